@@ -1,0 +1,5 @@
+//! The command line: `yttlint template` (renders like `ytt`) and the linter entry point.
+
+pub mod errfmt;
+pub mod lint;
+pub mod template;

@@ -1,0 +1,191 @@
+//! Conversions between Starlark values and YAML node values, following ytt's rules: dicts become
+//! maps, lists/tuples/sets arrays, structs maps, fragments their nodes; in the other direction a
+//! map becomes a fragment, a struct or a dict depending on who asks.
+
+use starlark::values::dict::{AllocDict, DictRef};
+use starlark::values::float::StarlarkFloat;
+use starlark::values::list::{AllocList, ListRef};
+use starlark::values::tuple::TupleRef;
+use starlark::values::{Heap, UnpackValue, Value as SValue, ValueLike};
+use starlark_map::small_map::SmallMap;
+
+use super::fragment::{anyhow_msg, FragData, Fragment};
+use super::structs::{struct_fields, YttStruct};
+use crate::pos::Pos;
+use crate::yaml::{Array, ArrayItem, DocSet, Map, MapItem, Value};
+
+/// What a Starlark value becomes when a template sets it on a node.
+#[derive(Debug)]
+pub enum NodeVal {
+    Value(Value),
+    DocSet(DocSet),
+    /// `template.replace()` already did the work.
+    Noop,
+}
+
+/// Marker value returned by `template.replace()`.
+pub const NOOP_TYPE: &str = "noop";
+
+fn err(msg: String) -> starlark::Error {
+    starlark::Error::new_other(anyhow_msg(msg))
+}
+
+/// Converts a value set on a node (`key: #@ value`).
+pub fn starlark_to_node(v: SValue<'_>) -> starlark::Result<NodeVal> {
+    if v.get_type() == NOOP_TYPE {
+        return Ok(NodeVal::Noop);
+    }
+    if let Some(f) = v.downcast_ref::<Fragment>() {
+        return Ok(match &*f.data {
+            FragData::Null => NodeVal::Value(Value::Null),
+            FragData::DocSet(d) => NodeVal::DocSet(d.clone()),
+            FragData::Map(m) => NodeVal::Value(Value::Map(Box::new(m.clone()))),
+            FragData::Array(a) => NodeVal::Value(Value::Array(Box::new(a.clone()))),
+        });
+    }
+    Ok(NodeVal::Value(starlark_to_value(v)?))
+}
+
+/// Converts a Starlark value to a plain YAML value (fragments inside become their nodes).
+pub fn starlark_to_value(v: SValue<'_>) -> starlark::Result<Value> {
+    to_value_depth(v, 0)
+}
+
+fn to_value_depth(v: SValue<'_>, depth: u32) -> starlark::Result<Value> {
+    if depth > 10_000 {
+        return Err(err("value is nested too deeply to convert".into()));
+    }
+    if v.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Some(b) = v.unpack_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(s) = v.unpack_str() {
+        return Ok(Value::String(s.to_string()));
+    }
+    if v.get_type() == "int" {
+        return match i64::unpack_value(v) {
+            Ok(Some(i)) => Ok(Value::Int(i)),
+            _ => match v.to_str().parse::<f64>() {
+                Ok(f) => Ok(Value::Float(f)),
+                Err(_) => Err(err("expected int64 value".into())),
+            },
+        };
+    }
+    if let Some(f) = v.downcast_ref::<StarlarkFloat>() {
+        return Ok(Value::Float(f.0));
+    }
+    if let Some(f) = v.downcast_ref::<Fragment>() {
+        return Ok(match &*f.data {
+            FragData::Null => Value::Null,
+            FragData::Map(m) => Value::Map(Box::new(m.clone())),
+            FragData::Array(a) => Value::Array(Box::new(a.clone())),
+            FragData::DocSet(_) => {
+                return Err(err(
+                    "map items can only contain arrays, maps, or scalars; this is a document set"
+                        .into(),
+                ))
+            }
+        });
+    }
+    if let Some(d) = DictRef::from_value(v) {
+        let mut map = Map::default();
+        for (k, val) in d.iter() {
+            map.items.push(MapItem::new(
+                to_value_depth(k, depth + 1)?,
+                to_value_depth(val, depth + 1)?,
+                Pos::unknown(),
+            ));
+        }
+        return Ok(Value::Map(Box::new(map)));
+    }
+    if let Some(fields) = struct_fields(v) {
+        let mut map = Map::default();
+        for (k, val) in fields {
+            map.items.push(MapItem::new(
+                Value::String(k),
+                to_value_depth(val, depth + 1)?,
+                Pos::unknown(),
+            ));
+        }
+        return Ok(Value::Map(Box::new(map)));
+    }
+    let items: Option<Vec<SValue>> = if let Some(l) = ListRef::from_value(v) {
+        Some(l.iter().collect())
+    } else if let Some(t) = TupleRef::from_value(v) {
+        Some(t.iter().collect())
+    } else {
+        None
+    };
+    if let Some(items) = items {
+        let mut arr = Array::default();
+        for it in items {
+            arr.items
+                .push(ArrayItem::new(to_value_depth(it, depth + 1)?, Pos::unknown()));
+        }
+        return Ok(Value::Array(Box::new(arr)));
+    }
+    Err(err(format!(
+        "unknown type {} for conversion to go value",
+        v.get_type()
+    )))
+}
+
+/// Converts a value used as a key (map lookups in fragments).
+pub fn starlark_to_key(v: SValue<'_>) -> starlark::Result<Value> {
+    starlark_to_value(v)
+}
+
+/// How maps are presented to Starlark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapAs {
+    /// `yamlfragment`, as when reading through a fragment.
+    Fragment,
+    /// ytt's `struct` (data values).
+    Struct,
+    /// A `dict` (decoded YAML or JSON).
+    Dict,
+}
+
+/// Converts a node value for Starlark (`false` keeps maps and arrays as fragments).
+pub fn node_value_to_starlark<'v>(v: &Value, heap: Heap<'v>, _plain: bool) -> SValue<'v> {
+    value_to_starlark(v, heap, MapAs::Fragment)
+}
+
+/// Converts a YAML value to a Starlark value, presenting maps as `how` says.
+pub fn value_to_starlark<'v>(v: &Value, heap: Heap<'v>, how: MapAs) -> SValue<'v> {
+    match v {
+        Value::Null => SValue::new_none(),
+        Value::Bool(b) => SValue::new_bool(*b),
+        Value::Int(i) => heap.alloc(*i),
+        Value::Float(f) => heap.alloc(*f),
+        Value::String(s) => heap.alloc_str(s).to_value(),
+        Value::Map(m) => match how {
+            MapAs::Fragment => heap.alloc(Fragment::new(FragData::Map((**m).clone()))),
+            MapAs::Struct => {
+                let mut fields = SmallMap::new();
+                for it in &m.items {
+                    let key = match &it.key {
+                        Value::String(s) => s.clone(),
+                        other => crate::yaml::scalar_key_string(other),
+                    };
+                    fields.insert(key, value_to_starlark(&it.value, heap, how));
+                }
+                heap.alloc_complex(YttStruct::new(fields))
+            }
+            MapAs::Dict => heap.alloc(AllocDict(m.items.iter().map(|it| {
+                (
+                    value_to_starlark(&it.key, heap, how),
+                    value_to_starlark(&it.value, heap, how),
+                )
+            }))),
+        },
+        Value::Array(a) => match how {
+            MapAs::Fragment => heap.alloc(Fragment::new(FragData::Array((**a).clone()))),
+            _ => heap.alloc(AllocList(
+                a.items.iter().map(|it| value_to_starlark(&it.value, heap, how)),
+            )),
+        },
+    }
+}

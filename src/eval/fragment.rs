@@ -1,0 +1,155 @@
+//! `yamlfragment`: the Starlark value of YAML built by a template function (a document set, a
+//! map or an array). It is immutable; indexing, `len`, `in` and iteration read the node tree as
+//! ytt's fragment does (maps iterate keys, arrays and document sets iterate values).
+
+use std::fmt;
+use std::sync::Arc;
+
+use allocative::Allocative;
+use starlark::starlark_simple_value;
+use starlark::values::{
+    Heap, NoSerialize, ProvidesStaticType, StarlarkValue, Value as SValue, ValueLike,
+};
+use starlark::values::starlark_value;
+
+use super::convert::{node_value_to_starlark, starlark_to_key};
+use crate::yaml::{Array, DocSet, Map, Value};
+
+/// What a fragment holds.
+#[derive(Debug, Clone)]
+pub enum FragData {
+    Null,
+    DocSet(DocSet),
+    Map(Map),
+    Array(Array),
+}
+
+#[derive(Debug, ProvidesStaticType, NoSerialize, Allocative)]
+pub struct Fragment {
+    #[allocative(skip)]
+    pub data: Arc<FragData>,
+}
+
+starlark_simple_value!(Fragment);
+
+impl fmt::Display for Fragment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let inner = match &*self.data {
+            FragData::Null => "<nil>",
+            FragData::DocSet(_) => "*yamlmeta.DocumentSet",
+            FragData::Map(_) => "*yamlmeta.Map",
+            FragData::Array(_) => "*yamlmeta.Array",
+        };
+        write!(f, "yamlfragment({inner})")
+    }
+}
+
+impl Fragment {
+    pub fn new(data: FragData) -> Fragment {
+        Fragment {
+            data: Arc::new(data),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match &*self.data {
+            FragData::Null => 0,
+            FragData::DocSet(d) => d.items.len(),
+            FragData::Map(m) => m.items.len(),
+            FragData::Array(a) => a.items.len(),
+        }
+    }
+
+    fn values(&self) -> Vec<&Value> {
+        match &*self.data {
+            FragData::Null => Vec::new(),
+            FragData::DocSet(d) => d.items.iter().map(|i| &i.value).collect(),
+            FragData::Map(m) => m.items.iter().map(|i| &i.value).collect(),
+            FragData::Array(a) => a.items.iter().map(|i| &i.value).collect(),
+        }
+    }
+}
+
+#[starlark_value(type = "yamlfragment")]
+impl<'v> StarlarkValue<'v> for Fragment {
+    fn to_bool(&self) -> bool {
+        self.len() > 0
+    }
+
+    fn length(&self) -> starlark::Result<i32> {
+        Ok(self.len() as i32)
+    }
+
+    fn at(&self, index: SValue<'v>, heap: Heap<'v>) -> starlark::Result<SValue<'v>> {
+        let key = starlark_to_key(index)?;
+        let found = match &*self.data {
+            FragData::Null => None,
+            FragData::Map(m) => m.items.iter().find(|i| i.key == key).map(|i| &i.value),
+            FragData::Array(_) | FragData::DocSet(_) => {
+                let Value::Int(i) = key else {
+                    return Err(starlark::Error::new_other(anyhow_msg(format!(
+                        "yamlfragment.Get: Expected array index to be an int64, but was {}",
+                        go_type_name(&key)
+                    ))));
+                };
+                let vals = self.values();
+                usize::try_from(i).ok().and_then(|i| vals.get(i).copied())
+            }
+        };
+        match found {
+            Some(v) => Ok(node_value_to_starlark(v, heap, false)),
+            None => Err(starlark::Error::new_other(anyhow_msg(format!(
+                "key {} not in yamlfragment",
+                index.to_repr()
+            )))),
+        }
+    }
+
+    fn iterate_collect(&self, heap: Heap<'v>) -> starlark::Result<Vec<SValue<'v>>> {
+        Ok(match &*self.data {
+            FragData::Map(m) => m
+                .items
+                .iter()
+                .map(|i| node_value_to_starlark(&i.key, heap, false))
+                .collect(),
+            _ => self
+                .values()
+                .into_iter()
+                .map(|v| node_value_to_starlark(v, heap, false))
+                .collect(),
+        })
+    }
+
+    fn is_in(&self, other: SValue<'v>) -> starlark::Result<bool> {
+        let key = starlark_to_key(other)?;
+        Ok(match &*self.data {
+            FragData::Map(m) => m.items.iter().any(|i| i.key == key),
+            _ => self.values().into_iter().any(|v| *v == key),
+        })
+    }
+
+    fn equals(&self, other: SValue<'v>) -> starlark::Result<bool> {
+        Ok(match other.downcast_ref::<Fragment>() {
+            Some(o) => Arc::ptr_eq(&self.data, &o.data),
+            None => false,
+        })
+    }
+}
+
+/// Go's type name for a converted value, as ytt's messages show it.
+pub fn go_type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "<nil>",
+        Value::Bool(_) => "bool",
+        Value::Int(_) => "int64",
+        Value::Float(_) => "float64",
+        Value::String(_) => "string",
+        Value::Map(_) => "*orderedmap.Map",
+        Value::Array(_) => "[]interface {}",
+    }
+}
+
+/// An error carrying just a message (shown verbatim).
+pub fn anyhow_msg(msg: String) -> anyhow::Error {
+    anyhow::Error::msg(msg)
+}

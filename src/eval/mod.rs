@@ -1,0 +1,13 @@
+//! The Starlark runtime of ytt templates: fragments and structs as values, the evaluation
+//! contexts that rebuild YAML from compiled templates, conversions, limits and error mapping.
+
+pub mod build;
+pub mod convert;
+pub mod errors;
+pub mod fragment;
+pub mod instr;
+pub mod limits;
+pub mod messages;
+pub mod run;
+pub mod state;
+pub mod structs;

@@ -1,0 +1,215 @@
+//! Evaluates compiled templates and Starlark files of one library: turns ytt-dialect code into
+//! Starlark the crate runs, evaluates it with the instruction functions, limits and a loader,
+//! freezes the module, and maps errors back to template lines in ytt's format.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use starlark::any::ProvidesStaticType;
+use starlark::environment::{FrozenModule, Globals, Module};
+use starlark::eval::Evaluator;
+use starlark::syntax::{AstModule, Dialect, DialectTypes};
+use starlark::values::OwnedFrozenValue;
+
+use super::build::TemplateRt;
+use super::instr::{Op, TplInstr};
+use super::limits::Limits;
+use super::state::TplState;
+use crate::pos::Pos;
+use crate::template::compile::Compiled;
+use crate::template::rewrite::{rewrite, RewriteOpts, TplNames};
+
+pub use super::build::Built;
+
+/// Maps lines of the Starlark code given to the crate back to template lines.
+#[derive(Debug, Default)]
+pub struct LineMap {
+    /// Index = generated line - 1.
+    pub lines: Vec<Option<Pos>>,
+    /// Generated code, for lines that have no template line.
+    pub code: Vec<String>,
+}
+
+/// Everything evaluations of one library share (reached from native functions via `extra`).
+#[derive(ProvidesStaticType, Default)]
+pub struct LibEnv {
+    pub limits: Limits,
+    pub line_maps: RefCell<HashMap<String, Arc<LineMap>>>,
+    /// Source text of every file, by the name used in positions.
+    pub sources: RefCell<HashMap<String, Arc<str>>>,
+    /// Frozen states of finished modules, to resolve annotation handles.
+    pub frozen_states: RefCell<HashMap<u32, OwnedFrozenValue>>,
+    pub next_module_id: Cell<u32>,
+    pub next_template_id: Cell<u32>,
+}
+
+impl LibEnv {
+    pub fn new(limits: Limits) -> LibEnv {
+        LibEnv {
+            limits,
+            next_module_id: Cell::new(1),
+            next_template_id: Cell::new(1),
+            ..LibEnv::default()
+        }
+    }
+
+    pub fn template_id(&self) -> u32 {
+        let id = self.next_template_id.get() + 1;
+        self.next_template_id.set(id);
+        id
+    }
+
+    fn module_id(&self) -> u32 {
+        let id = self.next_module_id.get();
+        self.next_module_id.set(id + 1);
+        id
+    }
+
+    /// The source line `line` (1-based) of `file`.
+    pub fn source_line(&self, file: &str, line: u32) -> Option<String> {
+        let sources = self.sources.borrow();
+        let src = sources.get(file)?;
+        src.split('\n')
+            .nth(line.checked_sub(1)? as usize)
+            .map(|l| l.trim_end_matches('\r').to_string())
+    }
+}
+
+/// The Starlark dialect of ytt.
+pub fn dialect() -> Dialect {
+    Dialect {
+        enable_def: true,
+        enable_lambda: true,
+        enable_load: true,
+        enable_keyword_only_arguments: false,
+        enable_positional_only_arguments: false,
+        enable_types: DialectTypes::Disable,
+        enable_load_reexport: false,
+        enable_top_level_stmt: true,
+        enable_f_strings: false,
+        ..Dialect::Extended
+    }
+}
+
+/// An evaluation error, already in ytt's multi-line format (without `ytt: Error:`).
+#[derive(Debug, Clone)]
+pub struct EvalError {
+    pub message: String,
+    pub pos: Option<Pos>,
+}
+
+/// Joins compiled lines as ytt does (left-trimmed unless continuing a previous line) and
+/// rewrites the `end` dialect into indented Starlark, composing the line maps.
+pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
+    let mut joined = Vec::with_capacity(c.code.len());
+    let mut cont = false;
+    for line in &c.code {
+        let text = if cont {
+            line.code.clone()
+        } else {
+            line.code.trim_start().to_string()
+        };
+        cont = text.ends_with('\\');
+        joined.push(text);
+    }
+    let source = joined.join("\n");
+    let ins = &c.instructions;
+    let opts = RewriteOpts {
+        while_iter: "__ytt_while".to_string(),
+        tpl: Some(TplNames {
+            start_node: ins.name("start_node"),
+            set_node: ins.name("set_node"),
+            start_ctx: ins.name("start_ctx"),
+            end_ctx: ins.name("end_ctx"),
+            set_ctx_type: ins.name("set_ctx_type"),
+        }),
+    };
+    let out = rewrite(&source, &opts).map_err(|e| {
+        let pos = c
+            .code
+            .get((e.line as usize).saturating_sub(1))
+            .and_then(|l| l.src.clone());
+        EvalError {
+            message: e.message.clone(),
+            pos,
+        }
+    })?;
+    let mut map = LineMap::default();
+    for input_line in &out.line_map {
+        let idx = (*input_line as usize).saturating_sub(1);
+        map.lines.push(c.code.get(idx).and_then(|l| l.src.clone()));
+        map.code.push(c.code.get(idx).map(|l| l.code.clone()).unwrap_or_default());
+    }
+    Ok((out.code, map))
+}
+
+/// Evaluates a compiled template in a fresh module; returns what it built and the frozen module.
+pub fn eval_compiled(
+    env: &LibEnv,
+    globals: &Globals,
+    loader: &dyn starlark::eval::FileLoader,
+    compiled: Compiled,
+    implicit_map_key_overrides: bool,
+) -> Result<(Option<Built>, FrozenModule), EvalError> {
+    let (code, map) = to_starlark(&compiled)?;
+    let file = compiled.file.to_string();
+    env.line_maps
+        .borrow_mut()
+        .insert(file.clone(), Arc::new(map));
+    let rt = Arc::new(TemplateRt {
+        nodes: compiled.nodes,
+        implicit_map_key_overrides,
+    });
+    let names: Vec<(Op, String)> = Op::ALL
+        .iter()
+        .map(|(op, n)| (*op, compiled.instructions.name(n)))
+        .collect();
+    eval_code(env, globals, loader, &file, code, |module| {
+        for (op, name) in &names {
+            let v = module.heap().alloc(TplInstr {
+                tpl: rt.clone(),
+                op: *op,
+                name: name.clone(),
+            });
+            module.set(name, v);
+        }
+    })
+}
+
+/// Evaluates Starlark code (already in the crate's dialect) as the module `file`.
+pub fn eval_code(
+    env: &LibEnv,
+    globals: &Globals,
+    loader: &dyn starlark::eval::FileLoader,
+    file: &str,
+    code: String,
+    setup: impl FnOnce(&Module),
+) -> Result<(Option<Built>, FrozenModule), EvalError> {
+    let ast = AstModule::parse(file, code, &dialect())
+        .map_err(|e| super::errors::format_error(&e, env))?;
+    Module::with_temp_heap(|module| {
+        let id = env.module_id();
+        module.set_extra_value(module.heap().alloc_complex(TplState::new(id)));
+        setup(&module);
+        let result = {
+            let mut eval = Evaluator::new(&module);
+            eval.set_loader(loader);
+            eval.extra = Some(env);
+            env.limits.apply(&mut eval);
+            let r = eval.eval_module(ast, globals);
+            env.limits.finish();
+            r.map_err(|e| super::errors::format_error(&e, env))?;
+            let state = super::state::current(&eval);
+            state.and_then(|s| s.result.borrow_mut().take())
+        };
+        let frozen = module.freeze().map_err(|e| EvalError {
+            message: format!("freezing module {file}: {e:?}"),
+            pos: None,
+        })?;
+        if let Some(v) = frozen.owned_extra_value() {
+            env.frozen_states.borrow_mut().insert(id, v);
+        }
+        Ok((result, frozen))
+    })
+}

@@ -1,0 +1,141 @@
+//! ytt's `struct`: an ordered set of named values with attribute access (`s.name`), string
+//! indexing (`s["name"]`), iteration over names and `len`. `data.values` and `struct.make()`
+//! produce it; it prints as `struct(...)` like ytt's.
+
+use std::fmt;
+
+use allocative::Allocative;
+use starlark::any::ProvidesStaticType;
+use starlark::coerce::Coerce;
+use starlark::starlark_complex_value;
+use starlark::values::{
+    starlark_value, Freeze, Heap, NoSerialize, StarlarkValue, Trace, Value, ValueLike,
+};
+use starlark_map::small_map::SmallMap;
+
+use super::fragment::anyhow_msg;
+
+#[derive(Debug, Trace, Freeze, Coerce, ProvidesStaticType, NoSerialize, Allocative)]
+#[repr(C)]
+pub struct YttStructGen<V: starlark::values::ValueLifetimeless> {
+    pub fields: SmallMap<String, V>,
+}
+
+starlark_complex_value!(pub YttStruct);
+
+impl<V: starlark::values::ValueLifetimeless> fmt::Display for YttStructGen<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("struct(...)")
+    }
+}
+
+impl<'v> YttStruct<'v> {
+    pub fn new(fields: SmallMap<String, Value<'v>>) -> YttStruct<'v> {
+        YttStructGen { fields }
+    }
+}
+
+/// The fields of a struct value, frozen or not.
+pub fn struct_fields<'v>(v: Value<'v>) -> Option<Vec<(String, Value<'v>)>> {
+    YttStruct::from_value(v).map(|s| {
+        s.fields
+            .iter()
+            .map(|(k, v)| (k.clone(), v.to_value()))
+            .collect()
+    })
+}
+
+#[starlark_value(type = "struct")]
+impl<'v, V: ValueLike<'v>> StarlarkValue<'v> for YttStructGen<V>
+where
+    Self: ProvidesStaticType<'v>,
+{
+    fn to_bool(&self) -> bool {
+        !self.fields.is_empty()
+    }
+
+    fn length(&self) -> starlark::Result<i32> {
+        Ok(self.fields.len() as i32)
+    }
+
+    fn get_attr(&self, attribute: &str, _heap: Heap<'v>) -> Option<Value<'v>> {
+        self.fields.get(attribute).map(|v| v.to_value())
+    }
+
+    fn has_attr(&self, attribute: &str, _heap: Heap<'v>) -> bool {
+        self.fields.contains_key(attribute)
+    }
+
+    fn dir_attr(&self) -> Vec<String> {
+        self.fields.keys().cloned().collect()
+    }
+
+    fn at(&self, index: Value<'v>, _heap: Heap<'v>) -> starlark::Result<Value<'v>> {
+        let Some(name) = index.unpack_str() else {
+            return Err(starlark::Error::new_other(anyhow_msg(format!(
+                "expected a string, but was {}",
+                index.get_type()
+            ))));
+        };
+        match self.fields.get(name) {
+            Some(v) => Ok(v.to_value()),
+            None => Err(starlark::Error::new_other(anyhow_msg(format!(
+                "key \"{name}\" not in struct"
+            )))),
+        }
+    }
+
+    fn iterate_collect(&self, heap: Heap<'v>) -> starlark::Result<Vec<Value<'v>>> {
+        Ok(self
+            .fields
+            .keys()
+            .map(|k| heap.alloc_str(k).to_value())
+            .collect())
+    }
+
+    fn is_in(&self, other: Value<'v>) -> starlark::Result<bool> {
+        Ok(other
+            .unpack_str()
+            .map(|s| self.fields.contains_key(s))
+            .unwrap_or(false))
+    }
+
+    fn equals(&self, other: Value<'v>) -> starlark::Result<bool> {
+        let Some(o) = YttStruct::from_value(other) else {
+            return Ok(false);
+        };
+        if o.fields.len() != self.fields.len() {
+            return Ok(false);
+        }
+        for (k, v) in self.fields.iter() {
+            match o.fields.get(k) {
+                Some(ov) if v.to_value().equals(ov.to_value())? => {}
+                _ => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// The value `template.replace()` returns: setting it on a node does nothing.
+#[derive(Debug, ProvidesStaticType, NoSerialize, Allocative)]
+pub struct Noop;
+
+starlark::starlark_simple_value!(Noop);
+
+impl fmt::Display for Noop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("noop")
+    }
+}
+
+#[starlark_value(type = "noop")]
+impl<'v> StarlarkValue<'v> for Noop {
+    fn to_bool(&self) -> bool {
+        false
+    }
+}
+
+pub fn noop_value(heap: Heap<'_>) -> Value<'_> {
+    heap.alloc(Noop)
+}

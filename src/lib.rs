@@ -1,0 +1,10 @@
+//! yttlint: evaluates Carvel ytt libraries exactly as ytt does and lints them.
+
+pub mod cli;
+pub mod eval;
+pub mod files;
+pub mod library;
+pub mod pos;
+pub mod stdlib;
+pub mod template;
+pub mod yaml;

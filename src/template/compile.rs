@@ -1,0 +1,475 @@
+//! Compiles a parsed YAML template into ytt-dialect Starlark: one line per instruction, each
+//! remembering the template line it came from. `#@` lines above a node become code, `#@` at the
+//! end of a node's line sets its value, other `#@name` comments become annotations; every node
+//! is rebuilt at run time by `start_node(tag)` / `set_node(tag)` calls against the node table.
+
+use std::sync::Arc;
+
+use super::nodes::{NodeTable, Tag, TplKind, TplNode, ROOT};
+use super::text::{parse_text, TextNode};
+use crate::pos::Pos;
+use crate::yaml::{Comment, DocSet, Value};
+
+/// Names of the runtime functions a template calls, unique per template (`__ytt_tpl3_...`).
+#[derive(Clone, Debug)]
+pub struct Instructions {
+    pub prefix: String,
+}
+
+impl Instructions {
+    pub fn new(id: u32) -> Instructions {
+        Instructions {
+            prefix: format!("__ytt_tpl{id}_"),
+        }
+    }
+
+    pub fn name(&self, op: &str) -> String {
+        format!("{}{}", self.prefix, op)
+    }
+
+    fn call(&self, op: &str, args: &str) -> String {
+        format!("{}{}({})", self.prefix, op, args)
+    }
+}
+
+/// One line of generated code and the template line it stands for.
+#[derive(Clone, Debug)]
+pub struct CodeLine {
+    pub code: String,
+    pub src: Option<Pos>,
+}
+
+/// A template compiled to ytt-dialect code.
+#[derive(Debug)]
+pub struct Compiled {
+    pub file: Arc<str>,
+    pub instructions: Instructions,
+    pub code: Vec<CodeLine>,
+    pub nodes: NodeTable,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompileOpts {
+    pub ignore_unknown_comments: bool,
+}
+
+/// A compile error: ytt's message and where it points.
+#[derive(Clone, Debug)]
+pub struct CompileError {
+    pub message: String,
+    pub pos: Pos,
+}
+
+const NODE_KEYWORDS: [(&str, &str); 5] = [
+    ("if/end", "if"),
+    ("else/end", "else"),
+    ("elif/end", "elif"),
+    ("for/end", "for"),
+    ("def/end", "def"),
+];
+
+/// What a comment means to the template compiler.
+enum Meta {
+    Comment,
+    Code(String),
+    Value(String),
+    Annotation { name: String, content: String },
+}
+
+/// Classifies one comment the way ytt does (`node_line` decides between code and value).
+fn classify(c: &Comment, node_line: Option<u32>, opts: CompileOpts) -> Result<Meta, CompileError> {
+    let data = c.data.as_str();
+    if let Some(rest) = data.strip_prefix('!') {
+        let _ = rest;
+        return Ok(Meta::Comment);
+    }
+    if let Some(rest) = data.strip_prefix('@') {
+        let (name, content) = match rest.split_once(' ') {
+            Some((n, c)) => (n, c.to_string()),
+            None => (rest, String::new()),
+        };
+        return Ok(match name {
+            "" => {
+                if c.pos.is_known() && node_line == Some(c.pos.line) {
+                    Meta::Value(content)
+                } else {
+                    Meta::Code(content)
+                }
+            }
+            "comment" => Meta::Comment,
+            "template/code" => Meta::Code(content),
+            "template/value" => Meta::Value(content),
+            _ => Meta::Annotation {
+                name: name.to_string(),
+                content,
+            },
+        });
+    }
+    if opts.ignore_unknown_comments {
+        return Ok(Meta::Comment);
+    }
+    Err(CompileError {
+        message: format!(
+            "Failed to parse line {}: '#{}': Expected ytt-formatted string (use '#@' for annotations or code, '#!' for comments)",
+            c.pos.as_int_string(),
+            data
+        ),
+        pos: c.pos.clone(),
+    })
+}
+
+/// A node being compiled: its kind and what it holds.
+struct Source<'a> {
+    kind: TplKind,
+    pos: Pos,
+    comments: &'a [Comment],
+    children: Vec<Child<'a>>,
+    /// Whether the node carries a YAML value of its own (for the "both values" check).
+    has_value: bool,
+}
+
+enum Child<'a> {
+    Node(Source<'a>),
+    Scalar(Value),
+}
+
+fn source_of_value<'a>(v: &'a Value, out: &mut Vec<Child<'a>>) {
+    match v {
+        Value::Map(m) => out.push(Child::Node(Source {
+            kind: TplKind::Map,
+            pos: m.pos.clone(),
+            comments: &m.comments,
+            has_value: !m.items.is_empty(),
+            children: m
+                .items
+                .iter()
+                .map(|it| {
+                    let mut ch = Vec::new();
+                    source_of_value(&it.value, &mut ch);
+                    Child::Node(Source {
+                        kind: TplKind::MapItem {
+                            key: it.key.clone(),
+                        },
+                        pos: it.pos.clone(),
+                        comments: &it.comments,
+                        has_value: !matches!(it.value, Value::Null),
+                        children: ch,
+                    })
+                })
+                .collect(),
+        })),
+        Value::Array(a) => out.push(Child::Node(Source {
+            kind: TplKind::Array,
+            pos: a.pos.clone(),
+            comments: &a.comments,
+            has_value: !a.items.is_empty(),
+            children: a
+                .items
+                .iter()
+                .map(|it| {
+                    let mut ch = Vec::new();
+                    source_of_value(&it.value, &mut ch);
+                    Child::Node(Source {
+                        kind: TplKind::ArrayItem,
+                        pos: it.pos.clone(),
+                        comments: &it.comments,
+                        has_value: !matches!(it.value, Value::Null),
+                        children: ch,
+                    })
+                })
+                .collect(),
+        })),
+        other => out.push(Child::Scalar(other.clone())),
+    }
+}
+
+fn source_of_docset(ds: &DocSet) -> Source<'_> {
+    Source {
+        kind: TplKind::DocSet,
+        pos: ds.pos.clone(),
+        comments: &ds.comments,
+        has_value: !ds.items.is_empty(),
+        children: ds
+            .items
+            .iter()
+            .map(|d| {
+                let mut ch = Vec::new();
+                source_of_value(&d.value, &mut ch);
+                Child::Node(Source {
+                    kind: TplKind::Doc {
+                        injected: d.injected,
+                    },
+                    pos: d.pos.clone(),
+                    comments: &d.comments,
+                    has_value: !matches!(d.value, Value::Null),
+                    children: ch,
+                })
+            })
+            .collect(),
+    }
+}
+
+struct Compiler<'a> {
+    ins: Instructions,
+    opts: CompileOpts,
+    nodes: NodeTable,
+    code: Vec<CodeLine>,
+    file: &'a Arc<str>,
+}
+
+/// Compiles a parsed YAML template. `id` makes the instruction names unique.
+pub fn compile_yaml(
+    ds: &DocSet,
+    file: &Arc<str>,
+    id: u32,
+    opts: CompileOpts,
+) -> Result<Compiled, CompileError> {
+    let ins = Instructions::new(id);
+    let mut c = Compiler {
+        ins: ins.clone(),
+        opts,
+        nodes: NodeTable::default(),
+        code: Vec::new(),
+        file,
+    };
+    c.emit(ins.call("set_ctx_type", "\"yaml\""), None);
+    c.emit(ins.call("start_ctx", "\"yaml\""), None);
+    let src = source_of_docset(ds);
+    c.build(&src, ROOT, false)?;
+    c.emit(ins.call("end_doc", ""), None);
+    Ok(Compiled {
+        file: file.clone(),
+        instructions: ins,
+        code: c.code,
+        nodes: c.nodes,
+    })
+}
+
+impl Compiler<'_> {
+    fn emit(&mut self, code: String, src: Option<Pos>) {
+        self.code.push(CodeLine { code, src });
+    }
+
+    fn build(&mut self, node: &Source<'_>, parent: Tag, text_strings: bool) -> Result<(), CompileError> {
+        let line = node.pos.is_known().then_some(node.pos.line);
+        let mut blocks = Vec::new();
+        let mut values = Vec::new();
+        let mut anns = Vec::new();
+        let mut kept = Vec::new();
+        let mut needs_end = 0;
+        for c in node.comments {
+            match classify(c, line, self.opts)? {
+                Meta::Comment => {}
+                Meta::Value(v) => {
+                    if node.has_value {
+                        return Err(CompileError {
+                            message: format!(
+                                "Expected YAML node at {} to have either computed or YAML value, but found both",
+                                c.pos.as_line_string()
+                            ),
+                            pos: c.pos.clone(),
+                        });
+                    }
+                    values.push((v, c.pos.clone()));
+                }
+                Meta::Code(mut code) => {
+                    if needs_end > 0 {
+                        return Err(CompileError {
+                            message: format!(
+                                "Unexpected code at {} after use of '*/end', expected YAML node",
+                                c.pos.as_line_string()
+                            ),
+                            pos: c.pos.clone(),
+                        });
+                    }
+                    let indent_len = code.len() - code.trim_start().len();
+                    for (kw, repl) in NODE_KEYWORDS {
+                        if code[indent_len..].starts_with(kw) {
+                            needs_end += 1;
+                            code.replace_range(indent_len..indent_len + kw.len(), repl);
+                        }
+                    }
+                    blocks.push((code, c.pos.clone()));
+                }
+                Meta::Annotation { name, content } => {
+                    kept.push(c.clone());
+                    anns.push((name, content, c.pos.clone()));
+                }
+            }
+        }
+
+        let text_strings = text_strings || anns.iter().any(|(n, _, _)| n == "yaml/text-templated-strings");
+        let default_value = node.children.iter().find_map(|c| match c {
+            Child::Scalar(v) => Some(v.clone()),
+            Child::Node(_) => None,
+        });
+        let tag = self.nodes.add(TplNode {
+            kind: node.kind.clone(),
+            parent,
+            pos: node.pos.clone(),
+            default_value,
+            comments: kept,
+        });
+
+        for (code, pos) in blocks {
+            self.emit(code, Some(pos));
+        }
+        for (name, content, pos) in &anns {
+            let collected = self.ins.call("collect_node_annotation", content);
+            let call = self
+                .ins
+                .call("start_node_annotation", &format!("{tag}, \"{name}\", {collected}"));
+            self.emit(call, Some(pos.clone()));
+        }
+        if let TplKind::MapItem {
+            key: Value::String(k),
+        } = &node.kind
+        {
+            if text_strings {
+                self.build_string(k, &node.pos, tag, "set_map_item_key")?;
+            }
+        }
+        self.emit(self.ins.call("start_node", &tag.to_string()), Some(node.pos.clone()));
+
+        if !values.is_empty() {
+            for (v, pos) in values {
+                let call = self.ins.call("set_node", &format!("{tag}, ({v})"));
+                self.emit(call, Some(pos));
+            }
+        } else {
+            for child in &node.children {
+                match child {
+                    Child::Node(n) => self.build(n, tag, text_strings)?,
+                    Child::Scalar(Value::String(s)) if text_strings => {
+                        self.build_string(s, &node.pos, tag, "set_node")?;
+                    }
+                    Child::Scalar(_) => {
+                        let call = self.ins.call("set_node", &tag.to_string());
+                        self.emit(call, Some(node.pos.clone()));
+                    }
+                }
+            }
+        }
+        if needs_end > 0 {
+            self.emit("end".to_string(), None);
+        }
+        Ok(())
+    }
+
+    /// Compiles a string with `(@ @)` templating into inline text-template code whose result is
+    /// handed to `op` (`set_node` or `set_map_item_key`) for `tag`.
+    fn build_string(&mut self, s: &str, pos: &Pos, tag: Tag, op: &str) -> Result<(), CompileError> {
+        let pieces = parse_text(s).map_err(|e| CompileError {
+            message: e.message.clone(),
+            pos: pos.clone(),
+        })?;
+        let line_of = |rel: u32| -> Pos {
+            let mut p = pos.clone();
+            if p.is_known() {
+                p.line += rel.saturating_sub(1);
+            }
+            p
+        };
+        self.emit(self.ins.call("set_ctx_type", "\"text\""), None);
+        self.emit(self.ins.call("start_ctx", "\"text\""), None);
+        let root = self.nodes.add(TplNode {
+            kind: TplKind::TextRoot,
+            parent: ROOT,
+            pos: pos.clone(),
+            default_value: None,
+            comments: Vec::new(),
+        });
+        self.emit(self.ins.call("start_node", &root.to_string()), Some(pos.clone()));
+        emit_text_pieces(self, &pieces, root, &line_of);
+        let end = self.ins.call("end_ctx", "");
+        let call = self.ins.call(op, &format!("{tag}, ({end})"));
+        self.emit(call, Some(pos.clone()));
+        self.emit(self.ins.call("set_ctx_type", "\"yaml\""), None);
+        Ok(())
+    }
+}
+
+/// Emits the code for parsed text-template pieces under the text root `root`.
+fn emit_text_pieces(c: &mut Compiler<'_>, pieces: &[TextNode], root: Tag, line_of: &dyn Fn(u32) -> Pos) {
+    for piece in pieces {
+        match piece {
+            TextNode::Text { text, line, .. } => {
+                let pos = line_of(*line);
+                let tag = c.nodes.add(TplNode {
+                    kind: TplKind::Text {
+                        content: text.clone(),
+                    },
+                    parent: root,
+                    pos: pos.clone(),
+                    default_value: Some(Value::String(text.clone())),
+                    comments: Vec::new(),
+                });
+                c.emit(c.ins.call("start_node", &tag.to_string()), Some(pos.clone()));
+                c.emit(c.ins.call("set_node", &tag.to_string()), Some(pos));
+            }
+            TextNode::Code {
+                code, print, line, ..
+            } => {
+                let pos = line_of(*line);
+                if *print {
+                    let tag = c.nodes.add(TplNode {
+                        kind: TplKind::Text {
+                            content: String::new(),
+                        },
+                        parent: root,
+                        pos: pos.clone(),
+                        default_value: None,
+                        comments: Vec::new(),
+                    });
+                    c.emit(c.ins.call("start_node", &tag.to_string()), Some(pos.clone()));
+                    let call = c.ins.call("set_node", &format!("{tag}, ({code})"));
+                    c.emit(call, Some(pos));
+                } else {
+                    for (i, l) in code.split('\n').enumerate() {
+                        let mut p = pos.clone();
+                        if p.is_known() {
+                            p.line += i as u32;
+                        }
+                        c.emit(l.to_string(), Some(p));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Compiles a text template (`.txt` file) into code that evaluates to its text.
+pub fn compile_text(src: &str, file: &Arc<str>, id: u32) -> Result<Compiled, CompileError> {
+    let ins = Instructions::new(id);
+    let pieces = parse_text(src).map_err(|e| CompileError {
+        message: e.message.clone(),
+        pos: Pos::new(file, e.line.max(1), e.col, 0),
+    })?;
+    let mut c = Compiler {
+        ins: ins.clone(),
+        opts: CompileOpts::default(),
+        nodes: NodeTable::default(),
+        code: Vec::new(),
+        file,
+    };
+    let top = Pos::new(file, 1, 1, 0);
+    c.emit(ins.call("set_ctx_type", "\"text\""), None);
+    c.emit(ins.call("start_ctx", "\"text\""), None);
+    let root = c.nodes.add(TplNode {
+        kind: TplKind::TextRoot,
+        parent: ROOT,
+        pos: top.clone(),
+        default_value: None,
+        comments: Vec::new(),
+    });
+    c.emit(ins.call("start_node", &root.to_string()), Some(top));
+    let file_for = c.file.clone();
+    emit_text_pieces(&mut c, &pieces, root, &|line| Pos::new(&file_for, line, 1, 0));
+    c.emit(ins.call("end_doc", ""), None);
+    Ok(Compiled {
+        file: file.clone(),
+        instructions: ins,
+        code: c.code,
+        nodes: c.nodes,
+    })
+}

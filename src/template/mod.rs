@@ -1,0 +1,7 @@
+//! Template compilation: YAML and text templates become ytt-dialect Starlark with a map back
+//! to template lines; the `end`-block dialect is rewritten into indented Starlark.
+
+pub mod compile;
+pub mod nodes;
+pub mod rewrite;
+pub mod text;

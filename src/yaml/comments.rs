@@ -1,0 +1,173 @@
+//! Comments for the YAML parser. libyaml drops comments, so they are found in the gaps between
+//! the tokens the scanner reported (a `#` outside every token starts a comment that runs to the
+//! end of the line, exactly what go-yaml's fork records), then attached to nodes with ytt's rule:
+//! a comment on a node's line belongs to the last node starting on that line, a comment above
+//! nodes belongs to the first (outermost) node of the next line holding nodes, and a comment
+//! below every node of its document is left over.
+
+use std::collections::BTreeMap;
+
+use crate::pos::Pos;
+use crate::yaml::node::{Comment, Document, Value};
+
+/// Line starts of a source, with libyaml's notion of a line break.
+pub(crate) struct LineIndex<'a> {
+    src: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    pub fn new(src: &'a str) -> LineIndex<'a> {
+        let mut starts = vec![0];
+        let mut chars = src.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            let next = match c {
+                '\r' if matches!(chars.peek(), Some((_, '\n'))) => continue,
+                '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}' => i + c.len_utf8(),
+                _ => continue,
+            };
+            starts.push(next);
+        }
+        LineIndex { src, starts }
+    }
+
+    /// 0-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (u64, u64) {
+        let line = self.starts.partition_point(|s| *s <= offset).saturating_sub(1);
+        let start = self.starts.get(line).copied().unwrap_or(0);
+        let col = self
+            .src
+            .get(start..offset)
+            .map(|s| s.chars().count())
+            .unwrap_or(0);
+        (line as u64, col as u64)
+    }
+}
+
+/// A comment found in the source: byte offset of its `#`, 0-based line and column, text.
+pub(crate) struct RawComment {
+    pub offset: usize,
+    pub line: u64,
+    pub col: u64,
+    pub data: String,
+}
+
+fn is_break(c: char) -> bool {
+    matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// Finds the comments of `src` outside the given token spans (sorted by start).
+pub(crate) fn scan(src: &str, spans: &[(usize, usize, bool)], lines: &LineIndex) -> Vec<RawComment> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    let mut after_directive = false;
+    for &(start, end, directive) in spans {
+        if start > pos {
+            scan_gap(src, pos, start, after_directive, lines, &mut out);
+        }
+        if end > pos {
+            pos = end;
+            after_directive = directive;
+        }
+    }
+    scan_gap(src, pos, src.len(), after_directive, lines, &mut out);
+    out
+}
+
+fn scan_gap(
+    src: &str,
+    from: usize,
+    to: usize,
+    mut skip_first_line: bool,
+    lines: &LineIndex,
+    out: &mut Vec<RawComment>,
+) {
+    let Some(gap) = src.get(from..to) else {
+        return;
+    };
+    let mut iter = gap.char_indices();
+    while let Some((i, c)) = iter.next() {
+        if is_break(c) {
+            skip_first_line = false;
+            continue;
+        }
+        if c != '#' {
+            continue;
+        }
+        let rest = &gap[i + 1..];
+        let len = rest.find(is_break).unwrap_or(rest.len());
+        if !skip_first_line {
+            let (line, col) = lines.line_col(from + i);
+            out.push(RawComment {
+                offset: from + i,
+                line,
+                col,
+                data: rest[..len].to_string(),
+            });
+        }
+        for _ in rest[..len].chars() {
+            iter.next();
+        }
+    }
+}
+
+/// Pre-order walk over the nodes that can own comments: the document, map items and array
+/// items (map keys are not visited, as in ytt). `f` gets each node's line and comment list.
+fn walk_value(v: &mut Value, f: &mut dyn FnMut(&Pos, &mut Vec<Comment>)) {
+    match v {
+        Value::Map(m) => {
+            for item in &mut m.items {
+                f(&item.pos, &mut item.comments);
+                walk_value(&mut item.value, f);
+            }
+        }
+        Value::Array(a) => {
+            for item in &mut a.items {
+                f(&item.pos, &mut item.comments);
+                walk_value(&mut item.value, f);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn walk(doc: &mut Document, f: &mut dyn FnMut(&Pos, &mut Vec<Comment>)) {
+    f(&doc.pos, &mut doc.comments);
+    walk_value(&mut doc.value, f);
+}
+
+/// Attaches `comments` (in source order) to the nodes of `doc`; returns those that found no
+/// owner (they lie below every node of the document).
+pub(crate) fn assign(doc: &mut Document, comments: Vec<Comment>) -> Vec<Comment> {
+    let mut at_lines: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    let mut counter = 0usize;
+    walk(doc, &mut |pos, _| {
+        if pos.is_known() {
+            at_lines.entry(pos.line).or_default().push(counter);
+        }
+        counter += 1;
+    });
+    let mut owned: BTreeMap<usize, Vec<Comment>> = BTreeMap::new();
+    let mut unassigned = Vec::new();
+    for c in comments {
+        let owner = at_lines.range(c.pos.line..).next().and_then(|(line, ids)| {
+            if *line == c.pos.line {
+                ids.last().copied()
+            } else {
+                ids.first().copied()
+            }
+        });
+        match owner {
+            Some(id) => owned.entry(id).or_default().push(c),
+            None => unassigned.push(c),
+        }
+    }
+    let mut counter = 0usize;
+    walk(doc, &mut |_, list| {
+        if let Some(cs) = owned.remove(&counter) {
+            list.extend(cs);
+        }
+        counter += 1;
+    });
+    unassigned
+}

@@ -1,0 +1,261 @@
+//! First stage of the YAML parser: a token pre-scan (sequence-entry marks and the source spans
+//! covered by tokens, used to find comments) and the composition of libyaml events into a raw
+//! node graph per document, with anchors and aliases resolved as go-yaml does while parsing.
+
+use std::collections::HashMap;
+
+use libyaml_safer::{EventData, Mark, Parser, ScalarStyle, Scanner, TokenData};
+
+/// Deepest nesting accepted; deeper input is rejected instead of exhausting the stack.
+pub(crate) const MAX_DEPTH: usize = 1000;
+
+/// What the token pre-scan learned about the source.
+#[derive(Default)]
+pub(crate) struct TokenInfo {
+    /// Marks of `-`, `[` and `,` tokens (each may introduce a sequence item), in source order.
+    pub entries: Vec<Mark>,
+    /// Byte ranges covered by tokens with content, in source order, and whether the token was a
+    /// directive (whose trailing comment go-yaml swallows).
+    pub spans: Vec<(usize, usize, bool)>,
+    /// Start and end of the last block scalar (`|`/`>`) token.
+    pub last_block: Option<(usize, usize)>,
+}
+
+impl TokenInfo {
+    /// Scans `data` completely (stopping quietly at a scanner error: the event parser reports
+    /// it at the right moment).
+    pub fn scan(data: &str) -> TokenInfo {
+        let mut info = TokenInfo::default();
+        let mut scanner: Scanner<&[u8]> = Scanner::new();
+        scanner.set_input(data.as_bytes());
+        for token in scanner.by_ref() {
+            let Ok(token) = token else { break };
+            let (start, end) = (token.start_mark.index as usize, token.end_mark.index as usize);
+            let directive = matches!(
+                token.data,
+                TokenData::VersionDirective { .. } | TokenData::TagDirective { .. }
+            );
+            match token.data {
+                TokenData::Scalar {
+                    style: ScalarStyle::Literal | ScalarStyle::Folded,
+                    ..
+                } => info.last_block = Some((start, end)),
+                TokenData::BlockEntry | TokenData::FlowEntry | TokenData::FlowSequenceStart => {
+                    info.entries.push(token.start_mark)
+                }
+                TokenData::StreamEnd => break,
+                _ => {}
+            }
+            if end > start {
+                info.spans.push((start, end, directive));
+            }
+        }
+        info.spans.sort_by_key(|s| s.0);
+        info
+    }
+
+    /// The mark go-yaml's fork records for a sequence item starting at `index`: the last `-`,
+    /// `[` or `,` token before it.
+    fn entry_before(&self, index: u64) -> Option<Mark> {
+        let n = self.entries.partition_point(|m| m.index < index);
+        n.checked_sub(1).and_then(|i| self.entries.get(i)).copied()
+    }
+}
+
+#[derive(Debug)]
+pub(crate) enum RawKind {
+    Scalar {
+        value: String,
+        tag: Option<String>,
+        plain_implicit: bool,
+    },
+    /// Items with the mark of their `-`/`[`/`,` token.
+    Seq(Vec<(Mark, usize)>),
+    Map(Vec<(usize, usize)>),
+    Alias {
+        name: String,
+        target: usize,
+    },
+}
+
+#[derive(Debug)]
+pub(crate) struct RawNode {
+    pub kind: RawKind,
+    pub mark: Mark,
+}
+
+/// One document's node graph (an arena: aliases point at earlier nodes by index).
+#[derive(Debug)]
+pub(crate) struct RawDoc {
+    pub nodes: Vec<RawNode>,
+    pub root: usize,
+    /// Mark of the document start event.
+    pub start: Mark,
+    /// Byte index of the document end event: comments before it were read with this document.
+    pub end_index: usize,
+    /// Anchors as defined at the end of the document.
+    pub anchors: HashMap<String, usize>,
+}
+
+/// Errors while composing: a libyaml error, or a go-yaml message with the mark it refers to.
+pub(crate) enum ComposeError {
+    Yaml(libyaml_safer::Error),
+    Message(String, Mark),
+}
+
+impl From<libyaml_safer::Error> for ComposeError {
+    fn from(e: libyaml_safer::Error) -> Self {
+        ComposeError::Yaml(e)
+    }
+}
+
+pub(crate) struct Composer<'a> {
+    parser: Parser<&'a [u8]>,
+    tokens: &'a TokenInfo,
+    /// End index of a block scalar that must lose one trailing line break (the one appended to
+    /// the source to keep libyaml-safer away from end-of-input without a line break).
+    trim_block_ending_at: Option<usize>,
+}
+
+struct DocBuilder {
+    nodes: Vec<RawNode>,
+    anchors: HashMap<String, usize>,
+}
+
+impl DocBuilder {
+    fn push(&mut self, kind: RawKind, mark: Mark, anchor: Option<String>) -> usize {
+        let idx = self.nodes.len();
+        self.nodes.push(RawNode { kind, mark });
+        if let Some(a) = anchor {
+            self.anchors.insert(a, idx);
+        }
+        idx
+    }
+}
+
+impl<'a> Composer<'a> {
+    pub fn new(data: &'a str, tokens: &'a TokenInfo, trim: Option<usize>) -> Composer<'a> {
+        let mut parser = Parser::new();
+        parser.set_input(data.as_bytes());
+        Composer {
+            parser,
+            tokens,
+            trim_block_ending_at: trim,
+        }
+    }
+
+    /// Reads the next document; `None` at the end of the stream.
+    pub fn next_document(&mut self) -> Result<Option<RawDoc>, ComposeError> {
+        let ev = self.parser.parse()?;
+        match ev.data {
+            EventData::StreamStart { .. } => return self.next_document(),
+            EventData::StreamEnd => return Ok(None),
+            EventData::DocumentStart { .. } => {}
+            _ => return Err(ComposeError::Message(unexpected(), ev.start_mark)),
+        }
+        let mut b = DocBuilder {
+            nodes: Vec::new(),
+            anchors: HashMap::new(),
+        };
+        let first = self.parser.parse()?;
+        let root = self.node(&mut b, first, 0)?;
+        let end = self.parser.parse()?;
+        if !matches!(end.data, EventData::DocumentEnd { .. }) {
+            return Err(ComposeError::Message(unexpected(), end.start_mark));
+        }
+        Ok(Some(RawDoc {
+            nodes: b.nodes,
+            root,
+            start: ev.start_mark,
+            end_index: end.start_mark.index as usize,
+            anchors: b.anchors,
+        }))
+    }
+
+    fn node(
+        &mut self,
+        b: &mut DocBuilder,
+        ev: libyaml_safer::Event,
+        depth: usize,
+    ) -> Result<usize, ComposeError> {
+        let mark = ev.start_mark;
+        if depth > MAX_DEPTH {
+            let msg = format!("yaml: exceeded max depth of {MAX_DEPTH}");
+            return Err(ComposeError::Message(msg, mark));
+        }
+        match ev.data {
+            EventData::Scalar {
+                anchor,
+                tag,
+                mut value,
+                plain_implicit,
+                style,
+                ..
+            } => {
+                let block = matches!(style, ScalarStyle::Literal | ScalarStyle::Folded);
+                if block && self.trim_block_ending_at == Some(ev.end_mark.index as usize) {
+                    if value.ends_with('\n') {
+                        value.pop();
+                    }
+                }
+                let kind = RawKind::Scalar {
+                    value,
+                    tag,
+                    plain_implicit,
+                };
+                Ok(b.push(kind, mark, anchor))
+            }
+            EventData::Alias { anchor } => match b.anchors.get(&anchor) {
+                Some(&target) => {
+                    let kind = RawKind::Alias {
+                        name: anchor,
+                        target,
+                    };
+                    Ok(b.push(kind, mark, None))
+                }
+                None => Err(ComposeError::Message(
+                    format!("yaml: unknown anchor '{anchor}' referenced"),
+                    mark,
+                )),
+            },
+            EventData::SequenceStart { anchor, .. } => {
+                let idx = b.push(RawKind::Seq(Vec::new()), mark, anchor);
+                let mut items = Vec::new();
+                loop {
+                    let next = self.parser.parse()?;
+                    if matches!(next.data, EventData::SequenceEnd) {
+                        break;
+                    }
+                    let entry = self
+                        .tokens
+                        .entry_before(next.start_mark.index)
+                        .unwrap_or(next.start_mark);
+                    items.push((entry, self.node(b, next, depth + 1)?));
+                }
+                b.nodes[idx].kind = RawKind::Seq(items);
+                Ok(idx)
+            }
+            EventData::MappingStart { anchor, .. } => {
+                let idx = b.push(RawKind::Map(Vec::new()), mark, anchor);
+                let mut pairs = Vec::new();
+                loop {
+                    let next = self.parser.parse()?;
+                    if matches!(next.data, EventData::MappingEnd) {
+                        break;
+                    }
+                    let key = self.node(b, next, depth + 1)?;
+                    let value_ev = self.parser.parse()?;
+                    let value = self.node(b, value_ev, depth + 1)?;
+                    pairs.push((key, value));
+                }
+                b.nodes[idx].kind = RawKind::Map(pairs);
+                Ok(idx)
+            }
+            _ => Err(ComposeError::Message(unexpected(), mark)),
+        }
+    }
+}
+
+fn unexpected() -> String {
+    "yaml: unknown problem parsing YAML content".to_string()
+}

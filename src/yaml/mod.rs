@@ -1,0 +1,19 @@
+//! Position-aware YAML: the node tree, the parser with ytt's comment attachment, YAML 1.1
+//! scalar resolution, and an emitter that prints exactly as ytt does.
+
+pub mod comments;
+pub mod compose;
+pub mod decode;
+pub mod emit;
+pub mod emit_resolve;
+pub mod emit_scalar;
+#[cfg(test)]
+pub mod emit_testutil;
+pub mod go_float;
+pub mod json;
+pub mod node;
+pub mod parse;
+pub mod pos_print;
+pub mod scalar;
+
+pub use node::*;

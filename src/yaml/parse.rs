@@ -1,0 +1,246 @@
+//! The position-aware YAML parser: source text to a `DocSet`, behaving like ytt's
+//! `yamlmeta.Parser` on top of its go-yaml v2 fork. A source that does not begin with `---`
+//! gets an implicit first document (at line 1); every map item, array item and document keeps
+//! its position; comments are attached to nodes as ytt does, and comments left below the last
+//! node of the stream end up in an extra, injected document. Errors carry go-yaml's messages
+//! with ytt's line correction (`yaml: line 3: did not find expected key`).
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use libyaml_safer::{ErrorKind, Mark};
+
+use crate::pos::Pos;
+use crate::yaml::comments::{self, LineIndex, RawComment};
+use crate::yaml::compose::{ComposeError, Composer, TokenInfo};
+use crate::yaml::decode::{Decoder, PosOf};
+use crate::yaml::node::{Comment, DocSet, Document, Value};
+
+/// Parser options.
+#[derive(Clone, Debug, Default)]
+pub struct ParseOpts {
+    /// ytt's `--strict`: reject plain scalars whose YAML 1.1 reading is ambiguous.
+    pub strict: bool,
+}
+
+/// A YAML error: `message` is what ytt prints after `Unmarshaling YAML template '<file>': `.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParseError {
+    pub message: String,
+    pub pos: Pos,
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The text ytt puts in front of a source that does not start with a document marker.
+const PREFIX: &str = "---\n";
+
+/// Maps marks in the parsed text (possibly prefixed) to positions in the source.
+struct PosMap {
+    file: Arc<str>,
+    prefixed: bool,
+}
+
+impl PosMap {
+    fn shift(&self) -> u64 {
+        if self.prefixed {
+            PREFIX.len() as u64
+        } else {
+            0
+        }
+    }
+
+    /// 1-based source line of a 0-based line of the parsed text.
+    fn line(&self, line0: u64) -> u32 {
+        let line = if self.prefixed { line0 } else { line0 + 1 };
+        u32::try_from(line).unwrap_or(u32::MAX)
+    }
+
+    fn at(&self, line0: u64, col0: u64, index: u64) -> Pos {
+        let col = u32::try_from(col0 + 1).unwrap_or(u32::MAX);
+        let offset = u32::try_from(index.saturating_sub(self.shift())).unwrap_or(u32::MAX);
+        Pos::new(&self.file, self.line(line0), col, offset)
+    }
+}
+
+impl PosOf for PosMap {
+    fn pos_of(&self, mark: Mark) -> Pos {
+        self.at(mark.line, mark.column, mark.index)
+    }
+}
+
+/// ytt's check `\A\s*---\s+` (Go's `\s` is ASCII whitespace without vertical tab).
+fn starts_with_doc_marker(src: &str) -> bool {
+    let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c');
+    let rest = src.trim_start_matches(is_space);
+    rest.strip_prefix("---")
+        .and_then(|r| r.chars().next())
+        .is_some_and(is_space)
+}
+
+fn is_break(c: char) -> bool {
+    matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// The text handed to libyaml, its tokens, and the end of a block scalar whose last line break
+/// was added by us. libyaml-safer panics on a block scalar (or a `\` escape) running into the
+/// end of input without a line break, so such a source gets one appended; the block scalar then
+/// drops it again unless libyaml would have kept a line break of its own.
+fn prepare(src: &str, prefixed: bool) -> (String, TokenInfo, Option<usize>) {
+    let data = if prefixed {
+        format!("{PREFIX}{src}")
+    } else {
+        src.to_string()
+    };
+    if !data.is_empty() && !data.ends_with(is_break) {
+        let last_line = data.rsplit(is_break).next().unwrap_or("");
+        let mut appended = data.clone();
+        appended.push('\n');
+        let tokens = TokenInfo::scan(&appended);
+        let eof_block = tokens
+            .last_block
+            .filter(|(_, end)| *end == appended.len());
+        if eof_block.is_some() || data.ends_with('\\') {
+            let trim = eof_block.and_then(|(start, end)| {
+                let header: String = appended.get(start + 1..)?.chars().take(2).collect();
+                let keep = header.contains('+');
+                let strip = header.contains('-');
+                let content_last = last_line.chars().any(|c| c != ' ');
+                (keep || (!strip && content_last)).then_some(end)
+            });
+            return (appended, tokens, trim);
+        }
+    }
+    let tokens = TokenInfo::scan(&data);
+    (data, tokens, None)
+}
+
+/// Parses a YAML stream the way ytt does. libyaml-safer has a few internal panics on odd
+/// input; they are caught and reported as a generic YAML error.
+pub fn parse(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, ParseError> {
+    let run = std::panic::AssertUnwindSafe(|| parse_stream(src, file, opts));
+    match std::panic::catch_unwind(run) {
+        Ok(result) => result,
+        Err(_) => Err(ParseError {
+            message: "yaml: unknown problem parsing YAML content".to_string(),
+            pos: Pos::new(file, 1, 1, 0),
+        }),
+    }
+}
+
+fn parse_stream(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, ParseError> {
+    let prefixed = !starts_with_doc_marker(src);
+    let (data, tokens, trim) = prepare(src, prefixed);
+    let pm = PosMap {
+        file: file.clone(),
+        prefixed,
+    };
+    let lines = LineIndex::new(&data);
+    let mut pending: VecDeque<RawComment> =
+        comments::scan(&data, &tokens.spans, &lines).into();
+    let mut composer = Composer::new(&data, &tokens, trim);
+
+    let mut set = DocSet::default();
+    let mut leftover: Vec<Comment> = Vec::new();
+    loop {
+        let raw = match composer.next_document() {
+            Ok(Some(raw)) => raw,
+            Ok(None) => break,
+            Err(e) => return Err(compose_error(e, &pm)),
+        };
+        let first = set.items.is_empty();
+        let pos = if first && pm.line(raw.start.line) == 0 {
+            Pos::unknown()
+        } else {
+            pm.pos_of(raw.start)
+        };
+        let fixed_pos = if prefixed && !pos.is_known() {
+            Pos::new(file, 1, 1, 0)
+        } else {
+            pos.clone()
+        };
+        let value = Decoder::new(&raw, opts.strict, &pm)
+            .root(&fixed_pos)
+            .map_err(|e| located(e.message, &pm, e.mark))?;
+        let mut doc = Document::new(value, pos);
+        doc.comments = std::mem::take(&mut leftover);
+        let mut own = Vec::new();
+        while pending.front().is_some_and(|c| c.offset < raw.end_index) {
+            if let Some(c) = pending.pop_front() {
+                let cpos = pm.at(c.line, c.col, c.offset as u64);
+                own.push(Comment {
+                    data: c.data,
+                    pos: cpos,
+                });
+            }
+        }
+        leftover = comments::assign(&mut doc, own);
+        doc.pos = fixed_pos;
+        set.items.push(doc);
+    }
+    if !leftover.is_empty() {
+        let mut end = Document::new(Value::Null, Pos::unknown());
+        end.comments = leftover;
+        end.injected = true;
+        set.items.push(end);
+    }
+    Ok(set)
+}
+
+fn located(message: String, pm: &PosMap, mark: Mark) -> ParseError {
+    ParseError {
+        message,
+        pos: pm.pos_of(mark),
+    }
+}
+
+fn compose_error(e: ComposeError, pm: &PosMap) -> ParseError {
+    match e {
+        ComposeError::Message(m, mark) => located(m, pm, mark),
+        ComposeError::Yaml(e) => yaml_error(&e, pm),
+    }
+}
+
+/// go-yaml's wording for a libyaml error: the line is the problem mark's (1-based for scanner
+/// errors, 0-based for parser errors, as go-yaml has it), else the context mark's; then ytt
+/// shifts it back by one when it prefixed the source with `---`.
+fn yaml_error(e: &libyaml_safer::Error, pm: &PosMap) -> ParseError {
+    let problem = e.problem_mark().unwrap_or_default();
+    let context = e.context_mark().unwrap_or_default();
+    let line = if problem.line != 0 {
+        problem.line + u64::from(e.kind() == ErrorKind::Scanner)
+    } else {
+        context.line
+    };
+    let mark = if problem.line != 0 || context.line == 0 {
+        problem
+    } else {
+        context
+    };
+    let mut pos = pm.pos_of(mark);
+    let problem_text = if e.problem().is_empty() {
+        "unknown problem parsing YAML content"
+    } else {
+        e.problem()
+    };
+    let message = if line != 0 {
+        let shown = line as i64 - i64::from(pm.prefixed);
+        if shown > 0 {
+            pos.line = u32::try_from(shown).unwrap_or(u32::MAX);
+        }
+        format!("yaml: line {shown}: {problem_text}")
+    } else {
+        format!("yaml: {problem_text}")
+    };
+    ParseError { message, pos }
+}
+
+#[cfg(test)]
+#[path = "parse_tests.rs"]
+mod tests;
