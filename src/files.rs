@@ -58,7 +58,8 @@ impl InputFile {
     /// `x.lib.yml`, `x.lib.txt` and Starlark files are libraries (loaded, not output).
     pub fn is_library(&self) -> bool {
         let parts: Vec<&str> = self.base_name().split('.').collect();
-        (parts.len() > 2 && parts[parts.len() - 2] == "lib") || self.file_type() == FileType::Starlark
+        (parts.len() > 2 && parts[parts.len() - 2] == "lib")
+            || self.file_type() == FileType::Starlark
     }
 
     pub fn is_template(&self) -> bool {
@@ -80,7 +81,10 @@ impl InputFile {
 }
 
 /// Reads the files named by `-f` arguments. `stdin` supplies the content of `-`.
-pub fn collect(paths: &[String], stdin: &mut dyn FnMut() -> Result<String, String>) -> Result<Vec<InputFile>, String> {
+pub fn collect(
+    paths: &[String],
+    stdin: &mut dyn FnMut() -> Result<String, String>,
+) -> Result<Vec<InputFile>, String> {
     let mut all = Vec::new();
     for arg in paths {
         let (name, path) = match arg.split('=').collect::<Vec<_>>().as_slice() {
@@ -95,7 +99,10 @@ pub fn collect(paths: &[String], stdin: &mut dyn FnMut() -> Result<String, Strin
         let mut group = Vec::new();
         if path == "-" {
             let data = stdin()?;
-            group.push(InputFile::new(name.as_deref().unwrap_or("stdin.yml"), &data));
+            group.push(InputFile::new(
+                name.as_deref().unwrap_or("stdin.yml"),
+                &data,
+            ));
         } else {
             let p = Path::new(&path);
             let meta = std::fs::symlink_metadata(p)

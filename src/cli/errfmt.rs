@@ -51,6 +51,9 @@ mod tests {
             ytt_error("Checking file 'x': Lstat: no such file"),
             "ytt: Error: Checking file 'x':\n  Lstat: no such file"
         );
-        assert_eq!(ytt_error("\n- undefined: x"), "ytt: Error: \n- undefined: x");
+        assert_eq!(
+            ytt_error("\n- undefined: x"),
+            "ytt: Error: \n- undefined: x"
+        );
     }
 }

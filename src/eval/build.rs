@@ -129,7 +129,10 @@ impl Ctx {
                 ..Map::default()
             }),
             TplKind::MapItem { key } => {
-                let key = self.pending_keys.remove(&tag).unwrap_or_else(|| key.clone());
+                let key = self
+                    .pending_keys
+                    .remove(&tag)
+                    .unwrap_or_else(|| key.clone());
                 let mut it = MapItem::new(key, Value::Null, pos);
                 it.anns = anns;
                 Open::MapItem(it)
@@ -172,8 +175,12 @@ impl Ctx {
         if let Some(top) = self.stack.last() {
             let common = self.tpl.nodes.common_parent(top.tag, tag);
             self.unwind_to(common)?;
-            if let (Some(OpenNode { node: Open::Map(m), .. }), Open::MapItem(item)) =
-                (self.stack.last_mut(), &node)
+            if let (
+                Some(OpenNode {
+                    node: Open::Map(m), ..
+                }),
+                Open::MapItem(item),
+            ) = (self.stack.last_mut(), &node)
             {
                 override_key(m, item, self.tpl.implicit_map_key_overrides, true)?;
             }
@@ -299,7 +306,10 @@ impl Ctx {
                 Replacement::MapItems(items)
             }
             (Open::MapItem(_), NodeVal::Value(other)) => {
-                return Err(format!("expected value to be map, but was {}", other.type_name()))
+                return Err(format!(
+                    "expected value to be map, but was {}",
+                    other.type_name()
+                ))
             }
             (Open::ArrayItem(cur_item), NodeVal::Value(Value::Array(a))) => {
                 let mut items = a.items;

@@ -111,18 +111,17 @@ fn to_value_depth(v: SValue<'_>, depth: u32) -> starlark::Result<Value> {
         }
         return Ok(Value::Map(Box::new(map)));
     }
-    let items: Option<Vec<SValue>> = if let Some(l) = ListRef::from_value(v) {
-        Some(l.iter().collect())
-    } else if let Some(t) = TupleRef::from_value(v) {
-        Some(t.iter().collect())
-    } else {
-        None
+    let items: Option<Vec<SValue>> = match ListRef::from_value(v) {
+        Some(l) => Some(l.iter().collect()),
+        None => TupleRef::from_value(v).map(|t| t.iter().collect()),
     };
     if let Some(items) = items {
         let mut arr = Array::default();
         for it in items {
-            arr.items
-                .push(ArrayItem::new(to_value_depth(it, depth + 1)?, Pos::unknown()));
+            arr.items.push(ArrayItem::new(
+                to_value_depth(it, depth + 1)?,
+                Pos::unknown(),
+            ));
         }
         return Ok(Value::Array(Box::new(arr)));
     }
@@ -184,7 +183,9 @@ pub fn value_to_starlark<'v>(v: &Value, heap: Heap<'v>, how: MapAs) -> SValue<'v
         Value::Array(a) => match how {
             MapAs::Fragment => heap.alloc(Fragment::new(FragData::Array((**a).clone()))),
             _ => heap.alloc(AllocList(
-                a.items.iter().map(|it| value_to_starlark(&it.value, heap, how)),
+                a.items
+                    .iter()
+                    .map(|it| value_to_starlark(&it.value, heap, how)),
             )),
         },
     }

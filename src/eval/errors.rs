@@ -62,7 +62,11 @@ fn frame_line(span: &FileSpan, env: &LibEnv) -> (String, Option<Pos>) {
 /// Formats an error from parsing or evaluating generated code.
 pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
     let msg = plain_message(err);
-    let mut out = vec![format!("- {}{}", first_line(&msg), super::messages::hint(&msg))];
+    let mut out = vec![format!(
+        "- {}{}",
+        first_line(&msg),
+        super::messages::hint(&msg)
+    )];
     let mut first_pos = None;
     let frames = &err.call_stack().frames;
     // Each frame's location is where that frame called the next one; the error's own span is

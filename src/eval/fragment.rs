@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use allocative::Allocative;
 use starlark::starlark_simple_value;
+use starlark::values::starlark_value;
 use starlark::values::{
     Heap, NoSerialize, ProvidesStaticType, StarlarkValue, Value as SValue, ValueLike,
 };
-use starlark::values::starlark_value;
 
 use super::convert::{node_value_to_starlark, starlark_to_key};
 use crate::yaml::{Array, DocSet, Map, Value};

@@ -9,9 +9,7 @@ use allocative::Allocative;
 use starlark::eval::{Arguments, Evaluator};
 use starlark::starlark_simple_value;
 use starlark::values::tuple::{AllocTuple, TupleRef};
-use starlark::values::{
-    starlark_value, NoSerialize, ProvidesStaticType, StarlarkValue, Value,
-};
+use starlark::values::{starlark_value, NoSerialize, ProvidesStaticType, StarlarkValue, Value};
 
 use super::build::{Built, Ctx, Dialect, TemplateRt};
 use super::convert::{starlark_to_node, starlark_to_value, NodeVal};
@@ -258,5 +256,6 @@ pub fn replace_current<'v>(v: Value<'v>, eval: &Evaluator<'v, '_, '_>) -> starla
     let ctx = ctxs
         .last_mut()
         .ok_or_else(|| fail("replace", "no template context is active"))?;
-    ctx.replace(val).map_err(|m| starlark::Error::new_other(anyhow_msg(m)))
+    ctx.replace(val)
+        .map_err(|m| starlark::Error::new_other(anyhow_msg(m)))
 }

@@ -35,6 +35,9 @@ mod tests {
     #[test]
     fn undefined_variable_is_reworded() {
         assert_eq!(to_ytt_wording("Variable `x` not found"), "undefined: x");
-        assert_eq!(hint("undefined: true"), " (use 'True' instead of 'true' for boolean assignment)");
+        assert_eq!(
+            hint("undefined: true"),
+            " (use 'True' instead of 'true' for boolean assignment)"
+        );
     }
 }

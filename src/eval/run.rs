@@ -139,7 +139,8 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
     for input_line in &out.line_map {
         let idx = (*input_line as usize).saturating_sub(1);
         map.lines.push(c.code.get(idx).and_then(|l| l.src.clone()));
-        map.code.push(c.code.get(idx).map(|l| l.code.clone()).unwrap_or_default());
+        map.code
+            .push(c.code.get(idx).map(|l| l.code.clone()).unwrap_or_default());
     }
     Ok((out.code, map))
 }

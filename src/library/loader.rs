@@ -76,10 +76,7 @@ impl<'a> Loader<'a> {
         };
         self.lib.loading.borrow_mut().pop();
         let module = result.map_err(|e| err(format!("cannot load {path}: {}", e.message)))?;
-        self.lib
-            .modules
-            .borrow_mut()
-            .insert(rel, module.clone());
+        self.lib.modules.borrow_mut().insert(rel, module.clone());
         Ok(module)
     }
 
@@ -94,7 +91,8 @@ impl<'a> Loader<'a> {
         })?;
         let mut map = crate::eval::run::LineMap::default();
         for l in &out.line_map {
-            map.lines.push(Some(crate::pos::Pos::new(&rel.into(), *l, 1, 0)));
+            map.lines
+                .push(Some(crate::pos::Pos::new(&rel.into(), *l, 1, 0)));
             map.code.push(String::new());
         }
         self.lib

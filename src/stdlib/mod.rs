@@ -10,11 +10,7 @@ use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
 
 /// The globals every template and Starlark file sees (starlark-go's universe, as ytt has it).
 pub fn globals() -> starlark::environment::Globals {
-    GlobalsBuilder::extended_by(&[
-        LibraryExtension::Print,
-        LibraryExtension::SetType,
-    ])
-    .build()
+    GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType]).build()
 }
 
 /// Builds a module holding the members `f` registers.

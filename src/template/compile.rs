@@ -250,7 +250,12 @@ impl Compiler<'_> {
         self.code.push(CodeLine { code, src });
     }
 
-    fn build(&mut self, node: &Source<'_>, parent: Tag, text_strings: bool) -> Result<(), CompileError> {
+    fn build(
+        &mut self,
+        node: &Source<'_>,
+        parent: Tag,
+        text_strings: bool,
+    ) -> Result<(), CompileError> {
         let line = node.pos.is_known().then_some(node.pos.line);
         let mut blocks = Vec::new();
         let mut values = Vec::new();
@@ -298,7 +303,10 @@ impl Compiler<'_> {
             }
         }
 
-        let text_strings = text_strings || anns.iter().any(|(n, _, _)| n == "yaml/text-templated-strings");
+        let text_strings = text_strings
+            || anns
+                .iter()
+                .any(|(n, _, _)| n == "yaml/text-templated-strings");
         let default_value = node.children.iter().find_map(|c| match c {
             Child::Scalar(v) => Some(v.clone()),
             Child::Node(_) => None,
@@ -316,9 +324,10 @@ impl Compiler<'_> {
         }
         for (name, content, pos) in &anns {
             let collected = self.ins.call("collect_node_annotation", content);
-            let call = self
-                .ins
-                .call("start_node_annotation", &format!("{tag}, \"{name}\", {collected}"));
+            let call = self.ins.call(
+                "start_node_annotation",
+                &format!("{tag}, \"{name}\", {collected}"),
+            );
             self.emit(call, Some(pos.clone()));
         }
         if let TplKind::MapItem {
@@ -329,7 +338,10 @@ impl Compiler<'_> {
                 self.build_string(k, &node.pos, tag, "set_map_item_key")?;
             }
         }
-        self.emit(self.ins.call("start_node", &tag.to_string()), Some(node.pos.clone()));
+        self.emit(
+            self.ins.call("start_node", &tag.to_string()),
+            Some(node.pos.clone()),
+        );
 
         if !values.is_empty() {
             for (v, pos) in values {
@@ -379,7 +391,10 @@ impl Compiler<'_> {
             default_value: None,
             comments: Vec::new(),
         });
-        self.emit(self.ins.call("start_node", &root.to_string()), Some(pos.clone()));
+        self.emit(
+            self.ins.call("start_node", &root.to_string()),
+            Some(pos.clone()),
+        );
         emit_text_pieces(self, &pieces, root, &line_of);
         let end = self.ins.call("end_ctx", "");
         let call = self.ins.call(op, &format!("{tag}, ({end})"));
@@ -390,7 +405,12 @@ impl Compiler<'_> {
 }
 
 /// Emits the code for parsed text-template pieces under the text root `root`.
-fn emit_text_pieces(c: &mut Compiler<'_>, pieces: &[TextNode], root: Tag, line_of: &dyn Fn(u32) -> Pos) {
+fn emit_text_pieces(
+    c: &mut Compiler<'_>,
+    pieces: &[TextNode],
+    root: Tag,
+    line_of: &dyn Fn(u32) -> Pos,
+) {
     for piece in pieces {
         match piece {
             TextNode::Text { text, line, .. } => {
@@ -404,7 +424,10 @@ fn emit_text_pieces(c: &mut Compiler<'_>, pieces: &[TextNode], root: Tag, line_o
                     default_value: Some(Value::String(text.clone())),
                     comments: Vec::new(),
                 });
-                c.emit(c.ins.call("start_node", &tag.to_string()), Some(pos.clone()));
+                c.emit(
+                    c.ins.call("start_node", &tag.to_string()),
+                    Some(pos.clone()),
+                );
                 c.emit(c.ins.call("set_node", &tag.to_string()), Some(pos));
             }
             TextNode::Code {
@@ -421,7 +444,10 @@ fn emit_text_pieces(c: &mut Compiler<'_>, pieces: &[TextNode], root: Tag, line_o
                         default_value: None,
                         comments: Vec::new(),
                     });
-                    c.emit(c.ins.call("start_node", &tag.to_string()), Some(pos.clone()));
+                    c.emit(
+                        c.ins.call("start_node", &tag.to_string()),
+                        Some(pos.clone()),
+                    );
                     let call = c.ins.call("set_node", &format!("{tag}, ({code})"));
                     c.emit(call, Some(pos));
                 } else {
@@ -464,7 +490,9 @@ pub fn compile_text(src: &str, file: &Arc<str>, id: u32) -> Result<Compiled, Com
     });
     c.emit(ins.call("start_node", &root.to_string()), Some(top));
     let file_for = c.file.clone();
-    emit_text_pieces(&mut c, &pieces, root, &|line| Pos::new(&file_for, line, 1, 0));
+    emit_text_pieces(&mut c, &pieces, root, &|line| {
+        Pos::new(&file_for, line, 1, 0)
+    });
     c.emit(ins.call("end_doc", ""), None);
     Ok(Compiled {
         file: file.clone(),

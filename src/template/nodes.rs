@@ -14,15 +14,21 @@ pub const ROOT: Tag = 0;
 #[derive(Clone, Debug)]
 pub enum TplKind {
     DocSet,
-    Doc { injected: bool },
+    Doc {
+        injected: bool,
+    },
     Map,
-    MapItem { key: Value },
+    MapItem {
+        key: Value,
+    },
     Array,
     ArrayItem,
     /// The root of a text template.
     TextRoot,
     /// A literal piece of text (or the slot an `(@= @)` value fills).
-    Text { content: String },
+    Text {
+        content: String,
+    },
 }
 
 /// One node of the template.

@@ -33,7 +33,10 @@ impl<'a> LineIndex<'a> {
 
     /// 0-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (u64, u64) {
-        let line = self.starts.partition_point(|s| *s <= offset).saturating_sub(1);
+        let line = self
+            .starts
+            .partition_point(|s| *s <= offset)
+            .saturating_sub(1);
         let start = self.starts.get(line).copied().unwrap_or(0);
         let col = self
             .src
@@ -57,7 +60,11 @@ fn is_break(c: char) -> bool {
 }
 
 /// Finds the comments of `src` outside the given token spans (sorted by start).
-pub(crate) fn scan(src: &str, spans: &[(usize, usize, bool)], lines: &LineIndex) -> Vec<RawComment> {
+pub(crate) fn scan(
+    src: &str,
+    spans: &[(usize, usize, bool)],
+    lines: &LineIndex,
+) -> Vec<RawComment> {
     let mut out = Vec::new();
     let mut pos = 0;
     let mut after_directive = false;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use libyaml_safer::{EventData, Mark, Parser, ScalarStyle, Scanner, TokenData};
 
 /// Deepest nesting accepted; deeper input is rejected instead of exhausting the stack.
-pub(crate) const MAX_DEPTH: usize = 1000;
+pub(crate) const MAX_DEPTH: usize = 300;
 
 /// What the token pre-scan learned about the source.
 #[derive(Default)]
@@ -30,7 +30,10 @@ impl TokenInfo {
         scanner.set_input(data.as_bytes());
         for token in scanner.by_ref() {
             let Ok(token) = token else { break };
-            let (start, end) = (token.start_mark.index as usize, token.end_mark.index as usize);
+            let (start, end) = (
+                token.start_mark.index as usize,
+                token.end_mark.index as usize,
+            );
             let directive = matches!(
                 token.data,
                 TokenData::VersionDirective { .. } | TokenData::TagDirective { .. }
@@ -193,10 +196,9 @@ impl<'a> Composer<'a> {
                 ..
             } => {
                 let block = matches!(style, ScalarStyle::Literal | ScalarStyle::Folded);
-                if block && self.trim_block_ending_at == Some(ev.end_mark.index as usize) {
-                    if value.ends_with('\n') {
-                        value.pop();
-                    }
+                let at_end = self.trim_block_ending_at == Some(ev.end_mark.index as usize);
+                if block && at_end && value.ends_with('\n') {
+                    value.pop();
                 }
                 let kind = RawKind::Scalar {
                     value,

@@ -159,7 +159,10 @@ impl<'a> Decoder<'a> {
 
     fn anchored_kind_is_map(&self, name: &str) -> bool {
         match self.doc.anchors.get(name) {
-            Some(&i) => matches!(self.doc.nodes.get(i).map(|n| &n.kind), Some(RawKind::Map(_))),
+            Some(&i) => matches!(
+                self.doc.nodes.get(i).map(|n| &n.kind),
+                Some(RawKind::Map(_))
+            ),
             None => true,
         }
     }
@@ -167,7 +170,12 @@ impl<'a> Decoder<'a> {
     /// go-yaml's `merge` into an ordered map: a map (or alias of one) contributes its items. A
     /// non-empty sequence always fails in ytt's fork (its sequences carry position children),
     /// after decoding the last element.
-    fn merge(&mut self, idx: usize, out: &mut Vec<MapItem>, depth: usize) -> Result<(), DecodeError> {
+    fn merge(
+        &mut self,
+        idx: usize,
+        out: &mut Vec<MapItem>,
+        depth: usize,
+    ) -> Result<(), DecodeError> {
         self.spend(idx, depth)?;
         let doc = self.doc;
         let Some(node) = doc.nodes.get(idx) else {

@@ -103,9 +103,7 @@ fn prepare(src: &str, prefixed: bool) -> (String, TokenInfo, Option<usize>) {
         let mut appended = data.clone();
         appended.push('\n');
         let tokens = TokenInfo::scan(&appended);
-        let eof_block = tokens
-            .last_block
-            .filter(|(_, end)| *end == appended.len());
+        let eof_block = tokens.last_block.filter(|(_, end)| *end == appended.len());
         if eof_block.is_some() || data.ends_with('\\') {
             let trim = eof_block.and_then(|(start, end)| {
                 let header: String = appended.get(start + 1..)?.chars().take(2).collect();
@@ -142,8 +140,7 @@ fn parse_stream(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, 
         prefixed,
     };
     let lines = LineIndex::new(&data);
-    let mut pending: VecDeque<RawComment> =
-        comments::scan(&data, &tokens.spans, &lines).into();
+    let mut pending: VecDeque<RawComment> = comments::scan(&data, &tokens.spans, &lines).into();
     let mut composer = Composer::new(&data, &tokens, trim);
 
     let mut set = DocSet::default();

@@ -1,0 +1,55 @@
+//! End-to-end: the built binary renders the demo library like `ytt template` and reports
+//! template errors like ytt.
+
+use std::process::Command;
+
+fn yttlint(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run yttlint")
+}
+
+#[test]
+fn renders_demo_library() {
+    let out = yttlint(&["template", "-f", "fixtures/demo-repo/config"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("managed-by: yttlint-demo"), "{stdout}");
+    assert!(
+        stdout.contains("  - name: https\n    port: 443\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn undefined_variable_points_at_template_line() {
+    let dir = std::env::temp_dir().join(format!("yttlint-e2e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let file = dir.join("t.yml");
+    std::fs::write(&file, "a: 1\nb: #@ missing\n").expect("write");
+    let out = yttlint(&["template", "-f", file.to_str().expect("utf8 path")]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("ytt: Error: \n- undefined: missing"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("t.yml:2 | b: #@ missing"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn lint_reports_ok_library() {
+    let out = yttlint(&["fixtures/demo-repo/config"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
