@@ -90,8 +90,7 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
             std::fs::write(&path, content).map_err(|e| e.to_string())?;
             log.push_str(&format!("creating: {}\n", path.display()));
         }
-        eprint!("{log}");
-        return Ok(String::new());
+        return Ok(log);
     }
     Ok(match a.output.as_str() {
         "json" => docset_to_json(&out.docs).map_err(|e| e.to_string())?,

@@ -85,7 +85,8 @@ impl<'a> Loader<'a> {
             while_iter: "__ytt_while".to_string(),
             tpl: None,
         };
-        let out = rewrite(src, &opts).map_err(|e| EvalError {
+        let src = crate::template::keywords::rename_reserved(src);
+        let out = rewrite(&src, &opts).map_err(|e| EvalError {
             message: e.message.clone(),
             pos: None,
         })?;

@@ -2,6 +2,7 @@
 //! to template lines; the `end`-block dialect is rewritten into indented Starlark.
 
 pub mod compile;
+pub mod keywords;
 pub mod nodes;
 pub mod rewrite;
 pub mod text;
