@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod eval;
+pub mod file_marks;
 pub mod files;
 pub mod library;
 pub mod pos;

@@ -3,6 +3,7 @@
 
 pub mod assert;
 pub mod data;
+pub mod library;
 pub mod structs;
 pub mod template;
 
