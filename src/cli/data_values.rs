@@ -150,6 +150,11 @@ impl DataValuesFlags {
         stdin: &mut dyn FnMut() -> Result<String, String>,
     ) -> Result<Vec<Envelope>, String> {
         let (lib, path) = lib_ref_and_rest(arg)?;
+        // Spec 004: `+:` allows setting values nobody declared (ytt never implemented it).
+        let (allow_new, path) = match path.strip_prefix("+:") {
+            Some(rest) => (true, rest),
+            None => (false, path),
+        };
         let found = files::collect(&[path.to_string()], stdin)
             .map_err(|e| format!("Find files '{path}': {e}"))?;
         let is_dir = Path::new(path).is_dir();
@@ -177,7 +182,9 @@ impl DataValuesFlags {
                 doc.comments.clear();
                 annotate_plain_merge(&mut doc)
                     .map_err(|e| format!("Checking data values file '{path}': {e}"))?;
-                out.push(Envelope::with_lib_ref(doc, lib)?);
+                let mut env = Envelope::with_lib_ref(doc, lib)?;
+                env.allow_new = allow_new;
+                out.push(env);
             }
         }
         Ok(out)

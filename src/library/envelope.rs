@@ -82,6 +82,8 @@ pub fn parse_lib_refs(s: &str) -> Result<Vec<LibRef>, String> {
 pub struct Envelope {
     pub doc: Document,
     pub after_lib_mod: bool,
+    /// Given with spec 004's `+:` prefix: may set values nobody declared.
+    pub allow_new: bool,
     lib_refs: Vec<LibRef>,
     original: Arc<Vec<LibRef>>,
     used: Arc<AtomicBool>,
@@ -157,6 +159,7 @@ impl Envelope {
         Ok(Envelope {
             doc,
             after_lib_mod,
+            allow_new: false,
             original: Arc::new(refs.clone()),
             lib_refs: refs,
             used: Arc::new(AtomicBool::new(false)),
@@ -183,6 +186,7 @@ impl Envelope {
         Some(Envelope {
             doc: self.doc.clone(),
             after_lib_mod: self.after_lib_mod,
+            allow_new: self.allow_new,
             lib_refs: rest,
             original: self.original.clone(),
             used: Arc::new(AtomicBool::new(false)),
