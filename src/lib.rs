@@ -4,6 +4,7 @@ pub mod cli;
 pub mod eval;
 pub mod files;
 pub mod library;
+pub mod overlay;
 pub mod pos;
 pub mod stdlib;
 pub mod template;
