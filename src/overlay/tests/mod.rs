@@ -35,11 +35,17 @@ impl Case {
         self.names.insert(name, v);
     }
 
-    /// The documents of `src`, without the document the parser adds in front of a source that
-    /// starts with comments.
+    /// The documents of `src`, without the empty document in front of a source that does not
+    /// start with `---` (ytt's templates drop it; here it would be an overlay without match).
     pub fn docs(&mut self, src: &str, file: &str) -> DocSet {
         let mut ds = load(src, file, &mut self.host, &self.names);
-        ds.items.retain(|d| !(d.injected && d.anns.is_empty() && d.value == Value::Null));
+        let implicit = ds
+            .items
+            .first()
+            .is_some_and(|d| d.value == Value::Null && d.anns.is_empty());
+        if implicit && !src.starts_with("---") && ds.items.len() > 1 {
+            ds.items.remove(0);
+        }
         ds
     }
 
