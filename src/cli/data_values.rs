@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use crate::files;
 use crate::library::envelope::Envelope;
-use crate::library::plain::{annotate_plain_merge, has_templating};
+use crate::library::plain::has_templating;
 use crate::library::ExternalValues;
+use crate::overlay::plain_merge_overlay;
 use crate::pos::Pos;
 use crate::yaml::parse::{parse, ParseOpts};
 use crate::yaml::{AnnValue, Annotation, Document, Map, MapItem, Value};
@@ -175,12 +176,11 @@ impl DataValuesFlags {
                     "Checking data values file '{path}': Expected to be plain YAML, having no annotations (hint: remove comments starting with `#@`)"
                 ));
             }
-            for mut doc in ds.items {
+            for doc in ds.items {
                 if matches!(doc.value, Value::Null) {
                     continue;
                 }
-                doc.comments.clear();
-                annotate_plain_merge(&mut doc)
+                let doc = plain_merge_overlay(&doc)
                     .map_err(|e| format!("Checking data values file '{path}': {e}"))?;
                 let mut env = Envelope::with_lib_ref(doc, lib)?;
                 env.allow_new = allow_new;

@@ -181,7 +181,7 @@ impl<'w> LibExec<'w> {
             }
         }
         self.check_unused()?;
-        let docsets = super::postprocess::apply(self, docsets)?;
+        let docsets = crate::eval::overlay_host::post_process(self, docsets)?;
         let mut output = Output {
             files: texts,
             ..Output::default()

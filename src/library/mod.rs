@@ -8,7 +8,6 @@ pub mod envelope;
 pub mod exec;
 pub mod loader;
 pub mod plain;
-pub mod postprocess;
 pub mod tree;
 pub mod values;
 

@@ -132,7 +132,7 @@ impl LibExec<'_> {
         for d in ds.items {
             if d.anns.has(DATA_VALUES) {
                 out.push(d);
-            } else if !matches!(d.value, Value::Null) {
+            } else if !crate::yaml::emit::is_empty_document_value(&d.value) {
                 return Err(templating(error(format!(
                     "Expected data values file '{}' to only have data values documents",
                     f.rel_path

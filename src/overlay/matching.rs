@@ -142,10 +142,12 @@ impl MatchAnn {
         };
         let func = match Arg::resolve(by, host) {
             Arg::Callable(h) => h,
-            other => return Err(OverlayError::new(format!(
+            other => {
+                return Err(OverlayError::new(format!(
                 "Expected '{MATCH}' annotation keyword argument 'by' to be function, but was {}",
                 other.go_type()
-            ))),
+            )))
+            }
         };
         let mut idxs = Vec::new();
         let mut positions = Vec::new();

@@ -17,7 +17,7 @@ use crate::eval::convert::{starlark_to_value, value_to_starlark, MapAs};
 use crate::eval::fragment::{FragData, Fragment};
 use crate::library::envelope::{Envelope, LibRef};
 use crate::library::exec::{EvalResult, Extra, LibExec};
-use crate::library::plain::annotate_plain_merge;
+use crate::overlay::plain_merge_overlay;
 use crate::pos::Pos;
 use crate::yaml::{DocSet, Document};
 
@@ -258,7 +258,7 @@ fn with_values<'v>(
     let value = starlark_to_value(pos[0])?;
     let mut doc = Document::new(value, Pos::unknown());
     if plain {
-        annotate_plain_merge(&mut doc).map_err(err)?;
+        doc = plain_merge_overlay(&doc).map_err(err)?;
     }
     let env = Envelope::new(doc).map_err(err)?;
     let mut values = lib.values.clone();

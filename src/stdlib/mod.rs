@@ -4,6 +4,7 @@
 pub mod assert;
 pub mod data;
 pub mod library;
+pub mod overlay;
 pub mod structs;
 pub mod template;
 
@@ -25,6 +26,7 @@ pub fn static_module(name: &str) -> Option<FrozenModule> {
     match name {
         "struct" => module_from(|b| b.namespace("struct", structs::register)),
         "assert" => module_from(|b| b.namespace("assert", assert::register)),
+        "overlay" => module_from(|b| b.namespace("overlay", overlay::register)),
         "template" => module_from(|b| b.namespace("template", template::register)),
         _ => None,
     }
