@@ -36,10 +36,12 @@ impl AssertAnn {
         };
         let func = match Arg::resolve(via, host) {
             Arg::Callable(h) => h,
-            other => return Err(format!(
+            other => {
+                return Err(format!(
                 "Expected '{ASSERT}' annotation keyword argument 'via' to be function, but was {}",
                 other.go_type()
-            )),
+            ))
+            }
         };
         match host.call_assert_via(func, existing, new).map_err(|e| e.0)? {
             AssertReturned::None | AssertReturned::Bool(true) | AssertReturned::Pair(true, _) => {

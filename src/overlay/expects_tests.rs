@@ -35,7 +35,10 @@ fn message(r: Result<(), CheckFail>) -> String {
         Err(CheckFail::Count {
             message,
             conditional,
-        }) => format!("count{}: {message}", if conditional { " (when)" } else { "" }),
+        }) => format!(
+            "count{}: {message}",
+            if conditional { " (when)" } else { "" }
+        ),
         Err(CheckFail::Error(message)) => format!("error: {message}"),
     }
 }
@@ -59,7 +62,10 @@ fn default_is_exactly_one_with_sorted_positions() {
 #[test]
 fn expects_int_string_and_list() {
     let mut host = TestHost::new();
-    assert_eq!(message(expects(int(2)).check(&positions(2), &mut host)), "ok");
+    assert_eq!(
+        message(expects(int(2)).check(&positions(2), &mut host)),
+        "ok"
+    );
     assert_eq!(
         message(expects(string("2+")).check(&positions(3), &mut host)),
         "ok"

@@ -129,7 +129,9 @@ impl MatchAnn {
             let only = left.first().and_then(|set| set.items.first());
             let several = left.len() != 1 && left.first().map_or(0, |s| s.items.len()) != 1;
             return match only {
-                Some(doc) if !several => self.settle(vec![(0, 0)], &[doc.pos.clone()], host),
+                Some(doc) if !several => {
+                    self.settle(vec![(0, 0)], std::slice::from_ref(&doc.pos), host)
+                }
                 _ => Err(OverlayError::new(
                     "Expected to find exactly one left document when merging exactly two documents",
                 )),
@@ -142,10 +144,12 @@ impl MatchAnn {
         };
         let func = match Arg::resolve(by, host) {
             Arg::Callable(h) => h,
-            other => return Err(OverlayError::new(format!(
+            other => {
+                return Err(OverlayError::new(format!(
                 "Expected '{MATCH}' annotation keyword argument 'by' to be function, but was {}",
                 other.go_type()
-            ))),
+            )))
+            }
         };
         let mut idxs = Vec::new();
         let mut positions = Vec::new();

@@ -22,7 +22,10 @@ fn unannotated_items_append() {
         Ok("- item1\n- item2\n- item3\n".into())
     );
     assert_eq!(
-        c.apply_values("list1: []\nlist2:\n  - item1\n", "list1:\n  - item1\nlist2: []\n"),
+        c.apply_values(
+            "list1: []\nlist2:\n  - item1\n",
+            "list1:\n  - item1\nlist2: []\n"
+        ),
         Ok("list1:\n- item1\nlist2:\n- item1\n".into())
     );
 }
@@ -51,7 +54,8 @@ fn replace_by_map_key_name() {
     // ytt-library__overlay__overlay, test5
     let mut c = Case::new();
     let left = "key1:\n- name: blah\n- name: foo\n- name: foo2\n";
-    let right = "key1:\n#@overlay/match by=\"name\"\n#@overlay/replace\n- name: foo\n  other: key\n";
+    let right =
+        "key1:\n#@overlay/match by=\"name\"\n#@overlay/replace\n- name: foo\n  other: key\n";
     assert_eq!(
         c.apply_values(left, right),
         Ok("key1:\n- name: blah\n- name: foo\n  other: key\n- name: foo2\n".into())
@@ -77,7 +81,8 @@ fn merge_by_map_key_with_nested_ops() {
     // ytt-library__overlay__array-by-key
     let mut c = Case::new();
     c.name("map_key", |h| h.map_key("needsSecret"));
-    let left = "clients:\n- needsSecret: true\n- secret: bar\n  needsSecret: false\n- needsSecret: true\n";
+    let left =
+        "clients:\n- needsSecret: true\n- secret: bar\n  needsSecret: false\n- needsSecret: true\n";
     let want = "clients:\n- secret: ree\n- secret: bar\n  needsSecret: false\n- secret: ree\n";
     for by in ["\"needsSecret\"", "map_key"] {
         let right = format!("clients:\n#@overlay/match by={by},expects=\"1+\"\n-\n  #@overlay/match missing_ok=True\n  secret: ree\n  #@overlay/remove\n  needsSecret: true\n");
@@ -103,7 +108,10 @@ fn remove_by_index_and_merge_over_null_item() {
     let mut c = Case::new();
     stock(&mut c);
     assert_eq!(
-        c.apply_values("- item1\n", "#@overlay/match by=index0\n#@overlay/remove\n-\n"),
+        c.apply_values(
+            "- item1\n",
+            "#@overlay/match by=index0\n#@overlay/remove\n-\n"
+        ),
         Ok("[]\n".into())
     );
     assert_eq!(
@@ -169,7 +177,10 @@ fn insert_via_gets_left_and_right_values() {
         c.apply_values("- item: 1\n- item: 2\n", right),
         Ok("- combined: 101\n- item: 1\n- combined: 102\n- item: 2\n".into())
     );
-    assert!(c.host.calls.contains(&"via({item: 1}, {item: 100})".to_string()));
+    assert!(c
+        .host
+        .calls
+        .contains(&"via({item: 1}, {item: 100})".to_string()));
 }
 
 #[test]
@@ -215,7 +226,10 @@ fn logical_matchers() {
         Ok("- name: first\n- name: second\n- name: third\n- found: true\n".into())
     );
     assert_eq!(
-        c.apply_values(left, &format!("#@overlay/match by=not_first,expects=2\n{item}")),
+        c.apply_values(
+            left,
+            &format!("#@overlay/match by=not_first,expects=2\n{item}")
+        ),
         Ok("- name: first\n- name: second\n  found: true\n- name: third\n  found: true\n".into())
     );
 }
@@ -224,7 +238,9 @@ fn logical_matchers() {
 fn matcher_receives_index_and_values() {
     // ytt-library__overlay__match-by-gets-yamlfragments, test2
     let mut c = Case::new();
-    c.name("is_test2", |h| h.matcher(|_, l, _| *l == Value::String("test2".into())));
+    c.name("is_test2", |h| {
+        h.matcher(|_, l, _| *l == Value::String("test2".into()))
+    });
     let right = "#@overlay/match by=is_test2,expects=2\n#@overlay/replace\n- test2 (found)\n";
     assert_eq!(
         c.apply_values("- test2\n- test2\n- other\n", right),

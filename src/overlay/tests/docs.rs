@@ -59,8 +59,11 @@ fn insert_document_via() {
     // ytt-library__overlay__insert-into-doc-via (reduced)
     let mut c = Case::new();
     c.name("all", |h| h.all());
-    c.name("pair", |h| h.via(|l, r| Ok(yv(&format!("left: {}\nright: {}\n", show(l), show(r))))));
-    let right = "#@overlay/match by=all, expects=2\n#@overlay/insert after=True, via=pair\n---\n200\n";
+    c.name("pair", |h| {
+        h.via(|l, r| Ok(yv(&format!("left: {}\nright: {}\n", show(l), show(r)))))
+    });
+    let right =
+        "#@overlay/match by=all, expects=2\n#@overlay/insert after=True, via=pair\n---\n200\n";
     assert_eq!(
         c.apply_docs("--- 1\n--- 2\n", right),
         Ok("1\n---\nleft: 1\nright: 200\n---\n2\n---\nleft: 2\nright: 200\n".into())
@@ -74,7 +77,9 @@ fn replace_remove_and_or_add_documents() {
     c.name("all", |h| h.all());
     c.name("none", |h| h.not(|_, _, _| true));
     c.name("doc1", |h| h.subset(Value::String("doc1".into())));
-    c.name("prefixed", |h| h.via(|l, r| Ok(Value::String(format!("p-{}-{}", show(l), show(r))))));
+    c.name("prefixed", |h| {
+        h.via(|l, r| Ok(Value::String(format!("p-{}-{}", show(l), show(r)))))
+    });
     let right = "#@overlay/match by=none, expects=0\n#@overlay/replace or_add=True\n---\nval2\n";
     assert_eq!(
         c.apply_docs("--- val1\n--- val11\n", right),
@@ -98,7 +103,10 @@ fn append_and_merge_over_null_documents() {
     let mut c = Case::new();
     c.name("all", |h| h.all());
     assert_eq!(
-        c.apply_docs("--- null\n", "#@overlay/match by=all\n---\ntest3: foo bar\n"),
+        c.apply_docs(
+            "--- null\n",
+            "#@overlay/match by=all\n---\ntest3: foo bar\n"
+        ),
         Ok("test3: foo bar\n".into())
     );
     assert_eq!(
@@ -115,7 +123,10 @@ fn when_and_child_defaults_on_documents() {
     c.name("blah", |h| h.subset(yv("blah: blah\n")));
     c.name("val1", |h| h.subset(yv("name: val1\n")));
     let right = "#@overlay/match by=all,when=\"1+\"\n---\nk: string\n#@overlay/match by=blah,when=1\n---\nnegative: no-match\n";
-    assert_eq!(c.apply_docs("---\nk: val\n", right), Ok("k: string\n".into()));
+    assert_eq!(
+        c.apply_docs("---\nk: val\n", right),
+        Ok("k: string\n".into())
+    );
     let right = "#@overlay/match-child-defaults missing_ok=True\n#@overlay/match by=all\n---\nkey2:\n#@overlay/match by=\"name\"\n- name: val3\n";
     assert_eq!(
         c.apply_docs("---\nkey2:\n- name: val1\n", right),
@@ -134,7 +145,10 @@ fn positions_after_merge_and_replace() {
     let mut c = Case::new();
     c.name("all", |h| h.all());
     c.name("secret", |h| h.subset(yv("needsSecret: true\n")));
-    let left = Fragment::DocSet(c.docs("---\nmeta:\n  ann:\n    key: 1\nclients:\n  - needsSecret: true\n", "left.yml"));
+    let left = Fragment::DocSet(c.docs(
+        "---\nmeta:\n  ann:\n    key: 1\nclients:\n  - needsSecret: true\n",
+        "left.yml",
+    ));
     let right = Fragment::DocSet(c.docs(
         "#@overlay/match by=all\n---\nmeta:\n  #@overlay/replace\n  ann:\n    keya: 2\nclients:\n  #@overlay/match by=secret\n  #@overlay/replace\n  - secret: foo\n",
         "right.yml",
@@ -143,13 +157,28 @@ fn positions_after_merge_and_replace() {
         panic!("apply failed")
     };
     let doc = &ds.items[0];
-    assert_eq!(doc.pos.as_compact(), "left.yml:1", "documents keep their position");
+    assert_eq!(
+        doc.pos.as_compact(),
+        "left.yml:1",
+        "documents keep their position"
+    );
     let Value::Map(m) = &doc.value else { panic!() };
     assert_eq!(m.items[0].pos.as_compact(), "left.yml:2");
-    let Value::Map(meta) = &m.items[0].value else { panic!() };
-    assert_eq!(meta.items[0].pos.as_compact(), "right.yml:5", "replaced item is the overlay's");
-    let Value::Array(clients) = &m.items[1].value else { panic!() };
+    let Value::Map(meta) = &m.items[0].value else {
+        panic!()
+    };
+    assert_eq!(
+        meta.items[0].pos.as_compact(),
+        "right.yml:5",
+        "replaced item is the overlay's"
+    );
+    let Value::Array(clients) = &m.items[1].value else {
+        panic!()
+    };
     assert_eq!(clients.items[0].pos.as_compact(), "right.yml:10");
-    assert!(ds.items.iter().all(|d| d.anns.is_empty()), "overlay annotations are removed");
+    assert!(
+        ds.items.iter().all(|d| d.anns.is_empty()),
+        "overlay annotations are removed"
+    );
     assert!(meta.items[0].anns.is_empty());
 }

@@ -26,7 +26,9 @@ fn assert_recurses_and_reports_nested_failures() {
     c.name("is_val1", |h| {
         h.assert_via(|l, _| Ok(AssertReturned::Bool(*l == Value::String("val1".into()))))
     });
-    c.name("is_2", |h| h.assert_via(|l, _| Ok(AssertReturned::Bool(*l == Value::Int(2)))));
+    c.name("is_2", |h| {
+        h.assert_via(|l, _| Ok(AssertReturned::Bool(*l == Value::Int(2))))
+    });
     c.name("index0", |h| h.index(0));
     c.name("index1", |h| h.index(1));
     let left = "key1:\n  key1a: val1\n  keys:\n  - 1\n  - 2\n";
@@ -41,15 +43,25 @@ fn assert_recurses_and_reports_nested_failures() {
 fn assert_via_results() {
     // ytt-library__overlay__assert-err-via-{assert,bool,tuple,unexpected}
     let mut c = Case::new();
-    c.name("fails", |h| h.assert_via(|_, _| Err(HostError::from("assert.fail: fail: fail"))));
-    c.name("pair", |h| h.assert_via(|l, r| Ok(AssertReturned::Pair(l == r, "vals not equal".into()))));
+    c.name("fails", |h| {
+        h.assert_via(|_, _| Err(HostError::from("assert.fail: fail: fail")))
+    });
+    c.name("pair", |h| {
+        h.assert_via(|l, r| Ok(AssertReturned::Pair(l == r, "vals not equal".into())))
+    });
     c.name("odd", |h| h.assert_via(|_, _| Ok(AssertReturned::Other)));
     c.name("none", |h| h.assert_via(|_, _| Ok(AssertReturned::None)));
     let run = |c: &mut Case, via: &str| {
-        c.apply_values("key1: val1\n", &format!("#@overlay/assert via={via}\nkey1: val2\n"))
+        c.apply_values(
+            "key1: val1\n",
+            &format!("#@overlay/assert via={via}\nkey1: val2\n"),
+        )
     };
     let at = "Map item (key 'key1') on line right.yml:2: ";
-    assert_eq!(run(&mut c, "fails"), Err(format!("{at}assert.fail: fail: fail")));
+    assert_eq!(
+        run(&mut c, "fails"),
+        Err(format!("{at}assert.fail: fail: fail"))
+    );
     assert_eq!(
         run(&mut c, "pair"),
         Err(format!("{at}Expected via invocation to return true, but was false with message: vals not equal"))
@@ -92,7 +104,8 @@ fn via_must_be_a_function() {
         c.apply_docs("---\nitem: 1\n", right),
         Err("Document on line right.yml:3: Expected 'overlay/insert' annotation keyword argument 'via' to be function, but was starlark.String".into())
     );
-    let right = "#@overlay/match by=all, expects=1\n#@overlay/replace via=\"not a function\"\n---\n";
+    let right =
+        "#@overlay/match by=all, expects=1\n#@overlay/replace via=\"not a function\"\n---\n";
     assert_eq!(
         c.apply_docs("---\nitem: 1\n", right),
         Err("Document on line right.yml:3: Expected 'overlay/replace' annotation keyword argument 'via' to be function, but was starlark.String".into())
@@ -151,7 +164,11 @@ fn malformed_match_annotations() {
         ),
     ];
     for (right, want) in cases {
-        assert_eq!(c.apply_values("- a\n", right), Err(want.to_string()), "{right}");
+        assert_eq!(
+            c.apply_values("- a\n", right),
+            Err(want.to_string()),
+            "{right}"
+        );
     }
 }
 
@@ -164,7 +181,10 @@ fn insert_needs_a_position_and_replace_a_bool() {
         Err("Array item on line right.yml:3: Expected 'overlay/insert' annotation to have at least one keyword argument (before=..., after=...)".into())
     );
     assert_eq!(
-        c.apply_values("- a\n", "#@overlay/match by=all\n#@overlay/replace or_add=1\n- x\n"),
+        c.apply_values(
+            "- a\n",
+            "#@overlay/match by=all\n#@overlay/replace or_add=1\n- x\n"
+        ),
         Err("Array item on line right.yml:3: expected starlark.Bool, but was starlark.Int".into())
     );
     assert_eq!(
@@ -176,8 +196,12 @@ fn insert_needs_a_position_and_replace_a_bool() {
 #[test]
 fn matchers_must_return_bools_and_their_errors_propagate() {
     let mut c = Case::new();
-    c.name("int", |h| h.raw_matcher(|_, _, _| Ok(crate::overlay::Returned::Other("starlark.Int".into()))));
-    c.name("boom", |h| h.raw_matcher(|_, _, _| Err(HostError::from("fail: boom"))));
+    c.name("int", |h| {
+        h.raw_matcher(|_, _, _| Ok(crate::overlay::Returned::Other("starlark.Int".into())))
+    });
+    c.name("boom", |h| {
+        h.raw_matcher(|_, _, _| Err(HostError::from("fail: boom")))
+    });
     assert_eq!(
         c.apply_values("- a\n", "#@overlay/match by=int\n- x\n"),
         Err("Array item on line right.yml:2: expected starlark.Bool, but was starlark.Int".into())
@@ -199,7 +223,10 @@ fn type_mismatches_between_left_and_right() {
         c.apply_values("a:\n  b: 1\n", "a:\n- 1\n"),
         Err("Map item (key 'a') on line right.yml:1: Expected array, but was map".into())
     );
-    assert_eq!(c.apply_values("a: 1\n", "- 1\n"), Err("Expected array, but was map".into()));
+    assert_eq!(
+        c.apply_values("a: 1\n", "- 1\n"),
+        Err("Expected array, but was map".into())
+    );
     let left = crate::overlay::Fragment::Value(Value::Int(1));
     let right = crate::overlay::Fragment::DocSet(Default::default());
     assert_eq!(

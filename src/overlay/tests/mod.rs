@@ -30,7 +30,11 @@ impl Case {
     }
 
     /// Registers a name for annotation arguments.
-    pub fn name(&mut self, name: &'static str, make: impl FnOnce(&mut TestHost) -> crate::yaml::node::AnnValue) {
+    pub fn name(
+        &mut self,
+        name: &'static str,
+        make: impl FnOnce(&mut TestHost) -> crate::yaml::node::AnnValue,
+    ) {
         let v = make(&mut self.host);
         self.names.insert(name, v);
     }
