@@ -7,7 +7,7 @@
 use crate::yaml::node::{Map, MapItem, Value};
 
 /// Right values nested deeper than this are reported as not matching.
-const MAX_DEPTH: usize = 512;
+const MAX_DEPTH: usize = 256;
 
 /// Compares `actual` (left) with `expected` (right); the error explains the first mismatch
 /// as ytt words it (`Expected leaf values to match string string`).

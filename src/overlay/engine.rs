@@ -9,7 +9,7 @@ use super::kwargs::{which_op, Op};
 use crate::yaml::node::{Array, DocSet, Document, Map, Value};
 
 /// Right-hand trees nested deeper than this are rejected rather than recursed into.
-pub(crate) const MAX_DEPTH: usize = 512;
+pub(crate) const MAX_DEPTH: usize = 256;
 
 /// One overlay application.
 pub(crate) struct Engine<'h> {

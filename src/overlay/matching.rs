@@ -129,7 +129,9 @@ impl MatchAnn {
             let only = left.first().and_then(|set| set.items.first());
             let several = left.len() != 1 && left.first().map_or(0, |s| s.items.len()) != 1;
             return match only {
-                Some(doc) if !several => self.settle(vec![(0, 0)], &[doc.pos.clone()], host),
+                Some(doc) if !several => {
+                    self.settle(vec![(0, 0)], std::slice::from_ref(&doc.pos), host)
+                }
                 _ => Err(OverlayError::new(
                     "Expected to find exactly one left document when merging exactly two documents",
                 )),

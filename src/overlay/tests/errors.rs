@@ -243,3 +243,36 @@ fn non_string_keys_print_like_go() {
         Err("Map item (key '%!s(int=1)') on line right.yml:1: Expected number of matched nodes to be 1, but was 0".into())
     );
 }
+
+/// `a: {a: {... value}}`, `depth` maps deep.
+fn nested(depth: usize, leaf: Value) -> Value {
+    let mut v = leaf;
+    for _ in 0..depth {
+        v = crate::yaml::emit_testutil::map(vec![("a", v)]);
+    }
+    v
+}
+
+#[test]
+fn deep_overlays_are_refused_without_overflowing() {
+    let mut c = Case::new();
+    let left = crate::overlay::Fragment::Value(nested(2000, Value::Int(1)));
+    let right = crate::overlay::Fragment::Value(nested(2000, Value::Int(2)));
+    let got = super::print(crate::overlay::apply(left, &right, &mut c.host));
+    let err = got.expect_err("too deep");
+    assert!(
+        err.ends_with("Expected overlay to be nested at most 256 levels deep"),
+        "{err}"
+    );
+    let deep = nested(2000, Value::Int(1));
+    assert!(crate::overlay::compare(&deep, &deep).is_err());
+    assert!(
+        crate::overlay::compare(&nested(100, Value::Int(1)), &nested(100, Value::Int(1))).is_ok()
+    );
+    let ok = crate::overlay::apply(
+        crate::overlay::Fragment::Value(nested(200, Value::Int(1))),
+        &crate::overlay::Fragment::Value(nested(200, Value::Int(2))),
+        &mut c.host,
+    );
+    assert!(ok.is_ok());
+}

@@ -1,9 +1,10 @@
 //! Map items: merge by key, missing_ok, remove, replace (via, or_add), match-child-defaults,
 //! `by=` as a map key name or a function.
 
-use super::Case;
+use super::{yv, Case};
 use crate::overlay::compare::subset_matches;
 use crate::overlay::host::HostError;
+use crate::overlay::test_host::show;
 use crate::yaml::node::Value;
 
 #[test]
@@ -99,16 +100,7 @@ fn replace_via_and_or_add() {
         })
     });
     c.name("pair", |h| {
-        h.via(|l, r| {
-            let yaml = format!(
-                "- {}\n- {}\n",
-                super::super::test_host::show(l),
-                super::super::test_host::show(r)
-            );
-            let yaml = yaml.replace("- null", "- null");
-            let mut t = Case::new();
-            Ok(t.value(&yaml, "via.yml"))
-        })
+        h.via(|l, r| Ok(yv(&format!("- {}\n- {}\n", show(l), show(r)))))
     });
     assert_eq!(
         c.apply_values(
@@ -150,7 +142,7 @@ fn by_function_gets_key_and_both_values() {
     let mut c = Case::new();
     c.name("has_name", |h| {
         h.matcher(|_, l, _| {
-            let want = super::super::tests::Case::new().value("name: test3\n", "w.yml");
+            let want = yv("name: test3\n");
             subset_matches(l, &want)
         })
     });
