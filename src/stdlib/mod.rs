@@ -1,12 +1,22 @@
 //! ytt's standard library: the `@ytt:` modules a template can `load()`. Each module is one file;
 //! static modules are built once per evaluation environment, `@ytt:data` per library.
 
+pub mod args;
 pub mod assert;
+pub mod base64;
 pub mod data;
+pub mod golike;
+pub mod json;
+pub mod json_decode;
 pub mod library;
+pub mod md5;
 pub mod overlay;
+pub mod regexp;
+pub mod regexp_go;
+pub mod sha256;
 pub mod structs;
 pub mod template;
+pub mod yaml;
 
 use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
 
@@ -23,11 +33,18 @@ pub fn module_from(f: impl FnOnce(&mut GlobalsBuilder)) -> Option<FrozenModule> 
 
 /// The static `@ytt:` module called `name`, if there is one.
 pub fn static_module(name: &str) -> Option<FrozenModule> {
-    match name {
-        "struct" => module_from(|b| b.namespace("struct", structs::register)),
-        "assert" => module_from(|b| b.namespace("assert", assert::register)),
-        "overlay" => module_from(|b| b.namespace("overlay", overlay::register)),
-        "template" => module_from(|b| b.namespace("template", template::register)),
-        _ => None,
-    }
+    let register: fn(&mut GlobalsBuilder) = match name {
+        "assert" => assert::register,
+        "base64" => base64::register,
+        "json" => json::register,
+        "md5" => md5::register,
+        "overlay" => overlay::register,
+        "regexp" => regexp::register,
+        "sha256" => sha256::register,
+        "struct" => structs::register,
+        "template" => template::register,
+        "yaml" => yaml::register,
+        _ => return None,
+    };
+    module_from(|b| b.namespace(name, register))
 }
