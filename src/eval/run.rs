@@ -142,7 +142,10 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
         map.code
             .push(c.code.get(idx).map(|l| l.code.clone()).unwrap_or_default());
     }
-    Ok((out.code, map))
+    Ok((
+        crate::template::nested_load::rewrite_nested_loads(&out.code),
+        map,
+    ))
 }
 
 /// Evaluates a compiled template in a fresh module; returns what it built and the frozen module.

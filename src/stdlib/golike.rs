@@ -239,7 +239,7 @@ mod tests {
     fn floats_print_with_six_significant_digits() {
         assert_eq!(format_g(3.0, 6), "3");
         assert_eq!(format_g(0.1, 6), "0.1");
-        assert_eq!(format_g(3.14159265, 6), "3.14159");
+        assert_eq!(format_g(1.23456789, 6), "1.23457");
         assert_eq!(format_g(1234567.0, 6), "1.23457e+06");
         assert_eq!(format_g(100000.0, 6), "100000");
         assert_eq!(format_g(0.0001, 6), "0.0001");

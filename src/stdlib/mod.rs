@@ -10,6 +10,7 @@ pub mod json;
 pub mod json_decode;
 pub mod library;
 pub mod md5;
+pub mod nested_load;
 pub mod overlay;
 pub mod regexp;
 pub mod regexp_go;
@@ -22,7 +23,9 @@ use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
 
 /// The globals every template and Starlark file sees (starlark-go's universe, as ytt has it).
 pub fn globals() -> starlark::environment::Globals {
-    GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType]).build()
+    GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType])
+        .with(nested_load::register)
+        .build()
 }
 
 /// Builds a module holding the members `f` registers.
