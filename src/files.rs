@@ -18,6 +18,8 @@ pub enum FileType {
 pub struct InputFile {
     /// Path relative to its input (forward slashes).
     pub rel_path: String,
+    /// The path before any `--file-mark path=` renamed it (what marks match against).
+    pub orig_path: String,
     pub data: Arc<str>,
     pub marked_type: Option<FileType>,
     pub marked_template: Option<bool>,
@@ -28,6 +30,7 @@ impl InputFile {
     pub fn new(rel_path: &str, data: &str) -> InputFile {
         InputFile {
             rel_path: rel_path.to_string(),
+            orig_path: rel_path.to_string(),
             data: Arc::from(data),
             marked_type: None,
             marked_template: None,

@@ -2,8 +2,10 @@
 
 pub mod cli;
 pub mod eval;
+pub mod file_marks;
 pub mod files;
 pub mod library;
+pub mod overlay;
 pub mod pos;
 pub mod stdlib;
 pub mod template;

@@ -1,12 +1,32 @@
-//! The `yttlint` binary: argument handling and exit codes only.
+//! The `yttlint` binary: argument handling and exit codes only. Commands run on a thread with a
+//! large stack (deep but bounded template recursion must not overflow the native stack), and a
+//! panic becomes an error message and exit status, never a crash without explanation.
 
 use std::process::ExitCode;
 
+/// Native stack for evaluations: Starlark calls recurse on it (up to the call depth limit), and
+/// `library.eval()` nests whole evaluations. Reserved lazily by the OS.
+const STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = match args.first().map(String::as_str) {
-        Some("template") => yttlint::cli::template::run(&args[1..]),
-        _ => yttlint::cli::lint::run(&args),
+    let worker = std::thread::Builder::new()
+        .name("yttlint".into())
+        .stack_size(STACK_BYTES)
+        .spawn(move || match args.first().map(String::as_str) {
+            Some("template") => yttlint::cli::template::run(&args[1..]),
+            _ => yttlint::cli::lint::run(&args),
+        });
+    let code = match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => {
+            eprintln!("ytt: Error: internal error in yttlint (please report this input)");
+            70
+        }
+        Err(e) => {
+            eprintln!("yttlint: cannot start worker thread: {e}");
+            70
+        }
     };
     ExitCode::from(code.clamp(0, 255) as u8)
 }

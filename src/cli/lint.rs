@@ -3,7 +3,7 @@
 //! configuration and report formats come with the linter issue.
 
 use crate::files;
-use crate::library::{EvalOpts, Library};
+use crate::library::{EvalOpts, ExternalValues, Workspace};
 
 /// Runs the linter over `args` (paths); returns the exit code (0 clean, 1 findings, 2 usage).
 pub fn run(args: &[String]) -> i32 {
@@ -30,8 +30,8 @@ pub fn run(args: &[String]) -> i32 {
                 return 2;
             }
         };
-        let lib = Library::new(inputs, EvalOpts::default());
-        match lib.evaluate() {
+        let ws = Workspace::new(inputs, EvalOpts::default());
+        match ws.evaluate(ExternalValues::default()) {
             Ok(out) => println!("{root}: ok ({} documents)", out.docs.items.len()),
             Err(e) => {
                 findings += 1;

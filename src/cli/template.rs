@@ -4,8 +4,9 @@ use std::io::{Read, Write};
 
 use clap::Parser;
 
+use super::data_values::DataValuesFlags;
 use crate::files;
-use crate::library::{EvalOpts, Library, OutputContent};
+use crate::library::{EvalOpts, OutputContent, Workspace};
 use crate::yaml::emit::docset_to_yaml;
 use crate::yaml::json::docset_to_json;
 
@@ -34,6 +35,33 @@ pub struct TemplateArgs {
     /// Print debug information (accepted for compatibility).
     #[arg(long = "debug")]
     pub debug: bool,
+    /// File mark (`path:key=value`).
+    #[arg(long = "file-mark")]
+    pub file_marks: Vec<String>,
+    /// Data values from env vars with this prefix, as strings.
+    #[arg(long = "data-values-env")]
+    pub dv_env: Vec<String>,
+    /// Data values from env vars with this prefix, parsed as YAML.
+    #[arg(long = "data-values-env-yaml")]
+    pub dv_env_yaml: Vec<String>,
+    /// Set a data value as a string (`[@lib:]a.b=value`).
+    #[arg(short = 'v', long = "data-value")]
+    pub dv: Vec<String>,
+    /// Set a data value parsed as YAML (`[@lib:]a.b=yaml`).
+    #[arg(long = "data-value-yaml")]
+    pub dv_yaml: Vec<String>,
+    /// Set a data value to a file's content (`[@lib:]a.b=path`).
+    #[arg(long = "data-value-file")]
+    pub dv_file: Vec<String>,
+    /// Data values from plain YAML files (`[@lib:]path`).
+    #[arg(long = "data-values-file")]
+    pub dv_files: Vec<String>,
+    /// Print the final data values instead of the templates' output.
+    #[arg(long = "data-values-inspect")]
+    pub dv_inspect: bool,
+    /// Skip data values validations.
+    #[arg(long = "dangerous-data-values-disable-validation")]
+    pub dv_skip_validation: bool,
 }
 
 /// Runs the command; returns the exit code.
@@ -60,7 +88,17 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 fn render(a: &TemplateArgs) -> Result<String, String> {
+    for t in a.output.split(',') {
+        if !["yaml", "json", "pos", "openapi-v3"].contains(&t) {
+            return Err(format!("Unknown output type '{t}'"));
+        }
+    }
+    let mut stdin_read = false;
     let mut stdin = || {
+        if stdin_read {
+            return Err("Reading file 'stdin.yml': Standard input has already been read, has the '-' argument been used in more than one flag?".to_string());
+        }
+        stdin_read = true;
         let mut s = String::new();
         std::io::stdin()
             .read_to_string(&mut s)
@@ -68,14 +106,36 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
         Ok(s)
     };
     let inputs = files::collect(&a.files, &mut stdin)?;
+    let inputs = crate::file_marks::apply(inputs, &a.file_marks)?;
     let opts = EvalOpts {
         ignore_unknown_comments: a.ignore_unknown_comments,
         implicit_map_key_overrides: a.implicit_map_key_overrides,
         strict: a.strict,
         ..EvalOpts::default()
     };
-    let lib = Library::new(inputs, opts);
-    let out = lib.evaluate().map_err(|e| e.message)?;
+    let flags = DataValuesFlags {
+        env_strings: a.dv_env.clone(),
+        env_yaml: a.dv_env_yaml.clone(),
+        kv_strings: a.dv.clone(),
+        kv_yaml: a.dv_yaml.clone(),
+        kv_files: a.dv_file.clone(),
+        files: a.dv_files.clone(),
+    };
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    let external = flags.to_values(a.strict, &env, &mut stdin)?;
+    let ws = Workspace::new(inputs, opts);
+    if a.dv_inspect {
+        let values = ws.data_values(external).map_err(|e| e.message)?;
+        let ds = crate::yaml::DocSet {
+            items: vec![values],
+            ..crate::yaml::DocSet::default()
+        };
+        return Ok(match a.output.as_str() {
+            "json" => docset_to_json(&ds).map_err(|e| e.to_string())?,
+            _ => docset_to_yaml(&ds),
+        });
+    }
+    let out = ws.evaluate(external).map_err(|e| e.message)?;
     if let Some(dir) = &a.output_files {
         let mut log = String::new();
         for f in &out.files {

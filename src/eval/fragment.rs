@@ -122,10 +122,21 @@ impl<'v> StarlarkValue<'v> for Fragment {
 
     fn is_in(&self, other: SValue<'v>) -> starlark::Result<bool> {
         let key = starlark_to_key(other)?;
-        Ok(match &*self.data {
-            FragData::Map(m) => m.items.iter().any(|i| i.key == key),
-            _ => self.values().into_iter().any(|v| *v == key),
-        })
+        // ytt answers `in` with its lookup: keys for maps, valid indexes for arrays and
+        // document sets.
+        let len = match &*self.data {
+            FragData::Map(m) => return Ok(m.items.iter().any(|i| i.key == key)),
+            FragData::Null => return Ok(false),
+            FragData::Array(a) => a.items.len(),
+            FragData::DocSet(d) => d.items.len(),
+        };
+        match key {
+            Value::Int(i) => Ok(i >= 0 && (i as usize) < len),
+            other => Err(starlark::Error::new_other(anyhow_msg(format!(
+                "yamlfragment.Get: Expected array index to be an int64, but was {}",
+                go_type_name(&other)
+            )))),
+        }
     }
 
     fn equals(&self, other: SValue<'v>) -> starlark::Result<bool> {

@@ -8,6 +8,7 @@ pub mod fragment;
 pub mod instr;
 pub mod limits;
 pub mod messages;
+pub mod overlay_host;
 pub mod run;
 pub mod state;
 pub mod structs;

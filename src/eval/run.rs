@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use starlark::any::ProvidesStaticType;
+use starlark::any::{AnyLifetime, ProvidesStaticType};
 use starlark::environment::{FrozenModule, Globals, Module};
 use starlark::eval::Evaluator;
 use starlark::syntax::{AstModule, Dialect, DialectTypes};
@@ -142,7 +142,10 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
         map.code
             .push(c.code.get(idx).map(|l| l.code.clone()).unwrap_or_default());
     }
-    Ok((out.code, map))
+    Ok((
+        crate::template::nested_load::rewrite_nested_loads(&out.code),
+        map,
+    ))
 }
 
 /// Evaluates a compiled template in a fresh module; returns what it built and the frozen module.
@@ -150,6 +153,7 @@ pub fn eval_compiled(
     env: &LibEnv,
     globals: &Globals,
     loader: &dyn starlark::eval::FileLoader,
+    extra: &dyn AnyLifetime<'_>,
     compiled: Compiled,
     implicit_map_key_overrides: bool,
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
@@ -166,7 +170,7 @@ pub fn eval_compiled(
         .iter()
         .map(|(op, n)| (*op, compiled.instructions.name(n)))
         .collect();
-    eval_code(env, globals, loader, &file, code, |module| {
+    eval_code(env, globals, loader, extra, &file, code, |module| {
         for (op, name) in &names {
             let v = module.heap().alloc(TplInstr {
                 tpl: rt.clone(),
@@ -183,6 +187,7 @@ pub fn eval_code(
     env: &LibEnv,
     globals: &Globals,
     loader: &dyn starlark::eval::FileLoader,
+    extra: &dyn AnyLifetime<'_>,
     file: &str,
     code: String,
     setup: impl FnOnce(&Module),
@@ -196,7 +201,7 @@ pub fn eval_code(
         let result = {
             let mut eval = Evaluator::new(&module);
             eval.set_loader(loader);
-            eval.extra = Some(env);
+            eval.extra = Some(extra);
             env.limits.apply(&mut eval);
             let r = eval.eval_module(ast, globals);
             env.limits.finish();
@@ -212,5 +217,13 @@ pub fn eval_code(
             env.frozen_states.borrow_mut().insert(id, v);
         }
         Ok((result, frozen))
+    })
+}
+
+/// The module of a file with nothing to export (a plain YAML or text library file).
+pub fn empty_module() -> Result<FrozenModule, EvalError> {
+    Module::with_temp_heap(|m| m.freeze()).map_err(|e| EvalError {
+        message: format!("freezing module: {e:?}"),
+        pos: None,
     })
 }

@@ -1,132 +1,165 @@
-//! `load()` for one file of a library: `@ytt:` modules, and library files by path relative to
-//! the loading file (or to the library root with a leading `/`), never outside the library;
-//! each file is evaluated once, and load cycles are errors.
+//! `load()` for one file of a library: `@ytt:` modules, files of the library by path relative
+//! to the loading file's directory (or to the library root with a leading `/`), and files of
+//! private libraries (`@name:path`). Paths never leave the run's files; each file is evaluated
+//! once per library evaluation, and load cycles are errors.
 
 use starlark::environment::FrozenModule;
 use starlark::eval::FileLoader;
 
-use super::Library;
-use crate::eval::run::{eval_code, EvalError};
-use crate::files::FileType;
+use super::exec::{Extra, FileCtx, LibExec};
+use super::tree::dir_of;
+use crate::eval::run::{eval_code, EvalError, LineMap};
+use crate::files::{FileType, InputFile};
+use crate::pos::Pos;
 use crate::template::rewrite::{rewrite, RewriteOpts};
 
 pub struct Loader<'a> {
-    lib: &'a Library,
-    dir: String,
+    exec: &'a LibExec<'a>,
+    ctx: FileCtx,
 }
 
 fn err(msg: String) -> starlark::Error {
     starlark::Error::new_other(anyhow::Error::msg(msg))
 }
 
-/// Joins `path` to `dir`, resolving `.` and `..`; `None` if it leaves the library.
-pub fn resolve(dir: &str, path: &str) -> Option<String> {
-    let mut parts: Vec<&str> = if let Some(rest) = path.strip_prefix('/') {
-        let _ = rest;
-        Vec::new()
-    } else {
-        dir.split('/').filter(|p| !p.is_empty()).collect()
-    };
-    for piece in path.split('/') {
-        match piece {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
-    }
-    Some(parts.join("/"))
-}
-
 impl<'a> Loader<'a> {
-    pub fn new(lib: &'a Library, file: &str) -> Loader<'a> {
-        let dir = match file.rfind('/') {
-            Some(i) => file[..i].to_string(),
-            None => String::new(),
-        };
-        Loader { lib, dir }
+    pub fn new(exec: &'a LibExec<'a>, ctx: FileCtx) -> Loader<'a> {
+        Loader { exec, ctx }
     }
 
-    fn load_file(&self, path: &str) -> starlark::Result<FrozenModule> {
-        let Some(rel) = resolve(&self.dir, path) else {
-            return Err(err(format!(
-                "cannot load {path}: Expected to find file within the library"
-            )));
+    /// Finds the file a `load()` names and the context it is evaluated in.
+    fn locate(&self, path: &str) -> Result<(&'a InputFile, FileCtx), String> {
+        let tree = self.exec.ws.tree();
+        let (mut ctx, mut file_path) = (self.ctx.clone(), path);
+        if let Some(rest) = path.strip_prefix('@') {
+            let Some((lib, p)) = rest.split_once(':') else {
+                return Err("Expected library path to be in format '@name:path' e.g. '@github.com/vmware-tanzu/test:test.star' or '@ytt:base64'".into());
+            };
+            let dir = tree.find_private(&self.ctx.dir, lib)?;
+            ctx = FileCtx {
+                root: dir.clone(),
+                dir,
+            };
+            file_path = p;
+        }
+        let base = match file_path.strip_prefix('/') {
+            Some(rest) => {
+                file_path = rest;
+                ctx.root.clone()
+            }
+            None => ctx.dir.clone(),
         };
-        if let Some(m) = self.lib.modules.borrow().get(&rel) {
+        let f = tree.find_file(&base, file_path)?;
+        if !f.is_library() {
+            return Err(format!(
+                "Expected file '{}' to be a library file, but was not (hint: library filename must end with '.lib.yml' or '.star'; use data.read(...) for loading non-templated file contents)",
+                f.rel_path
+            ));
+        }
+        Ok((
+            f,
+            FileCtx {
+                root: ctx.root,
+                dir: dir_of(&f.rel_path).to_string(),
+            },
+        ))
+    }
+
+    /// Evaluates a library file (once) and returns its module.
+    pub fn module(&self, f: &InputFile) -> Result<FrozenModule, EvalError> {
+        let key = f.rel_path.clone();
+        if let Some(m) = self.exec.modules.borrow().get(&key) {
             return Ok(m.clone());
         }
-        if self.lib.loading.borrow().contains(&rel) {
-            return Err(err(format!("cannot load {path}: cycle in load graph")));
+        if self.exec.loading.borrow().contains(&key) {
+            return Err(EvalError {
+                message: "cycle in load graph".into(),
+                pos: None,
+            });
         }
-        let Some(file) = self.lib.file(&rel) else {
-            return Err(err(format!(
-                "cannot load {path}: Expected to find file '{rel}' (hint: only files included via -f flag are available)"
-            )));
+        let ctx = FileCtx {
+            root: self.ctx.root.clone(),
+            dir: dir_of(&f.rel_path).to_string(),
         };
-        self.lib.loading.borrow_mut().push(rel.clone());
-        let result = match file.file_type() {
-            FileType::Starlark => self.eval_star(&rel, &file.data),
-            FileType::Yaml | FileType::Text => self.lib.eval_file(file).map(|(_, m)| m),
+        self.exec.loading.borrow_mut().push(key.clone());
+        let result = match f.file_type() {
+            FileType::Starlark => self.eval_star(f, ctx),
+            FileType::Yaml | FileType::Text => self
+                .exec
+                .eval_file(f, ctx)
+                .and_then(|(_, m)| m.map_or_else(crate::eval::run::empty_module, Ok)),
             FileType::Unknown => Err(EvalError {
-                message: format!("File '{rel}' is not a known file type"),
+                message: format!("File '{}' type is not a known", f.rel_path),
                 pos: None,
             }),
         };
-        self.lib.loading.borrow_mut().pop();
-        let module = result.map_err(|e| err(format!("cannot load {path}: {}", e.message)))?;
-        self.lib.modules.borrow_mut().insert(rel, module.clone());
+        self.exec.loading.borrow_mut().pop();
+        let module = result?;
+        self.exec.modules.borrow_mut().insert(key, module.clone());
         Ok(module)
     }
 
-    fn eval_star(&self, rel: &str, src: &str) -> Result<FrozenModule, EvalError> {
+    fn eval_star(&self, f: &InputFile, ctx: FileCtx) -> Result<FrozenModule, EvalError> {
+        let rel = f.rel_path.as_str();
         let opts = RewriteOpts {
             while_iter: "__ytt_while".to_string(),
             tpl: None,
         };
-        let src = crate::template::keywords::rename_reserved(src);
+        let src = crate::template::keywords::rename_reserved(&f.data);
         let out = rewrite(&src, &opts).map_err(|e| EvalError {
             message: e.message.clone(),
             pos: None,
         })?;
-        let mut map = crate::eval::run::LineMap::default();
+        let mut map = LineMap::default();
         for l in &out.line_map {
-            map.lines
-                .push(Some(crate::pos::Pos::new(&rel.into(), *l, 1, 0)));
+            map.lines.push(Some(Pos::new(&rel.into(), *l, 1, 0)));
             map.code.push(String::new());
         }
-        self.lib
-            .env
-            .line_maps
+        let env = &self.exec.ws.env;
+        env.line_maps
             .borrow_mut()
             .insert(rel.to_string(), std::sync::Arc::new(map));
-        let loader = Loader::new(self.lib, rel);
+        let loader = Loader::new(self.exec, ctx.clone());
+        let extra = Extra {
+            exec: self.exec,
+            ctx,
+        };
         eval_code(
-            &self.lib.env,
-            &self.lib.globals,
+            env,
+            &self.exec.ws.globals,
             &loader,
+            &extra,
             rel,
-            out.code,
+            crate::template::nested_load::rewrite_nested_loads(&out.code),
             |_| {},
         )
         .map(|(_, m)| m)
+    }
+
+    fn builtin(&self, name: &str) -> starlark::Result<FrozenModule> {
+        let module = match name {
+            "data" => crate::stdlib::data::module(self.exec, &self.ctx),
+            "library" => crate::stdlib::library::module(),
+            _ => crate::stdlib::static_module(name),
+        };
+        module.ok_or_else(|| {
+            err(format!(
+                "cannot load @ytt:{name}: builtin ytt library '{name}' not found"
+            ))
+        })
     }
 }
 
 impl FileLoader for Loader<'_> {
     fn load(&self, path: &str) -> starlark::Result<FrozenModule> {
         if let Some(name) = path.strip_prefix("@ytt:") {
-            if name == "data" {
-                return crate::stdlib::data::module(self.lib)
-                    .ok_or_else(|| err(format!("cannot load {path}: building module failed")));
-            }
-            return crate::stdlib::static_module(name).ok_or_else(|| {
-                err(format!(
-                    "cannot load {path}: builtin ytt library '{name}' not found"
-                ))
-            });
+            return self.builtin(name);
         }
-        self.load_file(path)
+        let (file, ctx) = self
+            .locate(path)
+            .map_err(|e| err(format!("cannot load {path}: {e}")))?;
+        Loader::new(self.exec, ctx)
+            .module(file)
+            .map_err(|e| err(format!("cannot load {path}: {}", e.message)))
     }
 }

@@ -1,20 +1,30 @@
-//! Evaluation of one library: its templates in file order, `load()` of library files and `@ytt:`
-//! modules, and the output documents and files.
+//! Evaluation of a run's files as ytt does it: the root library and the private libraries in
+//! `_ytt_lib` directories, each with its data values, templates, `load()`s and overlays.
+//!
+//! A [`Workspace`] holds the files and what all evaluations share; a [`exec::LibExec`] is one
+//! evaluation of one library (the root, or a private library evaluated by `library.get()`).
 
+pub mod envelope;
+pub mod exec;
 pub mod loader;
+pub mod plain;
+pub mod tree;
+pub mod values;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use starlark::environment::{FrozenModule, Globals};
+use starlark::environment::Globals;
 
 use crate::eval::limits::Limits;
-use crate::eval::run::{eval_compiled, Built, EvalError, LibEnv};
-use crate::files::{FileType, InputFile};
-use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
+use crate::eval::run::{EvalError, LibEnv};
+use crate::files::InputFile;
 use crate::yaml::parse::{parse, ParseOpts};
-use crate::yaml::{DocSet, Value};
+use crate::yaml::{DocSet, Document};
+
+pub use envelope::Envelope;
+pub use exec::LibExec;
 
 /// Options of a library evaluation (the template flags of `ytt`).
 #[derive(Clone, Debug, Default)]
@@ -42,119 +52,80 @@ pub enum OutputContent {
 
 #[derive(Debug)]
 pub struct OutputFile {
+    /// Path relative to the library.
     pub rel_path: String,
     pub content: OutputContent,
 }
 
-/// A library: its files and shared evaluation state.
-pub struct Library {
+/// Data values given from outside the library (command-line flags).
+#[derive(Debug, Default)]
+pub struct ExternalValues {
+    /// Documents for the root library, in flag order.
+    pub root: Vec<Envelope>,
+    /// Documents addressed to private libraries (`@lib:` prefixes).
+    pub libraries: Vec<Envelope>,
+}
+
+/// All input files of one run and what their evaluations share.
+pub struct Workspace {
     pub files: Vec<InputFile>,
     pub opts: EvalOpts,
     pub globals: Globals,
     pub env: LibEnv,
-    pub data_values: RefCell<Value>,
-    modules: RefCell<HashMap<String, FrozenModule>>,
-    loading: RefCell<Vec<String>>,
+    parsed: RefCell<HashMap<(String, bool), Arc<DocSet>>>,
 }
 
-impl Library {
-    pub fn new(files: Vec<InputFile>, opts: EvalOpts) -> Library {
+impl Workspace {
+    pub fn new(files: Vec<InputFile>, opts: EvalOpts) -> Workspace {
         let env = LibEnv::new(opts.limits.clone());
         for f in &files {
             env.sources
                 .borrow_mut()
                 .insert(f.rel_path.clone(), f.data.clone());
         }
-        Library {
+        Workspace {
             files,
             opts,
             globals: crate::stdlib::globals(),
             env,
-            data_values: RefCell::new(Value::Null),
-            modules: RefCell::new(HashMap::new()),
-            loading: RefCell::new(Vec::new()),
+            parsed: RefCell::new(HashMap::new()),
         }
     }
 
-    pub fn file(&self, path: &str) -> Option<&InputFile> {
-        self.files.iter().find(|f| f.rel_path == path)
+    pub fn tree(&self) -> tree::Tree<'_> {
+        tree::Tree { files: &self.files }
     }
 
-    /// Parses, compiles and evaluates one YAML or text file.
-    pub fn eval_file(&self, f: &InputFile) -> Result<(Option<Built>, FrozenModule), EvalError> {
+    /// The parsed YAML of a file (parsed once per strictness).
+    pub fn parse(&self, f: &InputFile, strict: bool) -> Result<Arc<DocSet>, EvalError> {
+        let key = (f.rel_path.clone(), strict);
+        if let Some(ds) = self.parsed.borrow().get(&key) {
+            return Ok(ds.clone());
+        }
         let name: Arc<str> = Arc::from(f.rel_path.as_str());
-        let id = self.env.template_id();
-        let compiled = match f.file_type() {
-            FileType::Text => compile_text(&f.data, &name, id).map_err(|e| EvalError {
-                message: format!("Parsing text template '{}': {}", f.rel_path, e.message),
-                pos: Some(e.pos),
-            })?,
-            _ => {
-                let ds = parse(
-                    &f.data,
-                    &name,
-                    &ParseOpts {
-                        strict: self.opts.strict,
-                    },
-                )
-                .map_err(|e| EvalError {
-                    message: format!("Unmarshaling YAML template '{}': {}", f.rel_path, e.message),
-                    pos: Some(e.pos),
-                })?;
-                compile_yaml(
-                    &ds,
-                    &name,
-                    id,
-                    CompileOpts {
-                        ignore_unknown_comments: self.opts.ignore_unknown_comments,
-                    },
-                )
-                .map_err(|e| EvalError {
-                    message: format!("Compiling YAML template '{}': {}", f.rel_path, e.message),
-                    pos: Some(e.pos),
-                })?
-            }
-        };
-        let loader = loader::Loader::new(self, &f.rel_path);
-        eval_compiled(
-            &self.env,
-            &self.globals,
-            &loader,
-            compiled,
-            self.opts.implicit_map_key_overrides,
-        )
+        let ds = parse(&f.data, &name, &ParseOpts { strict }).map_err(|e| EvalError {
+            message: format!("Unmarshaling YAML template '{}': {}", f.rel_path, e.message),
+            pos: Some(e.pos),
+        })?;
+        let ds = Arc::new(ds);
+        self.parsed.borrow_mut().insert(key, ds.clone());
+        Ok(ds)
     }
 
-    /// Evaluates every template of the library, in order.
-    pub fn evaluate(&self) -> Result<Output, EvalError> {
-        let mut out = Output::default();
-        for f in &self.files {
-            if !f.is_for_output() {
-                continue;
-            }
-            if !f.is_template() {
-                out.files.push(OutputFile {
-                    rel_path: f.rel_path.clone(),
-                    content: OutputContent::Text(f.data.to_string()),
-                });
-                continue;
-            }
-            let (built, _) = self.eval_file(f)?;
-            match built {
-                Some(Built::DocSet(ds)) => {
-                    out.docs.items.extend(ds.items.iter().cloned());
-                    out.files.push(OutputFile {
-                        rel_path: f.rel_path.clone(),
-                        content: OutputContent::Docs(ds),
-                    });
-                }
-                Some(Built::Text(t)) => out.files.push(OutputFile {
-                    rel_path: f.rel_path.clone(),
-                    content: OutputContent::Text(t),
-                }),
-                _ => {}
-            }
-        }
-        Ok(out)
+    /// The root library's final data values (`--data-values-inspect`).
+    pub fn data_values(&self, external: ExternalValues) -> Result<Document, EvalError> {
+        let root = LibExec::new(self, String::new(), self.opts.clone());
+        let (values, _) = root.compute_values(external.root)?;
+        Ok(values)
+    }
+
+    /// Evaluates the root library with the data values given from outside.
+    pub fn evaluate(&self, external: ExternalValues) -> Result<Output, EvalError> {
+        let mut root = LibExec::new(self, String::new(), self.opts.clone());
+        let (values, mut children) = root.compute_values(external.root)?;
+        children.extend(external.libraries);
+        root.set_values(values, children);
+        let result = root.eval()?;
+        Ok(result.output)
     }
 }

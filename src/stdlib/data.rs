@@ -1,75 +1,152 @@
-//! `@ytt:data`: `data.values` (the library's data values as a struct), `data.list()` (the
-//! library's files) and `data.read(path)` (a file's content).
+//! `@ytt:data`: `data.values` (the library's data values as a struct), `data.list([path])`
+//! (the library's files) and `data.read(path)` (a file's content). `list` and `read` resolve
+//! paths from the directory of the file that loaded the module, `/`-paths from its library's
+//! root, as ytt does.
 
-use starlark::environment::{FrozenModule, GlobalsBuilder, Module};
-use starlark::eval::Evaluator;
-use starlark::starlark_module;
+use std::fmt;
+
+use allocative::Allocative;
+use starlark::any::ProvidesStaticType;
+use starlark::environment::{FrozenModule, Module};
+use starlark::eval::{Arguments, Evaluator};
+use starlark::starlark_simple_value;
 use starlark::values::list::AllocList;
-use starlark::values::Value;
+use starlark::values::{starlark_value, NoSerialize, StarlarkValue, Value};
 use starlark_map::small_map::SmallMap;
 
 use crate::eval::convert::{value_to_starlark, MapAs};
 use crate::eval::structs::YttStruct;
-use crate::library::Library;
+use crate::library::exec::{Extra, FileCtx, LibExec};
+use crate::library::tree::strip_dir;
 
-fn lib_of<'a>(eval: &Evaluator<'_, 'a, '_>) -> Option<&'a crate::eval::run::LibEnv> {
-    eval.extra
-        .and_then(|e| e.downcast_ref::<crate::eval::run::LibEnv>())
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Allocative)]
+enum Kind {
+    List,
+    Read,
 }
 
-#[starlark_module]
-fn register(builder: &mut GlobalsBuilder) {
-    fn list<'v>(
-        #[starlark(require = pos, default = "")] path: &str,
-        eval: &mut Evaluator<'v, '_, '_>,
-    ) -> starlark::Result<Value<'v>> {
-        let _ = path;
-        let files: Vec<String> = lib_of(eval)
-            .map(|env| {
-                let mut names: Vec<String> = env.sources.borrow().keys().cloned().collect();
-                names.sort();
-                names
-            })
-            .unwrap_or_default();
-        let heap = eval.heap();
-        Ok(heap.alloc(AllocList(
-            files.iter().map(|f| heap.alloc_str(f).to_value()),
-        )))
-    }
+/// `data.list` or `data.read`, bound to the directory context of the loading file.
+#[derive(Debug, ProvidesStaticType, NoSerialize, Allocative)]
+struct DataFn {
+    kind: Kind,
+    root: String,
+    dir: String,
+}
 
-    fn read<'v>(
-        #[starlark(require = pos)] path: &str,
-        eval: &mut Evaluator<'v, '_, '_>,
-    ) -> starlark::Result<Value<'v>> {
-        let content = lib_of(eval).and_then(|env| {
-            let p = path.trim_start_matches('/');
-            env.sources.borrow().get(p).cloned()
-        });
-        match content {
-            Some(c) => Ok(eval.heap().alloc_str(&c).to_value()),
-            None => Err(starlark::Error::new_other(anyhow::Error::msg(format!(
-                "Expected to find file '{path}'"
-            )))),
+starlark_simple_value!(DataFn);
+
+impl fmt::Display for DataFn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            Kind::List => f.write_str("<built-in function data.list>"),
+            Kind::Read => f.write_str("<built-in function data.read>"),
         }
     }
 }
 
-/// Builds the `@ytt:data` module for a library.
-pub fn module(lib: &Library) -> Option<FrozenModule> {
-    let fns = FrozenModule::from_globals(&GlobalsBuilder::new().with(register).build()).ok()?;
+fn err(msg: String) -> starlark::Error {
+    starlark::Error::new_other(anyhow::Error::msg(msg))
+}
+
+impl DataFn {
+    fn list(&self, path: &str, exec: &LibExec<'_>) -> Result<Vec<String>, String> {
+        let tree = exec.ws.tree();
+        let (mut lib, from_root, path) = match path.strip_prefix('/') {
+            Some(rest) => (self.root.clone(), true, rest),
+            None => (self.dir.clone(), false, path),
+        };
+        if !path.is_empty() {
+            lib = tree.find_library(&lib, path)?;
+        }
+        Ok(tree
+            .accessible(&lib)
+            .iter()
+            .map(|f| {
+                let rel = strip_dir(&lib, &f.rel_path).unwrap_or(&f.rel_path);
+                if from_root {
+                    format!("/{rel}")
+                } else {
+                    rel.to_string()
+                }
+            })
+            .collect())
+    }
+
+    fn read(&self, path: &str, exec: &LibExec<'_>) -> Result<String, String> {
+        let (lib, path) = match path.strip_prefix('/') {
+            Some(rest) => (&self.root, rest),
+            None => (&self.dir, path),
+        };
+        let f = exec.ws.tree().find_file(lib, path)?;
+        Ok(f.data.to_string())
+    }
+}
+
+#[starlark_value(type = "builtin_function_or_method")]
+impl<'v> StarlarkValue<'v> for DataFn {
+    fn invoke(
+        &self,
+        _me: Value<'v>,
+        args: &Arguments<'v, '_>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        args.no_named_args()?;
+        let pos: Vec<Value<'v>> = args.positions(eval.heap())?.collect();
+        let exec = eval
+            .extra
+            .and_then(|e| e.downcast_ref::<Extra>())
+            .map(|x| x.exec)
+            .ok_or_else(|| err("data module used outside of a library".into()))?;
+        let path_arg = |v: &Value<'v>| {
+            v.unpack_str().map(str::to_string).ok_or_else(|| {
+                err(format!(
+                    "expected starlark.String, but was {}",
+                    v.get_type()
+                ))
+            })
+        };
+        let heap = eval.heap();
+        match self.kind {
+            Kind::List => {
+                if pos.len() > 1 {
+                    return Err(err("expected exactly zero or one argument".into()));
+                }
+                let path = match pos.first() {
+                    Some(v) => path_arg(v)?,
+                    None => String::new(),
+                };
+                let files = self.list(&path, exec).map_err(err)?;
+                Ok(heap.alloc(AllocList(
+                    files.iter().map(|f| heap.alloc_str(f).to_value()),
+                )))
+            }
+            Kind::Read => {
+                if pos.len() != 1 {
+                    return Err(err("expected exactly one argument".into()));
+                }
+                let content = self.read(&path_arg(&pos[0])?, exec).map_err(err)?;
+                Ok(heap.alloc_str(&content).to_value())
+            }
+        }
+    }
+}
+
+/// Builds the `@ytt:data` module a file in `ctx` of the library evaluation `exec` loads.
+pub fn module(exec: &LibExec<'_>, ctx: &FileCtx) -> Option<FrozenModule> {
     Module::with_temp_heap(|module| {
         let heap = module.heap();
-        let values = value_to_starlark(&lib.data_values.borrow(), heap, MapAs::Struct);
-        let values = if values.is_none() {
-            heap.alloc_complex(YttStruct::new(SmallMap::new()))
-        } else {
-            values
-        };
+        let values = value_to_starlark(&exec.values_map(), heap, MapAs::Struct);
         let mut fields = SmallMap::new();
         fields.insert("values".to_string(), values);
-        module.import_public_symbols(&fns);
-        fields.insert("list".to_string(), module.get("list")?);
-        fields.insert("read".to_string(), module.get("read")?);
+        for kind in [Kind::List, Kind::Read] {
+            let name = if kind == Kind::List { "list" } else { "read" };
+            let f = heap.alloc_simple(DataFn {
+                kind,
+                root: ctx.root.clone(),
+                dir: ctx.dir.clone(),
+            });
+            fields.insert(name.to_string(), f);
+        }
         module.set("data", heap.alloc_complex(YttStruct::new(fields)));
         module.freeze().ok()
     })

@@ -12,8 +12,11 @@ pub mod golike;
 pub mod ip;
 pub mod json;
 pub mod json_decode;
+pub mod library;
 pub mod math;
 pub mod md5;
+pub mod nested_load;
+pub mod overlay;
 pub mod regexp;
 pub mod regexp_go;
 pub mod sha256;
@@ -31,7 +34,9 @@ use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
 
 /// The globals every template and Starlark file sees (starlark-go's universe, as ytt has it).
 pub fn globals() -> starlark::environment::Globals {
-    GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType]).build()
+    GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType])
+        .with(nested_load::register)
+        .build()
 }
 
 /// Builds a module holding the members `f` registers.
@@ -49,6 +54,7 @@ pub fn static_module(name: &str) -> Option<FrozenModule> {
         "json" => json::register,
         "math" => math::register,
         "md5" => md5::register,
+        "overlay" => overlay::register,
         "regexp" => regexp::register,
         "sha256" => sha256::register,
         "struct" => structs::register,

@@ -1,0 +1,321 @@
+//! Data values given on the command line, turned into overlay documents in ytt's order:
+//! `--data-values-file`, `--data-values-env`, `--data-values-env-yaml`, `-v/--data-value`,
+//! `--data-value-yaml`, `--data-value-file`. Each document remembers where it came from (the
+//! file and line, or a description of the flag) so that diagnostics can point at it.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::files;
+use crate::library::envelope::Envelope;
+use crate::library::plain::has_templating;
+use crate::library::ExternalValues;
+use crate::overlay::plain_merge_overlay;
+use crate::pos::Pos;
+use crate::yaml::parse::{parse, ParseOpts};
+use crate::yaml::{AnnValue, Annotation, Document, Map, MapItem, Value};
+
+/// The data values flags of `ytt template`.
+#[derive(Debug, Default, Clone)]
+pub struct DataValuesFlags {
+    pub env_strings: Vec<String>,
+    pub env_yaml: Vec<String>,
+    pub kv_strings: Vec<String>,
+    pub kv_yaml: Vec<String>,
+    pub kv_files: Vec<String>,
+    pub files: Vec<String>,
+}
+
+/// Splits an optional `@lib:` prefix off a flag argument.
+fn lib_ref_and_rest(arg: &str) -> Result<(&str, &str), String> {
+    if arg.starts_with('@') {
+        if let Some((lib, rest)) = arg.split_once(':') {
+            if lib.len() == 1 {
+                return Err("Expected library ref to not be empty".into());
+            }
+            return Ok((lib, rest));
+        }
+    }
+    Ok(("", arg))
+}
+
+fn lib_ref_and_key(arg: &str) -> Result<(&str, &str), String> {
+    let (lib, key) = lib_ref_and_rest(arg)?;
+    if key.contains(':') {
+        return Err(format!(
+            "Expected at most one library-key separator ':' in '{key}'"
+        ));
+    }
+    Ok((lib, key))
+}
+
+fn ann(name: &str, kwarg: &str) -> Annotation {
+    Annotation {
+        name: name.to_string(),
+        args: Vec::new(),
+        kwargs: vec![(kwarg.to_string(), AnnValue::Scalar(Value::Bool(true)))],
+        pos: Pos::unknown(),
+    }
+}
+
+/// `a.b.c=value` as the document `a: {b: {c: value}}`, each key matched with
+/// `missing_ok=True` and the last replaced with `or_add=True`.
+fn build_overlay(keys: &[&str], value: Value, pos: Pos) -> Document {
+    let mut current = value;
+    for (i, key) in keys.iter().enumerate().rev() {
+        let mut item = MapItem::new(Value::String(key.to_string()), current, pos.clone());
+        item.anns.set(ann("overlay/match", "missing_ok"));
+        if i == keys.len() - 1 {
+            item.anns.set(ann("overlay/replace", "or_add"));
+        }
+        let map = Map {
+            items: vec![item],
+            pos: pos.clone(),
+            ..Map::default()
+        };
+        current = Value::Map(Box::new(map));
+    }
+    Document::new(current, pos)
+}
+
+fn flag_pos(desc: &str) -> Pos {
+    Pos::new(&Arc::from(desc), 1, 1, 0)
+}
+
+fn parse_yaml_value(raw: &str, strict: bool) -> Result<Value, String> {
+    let ds = parse(raw, &Arc::from(""), &ParseOpts { strict }).map_err(|e| e.message)?;
+    Ok(ds
+        .items
+        .into_iter()
+        .next()
+        .map(|d| d.value)
+        .unwrap_or(Value::Null))
+}
+
+impl DataValuesFlags {
+    /// The overlay documents, for the root library and for private libraries.
+    pub fn to_values(
+        &self,
+        strict: bool,
+        env: &[(String, String)],
+        stdin: &mut dyn FnMut() -> Result<String, String>,
+    ) -> Result<ExternalValues, String> {
+        let mut all: Vec<Envelope> = Vec::new();
+        for f in &self.files {
+            let docs = self
+                .file(f, strict, stdin)
+                .map_err(|e| format!("Extracting data value from file: {e}"))?;
+            all.extend(docs);
+        }
+        for (prefixes, yaml, name) in [
+            (&self.env_strings, false, "data-values-env"),
+            (&self.env_yaml, true, "data-values-env-yaml"),
+        ] {
+            for prefix in prefixes {
+                let docs = env_values(prefix, yaml, name, strict, env).map_err(|e| {
+                    format!("Extracting data values from env under prefix '{prefix}': {e}")
+                })?;
+                all.extend(docs);
+            }
+        }
+        for (kvs, yaml, name) in [
+            (&self.kv_strings, false, "data-value"),
+            (&self.kv_yaml, true, "data-value-yaml"),
+        ] {
+            for kv in kvs {
+                let doc = kv_value(kv, yaml, name, strict)
+                    .map_err(|e| format!("Extracting data value from KV: {e}"))?;
+                all.push(doc);
+            }
+        }
+        for kv in &self.kv_files {
+            let doc =
+                kv_file(kv, stdin).map_err(|e| format!("Extracting data value from file: {e}"))?;
+            all.push(doc);
+        }
+        let mut out = ExternalValues::default();
+        for e in all {
+            if e.for_other_library() {
+                out.libraries.push(e);
+            } else {
+                out.root.push(e);
+            }
+        }
+        Ok(out)
+    }
+
+    fn file(
+        &self,
+        arg: &str,
+        strict: bool,
+        stdin: &mut dyn FnMut() -> Result<String, String>,
+    ) -> Result<Vec<Envelope>, String> {
+        let (lib, path) = lib_ref_and_rest(arg)?;
+        // Spec 004: `+:` allows setting values nobody declared (ytt never implemented it).
+        let (allow_new, path) = match path.strip_prefix("+:") {
+            Some(rest) => (true, rest),
+            None => (false, path),
+        };
+        let found = files::collect(&[path.to_string()], stdin)
+            .map_err(|e| format!("Find files '{path}': {e}"))?;
+        let is_dir = Path::new(path).is_dir();
+        let mut out = Vec::new();
+        for f in found {
+            if is_dir && f.file_type() != files::FileType::Yaml {
+                continue;
+            }
+            let name: Arc<str> = Arc::from(f.rel_path.as_str());
+            let ds = parse(&f.data, &name, &ParseOpts { strict }).map_err(|e| {
+                format!(
+                    "Unmarshaling YAML data values file '{}': {}",
+                    f.rel_path, e.message
+                )
+            })?;
+            if has_templating(&ds) {
+                return Err(format!(
+                    "Checking data values file '{path}': Expected to be plain YAML, having no annotations (hint: remove comments starting with `#@`)"
+                ));
+            }
+            for doc in ds.items {
+                if matches!(doc.value, Value::Null) {
+                    continue;
+                }
+                let doc = plain_merge_overlay(&doc)
+                    .map_err(|e| format!("Checking data values file '{path}': {e}"))?;
+                let mut env = Envelope::with_lib_ref(doc, lib)?;
+                env.allow_new = allow_new;
+                out.push(env);
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn env_values(
+    prefix: &str,
+    yaml: bool,
+    name: &str,
+    strict: bool,
+    env: &[(String, String)],
+) -> Result<Vec<Envelope>, String> {
+    let (lib, key_prefix) = lib_ref_and_key(prefix)?;
+    let want = format!("{key_prefix}_");
+    let mut out = Vec::new();
+    for (k, v) in env {
+        let Some(rest) = k.strip_prefix(&want) else {
+            continue;
+        };
+        let value = if yaml {
+            parse_yaml_value(v, strict).map_err(|e| {
+                format!(
+                    "Extracting data value from env variable '{k}': Deserializing YAML value: {e}"
+                )
+            })?
+        } else {
+            Value::String(v.clone())
+        };
+        let keys: Vec<&str> = rest.split("__").collect();
+        let pos = flag_pos(&format!("({name} arg) {key_prefix}"));
+        out.push(Envelope::with_lib_ref(
+            build_overlay(&keys, value, pos),
+            lib,
+        )?);
+    }
+    Ok(out)
+}
+
+fn kv_value(kv: &str, yaml: bool, name: &str, strict: bool) -> Result<Envelope, String> {
+    let Some((key, raw)) = kv.split_once('=') else {
+        return Err("Expected format key=value".into());
+    };
+    let value = if yaml {
+        parse_yaml_value(raw, strict).map_err(|e| {
+            format!("Deserializing value for key '{key}': Deserializing YAML value: {e}")
+        })?
+    } else {
+        Value::String(raw.to_string())
+    };
+    let (lib, key) = lib_ref_and_key(key)?;
+    let keys: Vec<&str> = key.split('.').collect();
+    let pos = flag_pos(&format!("({name} arg)"));
+    Envelope::with_lib_ref(build_overlay(&keys, value, pos), lib)
+}
+
+fn kv_file(
+    kv: &str,
+    stdin: &mut dyn FnMut() -> Result<String, String>,
+) -> Result<Envelope, String> {
+    let Some((key, path)) = kv.split_once('=') else {
+        return Err("Expected format key=/file/path".into());
+    };
+    if Path::new(path).is_dir() {
+        return Err(format!(
+            "Expected '{path}' to be a file, but is a directory"
+        ));
+    }
+    let content = if path == "-" {
+        stdin()?
+    } else {
+        let bytes = std::fs::read(path).map_err(|_| {
+            format!("Finding file '{path}': Checking file '{path}': lstat {path}: no such file or directory")
+        })?;
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    let (lib, key) = lib_ref_and_key(key)?;
+    let keys: Vec<&str> = key.split('.').collect();
+    let pos = flag_pos(&format!("(data-value-file arg) {key}={path}"));
+    Envelope::with_lib_ref(build_overlay(&keys, Value::String(content), pos), lib)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_paths_become_nested_maps_with_overlay_annotations() {
+        let flags = DataValuesFlags {
+            kv_strings: vec!["a.b=1".into()],
+            kv_yaml: vec!["@lib:c=[1]".into()],
+            ..DataValuesFlags::default()
+        };
+        let vals = flags
+            .to_values(false, &[], &mut || Err(String::new()))
+            .unwrap();
+        assert_eq!(vals.root.len(), 1);
+        assert_eq!(vals.libraries.len(), 1);
+        let Value::Map(m) = &vals.root[0].doc.value else {
+            panic!("map expected")
+        };
+        assert!(m.items[0].anns.has("overlay/match"));
+        assert!(!m.items[0].anns.has("overlay/replace"));
+        let Value::Map(inner) = &m.items[0].value else {
+            panic!("map expected")
+        };
+        assert_eq!(inner.items[0].value, Value::String("1".into()));
+        assert!(inner.items[0].anns.has("overlay/replace"));
+        assert_eq!(vals.root[0].doc.pos.as_compact(), "(data-value arg):1");
+    }
+
+    #[test]
+    fn env_prefix_selects_and_splits_on_double_underscore() {
+        let flags = DataValuesFlags {
+            env_yaml: vec!["DVS".into()],
+            ..DataValuesFlags::default()
+        };
+        let env = vec![
+            ("DVS_a__b".to_string(), "true".to_string()),
+            ("OTHER_x".to_string(), "1".to_string()),
+        ];
+        let vals = flags
+            .to_values(false, &env, &mut || Err(String::new()))
+            .unwrap();
+        assert_eq!(vals.root.len(), 1);
+        let Value::Map(m) = &vals.root[0].doc.value else {
+            panic!("map expected")
+        };
+        let Value::Map(inner) = &m.items[0].value else {
+            panic!("map expected")
+        };
+        assert_eq!(inner.items[0].value, Value::Bool(true));
+    }
+}

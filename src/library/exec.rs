@@ -1,0 +1,226 @@
+//! One evaluation of one library (ytt's `LibraryExecution`): its files evaluated in order with
+//! its data values, library files (`.star`, `.lib.yml`) evaluated for their exports, overlay
+//! documents applied to the other documents, and the outputs in file order.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use starlark::any::ProvidesStaticType;
+use starlark::environment::FrozenModule;
+
+use super::envelope::Envelope;
+use super::loader::Loader;
+use super::plain::{has_templating, override_map_keys};
+use super::tree::{dir_of, strip_dir};
+use super::{EvalOpts, Output, OutputContent, OutputFile, Workspace};
+use crate::eval::run::{eval_compiled, Built, EvalError};
+use crate::files::{FileType, InputFile};
+use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
+use crate::yaml::{DocSet, Document, Map, Value};
+
+/// What native functions reach through the evaluator's `extra`: the library execution and the
+/// directory context of the file being evaluated.
+#[derive(ProvidesStaticType)]
+pub struct Extra<'a> {
+    pub exec: &'a LibExec<'a>,
+    pub ctx: FileCtx,
+}
+
+/// Where a file is evaluated: the root of its library (for `/`-paths) and its own directory.
+#[derive(Clone, Debug)]
+pub struct FileCtx {
+    pub root: String,
+    pub dir: String,
+}
+
+/// One evaluation of the library rooted at `root`.
+pub struct LibExec<'w> {
+    pub ws: &'w Workspace,
+    pub root: String,
+    pub opts: EvalOpts,
+    /// The library's final data values.
+    pub values: Document,
+    /// Data values addressed to private libraries.
+    pub child_values: Vec<Envelope>,
+    /// Files that hold data values or schemas (never output).
+    pub(super) not_for_output: RefCell<HashSet<String>>,
+    pub(super) modules: RefCell<HashMap<String, FrozenModule>>,
+    pub(super) loading: RefCell<Vec<String>>,
+}
+
+/// The result of evaluating a library.
+pub struct EvalResult {
+    pub output: Output,
+    /// Library files' modules with their paths relative to the library, for `export()`.
+    pub exports: Vec<(String, FrozenModule)>,
+}
+
+/// An empty data values document.
+pub fn empty_values() -> Document {
+    Document::new(Value::Map(Box::default()), crate::pos::Pos::unknown())
+}
+
+impl<'w> LibExec<'w> {
+    pub fn new(ws: &'w Workspace, root: String, opts: EvalOpts) -> LibExec<'w> {
+        LibExec {
+            ws,
+            root,
+            opts,
+            values: empty_values(),
+            child_values: Vec::new(),
+            not_for_output: RefCell::new(HashSet::new()),
+            modules: RefCell::new(HashMap::new()),
+            loading: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Sets the final data values (after [`LibExec::compute_values`]).
+    pub fn set_values(&mut self, values: Document, children: Vec<Envelope>) {
+        self.values = values;
+        self.child_values = children;
+        self.modules.borrow_mut().clear();
+    }
+
+    /// The library's own files (not those of its private libraries), in ytt's order.
+    pub fn accessible(&self) -> Vec<&'w InputFile> {
+        self.ws.tree().accessible(&self.root)
+    }
+
+    /// A file's path relative to the library root.
+    pub fn rel_path<'p>(&self, path: &'p str) -> &'p str {
+        strip_dir(&self.root, path).unwrap_or(path)
+    }
+
+    /// The context a file of this library is evaluated in.
+    pub fn ctx_of(&self, f: &InputFile) -> FileCtx {
+        FileCtx {
+            root: self.root.clone(),
+            dir: dir_of(&f.rel_path).to_string(),
+        }
+    }
+
+    /// Parses, compiles and evaluates one YAML or text file in `ctx`. Plain files (not
+    /// templates, or YAML without any `#@`) are not compiled.
+    pub fn eval_file(
+        &self,
+        f: &InputFile,
+        ctx: FileCtx,
+    ) -> Result<(Option<Built>, Option<FrozenModule>), EvalError> {
+        let name: Arc<str> = Arc::from(f.rel_path.as_str());
+        let templated = f.is_template() || f.is_library();
+        let id = self.ws.env.template_id();
+        let compiled = match f.file_type() {
+            FileType::Text => {
+                if !templated {
+                    return Ok((Some(Built::Text(f.data.to_string())), None));
+                }
+                compile_text(&f.data, &name, id).map_err(|e| EvalError {
+                    message: format!("Parsing text template '{}': {}", f.rel_path, e.message),
+                    pos: Some(e.pos),
+                })?
+            }
+            _ => {
+                let ds = self.ws.parse(f, self.opts.strict)?;
+                if !templated || !has_templating(&ds) {
+                    let mut plain = DocSet::clone(&ds);
+                    override_map_keys(&mut plain);
+                    return Ok((Some(Built::DocSet(plain)), None));
+                }
+                compile_yaml(
+                    &ds,
+                    &name,
+                    id,
+                    CompileOpts {
+                        ignore_unknown_comments: self.opts.ignore_unknown_comments,
+                    },
+                )
+                .map_err(|e| EvalError {
+                    message: format!("Compiling YAML template '{}': {}", f.rel_path, e.message),
+                    pos: Some(e.pos),
+                })?
+            }
+        };
+        let loader = Loader::new(self, ctx.clone());
+        let extra = Extra { exec: self, ctx };
+        eval_compiled(
+            &self.ws.env,
+            &self.ws.globals,
+            &loader,
+            &extra,
+            compiled,
+            self.opts.implicit_map_key_overrides,
+        )
+        .map(|(b, m)| (b, Some(m)))
+    }
+
+    /// Evaluates the library's templates and library files, then applies its overlays.
+    pub fn eval(&self) -> Result<EvalResult, EvalError> {
+        let mut docsets: Vec<(String, DocSet)> = Vec::new();
+        let mut texts: Vec<OutputFile> = Vec::new();
+        let mut exports = Vec::new();
+        let skip = self.not_for_output.borrow().clone();
+        for f in self.accessible() {
+            let ctx = self.ctx_of(f);
+            if f.is_for_output() && !skip.contains(&f.rel_path) {
+                match f.file_type() {
+                    FileType::Yaml | FileType::Text => {}
+                    _ => continue,
+                }
+                match self.eval_file(f, ctx)?.0 {
+                    Some(Built::DocSet(ds)) => docsets.push((f.rel_path.clone(), ds)),
+                    Some(Built::Text(t)) => texts.push(OutputFile {
+                        rel_path: self.rel_path(&f.rel_path).to_string(),
+                        content: OutputContent::Text(t),
+                    }),
+                    _ => {}
+                }
+            } else if f.is_library() && f.file_type() != FileType::Unknown {
+                let m = Loader::new(self, ctx).module(f)?;
+                exports.push((self.rel_path(&f.rel_path).to_string(), m));
+            }
+        }
+        self.check_unused()?;
+        let docsets = crate::eval::overlay_host::post_process(self, docsets)?;
+        let mut output = Output {
+            files: texts,
+            ..Output::default()
+        };
+        for (path, ds) in docsets {
+            output.docs.items.extend(ds.items.iter().cloned());
+            output.files.push(OutputFile {
+                rel_path: self.rel_path(&path).to_string(),
+                content: OutputContent::Docs(ds),
+            });
+        }
+        Ok(EvalResult { output, exports })
+    }
+
+    /// ytt refuses data values addressed to a library that no template evaluated.
+    fn check_unused(&self) -> Result<(), EvalError> {
+        let unused: Vec<String> = self
+            .child_values
+            .iter()
+            .filter(|e| !e.is_used())
+            .map(|e| e.desc())
+            .collect();
+        if unused.is_empty() {
+            return Ok(());
+        }
+        Err(EvalError {
+            message: format!(
+                "Expected all provided library data values documents to be used but found unused: {}",
+                unused.join(", ")
+            ),
+            pos: None,
+        })
+    }
+
+    /// The data values as the map ytt gives templates (an empty map for a null document).
+    pub fn values_map(&self) -> Value {
+        match &self.values.value {
+            Value::Null => Value::Map(Box::<Map>::default()),
+            v => v.clone(),
+        }
+    }
+}

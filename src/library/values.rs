@@ -1,0 +1,144 @@
+//! A library's data values (ytt's data values pre-processing): the `@data/values` documents of
+//! its files, evaluated as templates and overlaid in file order, then the documents given from
+//! outside (flags, or `with_data_values()` of the parent library). Documents addressed to
+//! private libraries are passed on, not merged.
+
+use super::envelope::{Envelope, DATA_VALUES, DATA_VALUES_SCHEMA};
+use super::exec::{empty_values, LibExec};
+use super::plain::doc_has_annotation;
+use crate::eval::run::{Built, EvalError};
+use crate::files::{FileType, InputFile};
+use crate::yaml::{Array, Document, Map, Value};
+
+fn error(message: String) -> EvalError {
+    EvalError { message, pos: None }
+}
+
+/// ytt's check that a data values annotation sits on a document, not on a node inside one.
+fn check_not_on_nodes(v: &Value, ann: &str, depth: usize) -> Result<(), String> {
+    let check = |comments: &[crate::yaml::Comment], kind: &str, pos: &crate::pos::Pos| {
+        if doc_has_annotation(comments, ann) {
+            return Err(format!(
+                "Found @{ann} on {kind} ({}); only documents (---) can be annotated with @{ann}",
+                pos.as_compact()
+            ));
+        }
+        Ok(())
+    };
+    if depth > 10_000 {
+        return Ok(());
+    }
+    match v {
+        Value::Map(m) => {
+            let Map { items, .. } = &**m;
+            for i in items {
+                check(&i.comments, "map item", &i.pos)?;
+                check_not_on_nodes(&i.value, ann, depth + 1)?;
+            }
+        }
+        Value::Array(a) => {
+            let Array { items, .. } = &**a;
+            for i in items {
+                check(&i.comments, "array item", &i.pos)?;
+                check_not_on_nodes(&i.value, ann, depth + 1)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+impl LibExec<'_> {
+    /// Files whose documents carry the annotation `ann` (YAML templates only).
+    pub fn files_with_doc_annotation(&self, ann: &str) -> Result<Vec<&InputFile>, EvalError> {
+        let mut out = Vec::new();
+        for f in self.accessible() {
+            if f.file_type() != FileType::Yaml || !f.is_template() {
+                continue;
+            }
+            let ds = self.ws.parse(f, self.opts.strict)?;
+            let mut found = false;
+            for d in &ds.items {
+                check_not_on_nodes(&d.value, ann, 0).map_err(error)?;
+                found |= doc_has_annotation(&d.comments, ann);
+            }
+            if found {
+                out.push(f);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Evaluates the library's data values files and overlays them, then `external`.
+    /// Returns the final values and the documents addressed to private libraries.
+    pub fn compute_values(
+        &self,
+        external: Vec<Envelope>,
+    ) -> Result<(Document, Vec<Envelope>), EvalError> {
+        for f in self.files_with_doc_annotation(DATA_VALUES_SCHEMA)? {
+            self.not_for_output.borrow_mut().insert(f.rel_path.clone());
+        }
+        let files = self.files_with_doc_annotation(DATA_VALUES)?;
+        for f in &files {
+            self.not_for_output.borrow_mut().insert(f.rel_path.clone());
+        }
+        let mut order: Vec<String> = files.iter().map(|f| f.rel_path.clone()).collect();
+        if !external.is_empty() {
+            order.push("additional data values".into());
+        }
+        let wrap = |e: EvalError| EvalError {
+            message: format!(
+                "Overlaying data values (in following order: {}): {}",
+                order.join(", "),
+                e.message
+            ),
+            pos: e.pos,
+        };
+        let mut all = Vec::new();
+        for f in files {
+            for doc in self.values_docs(f).map_err(wrap)? {
+                all.push(Envelope::new(doc).map_err(|e| wrap(error(e)))?);
+            }
+        }
+        all.extend(external);
+        let mut children = Vec::new();
+        let mut merged: Option<Document> = None;
+        for env in all {
+            if env.for_other_library() {
+                children.push(env);
+                continue;
+            }
+            merged = Some(match merged {
+                None => env.doc,
+                Some(left) => {
+                    crate::eval::overlay_host::overlay_values(self, left, env.doc).map_err(wrap)?
+                }
+            });
+        }
+        Ok((merged.unwrap_or_else(empty_values), children))
+    }
+
+    /// The `@data/values` documents of one file, evaluated (with empty data values).
+    fn values_docs(&self, f: &InputFile) -> Result<Vec<Document>, EvalError> {
+        let templating = |e: EvalError| EvalError {
+            message: format!("Templating file '{}': {}", f.rel_path, e.message),
+            pos: e.pos,
+        };
+        let built = self.eval_file(f, self.ctx_of(f)).map_err(templating)?.0;
+        let Some(Built::DocSet(ds)) = built else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for d in ds.items {
+            if d.anns.has(DATA_VALUES) {
+                out.push(d);
+            } else if !crate::yaml::emit::is_empty_document_value(&d.value) {
+                return Err(templating(error(format!(
+                    "Expected data values file '{}' to only have data values documents",
+                    f.rel_path
+                ))));
+            }
+        }
+        Ok(out)
+    }
+}

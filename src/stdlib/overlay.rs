@@ -1,0 +1,249 @@
+//! `@ytt:overlay`: `apply(left, *rights)` runs the overlay engine on fragments inside a
+//! template, and the matcher builders `index`, `map_key`, `subset`, `and_op`, `or_op`, `not_op`
+//! (plus `all`) return functions of `(key_or_index, left, right)` for `@overlay/match by=`.
+
+use std::fmt;
+
+use allocative::Allocative;
+use starlark::any::ProvidesStaticType;
+use starlark::coerce::Coerce;
+use starlark::environment::GlobalsBuilder;
+use starlark::eval::{Arguments, Evaluator};
+use starlark::starlark_complex_value;
+use starlark::starlark_module;
+use starlark::values::{
+    starlark_value, Freeze, NoSerialize, StarlarkValue, Trace, Value, ValueLike,
+};
+
+use crate::eval::convert::starlark_to_value;
+use crate::eval::errors::plain_message;
+use crate::eval::fragment::{FragData, Fragment};
+use crate::eval::overlay_host::{go_type, StarlarkHost};
+use crate::library::exec::Extra;
+use crate::overlay::{apply, map_key_matches, subset_matches, Fragment as OFragment};
+use crate::yaml::Value as YValue;
+
+fn err(msg: String) -> starlark::Error {
+    starlark::Error::new_other(anyhow::Error::msg(msg))
+}
+
+/// What a matcher tests.
+#[derive(Debug, Clone)]
+enum Kind {
+    Index(i64),
+    MapKey(String),
+    Subset(YValue),
+    And,
+    Or,
+    Not,
+}
+
+impl Kind {
+    fn name(&self) -> &'static str {
+        match self {
+            Kind::Index(_) => "overlay.index_matcher",
+            Kind::MapKey(_) => "overlay.map_key_matcher",
+            Kind::Subset(_) => "overlay.subset_matcher",
+            Kind::And => "overlay.and_op",
+            Kind::Or | Kind::Not => "overlay.or_op",
+        }
+    }
+}
+
+/// A matcher function made by one of the builders; `ops` holds the matchers `and_op`,
+/// `or_op` and `not_op` combine.
+#[derive(Debug, Trace, Freeze, Coerce, ProvidesStaticType, NoSerialize, Allocative)]
+#[repr(C)]
+pub struct MatcherGen<V: starlark::values::ValueLifetimeless> {
+    #[trace(unsafe_ignore)]
+    #[freeze(identity)]
+    #[allocative(skip)]
+    kind: Kind,
+    ops: Vec<V>,
+}
+
+starlark_complex_value!(pub Matcher);
+
+impl<V: starlark::values::ValueLifetimeless> fmt::Display for MatcherGen<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "<built-in function {}>", self.kind.name())
+    }
+}
+
+fn as_bool(v: Value<'_>) -> starlark::Result<bool> {
+    v.unpack_bool()
+        .ok_or_else(|| err(format!("expected starlark.Bool, but was {}", go_type(v))))
+}
+
+impl<'v, V: ValueLike<'v>> MatcherGen<V> {
+    fn run(&self, args: &[Value<'v>], eval: &mut Evaluator<'v, '_, '_>) -> starlark::Result<bool> {
+        match &self.kind {
+            Kind::Index(want) => {
+                let got = args[0]
+                    .unpack_i32()
+                    .map(i64::from)
+                    .ok_or_else(|| err(format!("expected int, but was {}", go_type(args[0]))))?;
+                Ok(got == *want)
+            }
+            Kind::MapKey(name) => {
+                let left = starlark_to_value(args[1])?;
+                let right = starlark_to_value(args[2])?;
+                map_key_matches(name, &left, &right).map_err(err)
+            }
+            Kind::Subset(expected) => Ok(subset_matches(&starlark_to_value(args[1])?, expected)),
+            Kind::And | Kind::Or | Kind::Not => {
+                for op in &self.ops {
+                    let r = as_bool(eval.eval_function(op.to_value(), args, &[])?)?;
+                    match &self.kind {
+                        Kind::And if !r => return Ok(false),
+                        Kind::Or if r => return Ok(true),
+                        Kind::Not => return Ok(!r),
+                        _ => {}
+                    }
+                }
+                Ok(matches!(self.kind, Kind::And))
+            }
+        }
+    }
+}
+
+#[starlark_value(type = "builtin_function_or_method")]
+impl<'v, V: ValueLike<'v>> StarlarkValue<'v> for MatcherGen<V>
+where
+    Self: ProvidesStaticType<'v>,
+{
+    fn invoke(
+        &self,
+        _me: Value<'v>,
+        args: &Arguments<'v, '_>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        let pos: Vec<Value<'v>> = args.positions(eval.heap())?.collect();
+        let name = self.kind.name();
+        if pos.len() != 3 {
+            return Err(err(format!("{name}: expected exactly 3 arguments")));
+        }
+        let r = self
+            .run(&pos, eval)
+            .map_err(|e| err(format!("{name}: {}", plain_message(&e))))?;
+        Ok(Value::new_bool(r))
+    }
+}
+
+fn matcher<'v>(kind: Kind, ops: Vec<Value<'v>>, eval: &Evaluator<'v, '_, '_>) -> Value<'v> {
+    eval.heap().alloc_complex(MatcherGen { kind, ops })
+}
+
+/// A value as the overlay engine takes it: documents as a document set, anything else as a
+/// YAML value.
+fn to_overlay(v: Value<'_>) -> starlark::Result<OFragment> {
+    if let Some(f) = v.downcast_ref::<Fragment>() {
+        if let FragData::DocSet(ds) = &*f.data {
+            return Ok(OFragment::DocSet(ds.clone()));
+        }
+    }
+    Ok(OFragment::Value(starlark_to_value(v)?))
+}
+
+fn from_overlay<'v>(f: OFragment, eval: &Evaluator<'v, '_, '_>) -> Value<'v> {
+    let data = match f {
+        OFragment::DocSet(ds) => FragData::DocSet(ds),
+        OFragment::Value(YValue::Map(m)) => FragData::Map(*m),
+        OFragment::Value(YValue::Array(a)) => FragData::Array(*a),
+        OFragment::Value(YValue::Null) => FragData::Null,
+        OFragment::Value(other) => {
+            return crate::eval::convert::value_to_starlark(
+                &other,
+                eval.heap(),
+                crate::eval::convert::MapAs::Fragment,
+            )
+        }
+    };
+    eval.heap().alloc(Fragment::new(data))
+}
+
+#[starlark_module]
+pub fn register(builder: &mut GlobalsBuilder) {
+    fn apply<'v>(
+        #[starlark(args)] args: starlark::values::tuple::UnpackTuple<Value<'v>>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        let mut items = args.items.into_iter();
+        let Some(first) = items.next() else {
+            return Err(err(
+                "overlay.apply: expected exactly at least argument".into()
+            ));
+        };
+        let mut left = to_overlay(first)?;
+        let env = eval
+            .extra
+            .and_then(|e| e.downcast_ref::<Extra>())
+            .map(|x| &x.exec.ws.env)
+            .ok_or_else(|| err("overlay.apply used outside of a library".into()))?;
+        for right in items {
+            let right = to_overlay(right)?;
+            let mut host = StarlarkHost { eval, env };
+            left = apply(left, &right, &mut host)
+                .map_err(|e| err(format!("overlay.apply: {}", e.message)))?;
+        }
+        Ok(from_overlay(left, eval))
+    }
+
+    fn index<'v>(
+        #[starlark(require = pos)] i: i32,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        Ok(matcher(Kind::Index(i64::from(i)), Vec::new(), eval))
+    }
+
+    fn all<'v>(
+        #[starlark(require = pos)] key: Value<'v>,
+        #[starlark(require = pos)] left: Value<'v>,
+        #[starlark(require = pos)] right: Value<'v>,
+    ) -> starlark::Result<bool> {
+        let _ = (key, left, right);
+        Ok(true)
+    }
+
+    fn map_key<'v>(
+        #[starlark(require = pos)] name: &str,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        Ok(matcher(Kind::MapKey(name.to_string()), Vec::new(), eval))
+    }
+
+    fn subset<'v>(
+        #[starlark(require = pos)] expected: Value<'v>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        let expected = starlark_to_value(expected)?;
+        Ok(matcher(Kind::Subset(expected), Vec::new(), eval))
+    }
+
+    fn and_op<'v>(
+        #[starlark(args)] ops: starlark::values::tuple::UnpackTuple<Value<'v>>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        if ops.items.is_empty() {
+            return Err(err("overlay.and_op: expected at least one argument".into()));
+        }
+        Ok(matcher(Kind::And, ops.items, eval))
+    }
+
+    fn or_op<'v>(
+        #[starlark(args)] ops: starlark::values::tuple::UnpackTuple<Value<'v>>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        if ops.items.is_empty() {
+            return Err(err("overlay.or_op: expected at least one argument".into()));
+        }
+        Ok(matcher(Kind::Or, ops.items, eval))
+    }
+
+    fn not_op<'v>(
+        #[starlark(require = pos)] op: Value<'v>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        Ok(matcher(Kind::Not, vec![op], eval))
+    }
+}
