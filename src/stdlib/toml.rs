@@ -47,6 +47,19 @@ fn from_table(t: toml::Table) -> Result<Value, String> {
     Ok(Value::Map(Box::new(map)))
 }
 
+/// The message of a parse error without the crate's source excerpt (the crate leaves some
+/// messages empty: those say where the input went wrong).
+fn parse_error_message(e: &toml::de::Error, text: &str) -> String {
+    let own = e.message().trim();
+    if !own.is_empty() {
+        return own.replace('\n', ", ");
+    }
+    let at = e.span().map_or(0, |s| s.start);
+    let before = text.get(..at).unwrap_or(text);
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("unexpected input at column {column}")
+}
+
 /// Parses TOML text; errors name the line as `toml: line N: message`.
 pub fn decode(text: &str) -> Result<Value, String> {
     match text.parse::<toml::Table>() {
@@ -55,7 +68,7 @@ pub fn decode(text: &str) -> Result<Value, String> {
             let line = e
                 .span()
                 .map(|s| text.get(..s.start).unwrap_or(text).matches('\n').count() + 1);
-            let msg = e.message().trim_end_matches('\n').replace('\n', " ");
+            let msg = parse_error_message(&e, text);
             Err(match line {
                 Some(l) => format!("toml: line {l}: {msg}"),
                 None => format!("toml: {msg}"),
@@ -94,5 +107,23 @@ pub fn register(builder: &mut GlobalsBuilder) {
         let text = as_str(NAME, exactly_one(NAME, &args.items)?)?;
         let v = decode(text).map_err(|m| err(NAME, m))?;
         Ok(value_to_starlark(&v, heap, MapAs::Dict))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_tables_and_reports_lines() {
+        let v = decode("b = 1\na = [1, 2]\n[t]\nx = \"y\"\n").unwrap_or(Value::Null);
+        let Value::Map(m) = &v else {
+            panic!("expected a map, got {v:?}");
+        };
+        let keys: Vec<&str> = m.items.iter().filter_map(|i| i.key.as_str()).collect();
+        assert_eq!(keys, vec!["a", "b", "t"]);
+        let e = decode("a = 1\nb = ").err().unwrap_or_default();
+        assert!(e.starts_with("toml: line 2: "), "{e}");
+        assert_eq!(e, "toml: line 2: unexpected input at column 5");
     }
 }
