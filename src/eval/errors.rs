@@ -59,6 +59,33 @@ fn frame_line(span: &FileSpan, env: &LibEnv) -> (String, Option<Pos>) {
     }
 }
 
+/// The frames ytt shows for an error, outermost first, each with the line it was executing:
+/// `<toplevel>`, then each Starlark function. The crate records each frame with the place it
+/// was called from, so a frame's own line is where it called the next frame (the error's span
+/// for the innermost one). Builtins are not shown, as in ytt: a builtin that failed is the
+/// innermost frame and failed where it was called; a builtin that called back into Starlark
+/// has a callee without a call site. Errors found before running (syntax, undefined names)
+/// have no frames.
+fn starlark_frames(err: &starlark::Error) -> Vec<(String, Option<FileSpan>)> {
+    let frames = &err.call_stack().frames;
+    let span = err.span().cloned();
+    if frames.is_empty() && matches!(err.kind(), ErrorKind::Parser(_) | ErrorKind::Scope(_)) {
+        return Vec::new();
+    }
+    let top = frames.first().map_or(span.clone(), |f| f.location.clone());
+    let mut out = vec![("<toplevel>".to_string(), top)];
+    for (i, f) in frames.iter().enumerate() {
+        let (current, builtin) = match frames.get(i + 1) {
+            Some(next) => (next.location.clone(), next.location.is_none()),
+            None => (span.clone(), f.location.is_some() && f.location == span),
+        };
+        if !builtin {
+            out.push((f.name.clone(), current));
+        }
+    }
+    out
+}
+
 /// Formats an error from parsing or evaluating generated code.
 pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
     let msg = plain_message(err);
@@ -68,18 +95,7 @@ pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
         super::messages::hint(&msg)
     )];
     let mut first_pos = None;
-    let frames = &err.call_stack().frames;
-    // Each frame's location is where that frame called the next one; the error's own span is
-    // where the innermost frame failed.
-    let mut spans: Vec<(String, Option<FileSpan>)> = Vec::new();
-    for (i, f) in frames.iter().enumerate() {
-        let loc = if i + 1 < frames.len() {
-            frames[i + 1].location.clone()
-        } else {
-            err.span().cloned()
-        };
-        spans.push((f.name.clone(), loc));
-    }
+    let frames = starlark_frames(err);
     if frames.is_empty() {
         if let Some(span) = err.span() {
             let (line, pos) = frame_line(span, env);
@@ -87,21 +103,17 @@ pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
             out.push(format!("    {line}"));
         }
     }
-    for (name, loc) in spans.iter().rev() {
+    for (name, loc) in frames.iter().rev() {
         let Some(loc) = loc else { continue };
         let (line, pos) = frame_line(loc, env);
         if first_pos.is_none() {
             first_pos = pos;
         }
-        let name = if name.is_empty() || name == "<module>" {
-            "<toplevel>"
-        } else {
-            name
-        };
         out.push(format!("    in {name}"));
         out.push(format!("      {line}"));
     }
-    let rest: Vec<&str> = msg.lines().skip(1).collect();
+    // Split as ytt splits (a message ending in a line break shows an empty last line).
+    let rest: Vec<&str> = msg.split('\n').skip(1).collect();
     if !rest.is_empty() {
         out.push(String::new());
         out.push("    reason:".to_string());
@@ -116,5 +128,5 @@ pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
 }
 
 fn first_line(s: &str) -> &str {
-    s.lines().next().unwrap_or("")
+    s.split('\n').next().unwrap_or("")
 }

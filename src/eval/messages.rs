@@ -3,7 +3,8 @@
 
 /// Rewords a message from the crate as starlark-go would say it.
 pub fn to_ytt_wording(raw: &str) -> String {
-    let msg = raw.trim();
+    // Leading space (from `fail`) goes; a final line break is part of the message.
+    let msg = raw.trim_start().trim_end_matches([' ', '\t']);
     if let Some(name) = msg
         .strip_prefix("Variable `")
         .and_then(|r| r.split_once("` not found"))
