@@ -6,12 +6,11 @@
 use starlark::environment::GlobalsBuilder;
 use starlark::eval::Evaluator;
 use starlark::starlark_module;
-use starlark::values::float::StarlarkFloat;
 use starlark::values::none::NoneType;
-use starlark::values::{Heap, UnpackValue, Value, ValueLike};
+use starlark::values::{Heap, Value};
 
 use super::args::{as_str, err, go_type, is_callable, is_sequence, want_count, wrap, Args};
-use super::assert_rules::{plain_items, Rule};
+use super::assert_rules::{length_bound, plain_items, Rule};
 use super::assertion::{check_error, Assertion};
 use super::yaml::{encode_starlark, round_trip};
 use crate::eval::errors::plain_message;
@@ -20,31 +19,6 @@ use crate::eval::run::LibEnv;
 /// The YAML text `assert.equals` compares.
 fn as_yaml(name: &str, v: Value<'_>) -> starlark::Result<String> {
     encode_starlark(v).map_err(|e| wrap(name, &e))
-}
-
-/// starlark-go's `NumberToInt` of a length bound, saturated to i64.
-fn length_bound(name: &str, v: Value<'_>) -> starlark::Result<i64> {
-    let bad = || {
-        err(
-            name,
-            format!("expected value to be an number, but was {}", v.get_type()),
-        )
-    };
-    if let Some(f) = v.downcast_ref::<StarlarkFloat>() {
-        if !f.0.is_finite() {
-            return Err(bad());
-        }
-        // `as` saturates, as a bound beyond i64 behaves anyway.
-        return Ok(f.0.trunc() as i64);
-    }
-    if v.get_type() != "int" {
-        return Err(bad());
-    }
-    Ok(match i64::unpack_value(v) {
-        Ok(Some(i)) => i,
-        _ if v.to_str().starts_with('-') => i64::MIN,
-        _ => i64::MAX,
-    })
 }
 
 fn alloc_rule(heap: Heap<'_>, rule: Rule) -> Value<'_> {
@@ -139,7 +113,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         want_count(NAME, &args.items, 1)?;
         Ok(alloc_rule(
             heap,
-            Rule::MinLen(length_bound(NAME, args.items[0])?),
+            Rule::MinLen(length_bound(args.items[0]).map_err(|m| err(NAME, m))?),
         ))
     }
 
@@ -151,7 +125,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         want_count(NAME, &args.items, 1)?;
         Ok(alloc_rule(
             heap,
-            Rule::MaxLen(length_bound(NAME, args.items[0])?),
+            Rule::MaxLen(length_bound(args.items[0]).map_err(|m| err(NAME, m))?),
         ))
     }
 

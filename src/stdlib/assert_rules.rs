@@ -6,8 +6,14 @@
 //! As in ytt, values are compared after a YAML round trip (`yaml.decode(yaml.encode(v))`), so a
 //! YAML fragment and the equal dict or list compare equal; lengths are taken of the value as
 //! given. A rule can be checked on a Starlark value or directly on a node value from Rust.
+//!
+//! Building rules from the arguments of `@schema/validation` (as ytt does):
+//! `Rule::Min(round_trip(v))`, `Rule::Max(round_trip(v))`, `Rule::MinLen(length_bound(v)?)`,
+//! `Rule::MaxLen(length_bound(v)?)`, `Rule::NotNull`, `Rule::OneNotNull(None)` for `True` or
+//! `Rule::OneNotNull(Some(plain_items(keys, heap)))`, `Rule::OneOf(round_trip(seq))`.
 
-use starlark::values::{Heap, Value as SValue};
+use starlark::values::float::StarlarkFloat;
+use starlark::values::{Heap, UnpackValue, Value as SValue, ValueLike};
 
 use super::golike::{compare, equal, repr, str_of, type_name, Op};
 use super::yaml::{round_trip, round_trip_node};
@@ -226,6 +232,27 @@ fn one_not_null(v: &dyn Subject, keys: Option<&Result<Vec<Value>, String>>) -> R
         0 => Err("check: all values are null".to_string()),
         _ => Err(format!("check: [{}] are not null", not_null.join(", "))),
     }
+}
+
+/// A length bound as ytt reads one (starlark-go's `NumberToInt`: ints, and floats truncated),
+/// saturated to i64; the error is ytt's message.
+pub fn length_bound(v: SValue<'_>) -> Result<i64, String> {
+    let bad = || format!("expected value to be an number, but was {}", v.get_type());
+    if let Some(f) = v.downcast_ref::<StarlarkFloat>() {
+        if !f.0.is_finite() {
+            return Err(bad());
+        }
+        // `as` saturates: a bound beyond i64 behaves the same.
+        return Ok(f.0.trunc() as i64);
+    }
+    if v.get_type() != "int" {
+        return Err(bad());
+    }
+    Ok(match i64::unpack_value(v) {
+        Ok(Some(i)) => i,
+        _ if v.to_str().starts_with('-') => i64::MIN,
+        _ => i64::MAX,
+    })
 }
 
 /// Round-trips each element of a sequence (the keys of `one_not_null`).
