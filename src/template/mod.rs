@@ -6,4 +6,5 @@ pub mod keywords;
 pub mod nested_load;
 pub mod nodes;
 pub mod rewrite;
+pub mod splat;
 pub mod text;

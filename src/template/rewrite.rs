@@ -11,7 +11,7 @@
 use std::fmt;
 
 #[path = "rewrite_lex.rs"]
-mod lex;
+pub(crate) mod lex;
 #[path = "rewrite_pass.rs"]
 mod pass;
 
