@@ -15,6 +15,7 @@ use super::assertion::{check_error, Assertion};
 use super::yaml::{encode_starlark, round_trip};
 use crate::eval::errors::plain_message;
 use crate::eval::run::LibEnv;
+use crate::library::exec::Extra;
 
 /// The YAML text `assert.equals` compares.
 fn as_yaml(name: &str, v: Value<'_>) -> starlark::Result<String> {
@@ -27,8 +28,14 @@ fn alloc_rule(heap: Heap<'_>, rule: Rule) -> Value<'_> {
 
 /// Whether the library ran out of time (then `try_to` must not swallow the error).
 fn out_of_time(eval: &Evaluator<'_, '_, '_>) -> bool {
-    eval.extra
-        .and_then(|e| e.downcast_ref::<LibEnv>())
+    let Some(extra) = eval.extra else {
+        return false;
+    };
+    if let Some(e) = extra.downcast_ref::<Extra>() {
+        return e.exec.ws.env.limits.expired();
+    }
+    extra
+        .downcast_ref::<LibEnv>()
         .is_some_and(|env| env.limits.expired())
 }
 
