@@ -113,9 +113,7 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
         cont = text.ends_with('\\');
         joined.push(text);
     }
-    let source = crate::template::splat::wrap_kwargs_splats(
-        &crate::template::keywords::rename_reserved(&joined.join("\n")),
-    );
+    let source = crate::template::keywords::rename_reserved(&joined.join("\n"));
     let ins = &c.instructions;
     let opts = RewriteOpts {
         while_iter: "__ytt_while".to_string(),

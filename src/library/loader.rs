@@ -105,9 +105,7 @@ impl<'a> Loader<'a> {
             while_iter: "__ytt_while".to_string(),
             tpl: None,
         };
-        let src = crate::template::splat::wrap_kwargs_splats(
-            &crate::template::keywords::rename_reserved(&f.data),
-        );
+        let src = crate::template::keywords::rename_reserved(&f.data);
         let out = rewrite(&src, &opts).map_err(|e| EvalError {
             message: e.message.clone(),
             pos: None,

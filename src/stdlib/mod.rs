@@ -20,7 +20,6 @@ pub mod overlay;
 pub mod regexp;
 pub mod regexp_go;
 pub mod sha256;
-pub mod splat;
 pub mod structs;
 pub mod template;
 pub mod toml;
@@ -37,7 +36,6 @@ use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
 pub fn globals() -> starlark::environment::Globals {
     GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType])
         .with(nested_load::register)
-        .with(splat::register)
         .build()
 }
 

@@ -6,5 +6,4 @@ pub mod keywords;
 pub mod nested_load;
 pub mod nodes;
 pub mod rewrite;
-pub mod splat;
 pub mod text;

@@ -11,7 +11,7 @@
 use std::fmt;
 
 #[path = "rewrite_lex.rs"]
-pub(crate) mod lex;
+mod lex;
 #[path = "rewrite_pass.rs"]
 mod pass;
 
