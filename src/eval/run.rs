@@ -60,7 +60,7 @@ impl LibEnv {
         id
     }
 
-    fn module_id(&self) -> u32 {
+    pub(crate) fn module_id(&self) -> u32 {
         let id = self.next_module_id.get();
         self.next_module_id.set(id + 1);
         id
