@@ -8,6 +8,7 @@ pub mod data;
 pub mod golike;
 pub mod json;
 pub mod json_decode;
+pub mod kwargs;
 pub mod library;
 pub mod md5;
 pub mod nested_load;
@@ -25,6 +26,7 @@ use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
 pub fn globals() -> starlark::environment::Globals {
     GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType])
         .with(nested_load::register)
+        .with(kwargs::register)
         .build()
 }
 
