@@ -26,6 +26,12 @@ pub enum NodeVal {
 /// Marker value returned by `template.replace()`.
 pub const NOOP_TYPE: &str = "noop";
 
+/// What a value that must not become YAML says about itself (ytt's `ConversionHint`): a value
+/// type provides it from `StarlarkValue::provide`, and converting the value fails with
+/// `Unable to convert value: <hint>`.
+#[derive(Debug, Clone, starlark::any::ProvidesStaticType)]
+pub struct ConversionHint(pub String);
+
 fn err(msg: String) -> starlark::Error {
     starlark::Error::new_other(anyhow_msg(msg))
 }
@@ -124,6 +130,9 @@ fn to_value_depth(v: SValue<'_>, depth: u32) -> starlark::Result<Value> {
             ));
         }
         return Ok(Value::Array(Box::new(arr)));
+    }
+    if let Some(ConversionHint(hint)) = v.request_value::<ConversionHint>() {
+        return Err(err(format!("Unable to convert value: {hint}")));
     }
     Err(err(format!(
         "unknown type {} for conversion to go value",

@@ -11,6 +11,15 @@ pub fn to_ytt_wording(raw: &str) -> String {
     {
         return format!("undefined: {name}");
     }
+    if let Some((ty, attr)) = msg
+        .strip_prefix("Object of type `")
+        .and_then(|r| r.split_once("` has no attribute `"))
+        .and_then(|(t, r)| r.strip_suffix('`').map(|a| (t, a)))
+    {
+        // `@ytt:` modules are starlark-go modules in ytt.
+        let ty = if ty == "namespace" { "module" } else { ty };
+        return format!("{ty} has no .{attr} field or method");
+    }
     msg.to_string()
 }
 
@@ -35,6 +44,10 @@ mod tests {
     #[test]
     fn undefined_variable_is_reworded() {
         assert_eq!(to_ytt_wording("Variable `x` not found"), "undefined: x");
+        assert_eq!(
+            to_ytt_wording("Object of type `NoneType` has no attribute `foo`"),
+            "NoneType has no .foo field or method"
+        );
         assert_eq!(
             hint("undefined: true"),
             " (use 'True' instead of 'true' for boolean assignment)"

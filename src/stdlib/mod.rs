@@ -3,13 +3,18 @@
 
 pub mod args;
 pub mod assert;
+pub mod assert_rules;
+pub mod assertion;
 pub mod base64;
+pub mod bound;
 pub mod data;
 pub mod golike;
+pub mod ip;
 pub mod json;
 pub mod json_decode;
 pub mod kwargs;
 pub mod library;
+pub mod math;
 pub mod md5;
 pub mod nested_load;
 pub mod overlay;
@@ -18,6 +23,12 @@ pub mod regexp_go;
 pub mod sha256;
 pub mod structs;
 pub mod template;
+pub mod toml;
+pub mod toml_encode;
+pub mod url;
+pub mod url_escape;
+pub mod url_parse;
+pub mod version;
 pub mod yaml;
 
 use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
@@ -41,13 +52,18 @@ pub fn static_module(name: &str) -> Option<FrozenModule> {
     let register: fn(&mut GlobalsBuilder) = match name {
         "assert" => assert::register,
         "base64" => base64::register,
+        "ip" => ip::register,
         "json" => json::register,
+        "math" => math::register,
         "md5" => md5::register,
         "overlay" => overlay::register,
         "regexp" => regexp::register,
         "sha256" => sha256::register,
         "struct" => structs::register,
         "template" => template::register,
+        "toml" => toml::register,
+        "url" => url::register,
+        "version" => version::register,
         "yaml" => yaml::register,
         _ => return None,
     };

@@ -63,15 +63,17 @@ pub fn decode_str(text: &str) -> Result<Value, String> {
     }
 }
 
-/// `yaml.decode(yaml.encode(value))`: a value as ytt's assertions see it.
+/// `yaml.decode(yaml.encode(value))`: a value as ytt's assertions see it (errors worded as
+/// those two calls word them).
 pub fn round_trip(v: SValue<'_>) -> Result<Value, String> {
-    let text = encode_starlark(v).map_err(|e| crate::eval::errors::plain_message(&e))?;
-    decode_str(&text)
+    let text = encode_starlark(v)
+        .map_err(|e| format!("yaml.encode: {}", crate::eval::errors::plain_message(&e)))?;
+    decode_str(&text).map_err(|m| format!("yaml.decode: {m}"))
 }
 
 /// The round trip of a plain node value (maps and arrays taken as fragments).
 pub fn round_trip_node(v: &Value) -> Result<Value, String> {
-    decode_str(&encode_node(v))
+    decode_str(&encode_node(v)).map_err(|m| format!("yaml.decode: {m}"))
 }
 
 #[starlark_module]

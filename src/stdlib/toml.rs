@@ -1,0 +1,98 @@
+//! `@ytt:toml`: `encode(value, indent=0)` writes a map as TOML (see `toml_encode`) and
+//! `decode(text)` reads TOML into plain values (tables as dicts with sorted keys).
+
+use starlark::environment::GlobalsBuilder;
+use starlark::starlark_module;
+use starlark::values::{Heap, Value as SValue};
+
+use super::args::{as_plain, as_str, err, exactly_one, kwarg_i64, only_kwargs, Args, Kwargs};
+use super::toml_encode::encode;
+use crate::eval::convert::{value_to_starlark, MapAs};
+use crate::pos::Pos;
+use crate::yaml::{Array, ArrayItem, Map, MapItem, Value};
+
+fn from_toml(v: toml::Value) -> Result<Value, String> {
+    Ok(match v {
+        toml::Value::String(s) => Value::String(s),
+        toml::Value::Integer(i) => Value::Int(i),
+        toml::Value::Float(f) => Value::Float(f),
+        toml::Value::Boolean(b) => Value::Bool(b),
+        toml::Value::Datetime(_) => {
+            return Err("unknown type time.Time for conversion to starlark value".to_string())
+        }
+        toml::Value::Array(items) => {
+            let mut arr = Array::default();
+            for item in items {
+                arr.items
+                    .push(ArrayItem::new(from_toml(item)?, Pos::unknown()));
+            }
+            Value::Array(Box::new(arr))
+        }
+        toml::Value::Table(t) => from_table(t)?,
+    })
+}
+
+/// A table as a map, keys sorted (ytt sorts the keys of decoded maps).
+fn from_table(t: toml::Table) -> Result<Value, String> {
+    let mut entries: Vec<(String, toml::Value)> = t.into_iter().collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut map = Map::default();
+    for (k, v) in entries {
+        map.items.push(MapItem::new(
+            Value::String(k),
+            from_toml(v)?,
+            Pos::unknown(),
+        ));
+    }
+    Ok(Value::Map(Box::new(map)))
+}
+
+/// Parses TOML text; errors name the line as `toml: line N: message`.
+pub fn decode(text: &str) -> Result<Value, String> {
+    match text.parse::<toml::Table>() {
+        Ok(t) => from_table(t),
+        Err(e) => {
+            let line = e
+                .span()
+                .map(|s| text.get(..s.start).unwrap_or(text).matches('\n').count() + 1);
+            let msg = e.message().trim_end_matches('\n').replace('\n', " ");
+            Err(match line {
+                Some(l) => format!("toml: line {l}: {msg}"),
+                None => format!("toml: {msg}"),
+            })
+        }
+    }
+}
+
+#[starlark_module]
+pub fn register(builder: &mut GlobalsBuilder) {
+    fn encode<'v>(
+        #[starlark(args)] args: Args<'v>,
+        #[starlark(kwargs)] kwargs: Kwargs<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<SValue<'v>> {
+        const NAME: &str = "toml.encode";
+        let v = exactly_one(NAME, &args.items)?;
+        only_kwargs(NAME, &kwargs, &["indent"])?;
+        let plain = as_plain(NAME, v)?;
+        let indent = match kwarg_i64(NAME, &kwargs, "indent")? {
+            // 0 keeps the encoder's default of two spaces.
+            0 => 2,
+            // Bounded as ytt bounds it (CWE-409).
+            i @ 1..=8 => i as usize,
+            _ => return Err(err(NAME, "indent value must be between 0 and 8")),
+        };
+        let text = encode(&plain, &" ".repeat(indent)).map_err(|m| err(NAME, m))?;
+        Ok(heap.alloc_str(&text).to_value())
+    }
+
+    fn decode<'v>(
+        #[starlark(args)] args: Args<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<SValue<'v>> {
+        const NAME: &str = "toml.decode";
+        let text = as_str(NAME, exactly_one(NAME, &args.items)?)?;
+        let v = decode(text).map_err(|m| err(NAME, m))?;
+        Ok(value_to_starlark(&v, heap, MapAs::Dict))
+    }
+}
