@@ -1,5 +1,5 @@
 //! The runtime half of `f(**value)` (see `template::kwargs_splat`): structs and YAML map
-//! fragments become dicts (fragment values stay fragments, as ytt looks them up); anything else
+//! fragments become dicts (an empty fragment an empty dict) (fragment values stay fragments, as ytt looks them up); anything else
 //! is returned as is for Starlark to judge.
 
 use starlark::environment::GlobalsBuilder;
@@ -27,6 +27,9 @@ pub fn register(builder: &mut GlobalsBuilder) {
             return Ok(heap.alloc(AllocDict(items)));
         }
         if let Some(f) = value.downcast_ref::<Fragment>() {
+            if let FragData::Null = &*f.data {
+                return Ok(heap.alloc(AllocDict(Vec::<(Value<'v>, Value<'v>)>::new())));
+            }
             if let FragData::Map(m) = &*f.data {
                 let items: Vec<(Value<'v>, Value<'v>)> = m
                     .items
