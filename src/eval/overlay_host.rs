@@ -13,7 +13,8 @@ use starlark::values::{Value as SValue, ValueLike};
 use super::convert::{starlark_to_value, value_to_starlark, MapAs};
 use super::errors::plain_message;
 use super::run::{EvalError, LibEnv};
-use super::state::{current, FrozenTplState};
+use super::state::{current, FrozenTplState, TplState};
+use crate::library::exec::{Extra, FileCtx};
 use crate::library::LibExec;
 use crate::overlay::{
     apply_exact, post_process as overlay_post_process, AssertReturned, FileDocs, HandleKind,
@@ -177,7 +178,18 @@ fn overlay_error(e: OverlayError) -> EvalError {
 /// Runs `f` with a host over a fresh evaluator (for overlays applied outside templates).
 fn with_host<T>(exec: &LibExec<'_>, f: impl FnOnce(&mut StarlarkHost<'_, '_, '_, '_>) -> T) -> T {
     Module::with_temp_heap(|module| {
+        // Fragment functions called as `via=` build YAML through a template state.
+        let state = TplState::new(exec.ws.env.module_id());
+        module.set_extra_value(module.heap().alloc_complex(state));
+        let extra = Extra {
+            exec,
+            ctx: FileCtx {
+                root: exec.root.clone(),
+                dir: exec.root.clone(),
+            },
+        };
         let mut eval = Evaluator::new(&module);
+        eval.extra = Some(&extra);
         exec.opts.limits.apply(&mut eval);
         let mut host = StarlarkHost {
             eval: &mut eval,

@@ -60,7 +60,7 @@ impl LibEnv {
         id
     }
 
-    fn module_id(&self) -> u32 {
+    pub(crate) fn module_id(&self) -> u32 {
         let id = self.next_module_id.get();
         self.next_module_id.set(id + 1);
         id
@@ -143,7 +143,7 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
             .push(c.code.get(idx).map(|l| l.code.clone()).unwrap_or_default());
     }
     Ok((
-        crate::template::nested_load::rewrite_nested_loads(&out.code),
+        crate::template::nested_load::rewrite_runtime(&out.code),
         map,
     ))
 }

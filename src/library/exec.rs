@@ -87,6 +87,15 @@ impl<'w> LibExec<'w> {
         self.ws.tree().accessible(&self.root)
     }
 
+    /// A file's place in the run's file order (ytt's `OrderLess`).
+    pub fn file_index(&self, path: &str) -> usize {
+        self.ws
+            .files
+            .iter()
+            .position(|f| f.rel_path == path)
+            .unwrap_or(usize::MAX)
+    }
+
     /// A file's path relative to the library root.
     pub fn rel_path<'p>(&self, path: &'p str) -> &'p str {
         strip_dir(&self.root, path).unwrap_or(path)
@@ -181,6 +190,8 @@ impl<'w> LibExec<'w> {
             }
         }
         self.check_unused()?;
+        // Templates run in library order, but their outputs follow the run's file order.
+        docsets.sort_by_key(|(path, _)| self.file_index(path));
         let docsets = crate::eval::overlay_host::post_process(self, docsets)?;
         let mut output = Output {
             files: texts,

@@ -130,7 +130,7 @@ impl<'a> Loader<'a> {
             &loader,
             &extra,
             rel,
-            crate::template::nested_load::rewrite_nested_loads(&out.code),
+            crate::template::nested_load::rewrite_runtime(&out.code),
             |_| {},
         )
         .map(|(_, m)| m)

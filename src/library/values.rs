@@ -78,7 +78,8 @@ impl LibExec<'_> {
         for f in self.files_with_doc_annotation(DATA_VALUES_SCHEMA)? {
             self.not_for_output.borrow_mut().insert(f.rel_path.clone());
         }
-        let files = self.files_with_doc_annotation(DATA_VALUES)?;
+        let mut files = self.files_with_doc_annotation(DATA_VALUES)?;
+        files.sort_by_key(|f| self.file_index(&f.rel_path));
         for f in &files {
             self.not_for_output.borrow_mut().insert(f.rel_path.clone());
         }

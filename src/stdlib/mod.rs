@@ -12,6 +12,7 @@ pub mod golike;
 pub mod ip;
 pub mod json;
 pub mod json_decode;
+pub mod kwargs;
 pub mod library;
 pub mod math;
 pub mod md5;
@@ -36,6 +37,7 @@ use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
 pub fn globals() -> starlark::environment::Globals {
     GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType])
         .with(nested_load::register)
+        .with(kwargs::register)
         .build()
 }
 

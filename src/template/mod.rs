@@ -3,6 +3,7 @@
 
 pub mod compile;
 pub mod keywords;
+pub mod kwargs_splat;
 pub mod nested_load;
 pub mod nodes;
 pub mod rewrite;

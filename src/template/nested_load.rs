@@ -69,6 +69,11 @@ fn parse_load(stmt: &str) -> Option<(String, Vec<(String, String)>)> {
     Some((path, binds))
 }
 
+/// The runtime rewrites of code in block syntax: nested loads and `**` splats.
+pub fn rewrite_runtime(code: &str) -> String {
+    super::kwargs_splat::rewrite_kwargs_splats(&rewrite_nested_loads(code))
+}
+
 /// Rewrites indented one-line `load(...)` statements of `code` (already in block syntax).
 pub fn rewrite_nested_loads(code: &str) -> String {
     let mut out = String::with_capacity(code.len());
