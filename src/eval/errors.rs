@@ -59,6 +59,17 @@ fn frame_line(span: &FileSpan, env: &LibEnv) -> (String, Option<Pos>) {
     }
 }
 
+/// Where a shown frame is: a span of generated code, or ytt's own code, which ytt shows as
+/// `<source>:1 | (unavailable)`.
+enum FrameAt {
+    Span(Option<FileSpan>),
+    Internal(String),
+}
+
+/// The frame-name prefix of builtins that stand for ytt's own Starlark lambdas (an
+/// assertion's `check`): `lambda@assert.max` is shown as `in lambda` at `assert.max:1`.
+pub const INTERNAL_LAMBDA: &str = "lambda@";
+
 /// The frames ytt shows for an error, outermost first, each with the line it was executing:
 /// `<toplevel>`, then each Starlark function. The crate records each frame with the place it
 /// was called from, so a frame's own line is where it called the next frame (the error's span
@@ -66,21 +77,23 @@ fn frame_line(span: &FileSpan, env: &LibEnv) -> (String, Option<Pos>) {
 /// innermost frame and failed where it was called; a builtin that called back into Starlark
 /// has a callee without a call site. Errors found before running (syntax, undefined names)
 /// have no frames.
-fn starlark_frames(err: &starlark::Error) -> Vec<(String, Option<FileSpan>)> {
+fn starlark_frames(err: &starlark::Error) -> Vec<(String, FrameAt)> {
     let frames = &err.call_stack().frames;
     let span = err.span().cloned();
     if frames.is_empty() && matches!(err.kind(), ErrorKind::Parser(_) | ErrorKind::Scope(_)) {
         return Vec::new();
     }
     let top = frames.first().map_or(span.clone(), |f| f.location.clone());
-    let mut out = vec![("<toplevel>".to_string(), top)];
+    let mut out = vec![("<toplevel>".to_string(), FrameAt::Span(top))];
     for (i, f) in frames.iter().enumerate() {
         let (current, builtin) = match frames.get(i + 1) {
             Some(next) => (next.location.clone(), next.location.is_none()),
             None => (span.clone(), f.location.is_some() && f.location == span),
         };
-        if !builtin {
-            out.push((f.name.clone(), current));
+        if let Some(source) = f.name.strip_prefix(INTERNAL_LAMBDA) {
+            out.push(("lambda".to_string(), FrameAt::Internal(source.to_string())));
+        } else if !builtin {
+            out.push((f.name.clone(), FrameAt::Span(current)));
         }
     }
     out
@@ -103,12 +116,18 @@ pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
             out.push(format!("    {line}"));
         }
     }
-    for (name, loc) in frames.iter().rev() {
-        let Some(loc) = loc else { continue };
-        let (line, pos) = frame_line(loc, env);
-        if first_pos.is_none() {
-            first_pos = pos;
-        }
+    for (name, at) in frames.iter().rev() {
+        let line = match at {
+            FrameAt::Span(None) => continue,
+            FrameAt::Span(Some(loc)) => {
+                let (line, pos) = frame_line(loc, env);
+                if first_pos.is_none() {
+                    first_pos = pos;
+                }
+                line
+            }
+            FrameAt::Internal(source) => format!("{source}:1 | (unavailable)"),
+        };
         out.push(format!("    in {name}"));
         out.push(format!("      {line}"));
     }

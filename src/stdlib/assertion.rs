@@ -17,6 +17,7 @@ use starlark::values::{
 
 use super::assert_rules::Rule;
 use crate::eval::convert::ConversionHint;
+use crate::eval::errors::INTERNAL_LAMBDA;
 use crate::eval::fragment::anyhow_msg;
 
 /// The value of `assert.min(3)` and friends.
@@ -143,7 +144,8 @@ fn bind_value<'v>(
 impl<'v> StarlarkValue<'v> for Check {
     fn name_for_call_stack(&self, _me: Value<'v>) -> String {
         match self.rule.param() {
-            Some(_) => "lambda".to_string(),
+            // Shown as ytt shows its own lambda: `in lambda` at `assert.max:1`.
+            Some(_) => format!("{INTERNAL_LAMBDA}{}", self.rule.builder()),
             None => self.rule.builder().to_string(),
         }
     }
