@@ -1,0 +1,97 @@
+//! End-to-end: `@ytt:` modules rendered by the built binary, and evaluation errors traced as
+//! ytt traces them (Starlark frames innermost first, builtins left out, `<toplevel>` last).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Renders `template` (written as `t.yml` in a fresh directory) with `yttlint template`.
+fn render(name: &str, template: &str) -> (bool, String, String) {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("yttlint-stdlib-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("t.yml"), template).expect("write template");
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .args(["template", "-f", "t.yml"])
+        .current_dir(&dir)
+        .output()
+        .expect("run yttlint");
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn modules_render_as_ytt_renders_them() {
+    let (ok, out, err) = render(
+        "modules",
+        r#"#@ load("@ytt:json", "json")
+#@ load("@ytt:base64", "base64")
+#@ load("@ytt:regexp", "regexp")
+#@ load("@ytt:url", "url")
+#@ load("@ytt:ip", "ip")
+#@ load("@ytt:toml", "toml")
+#@ load("@ytt:assert", "assert")
+json: #@ json.encode({"b": [1, 2.5], "a": "<x>"})
+b64: #@ base64.decode(base64.encode("hi", url=True), url=True)
+re: #@ regexp.replace("(\\w+)@(\\w+)", "me@host", "$2 ${1}")
+url: #@ url.parse("https://u:p@h.example:8443/a b?q=1").without_user().string()
+net: #@ ip.parse_cidr("10.1.2.3/8")[1].string()
+toml: #@ toml.encode({"t": {"k": "v"}, "n": 1})
+try: #@ assert.try_to(lambda: assert.min(3).check(2))
+"#,
+    );
+    assert!(ok, "{err}");
+    let want = r#"json: '{"a":"\u003cx\u003e","b":[1,2.5]}'
+b64: hi
+re: host me
+url: https://h.example:8443/a%20b?q=1
+net: 10.0.0.0/8
+toml: |
+  n = 1
+
+  [t]
+    k = "v"
+try:
+- null
+- 'fail: value < 3'
+"#;
+    assert_eq!(out, want);
+}
+
+#[test]
+fn errors_show_each_starlark_frame_then_toplevel() {
+    let (ok, _, err) = render(
+        "trace",
+        r#"#@ load("@ytt:json", "json")
+#@ def f():
+#@   return json.decode("}")
+#@ end
+x: #@ f()
+"#,
+    );
+    assert!(!ok);
+    let want = "ytt: Error: \n- json.decode: invalid character '}' looking for beginning of value
+    in f
+      t.yml:3 | #@   return json.decode(\"}\")
+    in <toplevel>
+      t.yml:5 | x: #@ f()";
+    assert_eq!(err.trim_end(), want);
+}
+
+#[test]
+fn failed_checks_show_ytts_lambda() {
+    let (ok, _, err) = render(
+        "check",
+        "#@ load(\"@ytt:assert\", \"assert\")\nx: #@ assert.max_len(1).check(\"ab\")\n",
+    );
+    assert!(!ok);
+    let want = "ytt: Error: \n- fail: length = 2
+    in lambda
+      assert.max_len:1 | (unavailable)
+    in <toplevel>
+      t.yml:2 | x: #@ assert.max_len(1).check(\"ab\")";
+    assert_eq!(err.trim_end(), want);
+}
