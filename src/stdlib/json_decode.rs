@@ -32,7 +32,18 @@ pub fn decode(text: &str) -> Result<Value, String> {
 
 enum Frame {
     Array(Vec<Value>),
+    /// The members so far and the key whose value is being read.
     Object(BTreeMap<String, Value>, String),
+}
+
+/// What follows a complete value.
+enum Attached {
+    /// It was the whole document.
+    Done(Value),
+    /// A separator: the next element or member value comes.
+    NextValue,
+    /// It completed its container, which is now the complete value.
+    Closed(Value),
 }
 
 struct Reader<'a> {
@@ -91,88 +102,86 @@ impl Reader<'_> {
 
     fn document(&mut self) -> Result<Value, String> {
         let mut stack: Vec<Frame> = Vec::new();
-        'value: loop {
+        loop {
             self.skip_ws();
-            let mut v = match self.peek() {
-                Some(b'{') => {
-                    self.push(&mut stack)?;
-                    self.i += 1;
-                    self.skip_ws();
-                    if self.peek() == Some(b'}') {
-                        self.i += 1;
-                        Value::Map(Box::default())
-                    } else {
-                        let key = self.key("looking for beginning of object key string")?;
-                        stack.push(Frame::Object(BTreeMap::new(), key));
-                        continue 'value;
-                    }
-                }
-                Some(b'[') => {
-                    self.push(&mut stack)?;
-                    self.i += 1;
-                    self.skip_ws();
-                    if self.peek() == Some(b']') {
-                        self.i += 1;
-                        Value::Array(Box::default())
-                    } else {
-                        stack.push(Frame::Array(Vec::new()));
-                        continue 'value;
-                    }
-                }
-                _ => self.scalar()?,
+            let Some(mut v) = self.begin(&mut stack)? else {
+                continue;
             };
-            // A value is complete: hand it to the enclosing array or object.
             loop {
-                self.skip_ws();
-                match stack.last_mut() {
-                    None => {
-                        if self.peek().is_some() {
-                            return Err(self.fail("after top-level value"));
-                        }
-                        return Ok(v);
-                    }
-                    Some(Frame::Array(items)) => {
-                        items.push(v);
-                        match self.peek() {
-                            Some(b',') => {
-                                self.i += 1;
-                                continue 'value;
-                            }
-                            Some(b']') => {
-                                self.i += 1;
-                                v = match stack.pop() {
-                                    Some(Frame::Array(items)) => array(items),
-                                    _ => return Err(EOF.to_string()),
-                                };
-                            }
-                            _ => return Err(self.fail("after array element")),
-                        }
-                    }
-                    Some(Frame::Object(members, key)) => {
-                        members.insert(std::mem::take(key), v);
-                        match self.peek() {
-                            Some(b',') => {
-                                self.i += 1;
-                                self.skip_ws();
-                                let next =
-                                    self.key("looking for beginning of object key string")?;
-                                if let Some(Frame::Object(_, key)) = stack.last_mut() {
-                                    *key = next;
-                                }
-                                continue 'value;
-                            }
-                            Some(b'}') => {
-                                self.i += 1;
-                                v = match stack.pop() {
-                                    Some(Frame::Object(members, _)) => object(members),
-                                    _ => return Err(EOF.to_string()),
-                                };
-                            }
-                            _ => return Err(self.fail("after object key:value pair")),
-                        }
-                    }
+                match self.attach(&mut stack, v)? {
+                    Attached::Done(whole) => return Ok(whole),
+                    Attached::NextValue => break,
+                    Attached::Closed(container) => v = container,
                 }
             }
+        }
+    }
+
+    /// Starts a value: a scalar or an empty container is complete; otherwise a frame is opened
+    /// (with the first key read, for an object) and its first value comes next.
+    fn begin(&mut self, stack: &mut Vec<Frame>) -> Result<Option<Value>, String> {
+        let (open, close) = match self.peek() {
+            Some(b'{') => (b'{', b'}'),
+            Some(b'[') => (b'[', b']'),
+            _ => return self.scalar().map(Some),
+        };
+        self.push(stack)?;
+        self.i += 1;
+        self.skip_ws();
+        if self.peek() == Some(close) {
+            self.i += 1;
+            return Ok(Some(if open == b'{' {
+                Value::Map(Box::default())
+            } else {
+                Value::Array(Box::default())
+            }));
+        }
+        if open == b'{' {
+            let key = self.key("looking for beginning of object key string")?;
+            stack.push(Frame::Object(BTreeMap::new(), key));
+        } else {
+            stack.push(Frame::Array(Vec::new()));
+        }
+        Ok(None)
+    }
+
+    /// Hands a complete value to the enclosing array or object, and reads what follows it.
+    fn attach(&mut self, stack: &mut Vec<Frame>, v: Value) -> Result<Attached, String> {
+        self.skip_ws();
+        let (sep, close, context) = match stack.last_mut() {
+            None => {
+                if self.peek().is_some() {
+                    return Err(self.fail("after top-level value"));
+                }
+                return Ok(Attached::Done(v));
+            }
+            Some(Frame::Array(items)) => {
+                items.push(v);
+                (b',', b']', "after array element")
+            }
+            Some(Frame::Object(members, key)) => {
+                members.insert(std::mem::take(key), v);
+                (b',', b'}', "after object key:value pair")
+            }
+        };
+        match self.peek() {
+            Some(c) if c == sep => {
+                self.i += 1;
+                if let Some(Frame::Object(_, key)) = stack.last_mut() {
+                    self.skip_ws();
+                    *key = self.key("looking for beginning of object key string")?;
+                }
+                Ok(Attached::NextValue)
+            }
+            Some(c) if c == close => {
+                self.i += 1;
+                Ok(Attached::Closed(match stack.pop() {
+                    Some(Frame::Array(items)) => array(items),
+                    Some(Frame::Object(members, _)) => object(members),
+                    None => return Err(EOF.to_string()),
+                }))
+            }
+            _ => Err(self.fail(context)),
         }
     }
 
@@ -364,83 +373,5 @@ fn object(members: BTreeMap<String, Value>) -> Value {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn keys(v: &Value) -> Vec<String> {
-        match v {
-            Value::Map(m) => m
-                .items
-                .iter()
-                .filter_map(|i| i.key.as_str().map(str::to_string))
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    #[test]
-    fn objects_sort_keys_and_numbers_are_floats() {
-        let v = decode(r#" {"b": [1, 2.5, {"x": null}], "a": "s\u00e9\n", "b": true} "#);
-        let v = v.unwrap_or(Value::Null);
-        assert_eq!(keys(&v), vec!["a", "b"]);
-        if let Value::Map(m) = &v {
-            assert_eq!(m.items[0].value, Value::String("sé\n".into()));
-            assert_eq!(m.items[1].value, Value::Bool(true));
-        }
-        assert_eq!(decode("1"), Ok(Value::Float(1.0)));
-    }
-
-    #[test]
-    fn syntax_errors_use_go_wording() {
-        let e = |s: &str| decode(s).err().unwrap_or_default();
-        assert_eq!(
-            e("}junk"),
-            "invalid character '}' looking for beginning of value"
-        );
-        assert_eq!(e(""), "unexpected end of JSON input");
-        assert_eq!(e("[1,"), "unexpected end of JSON input");
-        assert_eq!(e("{\"a\" 1}"), "invalid character '1' after object key");
-        assert_eq!(
-            e("{\"a\":1 \"b\"}"),
-            "invalid character '\"' after object key:value pair"
-        );
-        assert_eq!(e("[1 2]"), "invalid character '2' after array element");
-        assert_eq!(
-            e("{1:2}"),
-            "invalid character '1' looking for beginning of object key string"
-        );
-        assert_eq!(e("01"), "invalid character '1' after top-level value");
-        assert_eq!(e("-x"), "invalid character 'x' in numeric literal");
-        assert_eq!(
-            e("1.e3"),
-            "invalid character 'e' after decimal point in numeric literal"
-        );
-        assert_eq!(
-            e("tru "),
-            "invalid character ' ' in literal true (expecting 'e')"
-        );
-        assert_eq!(e("\"a\tb\""), "invalid character '\\t' in string literal");
-        assert_eq!(e("\"\\q\""), "invalid character 'q' in string escape code");
-        assert_eq!(
-            e("1e400"),
-            "json: cannot unmarshal number 1e400 into Go value of type float64"
-        );
-    }
-
-    #[test]
-    fn surrogate_pairs_combine() {
-        assert_eq!(
-            decode(r#""\ud83d\ude00\ud800x""#),
-            Ok(Value::String("\u{1f600}\u{fffd}x".into()))
-        );
-    }
-
-    #[test]
-    fn deep_nesting_is_an_error_not_a_crash() {
-        let deep = "[".repeat(20_000);
-        assert_eq!(
-            decode(&deep).err().unwrap_or_default(),
-            "invalid character '[' exceeded max depth"
-        );
-    }
-}
+#[path = "json_decode_tests.rs"]
+mod tests;
