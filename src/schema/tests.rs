@@ -1,0 +1,1 @@
+//! Tests of the schema on documents parsed from realistic schemas.
