@@ -18,7 +18,7 @@ use crate::eval::run::{eval_compiled, Built, EvalError};
 use crate::files::{FileType, InputFile};
 use crate::schema::SchemaDoc;
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
-use crate::yaml::{DocSet, Document, Map, Value};
+use crate::yaml::{DocSet, Document, Value};
 
 /// What native functions reach through the evaluator's `extra`: the library execution and the
 /// directory context of the file being evaluated.
@@ -235,11 +235,9 @@ impl<'w> LibExec<'w> {
         })
     }
 
-    /// The data values as the map ytt gives templates (an empty map for a null document).
+    /// The data values as ytt gives them to templates (`None` for a null document, e.g. the
+    /// defaults of a nullable schema document).
     pub fn values_map(&self) -> Value {
-        match &self.values.value {
-            Value::Null => Value::Map(Box::<Map>::default()),
-            v => v.clone(),
-        }
+        self.values.value.clone()
     }
 }

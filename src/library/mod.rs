@@ -79,7 +79,9 @@ pub struct Workspace {
     pub opts: EvalOpts,
     pub globals: Globals,
     pub env: LibEnv,
-    parsed: RefCell<HashMap<(String, bool), Arc<DocSet>>>,
+    /// Parsed files by path, strictness and content (two files given with the same relative
+    /// path, `-f a/values.yml -f b/values.yml`, are different files).
+    parsed: RefCell<HashMap<(String, bool, usize), Arc<DocSet>>>,
     flag_lines: RefCell<HashMap<Pos, String>>,
 }
 
@@ -130,7 +132,7 @@ impl Workspace {
 
     /// The parsed YAML of a file (parsed once per strictness).
     pub fn parse(&self, f: &InputFile, strict: bool) -> Result<Arc<DocSet>, EvalError> {
-        let key = (f.rel_path.clone(), strict);
+        let key = (f.rel_path.clone(), strict, Arc::as_ptr(&f.data) as *const u8 as usize);
         if let Some(ds) = self.parsed.borrow().get(&key) {
             return Ok(ds.clone());
         }
