@@ -125,9 +125,10 @@ impl DataValuesFlags {
             (&self.env_yaml, true, "data-values-env-yaml"),
         ] {
             for prefix in prefixes {
-                let docs = env_values(prefix, yaml, name, strict, env, &mut lines).map_err(|e| {
-                    format!("Extracting data values from env under prefix '{prefix}': {e}")
-                })?;
+                let docs =
+                    env_values(prefix, yaml, name, strict, env, &mut lines).map_err(|e| {
+                        format!("Extracting data values from env under prefix '{prefix}': {e}")
+                    })?;
                 all.extend(docs);
             }
         }

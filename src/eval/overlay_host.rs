@@ -175,7 +175,10 @@ fn overlay_error(e: OverlayError) -> EvalError {
 }
 
 /// Runs `f` with a host over a fresh evaluator (for overlays applied outside templates).
-pub fn with_host<T>(exec: &LibExec<'_>, f: impl FnOnce(&mut StarlarkHost<'_, '_, '_, '_>) -> T) -> T {
+pub fn with_host<T>(
+    exec: &LibExec<'_>,
+    f: impl FnOnce(&mut StarlarkHost<'_, '_, '_, '_>) -> T,
+) -> T {
     Module::with_temp_heap(|module| {
         let mut eval = Evaluator::new(&module);
         exec.opts.limits.apply(&mut eval);

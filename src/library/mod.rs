@@ -132,7 +132,11 @@ impl Workspace {
 
     /// The parsed YAML of a file (parsed once per strictness).
     pub fn parse(&self, f: &InputFile, strict: bool) -> Result<Arc<DocSet>, EvalError> {
-        let key = (f.rel_path.clone(), strict, Arc::as_ptr(&f.data) as *const u8 as usize);
+        let key = (
+            f.rel_path.clone(),
+            strict,
+            Arc::as_ptr(&f.data) as *const u8 as usize,
+        );
         if let Some(ds) = self.parsed.borrow().get(&key) {
             return Ok(ds.clone());
         }

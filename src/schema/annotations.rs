@@ -17,6 +17,9 @@ pub const TITLE: &str = "schema/title";
 pub const EXAMPLES: &str = "schema/examples";
 pub const DEPRECATED: &str = "schema/deprecated";
 
+/// A result whose failure is boxed (failures are large and rare).
+pub type Res<T> = Result<T, Box<Failure>>;
+
 /// The kind of node an annotation sits on (ytt allows some annotations only on some).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeKind {
@@ -46,7 +49,7 @@ fn by(ann: &Annotation) -> String {
 }
 
 /// `@schema/type any=<bool>`: `Some(any)` when present.
-pub fn type_any(node: &Node, args: &ArgTable) -> Result<Option<bool>, Failure> {
+pub fn type_any(node: &Node, args: &ArgTable) -> Res<Option<bool>> {
     let Some(ann) = node.anns.get(TYPE) else {
         return Ok(None);
     };
@@ -59,7 +62,8 @@ pub fn type_any(node: &Node, args: &ArgTable) -> Result<Option<bool>, Failure> {
                 "missing keyword argument and value (by {})",
                 by(ann)
             ))
-            .hint("Supported key-value pairs are 'any=True', 'any=False'"));
+            .hint("Supported key-value pairs are 'any=True', 'any=False'")
+            .into());
     }
     let mut any = false;
     for (name, v) in &ann.kwargs {
@@ -69,7 +73,8 @@ pub fn type_any(node: &Node, args: &ArgTable) -> Result<Option<bool>, Failure> {
         if name != "any" {
             return Err(unknown
                 .expected("A valid kwarg")
-                .found(format!("{name} (by {})", by(ann))));
+                .found(format!("{name} (by {})", by(ann)))
+                .into());
         }
         let arg = args.get(v);
         any = arg.as_bool().ok_or_else(|| {
@@ -82,7 +87,7 @@ pub fn type_any(node: &Node, args: &ArgTable) -> Result<Option<bool>, Failure> {
 }
 
 /// `@schema/nullable`: whether present (it takes no keyword arguments).
-pub fn nullable(node: &Node) -> Result<bool, Failure> {
+pub fn nullable(node: &Node) -> Res<bool> {
     let Some(ann) = node.anns.get(NULLABLE) else {
         return Ok(false);
     };
@@ -95,36 +100,38 @@ pub fn nullable(node: &Node) -> Result<bool, Failure> {
                 "keyword argument in @schema/nullable (by {})",
                 by(ann)
             ))
-            .hint("Supported kwargs are 'any'"));
+            .hint("Supported kwargs are 'any'")
+            .into());
     }
     Ok(true)
 }
 
 /// The value of `@schema/default` on a node of type `ty`, as YAML positioned at the node.
-pub fn default_value(
-    ann: &Annotation,
-    node: &Node,
-    ty: &Type,
-    args: &ArgTable,
-) -> Result<Value, Failure> {
+pub fn default_value(ann: &Annotation, node: &Node, ty: &Type, args: &ArgTable) -> Res<Value> {
     let expected = format!("{} (by {})", ty.name(), ty.pos.as_compact());
-    let fail = |found: String| syntax(ann, node.pos).expected(expected.clone()).found(found);
+    let fail = |found: String| {
+        syntax(ann, node.pos)
+            .expected(expected.clone())
+            .found(found)
+    };
     if !ann.kwargs.is_empty() {
         return Err(
             fail(format!("keyword argument in @{DEFAULT} (by {})", by(ann)))
                 .hint("this annotation only accepts one argument: the default value.")
-                .hint("value must be in Starlark format, e.g.: {'key': 'value'}, True."),
+                .hint("value must be in Starlark format, e.g.: {'key': 'value'}, True.")
+                .into(),
         );
     }
     let arg = match ann.args.as_slice() {
         [one] => args.get(one),
-        [] => return Err(fail(format!("missing value in @{DEFAULT} (by {})", by(ann)))),
+        [] => return Err(fail(format!("missing value in @{DEFAULT} (by {})", by(ann))).into()),
         many => {
             return Err(fail(format!(
                 "{} values in @{DEFAULT} (by {})",
                 many.len(),
                 by(ann)
-            )))
+            ))
+            .into())
         }
     };
     let mut value = arg.yaml.ok_or_else(|| {
@@ -139,7 +146,7 @@ pub fn default_value(
 }
 
 /// One string argument (`@schema/desc`, `@schema/title`, `@schema/deprecated`).
-pub fn string_arg(node: &Node, name: &str, args: &ArgTable) -> Result<Option<String>, Failure> {
+pub fn string_arg(node: &Node, name: &str, args: &ArgTable) -> Res<Option<String>> {
     let Some(ann) = node.anns.get(name) else {
         return Ok(None);
     };
@@ -147,44 +154,40 @@ pub fn string_arg(node: &Node, name: &str, args: &ArgTable) -> Result<Option<Str
     if !ann.kwargs.is_empty() {
         return Err(
             fail(format!("keyword argument in @{name} (by {})", by(ann)))
-                .hint("this annotation only accepts one argument: a string."),
+                .hint("this annotation only accepts one argument: a string.")
+                .into(),
         );
     }
     let arg = match ann.args.as_slice() {
         [one] => args.get(one),
-        [] => return Err(fail(format!("missing value in @{name} (by {})", by(ann)))),
+        [] => return Err(fail(format!("missing value in @{name} (by {})", by(ann))).into()),
         many => {
-            return Err(fail(format!(
-                "{} values in @{name} (by {})",
-                many.len(),
-                by(ann)
-            )))
+            return Err(fail(format!("{} values in @{name} (by {})", many.len(), by(ann))).into())
         }
     };
     match arg.as_str() {
         Some(s) => Ok(Some(s.to_string())),
-        None => Err(fail(format!("Non-string value in @{name} (by {})", by(ann)))),
+        None => Err(fail(format!("Non-string value in @{name} (by {})", by(ann))).into()),
     }
 }
 
 /// `@schema/examples`: the examples and the annotation's position.
-pub fn examples(node: &Node, args: &ArgTable) -> Result<Option<(Vec<Example>, Pos)>, Failure> {
+pub fn examples(node: &Node, args: &ArgTable) -> Res<Option<(Vec<Example>, Pos)>> {
     let Some(ann) = node.anns.get(EXAMPLES) else {
         return Ok(None);
     };
     let fail = |found: String| {
         syntax(ann, node.pos)
-            .expected("2-tuple containing description (string) and example value (of expected type)")
+            .expected(
+                "2-tuple containing description (string) and example value (of expected type)",
+            )
             .found(found)
     };
     if !ann.kwargs.is_empty() {
-        return Err(fail(format!(
-            "keyword argument in @{EXAMPLES} (by {})",
-            by(ann)
-        )));
+        return Err(fail(format!("keyword argument in @{EXAMPLES} (by {})", by(ann))).into());
     }
     if ann.args.is_empty() {
-        return Err(fail(format!("missing value in @{EXAMPLES} (by {})", by(ann))));
+        return Err(fail(format!("missing value in @{EXAMPLES} (by {})", by(ann))).into());
     }
     let mut out = Vec::new();
     for a in &ann.args {
@@ -194,7 +197,8 @@ pub fn examples(node: &Node, args: &ArgTable) -> Result<Option<(Vec<Example>, Po
                 "{} for @{EXAMPLES} (at {})",
                 arg.type_name,
                 by(ann)
-            )));
+            ))
+            .into());
         };
         out.push(example(items, ann, node, &fail)?);
     }
@@ -206,16 +210,17 @@ fn example(
     ann: &Annotation,
     node: &Node,
     fail: &dyn Fn(String) -> Failure,
-) -> Result<Example, Failure> {
+) -> Res<Example> {
     let (desc, value) = match items {
         [d, v] => (d, v),
-        [] | [_] => return Err(fail(format!("empty tuple in @{EXAMPLES} (by {})", by(ann)))),
+        [] | [_] => return Err(fail(format!("empty tuple in @{EXAMPLES} (by {})", by(ann))).into()),
         many => {
             return Err(fail(format!(
                 "{}-tuple argument in @{EXAMPLES} (by {})",
                 many.len(),
                 by(ann)
-            )))
+            ))
+            .into())
         }
     };
     let Some(description) = desc.as_str() else {
@@ -223,7 +228,8 @@ fn example(
             "{} value for @{EXAMPLES} (at {})",
             desc.type_name,
             by(ann)
-        )));
+        ))
+        .into());
     };
     let mut v = value.yaml.clone().ok_or_else(|| {
         fail(format!(
@@ -266,16 +272,21 @@ pub fn place_at(v: &mut Value, pos: &Pos, depth: usize) {
 
 /// The first node inside `v` (which an `any` type covers) that carries a type-altering
 /// `@schema/...` annotation: its position and the annotations found.
-pub fn first_nested_schema_annotation(
-    v: &Value,
-    depth: usize,
-) -> Option<(Pos, Vec<&Annotation>)> {
+pub fn first_nested_schema_annotation(v: &Value, depth: usize) -> Option<(Pos, Vec<&Annotation>)> {
     if depth > super::MAX_DEPTH {
         return None;
     }
     let children: Vec<(&Pos, &Annotations, &Value)> = match v {
-        Value::Map(m) => m.items.iter().map(|i| (&i.pos, &i.anns, &i.value)).collect(),
-        Value::Array(a) => a.items.iter().map(|i| (&i.pos, &i.anns, &i.value)).collect(),
+        Value::Map(m) => m
+            .items
+            .iter()
+            .map(|i| (&i.pos, &i.anns, &i.value))
+            .collect(),
+        Value::Array(a) => a
+            .items
+            .iter()
+            .map(|i| (&i.pos, &i.anns, &i.value))
+            .collect(),
         _ => return None,
     };
     for (pos, anns, value) in children {

@@ -50,7 +50,9 @@ impl ArgValue {
 
     fn of_starlark(v: SValue<'_>, depth: usize) -> ArgValue {
         let tuple = match TupleRef::from_value(v) {
-            Some(t) if depth < 4 => Some(t.iter().map(|x| Self::of_starlark(x, depth + 1)).collect()),
+            Some(t) if depth < 4 => {
+                Some(t.iter().map(|x| Self::of_starlark(x, depth + 1)).collect())
+            }
             _ => None,
         };
         ArgValue {

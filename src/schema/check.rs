@@ -109,7 +109,11 @@ fn check(ty: &Type, v: &Value, out: &mut Vec<Failure>, depth: usize) {
                 };
                 if !is_node(&item.value) {
                     let memory = memory_line(&item.pos, || {
-                        format!("{}: {}", scalar_key_string(&item.key), go_syntax(&item.value))
+                        format!(
+                            "{}: {}",
+                            scalar_key_string(&item.key),
+                            go_syntax(&item.value)
+                        )
                     });
                     out.extend(check_scalar(&t.ty, &item.value, &item.pos, memory));
                 }
@@ -163,7 +167,10 @@ fn undeclared(item: &MapItem, map_pos: &Pos, items: &[MapItemType]) -> Failure {
     let from = map_pos.as_compact();
     let expected = match keys.len() {
         0 => String::new(),
-        1 => format!("a map item with the key named \"{}\" (from {from})", keys[0]),
+        1 => format!(
+            "a map item with the key named \"{}\" (from {from})",
+            keys[0]
+        ),
         2..=9 => format!("one of {{ {} }} (from {from})", keys.join(", ")),
         _ => format!("a key declared in map (from {from})"),
     };

@@ -61,7 +61,7 @@ impl<'a> Inferrer<'a> {
 
     /// ytt's `getType`: the type from the annotations or the value, then documentation.
     fn type_of(&mut self, node: &Node) -> Result<Type, SchemaError> {
-        let invalid = |f: Failure| Problem::from(f).under(INVALID);
+        let invalid = |f: Box<Failure>| Problem::from(*f).under(INVALID);
         let any = anns::type_any(node, self.args).map_err(invalid)?;
         let nullable = anns::nullable(node).map_err(invalid)?;
         let ty = match any {
@@ -164,7 +164,7 @@ impl<'a> Inferrer<'a> {
 
     /// The documentation annotations, read in ytt's order, then applied to `ty`.
     fn document_type(&self, node: &Node, ty: &mut Type) -> Result<(), SchemaError> {
-        let invalid = |f: Failure| Problem::from(f).under(INVALID);
+        let invalid = |f: Box<Failure>| Problem::from(*f).under(INVALID);
         let desc = anns::string_arg(node, anns::DESC, self.args).map_err(invalid)?;
         let title = anns::string_arg(node, anns::TITLE, self.args).map_err(invalid)?;
         let examples = anns::examples(node, self.args).map_err(invalid)?;
@@ -174,7 +174,7 @@ impl<'a> Inferrer<'a> {
                 .described("@schema/deprecated not supported on a document")
                 .hint("do you mean to deprecate the entire schema document?")
                 .hint("use schema/deprecated on individual keys.");
-            return Err(invalid(f));
+            return Err(invalid(Box::new(f)));
         }
         let deprecated = anns::string_arg(node, anns::DEPRECATED, self.args).map_err(invalid)?;
         if let Some(t) = title {
@@ -210,7 +210,7 @@ impl<'a> Inferrer<'a> {
             return Err(Problem::from(inner).under(INVALID));
         }
         let value = anns::default_value(ann, node, ty, self.args)
-            .map_err(|f| Problem::from(f).under(INVALID))?;
+            .map_err(|f| Problem::from(*f).under(INVALID))?;
         let (value, failures) = typed_copy(ty, value);
         if failures.is_empty() {
             return Ok(value);
@@ -237,12 +237,18 @@ impl<'a> Inferrer<'a> {
 fn typed_copy(ty: &Type, mut value: Value) -> (Value, Vec<Failure>) {
     let failures = match value {
         Value::Map(_) | Value::Array(_) => assign_and_check(ty, &mut value),
-        _ => check_scalar(ty, &value, &ty.pos, None).into_iter().collect(),
+        _ => check_scalar(ty, &value, &ty.pos, None)
+            .into_iter()
+            .collect(),
     };
     (value, failures)
 }
 
-fn check_examples(ty: &Type, examples: &[super::types::Example], at: &Pos) -> Result<(), SchemaError> {
+fn check_examples(
+    ty: &Type,
+    examples: &[super::types::Example],
+    at: &Pos,
+) -> Result<(), SchemaError> {
     let mut failures = Vec::new();
     for ex in examples {
         failures.extend(typed_copy(ty, ex.value.clone()).1);

@@ -42,7 +42,10 @@ fn map(items: Vec<MapItem>) -> Value {
 pub fn document(schema: &Schema) -> Document {
     let data_values = match &schema.doc {
         Some(d) => properties(&d.ty, 0),
-        None => vec![item("nullable", Value::Bool(true)), item("default", Value::Null)],
+        None => vec![
+            item("nullable", Value::Bool(true)),
+            item("default", Value::Null),
+        ],
     };
     let value = map(vec![
         item("openapi", string("3.0.0")),
@@ -78,7 +81,11 @@ fn properties(ty: &Type, depth: usize) -> Vec<MapItem> {
             let props = items
                 .iter()
                 .map(|i| {
-                    MapItem::new(i.key.clone(), map(properties(&i.ty, depth + 1)), Pos::unknown())
+                    MapItem::new(
+                        i.key.clone(),
+                        map(properties(&i.ty, depth + 1)),
+                        Pos::unknown(),
+                    )
                 })
                 .collect();
             out.push(item("properties", map(props)));

@@ -327,8 +327,7 @@ fn child<'a>(lib: &LibState, parent: &LibExec<'a>) -> Result<LibExec<'a>, String
             my_schemas.push(sd);
         }
     }
-    let (schema, mut found_schemas) =
-        compute_schema(&exec, my_schemas).map_err(|e| e.message)?;
+    let (schema, mut found_schemas) = compute_schema(&exec, my_schemas).map_err(|e| e.message)?;
     found_schemas.extend(child_schemas);
     let (mut mine, mut after, mut children) = (Vec::new(), Vec::new(), Vec::new());
     for env in &lib.values {
