@@ -8,9 +8,7 @@ use super::exec::{empty_values, LibExec};
 use super::plain::doc_has_annotation;
 use crate::eval::run::{Built, EvalError};
 use crate::files::{FileType, InputFile};
-use crate::schema::error::SchemaError;
-use crate::schema::library::INVALID_VALUES;
-use crate::schema::render::render;
+use crate::schema::library::invalid_values;
 use crate::schema::Schema;
 use crate::yaml::{Array, Document, Map, Value};
 
@@ -125,8 +123,7 @@ impl LibExec<'_> {
             };
             let failures = schema.check(&mut doc);
             if !failures.is_empty() {
-                let e = SchemaError::new(INVALID_VALUES, failures);
-                return Err(wrap(error(render(&e, &|p| self.ws.line_at(p)))));
+                return Err(wrap(invalid_values(self, failures)));
             }
             merged = Some(doc);
         }

@@ -5,6 +5,7 @@
 //! (`@library/ref`) are passed on.
 
 use super::args::ArgTable;
+use super::error::{Failure, SchemaError};
 use super::render::render;
 use super::{Schema, SchemaDoc, SchemaDocError};
 use crate::eval::overlay_host::{overlay_values, with_host};
@@ -67,13 +68,29 @@ pub fn compute_schema(
     Ok((schema, children))
 }
 
-/// A refused schema document as an evaluation error.
+/// A refused schema document as an evaluation error (at its first known position).
 pub fn doc_error(exec: &LibExec<'_>, e: SchemaDocError) -> EvalError {
-    let message = match e {
-        SchemaDocError::Schema(e) => render(&e, &|p| exec.ws.line_at(p)),
-        SchemaDocError::Other(m) => m,
-    };
-    EvalError { message, pos: None }
+    match e {
+        SchemaDocError::Schema(e) => schema_error(exec, &e),
+        SchemaDocError::Other(message) => EvalError { message, pos: None },
+    }
+}
+
+/// Data values that do not conform to the schema, as an evaluation error at the first one.
+pub fn invalid_values(exec: &LibExec<'_>, failures: Vec<Failure>) -> EvalError {
+    schema_error(exec, &SchemaError::new(INVALID_VALUES, failures))
+}
+
+fn schema_error(exec: &LibExec<'_>, e: &SchemaError) -> EvalError {
+    let pos = e
+        .failures()
+        .into_iter()
+        .map(|f| &f.pos)
+        .find(|p| p.is_known());
+    EvalError {
+        message: render(e, &|p| exec.ws.line_at(p)),
+        pos: pos.cloned(),
+    }
 }
 
 /// The `@data/values-schema` documents of one file, evaluated (with empty data values).
