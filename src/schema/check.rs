@@ -184,3 +184,80 @@ fn undeclared(item: &MapItem, map_pos: &Pos, items: &[MapItemType]) -> Failure {
     }
     f
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::args::ArgTable;
+    use crate::schema::infer::Inferrer;
+    use crate::yaml::emit::docset_to_yaml;
+    use crate::yaml::parse::{parse, ParseOpts};
+    use crate::yaml::DocSet;
+    use std::sync::Arc;
+
+    fn doc(name: &str, src: &str) -> Document {
+        let ds = parse(src, &Arc::from(name), &ParseOpts::default()).unwrap();
+        ds.items.into_iter().next().unwrap()
+    }
+
+    fn schema(src: &str) -> DocType {
+        Inferrer::new(&ArgTable::default())
+            .document(&doc("schema.yml", src))
+            .unwrap()
+    }
+
+    fn text(d: Document) -> String {
+        docset_to_yaml(&DocSet {
+            items: vec![d],
+            ..DocSet::default()
+        })
+    }
+
+    const SCHEMA: &str = "a: 1\nb:\n  c: \"\"\nl:\n- x: 1\n  z: true\n";
+
+    #[test]
+    fn fills_missing_items_of_maps_and_array_items() {
+        let s = schema(SCHEMA);
+        let mut v = doc("v.yml", "l:\n- x: 2\n- {}\n");
+        assert!(check_document(&s, &mut v).is_empty());
+        assert_eq!(
+            text(v),
+            "l:\n- x: 2\n  z: true\n- x: 1\n  z: true\na: 1\nb:\n  c: \"\"\n"
+        );
+    }
+
+    #[test]
+    fn reports_shapes_before_scalars() {
+        let s = schema(SCHEMA);
+        let mut v = doc("v.yml", "a: s\nb: [1]\n");
+        let f = check_document(&s, &mut v);
+        assert_eq!(f.len(), 1);
+        assert_eq!((f[0].found.as_str(), f[0].pos.line), ("array", 2));
+        assert_eq!(f[0].expected, "map (by schema.yml:2)");
+    }
+
+    #[test]
+    fn reports_undeclared_keys_then_scalars_in_document_order() {
+        let s = schema(SCHEMA);
+        let mut v = doc("v.yml", "a: s\nzz: 1\nb:\n  c: 3\n");
+        let f = check_document(&s, &mut v);
+        let got: Vec<(&str, u32)> = f.iter().map(|f| (f.found.as_str(), f.pos.line)).collect();
+        assert_eq!(got, [("zz", 2), ("string", 1), ("integer", 4)]);
+        assert_eq!(f[0].kind, FailureKind::Undeclared);
+        assert_eq!(f[0].expected, "one of { a, b, l } (from schema.yml:1)");
+        assert_eq!(f[1].kind, FailureKind::TypeMismatch);
+        assert_eq!(f[1].schema_pos.as_ref().map(|p| p.line), Some(1));
+    }
+
+    #[test]
+    fn values_built_in_memory_show_their_own_line() {
+        let s = schema(SCHEMA);
+        let mut v = doc("v.yml", "a: 1\n");
+        if let Value::Map(m) = &mut v.value {
+            m.items[0].value = Value::String("4".into());
+            m.items[0].pos = Pos::unknown();
+        }
+        let f = check_document(&s, &mut v);
+        assert_eq!(f[0].memory_line.as_deref(), Some("a: \"4\""));
+    }
+}

@@ -296,3 +296,77 @@ fn null_not_allowed(pos: &Pos) -> SchemaError {
         .hint("to allow any value, annotate with @schema/type any=True.");
     SchemaError::new("Invalid schema - null value not allowed here", vec![f])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse::{parse, ParseOpts};
+    use crate::yaml::{AnnValue, Annotation};
+    use std::sync::Arc;
+
+    fn doc(src: &str) -> Document {
+        let ds = parse(src, &Arc::from("schema.yml"), &ParseOpts::default()).unwrap();
+        ds.items.into_iter().next().unwrap()
+    }
+
+    fn annotate(d: &mut Document, index: usize, name: &str, kwargs: Vec<(&str, Value)>) {
+        let Value::Map(m) = &mut d.value else {
+            panic!("map expected")
+        };
+        let item = &mut m.items[index];
+        let pos = Pos {
+            line: item.pos.line - 1,
+            ..item.pos.clone()
+        };
+        item.anns.set(Annotation {
+            name: name.into(),
+            args: Vec::new(),
+            kwargs: kwargs
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), AnnValue::Scalar(v)))
+                .collect(),
+            pos,
+        });
+    }
+
+    fn infer(d: &Document) -> Result<DocType, SchemaError> {
+        Inferrer::new(&ArgTable::default()).document(d)
+    }
+
+    #[test]
+    fn nullable_wraps_the_inferred_type_and_defaults_to_null() {
+        let mut d = doc("---\n\nport: 80\n");
+        annotate(&mut d, 0, anns::NULLABLE, Vec::new());
+        let t = infer(&d).unwrap();
+        let item = t.item("port").unwrap();
+        assert!(matches!(&item.ty.kind, Kind::Null(inner) if inner.name() == "integer"));
+        assert_eq!(item.default, Value::Null);
+    }
+
+    #[test]
+    fn any_type_keeps_the_value_as_default_without_inference() {
+        let mut d = doc("---\n\nlist:\n- 1\n- a\n");
+        annotate(&mut d, 0, anns::TYPE, vec![("any", Value::Bool(true))]);
+        let t = infer(&d).unwrap();
+        let item = t.item("list").unwrap();
+        assert!(item.ty.is_any());
+        assert!(matches!(&item.default, Value::Array(a) if a.items.len() == 2));
+    }
+
+    #[test]
+    fn reports_bad_type_kwargs_with_the_go_type() {
+        let mut d = doc("---\n\nfoo: 0\n");
+        annotate(&mut d, 0, anns::TYPE, vec![("any", Value::Int(1))]);
+        let e = infer(&d).unwrap_err();
+        assert_eq!(e.summary, "Invalid schema");
+        let f = e.failures()[0].clone();
+        assert_eq!(f.found, "starlark.Int (by schema.yml:2)");
+        assert_eq!(f.expected, "starlark.Bool");
+    }
+
+    #[test]
+    fn empty_schema_documents_are_null_values() {
+        let e = infer(&doc("---\n")).unwrap_err();
+        assert_eq!(e.summary, "Invalid schema - null value not allowed here");
+    }
+}
