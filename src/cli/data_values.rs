@@ -78,8 +78,19 @@ fn build_overlay(keys: &[&str], value: Value, pos: Pos) -> Document {
     Document::new(current, pos)
 }
 
-fn flag_pos(desc: &str) -> Pos {
-    Pos::new(&Arc::from(desc), 1, 1, 0)
+/// The lines ytt shows for values set by flags (`key=value`, `PREFIX_key=value`, a file's
+/// content). Flags of one kind share a description, so each gets its own offset to tell
+/// their positions apart.
+#[derive(Default)]
+struct FlagLines(Vec<(Pos, String)>);
+
+impl FlagLines {
+    fn pos(&mut self, desc: &str, line: &str) -> Pos {
+        let offset = u32::try_from(self.0.len()).unwrap_or(u32::MAX);
+        let pos = Pos::new(&Arc::from(desc), 1, 1, offset);
+        self.0.push((pos.clone(), line.to_string()));
+        pos
+    }
 }
 
 fn parse_yaml_value(raw: &str, strict: bool) -> Result<Value, String> {
@@ -101,9 +112,11 @@ impl DataValuesFlags {
         stdin: &mut dyn FnMut() -> Result<String, String>,
     ) -> Result<ExternalValues, String> {
         let mut all: Vec<Envelope> = Vec::new();
+        let mut sources = Vec::new();
+        let mut lines = FlagLines::default();
         for f in &self.files {
             let docs = self
-                .file(f, strict, stdin)
+                .file(f, strict, stdin, &mut sources)
                 .map_err(|e| format!("Extracting data value from file: {e}"))?;
             all.extend(docs);
         }
@@ -112,9 +125,10 @@ impl DataValuesFlags {
             (&self.env_yaml, true, "data-values-env-yaml"),
         ] {
             for prefix in prefixes {
-                let docs = env_values(prefix, yaml, name, strict, env).map_err(|e| {
-                    format!("Extracting data values from env under prefix '{prefix}': {e}")
-                })?;
+                let docs =
+                    env_values(prefix, yaml, name, strict, env, &mut lines).map_err(|e| {
+                        format!("Extracting data values from env under prefix '{prefix}': {e}")
+                    })?;
                 all.extend(docs);
             }
         }
@@ -123,17 +137,21 @@ impl DataValuesFlags {
             (&self.kv_yaml, true, "data-value-yaml"),
         ] {
             for kv in kvs {
-                let doc = kv_value(kv, yaml, name, strict)
+                let doc = kv_value(kv, yaml, name, strict, &mut lines)
                     .map_err(|e| format!("Extracting data value from KV: {e}"))?;
                 all.push(doc);
             }
         }
         for kv in &self.kv_files {
-            let doc =
-                kv_file(kv, stdin).map_err(|e| format!("Extracting data value from file: {e}"))?;
+            let doc = kv_file(kv, stdin, &mut lines)
+                .map_err(|e| format!("Extracting data value from file: {e}"))?;
             all.push(doc);
         }
-        let mut out = ExternalValues::default();
+        let mut out = ExternalValues {
+            sources,
+            flag_lines: lines.0,
+            ..ExternalValues::default()
+        };
         for e in all {
             if e.for_other_library() {
                 out.libraries.push(e);
@@ -149,6 +167,7 @@ impl DataValuesFlags {
         arg: &str,
         strict: bool,
         stdin: &mut dyn FnMut() -> Result<String, String>,
+        sources: &mut Vec<(String, Arc<str>)>,
     ) -> Result<Vec<Envelope>, String> {
         let (lib, path) = lib_ref_and_rest(arg)?;
         // Spec 004: `+:` allows setting values nobody declared (ytt never implemented it).
@@ -165,6 +184,7 @@ impl DataValuesFlags {
                 continue;
             }
             let name: Arc<str> = Arc::from(f.rel_path.as_str());
+            sources.push((f.rel_path.clone(), f.data.clone()));
             let ds = parse(&f.data, &name, &ParseOpts { strict }).map_err(|e| {
                 format!(
                     "Unmarshaling YAML data values file '{}': {}",
@@ -197,6 +217,7 @@ fn env_values(
     name: &str,
     strict: bool,
     env: &[(String, String)],
+    lines: &mut FlagLines,
 ) -> Result<Vec<Envelope>, String> {
     let (lib, key_prefix) = lib_ref_and_key(prefix)?;
     let want = format!("{key_prefix}_");
@@ -215,7 +236,7 @@ fn env_values(
             Value::String(v.clone())
         };
         let keys: Vec<&str> = rest.split("__").collect();
-        let pos = flag_pos(&format!("({name} arg) {key_prefix}"));
+        let pos = lines.pos(&format!("({name} arg) {key_prefix}"), &format!("{k}={v}"));
         out.push(Envelope::with_lib_ref(
             build_overlay(&keys, value, pos),
             lib,
@@ -224,7 +245,13 @@ fn env_values(
     Ok(out)
 }
 
-fn kv_value(kv: &str, yaml: bool, name: &str, strict: bool) -> Result<Envelope, String> {
+fn kv_value(
+    kv: &str,
+    yaml: bool,
+    name: &str,
+    strict: bool,
+    lines: &mut FlagLines,
+) -> Result<Envelope, String> {
     let Some((key, raw)) = kv.split_once('=') else {
         return Err("Expected format key=value".into());
     };
@@ -237,13 +264,14 @@ fn kv_value(kv: &str, yaml: bool, name: &str, strict: bool) -> Result<Envelope, 
     };
     let (lib, key) = lib_ref_and_key(key)?;
     let keys: Vec<&str> = key.split('.').collect();
-    let pos = flag_pos(&format!("({name} arg)"));
+    let pos = lines.pos(&format!("({name} arg)"), kv);
     Envelope::with_lib_ref(build_overlay(&keys, value, pos), lib)
 }
 
 fn kv_file(
     kv: &str,
     stdin: &mut dyn FnMut() -> Result<String, String>,
+    lines: &mut FlagLines,
 ) -> Result<Envelope, String> {
     let Some((key, path)) = kv.split_once('=') else {
         return Err("Expected format key=/file/path".into());
@@ -263,7 +291,7 @@ fn kv_file(
     };
     let (lib, key) = lib_ref_and_key(key)?;
     let keys: Vec<&str> = key.split('.').collect();
-    let pos = flag_pos(&format!("(data-value-file arg) {key}={path}"));
+    let pos = lines.pos(&format!("(data-value-file arg) {key}={path}"), &content);
     Envelope::with_lib_ref(build_overlay(&keys, Value::String(content), pos), lib)
 }
 

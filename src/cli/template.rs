@@ -59,6 +59,9 @@ pub struct TemplateArgs {
     /// Print the final data values instead of the templates' output.
     #[arg(long = "data-values-inspect")]
     pub dv_inspect: bool,
+    /// Print the data values schema (with `-o openapi-v3`) instead of the templates' output.
+    #[arg(long = "data-values-schema-inspect")]
+    pub dv_schema_inspect: bool,
     /// Skip data values validations.
     #[arg(long = "dangerous-data-values-disable-validation")]
     pub dv_skip_validation: bool,
@@ -124,6 +127,9 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
     let env: Vec<(String, String)> = std::env::vars().collect();
     let external = flags.to_values(a.strict, &env, &mut stdin)?;
     let ws = Workspace::new(inputs, opts);
+    if a.dv_schema_inspect || a.output == OPENAPI {
+        return inspect_schema(a, &ws);
+    }
     if a.dv_inspect {
         let values = ws.data_values(external).map_err(|e| e.message)?;
         let ds = crate::yaml::DocSet {
@@ -157,4 +163,23 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
         "pos" => crate::yaml::pos_print::docset_to_pos(&out.docs),
         _ => docset_to_yaml(&out.docs),
     })
+}
+
+const OPENAPI: &str = "openapi-v3";
+
+/// `--data-values-schema-inspect`: the root library's schema as an OpenAPI document (the only
+/// format ytt offers; `-o openapi-v3` is refused without the flag).
+fn inspect_schema(a: &TemplateArgs, ws: &Workspace) -> Result<String, String> {
+    let schema = ws.data_values_schema().map_err(|e| e.message)?;
+    if !a.dv_schema_inspect {
+        return Err("Output type currently only supported for data values schema (i.e. include --data-values-schema-inspect)".into());
+    }
+    if a.output != OPENAPI {
+        return Err(format!("Data values schema export only supported in OpenAPI v3 format; specify format with --output={OPENAPI} flag"));
+    }
+    let ds = crate::yaml::DocSet {
+        items: vec![crate::schema::openapi::document(&schema)],
+        ..crate::yaml::DocSet::default()
+    };
+    Ok(docset_to_yaml(&ds))
 }

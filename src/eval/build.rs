@@ -300,6 +300,7 @@ impl Ctx {
                 for it in items.iter_mut() {
                     if !it.pos.is_known() {
                         it.pos = cur_item.pos.clone();
+                        place_unknown(&mut it.value, &cur_item.pos, 0);
                     }
                     override_key(pm, it, self.tpl.implicit_map_key_overrides, strict)?;
                 }
@@ -316,6 +317,7 @@ impl Ctx {
                 for it in items.iter_mut() {
                     if !it.pos.is_known() {
                         it.pos = cur_item.pos.clone();
+                        place_unknown(&mut it.value, &cur_item.pos, 0);
                     }
                 }
                 Replacement::ArrayItems(items)
@@ -435,5 +437,31 @@ fn open_children(n: &Open) -> &'static str {
         Open::Map(_) => "map items",
         Open::Array(_) => "array items",
         _ => "arrays, maps, or scalars",
+    }
+}
+
+/// Gives the nodes of a value converted from Starlark (which have no position) the position
+/// of the template node that produced them, as ytt does for `template.replace()`; nodes of
+/// fragments keep their own.
+fn place_unknown(v: &mut Value, pos: &crate::pos::Pos, depth: usize) {
+    if depth > 1000 {
+        return;
+    }
+    match v {
+        Value::Map(m) if !m.pos.is_known() => {
+            m.pos = pos.clone();
+            for i in m.items.iter_mut().filter(|i| !i.pos.is_known()) {
+                i.pos = pos.clone();
+                place_unknown(&mut i.value, pos, depth + 1);
+            }
+        }
+        Value::Array(a) if !a.pos.is_known() => {
+            a.pos = pos.clone();
+            for i in a.items.iter_mut().filter(|i| !i.pos.is_known()) {
+                i.pos = pos.clone();
+                place_unknown(&mut i.value, pos, depth + 1);
+            }
+        }
+        _ => {}
     }
 }

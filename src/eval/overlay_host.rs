@@ -52,7 +52,7 @@ fn host_err(e: starlark::Error) -> HostError {
 
 impl<'v> StarlarkHost<'_, 'v, '_, '_> {
     /// The Starlark value behind a handle.
-    fn resolve(&mut self, h: Handle) -> Option<SValue<'v>> {
+    pub fn resolve(&mut self, h: Handle) -> Option<SValue<'v>> {
         if let Some(state) = current(self.eval) {
             if state.module_id == h.module {
                 return state.slots.borrow().get(h.slot as usize).copied();
@@ -176,7 +176,10 @@ fn overlay_error(e: OverlayError) -> EvalError {
 }
 
 /// Runs `f` with a host over a fresh evaluator (for overlays applied outside templates).
-fn with_host<T>(exec: &LibExec<'_>, f: impl FnOnce(&mut StarlarkHost<'_, '_, '_, '_>) -> T) -> T {
+pub fn with_host<T>(
+    exec: &LibExec<'_>,
+    f: impl FnOnce(&mut StarlarkHost<'_, '_, '_, '_>) -> T,
+) -> T {
     Module::with_temp_heap(|module| {
         // Fragment functions called as `via=` build YAML through a template state.
         let state = TplState::new(exec.ws.env.module_id());

@@ -195,9 +195,14 @@ impl Envelope {
 
     /// ytt's description of the envelope in "unused" errors.
     pub fn desc(&self) -> String {
+        self.desc_as("Data Value")
+    }
+
+    /// ytt's description of the envelope, as a `what` (`Data Value`, `Schema`).
+    pub fn desc_as(&self, what: &str) -> String {
         let refs: Vec<String> = self.original.iter().map(|r| r.as_string()).collect();
         format!(
-            "Data Value belonging to library '@{}' on {}",
+            "{what} belonging to library '@{}' on {}",
             refs.join("@"),
             self.doc.pos.as_line_string()
         )

@@ -16,8 +16,9 @@ use super::tree::{dir_of, strip_dir};
 use super::{EvalOpts, Output, OutputContent, OutputFile, Workspace};
 use crate::eval::run::{eval_compiled, Built, EvalError};
 use crate::files::{FileType, InputFile};
+use crate::schema::SchemaDoc;
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
-use crate::yaml::{DocSet, Document, Map, Value};
+use crate::yaml::{DocSet, Document, Value};
 
 /// What native functions reach through the evaluator's `extra`: the library execution and the
 /// directory context of the file being evaluated.
@@ -43,6 +44,8 @@ pub struct LibExec<'w> {
     pub values: Document,
     /// Data values addressed to private libraries.
     pub child_values: Vec<Envelope>,
+    /// Schema documents addressed to private libraries.
+    pub child_schemas: Vec<SchemaDoc>,
     /// Files that hold data values or schemas (never output).
     pub(super) not_for_output: RefCell<HashSet<String>>,
     pub(super) modules: RefCell<HashMap<String, FrozenModule>>,
@@ -69,6 +72,7 @@ impl<'w> LibExec<'w> {
             opts,
             values: empty_values(),
             child_values: Vec::new(),
+            child_schemas: Vec::new(),
             not_for_output: RefCell::new(HashSet::new()),
             modules: RefCell::new(HashMap::new()),
             loading: RefCell::new(Vec::new()),
@@ -207,31 +211,44 @@ impl<'w> LibExec<'w> {
         Ok(EvalResult { output, exports })
     }
 
-    /// ytt refuses data values addressed to a library that no template evaluated.
+    /// ytt refuses data values and schemas addressed to a library that no template evaluated.
     fn check_unused(&self) -> Result<(), EvalError> {
-        let unused: Vec<String> = self
+        let mut unused: Vec<String> = self
             .child_values
             .iter()
             .filter(|e| !e.is_used())
             .map(|e| e.desc())
             .collect();
+        let mut kinds = Vec::new();
+        if !unused.is_empty() {
+            kinds.push("data values");
+        }
+        let schemas: Vec<String> = self
+            .child_schemas
+            .iter()
+            .filter(|s| !s.env.is_used())
+            .map(|s| s.env.desc_as("Schema"))
+            .collect();
+        if !schemas.is_empty() {
+            kinds.push("schema");
+        }
+        unused.extend(schemas);
         if unused.is_empty() {
             return Ok(());
         }
         Err(EvalError {
             message: format!(
-                "Expected all provided library data values documents to be used but found unused: {}",
+                "Expected all provided library {} documents to be used but found unused: {}",
+                kinds.join(", and "),
                 unused.join(", ")
             ),
             pos: None,
         })
     }
 
-    /// The data values as the map ytt gives templates (an empty map for a null document).
+    /// The data values as ytt gives them to templates (`None` for a null document, e.g. the
+    /// defaults of a nullable schema document).
     pub fn values_map(&self) -> Value {
-        match &self.values.value {
-            Value::Null => Value::Map(Box::<Map>::default()),
-            v => v.clone(),
-        }
+        self.values.value.clone()
     }
 }

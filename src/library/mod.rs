@@ -20,6 +20,9 @@ use starlark::environment::Globals;
 use crate::eval::limits::Limits;
 use crate::eval::run::{EvalError, LibEnv};
 use crate::files::InputFile;
+use crate::pos::Pos;
+use crate::schema::library::compute_schema;
+use crate::schema::Schema;
 use crate::yaml::parse::{parse, ParseOpts};
 use crate::yaml::{DocSet, Document};
 
@@ -64,6 +67,10 @@ pub struct ExternalValues {
     pub root: Vec<Envelope>,
     /// Documents addressed to private libraries (`@lib:` prefixes).
     pub libraries: Vec<Envelope>,
+    /// Source text of the data values files, by the name used in positions.
+    pub sources: Vec<(String, Arc<str>)>,
+    /// The line ytt shows for a value set by a flag (`key=value`), by its position.
+    pub flag_lines: Vec<(Pos, String)>,
 }
 
 /// All input files of one run and what their evaluations share.
@@ -72,7 +79,10 @@ pub struct Workspace {
     pub opts: EvalOpts,
     pub globals: Globals,
     pub env: LibEnv,
-    parsed: RefCell<HashMap<(String, bool), Arc<DocSet>>>,
+    /// Parsed files by path, strictness and content (two files given with the same relative
+    /// path, `-f a/values.yml -f b/values.yml`, are different files).
+    parsed: RefCell<HashMap<(String, bool, usize), Arc<DocSet>>>,
+    flag_lines: RefCell<HashMap<Pos, String>>,
 }
 
 impl Workspace {
@@ -89,6 +99,30 @@ impl Workspace {
             globals: crate::stdlib::globals(),
             env,
             parsed: RefCell::new(HashMap::new()),
+            flag_lines: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Remembers where data values given from outside came from, for messages.
+    fn register_sources(&self, external: &ExternalValues) {
+        let mut sources = self.env.sources.borrow_mut();
+        for (name, text) in &external.sources {
+            sources.entry(name.clone()).or_insert_with(|| text.clone());
+        }
+        let mut lines = self.flag_lines.borrow_mut();
+        for (pos, line) in &external.flag_lines {
+            lines.insert(pos.clone(), line.clone());
+        }
+    }
+
+    /// The source text shown for a position in messages (empty when unknown).
+    pub fn line_at(&self, pos: &Pos) -> String {
+        if let Some(line) = self.flag_lines.borrow().get(pos) {
+            return line.clone();
+        }
+        match (&pos.file, pos.is_known()) {
+            (Some(f), true) => self.env.source_line(f, pos.line).unwrap_or_default(),
+            _ => String::new(),
         }
     }
 
@@ -98,7 +132,11 @@ impl Workspace {
 
     /// The parsed YAML of a file (parsed once per strictness).
     pub fn parse(&self, f: &InputFile, strict: bool) -> Result<Arc<DocSet>, EvalError> {
-        let key = (f.rel_path.clone(), strict);
+        let key = (
+            f.rel_path.clone(),
+            strict,
+            Arc::as_ptr(&f.data) as *const u8 as usize,
+        );
         if let Some(ds) = self.parsed.borrow().get(&key) {
             return Ok(ds.clone());
         }
@@ -112,19 +150,30 @@ impl Workspace {
         Ok(ds)
     }
 
+    /// The root library's schema (`--data-values-schema-inspect`).
+    pub fn data_values_schema(&self) -> Result<Schema, EvalError> {
+        let root = LibExec::new(self, String::new(), self.opts.clone());
+        Ok(compute_schema(&root, Vec::new())?.0)
+    }
+
     /// The root library's final data values (`--data-values-inspect`).
     pub fn data_values(&self, external: ExternalValues) -> Result<Document, EvalError> {
+        self.register_sources(&external);
         let root = LibExec::new(self, String::new(), self.opts.clone());
-        let (values, _) = root.compute_values(external.root)?;
+        let (schema, _) = compute_schema(&root, Vec::new())?;
+        let (values, _) = root.compute_values(external.root, &schema)?;
         Ok(values)
     }
 
     /// Evaluates the root library with the data values given from outside.
     pub fn evaluate(&self, external: ExternalValues) -> Result<Output, EvalError> {
+        self.register_sources(&external);
         let mut root = LibExec::new(self, String::new(), self.opts.clone());
-        let (values, mut children) = root.compute_values(external.root)?;
+        let (schema, child_schemas) = compute_schema(&root, Vec::new())?;
+        let (values, mut children) = root.compute_values(external.root, &schema)?;
         children.extend(external.libraries);
         root.set_values(values, children);
+        root.child_schemas = child_schemas;
         let result = root.eval()?;
         Ok(result.output)
     }

@@ -8,6 +8,8 @@ use super::exec::{empty_values, LibExec};
 use super::plain::doc_has_annotation;
 use crate::eval::run::{Built, EvalError};
 use crate::files::{FileType, InputFile};
+use crate::schema::library::invalid_values;
+use crate::schema::Schema;
 use crate::yaml::{Array, Document, Map, Value};
 
 fn error(message: String) -> EvalError {
@@ -69,11 +71,13 @@ impl LibExec<'_> {
         Ok(out)
     }
 
-    /// Evaluates the library's data values files and overlays them, then `external`.
-    /// Returns the final values and the documents addressed to private libraries.
+    /// Starts from the schema's defaults, evaluates the library's data values files and
+    /// overlays them, then `external`, type checking after every step. Returns the final
+    /// values and the documents addressed to private libraries.
     pub fn compute_values(
         &self,
         external: Vec<Envelope>,
+        schema: &Schema,
     ) -> Result<(Document, Vec<Envelope>), EvalError> {
         for f in self.files_with_doc_annotation(DATA_VALUES_SCHEMA)? {
             self.not_for_output.borrow_mut().insert(f.rel_path.clone());
@@ -96,6 +100,9 @@ impl LibExec<'_> {
             pos: e.pos,
         };
         let mut all = Vec::new();
+        if let Some(defaults) = schema.defaults() {
+            all.push(Envelope::new(defaults).map_err(|e| wrap(error(e)))?);
+        }
         for f in files {
             for doc in self.values_docs(f).map_err(wrap)? {
                 all.push(Envelope::new(doc).map_err(|e| wrap(error(e)))?);
@@ -109,12 +116,17 @@ impl LibExec<'_> {
                 children.push(env);
                 continue;
             }
-            merged = Some(match merged {
+            let mut doc = match merged {
                 None => env.doc,
                 Some(left) => {
                     crate::eval::overlay_host::overlay_values(self, left, env.doc).map_err(wrap)?
                 }
-            });
+            };
+            let failures = schema.check(&mut doc);
+            if !failures.is_empty() {
+                return Err(wrap(invalid_values(self, failures)));
+            }
+            merged = Some(doc);
         }
         Ok((merged.unwrap_or_else(empty_values), children))
     }

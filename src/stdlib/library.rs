@@ -15,10 +15,14 @@ use starlark::values::{starlark_value, NoSerialize, StarlarkValue, Value};
 
 use crate::eval::convert::{starlark_to_value, value_to_starlark, MapAs};
 use crate::eval::fragment::{FragData, Fragment};
+use crate::eval::overlay_host::StarlarkHost;
 use crate::library::envelope::{Envelope, LibRef};
 use crate::library::exec::{EvalResult, Extra, LibExec};
 use crate::overlay::plain_merge_overlay;
 use crate::pos::Pos;
+use crate::schema::args::ArgTable;
+use crate::schema::library::{compute_schema, doc_error};
+use crate::schema::SchemaDoc;
 use crate::yaml::{DocSet, Document};
 
 fn err(msg: String) -> starlark::Error {
@@ -52,7 +56,7 @@ struct LibState {
     dir: String,
     name: LibRef,
     values: Vec<Envelope>,
-    schemas: Vec<Envelope>,
+    schemas: Vec<SchemaDoc>,
     overrides: Overrides,
 }
 
@@ -219,7 +223,7 @@ fn get<'v>(
         dir,
         name: LibRef { path, alias },
         values: x.exec.child_values.clone(),
-        schemas: Vec::new(),
+        schemas: x.exec.child_schemas.clone(),
         overrides,
     };
     Ok(eval.heap().alloc_simple(LibraryValue {
@@ -227,7 +231,7 @@ fn get<'v>(
     }))
 }
 
-fn derive(lib: &LibState, values: Vec<Envelope>, schemas: Vec<Envelope>) -> LibraryValue {
+fn derive(lib: &LibState, values: Vec<Envelope>, schemas: Vec<SchemaDoc>) -> LibraryValue {
     LibraryValue {
         inner: Arc::new(LibState {
             dir: lib.dir.clone(),
@@ -277,9 +281,18 @@ fn with_schema<'v>(
         return Err(err("expected exactly one argument".into()));
     }
     let value = starlark_to_value(pos[0])?;
-    let env = Envelope::new(Document::new(value, Pos::unknown())).map_err(err)?;
+    let doc = Document::new(value, Pos::unknown());
+    let x = extra(eval)?;
+    let args = ArgTable::resolve(
+        &doc,
+        &mut StarlarkHost {
+            eval,
+            env: &x.exec.ws.env,
+        },
+    );
+    let sd = SchemaDoc::new(doc, args).map_err(|e| err(doc_error(x.exec, e).message))?;
     let mut schemas = lib.schemas.clone();
-    schemas.push(env);
+    schemas.push(sd);
     Ok(eval
         .heap()
         .alloc_simple(derive(lib, lib.values.clone(), schemas)))
@@ -299,6 +312,23 @@ fn child<'a>(lib: &LibState, parent: &LibExec<'a>) -> Result<LibExec<'a>, String
         opts.strict = v;
     }
     let mut exec = LibExec::new(parent.ws, lib.dir.clone(), opts);
+    let (mut my_schemas, mut child_schemas) = (Vec::new(), Vec::new());
+    for sd in &lib.schemas {
+        let Some(env) = sd.env.used_in(&lib.name) else {
+            continue;
+        };
+        let sd = SchemaDoc {
+            env,
+            args: sd.args.clone(),
+        };
+        if sd.env.for_other_library() {
+            child_schemas.push(sd);
+        } else {
+            my_schemas.push(sd);
+        }
+    }
+    let (schema, mut found_schemas) = compute_schema(&exec, my_schemas).map_err(|e| e.message)?;
+    found_schemas.extend(child_schemas);
     let (mut mine, mut after, mut children) = (Vec::new(), Vec::new(), Vec::new());
     for env in &lib.values {
         let Some(m) = env.used_in(&lib.name) else {
@@ -313,9 +343,10 @@ fn child<'a>(lib: &LibState, parent: &LibExec<'a>) -> Result<LibExec<'a>, String
         }
     }
     mine.extend(after);
-    let (values, mut found) = exec.compute_values(mine).map_err(|e| e.message)?;
+    let (values, mut found) = exec.compute_values(mine, &schema).map_err(|e| e.message)?;
     found.extend(children);
     exec.set_values(values, found);
+    exec.child_schemas = found_schemas;
     Ok(exec)
 }
 
