@@ -1,6 +1,6 @@
 //! `load()` inside blocks. ytt's Starlark runs a `load` statement where it stands, even inside
 //! an `if` or `for` (a conditional load loads nothing when its branch is not taken); the crate
-//! only accepts `load` at the top of a module. A one-line `load` inside a block is therefore
+//! only accepts `load` at the top of a module. A `load` inside a block is therefore
 //! rewritten into a call of the runtime function [`RUNTIME_FN`] that loads the module when the
 //! line runs and binds the same names, on the same line, so the line map is unchanged.
 
@@ -74,38 +74,68 @@ pub fn rewrite_runtime(code: &str) -> String {
     super::kwargs_splat::rewrite_kwargs_splats(&rewrite_nested_loads(code))
 }
 
-/// Rewrites indented one-line `load(...)` statements of `code` (already in block syntax).
-pub fn rewrite_nested_loads(code: &str) -> String {
-    let mut out = String::with_capacity(code.len());
-    for (i, line) in code.split('\n').enumerate() {
-        if i > 0 {
-            out.push('\n');
+/// Whether `text` closes every parenthesis it opens (outside string literals).
+fn balanced(text: &str) -> bool {
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    for ch in text.chars() {
+        match quote {
+            Some(q) if ch == q => quote = None,
+            Some(_) => {}
+            None if ch == '"' || ch == '\'' => quote = Some(ch),
+            None if ch == '(' => depth += 1,
+            None if ch == ')' => depth -= 1,
+            None => {}
         }
+    }
+    depth <= 0
+}
+
+/// Rewrites indented `load(...)` statements of `code` (already in block syntax). A load spread
+/// over several lines is rewritten on its first line; its other lines become empty.
+pub fn rewrite_nested_loads(code: &str) -> String {
+    let lines: Vec<&str> = code.split('\n').collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
         let trimmed = line.trim_start();
         let indent = &line[..line.len() - trimmed.len()];
         if indent.is_empty() || !trimmed.starts_with("load") {
-            out.push_str(line);
+            out.push(line.to_string());
+            i += 1;
             continue;
         }
-        match parse_load(trimmed) {
+        let mut end = i;
+        let mut stmt = trimmed.to_string();
+        while !balanced(&stmt) && end + 1 < lines.len() && end - i < 100 {
+            end += 1;
+            stmt.push(' ');
+            stmt.push_str(lines[end].trim());
+        }
+        match parse_load(&stmt) {
             Some((path, binds)) => {
                 let names: Vec<String> = binds.iter().map(|(_, n)| format!("{n:?}")).collect();
                 let locals: Vec<&str> = binds.iter().map(|(l, _)| l.as_str()).collect();
-                out.push_str(indent);
-                out.push_str(&format!(
-                    "{} = {RUNTIME_FN}({path:?}, {})",
-                    if locals.len() == 1 {
-                        format!("({},)", locals[0])
-                    } else {
-                        format!("({})", locals.join(", "))
-                    },
+                let target = if locals.len() == 1 {
+                    format!("({},)", locals[0])
+                } else {
+                    format!("({})", locals.join(", "))
+                };
+                out.push(format!(
+                    "{indent}{target} = {RUNTIME_FN}({path:?}, {})",
                     names.join(", ")
                 ));
+                out.extend((i..end).map(|_| String::new()));
+                i = end + 1;
             }
-            None => out.push_str(line),
+            None => {
+                out.push(line.to_string());
+                i += 1;
+            }
         }
     }
-    out
+    out.join("\n")
 }
 
 #[cfg(test)]
@@ -126,6 +156,15 @@ mod tests {
         assert_eq!(
             rewrite_nested_loads("  load('x.star', 'a')"),
             "  (a,) = __ytt_nested_load(\"x.star\", \"a\")"
+        );
+    }
+
+    #[test]
+    fn multi_line_loads_keep_the_line_count() {
+        let code = "if x:\n  load(\"a.lib.yml\", \"f\",\n    \"g\")\n  y = 1";
+        assert_eq!(
+            rewrite_nested_loads(code),
+            "if x:\n  (f, g) = __ytt_nested_load(\"a.lib.yml\", \"f\", \"g\")\n\n  y = 1"
         );
     }
 
