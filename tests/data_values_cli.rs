@@ -105,3 +105,27 @@ fn unknown_data_value_in_an_overlay_is_reported_with_positions() {
         "{err}"
     );
 }
+
+#[test]
+fn a_value_of_the_wrong_type_is_reported_where_it_was_set() {
+    let typed = "fixtures/demo-repo/typed";
+    let (ok, out, err) = yttlint(&["-f", typed, "-v", "replicas=3"]);
+    assert!(!ok, "{out}");
+    assert!(err.contains("(data-value arg):"), "{err}");
+    assert!(err.contains("  1 | replicas=3"), "{err}");
+    assert!(err.contains("expected: integer (by schema.yml:3)"), "{err}");
+
+    let (ok, _, err) = yttlint(&[
+        "-f",
+        typed,
+        "--data-values-file",
+        "fixtures/demo-repo/typed-bad-values.yml",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("typed-bad-values.yml:"), "{err}");
+    assert!(err.contains("  1 | replicas: \"three\""), "{err}");
+
+    let (ok, out, err) = yttlint(&["-f", typed, "--data-value-yaml", "replicas=3"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "replicas: 3\n");
+}
