@@ -5,7 +5,6 @@
 use std::fmt;
 
 use crate::pos::Pos;
-use crate::yaml::go_float::format_float_g;
 use crate::yaml::node::Value;
 
 /// An error while applying an overlay.
@@ -54,22 +53,7 @@ impl std::error::Error for OverlayError {}
 /// A map key as Go's `%s` prints it in `Map item (key '%s')`: strings as they are, other
 /// scalars in Go's bad-verb notation (`%!s(int=1)`).
 pub(crate) fn go_key(key: &Value) -> String {
-    match key {
-        Value::String(s) => s.clone(),
-        Value::Null => "%!s(<nil>)".to_string(),
-        Value::Bool(b) => format!("%!s(bool={b})"),
-        Value::Int(i) => format!("%!s(int={i})"),
-        Value::Float(f) => {
-            let text = match format_float_g(*f).as_str() {
-                ".inf" => "+Inf".to_string(),
-                "-.inf" => "-Inf".to_string(),
-                ".nan" => "NaN".to_string(),
-                other => other.to_string(),
-            };
-            format!("%!s(float64={text})")
-        }
-        Value::Map(_) | Value::Array(_) => "%!s(PANIC=String method: unsupported)".to_string(),
-    }
+    crate::yaml::pos_print::key_text(key)
 }
 
 /// The Go type ytt prints (`%T`) for an annotation argument held as a plain value.

@@ -156,31 +156,10 @@ pub fn go_syntax(v: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
         Value::Float(f) => crate::yaml::go_float::format_float_g(*f),
-        Value::String(s) => go_quote(s),
+        Value::String(s) => crate::stdlib::golike::quote(s),
         Value::Map(_) => "&yamlmeta.Map{...}".to_string(),
         Value::Array(_) => "&yamlmeta.Array{...}".to_string(),
     }
-}
-
-/// A string quoted as Go's `strconv.Quote` does.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

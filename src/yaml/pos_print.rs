@@ -40,7 +40,7 @@ fn leaf_text(v: &Value) -> Option<String> {
 }
 
 /// A map key as Go's `%s` prints it (non-strings get Go's bad-verb notation).
-fn key_text(k: &Value) -> String {
+pub fn key_text(k: &Value) -> String {
     match k {
         Value::String(s) => s.clone(),
         Value::Null => "%!s(<nil>)".to_string(),
