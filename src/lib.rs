@@ -7,6 +7,7 @@ pub mod files;
 pub mod library;
 pub mod overlay;
 pub mod pos;
+pub mod report;
 pub mod schema;
 pub mod stdlib;
 pub mod template;

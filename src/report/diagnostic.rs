@@ -1,0 +1,170 @@
+//! The diagnostic model: what one finding says, where, and about which root and scenario.
+//!
+//! Paths in spans are relative to the repository root and use `/` separators; lines and columns
+//! start at 1. Every report format is rendered from a [`Report`].
+
+use serde::Serialize;
+
+/// How serious a finding is. Ordered from least to most serious so that `max()` gives the worst.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    /// Parses `error`, `warning`, `info` (and `off` is handled by the caller).
+    pub fn parse(text: &str) -> Option<Severity> {
+        match text {
+            "error" => Some(Severity::Error),
+            "warning" => Some(Severity::Warning),
+            "info" => Some(Severity::Info),
+            _ => None,
+        }
+    }
+}
+
+/// A region of a file. `end_line`/`end_column` equal the start when only a point is known.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Span {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+}
+
+impl Span {
+    /// A point span at `line`:`column` of `file`.
+    pub fn point(file: impl Into<String>, line: u32, column: u32) -> Span {
+        Span {
+            file: file.into(),
+            line,
+            column,
+            end_line: line,
+            end_column: column,
+        }
+    }
+}
+
+/// A secondary location: the rule that failed, the schema that declared a value, the flag that
+/// set it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Related {
+    pub message: String,
+    pub span: Span,
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Diagnostic {
+    /// Where it is; `None` when the finding is about a root as a whole (an internal error, a
+    /// missing path), and then `root` says which.
+    pub span: Option<Span>,
+    /// A stable kebab-case rule id (see [`crate::report::rules`]).
+    pub rule: String,
+    pub severity: Severity,
+    /// The message, possibly several lines; the first line is the summary.
+    pub message: String,
+    /// The library root (repository-relative) whose evaluation produced the finding.
+    pub root: Option<String>,
+    /// The scenario's name, when the root has scenarios.
+    pub scenario: Option<String>,
+    /// `kind/namespace/name` when the finding is about a Kubernetes object.
+    pub object: Option<String>,
+    pub related: Vec<Related>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the rule's default severity and no location yet.
+    pub fn new(rule: &str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            span: None,
+            rule: rule.to_string(),
+            severity: crate::report::rules::default_severity(rule),
+            message: message.into(),
+            root: None,
+            scenario: None,
+            object: None,
+            related: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn at(mut self, span: Span) -> Diagnostic {
+        self.span = Some(span);
+        self
+    }
+
+    pub fn with_related(mut self, message: impl Into<String>, span: Span) -> Diagnostic {
+        self.related.push(Related {
+            message: message.into(),
+            span,
+        });
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The first line of the message.
+    pub fn summary(&self) -> &str {
+        self.message.lines().next().unwrap_or("")
+    }
+}
+
+/// How the evaluation of one root × scenario ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RootOutcome {
+    /// Evaluated, nothing found.
+    Ok,
+    /// Evaluated, with findings.
+    Findings,
+    /// Could not be evaluated to the end (an error stopped it).
+    Error,
+}
+
+/// One evaluated root × scenario.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct RootStatus {
+    pub path: String,
+    pub scenario: Option<String>,
+    pub status: RootOutcome,
+    pub duration_ms: u64,
+}
+
+/// Everything one run found, in a stable order.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub roots: Vec<RootStatus>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Sorts roots and diagnostics (file, line, column, rule, message) so output is the same
+    /// every run whatever the order the jobs finished in; removes exact duplicates.
+    pub fn normalize(&mut self) {
+        self.roots.sort();
+        self.diagnostics.sort();
+        self.diagnostics.dedup();
+    }
+
+    /// The worst severity found, if any.
+    pub fn worst(&self) -> Option<Severity> {
+        self.diagnostics.iter().map(|d| d.severity).max()
+    }
+}

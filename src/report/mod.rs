@@ -1,0 +1,7 @@
+//! Diagnostics and the reports that carry them: the model every stage produces (engine errors,
+//! validation violations, KubeVirt rules) and one emitter per output format.
+
+pub mod diagnostic;
+pub mod rules;
+
+pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Severity, Span};

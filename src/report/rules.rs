@@ -1,0 +1,189 @@
+//! The catalogue of rule ids: default severity and the descriptions reports show (SARIF rule
+//! metadata, terminal help). Ids are kebab-case and stable.
+
+use super::diagnostic::Severity;
+
+/// What a report needs to know about a rule.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleInfo {
+    pub id: &'static str,
+    pub severity: Severity,
+    /// One line.
+    pub short: &'static str,
+    /// A paragraph.
+    pub full: &'static str,
+    /// How to fix it.
+    pub help: &'static str,
+}
+
+const fn rule(
+    id: &'static str,
+    severity: Severity,
+    short: &'static str,
+    full: &'static str,
+    help: &'static str,
+) -> RuleInfo {
+    RuleInfo {
+        id,
+        severity,
+        short,
+        full,
+        help,
+    }
+}
+
+use Severity::{Error, Warning};
+
+/// Every rule, in a stable order.
+pub const RULES: &[RuleInfo] = &[
+    rule(
+        "yaml-syntax",
+        Error,
+        "YAML syntax error",
+        "The file is not valid YAML, so ytt cannot read it.",
+        "Fix the YAML at the position shown.",
+    ),
+    rule(
+        "unknown-comment",
+        Error,
+        "Comment ytt does not accept",
+        "ytt rejects plain `#` comments in templates unless --ignore-unknown-comments is given; use `#!` for comments.",
+        "Write the comment as `#! ...`, or pass --ignore-unknown-comments in the root's args.",
+    ),
+    rule(
+        "unknown-annotation",
+        Warning,
+        "Annotation ytt silently ignores",
+        "An annotation name that no ytt feature reads (a typo such as @overlay/delete or @schema/example); ytt ignores it without a word.",
+        "Check the annotation's spelling against the ytt documentation.",
+    ),
+    rule(
+        "template-error",
+        Error,
+        "Template compile or evaluation error",
+        "Compiling the template to Starlark or evaluating it failed, as `ytt` would fail.",
+        "Read the Starlark message and the trace; the primary position is the failing line.",
+    ),
+    rule(
+        "load-error",
+        Error,
+        "load() failed",
+        "A load() statement names a file or module that cannot be loaded.",
+        "Check the path is relative to the loading file, inside the library, and that the symbol exists.",
+    ),
+    rule(
+        "overlay-error",
+        Error,
+        "Overlay failed",
+        "An overlay did not match the documents or nodes it expected, or an overlay operation failed.",
+        "Check the overlay's match conditions (by=, expects=) against the documents it applies to.",
+    ),
+    rule(
+        "schema-invalid",
+        Error,
+        "Invalid data values schema",
+        "A @data/values-schema document is not a valid schema.",
+        "Fix the schema declaration at the position shown.",
+    ),
+    rule(
+        "schema-type-mismatch",
+        Error,
+        "Data value of the wrong type",
+        "A data value given by an input does not have the type its schema declares.",
+        "Give a value of the declared type, or change the schema.",
+    ),
+    rule(
+        "data-value-undeclared",
+        Error,
+        "Data value set without a declaration",
+        "A data value is set that no schema or earlier values document declares, without the `+:` prefix (spec 004).",
+        "Declare the value in the schema, or write the key as `+:` to add it on purpose.",
+    ),
+    rule(
+        "data-value-deprecated",
+        Warning,
+        "Deprecated data value set",
+        "An input sets a data value the schema marks @schema/deprecated.",
+        "Stop setting the value; see the deprecation notice.",
+    ),
+    rule(
+        "required-value",
+        Warning,
+        "Required data value not given",
+        "A data value's schema default fails its validation and no input set it: the library needs this input.",
+        "Give the value in a scenario of the root (values_files or data_values in .yttlint.yaml).",
+    ),
+    rule(
+        "data-value-violation",
+        Error,
+        "Data value fails its validation",
+        "A data value fails a @schema/validation or @assert/validate rule.",
+        "Give a value that satisfies the rule shown.",
+    ),
+    rule(
+        "output-violation",
+        Error,
+        "Output document fails its validation",
+        "A node of a rendered document fails an @assert/validate rule of its template (spec 000, increment 4).",
+        "Change the inputs or the template so the rendered value satisfies the rule.",
+    ),
+    rule(
+        "kubevirt-annotation-invalid",
+        Error,
+        "Malformed KubeVirt validations annotation",
+        "A KubeVirt Template's validations annotation is not what the admission webhook accepts (spec 003).",
+        "Fix the JSON of the annotation at the position shown.",
+    ),
+    rule(
+        "kubevirt-rule-violation",
+        Error,
+        "VirtualMachine violates its template's rule",
+        "A VirtualMachine created from a KubeVirt Template fails one of the template's validation rules; admission would reject it.",
+        "Change the VirtualMachine so it satisfies the rule, or the rule.",
+    ),
+    rule(
+        "unused-suppression",
+        Warning,
+        "Suppression comment that suppresses nothing",
+        "A `#! yttlint: disable=...` comment matched no finding.",
+        "Remove the comment.",
+    ),
+    rule(
+        "limit-exceeded",
+        Error,
+        "Evaluation limit exceeded",
+        "Evaluating the root exceeded a time, step, recursion or memory limit; its findings may be incomplete.",
+        "Look for unbounded loops or recursion in the templates.",
+    ),
+    rule(
+        "internal-error",
+        Error,
+        "Internal error",
+        "yttlint itself failed on this root. The other roots were still linted.",
+        "Please report this with the input that triggers it.",
+    ),
+];
+
+/// The rule's metadata, if the id is known.
+pub fn find(id: &str) -> Option<&'static RuleInfo> {
+    RULES.iter().find(|r| r.id == id)
+}
+
+/// The rule's default severity (`error` for ids not in the catalogue).
+pub fn default_severity(id: &str) -> Severity {
+    find(id).map(|r| r.severity).unwrap_or(Severity::Error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_kebab_case() {
+        let mut seen = std::collections::HashSet::new();
+        for r in RULES {
+            assert!(seen.insert(r.id), "duplicate {}", r.id);
+            assert!(r.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+        }
+    }
+}
