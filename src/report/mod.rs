@@ -2,6 +2,11 @@
 //! validation violations, KubeVirt rules) and one emitter per output format.
 
 pub mod diagnostic;
+pub mod fingerprint;
 pub mod rules;
 
 pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Severity, Span};
+pub mod fingerprint;
+pub mod sources;
+
+pub use sources::Sources;
