@@ -4,9 +4,7 @@
 pub mod diagnostic;
 pub mod fingerprint;
 pub mod rules;
-
-pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Severity, Span};
-pub mod fingerprint;
 pub mod sources;
 
+pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Severity, Span};
 pub use sources::Sources;
