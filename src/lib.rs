@@ -11,4 +11,5 @@ pub mod report;
 pub mod schema;
 pub mod stdlib;
 pub mod template;
+pub mod validate;
 pub mod yaml;

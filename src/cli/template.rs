@@ -65,6 +65,10 @@ pub struct TemplateArgs {
     /// Skip data values validations.
     #[arg(long = "dangerous-data-values-disable-validation")]
     pub dv_skip_validation: bool,
+    /// Skip the `@assert/validate` rules of output documents (yttlint checks them after
+    /// overlays; ytt ignores them).
+    #[arg(long = "output-disable-validation")]
+    pub output_skip_validation: bool,
 }
 
 /// Runs the command; returns the exit code.
@@ -112,6 +116,8 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
     let inputs = crate::file_marks::apply(inputs, &a.file_marks)?;
     let opts = EvalOpts {
         ignore_unknown_comments: a.ignore_unknown_comments,
+        skip_validation: a.dv_skip_validation,
+        skip_output_validation: a.output_skip_validation,
         implicit_map_key_overrides: a.implicit_map_key_overrides,
         strict: a.strict,
         ..EvalOpts::default()

@@ -23,6 +23,7 @@ use crate::files::InputFile;
 use crate::pos::Pos;
 use crate::schema::library::compute_schema;
 use crate::schema::Schema;
+use crate::validate::Invalidation;
 use crate::yaml::parse::{parse, ParseOpts};
 use crate::yaml::{DocSet, Document};
 
@@ -36,6 +37,11 @@ pub struct EvalOpts {
     pub implicit_map_key_overrides: bool,
     pub strict: bool,
     pub limits: Limits,
+    /// Skip data values validations (`--dangerous-data-values-disable-validation`); passed on
+    /// to every library evaluated from this one.
+    pub skip_validation: bool,
+    /// Skip the validations of output documents (`--output-disable-validation`).
+    pub skip_output_validation: bool,
 }
 
 /// What a library produced.
@@ -83,6 +89,9 @@ pub struct Workspace {
     /// path, `-f a/values.yml -f b/values.yml`, are different files).
     parsed: RefCell<HashMap<(String, bool, usize), Arc<DocSet>>>,
     flag_lines: RefCell<HashMap<Pos, String>>,
+    /// Every failed validation of the run, with the library (its directory; empty for the
+    /// root) whose data values or output failed: what the linter reports one by one.
+    pub violations: RefCell<Vec<(String, Invalidation)>>,
 }
 
 impl Workspace {
@@ -100,6 +109,7 @@ impl Workspace {
             env,
             parsed: RefCell::new(HashMap::new()),
             flag_lines: RefCell::new(HashMap::new()),
+            violations: RefCell::new(Vec::new()),
         }
     }
 

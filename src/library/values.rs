@@ -10,6 +10,8 @@ use crate::eval::run::{Built, EvalError};
 use crate::files::{FileType, InputFile};
 use crate::schema::library::invalid_values;
 use crate::schema::Schema;
+use crate::validate::render::render;
+use crate::validate::run::{check, Target};
 use crate::yaml::{Array, Document, Map, Value};
 
 fn error(message: String) -> EvalError {
@@ -128,7 +130,38 @@ impl LibExec<'_> {
             }
             merged = Some(doc);
         }
-        Ok((merged.unwrap_or_else(empty_values), children))
+        let values = merged.unwrap_or_else(empty_values);
+        if !self.opts.skip_validation {
+            self.validate_values(&values, schema)?;
+        }
+        Ok((values, children))
+    }
+
+    /// Checks the validations of the final data values (the schema's and the data values
+    /// documents' `@assert/validate`), as ytt does before any template runs.
+    fn validate_values(&self, values: &Document, schema: &Schema) -> Result<(), EvalError> {
+        let target = Target {
+            doc: values,
+            ty: schema.doc.as_ref().map(|d| &d.ty),
+            asserts: true,
+        };
+        let found = crate::eval::overlay_host::with_host(self, |host| check(&target, host));
+        let message = match found {
+            Ok(invalid) if invalid.is_empty() => return Ok(()),
+            Ok(invalid) => {
+                let pos = invalid.first().map(|i| i.value_pos.clone());
+                self.ws
+                    .violations
+                    .borrow_mut()
+                    .extend(invalid.iter().map(|i| (self.root.clone(), i.clone())));
+                return Err(EvalError {
+                    message: format!("Validating final data values:\n{}", render(&invalid)),
+                    pos,
+                });
+            }
+            Err(m) => m,
+        };
+        Err(error(format!("Validating final data values:\n{message}")))
     }
 
     /// The `@data/values` documents of one file, evaluated (with empty data values).

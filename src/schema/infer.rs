@@ -51,6 +51,7 @@ impl<'a> Inferrer<'a> {
         }
         self.depth += 1;
         let result = self.type_of(node).and_then(|mut ty| {
+            ty.validation = validation_of(node, &ty);
             let default = self.value_of(node, &ty)?;
             ty.set_default(default.clone());
             Ok((ty, default))
@@ -273,6 +274,19 @@ fn check_examples(
 }
 
 /// ytt refuses type-altering schema annotations inside an `any` fragment.
+/// The node's validation: its own `@schema/validation`, else, for a string, the
+/// `@schema/validation-defaults-for-strings` distributed onto it (spec 000).
+fn validation_of(node: &Node, ty: &Type) -> Option<crate::yaml::Annotation> {
+    if let Some(a) = node.anns.get(crate::validate::SCHEMA_VALIDATION) {
+        return Some(a.clone());
+    }
+    let is_string = matches!(ty.non_null().kind, Kind::Scalar(ScalarKind::String, _));
+    node.anns
+        .get(crate::validate::STRING_DEFAULTS)
+        .filter(|_| is_string)
+        .cloned()
+}
+
 fn check_any_fragment(v: &Value) -> Result<(), SchemaError> {
     let Some((pos, found)) = anns::first_nested_schema_annotation(v, 0) else {
         return Ok(());

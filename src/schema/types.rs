@@ -5,7 +5,7 @@
 //! schema.yml:3)") and its documentation (`@schema/title`, `desc`, `examples`, `deprecated`).
 
 use crate::pos::Pos;
-use crate::yaml::{Document, Map, MapItem, Value};
+use crate::yaml::{Annotation, Document, Map, MapItem, Value};
 
 /// The scalar types a schema can infer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +73,9 @@ pub struct Type {
     pub kind: Kind,
     pub pos: Pos,
     pub docs: Docs,
+    /// The node's `@schema/validation` (or the `@schema/validation-defaults-for-strings` that
+    /// applies to it), checked on the data value this type is assigned to.
+    pub validation: Option<Annotation>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -120,6 +123,7 @@ impl Type {
             kind,
             pos: pos.clone(),
             docs: Docs::default(),
+            validation: None,
         }
     }
 

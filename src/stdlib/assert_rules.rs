@@ -15,6 +15,7 @@
 use starlark::values::float::StarlarkFloat;
 use starlark::values::{Heap, UnpackValue, Value as SValue, ValueLike};
 
+use super::assert_extra::ExtraRule;
 use super::golike::{compare, equal, repr, str_of, type_name, Op};
 use super::yaml::{round_trip, round_trip_node};
 use crate::yaml::Value;
@@ -32,6 +33,8 @@ pub enum Rule {
     OneNotNull(Option<Result<Vec<Value>, String>>),
     /// The value is in this sequence (a list, or a dict's keys).
     OneOf(Result<Value, String>),
+    /// One of the rules spec 000 adds.
+    Extra(ExtraRule),
 }
 
 /// The value a rule looks at, taken lazily (a round trip costs an emit and a parse).
@@ -109,6 +112,7 @@ impl Rule {
             Rule::NotNull => "assert.not_null",
             Rule::OneNotNull(_) => "assert.one_not_null",
             Rule::OneOf(_) => "assert.one_of",
+            Rule::Extra(x) => x.builder(),
         }
     }
 
@@ -116,7 +120,7 @@ impl Rule {
     pub fn param(&self) -> Option<&'static str> {
         match self {
             Rule::MinLen(_) | Rule::MaxLen(_) => Some("sequence"),
-            Rule::Min(_) | Rule::Max(_) | Rule::OneOf(_) => Some("val"),
+            Rule::Min(_) | Rule::Max(_) | Rule::OneOf(_) | Rule::Extra(_) => Some("val"),
             Rule::NotNull => Some("value"),
             Rule::OneNotNull(_) => None,
         }
@@ -155,6 +159,7 @@ impl Rule {
                     Err(fail("not one of allowed values"))
                 }
             }
+            Rule::Extra(x) => x.check(v),
         }
     }
 

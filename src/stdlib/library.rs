@@ -154,8 +154,9 @@ impl<'v> StarlarkValue<'v> for LibFn {
                     "with_data_values_schema" => with_schema(lib, pos, eval),
                     "eval" => {
                         no_args(&pos, &named)?;
-                        let result = run(lib, eval)
-                            .map_err(|e| err(format!("Evaluating library '{desc}': {e}")))?;
+                        let result = run(lib, eval).map_err(|e| {
+                            err(format!("library.eval: Evaluating library '{desc}': {e}"))
+                        })?;
                         let frag = FragData::DocSet(DocSet {
                             items: result.output.docs.items,
                             ..DocSet::default()
@@ -164,12 +165,18 @@ impl<'v> StarlarkValue<'v> for LibFn {
                     }
                     "data_values" => {
                         no_args(&pos, &named)?;
-                        let values = final_values(lib, eval)
-                            .map_err(|e| err(format!("Exporting from library '{desc}': {e}")))?;
+                        let values = final_values(lib, eval).map_err(|e| {
+                            err(format!(
+                                "library.export: Exporting from library '{desc}': {e}"
+                            ))
+                        })?;
                         Ok(value_to_starlark(&values.value, eval.heap(), MapAs::Struct))
                     }
-                    _ => export(lib, pos, named, eval)
-                        .map_err(|e| err(format!("Exporting from library '{desc}': {e}"))),
+                    _ => export(lib, pos, named, eval).map_err(|e| {
+                        err(format!(
+                            "library.export: Exporting from library '{desc}': {e}"
+                        ))
+                    }),
                 }
             }
             (FnKind::Method(_), None) => Err(err("library method without a library".into())),
@@ -311,6 +318,7 @@ fn child<'a>(lib: &LibState, parent: &LibExec<'a>) -> Result<LibExec<'a>, String
     if let Some(v) = o.strict {
         opts.strict = v;
     }
+    opts.skip_validation |= o.skip_validation;
     let mut exec = LibExec::new(parent.ws, lib.dir.clone(), opts);
     let (mut my_schemas, mut child_schemas) = (Vec::new(), Vec::new());
     for sd in &lib.schemas {

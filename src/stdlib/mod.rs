@@ -3,6 +3,8 @@
 
 pub mod args;
 pub mod assert;
+pub mod assert_extra;
+pub mod assert_format;
 pub mod assert_rules;
 pub mod assertion;
 pub mod base64;
