@@ -92,6 +92,8 @@ pub struct Workspace {
     /// Every failed validation of the run, with the library (its directory; empty for the
     /// root) whose data values or output failed: what the linter reports one by one.
     pub violations: RefCell<Vec<(String, Invalidation)>>,
+    /// Failed validations of output documents (spec 000, increment 4).
+    pub output_violations: RefCell<Vec<Invalidation>>,
 }
 
 impl Workspace {
@@ -110,6 +112,7 @@ impl Workspace {
             parsed: RefCell::new(HashMap::new()),
             flag_lines: RefCell::new(HashMap::new()),
             violations: RefCell::new(Vec::new()),
+            output_violations: RefCell::new(Vec::new()),
         }
     }
 
@@ -185,6 +188,9 @@ impl Workspace {
         root.set_values(values, children);
         root.child_schemas = child_schemas;
         let result = root.eval()?;
+        if !self.opts.skip_output_validation {
+            crate::validate::output::check_output(&root, &result.output.docs)?;
+        }
         Ok(result.output)
     }
 }

@@ -52,6 +52,9 @@ impl<'a> Inferrer<'a> {
         self.depth += 1;
         let result = self.type_of(node).and_then(|mut ty| {
             ty.validation = validation_of(node, &ty);
+            if let Some(v) = &ty.validation {
+                ty.constraints = super::openapi_rules::constraints(v, self.args, &ty);
+            }
             let default = self.value_of(node, &ty)?;
             ty.set_default(default.clone());
             Ok((ty, default))

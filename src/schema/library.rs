@@ -49,11 +49,12 @@ pub fn compute_schema(
     let mut children = Vec::new();
     let mut merged: Option<Document> = None;
     let mut args = ArgTable::default();
-    for sd in all {
+    for mut sd in all {
         if sd.env.for_other_library() {
             children.push(sd);
             continue;
         }
+        crate::validate::strings::distribute(&mut sd.env.doc);
         args.extend(&sd.args);
         merged = Some(match merged {
             None => sd.env.doc,

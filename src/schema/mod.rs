@@ -19,6 +19,7 @@ pub mod error;
 pub mod infer;
 pub mod library;
 pub mod openapi;
+pub mod openapi_rules;
 pub mod render;
 pub mod spell;
 #[cfg(test)]

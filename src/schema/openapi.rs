@@ -117,6 +117,7 @@ fn properties(ty: &Type, depth: usize) -> Vec<MapItem> {
             out.push(item("default", default.clone()));
         }
     }
+    out.extend(ty.constraints.iter().map(|(k, v)| item(k, v.clone())));
     out.sort_by_key(|i| {
         let key = i.key.as_str().unwrap_or("");
         ORDER.iter().position(|k| *k == key).unwrap_or(ORDER.len())

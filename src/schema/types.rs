@@ -76,6 +76,9 @@ pub struct Type {
     /// The node's `@schema/validation` (or the `@schema/validation-defaults-for-strings` that
     /// applies to it), checked on the data value this type is assigned to.
     pub validation: Option<Annotation>,
+    /// The validation's OpenAPI keywords (`minimum`, `enum`, ...), resolved from its named
+    /// rules when the schema was read.
+    pub constraints: Vec<(&'static str, Value)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -124,6 +127,7 @@ impl Type {
             pos: pos.clone(),
             docs: Docs::default(),
             validation: None,
+            constraints: Vec::new(),
         }
     }
 

@@ -6,6 +6,7 @@ pub mod assert;
 pub mod assert_extra;
 pub mod assert_format;
 pub mod assert_rules;
+pub mod assert_validate;
 pub mod assertion;
 pub mod base64;
 pub mod bound;
@@ -49,10 +50,16 @@ pub fn module_from(f: impl FnOnce(&mut GlobalsBuilder)) -> Option<FrozenModule> 
     FrozenModule::from_globals(&g).ok()
 }
 
+/// `@ytt:assert`: ytt's functions and spec 000's additions.
+fn register_assert(builder: &mut GlobalsBuilder) {
+    assert::register(builder);
+    assert_validate::register(builder);
+}
+
 /// The static `@ytt:` module called `name`, if there is one.
 pub fn static_module(name: &str) -> Option<FrozenModule> {
     let register: fn(&mut GlobalsBuilder) = match name {
-        "assert" => assert::register,
+        "assert" => register_assert,
         "base64" => base64::register,
         "ip" => ip::register,
         "json" => json::register,

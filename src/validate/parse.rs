@@ -109,10 +109,12 @@ pub fn parse<'v>(
         if name == "not_null" {
             not_null = match v.unpack_bool() {
                 Some(b) => b,
-                None => return Err(format!(
+                None => {
+                    return Err(format!(
                     "expected keyword argument \"not_null\" to be a boolean, but was {} (at {at})",
                     v.get_type()
-                )),
+                ))
+                }
             };
             if !not_null {
                 named.retain(|(_, r)| r.name.as_deref() != Some("not_null"));
@@ -168,10 +170,12 @@ fn custom_rule<'v>(v: SValue<'v>, at: &str, heap: Heap<'v>) -> Result<RuleSpec<'
         [_, _] => None,
         [_, _, m] => match m.unpack_str() {
             Some(m) => Some(m.to_string()),
-            None => return Err(format!(
+            None => {
+                return Err(format!(
                 "expected third item in the tuple to be a message (string), but was {} (at {at})",
                 m.get_type()
-            )),
+            ))
+            }
         },
         _ => {
             return Err(format!(
