@@ -2,6 +2,7 @@
 //! validation violations, KubeVirt rules) and one emitter per output format.
 
 pub mod diagnostic;
+pub mod engine;
 pub mod fingerprint;
 pub mod rules;
 pub mod sources;

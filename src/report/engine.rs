@@ -1,0 +1,157 @@
+//! Engine results as diagnostics: an evaluation error gets the rule its message belongs to
+//! (YAML syntax, unknown comment, load, overlay, schema, template), each failed validation
+//! becomes one diagnostic per violated rule at the value that failed, with the rule as related
+//! location. A data value that fails with its schema default is a `required-value`: nobody
+//! gave an input the library needs.
+
+use super::diagnostic::{Diagnostic, Span};
+use crate::eval::run::EvalError;
+use crate::pos::Pos;
+use crate::validate::Invalidation;
+
+/// Turns an engine position into a repository span (`None` when it points nowhere known).
+pub type SpanOf<'a> = &'a dyn Fn(&Pos) -> Option<Span>;
+
+/// The rule an evaluation error belongs to, from what ytt's message says.
+pub fn classify(message: &str) -> &'static str {
+    let m = message;
+    if m.contains("Validating final data values") {
+        "data-value-violation"
+    } else if m.contains("Validating output documents") {
+        "output-violation"
+    } else if m.contains("Expected ytt-formatted string") || m.contains("Unknown comment") {
+        "unknown-comment"
+    } else if m.contains("Unmarshaling YAML") || m.contains("yaml: line") {
+        "yaml-syntax"
+    } else if m.contains("One or more data values were invalid") {
+        "schema-type-mismatch"
+    } else if m.contains("Invalid schema") || m.contains("Overlaying data values schema") {
+        "schema-invalid"
+    } else if m.contains("limit exceeded") {
+        "limit-exceeded"
+    } else if m.contains("cannot load") || m.contains("load(") && m.contains("not found") {
+        "load-error"
+    } else if m.contains("overlay") || m.contains("Overlay") {
+        "overlay-error"
+    } else {
+        "template-error"
+    }
+}
+
+/// An evaluation error as one diagnostic, at its position when it has one.
+pub fn error_diagnostic(e: &EvalError, span_of: SpanOf<'_>) -> Diagnostic {
+    let message = e.message.trim().to_string();
+    let mut d = Diagnostic::new(classify(&message), message);
+    if let Some(span) = e.pos.as_ref().and_then(span_of) {
+        d = d.at(span);
+    }
+    d
+}
+
+/// One diagnostic per violated rule of `inv`. `output` says the value is in an output
+/// document (rule `output-violation`).
+pub fn invalidation_diagnostics(
+    inv: &Invalidation,
+    output: bool,
+    span_of: SpanOf<'_>,
+) -> Vec<Diagnostic> {
+    let rule = if output {
+        "output-violation"
+    } else if inv.from_default {
+        "required-value"
+    } else {
+        "data-value-violation"
+    };
+    inv.violations
+        .iter()
+        .map(|v| {
+            let mut message = if inv.from_default && !output {
+                format!("{} requires a value: must be {}", inv.path, v.description)
+            } else {
+                v.message.clone()
+            };
+            if !v.found.is_empty() && !message.contains(&v.found) {
+                message.push_str(&format!(" (found: {})", v.found));
+            }
+            let mut d = Diagnostic::new(rule, message);
+            if let Some(span) = span_of(&inv.value_pos) {
+                d = d.at(span);
+            }
+            if let Some(span) = span_of(&v.rule_pos) {
+                let what = match &v.rule {
+                    Some(name) => format!("rule `{name}` declared here"),
+                    None => "rule declared here".to_string(),
+                };
+                d = d.with_related(what, span);
+            }
+            if inv.from_default && !output {
+                d = d.with_help(format!(
+                    "give `{}` a value in a scenario of this root (values_files or data_values)",
+                    inv.path
+                ));
+            }
+            d
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::Violation;
+    use std::sync::Arc;
+
+    fn pos(file: &str, line: u32) -> Pos {
+        Pos::new(&Arc::from(file), line, 1, 0)
+    }
+
+    fn span_of(p: &Pos) -> Option<Span> {
+        Some(Span::point(
+            format!("config/{}", p.file.as_deref()?),
+            p.line,
+            p.col,
+        ))
+    }
+
+    #[test]
+    fn messages_pick_their_rule() {
+        assert_eq!(
+            classify("Unmarshaling YAML template 'a.yml': yaml: line 3"),
+            "yaml-syntax"
+        );
+        assert_eq!(
+            classify("Failed to parse line 3: '# x': Expected ytt-formatted string"),
+            "unknown-comment"
+        );
+        assert_eq!(classify("Overlaying data values (in following order: a): One or more data values were invalid"), "schema-type-mismatch");
+        assert_eq!(classify("undefined: foo"), "template-error");
+    }
+
+    #[test]
+    fn defaults_that_fail_are_required_values() {
+        let inv = Invalidation {
+            path: "hostname".into(),
+            value_pos: pos("schema.yml", 4),
+            from_default: true,
+            violations: vec![Violation {
+                rule_pos: pos("schema.yml", 3),
+                description: "length >= 1".into(),
+                found: "length = 0".into(),
+                rule: Some("min_len".into()),
+                message: "\"hostname\" requires a valid value: length >= 1; length = 0.".into(),
+            }],
+        };
+        let ds = invalidation_diagnostics(&inv, false, &span_of);
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].rule, "required-value");
+        assert_eq!(ds[0].span.as_ref().map(|s| s.line), Some(4));
+        assert_eq!(ds[0].related[0].span.file, "config/schema.yml");
+        let given = Invalidation {
+            from_default: false,
+            ..inv
+        };
+        let ds = invalidation_diagnostics(&given, false, &span_of);
+        assert_eq!(ds[0].rule, "data-value-violation");
+        assert!(ds[0].message.contains("requires a valid value"));
+    }
+}
