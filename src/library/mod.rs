@@ -94,6 +94,8 @@ pub struct Workspace {
     pub violations: RefCell<Vec<(String, Invalidation)>>,
     /// Failed validations of output documents (spec 000, increment 4).
     pub output_violations: RefCell<Vec<Invalidation>>,
+    /// Deprecated data values some input set (the linter warns; ytt says nothing).
+    pub deprecated: RefCell<Vec<crate::schema::deprecated::DeprecatedUse>>,
 }
 
 impl Workspace {
@@ -113,6 +115,7 @@ impl Workspace {
             flag_lines: RefCell::new(HashMap::new()),
             violations: RefCell::new(Vec::new()),
             output_violations: RefCell::new(Vec::new()),
+            deprecated: RefCell::new(Vec::new()),
         }
     }
 

@@ -131,6 +131,13 @@ impl LibExec<'_> {
             merged = Some(doc);
         }
         let values = merged.unwrap_or_else(empty_values);
+        if let Some(d) = &schema.doc {
+            crate::schema::deprecated::find(
+                &values.value,
+                &d.ty,
+                &mut self.ws.deprecated.borrow_mut(),
+            );
+        }
         if !self.opts.skip_validation {
             self.validate_values(&values, schema)?;
         }

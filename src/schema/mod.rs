@@ -15,6 +15,7 @@
 pub mod annotations;
 pub mod args;
 pub mod check;
+pub mod deprecated;
 pub mod error;
 pub mod infer;
 pub mod library;
