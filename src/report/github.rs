@@ -19,7 +19,7 @@ use super::diagnostic::{Diagnostic, Report, Severity};
 use super::format::RenderOptions;
 use super::location::{origin, position};
 use super::sources::Sources;
-use super::terminal::summary;
+use super::terminal::{printable, summary};
 
 /// Renders one workflow command per finding and the summary line.
 pub fn render(report: &Report, _sources: &Sources, _options: &RenderOptions) -> String {
@@ -84,9 +84,10 @@ fn message(d: &Diagnostic) -> String {
     text
 }
 
-/// Escapes a command's message.
+/// Escapes a command's message; other control characters than CR, LF and tab become U+FFFD.
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
+    printable(text, "\r")
+        .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
@@ -154,6 +155,7 @@ mod tests {
     #[test]
     fn escaping() {
         assert_eq!(escape_data("a%b\r\nc:d,e"), "a%25b%0D%0Ac:d,e");
+        assert_eq!(escape_data("\u{1b}[31m\u{7}"), "\u{FFFD}[31m\u{FFFD}");
         assert_eq!(escape_property("a%b\r\nc:d,e"), "a%25b%0D%0Ac%3Ad%2Ce");
     }
 }

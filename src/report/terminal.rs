@@ -143,10 +143,14 @@ impl<'a> FrameFiles<'a> {
         if let Some(id) = self.ids.get(file) {
             return *id;
         }
-        let id = self
-            .sources
-            .text(file)
-            .map(|text| self.files.add(file.to_string(), text));
+        let id = self.sources.text(file).map(|text| {
+            let shown: Arc<str> = if text.chars().any(is_unprintable) {
+                Arc::from(printable(&text, "\r").as_str())
+            } else {
+                text
+            };
+            self.files.add(printable(file, ""), shown)
+        });
         self.ids.insert(file.to_string(), id);
         id
     }
@@ -166,7 +170,8 @@ impl<'a> FrameFiles<'a> {
     fn frame(&mut self, d: &Diagnostic) -> Frame<usize> {
         let mut labels = Vec::new();
         let mut notes = Vec::new();
-        let rest: Vec<&str> = d.message.lines().skip(1).collect();
+        let message = printable(&d.message.replace("\r\n", "\n"), "");
+        let rest: Vec<&str> = message.lines().skip(1).collect();
         if !rest.is_empty() {
             notes.push(rest.join("\n"));
         }
@@ -178,7 +183,7 @@ impl<'a> FrameFiles<'a> {
         }
         for related in &d.related {
             match self.label(&related.span, false) {
-                Some(label) => labels.push(label.with_message(&related.message)),
+                Some(label) => labels.push(label.with_message(printable(&related.message, ""))),
                 None => notes.push(format!("{}: {}", position(&related.span), related.message)),
             }
         }
@@ -191,12 +196,32 @@ impl<'a> FrameFiles<'a> {
         if let Some(help) = &d.help {
             notes.push(format!("help: {help}"));
         }
+        let notes = notes.iter().map(|n| printable(n, "\n")).collect();
         Frame::new(frame_severity(d.severity))
-            .with_code(&d.rule)
-            .with_message(d.summary())
+            .with_code(printable(&d.rule, ""))
+            .with_message(message.lines().next().unwrap_or(""))
             .with_labels(labels)
             .with_notes(notes)
     }
+}
+
+/// `text` with every control character except tab and those in `keep` replaced by U+FFFD, so
+/// that nothing a finding quotes (escape sequences in a YAML string, a stray carriage return)
+/// can restyle or rewrite the terminal.
+pub(crate) fn printable(text: &str, keep: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if is_unprintable(c) && !keep.contains(c) {
+                '\u{FFFD}'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+fn is_unprintable(c: char) -> bool {
+    c.is_control() && c != '\t' && c != '\n'
 }
 
 fn frame_severity(severity: Severity) -> FrameSeverity {
@@ -346,6 +371,31 @@ mod tests {
             diagnostics: vec![d],
         };
         assert_eq!(summary(&report), "0 errors, 0 warnings, 1 info in 1 root");
+    }
+
+    #[test]
+    fn control_characters_cannot_reach_the_terminal() {
+        let sources = Sources::new("/nonexistent");
+        sources.insert("a.yml", "a: \"\u{1b}[31mred\"\r\nb: 1\r\n");
+        let d = Diagnostic::new(
+            "data-value-violation",
+            "a: \u{1b}[2Jbad\r\nsecond\rline\u{7}",
+        )
+        .at(Span::point("a.yml", 2, 1))
+        .with_related("declared \u{1b}here", Span::point("a.yml", 1, 1));
+        let report = Report {
+            roots: vec![],
+            diagnostics: vec![d],
+        };
+        let text = render(&report, &sources, &RenderOptions::default());
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{text:?}"
+        );
+        assert!(text.contains("a: \u{FFFD}[2Jbad\n"), "{text:?}");
+        assert!(text.contains("= second\u{FFFD}line\u{FFFD}"), "{text:?}");
+        assert!(text.contains("2 │ b: 1"), "{text:?}");
+        assert_eq!(printable("a\rb\tc\n\u{9b}", "\r"), "a\rb\tc\n\u{FFFD}");
     }
 
     #[test]
