@@ -6,9 +6,11 @@
 //!   │
 //! 2 │ port: 0
 //!   │       ^
-//!   ·
-//! 4 │   port: 1
-//!   │   - rule declared here
+//!   │
+//!   ┌─ config/schema.yml:3:1
+//!   │
+//! 3 │ port: 1
+//!   │ - rule declared here
 //!   │
 //!   = found: 0
 //!   = in root config, scenario prod
@@ -20,7 +22,8 @@
 //! The first line of the message is the header; its other lines, the Kubernetes object, the root
 //! and scenario and the help follow as notes. A span's end is exclusive; a point span marks one
 //! character. When a file cannot be read its position is given in a note instead of a frame.
-//! Colors (ANSI) only when the options ask for them.
+//! Colors (ANSI) only when the options ask for them; control characters in messages and sources
+//! are shown as U+FFFD, so quoted input cannot restyle the terminal.
 
 use std::collections::HashMap;
 use std::sync::Arc;
