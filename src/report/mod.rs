@@ -1,11 +1,21 @@
 //! Diagnostics and the reports that carry them: the model every stage produces (engine errors,
-//! validation violations, KubeVirt rules) and one emitter per output format.
+//! validation violations, KubeVirt rules) and one renderer per output format
+//! ([`format::render`] picks one).
 
 pub mod diagnostic;
 pub mod engine;
 pub mod fingerprint;
+pub mod format;
+pub mod github;
+pub mod gitlab;
+pub mod json;
+pub mod junit;
+pub mod location;
 pub mod rules;
+pub mod sarif;
 pub mod sources;
+pub mod terminal;
 
 pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Severity, Span};
+pub use format::{render, Format, RenderOptions};
 pub use sources::Sources;

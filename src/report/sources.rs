@@ -41,6 +41,33 @@ impl Sources {
             .clone()
     }
 
+    /// The first ytt file (`.yml`, `.yaml`, `.star`, `.txt`) under the repository-relative
+    /// directory `dir` (`.` or empty for the repository itself): in name order, a directory's
+    /// files before its subdirectories, hidden entries skipped. Files added with
+    /// [`Sources::insert`] count as well as files on disk. Reports anchor findings about a whole
+    /// root there.
+    pub fn first_file(&self, dir: &str) -> Option<String> {
+        let dir = dir.trim_end_matches('/');
+        let prefix = match dir {
+            "" | "." => String::new(),
+            d => format!("{d}/"),
+        };
+        let inserted = self.files.lock().ok().and_then(|files| {
+            files
+                .keys()
+                .filter_map(|k| k.strip_prefix(prefix.as_str()))
+                .filter(|rel| is_ytt_file(rel) && !rel.split('/').any(|c| c.starts_with('.')))
+                .min_by(|a, b| walk_order(a).cmp(&walk_order(b)))
+                .map(str::to_string)
+        });
+        let on_disk = first_on_disk(&self.root.join(dir), MAX_DEPTH);
+        [inserted, on_disk]
+            .into_iter()
+            .flatten()
+            .min_by(|a, b| walk_order(a).cmp(&walk_order(b)))
+            .map(|rel| format!("{prefix}{rel}"))
+    }
+
     /// Line `line` (from 1) of `file`, without its line ending.
     pub fn line(&self, file: &str, line: u32) -> Option<String> {
         let text = self.text(file)?;
@@ -48,5 +75,95 @@ impl Sources {
         text.lines()
             .nth(index)
             .map(|l| l.trim_end_matches('\r').to_string())
+    }
+}
+
+/// How deep [`Sources::first_file`] looks.
+const MAX_DEPTH: usize = 8;
+
+fn is_ytt_file(name: &str) -> bool {
+    [".yml", ".yaml", ".star", ".txt"]
+        .iter()
+        .any(|ext| name.ends_with(ext))
+}
+
+/// The order of a depth-first walk that lists a directory's files before its subdirectories:
+/// each directory component sorts after every file of its parent.
+fn walk_order(rel: &str) -> Vec<(bool, &str)> {
+    let parts: Vec<&str> = rel.split('/').collect();
+    let last = parts.len().saturating_sub(1);
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, part)| (i < last, part))
+        .collect()
+}
+
+/// The first ytt file under `dir` on disk, as a path relative to `dir` with `/` separators.
+fn first_on_disk(dir: &std::path::Path, depth: usize) -> Option<String> {
+    let mut entries: Vec<(bool, String)> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let is_dir = e.file_type().ok()?.is_dir();
+            (!name.starts_with('.')).then_some((is_dir, name))
+        })
+        .collect();
+    entries.sort();
+    for (is_dir, name) in entries {
+        if !is_dir && is_ytt_file(&name) {
+            return Some(name);
+        }
+        if is_dir && depth > 0 {
+            if let Some(rel) = first_on_disk(&dir.join(&name), depth - 1) {
+                return Some(format!("{name}/{rel}"));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_file_prefers_a_directory_s_own_files() {
+        let sources = Sources::new("/nonexistent");
+        sources.insert("config/_ytt_lib/a/x.yml", "");
+        sources.insert("config/z.star", "");
+        sources.insert("config/b/a.yml", "");
+        sources.insert("config/.hidden.yml", "");
+        sources.insert("config/README.md", "");
+        assert_eq!(
+            sources.first_file("config").as_deref(),
+            Some("config/z.star")
+        );
+        assert_eq!(
+            sources.first_file("config/").as_deref(),
+            Some("config/z.star")
+        );
+        assert_eq!(sources.first_file("other"), None);
+    }
+
+    #[test]
+    fn first_file_of_the_repository_itself() {
+        let sources = Sources::new("/nonexistent");
+        sources.insert("lib/values.yml", "");
+        assert_eq!(sources.first_file(".").as_deref(), Some("lib/values.yml"));
+    }
+
+    #[test]
+    fn first_file_on_disk() {
+        let root = std::env::temp_dir().join(format!("yttlint-sources-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("lib/sub")).unwrap();
+        std::fs::write(root.join("lib/sub/a.yml"), "").unwrap();
+        std::fs::write(root.join("lib/notes.md"), "").unwrap();
+        let sources = Sources::new(&root);
+        assert_eq!(sources.first_file("lib").as_deref(), Some("lib/sub/a.yml"));
+        std::fs::write(root.join("lib/z.yaml"), "").unwrap();
+        assert_eq!(sources.first_file("lib").as_deref(), Some("lib/z.yaml"));
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

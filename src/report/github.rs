@@ -1,0 +1,161 @@
+//! GitHub Actions workflow commands: one annotation per finding, then the summary line. This is
+//! the default standard output under GitHub Actions ([`Format::default_for`]).
+//!
+//! ```text
+//! ::error file=config/values.yml,line=2,col=7,title=data-value-violation::port: must be > 0%0Ahelp: …
+//! ```
+//!
+//! Errors are `::error`, warnings `::warning`, info `::notice`. `col` and `endColumn` are given
+//! only for a span on one line (GitHub ignores columns across lines); a finding without a span
+//! has no `file` and names its root in the message. Messages escape `%`, CR and LF; property
+//! values escape `:` and `,` as well (as GitHub's toolkit does), so no finding can end the
+//! command early or inject another.
+//!
+//! [`Format::default_for`]: super::format::Format::default_for
+
+use std::fmt::Write;
+
+use super::diagnostic::{Diagnostic, Report, Severity};
+use super::format::RenderOptions;
+use super::location::{origin, position};
+use super::sources::Sources;
+use super::terminal::{printable, summary};
+
+/// Renders one workflow command per finding and the summary line.
+pub fn render(report: &Report, _sources: &Sources, _options: &RenderOptions) -> String {
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        out.push_str(&annotation(d));
+        out.push('\n');
+    }
+    out.push_str(&summary(report));
+    out.push('\n');
+    out
+}
+
+fn annotation(d: &Diagnostic) -> String {
+    let command = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "notice",
+    };
+    let mut properties: Vec<(&str, String)> = Vec::new();
+    if let Some(span) = &d.span {
+        properties.push(("file", span.file.clone()));
+        properties.push(("line", span.line.to_string()));
+        if span.end_line > span.line {
+            properties.push(("endLine", span.end_line.to_string()));
+        } else {
+            properties.push(("col", span.column.to_string()));
+            if span.end_column > span.column {
+                properties.push(("endColumn", span.end_column.to_string()));
+            }
+        }
+    }
+    properties.push(("title", d.rule.clone()));
+    let properties: Vec<String> = properties
+        .into_iter()
+        .map(|(key, value)| format!("{key}={}", escape_property(&value)))
+        .collect();
+    format!(
+        "::{command} {}::{}",
+        properties.join(","),
+        escape_data(&message(d))
+    )
+}
+
+/// The whole message, with related locations, object, root and help on lines of their own.
+fn message(d: &Diagnostic) -> String {
+    let mut text = d.message.clone();
+    for related in &d.related {
+        let _ = write!(text, "\n{}: {}", position(&related.span), related.message);
+    }
+    if let Some(object) = &d.object {
+        let _ = write!(text, "\nobject: {object}");
+    }
+    if d.span.is_none() || d.scenario.is_some() {
+        if let Some(origin) = origin(d) {
+            let _ = write!(text, "\nin {origin}");
+        }
+    }
+    if let Some(help) = &d.help {
+        let _ = write!(text, "\nhelp: {help}");
+    }
+    text
+}
+
+/// Escapes a command's message; other control characters than CR, LF and tab become U+FFFD.
+fn escape_data(text: &str) -> String {
+    printable(text, "\r")
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a property value.
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{RootOutcome, RootStatus, Span};
+
+    #[test]
+    fn one_annotation_per_finding() {
+        let mut d = Diagnostic::new("data-value-violation", "port: must be > 0\nfound: 100%")
+            .at(Span {
+                file: "config/a,b:c.yml".into(),
+                line: 2,
+                column: 7,
+                end_line: 2,
+                end_column: 9,
+            })
+            .with_related("rule declared here", Span::point("config/schema.yml", 3, 1))
+            .with_help("give a port above 0");
+        d.root = Some("config".into());
+        let mut warning = Diagnostic::new("required-value", "hostname: required").at(Span {
+            file: "config/values.yml".into(),
+            line: 4,
+            column: 1,
+            end_line: 6,
+            end_column: 2,
+        });
+        warning.severity = Severity::Warning;
+        let mut whole = Diagnostic::new("internal-error", "boom\r\n");
+        whole.root = Some("other".into());
+        whole.severity = Severity::Info;
+        let report = Report {
+            roots: vec![RootStatus {
+                path: "config".into(),
+                scenario: None,
+                status: RootOutcome::Findings,
+                duration_ms: 1,
+            }],
+            diagnostics: vec![d, warning, whole],
+        };
+        let text = render(
+            &report,
+            &Sources::new("/nonexistent"),
+            &RenderOptions::default(),
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "::error file=config/a%2Cb%3Ac.yml,line=2,col=7,endColumn=9,title=data-value-violation::port: must be > 0%0Afound: 100%25%0Aconfig/schema.yml:3:1: rule declared here%0Ahelp: give a port above 0",
+                "::warning file=config/values.yml,line=4,endLine=6,title=required-value::hostname: required",
+                "::notice title=internal-error::boom%0D%0A%0Ain root other",
+                "1 error, 1 warning, 1 info in 1 root",
+            ]
+        );
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(escape_data("a%b\r\nc:d,e"), "a%25b%0D%0Ac:d,e");
+        assert_eq!(escape_data("\u{1b}[31m\u{7}"), "\u{FFFD}[31m\u{FFFD}");
+        assert_eq!(escape_property("a%b\r\nc:d,e"), "a%25b%0D%0Ac%3Ad%2Ce");
+    }
+}

@@ -1,0 +1,221 @@
+//! The JSON report of DESIGN.md ("The linter"): what tests and scripts read.
+//!
+//! ```json
+//! {"version": 1,
+//!  "roots": [{"path": "config", "scenario": null, "status": "findings", "duration_ms": 12}],
+//!  "diagnostics": [{"rule": "data-value-violation", "severity": "error", "message": "...",
+//!                   "file": "config/values.yml", "line": 3, "column": 7, "end_line": 3,
+//!                   "end_column": 7, "root": "config", "scenario": null, "object": null,
+//!                   "related": [{"message": "...", "file": "config/schema.yml", "line": 2,
+//!                                "column": 1}],
+//!                   "help": null}]}
+//! ```
+//!
+//! A finding about a root as a whole has `file`, `line`, `column`, `end_line` and `end_column`
+//! null. Keys are written in the order above.
+
+use serde::Serialize;
+
+use super::diagnostic::{Diagnostic, Related, Report, RootStatus, Severity};
+use super::format::RenderOptions;
+use super::sources::Sources;
+
+/// The version of this schema; bumped when a key changes meaning or goes away.
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    roots: &'a [RootStatus],
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    rule: &'a str,
+    severity: Severity,
+    message: &'a str,
+    file: Option<&'a str>,
+    line: Option<u32>,
+    column: Option<u32>,
+    end_line: Option<u32>,
+    end_column: Option<u32>,
+    root: Option<&'a str>,
+    scenario: Option<&'a str>,
+    object: Option<&'a str>,
+    related: Vec<JsonRelated<'a>>,
+    help: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct JsonRelated<'a> {
+    message: &'a str,
+    file: &'a str,
+    line: u32,
+    column: u32,
+}
+
+impl<'a> JsonDiagnostic<'a> {
+    fn new(d: &'a Diagnostic) -> JsonDiagnostic<'a> {
+        let span = d.span.as_ref();
+        JsonDiagnostic {
+            rule: &d.rule,
+            severity: d.severity,
+            message: &d.message,
+            file: span.map(|s| s.file.as_str()),
+            line: span.map(|s| s.line),
+            column: span.map(|s| s.column),
+            end_line: span.map(|s| s.end_line),
+            end_column: span.map(|s| s.end_column),
+            root: d.root.as_deref(),
+            scenario: d.scenario.as_deref(),
+            object: d.object.as_deref(),
+            related: d.related.iter().map(JsonRelated::new).collect(),
+            help: d.help.as_deref(),
+        }
+    }
+}
+
+impl<'a> JsonRelated<'a> {
+    fn new(r: &'a Related) -> JsonRelated<'a> {
+        JsonRelated {
+            message: &r.message,
+            file: &r.span.file,
+            line: r.span.line,
+            column: r.span.column,
+        }
+    }
+}
+
+/// Renders the report as pretty-printed JSON followed by a newline.
+pub fn render(report: &Report, _sources: &Sources, _options: &RenderOptions) -> String {
+    let json = JsonReport {
+        version: VERSION,
+        roots: &report.roots,
+        diagnostics: report.diagnostics.iter().map(JsonDiagnostic::new).collect(),
+    };
+    // Serializing these plain structs cannot fail (string keys, no maps, no floats).
+    let mut text = serde_json::to_string_pretty(&json).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{RootOutcome, Span};
+    use serde_json::{json, Value};
+
+    fn report() -> Report {
+        let mut d = Diagnostic::new("data-value-violation", "port: must be > 0\nfound: 0")
+            .at(Span {
+                file: "config/values.yml".into(),
+                line: 2,
+                column: 7,
+                end_line: 2,
+                end_column: 8,
+            })
+            .with_related("rule declared here", Span::point("config/schema.yml", 4, 3))
+            .with_help("give a port above 0");
+        d.root = Some("config".into());
+        d.scenario = Some("prod".into());
+        let mut whole = Diagnostic::new("internal-error", "evaluation panicked");
+        whole.root = Some("other".into());
+        Report {
+            roots: vec![
+                RootStatus {
+                    path: "config".into(),
+                    scenario: Some("prod".into()),
+                    status: RootOutcome::Findings,
+                    duration_ms: 12,
+                },
+                RootStatus {
+                    path: "other".into(),
+                    scenario: None,
+                    status: RootOutcome::Error,
+                    duration_ms: 3,
+                },
+            ],
+            diagnostics: vec![d, whole],
+        }
+    }
+
+    #[test]
+    fn matches_the_design_schema() {
+        let text = render(
+            &report(),
+            &Sources::new("/nonexistent"),
+            &RenderOptions::default(),
+        );
+        assert!(text.ends_with("}\n"));
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            value,
+            json!({
+                "version": 1,
+                "roots": [
+                    {"path": "config", "scenario": "prod", "status": "findings", "duration_ms": 12},
+                    {"path": "other", "scenario": null, "status": "error", "duration_ms": 3}
+                ],
+                "diagnostics": [
+                    {
+                        "rule": "data-value-violation", "severity": "error",
+                        "message": "port: must be > 0\nfound: 0",
+                        "file": "config/values.yml", "line": 2, "column": 7,
+                        "end_line": 2, "end_column": 8,
+                        "root": "config", "scenario": "prod", "object": null,
+                        "related": [{"message": "rule declared here", "file": "config/schema.yml",
+                                     "line": 4, "column": 3}],
+                        "help": "give a port above 0"
+                    },
+                    {
+                        "rule": "internal-error", "severity": "error",
+                        "message": "evaluation panicked",
+                        "file": null, "line": null, "column": null,
+                        "end_line": null, "end_column": null,
+                        "root": "other", "scenario": null, "object": null,
+                        "related": [], "help": null
+                    }
+                ]
+            })
+        );
+    }
+
+    #[test]
+    fn keys_keep_the_documented_order() {
+        let text = render(
+            &report(),
+            &Sources::new("/nonexistent"),
+            &RenderOptions::default(),
+        );
+        let keys = [
+            "\"rule\"",
+            "\"severity\"",
+            "\"message\"",
+            "\"file\"",
+            "\"line\"",
+            "\"column\"",
+            "\"end_line\"",
+            "\"end_column\"",
+            "\"root\"",
+            "\"scenario\"",
+            "\"object\"",
+            "\"related\"",
+            "\"help\"",
+        ];
+        let diagnostics = &text[text.find("\"diagnostics\"").unwrap()..];
+        let positions: Vec<usize> = keys.iter().map(|k| diagnostics.find(k).unwrap()).collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
+    }
+
+    #[test]
+    fn clean_report() {
+        let text = render(
+            &Report::default(),
+            &Sources::new("/nonexistent"),
+            &RenderOptions::default(),
+        );
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value, json!({"version": 1, "roots": [], "diagnostics": []}));
+    }
+}

@@ -1,0 +1,378 @@
+//! SARIF 2.1.0 for GitHub code scanning, following GitHub's "SARIF support for code scanning".
+//!
+//! One run. `tool.driver` names yttlint with its version and every rule of the catalogue (id,
+//! short and full description, help, default level), then any rule id a finding uses that the
+//! catalogue lacks; a result's `ruleIndex` points into that list. `automationDetails.id` is the
+//! category from the options (`yttlint/` by default). `results` is `[]` when nothing was found.
+//!
+//! Each result has its level (`error`, `warning`, `note`), the whole message (plus the finding's
+//! own help and object, and the root and scenario when they tell results apart), one location
+//! (a repository-relative, percent-encoded URI with `uriBaseId` `%SRCROOT%` and a region; columns
+//! count Unicode code points, a span's end is exclusive and a point span gives only its start),
+//! its related locations and `partialFingerprints["yttlint/v1"]` (see
+//! [`fingerprint`](super::fingerprint)), which survives lines inserted above the finding. A
+//! finding about a whole root is anchored as [`location`](super::location) describes.
+
+use serde_json::{json, Map, Value};
+
+use super::diagnostic::{Diagnostic, Report, Severity, Span};
+use super::fingerprint::fingerprints;
+use super::format::RenderOptions;
+use super::location::{anchor, origin};
+use super::rules::{find, RuleInfo, RULES};
+use super::sources::Sources;
+
+/// The `$schema` GitHub and editors recognise.
+const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// The base every artifact URI is relative to.
+const SRCROOT: &str = "%SRCROOT%";
+
+/// The key of yttlint's own fingerprint in `partialFingerprints`.
+const FINGERPRINT_KEY: &str = "yttlint/v1";
+
+/// Renders the report as a SARIF 2.1.0 log (pretty-printed, newline-terminated).
+pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> String {
+    let rules = rule_list(&report.diagnostics);
+    let prints = fingerprints(&report.diagnostics, sources);
+    let results: Vec<Value> = report
+        .diagnostics
+        .iter()
+        .zip(&prints)
+        .map(|(d, print)| result(d, print, &rules, sources))
+        .collect();
+    let mut driver = Map::new();
+    driver.insert("name".into(), json!("yttlint"));
+    driver.insert("version".into(), json!(options.tool_version));
+    driver.insert("semanticVersion".into(), json!(options.tool_version));
+    if let Some(uri) = &options.information_uri {
+        driver.insert("informationUri".into(), json!(uri));
+    }
+    driver.insert(
+        "rules".into(),
+        Value::Array(rules.iter().map(rule_descriptor).collect()),
+    );
+    let mut run = Map::new();
+    run.insert("tool".into(), json!({ "driver": driver }));
+    run.insert(
+        "automationDetails".into(),
+        json!({ "id": options.automation_id }),
+    );
+    if let Some(uri) = &options.source_root_uri {
+        run.insert(
+            "originalUriBaseIds".into(),
+            json!({ SRCROOT: { "uri": uri } }),
+        );
+    }
+    run.insert("columnKind".into(), json!("unicodeCodePoints"));
+    run.insert("results".into(), Value::Array(results));
+    let log = json!({
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [run],
+    });
+    let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// A rule as the run lists it: from the catalogue, or only its id when a finding uses a rule the
+/// catalogue lacks (a stage newer than the catalogue).
+struct Listed<'a> {
+    id: &'a str,
+    info: Option<&'static RuleInfo>,
+}
+
+/// The catalogue, then the rule ids findings use that it lacks (sorted, for stable indices).
+fn rule_list(diagnostics: &[Diagnostic]) -> Vec<Listed<'_>> {
+    let mut rules: Vec<Listed> = RULES
+        .iter()
+        .map(|info| Listed {
+            id: info.id,
+            info: Some(info),
+        })
+        .collect();
+    let mut extra: Vec<&str> = diagnostics
+        .iter()
+        .map(|d| d.rule.as_str())
+        .filter(|id| find(id).is_none())
+        .collect();
+    extra.sort_unstable();
+    extra.dedup();
+    rules.extend(extra.into_iter().map(|id| Listed { id, info: None }));
+    rules
+}
+
+fn rule_descriptor(rule: &Listed) -> Value {
+    let (short, full, help, severity) = match rule.info {
+        Some(info) => (info.short, info.full, info.help, info.severity),
+        None => (
+            "Finding of a rule missing from the catalogue",
+            "yttlint reported a finding under a rule id its rule catalogue does not describe.",
+            "See the finding's message.",
+            Severity::Error,
+        ),
+    };
+    json!({
+        "id": rule.id,
+        "name": pascal_case(rule.id),
+        "shortDescription": { "text": short },
+        "fullDescription": { "text": full },
+        "help": { "text": help },
+        "defaultConfiguration": { "level": level(severity) },
+        "properties": { "tags": ["ytt"] },
+    })
+}
+
+/// `data-value-violation` → `DataValueViolation` (SARIF's `name` is an identifier-like label).
+fn pascal_case(id: &str) -> String {
+    id.split('-')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .map(|first| first.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+fn result(d: &Diagnostic, print: &str, rules: &[Listed], sources: &Sources) -> Value {
+    let (span, anchored) = anchor(d, sources);
+    let mut text = d.message.clone();
+    if let Some(object) = &d.object {
+        text.push_str(&format!("\nobject: {object}"));
+    }
+    if anchored || d.scenario.is_some() {
+        if let Some(origin) = origin(d) {
+            text.push_str(&format!("\nin {origin}"));
+        }
+    }
+    if let Some(help) = &d.help {
+        text.push_str(&format!("\nhelp: {help}"));
+    }
+    let mut value = Map::new();
+    value.insert("ruleId".into(), json!(d.rule));
+    if let Some(index) = rules.iter().position(|r| r.id == d.rule) {
+        value.insert("ruleIndex".into(), json!(index));
+    }
+    value.insert("level".into(), json!(level(d.severity)));
+    value.insert("message".into(), json!({ "text": text }));
+    value.insert(
+        "locations".into(),
+        json!([{ "physicalLocation": physical_location(&span) }]),
+    );
+    if !d.related.is_empty() {
+        let related: Vec<Value> = d
+            .related
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                json!({
+                    "id": i,
+                    "physicalLocation": physical_location(&r.span),
+                    "message": { "text": r.message },
+                })
+            })
+            .collect();
+        value.insert("relatedLocations".into(), Value::Array(related));
+    }
+    value.insert(
+        "partialFingerprints".into(),
+        json!({ FINGERPRINT_KEY: print }),
+    );
+    let properties: Map<String, Value> = [
+        ("root", &d.root),
+        ("scenario", &d.scenario),
+        ("object", &d.object),
+    ]
+    .into_iter()
+    .filter_map(|(k, v)| v.as_ref().map(|v| (k.to_string(), json!(v))))
+    .collect();
+    if !properties.is_empty() {
+        value.insert("properties".into(), Value::Object(properties));
+    }
+    Value::Object(value)
+}
+
+fn physical_location(span: &Span) -> Value {
+    let mut region = Map::new();
+    region.insert("startLine".into(), json!(span.line.max(1)));
+    region.insert("startColumn".into(), json!(span.column.max(1)));
+    if (span.end_line, span.end_column) > (span.line, span.column) {
+        region.insert("endLine".into(), json!(span.end_line));
+        region.insert("endColumn".into(), json!(span.end_column.max(1)));
+    }
+    json!({
+        "artifactLocation": { "uri": uri(&span.file), "uriBaseId": SRCROOT },
+        "region": region,
+    })
+}
+
+/// A repository-relative path as a relative URI reference: bytes outside RFC 3986's unreserved
+/// set, `/` and a few harmless sub-delimiters are percent-encoded (`:` too, so that a first
+/// segment never reads as a scheme).
+fn uri(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.trim_start_matches("./").bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(char::from(byte))
+            }
+            b'!' | b'$' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' | b'@' => {
+                out.push(char::from(byte))
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{RootOutcome, RootStatus};
+
+    fn report() -> Report {
+        let mut d = Diagnostic::new("data-value-violation", "port: must be > 0\nfound: 0")
+            .at(Span {
+                file: "config/my values.yml".into(),
+                line: 2,
+                column: 7,
+                end_line: 2,
+                end_column: 8,
+            })
+            .with_related("rule declared here", Span::point("config/schema.yml", 3, 1))
+            .with_help("give a port above 0");
+        d.root = Some("config".into());
+        let mut whole = Diagnostic::new("internal-error", "evaluation panicked");
+        whole.root = Some("config".into());
+        whole.scenario = Some("prod".into());
+        let mut odd = Diagnostic::new("brand-new-rule", "something").at(Span::point("a.yml", 1, 1));
+        odd.severity = Severity::Info;
+        Report {
+            roots: vec![RootStatus {
+                path: "config".into(),
+                scenario: None,
+                status: RootOutcome::Findings,
+                duration_ms: 1,
+            }],
+            diagnostics: vec![d, whole, odd],
+        }
+    }
+
+    fn sources() -> Sources {
+        let sources = Sources::new("/nonexistent");
+        sources.insert("config/my values.yml", "a: 1\nport: 0\n");
+        sources.insert("config/schema.yml", "#@data/values-schema\n---\nport: 1\n");
+        sources
+    }
+
+    fn render_value(report: &Report) -> Value {
+        let text = render(report, &sources(), &RenderOptions::default());
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn one_run_with_rules_and_automation_details() {
+        let log = render_value(&report());
+        assert_eq!(log["version"], "2.1.0");
+        let runs = log["runs"].as_array().unwrap();
+        assert_eq!(runs.len(), 1);
+        let driver = &runs[0]["tool"]["driver"];
+        assert_eq!(driver["name"], "yttlint");
+        assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
+        let rules = driver["rules"].as_array().unwrap();
+        assert_eq!(rules.len(), RULES.len() + 1);
+        let violation = rules
+            .iter()
+            .find(|r| r["id"] == "data-value-violation")
+            .unwrap();
+        assert_eq!(violation["name"], "DataValueViolation");
+        assert!(violation["shortDescription"]["text"].is_string());
+        assert!(violation["fullDescription"]["text"].is_string());
+        assert!(violation["help"]["text"].is_string());
+        assert_eq!(violation["defaultConfiguration"]["level"], "error");
+        assert_eq!(runs[0]["automationDetails"]["id"], "yttlint/");
+    }
+
+    #[test]
+    fn results_point_into_the_repository() {
+        let log = render_value(&report());
+        let rules = log["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap();
+        let results = log["runs"][0]["results"].as_array().unwrap();
+        let first = &results[0];
+        let index = first["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], first["ruleId"]);
+        assert_eq!(first["level"], "error");
+        assert_eq!(
+            first["message"]["text"],
+            "port: must be > 0\nfound: 0\nhelp: give a port above 0"
+        );
+        let location = &first["locations"][0]["physicalLocation"];
+        assert_eq!(
+            location["artifactLocation"]["uri"],
+            "config/my%20values.yml"
+        );
+        assert_eq!(location["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+        assert_eq!(
+            location["region"],
+            json!({"startLine": 2, "startColumn": 7, "endLine": 2, "endColumn": 8})
+        );
+        let related = &first["relatedLocations"][0];
+        assert_eq!(related["message"]["text"], "rule declared here");
+        assert_eq!(
+            related["physicalLocation"]["region"],
+            json!({"startLine": 3, "startColumn": 1})
+        );
+        let print = first["partialFingerprints"]["yttlint/v1"].as_str().unwrap();
+        assert_eq!(print.len(), 64);
+        assert_eq!(results[2]["level"], "note");
+        assert_eq!(results[2]["ruleId"], "brand-new-rule");
+    }
+
+    #[test]
+    fn root_level_findings_are_anchored_at_the_root_s_first_file() {
+        let log = render_value(&report());
+        let whole = &log["runs"][0]["results"][1];
+        assert_eq!(
+            whole["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "config/my%20values.yml"
+        );
+        assert_eq!(
+            whole["message"]["text"],
+            "evaluation panicked\nin root config, scenario prod"
+        );
+        assert_eq!(
+            whole["properties"],
+            json!({"root": "config", "scenario": "prod"})
+        );
+    }
+
+    #[test]
+    fn clean_run_has_empty_results() {
+        let log = render_value(&Report::default());
+        assert_eq!(log["runs"][0]["results"], json!([]));
+        assert!(!log["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn uris_are_encoded() {
+        assert_eq!(uri("./a b/c:d%.yml"), "a%20b/c%3Ad%25.yml");
+        assert_eq!(uri("é.yml"), "%C3%A9.yml");
+        assert_eq!(uri("x/(y)+z@1.yaml"), "x/(y)+z@1.yaml");
+    }
+}

@@ -1,0 +1,213 @@
+//! The CI integration files checked for what their platforms require: the pre-commit hooks, the
+//! composite GitHub Action (inputs reach scripts only through the environment; its lint script
+//! run against a stub yttlint) and the GitLab CI template, and README's snippets for them.
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+/// A YAML file of the repository as JSON, read with yttlint's own YAML parser.
+fn yaml_file(path: &str) -> Value {
+    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    let opts = yttlint::yaml::parse::ParseOpts::default();
+    let docs = yttlint::yaml::parse::parse(&text, &Arc::from(path), &opts)
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(docs.items.len(), 1, "{path}: one document");
+    to_json(&docs.items[0].value)
+}
+
+fn to_json(value: &yttlint::yaml::Value) -> Value {
+    use yttlint::yaml::Value as Y;
+    match value {
+        Y::Null => Value::Null,
+        Y::Bool(b) => Value::Bool(*b),
+        Y::Int(i) => Value::from(*i),
+        Y::Float(f) => Value::from(*f),
+        Y::String(s) => Value::from(s.as_str()),
+        Y::Array(a) => Value::Array(a.items.iter().map(|i| to_json(&i.value)).collect()),
+        Y::Map(m) => Value::Object(
+            m.items
+                .iter()
+                .map(|i| (yttlint::yaml::scalar_key_string(&i.key), to_json(&i.value)))
+                .collect(),
+        ),
+    }
+}
+
+#[test]
+fn pre_commit_hooks() {
+    let hooks = yaml_file(".pre-commit-hooks.yaml");
+    let hooks = hooks.as_array().unwrap();
+    let by_id = |id: &str| hooks.iter().find(|h| h["id"] == id).unwrap();
+    let staged = by_id("yttlint");
+    assert_eq!(staged["language"], "rust");
+    assert_eq!(staged["entry"], "yttlint");
+    assert_eq!(staged["require_serial"], true);
+    assert_ne!(staged["pass_filenames"], false);
+    let all = by_id("yttlint-all");
+    assert_eq!(all["language"], "rust");
+    assert_eq!(all["pass_filenames"], false);
+    assert_eq!(all["require_serial"], true);
+}
+
+#[test]
+fn action_passes_inputs_through_env_and_uploads_sarif_always() {
+    let action = yaml_file("action.yml");
+    assert_eq!(action["runs"]["using"], "composite");
+    let steps = action["runs"]["steps"].as_array().unwrap();
+    for step in steps {
+        if let Some(script) = step["run"].as_str() {
+            assert!(
+                !script.contains("${{"),
+                "expression expanded inside a script: {script}"
+            );
+            assert_eq!(step["shell"], "bash");
+        }
+    }
+    let lint = steps.iter().find(|s| s["id"] == "lint").unwrap();
+    let script = lint["run"].as_str().unwrap();
+    assert!(script.contains("--report \"sarif=$YTTLINT_SARIF\""));
+    for input in ["paths", "config", "sarif-file", "exit-zero"] {
+        let expression = format!("${{{{ inputs.{input} }}}}");
+        assert!(
+            lint["env"]
+                .as_object()
+                .unwrap()
+                .values()
+                .any(|v| v == expression.as_str()),
+            "input {input} reaches the script through env"
+        );
+    }
+    let upload = steps
+        .iter()
+        .find(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("github/codeql-action/upload-sarif@"))
+        })
+        .unwrap();
+    assert!(upload["if"].as_str().unwrap().starts_with("always()"));
+    assert!(upload["with"]["sarif_file"].is_string());
+}
+
+#[test]
+fn gitlab_template_publishes_junit_and_code_quality() {
+    let template = yaml_file("ci/yttlint.gitlab-ci.yml");
+    let job = &template[".yttlint"];
+    let reports = &job["artifacts"]["reports"];
+    let junit = reports["junit"].as_str().unwrap();
+    let quality = reports["codequality"].as_str().unwrap();
+    assert_eq!(job["artifacts"]["when"], "always");
+    let script = job["script"][0].as_str().unwrap();
+    assert!(
+        script.contains(&format!("--report junit={junit}")),
+        "{script}"
+    );
+    assert!(
+        script.contains(&format!("--report gitlab={quality}")),
+        "{script}"
+    );
+    assert_eq!(template["yttlint"]["extends"], ".yttlint");
+}
+
+#[test]
+fn readme_documents_the_integrations() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = &readme[readme.find("\n## CI integrations\n").expect("a CI section")..];
+    for needle in [
+        ".pre-commit-config.yaml",
+        "id: yttlint",
+        "security-events: write",
+        "ci/yttlint.gitlab-ci.yml",
+        "--report",
+    ] {
+        assert!(
+            section.contains(needle),
+            "README's CI section mentions {needle}"
+        );
+    }
+}
+
+/// Runs the action's lint script as the runner would (bash, inputs in the environment) with a
+/// stub `yttlint` that records its arguments, writes the SARIF file and exits 1.
+fn run_lint_step(dir: &Path, paths: &str, config: &str, exit_zero: &str) -> (i32, String, String) {
+    let action = yaml_file("action.yml");
+    let steps = action["runs"]["steps"].as_array().unwrap();
+    let lint = steps.iter().find(|s| s["id"] == "lint").unwrap();
+    let script = lint["run"].as_str().unwrap();
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let stub = bin.join("yttlint");
+    std::fs::write(
+        &stub,
+        "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > args.txt\necho '{}' > yttlint.sarif\nexit 1\n",
+    )
+    .unwrap();
+    Command::new("chmod").arg("+x").arg(&stub).status().unwrap();
+    let output = dir.join("github_output");
+    std::fs::write(&output, "").unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let status = Command::new("bash")
+        .arg("-e")
+        .arg("-c")
+        .arg(script)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("GITHUB_OUTPUT", &output)
+        .env("YTTLINT_PATHS", paths)
+        .env("YTTLINT_CONFIG", config)
+        .env("YTTLINT_SARIF", "yttlint.sarif")
+        .env("YTTLINT_EXIT_ZERO", exit_zero)
+        .status()
+        .unwrap();
+    let args = std::fs::read_to_string(dir.join("args.txt")).unwrap_or_default();
+    let outputs = std::fs::read_to_string(&output).unwrap();
+    (status.code().unwrap_or(-1), args, outputs)
+}
+
+#[test]
+fn action_lint_step_passes_inputs_as_words_never_as_code() {
+    let dir = std::env::temp_dir().join(format!("yttlint-action-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, args, outputs) = run_lint_step(
+        &dir,
+        "packages/a  '$(touch pwned)' b;c",
+        "my config.yaml",
+        "true",
+    );
+    assert_eq!(code, 1, "the step fails as yttlint did");
+    assert_eq!(
+        args.lines().collect::<Vec<_>>(),
+        [
+            "--format",
+            "github",
+            "--report",
+            "sarif=yttlint.sarif",
+            "--config",
+            "my config.yaml",
+            "--exit-zero",
+            "packages/a",
+            "'$(touch",
+            "pwned)'",
+            "b;c",
+        ]
+    );
+    assert!(!dir.join("pwned").exists());
+    assert!(outputs.contains("exit-code=1\n"), "{outputs}");
+    let sarif = format!(
+        "sarif-file={}/yttlint.sarif\n",
+        dir.canonicalize().unwrap().display()
+    );
+    assert!(outputs.contains(&sarif), "{outputs}");
+    let (_, args, _) = run_lint_step(&dir, "", "", "false");
+    assert_eq!(args, "--format\ngithub\n--report\nsarif=yttlint.sarif\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

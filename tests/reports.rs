@@ -1,0 +1,596 @@
+//! The report formats end to end: one realistic report rendered in every format and read back
+//! the way its consumer reads it (SARIF checked against the SARIF 2.1.0 JSON schema and GitHub's
+//! rules, JUnit and GitLab Code Quality parsed back, annotations unescaped).
+
+use std::collections::HashSet;
+
+use serde::Deserialize;
+use serde_json::Value;
+use yttlint::report::{
+    render, Diagnostic, Format, RenderOptions, Report, RootOutcome, RootStatus, Severity, Sources,
+    Span,
+};
+
+const VALUES: &str = "#@data/values\n---\nhostname: \"\"\nport: 0\nreplicas: 3\n";
+const SCHEMA: &str = "#@data/values-schema\n---\n#@schema/validation min=1\nport: 1\n";
+
+fn sources() -> Sources {
+    let sources = Sources::new("/nonexistent");
+    sources.insert("packages/app/config/values.yml", VALUES);
+    sources.insert("packages/app/config/schema.yml", SCHEMA);
+    sources.insert("packages/web/config/deploy.yml", "kind: Deployment\n");
+    sources
+}
+
+fn status(path: &str, scenario: Option<&str>, outcome: RootOutcome, ms: u64) -> RootStatus {
+    RootStatus {
+        path: path.into(),
+        scenario: scenario.map(str::to_string),
+        status: outcome,
+        duration_ms: ms,
+    }
+}
+
+fn in_root(mut d: Diagnostic, root: &str, scenario: Option<&str>) -> Diagnostic {
+    d.root = Some(root.into());
+    d.scenario = scenario.map(str::to_string);
+    d
+}
+
+/// Findings of every shape: spans on one and several lines, related locations, help, objects,
+/// a finding about a whole root, a rule the catalogue lacks, text that needs escaping in every
+/// format, and the same finding in two scenarios.
+fn report() -> Report {
+    let violation = Diagnostic::new(
+        "data-value-violation",
+        "port: must be: > 0 (by: schema.yml:3)\nfound: 0",
+    )
+    .at(Span {
+        file: "packages/app/config/values.yml".into(),
+        line: 4,
+        column: 7,
+        end_line: 4,
+        end_column: 8,
+    })
+    .with_related(
+        "rule declared here",
+        Span::point("packages/app/config/schema.yml", 3, 1),
+    )
+    .with_help("give a port above 0");
+    let mut required = Diagnostic::new("required-value", "hostname: must be non-empty").at(Span {
+        file: "packages/app/config/values.yml".into(),
+        line: 3,
+        column: 1,
+        end_line: 4,
+        end_column: 1,
+    });
+    required.severity = Severity::Warning;
+    let mut output = Diagnostic::new(
+        "output-violation",
+        "spec.replicas: <script>&\"quoted\", 100% sure: it's wrong\r\n\u{7}bell",
+    )
+    .at(Span::point("packages/web/config/deploy.yml", 1, 1));
+    output.object = Some("apps/v1/Deployment/default/web".into());
+    let mut info = Diagnostic::new("future-rule", "something new").at(Span::point(
+        "packages/web/config/deploy.yml",
+        1,
+        7,
+    ));
+    info.severity = Severity::Info;
+    let twice = Diagnostic::new("unknown-annotation", "unknown annotation @schema/exampel")
+        .at(Span::point("packages/app/config/values.yml", 5, 1));
+    let twice_again = twice.clone();
+    let mut report = Report {
+        roots: vec![
+            status(
+                "packages/app/config",
+                Some("defaults"),
+                RootOutcome::Findings,
+                12,
+            ),
+            status(
+                "packages/app/config",
+                Some("prod"),
+                RootOutcome::Findings,
+                30,
+            ),
+            status("packages/web/config", None, RootOutcome::Findings, 7),
+            status("packages/broken", None, RootOutcome::Error, 2),
+        ],
+        diagnostics: vec![
+            in_root(violation, "packages/app/config", Some("prod")),
+            in_root(required, "packages/app/config", Some("defaults")),
+            in_root(output, "packages/web/config", None),
+            in_root(info, "packages/web/config", None),
+            in_root(
+                Diagnostic::new("internal-error", "evaluation panicked: index out of range"),
+                "packages/broken",
+                None,
+            ),
+            in_root(twice, "packages/app/config", Some("defaults")),
+            in_root(twice_again, "packages/app/config", Some("prod")),
+        ],
+    };
+    report.normalize();
+    report
+}
+
+fn clean() -> Report {
+    Report {
+        roots: vec![status("packages/app/config", None, RootOutcome::Ok, 5)],
+        diagnostics: vec![],
+    }
+}
+
+fn rendered(format: Format, report: &Report) -> String {
+    render(format, report, &sources(), &RenderOptions::default())
+}
+
+// ---------------------------------------------------------------- SARIF
+
+fn sarif_validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sarif-schema-2.1.0.json"
+    ))
+    .expect("the SARIF schema is in tests/data");
+    // The schema as published before OASIS's errata 01 has a typo in the `language` pattern
+    // (an unbalanced `]`) that the validator refuses to compile; errata 01 corrected it to this.
+    let text = text.replace(
+        r#""^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$""#,
+        r#""^[a-zA-Z]{2}(-[a-zA-Z]{2})?$""#,
+    );
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the SARIF schema compiles")
+}
+
+fn schema_errors(validator: &jsonschema::Validator, log: &Value) -> Vec<String> {
+    validator
+        .iter_errors(log)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect()
+}
+
+#[test]
+fn sarif_is_valid_against_the_sarif_2_1_0_schema() {
+    let validator = sarif_validator();
+    for report in [report(), clean()] {
+        let log: Value = serde_json::from_str(&rendered(Format::Sarif, &report)).unwrap();
+        let errors = schema_errors(&validator, &log);
+        assert!(errors.is_empty(), "invalid SARIF:\n{}", errors.join("\n"));
+    }
+}
+
+#[test]
+fn the_schema_check_rejects_invalid_sarif() {
+    let validator = sarif_validator();
+    let mut log: Value = serde_json::from_str(&rendered(Format::Sarif, &report())).unwrap();
+    log["runs"][0]["results"][0]["level"] = Value::from("fatal");
+    assert!(!schema_errors(&validator, &log).is_empty());
+    let mut log: Value = serde_json::from_str(&rendered(Format::Sarif, &report())).unwrap();
+    log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"] =
+        Value::from(0);
+    assert!(!schema_errors(&validator, &log).is_empty());
+    let mut log: Value = serde_json::from_str(&rendered(Format::Sarif, &report())).unwrap();
+    log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] =
+        Value::from("a file with spaces.yml");
+    assert!(
+        !schema_errors(&validator, &log).is_empty(),
+        "formats (uri-reference) are checked"
+    );
+    let mut log: Value = serde_json::from_str(&rendered(Format::Sarif, &report())).unwrap();
+    log["runs"][0]["tool"]["driver"]
+        .as_object_mut()
+        .unwrap()
+        .remove("name");
+    assert!(!schema_errors(&validator, &log).is_empty());
+}
+
+#[test]
+fn sarif_follows_github_code_scanning_rules() {
+    let report = report();
+    let log: Value = serde_json::from_str(&rendered(Format::Sarif, &report)).unwrap();
+    let runs = log["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "one run");
+    let run = &runs[0];
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "yttlint");
+    assert!(driver["version"].is_string());
+    assert!(run["automationDetails"]["id"]
+        .as_str()
+        .unwrap()
+        .starts_with("yttlint/"));
+    let rules = driver["rules"].as_array().unwrap();
+    let mut ids = HashSet::new();
+    for rule in rules {
+        assert!(
+            ids.insert(rule["id"].as_str().unwrap()),
+            "rule ids are unique"
+        );
+        for key in ["shortDescription", "fullDescription", "help"] {
+            assert!(
+                !rule[key]["text"].as_str().unwrap().is_empty(),
+                "{key} of {}",
+                rule["id"]
+            );
+        }
+        assert!(["error", "warning", "note"]
+            .contains(&rule["defaultConfiguration"]["level"].as_str().unwrap()));
+    }
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), report.diagnostics.len());
+    let mut prints = HashSet::new();
+    for result in results {
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+        assert!(!result["message"]["text"].as_str().unwrap().is_empty());
+        let location = &result["locations"][0]["physicalLocation"];
+        let uri = location["artifactLocation"]["uri"].as_str().unwrap();
+        assert!(
+            uri.starts_with("packages/") && !uri.contains("://"),
+            "repository-relative uri, got {uri}"
+        );
+        assert_eq!(location["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+        assert!(location["region"]["startLine"].as_u64().unwrap() >= 1);
+        let print = result["partialFingerprints"]["yttlint/v1"]
+            .as_str()
+            .unwrap();
+        assert!(prints.insert(print.to_string()), "fingerprints are unique");
+    }
+    let clean: Value = serde_json::from_str(&rendered(Format::Sarif, &clean())).unwrap();
+    assert_eq!(clean["runs"][0]["results"], Value::Array(vec![]));
+}
+
+// ---------------------------------------------------------------- JUnit
+
+#[test]
+fn junit_parses_back() {
+    let report = report();
+    let xml = rendered(Format::Junit, &report);
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let top = doc.root_element();
+    assert_eq!(top.tag_name().name(), "testsuites");
+    let suites: Vec<_> = top
+        .children()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .collect();
+    let names: Vec<&str> = suites
+        .iter()
+        .map(|s| s.attribute("name").unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "packages/app/config",
+            "packages/broken",
+            "packages/web/config"
+        ]
+    );
+    let mut total = 0;
+    let mut failures = 0;
+    for suite in &suites {
+        let cases: Vec<_> = suite
+            .children()
+            .filter(|n| n.has_tag_name("testcase"))
+            .collect();
+        let failing = cases
+            .iter()
+            .filter(|c| c.children().any(|n| n.has_tag_name("failure")))
+            .count();
+        assert_eq!(
+            suite.attribute("tests"),
+            Some(cases.len().to_string().as_str())
+        );
+        assert_eq!(
+            suite.attribute("failures"),
+            Some(failing.to_string().as_str())
+        );
+        total += cases.len();
+        failures += failing;
+    }
+    assert_eq!(top.attribute("tests"), Some(total.to_string().as_str()));
+    assert_eq!(
+        top.attribute("failures"),
+        Some(failures.to_string().as_str())
+    );
+    // One case per scenario and one per finding.
+    assert_eq!(total, report.roots.len() + report.diagnostics.len());
+    let app_cases: Vec<&str> = suites[0]
+        .children()
+        .filter(|n| n.has_tag_name("testcase"))
+        .map(|c| c.attribute("name").unwrap())
+        .collect();
+    assert!(app_cases.contains(&"scenario defaults"));
+    assert!(app_cases.contains(&"scenario prod"));
+    // The full message, unescaped, in the failure's body; the rule as its type.
+    let output = doc
+        .descendants()
+        .find(|n| n.has_tag_name("failure") && n.attribute("type") == Some("output-violation"))
+        .unwrap();
+    let body = output.text().unwrap();
+    assert!(
+        body.contains("packages/web/config/deploy.yml:1:1"),
+        "{body}"
+    );
+    assert!(
+        body.contains("spec.replicas: <script>&\"quoted\", 100% sure: it's wrong\r\n\u{FFFD}bell"),
+        "{body}"
+    );
+    assert!(
+        body.contains("object: apps/v1/Deployment/default/web"),
+        "{body}"
+    );
+    // A root whose evaluation did not finish is an error, not a failure.
+    let broken = suites[1]
+        .descendants()
+        .find(|n| n.has_tag_name("testcase") && n.attribute("name") == Some("scenario default"))
+        .unwrap();
+    assert!(broken.children().any(|n| n.has_tag_name("error")));
+}
+
+#[test]
+fn junit_for_a_clean_run_has_only_passing_cases() {
+    let xml = rendered(Format::Junit, &clean());
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(cases.len(), 1);
+    assert!(cases[0].first_element_child().is_none());
+}
+
+// ---------------------------------------------------------------- GitLab Code Quality
+
+#[derive(Deserialize)]
+struct Issue {
+    description: String,
+    check_name: String,
+    fingerprint: String,
+    severity: String,
+    location: IssueLocation,
+}
+
+#[derive(Deserialize)]
+struct IssueLocation {
+    path: String,
+    lines: IssueLines,
+}
+
+#[derive(Deserialize)]
+struct IssueLines {
+    begin: u32,
+}
+
+#[test]
+fn gitlab_code_quality_parses_back() {
+    let report = report();
+    let issues: Vec<Issue> =
+        serde_json::from_str(&rendered(Format::Gitlab, &report)).expect("a Code Quality array");
+    assert_eq!(issues.len(), report.diagnostics.len());
+    let mut prints = HashSet::new();
+    for (issue, d) in issues.iter().zip(&report.diagnostics) {
+        assert_eq!(issue.check_name, d.rule);
+        assert!(issue.description.starts_with(d.summary()));
+        assert!(
+            ["info", "minor", "major", "critical", "blocker"].contains(&issue.severity.as_str())
+        );
+        assert!(issue.location.path.starts_with("packages/"));
+        assert!(issue.location.lines.begin >= 1);
+        assert!(
+            prints.insert(issue.fingerprint.clone()),
+            "unique fingerprints"
+        );
+    }
+    let broken = issues
+        .iter()
+        .find(|i| i.check_name == "internal-error")
+        .unwrap();
+    assert_eq!(broken.location.path, "packages/broken");
+    let clean: Vec<Issue> = serde_json::from_str(&rendered(Format::Gitlab, &clean())).unwrap();
+    assert!(clean.is_empty());
+}
+
+#[test]
+fn gitlab_fingerprints_survive_line_shifts() {
+    let shifted = Sources::new("/nonexistent");
+    shifted.insert(
+        "packages/app/config/values.yml",
+        &format!("#! a comment\n#! and another\n{VALUES}"),
+    );
+    shifted.insert("packages/app/config/schema.yml", SCHEMA);
+    shifted.insert("packages/web/config/deploy.yml", "kind: Deployment\n");
+    let mut moved = report();
+    for d in &mut moved.diagnostics {
+        if let Some(span) = &mut d.span {
+            if span.file == "packages/app/config/values.yml" {
+                span.line += 2;
+                span.end_line += 2;
+            }
+        }
+    }
+    let before: Vec<Issue> = serde_json::from_str(&rendered(Format::Gitlab, &report())).unwrap();
+    let after: Vec<Issue> = serde_json::from_str(&render(
+        Format::Gitlab,
+        &moved,
+        &shifted,
+        &RenderOptions::default(),
+    ))
+    .unwrap();
+    for (a, b) in before.iter().zip(&after) {
+        assert_eq!(a.fingerprint, b.fingerprint, "{}", a.description);
+    }
+    assert!(before
+        .iter()
+        .zip(&after)
+        .any(|(a, b)| a.location.lines.begin != b.location.lines.begin));
+}
+
+// ---------------------------------------------------------------- JSON
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonReport {
+    version: u32,
+    roots: Vec<JsonRoot>,
+    diagnostics: Vec<JsonDiagnostic>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonRoot {
+    path: String,
+    scenario: Option<String>,
+    status: String,
+    duration_ms: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonDiagnostic {
+    rule: String,
+    severity: String,
+    message: String,
+    file: Option<String>,
+    line: Option<u32>,
+    column: Option<u32>,
+    end_line: Option<u32>,
+    end_column: Option<u32>,
+    root: Option<String>,
+    scenario: Option<String>,
+    object: Option<String>,
+    related: Vec<JsonRelated>,
+    help: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonRelated {
+    message: String,
+    file: String,
+    line: u32,
+    column: u32,
+}
+
+#[test]
+fn json_report_has_exactly_the_design_keys() {
+    let report = report();
+    let text = rendered(Format::Json, &report);
+    let parsed: JsonReport = serde_json::from_str(&text).unwrap();
+    assert_eq!(parsed.version, 1);
+    assert_eq!(parsed.roots.len(), report.roots.len());
+    assert_eq!(parsed.diagnostics.len(), report.diagnostics.len());
+    let statuses: HashSet<&str> = parsed.roots.iter().map(|r| r.status.as_str()).collect();
+    assert!(statuses.is_subset(&HashSet::from(["ok", "findings", "error"])));
+    let broken = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.rule == "internal-error")
+        .unwrap();
+    assert_eq!((broken.file.as_deref(), broken.line), (None, None));
+    let violation = parsed
+        .diagnostics
+        .iter()
+        .find(|d| d.rule == "data-value-violation")
+        .unwrap();
+    assert_eq!(violation.related[0].file, "packages/app/config/schema.yml");
+    assert_eq!(violation.severity, "error");
+}
+
+// ---------------------------------------------------------------- GitHub annotations
+
+/// Undoes GitHub's escaping of a message or a property value.
+fn unescape(text: &str) -> String {
+    text.replace("%0D", "\r")
+        .replace("%0A", "\n")
+        .replace("%3A", ":")
+        .replace("%2C", ",")
+        .replace("%25", "%")
+}
+
+#[test]
+fn github_annotations_parse_back() {
+    let report = report();
+    let text = rendered(Format::Github, &report);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), report.diagnostics.len() + 1);
+    for (line, d) in lines.iter().zip(&report.diagnostics) {
+        let rest = line.strip_prefix("::").unwrap();
+        let (command, rest) = rest.split_once(' ').unwrap();
+        let expected = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        assert_eq!(command, expected);
+        let (properties, message) = rest.split_once("::").unwrap();
+        assert!(!message.contains('\n') && !message.contains('\r'));
+        let expected_message = d.message.replace('\u{7}', "\u{FFFD}");
+        assert!(unescape(message).starts_with(&expected_message), "{line}");
+        for property in properties.split(',') {
+            let (key, value) = property.split_once('=').unwrap();
+            let value = unescape(value);
+            match key {
+                "file" => assert_eq!(
+                    Some(value.as_str()),
+                    d.span.as_ref().map(|s| s.file.as_str())
+                ),
+                "title" => assert_eq!(value, d.rule),
+                "line" | "endLine" | "col" | "endColumn" => {
+                    assert!(value.parse::<u32>().is_ok())
+                }
+                other => panic!("unexpected property {other}"),
+            }
+        }
+    }
+    assert_eq!(
+        lines.last(),
+        Some(&"3 errors, 3 warnings, 1 info in 3 roots")
+    );
+}
+
+// ---------------------------------------------------------------- terminal
+
+#[test]
+fn terminal_shows_code_frames_and_the_summary() {
+    let text = rendered(Format::Terminal, &report());
+    assert!(text.contains("error[data-value-violation]: port: must be: > 0 (by: schema.yml:3)"));
+    assert!(
+        text.contains("packages/app/config/values.yml:4:7"),
+        "{text}"
+    );
+    assert!(text.contains("4 │ port: 0"), "{text}");
+    assert!(text.contains("rule declared here"), "{text}");
+    assert!(text.contains("= help: give a port above 0"), "{text}");
+    assert!(text.contains("error[internal-error]: evaluation panicked"));
+    assert!(text.contains("= in root packages/broken"), "{text}");
+    assert!(!text.contains('\u{1b}'));
+    assert!(text.ends_with("3 errors, 3 warnings, 1 info in 3 roots\n"));
+    let colored = render(
+        Format::Terminal,
+        &report(),
+        &sources(),
+        &RenderOptions {
+            color: true,
+            ..RenderOptions::default()
+        },
+    );
+    assert!(colored.contains('\u{1b}'));
+}
+
+#[test]
+fn every_format_is_deterministic_and_newline_terminated() {
+    for format in Format::ALL {
+        let a = rendered(format, &report());
+        let b = rendered(format, &report());
+        assert_eq!(a, b, "{format}");
+        assert!(a.ends_with('\n'), "{format}");
+    }
+}
