@@ -1,0 +1,7 @@
+//! The linter: finds the ytt roots and private libraries of a repository, reads its
+//! configuration, turns roots × scenarios into jobs, evaluates the jobs in parallel, and applies
+//! severities, suppressions and the baseline to what they found.
+
+pub mod config;
+pub mod config_parse;
+pub mod paths;
