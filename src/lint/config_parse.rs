@@ -194,18 +194,19 @@ impl Reader<'_> {
                     ))
                 }
             };
-            let level =
-                match Severity::parse(&text) {
-                    Some(s) => RuleLevel::Severity(s),
-                    None if text == "off" => RuleLevel::Off,
-                    None => return Err(self.error(
+            let level = match Severity::parse(&text) {
+                Some(s) => RuleLevel::Severity(s),
+                None if text == "off" => RuleLevel::Off,
+                None => {
+                    return Err(self.error(
                         &item.pos,
                         format!(
                             "unknown severity \"{text}\" for rule \"{id}\"; expected one of: {}",
                             LEVELS.join(", ")
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
             out.insert(id, level);
         }
         Ok(out)

@@ -4,4 +4,8 @@
 
 pub mod config;
 pub mod config_parse;
+pub mod discover;
+pub mod flags;
+pub mod package;
 pub mod paths;
+pub mod walk;
