@@ -8,4 +8,5 @@ pub mod discover;
 pub mod flags;
 pub mod package;
 pub mod paths;
+pub mod select;
 pub mod walk;
