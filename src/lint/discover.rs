@@ -97,7 +97,12 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
 fn configured_roots(config: &Config, notes: &mut Vec<String>) -> Vec<Root> {
     let mut out = Vec::new();
     for rc in &config.roots {
-        let inputs = match flags::resolve(&config.dir, &rc.path, &rc.args) {
+        let inputs = match flags::resolve(
+            &config.dir,
+            &rc.path,
+            std::slice::from_ref(&rc.path),
+            &rc.args,
+        ) {
             Ok(resolved) => flags::inputs(&config.dir, &resolved),
             Err(e) => {
                 notes.push(format!("root {}: {e}", rc.path));

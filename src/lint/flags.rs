@@ -1,7 +1,7 @@
 //! A root's ytt flags (`args:` in the configuration) made ready for a job: parsed once with
 //! `yttlint template`'s parser, and every path they hold (`-f`, `--data-values-file`,
-//! `--data-value-file`) resolved against the root's directory. Without `-f` the root's own path
-//! is the only input. Data values files are renamed to their repository-relative path so that
+//! `--data-value-file`) resolved against the root's directory. Without `-f` the root's default
+//! inputs are used (its own path, or the paths its Package names). Data values files are renamed to their repository-relative path so that
 //! positions inside them point at the right file.
 
 use std::path::Path;
@@ -12,8 +12,14 @@ use super::config_parse::split_lib_ref;
 use super::paths;
 use crate::cli::template::TemplateArgs;
 
-/// Parses `args` for the root at repository-relative `root` of the repository at `repo`.
-pub fn resolve(repo: &Path, root: &str, args: &[String]) -> Result<TemplateArgs, String> {
+/// Parses `args` for the root at repository-relative `root` of the repository at `repo`;
+/// `defaults` are the repository-relative inputs used when `args` have no `-f`.
+pub fn resolve(
+    repo: &Path,
+    root: &str,
+    defaults: &[String],
+    args: &[String],
+) -> Result<TemplateArgs, String> {
     let mut parsed = TemplateArgs::try_parse_from(
         std::iter::once("template".to_string()).chain(args.iter().cloned()),
     )
@@ -25,7 +31,7 @@ pub fn resolve(repo: &Path, root: &str, args: &[String]) -> Result<TemplateArgs,
         root_abs.clone()
     };
     parsed.files = if parsed.files.is_empty() {
-        vec![root_abs.to_string_lossy().into_owned()]
+        defaults.iter().map(|d| absolute(repo, d)).collect()
     } else {
         parsed.files.iter().map(|f| input(&dir, f)).collect()
     };
@@ -94,7 +100,13 @@ mod tests {
     #[test]
     fn without_f_the_root_is_the_input() {
         let repo = Path::new("/repo");
-        let r = resolve(repo, "config", &["--ignore-unknown-comments".into()]).unwrap();
+        let r = resolve(
+            repo,
+            "config",
+            &["config".into()],
+            &["--ignore-unknown-comments".into()],
+        )
+        .unwrap();
         assert!(r.ignore_unknown_comments);
         assert_eq!(r.files, vec!["/repo/config"]);
         assert_eq!(inputs(repo, &r), vec!["config"]);
@@ -116,7 +128,7 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let r = resolve(repo, "config", &args).unwrap();
+        let r = resolve(repo, "config", &[], &args).unwrap();
         assert_eq!(r.files, vec!["/repo/config", "x.yml=/repo/shared/y.yml"]);
         assert_eq!(inputs(repo, &r), vec!["config", "shared/y.yml"]);
         assert_eq!(r.dv_files, vec!["@lib:+:/repo/values"]);
@@ -125,6 +137,6 @@ mod tests {
 
     #[test]
     fn bad_flags_are_an_error() {
-        assert!(resolve(Path::new("/repo"), "c", &["--nope".into()]).is_err());
+        assert!(resolve(Path::new("/repo"), "c", &[], &["--nope".into()]).is_err());
     }
 }

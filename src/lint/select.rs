@@ -100,7 +100,7 @@ fn values_inputs(repo: &Path, root: &Root) -> Vec<String> {
         .flat_map(|s| &s.values_files)
         .map(|v| strip_prefixes(v).to_string())
         .collect();
-    if let Ok(resolved) = flags::resolve(repo, &root.path, &root.args) {
+    if let Ok(resolved) = flags::resolve(repo, &root.path, &root.inputs, &root.args) {
         let from_flags = resolved
             .dv_files
             .iter()
