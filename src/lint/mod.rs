@@ -12,5 +12,7 @@ pub mod libcheck;
 pub mod package;
 pub mod paths;
 pub mod plan;
+pub mod progress;
+pub mod run;
 pub mod select;
 pub mod walk;
