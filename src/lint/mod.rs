@@ -15,4 +15,5 @@ pub mod plan;
 pub mod progress;
 pub mod run;
 pub mod select;
+pub mod suppress;
 pub mod walk;
