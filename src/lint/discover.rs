@@ -69,6 +69,8 @@ pub struct Discovery {
     /// Things worth telling (`--list-roots` and stderr): unreadable entries, Package paths
     /// that do not exist.
     pub notes: Vec<String>,
+    /// Every file the walk found (suppression comments are looked for in them).
+    pub files: Vec<RepoFile>,
 }
 
 /// Walks the repository of `config` and finds its roots and libraries.
@@ -77,6 +79,7 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
     let (files, problems) = walk::walk(&config.dir, &exclude);
     let mut d = from_files(config, &files);
     d.notes.splice(0..0, problems);
+    d.files = files;
     Ok(d)
 }
 

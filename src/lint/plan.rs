@@ -115,6 +115,7 @@ mod tests {
                 parent: "app".into(),
             }],
             notes: Vec::new(),
+            files: Vec::new(),
         };
         let sel = Selection {
             roots: vec![0],

@@ -56,6 +56,7 @@ fn fixture(name: &str) -> Fixture {
             parent: "a".into(),
         }],
         notes: Vec::new(),
+        files: Vec::new(),
     };
     Fixture { dir, config, d }
 }

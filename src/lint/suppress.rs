@@ -134,7 +134,7 @@ impl Suppression {
             return false;
         };
         span.file == self.file
-            && self.rules.iter().any(|r| *r == d.rule)
+            && self.rules.contains(&d.rule)
             && match self.scope {
                 Scope::File => true,
                 Scope::Lines { first, last } => (first..=last).contains(&span.line),
