@@ -1,8 +1,11 @@
 //! The repository walk: the one place the `ignore` walker is configured (`.gitignore`,
 //! `.ignore` and the configuration's `exclude` globs are honoured, hidden entries skipped, the
 //! order fixed), and the one function that decides what a walked file is to the linter.
+//! A sub-directory with its own `.yttlint.yaml` is another repository: it is not walked (lint
+//! it from there), and the walk says so.
 
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
@@ -61,12 +64,29 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
     let mut problems = Vec::new();
     let filter_base = base.to_path_buf();
     let excluded = exclude.clone();
+    let nested = Arc::new(Mutex::new(Vec::new()));
+    let nested_seen = nested.clone();
     let walker = WalkBuilder::new(base)
         .require_git(false)
         .sort_by_file_name(|a, b| a.cmp(b))
-        .filter_entry(move |e| match paths::relative(&filter_base, e.path()) {
-            Some(rel) => rel == "." || !excluded.is_match(&rel),
-            None => true,
+        .filter_entry(move |e| {
+            let Some(rel) = paths::relative(&filter_base, e.path()) else {
+                return true;
+            };
+            if rel == "." {
+                return true;
+            }
+            if excluded.is_match(&rel) {
+                return false;
+            }
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            if is_dir && e.path().join(super::config::FILE_NAME).is_file() {
+                if let Ok(mut seen) = nested_seen.lock() {
+                    seen.push(rel);
+                }
+                return false;
+            }
+            true
         })
         .build();
     for entry in walker {
@@ -81,6 +101,14 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
         }
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
+    if let Ok(seen) = nested.lock() {
+        for dir in seen.iter() {
+            problems.push(format!(
+                "{dir} has its own {} and is not linted from here",
+                super::config::FILE_NAME
+            ));
+        }
+    }
     (files, problems)
 }
 
@@ -156,8 +184,14 @@ mod tests {
         std::fs::write(dir.join("a/t.txt"), "(@= \"x\" @)\n").unwrap();
         std::fs::write(dir.join("vendor/x/t.yml"), "a: #@ 1\n").unwrap();
         std::fs::write(dir.join("build/t.yml"), "a: #@ 1\n").unwrap();
+        std::fs::create_dir_all(dir.join("nested")).unwrap();
+        std::fs::write(dir.join("nested/.yttlint.yaml"), "").unwrap();
+        std::fs::write(dir.join("nested/t.yml"), "a: #@ 1\n").unwrap();
         let (files, problems) = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
-        assert!(problems.is_empty());
+        assert_eq!(
+            problems,
+            vec!["nested has its own .yttlint.yaml and is not linted from here"]
+        );
         let got: Vec<(&str, Kind)> = files.iter().map(|f| (f.path.as_str(), f.kind)).collect();
         assert_eq!(
             got,
