@@ -1,3 +1,6 @@
+//! Tests of reading `.yttlint.yaml`: the full example, defaults, and the message and position
+//! of every kind of mistake.
+
 use std::path::PathBuf;
 
 use super::*;

@@ -1,3 +1,6 @@
+//! Tests of discovery: topmost directories, Package paths, configured roots and private
+//! libraries (nested and path-named).
+
 use std::path::Path;
 
 use super::*;

@@ -1,3 +1,6 @@
+//! Tests of selection by paths: everything, files (ytt inputs, values files, the
+//! configuration), directories, and what selects nothing.
+
 use super::*;
 use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::{Library, Reason};

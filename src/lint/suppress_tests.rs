@@ -1,3 +1,5 @@
+//! Tests of suppression comments: reading, scopes, dropping findings and unused reports.
+
 use super::*;
 
 fn diag(rule: &str, line: u32) -> Diagnostic {
