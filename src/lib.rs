@@ -5,6 +5,7 @@ pub mod eval;
 pub mod file_marks;
 pub mod files;
 pub mod library;
+pub mod lint;
 pub mod overlay;
 pub mod pos;
 pub mod report;

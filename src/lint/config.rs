@@ -1,0 +1,158 @@
+//! `.yttlint.yaml`: what the linter is told about a repository (roots with their scenarios and
+//! ytt flags, excluded paths, rule severities, KubeVirt checks), where it is found (walking up
+//! from the linted path, then from the working directory, or `--config`), and its errors, each
+//! with the line and column of the offending key.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::report::Severity;
+use crate::yaml::Value;
+
+pub use super::config_parse::parse;
+
+/// The configuration file's name.
+pub const FILE_NAME: &str = ".yttlint.yaml";
+
+/// A line and column in the configuration file (from 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Loc {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// The linter's configuration; [`Config::default_for`] when there is no file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The file read, if any.
+    pub file: Option<PathBuf>,
+    /// The repository root: the file's directory (or the working directory without a file).
+    /// Every path in the configuration and in reports is relative to it.
+    pub dir: PathBuf,
+    /// Roots listed explicitly; empty means discover them.
+    pub roots: Vec<RootConfig>,
+    /// Globs (relative to `dir`) of paths never linted.
+    pub exclude: Vec<String>,
+    /// Severity overrides by rule id.
+    pub rules: BTreeMap<String, RuleLevel>,
+    /// Whether KubeVirt template validations are checked.
+    pub kubevirt: bool,
+}
+
+/// One configured root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootConfig {
+    /// Repository-relative path of the root (`.` for the repository itself).
+    pub path: String,
+    pub scenarios: Vec<ScenarioConfig>,
+    /// ytt flags for this root (validated as `yttlint template` flags).
+    pub args: Vec<String>,
+    pub loc: Loc,
+}
+
+/// One set of data values a root is linted with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioConfig {
+    pub name: String,
+    /// As `--data-values-file` takes them (`[@lib:][+:]path`), paths relative to the repository.
+    pub values_files: Vec<String>,
+    /// As `--data-value-yaml key=value`, one flag per key, in file order.
+    pub data_values: Vec<(String, Value)>,
+    pub loc: Loc,
+}
+
+/// What `rules:` says about a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleLevel {
+    Off,
+    Severity(Severity),
+}
+
+/// A configuration problem: where, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file as the user named it (or found it).
+    pub file: String,
+    pub loc: Option<Loc>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.loc {
+            Some(l) => write!(f, "{}:{}:{}: {}", self.file, l.line, l.column, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// The configuration of a repository rooted at `dir` that has no file.
+    pub fn default_for(dir: &Path) -> Config {
+        Config {
+            file: None,
+            dir: dir.to_path_buf(),
+            roots: Vec::new(),
+            exclude: Vec::new(),
+            rules: BTreeMap::new(),
+            kubevirt: true,
+        }
+    }
+
+    /// Reads and validates the file at `path` (absolute); its directory is the repository root.
+    pub fn load(path: &Path, shown_as: &str) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: shown_as.to_string(),
+            loc: None,
+            message: format!("cannot read the configuration: {e}"),
+        })?;
+        let dir = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+        let mut config = parse(&text, shown_as, &dir)?;
+        config.file = Some(path.to_path_buf());
+        Ok(config)
+    }
+
+    /// The level configured for `rule`, if any.
+    pub fn level(&self, rule: &str) -> Option<RuleLevel> {
+        self.rules.get(rule).copied()
+    }
+}
+
+/// The first `.yttlint.yaml` in `start` or one of its ancestors.
+pub fn find_upward(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .map(|dir| dir.join(FILE_NAME))
+        .find(|candidate| candidate.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn found_in_an_ancestor() {
+        let dir = std::env::temp_dir().join(format!("yttlint-cfg-{}", std::process::id()));
+        let deep = dir.join("a/b");
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::write(dir.join(FILE_NAME), "exclude: []\n").unwrap();
+        assert_eq!(find_upward(&deep), Some(dir.join(FILE_NAME)));
+        let config = Config::load(&dir.join(FILE_NAME), FILE_NAME).unwrap();
+        assert_eq!(config.dir, dir);
+        assert!(config.kubevirt);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn errors_show_file_line_and_column() {
+        let e = ConfigError {
+            file: ".yttlint.yaml".into(),
+            loc: Some(Loc { line: 3, column: 5 }),
+            message: "unknown key \"x\"".into(),
+        };
+        assert_eq!(e.to_string(), ".yttlint.yaml:3:5: unknown key \"x\"");
+    }
+}

@@ -1,0 +1,137 @@
+//! Tests of discovery: topmost directories, Package paths, configured roots and private
+//! libraries (nested and path-named).
+
+use std::path::Path;
+
+use super::*;
+use crate::lint::walk::Kind;
+
+fn file(path: &str, kind: Kind) -> RepoFile {
+    RepoFile {
+        path: path.to_string(),
+        kind,
+        package: false,
+    }
+}
+
+fn paths_of(d: &Discovery) -> Vec<(&str, &Reason)> {
+    d.roots
+        .iter()
+        .map(|r| (r.path.as_str(), &r.reason))
+        .collect()
+}
+
+#[test]
+fn topmost_directories_holding_ytt_files_are_roots() {
+    let files = vec![
+        file("README.md", Kind::Other),
+        file("apps/a/config/app.yml", Kind::YttYaml),
+        file("apps/a/config/sub/more.star", Kind::Starlark),
+        file("apps/b/t.txt", Kind::TextTemplate),
+        file("values/prod.yml", Kind::PlainYaml),
+        file("apps/a/config/_ytt_lib/mon/x.yml", Kind::YttYaml),
+    ];
+    let d = from_files(&Config::default_for(Path::new("/repo")), &files);
+    assert_eq!(
+        paths_of(&d),
+        vec![
+            ("apps/a/config", &Reason::Topmost),
+            ("apps/b", &Reason::Topmost)
+        ]
+    );
+    assert_eq!(
+        d.libraries,
+        vec![Library {
+            path: "apps/a/config/_ytt_lib/mon".into(),
+            parent: "apps/a/config".into()
+        }]
+    );
+}
+
+#[test]
+fn a_ytt_file_at_the_top_makes_the_repository_one_root() {
+    let files = vec![
+        file("a.star", Kind::Starlark),
+        file("x/b.yml", Kind::YttYaml),
+    ];
+    let d = from_files(&Config::default_for(Path::new("/repo")), &files);
+    assert_eq!(paths_of(&d), vec![(".", &Reason::Topmost)]);
+}
+
+#[test]
+fn nested_and_path_named_libraries() {
+    let files = vec![
+        file("_ytt_lib/github.com/org/lib/a.yml", Kind::YttYaml),
+        file("_ytt_lib/github.com/org/lib/sub/b.star", Kind::Starlark),
+        file(
+            "_ytt_lib/github.com/org/lib/_ytt_lib/inner/c.yml",
+            Kind::YttYaml,
+        ),
+        file("_ytt_lib/stray.yml", Kind::YttYaml),
+    ];
+    let d = from_files(&Config::default_for(Path::new("/repo")), &files);
+    assert!(d.roots.is_empty());
+    let libs: Vec<(&str, &str)> = d
+        .libraries
+        .iter()
+        .map(|l| (l.path.as_str(), l.parent.as_str()))
+        .collect();
+    assert_eq!(
+        libs,
+        vec![
+            ("_ytt_lib/github.com/org/lib", "."),
+            (
+                "_ytt_lib/github.com/org/lib/_ytt_lib/inner",
+                "_ytt_lib/github.com/org/lib"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn configured_roots_replace_discovery() {
+    let mut config = Config::default_for(Path::new("/repo"));
+    config.roots.push(crate::lint::config::RootConfig {
+        path: "only".into(),
+        scenarios: Vec::new(),
+        args: vec!["-f".into(), ".".into(), "-f".into(), "../shared".into()],
+        loc: crate::lint::config::Loc { line: 2, column: 3 },
+    });
+    let files = vec![file("other/a.yml", Kind::YttYaml)];
+    let d = from_files(&config, &files);
+    assert_eq!(paths_of(&d), vec![("only", &Reason::Config { line: 2 })]);
+    assert_eq!(d.roots[0].inputs, vec!["only", "shared"]);
+}
+
+#[test]
+fn package_paths_come_first_and_cover_their_files() {
+    let dir = std::env::temp_dir().join(format!("yttlint-disc-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("pkg/config")).unwrap();
+    std::fs::write(
+        dir.join("pkg/package.yml"),
+        "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata: {name: p.1}\nspec:\n  template:\n    spec:\n      template:\n      - ytt: {paths: [config]}\n",
+    )
+    .unwrap();
+    let mut pkg = file("pkg/package.yml", Kind::PlainYaml);
+    pkg.package = true;
+    let files = vec![
+        pkg,
+        file("pkg/config/app.yml", Kind::YttYaml),
+        file("loose/t.yml", Kind::YttYaml),
+    ];
+    let d = from_files(&Config::default_for(&dir), &files);
+    let reason = Reason::Package {
+        file: "pkg/package.yml".into(),
+        line: 1,
+        name: "p.1".into(),
+    };
+    assert_eq!(
+        paths_of(&d),
+        vec![("loose", &Reason::Topmost), ("pkg/config", &reason)]
+    );
+    assert_eq!(
+        reason.to_string(),
+        "ytt path of Package p.1 (pkg/package.yml:1)"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

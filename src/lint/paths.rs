@@ -1,0 +1,102 @@
+//! Paths of the linted repository: absolute paths made without touching the disk (a deleted
+//! file passed by pre-commit must still be placed), and the repository-relative, `/`-separated
+//! form every report uses (`.` for the repository root itself).
+
+use std::path::{Component, Path, PathBuf};
+
+/// `path` made absolute against `cwd`, with `.` and `..` resolved lexically.
+pub fn absolute(cwd: &Path, path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        cwd.join(path)
+    };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// `path` relative to `base` with `/` separators; `.` for `base` itself; `None` outside it.
+pub fn relative(base: &Path, path: &Path) -> Option<String> {
+    let rest = path.strip_prefix(base).ok()?;
+    let parts: Vec<String> = rest
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.is_empty() {
+        Some(".".to_string())
+    } else {
+        Some(parts.join("/"))
+    }
+}
+
+/// Whether the repository-relative `path` is `dir` or lies below it (`.` contains everything).
+pub fn is_within(path: &str, dir: &str) -> bool {
+    dir == "."
+        || path == dir
+        || path
+            .strip_prefix(dir)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// The directory of a repository-relative path (`.` for a top-level file).
+pub fn parent(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(i) => &path[..i],
+        None => ".",
+    }
+}
+
+/// `dir/name` for repository-relative paths, where `dir` may be `.`.
+pub fn join(dir: &str, name: &str) -> String {
+    if dir == "." || dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absolute_resolves_dots_without_the_disk() {
+        let cwd = Path::new("/repo/sub");
+        assert_eq!(
+            absolute(cwd, Path::new("../a/./b.yml")),
+            PathBuf::from("/repo/a/b.yml")
+        );
+        assert_eq!(absolute(cwd, Path::new("/x/y")), PathBuf::from("/x/y"));
+    }
+
+    #[test]
+    fn relative_paths_use_slashes_and_dot_for_the_base() {
+        let base = Path::new("/repo");
+        assert_eq!(relative(base, Path::new("/repo")).as_deref(), Some("."));
+        assert_eq!(
+            relative(base, Path::new("/repo/a/b.yml")).as_deref(),
+            Some("a/b.yml")
+        );
+        assert_eq!(relative(base, Path::new("/other")), None);
+    }
+
+    #[test]
+    fn containment_respects_path_components() {
+        assert!(is_within("config/app.yml", "config"));
+        assert!(is_within("config", "config"));
+        assert!(!is_within("config2/app.yml", "config"));
+        assert!(is_within("anything", "."));
+        assert_eq!(parent("a/b/c.yml"), "a/b");
+        assert_eq!(parent("c.yml"), ".");
+        assert_eq!(join(".", "a"), "a");
+    }
+}

@@ -1,0 +1,143 @@
+//! Turns the selected roots and libraries into jobs: one per root × scenario (a root without
+//! scenarios is linted once, with its own defaults) and one standalone check per private
+//! library. A scenario's values files and data values are appended to the root's own flags as
+//! `--data-values-file` and `--data-value-yaml` (one per key, the value written as JSON, which
+//! is YAML), so a scenario means exactly what those ytt flags mean.
+
+use std::path::Path;
+
+use super::config::{Config, ScenarioConfig};
+use super::discover::{Discovery, Root};
+use super::flags;
+use super::job::{Job, JobKind};
+use super::paths::is_within;
+use super::select::Selection;
+use crate::cli::template::TemplateArgs;
+use crate::yaml::json::value_to_json;
+
+/// The jobs of a run, roots first, in discovery order. A root whose flags cannot be read gets
+/// a job that reports it.
+pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
+    let mut out = Vec::new();
+    for root in sel.roots.iter().filter_map(|&i| d.roots.get(i)) {
+        if root.scenarios.is_empty() {
+            out.push(root_job(config, root, None));
+        }
+        for sc in &root.scenarios {
+            out.push(root_job(config, root, Some(sc)));
+        }
+    }
+    for lib in sel.libraries.iter().filter_map(|&i| d.libraries.get(i)) {
+        let owner = d
+            .roots
+            .iter()
+            .find(|r| r.inputs.iter().any(|i| is_within(&lib.path, i)));
+        let mut flags = TemplateArgs {
+            files: vec![config.dir.join(&lib.path).to_string_lossy().into_owned()],
+            ..TemplateArgs::default()
+        };
+        if let Some(Ok(owner)) = owner.map(|r| root_flags(&config.dir, r)) {
+            flags.ignore_unknown_comments = owner.ignore_unknown_comments;
+            flags.implicit_map_key_overrides = owner.implicit_map_key_overrides;
+            flags.strict = owner.strict;
+        }
+        out.push(Job {
+            kind: JobKind::Library,
+            repo: config.dir.clone(),
+            root: lib.path.clone(),
+            scenario: None,
+            flags: Ok(flags),
+            kubevirt: config.kubevirt,
+        });
+    }
+    out
+}
+
+fn root_flags(repo: &Path, root: &Root) -> Result<TemplateArgs, String> {
+    flags::resolve(repo, &root.path, &root.inputs, &root.args)
+}
+
+fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
+    let flags = root_flags(&config.dir, root).map(|mut f| {
+        if let Some(sc) = sc {
+            add_scenario(&config.dir, &mut f, sc);
+        }
+        f
+    });
+    Job {
+        kind: JobKind::Root,
+        repo: config.dir.clone(),
+        root: root.path.clone(),
+        scenario: sc.map(|s| s.name.clone()),
+        flags: flags.map_err(|e| format!("invalid ytt flags for root {}: {e}", root.path)),
+        kubevirt: config.kubevirt,
+    }
+}
+
+fn add_scenario(repo: &Path, flags: &mut TemplateArgs, sc: &ScenarioConfig) {
+    for vf in &sc.values_files {
+        flags.dv_files.push(flags::values_file(repo, repo, vf));
+    }
+    for (key, value) in &sc.data_values {
+        let yaml = value_to_json(value, 0, false).unwrap_or_else(|_| "null".to_string());
+        flags.dv_yaml.push(format!("{key}={yaml}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::discover::{Library, Reason};
+    use crate::yaml::Value;
+
+    #[test]
+    fn a_job_per_root_and_scenario_then_libraries() {
+        let config = Config::default_for(Path::new("/repo"));
+        let mut root = Root {
+            path: "app".into(),
+            inputs: vec!["app".into()],
+            reason: Reason::Topmost,
+            args: vec!["--strict".into()],
+            scenarios: Vec::new(),
+        };
+        for name in ["a", "b"] {
+            root.scenarios.push(ScenarioConfig {
+                name: name.into(),
+                values_files: vec!["@lib:ci/v.yml".into()],
+                data_values: vec![("x.y".into(), Value::Int(3))],
+                loc: Default::default(),
+            });
+        }
+        let d = Discovery {
+            roots: vec![root],
+            libraries: vec![Library {
+                path: "app/_ytt_lib/l".into(),
+                parent: "app".into(),
+            }],
+            notes: Vec::new(),
+            files: Vec::new(),
+        };
+        let sel = Selection {
+            roots: vec![0],
+            libraries: vec![0],
+        };
+        let jobs = jobs(&config, &d, &sel);
+        let names: Vec<_> = jobs
+            .iter()
+            .map(|j| (j.kind, j.root.as_str(), j.scenario.as_deref()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                (JobKind::Root, "app", Some("a")),
+                (JobKind::Root, "app", Some("b")),
+                (JobKind::Library, "app/_ytt_lib/l", None),
+            ]
+        );
+        let flags = jobs[0].flags.as_ref().unwrap();
+        assert_eq!(flags.files, vec!["/repo/app"]);
+        assert_eq!(flags.dv_files, vec!["@lib:/repo/ci/v.yml"]);
+        assert_eq!(flags.dv_yaml, vec!["x.y=3"]);
+        assert!(jobs[2].flags.as_ref().unwrap().strict);
+    }
+}

@@ -1,0 +1,211 @@
+//! One run of the linter from validated settings: find the configuration and the repository,
+//! discover and select what to lint, run the jobs, then apply rule levels and suppression
+//! comments. What the command line does with the result (baseline, formats, exit status) is
+//! up to it.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use globset::GlobSet;
+
+use super::config::{self, Config, RuleLevel};
+use super::discover::{self, Discovery};
+use super::job::{Job, JobKind};
+use super::paths::{self, is_within};
+use super::progress::Progress;
+use super::select::{self, Selection};
+use super::suppress::{self, Suppression};
+use super::{plan, run, walk};
+use crate::report::{Report, RootOutcome, Sources};
+
+/// What a run is asked to do, already validated.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// The working directory (relative paths are taken from it).
+    pub cwd: PathBuf,
+    /// Paths on the command line.
+    pub paths: Vec<PathBuf>,
+    /// `--config`.
+    pub config: Option<PathBuf>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Show progress on a terminal.
+    pub progress: bool,
+}
+
+/// The repository, its configuration and what the run will lint.
+pub struct Planned {
+    pub config: Config,
+    pub discovery: Discovery,
+    pub selection: Selection,
+}
+
+/// What a run found.
+pub struct Linted {
+    /// Sorted, with levels and suppressions applied.
+    pub report: Report,
+    /// The repository's files, for renderers and fingerprints.
+    pub sources: Sources,
+}
+
+/// Finds the configuration (`--config`, else upward from the first path, else upward from the
+/// working directory); without one the working directory is the repository.
+pub fn load_config(s: &Settings) -> Result<Config, String> {
+    let shown =
+        |p: &Path| paths::relative(&s.cwd, p).unwrap_or_else(|| p.to_string_lossy().into_owned());
+    let file = match &s.config {
+        Some(c) => Some(paths::absolute(&s.cwd, c)),
+        None => {
+            let start = s.paths.first().map(|p| {
+                let abs = paths::absolute(&s.cwd, p);
+                if abs.is_dir() {
+                    abs
+                } else {
+                    abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+                }
+            });
+            start
+                .and_then(|p| config::find_upward(&p))
+                .or_else(|| config::find_upward(&s.cwd))
+        }
+    };
+    match file {
+        Some(f) => Config::load(&f, &shown(&f)).map_err(|e| e.to_string()),
+        None => Ok(Config::default_for(&s.cwd)),
+    }
+}
+
+/// Loads the configuration, discovers the repository and selects by the paths given.
+pub fn plan(s: &Settings) -> Result<Planned, String> {
+    let config = load_config(s)?;
+    let mut targets = Vec::new();
+    for p in &s.paths {
+        let abs = paths::absolute(&s.cwd, p);
+        if paths::relative(&config.dir, &abs).is_none() {
+            return Err(format!(
+                "{} is outside the repository {} (run yttlint inside it, or name its configuration with --config)",
+                p.display(),
+                config.dir.display()
+            ));
+        }
+        targets.push(abs);
+    }
+    let exclude: GlobSet = walk::exclude_set(&config.exclude)?;
+    let discovery = discover::discover(&config)?;
+    let selection = select::select(&config, &discovery, &exclude, &targets);
+    Ok(Planned {
+        config,
+        discovery,
+        selection,
+    })
+}
+
+/// Runs the jobs of a plan and applies levels and suppressions.
+pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
+    let jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
+    let progress = Progress::new(jobs.len(), s.progress);
+    let mut report = run::run_jobs(&jobs, s.jobs, &progress)?;
+    let sources = Sources::new(&p.config.dir);
+    let scopes: Vec<(Vec<String>, RootOutcome)> = jobs
+        .iter()
+        .zip(&report.roots)
+        .map(|(j, r)| (scope(&p.discovery, j), r.status))
+        .collect();
+    let found = run::apply_levels(&p.config, std::mem::take(&mut report.diagnostics));
+    let sups = scan_suppressions(p, &scopes, &found, &sources);
+    let (kept, used) = suppress::apply(found, &sups);
+    let checked = |s: &Suppression, rule: &str| {
+        let level_on = rule.is_empty() || p.config.level(rule) != Some(RuleLevel::Off);
+        let in_scope: Vec<&RootOutcome> = scopes
+            .iter()
+            .filter(|(inputs, _)| inputs.iter().any(|i| is_within(&s.file, i)))
+            .map(|(_, st)| st)
+            .collect();
+        level_on && !in_scope.is_empty() && in_scope.iter().all(|st| **st != RootOutcome::Error)
+    };
+    let unused = suppress::unused(&sups, &used, checked);
+    report.diagnostics = kept;
+    report
+        .diagnostics
+        .extend(run::apply_levels(&p.config, unused));
+    run::settle_statuses(&mut report);
+    report.normalize();
+    Ok(Linted { report, sources })
+}
+
+/// The repository paths a job reads.
+fn scope(d: &Discovery, job: &Job) -> Vec<String> {
+    match job.kind {
+        JobKind::Library => vec![job.root.clone()],
+        JobKind::Root => d
+            .roots
+            .iter()
+            .find(|r| r.path == job.root)
+            .map(|r| r.inputs.clone())
+            .unwrap_or_else(|| vec![job.root.clone()]),
+    }
+}
+
+/// Suppression comments of the files the jobs read and of the files findings point at.
+fn scan_suppressions(
+    p: &Planned,
+    scopes: &[(Vec<String>, RootOutcome)],
+    found: &[crate::report::Diagnostic],
+    sources: &Sources,
+) -> Vec<Suppression> {
+    let mut files: BTreeSet<&str> = found
+        .iter()
+        .filter_map(|d| d.span.as_ref().map(|s| s.file.as_str()))
+        .collect();
+    for f in &p.discovery.files {
+        let readable = f.kind != walk::Kind::Other || f.path.ends_with(".txt");
+        if readable
+            && scopes
+                .iter()
+                .any(|(inputs, _)| inputs.iter().any(|i| is_within(&f.path, i)))
+        {
+            files.insert(&f.path);
+        }
+    }
+    files
+        .into_iter()
+        .filter_map(|f| sources.text(f).map(|text| suppress::scan(f, &text)))
+        .flatten()
+        .collect()
+}
+
+/// `--list-roots`: the selected roots and libraries, each with why it was found, then notes.
+pub fn list_roots(p: &Planned) -> String {
+    let mut out = String::new();
+    for root in p
+        .selection
+        .roots
+        .iter()
+        .filter_map(|&i| p.discovery.roots.get(i))
+    {
+        out.push_str(&format!("{}\t{}", root.path, root.reason));
+        if root.inputs != [root.path.clone()] {
+            out.push_str(&format!("; inputs: {}", root.inputs.join(", ")));
+        }
+        if !root.scenarios.is_empty() {
+            let names: Vec<&str> = root.scenarios.iter().map(|s| s.name.as_str()).collect();
+            out.push_str(&format!("; scenarios: {}", names.join(", ")));
+        }
+        out.push('\n');
+    }
+    for lib in p
+        .selection
+        .libraries
+        .iter()
+        .filter_map(|&i| p.discovery.libraries.get(i))
+    {
+        out.push_str(&format!(
+            "{}\tprivate library of {} (checked on its own)\n",
+            lib.path, lib.parent
+        ));
+    }
+    for note in &p.discovery.notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    out
+}

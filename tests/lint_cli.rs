@@ -1,0 +1,358 @@
+//! End-to-end tests of the linter's command line on the fixture repositories
+//! `fixtures/lint-repo` (discovered roots: a Package, topmost directories, private libraries,
+//! suppressions, excluded and ignored files) and `fixtures/lint-config` (configured roots with
+//! scenarios and ytt flags).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn yttlint_in(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(dir)
+        .args(args)
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .expect("run yttlint");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yttlint-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Copies a fixture repository (files only, as the walk sees them) into a temporary directory.
+fn copy_fixture(name: &str, to: &Path) {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let target = to.join(e.file_name());
+            if e.file_type().unwrap().is_dir() {
+                copy(&e.path(), &target);
+            } else {
+                std::fs::copy(e.path(), target).unwrap();
+            }
+        }
+    }
+    copy(&fixture(name), to);
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// `(rule, file:line:column)` of every diagnostic of a JSON report.
+fn findings(report: &serde_json::Value) -> Vec<(String, String)> {
+    report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let at = format!(
+                "{}:{}:{}",
+                d["file"].as_str().unwrap_or("-"),
+                d["line"],
+                d["column"]
+            );
+            (d["rule"].as_str().unwrap().to_string(), at)
+        })
+        .collect()
+}
+
+#[test]
+fn list_roots_says_what_was_found_and_why() {
+    let run = yttlint_in(&fixture("lint-repo"), &["--list-roots"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "\
+broken\ttopmost directory holding ytt files
+packages/app/config\tytt path of Package app.example.com.1.0.0 (packages/app/package.yml:1)
+suppressed\ttopmost directory holding ytt files
+packages/app/config/_ytt_lib/labels\tprivate library of packages/app/config (checked on its own)
+shared/_ytt_lib/unused\tprivate library of shared (checked on its own)
+"
+    );
+}
+
+#[test]
+fn configured_roots_list_their_scenarios_and_inputs() {
+    let run = yttlint_in(&fixture("lint-config"), &["--list-roots"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "\
+app\tlisted in the configuration (line 3); scenarios: defaults, prod, wrong-type
+comments\tlisted in the configuration (line 11)
+split\tlisted in the configuration (line 13); inputs: split/base, split/extra.yml
+"
+    );
+}
+
+#[test]
+fn a_repository_is_linted_as_a_whole() {
+    let run = yttlint_in(&fixture("lint-repo"), &["--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let report = json(&run.stdout);
+    assert_eq!(
+        findings(&report),
+        vec![
+            (
+                "template-error".to_string(),
+                "broken/app.yml:4:7".to_string()
+            ),
+            (
+                "unused-suppression".to_string(),
+                "packages/app/config/deployment.yml:10:3".to_string()
+            ),
+            (
+                "template-error".to_string(),
+                "shared/_ytt_lib/unused/broken.yml:3:1".to_string()
+            ),
+        ]
+    );
+    let statuses: Vec<(&str, &str)> = report["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["path"].as_str().unwrap(), r["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        statuses,
+        vec![
+            ("broken", "error"),
+            ("packages/app/config", "ok"),
+            ("packages/app/config/_ytt_lib/labels", "ok"),
+            ("shared/_ytt_lib/unused", "findings"),
+            ("suppressed", "error"),
+        ]
+    );
+}
+
+#[test]
+fn the_terminal_report_names_file_line_rule_and_root() {
+    let run = yttlint_in(&fixture("lint-repo"), &["broken"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout.starts_with(
+            "broken/app.yml:4:7: error[template-error]: - undefined: undefined_port\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("  in root broken\n"));
+    assert!(run
+        .stdout
+        .ends_with("found 1 error, 0 warnings, 0 infos (1 job)\n"));
+}
+
+#[test]
+fn output_is_the_same_every_run_and_with_any_number_of_jobs() {
+    let strip = |text: &str| {
+        let mut v = json(text);
+        for r in v["roots"].as_array_mut().unwrap() {
+            r["duration_ms"] = serde_json::Value::Null;
+        }
+        v
+    };
+    let dir = fixture("lint-repo");
+    let one = yttlint_in(&dir, &["--format", "json", "-j", "1"]);
+    let many = yttlint_in(&dir, &["--format", "json", "-j", "4"]);
+    assert_eq!(strip(&one.stdout), strip(&many.stdout));
+    let a = yttlint_in(&dir, &[]);
+    let b = yttlint_in(&dir, &["-j", "3"]);
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn staged_files_select_the_roots_that_contain_them() {
+    let dir = fixture("lint-repo");
+    let run = yttlint_in(
+        &dir,
+        &[
+            "--format",
+            "json",
+            "packages/app/config/_ytt_lib/labels/labels.star",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let roots: Vec<String> = json(&run.stdout)["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        roots,
+        vec!["packages/app/config", "packages/app/config/_ytt_lib/labels"]
+    );
+    let none = yttlint_in(&dir, &["docs/README.md", "broken/deleted.yml"]);
+    assert_eq!(none.code, 0);
+    assert_eq!(none.stdout, "no problems found (0 jobs)\n");
+}
+
+#[test]
+fn scenarios_values_files_and_root_flags() {
+    let dir = fixture("lint-config");
+    let run = yttlint_in(&dir, &["--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let report = json(&run.stdout);
+    assert_eq!(
+        findings(&report),
+        vec![(
+            "template-error".to_string(),
+            "ci/wrong-type.yml:2:1".to_string()
+        )]
+    );
+    assert_eq!(report["diagnostics"][0]["scenario"], "wrong-type");
+    assert_eq!(report["diagnostics"][0]["root"], "app");
+    let jobs: Vec<(String, String)> = report["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["path"].to_string(), r["scenario"].to_string()))
+        .collect();
+    assert_eq!(jobs.len(), 5, "{jobs:?}");
+    // A values file selects the roots whose scenarios read it.
+    let run = yttlint_in(&dir, &["--format", "json", "ci/prod.yml"]);
+    assert_eq!(json(&run.stdout)["roots"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn exit_status_follows_severity_and_flags() {
+    let dir = fixture("lint-repo");
+    assert_eq!(yttlint_in(&dir, &["--exit-zero"]).code, 0);
+    assert_eq!(yttlint_in(&dir, &["packages/app"]).code, 0);
+    assert_eq!(
+        yttlint_in(&dir, &["--fail-on", "warning", "packages/app"]).code,
+        1
+    );
+    assert_eq!(yttlint_in(&dir, &["--no-such-flag"]).code, 2);
+    let outside = yttlint_in(&dir, &["--config", ".yttlint.yaml", "../lint-config"]);
+    assert_eq!(outside.code, 2);
+    assert!(
+        outside.stderr.contains("is outside the repository"),
+        "{}",
+        outside.stderr
+    );
+}
+
+#[test]
+fn reports_are_written_next_to_standard_output() {
+    let out = temp_dir("reports");
+    let path = out.join("report.json");
+    let spec = format!("json={}", path.display());
+    let run = yttlint_in(&fixture("lint-repo"), &["--report", &spec, "broken"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.contains("error[template-error]"));
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(json(&written)["diagnostics"][0]["file"], "broken/app.yml");
+    assert_eq!(
+        yttlint_in(&fixture("lint-repo"), &["--report", "xml=x"]).code,
+        2
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn a_baseline_hides_known_findings_even_after_lines_shift() {
+    let repo = temp_dir("baseline");
+    copy_fixture("lint-repo", &repo);
+    let baseline = repo.join("baseline.json");
+    let written = yttlint_in(&repo, &["--write-baseline", "baseline.json"]);
+    assert_eq!(written.code, 0, "{}", written.stderr);
+    assert!(
+        written.stderr.contains("recorded 3 findings"),
+        "{}",
+        written.stderr
+    );
+    assert!(baseline.is_file());
+    let quiet = yttlint_in(&repo, &["--baseline", "baseline.json"]);
+    assert_eq!(quiet.code, 0, "{}", quiet.stdout);
+    assert_eq!(quiet.stdout, "no problems found (5 jobs)\n");
+    // Lines inserted above the finding: still known. A new finding: reported.
+    let app = repo.join("broken/app.yml");
+    let text = std::fs::read_to_string(&app).unwrap();
+    let shifted = text.replacen("---\n", "---\n#! a new comment line\n", 1);
+    std::fs::write(&app, shifted).unwrap();
+    std::fs::create_dir_all(repo.join("fresh")).unwrap();
+    std::fs::write(repo.join("fresh/app.yml"), "x: #@ another_undefined\n").unwrap();
+    let run = yttlint_in(&repo, &["--baseline", "baseline.json", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let report = json(&run.stdout);
+    assert_eq!(
+        findings(&report),
+        vec![(
+            "template-error".to_string(),
+            "fresh/app.yml:1:4".to_string()
+        )]
+    );
+    let _ = std::fs::remove_dir_all(&repo);
+}
+
+#[test]
+fn configuration_errors_are_positioned_and_exit_2() {
+    let repo = temp_dir("badconfig");
+    std::fs::write(repo.join(".yttlint.yaml"), "exclude: []\nrule: {}\n").unwrap();
+    let run = yttlint_in(&repo, &[]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "yttlint: .yttlint.yaml:2:1: unknown key \"rule\" in the configuration; expected one of: roots, exclude, rules, kubevirt (did you mean \"rules\"?)\n"
+    );
+    let other = repo.join("other.yaml");
+    std::fs::write(&other, "kubevirt: 3\n").unwrap();
+    let run = yttlint_in(&repo, &["--config", "other.yaml"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("other.yaml:1:1: expected true or false for kubevirt, found integer 3"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&repo);
+}
+
+#[test]
+fn rule_levels_and_limits() {
+    let repo = temp_dir("levels");
+    std::fs::create_dir_all(repo.join("loop")).unwrap();
+    std::fs::write(
+        repo.join("loop/app.yml"),
+        "#@ def f(n):\n#@   return f(n + 1)\n#@ end\n---\nx: #@ f(0)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        repo.join(".yttlint.yaml"),
+        "rules: {limit-exceeded: warning}\n",
+    )
+    .unwrap();
+    let run = yttlint_in(&repo, &["--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let report = json(&run.stdout);
+    assert_eq!(report["diagnostics"][0]["rule"], "limit-exceeded");
+    assert_eq!(report["diagnostics"][0]["severity"], "warning");
+    std::fs::write(repo.join(".yttlint.yaml"), "rules: {limit-exceeded: off}\n").unwrap();
+    let run = yttlint_in(&repo, &[]);
+    assert_eq!(run.stdout, "no problems found (1 job)\n");
+    let _ = std::fs::remove_dir_all(&repo);
+}
