@@ -153,13 +153,14 @@ fn the_terminal_report_names_file_line_rule_and_root() {
     let run = yttlint_in(&fixture("lint-repo"), &["broken"]);
     assert_eq!(run.code, 1);
     assert!(
-        run.stdout.starts_with(
-            "broken/app.yml:4:7: error[template-error]: - undefined: undefined_port\n"
-        ),
+        run.stdout
+            .starts_with("error[template-error]: - undefined: undefined_port\n")
+            && run.stdout.contains("┌─ broken/app.yml:4:7")
+            && run.stdout.contains("in root broken"),
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("  in root broken\n"));
+    assert!(run.stdout.contains("= in root broken\n"));
     assert!(run
         .stdout
         .ends_with("found 1 error, 0 warnings, 0 infos (1 job)\n"));
@@ -207,7 +208,7 @@ fn staged_files_select_the_roots_that_contain_them() {
     );
     let none = yttlint_in(&dir, &["docs/README.md", "broken/deleted.yml"]);
     assert_eq!(none.code, 0);
-    assert_eq!(none.stdout, "no problems found (0 jobs)\n");
+    assert_eq!(none.stdout, "0 errors, 0 warnings in 0 roots\n");
 }
 
 #[test]
@@ -219,7 +220,7 @@ fn scenarios_values_files_and_root_flags() {
     assert_eq!(
         findings(&report),
         vec![(
-            "template-error".to_string(),
+            "schema-type-mismatch".to_string(),
             "ci/wrong-type.yml:2:1".to_string()
         )]
     );
@@ -288,7 +289,7 @@ fn a_baseline_hides_known_findings_even_after_lines_shift() {
     assert!(baseline.is_file());
     let quiet = yttlint_in(&repo, &["--baseline", "baseline.json"]);
     assert_eq!(quiet.code, 0, "{}", quiet.stdout);
-    assert_eq!(quiet.stdout, "no problems found (5 jobs)\n");
+    assert_eq!(quiet.stdout, "0 errors, 0 warnings in 5 roots\n");
     // Lines inserted above the finding: still known. A new finding: reported.
     let app = repo.join("broken/app.yml");
     let text = std::fs::read_to_string(&app).unwrap();
@@ -353,6 +354,6 @@ fn rule_levels_and_limits() {
     assert_eq!(report["diagnostics"][0]["severity"], "warning");
     std::fs::write(repo.join(".yttlint.yaml"), "rules: {limit-exceeded: off}\n").unwrap();
     let run = yttlint_in(&repo, &[]);
-    assert_eq!(run.stdout, "no problems found (1 job)\n");
+    assert_eq!(run.stdout, "0 errors, 0 warnings in 1 root\n");
     let _ = std::fs::remove_dir_all(&repo);
 }

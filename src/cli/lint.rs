@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use crate::lint::baseline::{self, Baseline};
-use crate::lint::output::{render, FORMATS};
+use crate::lint::output::{render, render_to, FORMATS};
 use crate::lint::session::{self, Settings};
 use crate::report::{Report, Severity, Sources};
 
@@ -151,7 +151,7 @@ fn emit(
         let on_github = std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true");
         (if on_github { "github" } else { "terminal" }).to_string()
     });
-    print!("{}", render(&format, report, sources)?);
+    print!("{}", render_to(&format, report, sources, true)?);
     Ok(())
 }
 

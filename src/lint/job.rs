@@ -8,6 +8,9 @@ use super::inputs::{prepare, Names, Prepared};
 use super::libcheck;
 use crate::cli::template::TemplateArgs;
 use crate::eval::run::EvalError;
+use crate::library::Workspace;
+use crate::pos::Pos;
+use crate::report::engine::{error_diagnostic, invalidation_diagnostics, SpanOf};
 use crate::report::{Diagnostic, RootOutcome, Span};
 
 /// What a job evaluates.
@@ -61,10 +64,24 @@ pub fn run_job(job: &Job) -> JobOutcome {
         names,
     } = prepared;
     match job.kind {
-        JobKind::Root => match workspace.evaluate(external) {
-            Ok(_output) => finish(job, Vec::new(), RootOutcome::Ok),
-            Err(e) => finish(job, vec![from_error(&names, &e)], RootOutcome::Error),
-        },
+        JobKind::Root => {
+            let result = workspace.evaluate(external);
+            let span_of = |pos: &Pos| span_at(&names, pos);
+            let mut found = engine_findings(&workspace, &span_of);
+            let status = match result {
+                Ok(_output) if found.is_empty() => RootOutcome::Ok,
+                Ok(_output) => RootOutcome::Findings,
+                Err(e) => {
+                    // A validation failure is reported value by value; anything else as the
+                    // one error that stopped the evaluation.
+                    if !found.iter().any(|d| is_violation(&d.rule)) {
+                        found.push(from_error(&names, &e));
+                    }
+                    RootOutcome::Error
+                }
+            };
+            finish(job, found, status)
+        }
         JobKind::Library => {
             let found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
@@ -95,18 +112,56 @@ fn rule_of(e: &EvalError) -> &'static str {
     }
 }
 
+/// A position as a repository span (`None` for positions that name no file of the job).
+fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
+    if !pos.is_known() {
+        return None;
+    }
+    let file = names.repo_path(pos.file.as_deref()?)?;
+    Some(Span::point(file, pos.line, pos.col.max(1)))
+}
+
 /// An engine error as a diagnostic at its position (repository-relative).
 fn from_error(names: &Names, e: &EvalError) -> Diagnostic {
-    let d = Diagnostic::new(rule_of(e), e.message.trim());
-    let span = e.pos.as_ref().filter(|pos| pos.is_known()).and_then(|pos| {
-        let name = pos.file.as_deref()?;
-        let file = names.repo_path(name)?;
-        Some(Span::point(file, pos.line, pos.col.max(1)))
-    });
-    match span {
-        Some(s) => d.at(s),
-        None => d,
+    let mut d = error_diagnostic(e, &|pos: &Pos| span_at(names, pos));
+    if rule_of(e) == "limit-exceeded" {
+        d.rule = "limit-exceeded".to_string();
+        d.severity = crate::report::rules::default_severity("limit-exceeded");
     }
+    d
+}
+
+fn is_violation(rule: &str) -> bool {
+    matches!(
+        rule,
+        "data-value-violation" | "required-value" | "output-violation"
+    )
+}
+
+/// What the evaluation recorded besides its result: failed validations of data values and
+/// of outputs, and deprecated data values that inputs set.
+fn engine_findings(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    for (_library, inv) in workspace.violations.borrow().iter() {
+        found.extend(invalidation_diagnostics(inv, false, span_of));
+    }
+    for inv in workspace.output_violations.borrow().iter() {
+        found.extend(invalidation_diagnostics(inv, true, span_of));
+    }
+    for used in workspace.deprecated.borrow().iter() {
+        let mut d = Diagnostic::new(
+            "data-value-deprecated",
+            format!("data value {} is deprecated: {}", used.path, used.notice),
+        );
+        if let Some(span) = span_of(&used.value_pos) {
+            d = d.at(span);
+        }
+        if let Some(span) = span_of(&used.schema_pos) {
+            d = d.with_related("deprecated in the schema here", span);
+        }
+        found.push(d);
+    }
+    found
 }
 
 fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> JobOutcome {
