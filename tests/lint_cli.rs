@@ -161,9 +161,7 @@ fn the_terminal_report_names_file_line_rule_and_root() {
         run.stdout
     );
     assert!(run.stdout.contains("= in root broken\n"));
-    assert!(run
-        .stdout
-        .ends_with("found 1 error, 0 warnings, 0 infos (1 job)\n"));
+    assert!(run.stdout.ends_with("1 error, 0 warnings in 1 root\n"));
 }
 
 #[test]
