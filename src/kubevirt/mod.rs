@@ -7,3 +7,5 @@ pub mod jsonpath;
 pub mod quantity;
 pub mod schema;
 pub mod value;
+pub mod annotation;
+pub mod check;
