@@ -42,17 +42,17 @@ fn outcome<'a>(
         help: None,
         at,
     };
-    if let (Some(e), false) = (&looked.absent, satisfied) {
+    if let (Some(_), false) = (&looked.absent, satisfied) {
         let n = looked.vals.len();
         let what = if n == 1 {
-            "its zero value".to_string()
+            "the zero value".to_string()
         } else {
             format!("the {n} zero values")
         };
         o.notes.push(format!(
-            "the path is absent from the VirtualMachine ({}); the validator then checks {what} \
-             of its reference VM instead",
-            e.message
+            "`{}` is absent from the VirtualMachine, so the validator checks {what} of its \
+             reference VM instead",
+            looked.expr
         ));
     }
     if let Some(n) = first_bad.filter(|n| n.defaulted && !satisfied) {

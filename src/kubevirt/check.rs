@@ -290,6 +290,9 @@ fn unknown_field(schema: &Schema, d: TyId, sname: &str, name: &str) -> String {
 
 fn check_types(rule: &Rule, schema: &Schema, out: &mut Vec<Issue>) {
     for (key, p) in paths(rule) {
+        if !p.path.expr.starts_with(['.', '[']) {
+            continue;
+        }
         let Some(steps) = p.path.template.single_action() else { continue };
         match shape(schema, steps) {
             Err(m) => {

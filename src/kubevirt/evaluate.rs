@@ -98,6 +98,8 @@ pub struct Vm<'a> {
 
 /// Values a path yielded, and whether they come from the reference VM.
 pub(crate) struct Looked<'a> {
+    /// The path expression, as the validator reports it.
+    pub expr: String,
     pub vals: Vec<Node<'a>>,
     /// Set when the VM lacks the path and the values are the reference VM's.
     pub absent: Option<EvalError<'a>>,
@@ -166,12 +168,17 @@ impl<'s, 'a> Ctx<'s, 'a> {
     /// The path's values on the VM, or on the reference VM when the VM lacks it.
     pub(crate) fn lookup(&self, p: &RulePath) -> Result<Looked<'a>, Outcome<'a>> {
         match find(&self.view, &p.template, &self.root) {
-            Ok(vals) => Ok(Looked { vals, absent: None }),
+            Ok(vals) => Ok(Looked {
+                expr: p.expr.clone(),
+                vals,
+                absent: None,
+            }),
             Err(e) => {
                 let absent_note = format!("`{}` is absent from the VirtualMachine ({})", p.expr, e.message);
                 if self.policy.reference_vm {
                     if let Ok(vals) = find(&self.view, &p.template, &self.reference) {
                         return Ok(Looked {
+                            expr: p.expr.clone(),
                             vals,
                             absent: Some(e),
                         });

@@ -128,13 +128,12 @@ pub fn outcome(
     } else {
         "rejects this VirtualMachine"
     };
-    let mut message = format!(
-        "{}{} of {source} {verb}: {}: {}",
-        place.prefix,
-        rule.label(),
-        rule.message,
-        o.detail
-    );
+    let quoted = if rule.message.is_empty() {
+        o.detail.clone()
+    } else {
+        format!("{}: {}", rule.message, o.detail)
+    };
+    let mut message = format!("{}{} of {source} {verb}: {quoted}", place.prefix, rule.label());
     for n in &o.notes {
         message.push('\n');
         message.push_str(n);
