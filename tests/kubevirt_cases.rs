@@ -29,10 +29,16 @@ fn expectations(name: &str) -> Vec<Expect> {
     let text = std::fs::read_to_string(cases_dir().join(name).join("expected.txt")).unwrap();
     let mut out = Vec::new();
     for line in text.lines() {
-        let Some(rest) = line.strip_prefix("EXPECT ") else { continue };
+        let Some(rest) = line.strip_prefix("EXPECT ") else {
+            continue;
+        };
         let words: Vec<&str> = rest.split_whitespace().collect();
         let (object, prefix, tail) = if words[0] == "template" {
-            (format!("Template/{}", words[1]), format!("{}: ", words[2]), &words[3..])
+            (
+                format!("Template/{}", words[1]),
+                format!("{}: ", words[2]),
+                &words[3..],
+            )
         } else {
             (format!("/{}", words[0]), String::new(), &words[1..])
         };
@@ -74,7 +80,13 @@ fn show(diags: &[Diagnostic]) -> String {
                 .as_ref()
                 .map(|s| format!("{}:{}:{}", s.file, s.line, s.column))
                 .unwrap_or_default();
-            format!("{at} {:?} {} [{}] {}", d.severity, d.rule, d.object.as_deref().unwrap_or(""), d.message)
+            format!(
+                "{at} {:?} {} [{}] {}",
+                d.severity,
+                d.rule,
+                d.object.as_deref().unwrap_or(""),
+                d.message
+            )
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -90,12 +102,21 @@ fn check_vms(name: &str, diags: &[Diagnostic]) {
     assert!(!expects.is_empty(), "{name}: no expectations");
     for e in &expects {
         let mine = about(diags, e);
-        let errors: Vec<&Diagnostic> = mine.iter().copied().filter(|d| d.severity == Severity::Error).collect();
+        let errors: Vec<&Diagnostic> = mine
+            .iter()
+            .copied()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
         let ctx = || format!("{name} {}{}:\n{}", e.prefix, e.object, show(diags));
         if e.decision == "ALLOWED" {
             assert!(errors.is_empty(), "allowed VM has errors: {}", ctx());
         } else {
-            assert!(!errors.is_empty(), "rejected VM ({}) has no error: {}", e.decision, ctx());
+            assert!(
+                !errors.is_empty(),
+                "rejected VM ({}) has no error: {}",
+                e.decision,
+                ctx()
+            );
         }
         if e.decision != "REJECTED-422" && e.decision != "ALLOWED" {
             continue;
@@ -107,7 +128,8 @@ fn check_vms(name: &str, diags: &[Diagnostic]) {
             let hits: Vec<&&Diagnostic> = mine.iter().filter(|d| names_rule(d, rule)).collect();
             match result.as_str() {
                 "FAIL" | "ERROR" => assert!(
-                    hits.iter().any(|d| d.severity == Severity::Error && d.rule == RULE_VIOLATION),
+                    hits.iter()
+                        .any(|d| d.severity == Severity::Error && d.rule == RULE_VIOLATION),
                     "no error for rule {rule}: {}",
                     ctx()
                 ),
@@ -116,7 +138,11 @@ fn check_vms(name: &str, diags: &[Diagnostic]) {
                     "no warning for rule {rule}: {}",
                     ctx()
                 ),
-                _ => assert!(hits.is_empty(), "rule {rule} is {result} but reported: {}", ctx()),
+                _ => assert!(
+                    hits.is_empty(),
+                    "rule {rule} is {result} but reported: {}",
+                    ctx()
+                ),
             }
         }
     }
@@ -170,12 +196,18 @@ fn regex_go_re2() {
 
 #[test]
 fn enum_star_with_valid() {
-    case("06-enum-star-with-valid", &[("Template/default/t-enum", false)]);
+    case(
+        "06-enum-star-with-valid",
+        &[("Template/default/t-enum", false)],
+    );
 }
 
 #[test]
 fn enum_star_without_valid() {
-    case("07-enum-star-without-valid", &[("Template/default/t-enum-nv", false)]);
+    case(
+        "07-enum-star-without-valid",
+        &[("Template/default/t-enum-nv", false)],
+    );
 }
 
 #[test]
@@ -282,7 +314,10 @@ fn template_linkage() {
 
 #[test]
 fn vm_annotation_format() {
-    case("21-vm-annotation-format", &[("Template/default/t-vmann", false)]);
+    case(
+        "21-vm-annotation-format",
+        &[("Template/default/t-vmann", false)],
+    );
 }
 
 #[test]

@@ -34,7 +34,10 @@ fn lint_corpus() -> Vec<Diagnostic> {
 #[test]
 fn annotations_are_well_formed() {
     let diags = lint_corpus();
-    let bad: Vec<&Diagnostic> = diags.iter().filter(|d| d.rule == ANNOTATION_INVALID).collect();
+    let bad: Vec<&Diagnostic> = diags
+        .iter()
+        .filter(|d| d.rule == ANNOTATION_INVALID)
+        .collect();
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
@@ -66,8 +69,15 @@ fn tiny_templates_memory_is_flagged() {
     );
     for d in diags.iter().filter(|d| d.severity == Severity::Error) {
         assert_eq!(d.rule, RULE_VIOLATION);
-        assert!(d.message.starts_with("objects[0]: rule \"minimal-required-memory\""), "{}", d.message);
-        assert!(d.message.contains("\"1.5Gi\" (1610612736 bytes) is a fractional quantity"));
+        assert!(
+            d.message
+                .starts_with("objects[0]: rule \"minimal-required-memory\""),
+            "{}",
+            d.message
+        );
+        assert!(d
+            .message
+            .contains("\"1.5Gi\" (1610612736 bytes) is a fractional quantity"));
         assert_eq!(d.help.as_deref(), Some("write it as \"1536Mi\""));
     }
 }
@@ -82,7 +92,15 @@ fn windows_templates_warn_about_their_sata_disk() {
     assert_eq!(warnings.len(), 6, "{warnings:#?}");
     for w in warnings {
         assert!(w.span.as_ref().unwrap().file.contains("win"), "{w:?}");
-        assert!(w.message.contains("rule \"windows-virtio-bus\""), "{}", w.message);
-        assert!(w.message.contains("Some of [sata] are not in [virtio]"), "{}", w.message);
+        assert!(
+            w.message.contains("rule \"windows-virtio-bus\""),
+            "{}",
+            w.message
+        );
+        assert!(
+            w.message.contains("Some of [sata] are not in [virtio]"),
+            "{}",
+            w.message
+        );
     }
 }

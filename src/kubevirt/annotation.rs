@@ -132,7 +132,9 @@ fn canonical_key(key: &str) -> Option<&'static str> {
             c => c.to_ascii_lowercase(),
         })
         .collect();
-    KEYS.iter().copied().find(|k| k.to_ascii_lowercase() == folded)
+    KEYS.iter()
+        .copied()
+        .find(|k| k.to_ascii_lowercase() == folded)
 }
 
 fn fatal(at: usize, message: String) -> Issue {
@@ -164,7 +166,8 @@ pub fn read(text: &str) -> Annotation {
     let root = match json::parse(text) {
         Ok(j) => j,
         Err(e) => {
-            out.issues.push(fatal(e.offset, format!("not valid JSON: {}", e.message)));
+            out.issues
+                .push(fatal(e.offset, format!("not valid JSON: {}", e.message)));
             return out;
         }
     };
@@ -226,7 +229,11 @@ fn read_members(members: &[Member], rule: &mut Rule, issues: &mut Vec<Issue>) {
             issues.push(warning(m.key_start, msg, Some(help)));
         }
         if seen.contains(&key) {
-            let msg = format!("{}: key {:?} is given twice; the last one wins", rule.label(), key);
+            let msg = format!(
+                "{}: key {:?} is given twice; the last one wins",
+                rule.label(),
+                key
+            );
             issues.push(warning(m.key_start, msg, None));
         }
         seen.push(key);
@@ -256,7 +263,10 @@ fn wrong_type(rule: &Rule, key: &str, want: &str, v: &Json) -> Issue {
         Kind::Bool(b) => format!("{b}"),
         _ => v.type_name().to_string(),
     };
-    fatal(v.start, format!("{}: {key:?} must be {want}, found {found}", rule.label()))
+    fatal(
+        v.start,
+        format!("{}: {key:?} must be {want}, found {found}", rule.label()),
+    )
 }
 
 fn read_key(key: &'static str, v: &Json, rule: &mut Rule, issues: &mut Vec<Issue>) {
@@ -360,7 +370,10 @@ fn path_issue(rule: &Rule, key: &str, raw: &str, at: usize, e: PathError) -> Iss
         },
         PathError::Syntax(m) => fatal(
             at,
-            format!("{}: {key:?} {raw:?} is not a valid JSONPath: {m}", rule.label()),
+            format!(
+                "{}: {key:?} {raw:?} is not a valid JSONPath: {m}",
+                rule.label()
+            ),
         ),
     }
 }
@@ -379,7 +392,12 @@ fn read_int(rule: &Rule, key: &str, v: &Json, issues: &mut Vec<Issue>) -> Option
             read_path(rule, key, v, false, issues).map(IntArg::Path)
         }
         _ => {
-            issues.push(wrong_type(rule, key, "a number or a \"jsonpath::\" string", v));
+            issues.push(wrong_type(
+                rule,
+                key,
+                "a number or a \"jsonpath::\" string",
+                v,
+            ));
             None
         }
     }
@@ -429,7 +447,10 @@ mod tests {
         let r = &a.rules[0];
         assert_eq!(r.kind, "enum");
         assert!(r.just_warning);
-        assert_eq!(r.path.as_ref().unwrap().path.expr, ".spec.domain.devices.disks[*].disk.bus");
+        assert_eq!(
+            r.path.as_ref().unwrap().path.expr,
+            ".spec.domain.devices.disks[*].disk.bus"
+        );
         assert_eq!(r.values, Some(vec![StrArg::Str("virtio".into())]));
     }
 
@@ -475,16 +496,25 @@ mod tests {
 
     #[test]
     fn keys_fold_and_duplicates_win_last() {
-        let a = read(r#"[{"Name": "m", "PATH": "jsonpath::.a", "max": 1, "max": 64, "mesage": "x"}]"#);
+        let a =
+            read(r#"[{"Name": "m", "PATH": "jsonpath::.a", "max": 1, "max": 64, "mesage": "x"}]"#);
         let r = &a.rules[0];
         assert_eq!(r.name, "m");
         assert!(r.path.is_some());
         assert_eq!(r.max, Some(IntArg::Int(64)));
         assert!(!a.unusable());
-        let all = a.issues.iter().map(|i| i.message.as_str()).collect::<Vec<_>>().join("\n");
+        let all = a
+            .issues
+            .iter()
+            .map(|i| i.message.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
         assert!(all.contains("\"Name\" is read as \"name\""), "{all}");
         assert!(all.contains("given twice"), "{all}");
         assert!(all.contains("unknown key \"mesage\""), "{all}");
-        assert_eq!(a.issues.last().unwrap().help.as_deref(), Some("did you mean \"message\"?"));
+        assert_eq!(
+            a.issues.last().unwrap().help.as_deref(),
+            Some("did you mean \"message\"?")
+        );
     }
 }

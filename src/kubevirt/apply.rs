@@ -9,7 +9,8 @@ use super::evaluate::{list, shown_value, Looked, Outcome, Verdict};
 use super::value::Node;
 
 fn bound(b: Option<i64>) -> String {
-    b.map(|v| v.to_string()).unwrap_or_else(|| "N/A".to_string())
+    b.map(|v| v.to_string())
+        .unwrap_or_else(|| "N/A".to_string())
 }
 
 fn within(v: i64, min: Option<i64>, max: Option<i64>) -> bool {
@@ -55,8 +56,7 @@ fn outcome<'a>(
             looked.expr
         ));
     }
-    if let Some(n) = first_bad.filter(|n| n.defaulted && !satisfied) {
-        let _ = n;
+    if first_bad.is_some_and(|n| n.defaulted) && !satisfied {
         o.notes.push(
             "the value is the webhook's default: it sets sockets, cores and threads to 1 when \
              `cpu` leaves them out"

@@ -5,13 +5,9 @@
 //! that does not fit the field, arguments without effect) as warnings.
 
 use crate::report::Severity;
-use crate::pos::Pos;
-use crate::yaml::{Map, MapItem, Value};
 
 use super::annotation::{Annotation, IntArg, Issue, PathArg, Rule, StrArg};
-use super::jsonpath::{find, Node};
-use super::schema::{Basic, Schema, Ty, TyId};
-use super::value::View;
+use super::schema::Schema;
 
 /// The rule kinds the validator knows.
 pub const KINDS: [&str; 4] = ["integer", "string", "enum", "regex"];
@@ -47,7 +43,7 @@ fn error(at: usize, message: String, help: Option<String>) -> Issue {
     }
 }
 
-fn warning(at: usize, message: String, help: Option<String>) -> Issue {
+pub(crate) fn warning(at: usize, message: String, help: Option<String>) -> Issue {
     Issue {
         at,
         severity: Severity::Warning,
@@ -97,7 +93,8 @@ fn check_rule(rule: &Rule, schema: &Schema, out: &mut Vec<Issue>) {
     }
     if !rule.has("path") {
         let m = format!("{} has no \"path\"", rule.label());
-        let h = "\"path\" is mandatory: the validator crashes on such a rule and the VirtualMachine \
+        let h =
+            "\"path\" is mandatory: the validator crashes on such a rule and the VirtualMachine \
                  is refused";
         out.push(error(rule.at, m, Some(h.to_string())));
     }
@@ -111,14 +108,18 @@ fn check_rule(rule: &Rule, schema: &Schema, out: &mut Vec<Issue>) {
     }
     if let Some(re) = &rule.regex {
         if let Err(e) = regex::Regex::new(re) {
-            let m = format!("{}: \"regex\" {re:?} is not RE2 syntax: {}", rule.label(), regex_error(&e));
+            let m = format!(
+                "{}: \"regex\" {re:?} is not RE2 syntax: {}",
+                rule.label(),
+                regex_error(&e)
+            );
             let h = "the validator compiles it with Go's regexp (RE2: no lookaround, no \
                      backreferences) and rejects the VirtualMachines the rule applies to";
             out.push(error(rule.offset("regex"), m, Some(h.to_string())));
         }
     }
     check_args(rule, out);
-    check_types(rule, schema, out);
+    super::typecheck::check_types(rule, schema, out);
 }
 
 fn check_kind(rule: &Rule, out: &mut Vec<Issue>) {
@@ -128,10 +129,15 @@ fn check_kind(rule: &Rule, out: &mut Vec<Issue>) {
     let h = "spec 003 says consumers should ignore rules they do not understand, but the \
              validator rejects every VirtualMachine with \"unrecognized Rule type\"";
     let m = if !rule.has("rule") {
-        format!("{} has no \"rule\" kind; expected one of integer, string, enum, regex", rule.label())
+        format!(
+            "{} has no \"rule\" kind; expected one of integer, string, enum, regex",
+            rule.label()
+        )
     } else {
         let close = KINDS.iter().find(|k| k.eq_ignore_ascii_case(&rule.kind));
-        let hint = close.map(|k| format!(" (kinds are case-sensitive: {k:?})")).unwrap_or_default();
+        let hint = close
+            .map(|k| format!(" (kinds are case-sensitive: {k:?})"))
+            .unwrap_or_default();
         format!(
             "{}: unknown rule kind {:?}{hint}; expected one of integer, string, enum, regex",
             rule.label(),
@@ -142,7 +148,7 @@ fn check_kind(rule: &Rule, out: &mut Vec<Issue>) {
 }
 
 /// Every path the rule holds, with its key.
-fn paths(rule: &Rule) -> Vec<(&'static str, &PathArg)> {
+pub(crate) fn paths(rule: &Rule) -> Vec<(&'static str, &PathArg)> {
     let mut out = Vec::new();
     if let Some(p) = &rule.path {
         out.push(("path", p));
@@ -177,18 +183,30 @@ fn check_expr(rule: &Rule, (key, p): (&str, &PathArg), out: &mut Vec<Issue>) {
     match first {
         Some('.') | Some('[') => {}
         None => {
-            let m = format!("{}: {key:?} {:?} selects the whole VM template", rule.label(), p.raw);
+            let m = format!(
+                "{}: {key:?} {:?} selects the whole VM template",
+                rule.label(),
+                p.raw
+            );
             out.push(warning(p.at, m, None));
         }
         Some(_) => {
-            let field: String = p.path.expr.chars().take_while(|c| *c != '.' && *c != '[').collect();
+            let field: String = p
+                .path
+                .expr
+                .chars()
+                .take_while(|c| *c != '.' && *c != '[')
+                .collect();
             let m = format!(
                 "{}: {key:?} {:?} never resolves: the validator appends it to \".spec.template\" \
                  and looks for a field \"template{field}\"",
                 rule.label(),
                 p.raw
             );
-            let h = format!("start the expression with a dot: \"jsonpath::.{}\"", p.path.expr);
+            let h = format!(
+                "start the expression with a dot: \"jsonpath::.{}\"",
+                p.path.expr
+            );
             out.push(error(p.at, m, Some(h)));
         }
     }
@@ -205,7 +223,11 @@ fn check_args(rule: &Rule, out: &mut Vec<Issue>) {
     };
     for key in ["min", "max", "minLength", "maxLength", "values", "regex"] {
         if given(key) && !relevant.contains(&key) {
-            let m = format!("{}: {key:?} has no effect on a {:?} rule", rule.label(), rule.kind);
+            let m = format!(
+                "{}: {key:?} has no effect on a {:?} rule",
+                rule.label(),
+                rule.kind
+            );
             out.push(warning(rule.offset(key), m, None));
         }
     }
@@ -226,168 +248,21 @@ fn check_args(rule: &Rule, out: &mut Vec<Issue>) {
         if let (Some(IntArg::Int(a)), Some(IntArg::Int(b))) = (lo, hi) {
             if a > b {
                 let m = format!("{}: minimum {a} is greater than maximum {b}", rule.label());
-                out.push(warning(rule.at, m, Some("no value can satisfy the rule".to_string())));
+                out.push(warning(
+                    rule.at,
+                    m,
+                    Some("no value can satisfy the rule".to_string()),
+                ));
             }
         }
     }
     if matches!(rule.values.as_deref(), Some([])) && rule.kind == "enum" {
-        let m = format!("{}: \"values\" is empty, so every value is rejected", rule.label());
+        let m = format!(
+            "{}: \"values\" is empty, so every value is rejected",
+            rule.label()
+        );
         out.push(warning(rule.offset("values"), m, None));
     }
-}
-
-/// The shape of a path over the Go types, as far as it can be followed statically.
-struct Shape {
-    /// The type of the values yielded, when known.
-    leaf: Option<TyId>,
-    /// The path can yield several values (`[*]`, slices, filters, `..`).
-    multi: bool,
-}
-
-fn shape(schema: &Schema, steps: &[Node]) -> Result<Shape, String> {
-    let mut ty = Some(schema.vm);
-    let mut multi = false;
-    for step in steps {
-        let Some(cur) = ty else { break };
-        let d = schema.deref(cur);
-        ty = match (step, schema.ty(d)) {
-            (Node::Field(name), Ty::Struct { name: sname, .. }) => match schema.field(d, name) {
-                Some(f) => Some(f.ty),
-                None => return Err(unknown_field(schema, d, sname, name)),
-            },
-            (Node::Field(_), Ty::Map(e)) => Some(*e),
-            (Node::Array(p), Ty::Slice(e)) => {
-                multi |= !(p[1].derived || (p[1].known && p[1].value == p[0].value + 1));
-                Some(*e)
-            }
-            (Node::Filter { .. }, Ty::Slice(e)) => {
-                multi = true;
-                Some(*e)
-            }
-            (_, Ty::Opaque) => None,
-            (Node::Recursive | Node::Wildcard | Node::Union(_), _) => {
-                multi = true;
-                None
-            }
-            _ => None,
-        };
-    }
-    Ok(Shape { leaf: ty, multi })
-}
-
-fn unknown_field(schema: &Schema, d: TyId, sname: &str, name: &str) -> String {
-    let close: Vec<&str> = schema
-        .field_names(d)
-        .into_iter()
-        .filter(|f| similar(f, name))
-        .collect();
-    let hint = match close.first() {
-        Some(c) => format!("; did you mean {c:?}?"),
-        None => String::new(),
-    };
-    format!("KubeVirt's v1.{sname} has no field {name:?}{hint}")
-}
-
-fn check_types(rule: &Rule, schema: &Schema, out: &mut Vec<Issue>) {
-    for (key, p) in paths(rule) {
-        if !p.path.expr.starts_with(['.', '[']) {
-            continue;
-        }
-        let Some(steps) = p.path.template.single_action() else { continue };
-        match shape(schema, steps) {
-            Err(m) => {
-                let h = "the validator drops fields it does not know when it reads the VM, so the \
-                         path never resolves (checked against kubevirt.io/api core/v1)";
-                out.push(warning(p.at, format!("{}: {key:?}: {m}", rule.label()), Some(h.into())));
-            }
-            Ok(s) => {
-                if key == "path" {
-                    kind_fits(rule, schema, &s, p, out);
-                    if s.multi && rule.valid.is_none() {
-                        let m = format!(
-                            "{}: \"path\" {:?} can match no element, and has no \"valid\" guard",
-                            rule.label(),
-                            p.raw
-                        );
-                        let h = "a VirtualMachine without such elements is rejected (\"no values \
-                                 were found\"); add \"valid\" with the same path to skip it";
-                        out.push(warning(p.at, m, Some(h.into())));
-                    }
-                } else if key != "valid" && s.multi {
-                    let m = format!("{}: {key:?} {:?} can yield several values", rule.label(), p.raw);
-                    let h = "an argument path must yield exactly one value, or the validator \
-                             rejects the VirtualMachine";
-                    out.push(warning(p.at, m, Some(h.into())));
-                }
-            }
-        }
-    }
-    if let Some(v) = &rule.valid {
-        valid_never_skips(rule, schema, v, out);
-    }
-}
-
-fn kind_fits(rule: &Rule, schema: &Schema, s: &Shape, p: &PathArg, out: &mut Vec<Issue>) {
-    let Some(leaf) = s.leaf else { return };
-    let go = schema.go_name(leaf);
-    let problem = match (rule.kind.as_str(), schema.ty(leaf)) {
-        ("integer", Ty::Basic { kind, go }) => match kind {
-            Basic::Int | Basic::Float if int_convertible(go) => None,
-            _ => Some(format!("an integer rule on a {go} field always fails (\"mismatching type\")")),
-        },
-        ("integer", Ty::Quantity) => None,
-        ("integer", Ty::Ptr(inner)) if *schema.ty(*inner) == Ty::Quantity => None,
-        ("integer", Ty::Opaque) => None,
-        ("integer", _) => Some(format!("an integer rule on a {go} field always fails (\"mismatching type\")")),
-        ("string" | "enum" | "regex", Ty::Basic { kind: Basic::String, .. } | Ty::Opaque) => None,
-        ("string" | "enum" | "regex", _) => Some(format!(
-            "a {} rule on a {go} field checks the text \"<{go} Value>\", not the value",
-            rule.kind
-        )),
-        _ => None,
-    };
-    if let Some(m) = problem {
-        out.push(warning(p.at, format!("{}: {m}", rule.label()), None));
-    }
-}
-
-/// The Go types `toInt64` converts.
-pub fn int_convertible(go: &str) -> bool {
-    matches!(
-        go,
-        "int" | "int32" | "int64" | "uint" | "uint32" | "uint64" | "float32" | "float64"
-    )
-}
-
-fn valid_never_skips(rule: &Rule, schema: &Schema, v: &PathArg, out: &mut Vec<Issue>) {
-    let view = View {
-        schema,
-        cpu_defaults: false,
-    };
-    let empty = minimal_vm();
-    let pos = Pos::default();
-    let root = view.root(&empty, &pos);
-    if find(&view, &v.path.template, &root).is_ok_and(|vals| !vals.is_empty()) {
-        let m = format!(
-            "{}: \"valid\" {:?} exists on every VirtualMachine, so the rule is never skipped",
-            rule.label(),
-            v.raw
-        );
-        let h = "for the validator a nil pointer, an empty list or an unset scalar counts as \
-                 present; point \"valid\" at something optional, e.g. an element's field with [*]";
-        out.push(warning(v.at, m, Some(h.to_string())));
-    }
-}
-
-/// `spec: {template: {spec: {domain: {}}}}`: the least a VirtualMachine holds.
-fn minimal_vm() -> Value {
-    let nest = |key: &str, value: Value| {
-        let mut m = Map::default();
-        m.items.push(MapItem::new(Value::String(key.to_string()), value, Pos::default()));
-        Value::Map(Box::new(m))
-    };
-    let domain = nest("domain", Value::Map(Box::default()));
-    nest("spec", nest("template", nest("spec", domain)))
 }
 
 fn regex_error(e: &regex::Error) -> String {
@@ -408,7 +283,10 @@ mod tests {
         let schema = Schema::load().unwrap();
         let mut a = read(text);
         check(&mut a, &schema);
-        a.issues.into_iter().map(|i| (i.severity, i.message)).collect()
+        a.issues
+            .into_iter()
+            .map(|i| (i.severity, i.message))
+            .collect()
     }
 
     fn errors(text: &str) -> Vec<String> {
@@ -436,50 +314,60 @@ mod tests {
 
     #[test]
     fn duplicates_kinds_and_mandatory_keys() {
-        let e = errors(r#"[{"name": "a", "path": "jsonpath::.spec.hostname", "rule": "string", "message": "m", "minLength": 1},
-                          {"name": "a", "path": "jsonpath::.spec.hostname", "rule": "Integer", "min": 1}]"#);
-        assert!(e.iter().any(|m| m.contains("already used by rule 1")), "{e:?}");
-        assert!(e.iter().any(|m| m.contains("kinds are case-sensitive")), "{e:?}");
+        let e = errors(
+            r#"[{"name": "a", "path": "jsonpath::.spec.hostname", "rule": "string", "message": "m", "minLength": 1},
+                          {"name": "a", "path": "jsonpath::.spec.hostname", "rule": "Integer", "min": 1}]"#,
+        );
+        assert!(
+            e.iter().any(|m| m.contains("already used by rule 1")),
+            "{e:?}"
+        );
+        assert!(
+            e.iter().any(|m| m.contains("kinds are case-sensitive")),
+            "{e:?}"
+        );
         assert!(e.iter().any(|m| m.contains("has no \"message\"")), "{e:?}");
         let e = errors(r#"[{"name": "x", "rule": "integer", "message": "m", "min": 1}]"#);
         assert!(e.iter().any(|m| m.contains("has no \"path\"")), "{e:?}");
-        let e = errors(r#"[{"path": "jsonpath::.spec.hostname", "rule": "string", "message": "m", "minLength": 1},
-                          {"path": "jsonpath::.spec.hostname", "rule": "string", "message": "m", "minLength": 1}]"#);
+        let e = errors(
+            r#"[{"path": "jsonpath::.spec.hostname", "rule": "string", "message": "m", "minLength": 1},
+                          {"path": "jsonpath::.spec.hostname", "rule": "string", "message": "m", "minLength": 1}]"#,
+        );
         assert!(e[0].contains("both have no name"), "{e:?}");
     }
 
     #[test]
     fn regexes_must_be_re2() {
-        let e = errors(r#"[{"name": "r", "path": "jsonpath::.spec.hostname", "rule": "regex", "message": "m", "regex": "(?=a)b"}]"#);
+        let e = errors(
+            r#"[{"name": "r", "path": "jsonpath::.spec.hostname", "rule": "regex", "message": "m", "regex": "(?=a)b"}]"#,
+        );
         assert!(e[0].contains("is not RE2 syntax"), "{e:?}");
     }
 
     #[test]
     fn paths_must_continue_with_a_dot() {
-        let e = errors(r#"[{"name": "c", "path": "jsonpath::spec.domain.cpu.cores", "rule": "integer", "message": "m", "min": 1}]"#);
+        let e = errors(
+            r#"[{"name": "c", "path": "jsonpath::spec.domain.cpu.cores", "rule": "integer", "message": "m", "min": 1}]"#,
+        );
         assert!(e[0].contains("\"templatespec\""), "{e:?}");
     }
 
     #[test]
-    fn type_and_guard_warnings() {
-        let w = warnings(r#"[{"name": "c", "path": "jsonpath::.spec.domain.cpu.corez", "rule": "integer", "message": "m", "min": 1}]"#);
-        assert!(w[0].contains("has no field \"corez\"; did you mean \"cores\"?"), "{w:?}");
-        let w = warnings(r#"[{"name": "c", "path": "jsonpath::.spec.domain.cpu.cores", "rule": "enum", "message": "m", "values": ["1"]}]"#);
-        assert!(w[0].contains("\"<uint32 Value>\""), "{w:?}");
-        let w = warnings(r#"[{"name": "c", "path": "jsonpath::.spec.domain.machine.type", "rule": "integer", "message": "m", "min": 1}]"#);
-        assert!(w[0].contains("always fails"), "{w:?}");
-        let w = warnings(r#"[{"name": "c", "valid": "jsonpath::.spec.domain.cpu", "path": "jsonpath::.spec.domain.cpu.cores", "rule": "integer", "message": "m", "min": 1}]"#);
-        assert!(w[0].contains("never skipped"), "{w:?}");
-        let w = warnings(r#"[{"name": "c", "path": "jsonpath::.spec.domain.devices.disks[*].name", "rule": "string", "message": "m", "minLength": 1}]"#);
-        assert!(w[0].contains("no \"valid\" guard"), "{w:?}");
-    }
-
-    #[test]
     fn argument_warnings() {
-        let w = warnings(r#"[{"name": "c", "path": "jsonpath::.spec.domain.cpu.cores", "rule": "integer", "message": "m", "min": 8, "max": 1, "values": ["x"]}]"#);
-        assert!(w.iter().any(|m| m.contains("\"values\" has no effect")), "{w:?}");
-        assert!(w.iter().any(|m| m.contains("greater than maximum")), "{w:?}");
-        let w = warnings(r#"[{"name": "c", "path": "jsonpath::.spec.hostname", "rule": "string", "message": "m"}]"#);
+        let w = warnings(
+            r#"[{"name": "c", "path": "jsonpath::.spec.domain.cpu.cores", "rule": "integer", "message": "m", "min": 8, "max": 1, "values": ["x"]}]"#,
+        );
+        assert!(
+            w.iter().any(|m| m.contains("\"values\" has no effect")),
+            "{w:?}"
+        );
+        assert!(
+            w.iter().any(|m| m.contains("greater than maximum")),
+            "{w:?}"
+        );
+        let w = warnings(
+            r#"[{"name": "c", "path": "jsonpath::.spec.hostname", "rule": "string", "message": "m"}]"#,
+        );
         assert!(w[0].contains("accepts every value"), "{w:?}");
     }
 }

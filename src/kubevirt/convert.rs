@@ -4,9 +4,9 @@
 
 use crate::yaml::Value;
 
-use super::check::int_convertible;
 use super::quantity;
 use super::schema::{Basic, Ty};
+use super::typecheck::int_convertible;
 use super::value::{scalar_text, Data, Node, View};
 
 /// A value read as an integer.
@@ -14,7 +14,10 @@ use super::value::{scalar_text, Data, Node, View};
 pub enum IntValue {
     Int(i64),
     /// A quantity whose exact value the validator cannot convert (`1.5Gi`, `500m`).
-    Fractional { text: String, exact: Option<i128> },
+    Fractional {
+        text: String,
+        exact: Option<i128>,
+    },
     /// The validator's "mismatching type": the Go type it found.
     Mismatch(String),
     /// A nil `*resource.Quantity`: the validator dereferences it and crashes.
@@ -74,7 +77,9 @@ pub fn as_int(view: &View, n: &Node, params: bool) -> IntValue {
     }
     let schema = view.schema;
     match schema.ty(n.ty) {
-        Ty::Basic { kind, go } if matches!(kind, Basic::Int | Basic::Float) && int_convertible(go) => {
+        Ty::Basic { kind, go }
+            if matches!(kind, Basic::Int | Basic::Float) && int_convertible(go) =>
+        {
             match &n.data {
                 Data::Yaml(Value::Int(i)) => IntValue::Int(*i),
                 Data::Yaml(Value::Float(f)) => IntValue::Int(f.round() as i64),

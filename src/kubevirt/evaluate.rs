@@ -114,7 +114,12 @@ pub(crate) struct Ctx<'s, 'a> {
 }
 
 /// Evaluates every rule on the VM; one outcome per rule, in order.
-pub fn evaluate<'a>(rules: &[Rule], vm: &Vm<'a>, schema: &Schema, policy: &Policy) -> Vec<Outcome<'a>> {
+pub fn evaluate<'a>(
+    rules: &[Rule],
+    vm: &Vm<'a>,
+    schema: &Schema,
+    policy: &Policy,
+) -> Vec<Outcome<'a>> {
     let view = View {
         schema,
         cpu_defaults: policy.cpu_defaults,
@@ -174,7 +179,10 @@ impl<'s, 'a> Ctx<'s, 'a> {
                 absent: None,
             }),
             Err(e) => {
-                let absent_note = format!("`{}` is absent from the VirtualMachine ({})", p.expr, e.message);
+                let absent_note = format!(
+                    "`{}` is absent from the VirtualMachine ({})",
+                    p.expr, e.message
+                );
                 if self.policy.reference_vm {
                     if let Ok(vals) = find(&self.view, &p.template, &self.reference) {
                         return Ok(Looked {
@@ -225,7 +233,9 @@ impl<'s, 'a> Ctx<'s, 'a> {
                     if self.policy.reject_fractional_quantities {
                         return Err(fractional(&self.view, n, &text, exact, at));
                     }
-                    let v = exact.and_then(|e| i64::try_from(e).ok()).unwrap_or(i64::MAX);
+                    let v = exact
+                        .and_then(|e| i64::try_from(e).ok())
+                        .unwrap_or(i64::MAX);
                     out.push((v, n.clone()));
                 }
             }
@@ -234,7 +244,10 @@ impl<'s, 'a> Ctx<'s, 'a> {
     }
 
     /// Go's `decodeStrings` on a path.
-    pub(crate) fn strs(&self, looked: &Looked<'a>) -> Result<Vec<(StrValue, Node<'a>)>, Outcome<'a>> {
+    pub(crate) fn strs(
+        &self,
+        looked: &Looked<'a>,
+    ) -> Result<Vec<(StrValue, Node<'a>)>, Outcome<'a>> {
         let mut out = Vec::new();
         for n in &looked.vals {
             let s = as_str(&self.view, n, self.params);
@@ -326,8 +339,18 @@ impl<'s, 'a> Ctx<'s, 'a> {
     fn regex(&self, rule: &Rule) -> Result<Outcome<'a>, Outcome<'a>> {
         let pattern = rule.regex.clone().unwrap_or_default();
         let re = regex::Regex::new(&pattern).map_err(|e| {
-            let first = e.to_string().lines().last().unwrap_or("").trim().to_string();
-            Outcome::new(Verdict::Error, format!("error parsing regexp: {first}"), None)
+            let first = e
+                .to_string()
+                .lines()
+                .last()
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            Outcome::new(
+                Verdict::Error,
+                format!("error parsing regexp: {first}"),
+                None,
+            )
         })?;
         let path = self.path_of(rule)?;
         let looked = self.lookup(&path)?;
@@ -347,7 +370,13 @@ fn no_values<'a>(looked: &Looked<'a>, path: &RulePath) -> Outcome<'a> {
     ))
 }
 
-fn fractional<'a>(view: &View, n: &Node, text: &str, exact: Option<i128>, at: Option<&'a Pos>) -> Outcome<'a> {
+fn fractional<'a>(
+    view: &View,
+    n: &Node,
+    text: &str,
+    exact: Option<i128>,
+    at: Option<&'a Pos>,
+) -> Outcome<'a> {
     let ty = view.schema.go_name(n.ty);
     let mut o = Outcome::new(
         Verdict::Error,
@@ -359,7 +388,9 @@ fn fractional<'a>(view: &View, n: &Node, text: &str, exact: Option<i128>, at: Op
         "{text:?}{exact_text} is a fractional quantity, which the validator cannot convert to an \
          integer when it reads it as written"
     ));
-    if let Some(e) = exact.filter(|e| quantity::parse(text).is_some_and(|q| q.is_integral()) && *e > 0) {
+    if let Some(e) =
+        exact.filter(|e| quantity::parse(text).is_some_and(|q| q.is_integral()) && *e > 0)
+    {
         o.help = Some(format!("write it as {:?}", quantity::canonical(e)));
     }
     o

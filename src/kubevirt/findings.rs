@@ -65,7 +65,10 @@ pub fn annotation(
 }
 
 fn issue(w: &Written, i: &Issue, object: &str, locate: &dyn Locate) -> Diagnostic {
-    let mut d = Diagnostic::new(ANNOTATION_INVALID, format!("annotation {:?}: {}", w.key, i.message));
+    let mut d = Diagnostic::new(
+        ANNOTATION_INVALID,
+        format!("annotation {:?}: {}", w.key, i.message),
+    );
     d = at(d, w.span(i.at, locate));
     d.object = Some(object.to_string());
     if let Some(h) = &i.help {
@@ -133,16 +136,19 @@ pub fn outcome(
     } else {
         format!("{}: {}", rule.message, o.detail)
     };
-    let mut message = format!("{}{} of {source} {verb}: {quoted}", place.prefix, rule.label());
+    let mut message = format!(
+        "{}{} of {source} {verb}: {quoted}",
+        place.prefix,
+        rule.label()
+    );
     for n in &o.notes {
         message.push('\n');
         message.push_str(n);
     }
     let mut d = Diagnostic::new(RULE_VIOLATION, message);
-    let span = o
-        .at
-        .and_then(|p| locate.span(p))
-        .or_else(|| locate.span(place.fallback));
+    let span =
+        o.at.and_then(|p| locate.span(p))
+            .or_else(|| locate.span(place.fallback));
     d = at(d, span);
     d.object = Some(place.object.clone());
     if let Some(span) = w.span(rule.at, locate) {

@@ -98,8 +98,7 @@ fn quote_byte(c: u8) -> String {
 
 impl<'a> Reader<'a> {
     fn skip_ws(&mut self) {
-        while self.pos < self.b.len() && matches!(self.b[self.pos], b' ' | b'\t' | b'\n' | b'\r')
-        {
+        while self.pos < self.b.len() && matches!(self.b[self.pos], b' ' | b'\t' | b'\n' | b'\r') {
             self.pos += 1;
         }
     }
@@ -141,7 +140,10 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn nested(&mut self, f: fn(&mut Self) -> Result<Kind, SyntaxError>) -> Result<Kind, SyntaxError> {
+    fn nested(
+        &mut self,
+        f: fn(&mut Self) -> Result<Kind, SyntaxError>,
+    ) -> Result<Kind, SyntaxError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(SyntaxError {
@@ -394,10 +396,19 @@ mod tests {
         assert_eq!(err("[1 2]").1, "invalid character '2' after array element");
         assert_eq!(err("[").1, "unexpected end of JSON input");
         assert_eq!(err("").1, "unexpected end of JSON input");
-        assert_eq!(err("[tru]").1, "invalid character ']' in literal true (expecting 'e')");
-        assert_eq!(err("{a}").1, "invalid character 'a' looking for beginning of object key string");
+        assert_eq!(
+            err("[tru]").1,
+            "invalid character ']' in literal true (expecting 'e')"
+        );
+        assert_eq!(
+            err("{a}").1,
+            "invalid character 'a' looking for beginning of object key string"
+        );
         assert_eq!(err("[] x").1, "invalid character 'x' after top-level value");
         assert_eq!(err("[-x]").1, "invalid character 'x' in numeric literal");
-        assert_eq!(err("[\"\\q\"]").1, "invalid character 'q' in string escape code");
+        assert_eq!(
+            err("[\"\\q\"]").1,
+            "invalid character 'q' in string escape code"
+        );
     }
 }

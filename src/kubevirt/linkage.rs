@@ -82,12 +82,15 @@ fn meta_text(v: &Value, key: &str) -> String {
 }
 
 fn meta_map<'a>(v: &'a Value, which: &str) -> Option<&'a Value> {
-    get(v, "metadata").and_then(|m| get(&m.value, which)).map(|i| &i.value)
+    get(v, "metadata")
+        .and_then(|m| get(&m.value, which))
+        .map(|i| &i.value)
 }
 
 fn is_template(v: &Value) -> bool {
     let api = text(v, "apiVersion").unwrap_or("");
-    text(v, "kind") == Some("Template") && (api.starts_with("template.openshift.io/") || api == "v1")
+    text(v, "kind") == Some("Template")
+        && (api.starts_with("template.openshift.io/") || api == "v1")
 }
 
 fn is_vm(v: &Value) -> bool {
@@ -98,7 +101,9 @@ fn is_vm(v: &Value) -> bool {
 /// `labels.GetTemplateKeys(...).Get()`: the key from the labels if complete, else the annotations.
 fn template_key(v: &Value) -> Option<(String, String, &Pos)> {
     for which in ["labels", "annotations"] {
-        let Some(map) = meta_map(v, which) else { continue };
+        let Some(map) = meta_map(v, which) else {
+            continue;
+        };
         let name = get(map, NAME_KEY).filter(|i| i.value.as_str().is_some_and(|s| !s.is_empty()));
         let ns = [NAMESPACE_KEY, OLD_NAMESPACE_KEY]
             .iter()
@@ -189,5 +194,61 @@ pub fn key_text(namespace: &str, name: &str) -> String {
         name.to_string()
     } else {
         format!("{namespace}/{name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse::{parse, ParseOpts};
+    use std::sync::Arc;
+
+    const DOCS: &str = "\
+apiVersion: template.openshift.io/v1
+kind: Template
+metadata: {name: t, namespace: ns, annotations: {validations: '[]'}}
+objects:
+- apiVersion: kubevirt.io/v1
+  kind: VirtualMachine
+  metadata: {name: x, annotations: {vm.kubevirt.io/validations: '[]'}}
+---
+apiVersion: template.openshift.io/v1
+kind: Template
+metadata: {name: anywhere}
+---
+apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: a
+  labels: {vm.kubevirt.io/template: t}
+  annotations: {vm.kubevirt.io/template: t, vm.kubevirt.io/template-namespace: ns}
+---
+apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: b
+  labels: {vm.kubevirt.io/template: t}
+  annotations: {vm.kubevirt.io/template.namespace: ns, vm.kubevirt.io/skip-validations: ''}
+";
+
+    #[test]
+    fn finds_templates_vms_and_keys() {
+        let f: Arc<str> = Arc::from("a.yaml");
+        let ds = parse(DOCS, &f, &ParseOpts::default()).unwrap();
+        let repo = collect(&[&ds]);
+        assert_eq!(repo.templates.len(), 2);
+        assert_eq!(repo.vms.len(), 3);
+        let embedded = &repo.vms[0];
+        assert_eq!(embedded.embedded, Some((0, 0)));
+        assert!(embedded.own_rules.is_some());
+        // labels lack the namespace, so the key comes from the annotations (old namespace key)
+        let (name, ns, _) = repo.vms[1].link.clone().unwrap();
+        assert_eq!((name.as_str(), ns.as_str()), ("t", "ns"));
+        // name in the labels, namespace in the annotations: no key at all
+        assert!(repo.vms[2].link.is_none());
+        assert!(repo.vms[2].skip);
+        assert_eq!(repo.find_template("t", "ns"), Some(0));
+        assert_eq!(repo.find_template("t", "other"), None);
+        assert_eq!(repo.find_template("anywhere", "other"), Some(1));
     }
 }

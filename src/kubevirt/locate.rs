@@ -22,7 +22,13 @@ fn after_colon(line: &str) -> Option<&str> {
     } else {
         let at = line
             .char_indices()
-            .find(|(i, c)| *c == ':' && line[i + 1..].chars().next().is_none_or(|n| n == ' ' || n == '\t'))?
+            .find(|(i, c)| {
+                *c == ':'
+                    && line[i + 1..]
+                        .chars()
+                        .next()
+                        .is_none_or(|n| n == ' ' || n == '\t')
+            })?
             .0;
         &line[at..]
     };
@@ -123,10 +129,16 @@ mod tests {
         let text = "[\n  {\"name\": \"x\"}\n]\n";
         let p = item(src, "validations");
         let l = layout(src, &p, text).unwrap();
-        assert_eq!(l, Layout::Block { first_line: 4, indent: 6 });
+        assert_eq!(
+            l,
+            Layout::Block {
+                first_line: 4,
+                indent: 6
+            }
+        );
         let at = text.find("\"x\"").unwrap();
         let pos = position(&p, text, Some(&l), at);
-        assert_eq!((pos.line, pos.col), (5, 17));
+        assert_eq!((pos.line, pos.col), (5, 18));
     }
 
     #[test]
@@ -136,7 +148,7 @@ mod tests {
         let p = item(src, "validations");
         let l = layout(src, &p, text).unwrap();
         let pos = position(&p, text, Some(&l), text.find('1').unwrap());
-        assert_eq!((pos.line, pos.col), (2, 26));
+        assert_eq!((pos.line, pos.col), (2, 27));
         let src = "a:\n  validations: >\n    [1,\n    2]\n";
         assert_eq!(layout(src, &item(src, "validations"), "[1, 2]\n"), None);
         let src = "a:\n  validations: #@ rules\n";

@@ -13,6 +13,8 @@ pub mod apply;
 pub mod check;
 pub mod convert;
 pub mod evaluate;
+#[cfg(test)]
+mod evaluate_tests;
 pub mod findings;
 pub mod json;
 pub mod jsonpath;
@@ -21,6 +23,7 @@ pub mod locate;
 pub mod plain;
 pub mod quantity;
 pub mod schema;
+pub mod typecheck;
 pub mod value;
 
 use crate::pos::Pos;
@@ -105,7 +108,10 @@ fn read_site<'a>(site: &Site<'a>, key: &'a str, schema: &Schema, locate: &dyn Lo
                 at: 0,
                 severity: crate::report::Severity::Error,
                 message: "must be a string holding a JSON array of rules".to_string(),
-                help: Some("Kubernetes annotations are strings: write the JSON as a block scalar (`|`)".to_string()),
+                help: Some(
+                    "Kubernetes annotations are strings: write the JSON as a block scalar (`|`)"
+                        .to_string(),
+                ),
                 fatal: true,
             });
             Read {
@@ -121,7 +127,10 @@ pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diag
     let schema = match Schema::load() {
         Ok(s) => s,
         Err(e) => {
-            return vec![Diagnostic::new("internal-error", format!("kubevirt types: {e}"))];
+            return vec![Diagnostic::new(
+                "internal-error",
+                format!("kubevirt types: {e}"),
+            )];
         }
     };
     let sets: Vec<&DocSet> = inputs.iter().map(|i| i.docs).collect();
@@ -167,7 +176,10 @@ pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diag
 }
 
 fn vm_place<'a>(repo: &Repo<'a>, vm: &linkage::Vm<'a>) -> VmPlace<'a> {
-    match vm.embedded.and_then(|(t, k)| repo.templates.get(t).map(|t| (t, k))) {
+    match vm
+        .embedded
+        .and_then(|(t, k)| repo.templates.get(t).map(|t| (t, k)))
+    {
         Some((t, k)) => VmPlace {
             object: object_id("Template", &t.namespace, &t.name),
             prefix: format!("objects[{k}]: "),
@@ -215,11 +227,21 @@ fn lint_vm(
             return Vec::new();
         };
         let tt = &repo.templates[t];
-        (r, format!("Template {}", key_text(&tt.namespace, &tt.name)), vm.embedded.is_none())
+        (
+            r,
+            format!("Template {}", key_text(&tt.namespace, &tt.name)),
+            vm.embedded.is_none(),
+        )
     };
     if read.ann.unusable() {
         if from_template && opts.check_annotations {
-            return vec![findings::unusable(&place, &source, &read.written, &read.ann, locate)];
+            return vec![findings::unusable(
+                &place,
+                &source,
+                &read.written,
+                &read.ann,
+                locate,
+            )];
         }
         return Vec::new();
     }
@@ -250,11 +272,15 @@ fn shadowed(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (vm, read) in repo.vms.iter().zip(own) {
-        let (Some((t, k)), Some(r)) = (vm.embedded, read) else { continue };
+        let (Some((t, k)), Some(r)) = (vm.embedded, read) else {
+            continue;
+        };
         if r.written.text.is_empty() {
             continue;
         }
-        let Some(Some(tr)) = templates.get(t) else { continue };
+        let Some(Some(tr)) = templates.get(t) else {
+            continue;
+        };
         let tt = &repo.templates[t];
         let mut d = Diagnostic::new(
             ANNOTATION_INVALID,

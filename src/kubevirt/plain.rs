@@ -53,7 +53,9 @@ pub fn lint_files(root: &Path, files: &[PathBuf], opts: &Options) -> Vec<Diagnos
     let mut plain = PlainFiles::default();
     let mut sets: Vec<(String, DocSet)> = Vec::new();
     for path in files {
-        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
         let name = relative(root, path);
         let file: Arc<str> = Arc::from(name.as_str());
         if let Ok(docs) = parse(&text, &file, &ParseOpts::default()) {

@@ -131,7 +131,7 @@ pub fn parse(text: &str) -> Option<Quantity> {
     let sign: i128 = if p.positive { 1 } else { -1 };
     let (mantissa, scale) = exact(&digits, p.denom.len(), base, exp);
     let mantissa = mantissa.map(|m| m * sign);
-    let as_int64 = fast_int64(&p, &digits, base, exp, binary);
+    let as_int64 = fast_int64(&p, &digits, exp, binary);
     Some(Quantity {
         mantissa,
         scale,
@@ -171,7 +171,7 @@ fn exact(digits: &str, frac: usize, base: u32, exp: i32) -> (Option<i128>, u32) 
 }
 
 /// Go's fast path in `ParseQuantity` followed by `int64Amount.AsInt64`.
-fn fast_int64(p: &Parts, digits: &str, base: u32, exp: i32, binary: bool) -> Option<i64> {
+fn fast_int64(p: &Parts, digits: &str, exp: i32, binary: bool) -> Option<i64> {
     let (precision, mut scale, mantissa): (i64, i64, i64) = if binary {
         if exp >= 0 && p.denom.is_empty() {
             let digits_prec = (exp as f32 * 3.0 / 10.0) as i64;
@@ -180,12 +180,7 @@ fn fast_int64(p: &Parts, digits: &str, base: u32, exp: i32, binary: bool) -> Opt
             (-1, 0, 1)
         }
     } else {
-        let _ = base;
-        (
-            18 - (p.num.len() + p.denom.len()) as i64,
-            i64::from(exp),
-            1,
-        )
+        (18 - (p.num.len() + p.denom.len()) as i64, i64::from(exp), 1)
     };
     if precision < 0 {
         return None;

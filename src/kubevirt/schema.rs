@@ -14,10 +14,16 @@ pub type TyId = usize;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Ty {
     /// A scalar; `go` is its Go name (`uint32`, `string`, `v1.DiskBus`).
-    Basic { kind: Basic, go: String },
+    Basic {
+        kind: Basic,
+        go: String,
+    },
     /// `resource.Quantity`.
     Quantity,
-    Struct { name: String, fields: Vec<Field> },
+    Struct {
+        name: String,
+        fields: Vec<Field>,
+    },
     Ptr(TyId),
     Slice(TyId),
     Map(TyId),
@@ -114,7 +120,8 @@ impl Schema {
                 ["struct", name] => current = s.names.get(*name).copied(),
                 ["alias", ..] | [] => {}
                 [json, go, ty] if line.starts_with(' ') => {
-                    let owner = current.ok_or_else(|| format!("field outside a struct: {line:?}"))?;
+                    let owner =
+                        current.ok_or_else(|| format!("field outside a struct: {line:?}"))?;
                     let ty = s.intern(ty)?;
                     if let Some(Ty::Struct { fields, .. }) = s.types.get_mut(owner) {
                         fields.push(Field {
@@ -127,7 +134,10 @@ impl Schema {
                 _ => return Err(format!("bad line {line:?}")),
             }
         }
-        s.vm = *s.names.get("VirtualMachine").ok_or("no VirtualMachine type")?;
+        s.vm = *s
+            .names
+            .get("VirtualMachine")
+            .ok_or("no VirtualMachine type")?;
         s.string = s.intern("string")?;
         s.int = s.intern("int")?;
         s.float = s.intern("float64")?;
@@ -238,9 +248,15 @@ mod tests {
         let domain = s.field(domain, "domain").unwrap().ty;
         let cpu = s.field(domain, "cpu").unwrap().ty;
         assert_eq!(s.go_name(cpu), "*v1.CPU");
-        assert_eq!(s.go_name(s.field(s.deref(cpu), "cores").unwrap().ty), "uint32");
+        assert_eq!(
+            s.go_name(s.field(s.deref(cpu), "cores").unwrap().ty),
+            "uint32"
+        );
         let memory = s.deref(s.field(domain, "memory").unwrap().ty);
-        assert_eq!(s.go_name(s.field(memory, "guest").unwrap().ty), "*resource.Quantity");
+        assert_eq!(
+            s.go_name(s.field(memory, "guest").unwrap().ty),
+            "*resource.Quantity"
+        );
         // Go field names match too
         assert!(s.field(domain, "CPU").is_some());
     }
@@ -249,7 +265,10 @@ mod tests {
     fn inline_fields_are_flattened() {
         let s = Schema::load().unwrap();
         let disk = s.names["Disk"];
-        assert_eq!(s.go_name(s.field(disk, "cdrom").unwrap().ty), "*v1.CDRomTarget");
+        assert_eq!(
+            s.go_name(s.field(disk, "cdrom").unwrap().ty),
+            "*v1.CDRomTarget"
+        );
         let bus = s.field(s.names["DiskTarget"], "bus").unwrap().ty;
         assert_eq!(s.go_name(bus), "v1.DiskBus");
     }

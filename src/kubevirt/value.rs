@@ -72,11 +72,9 @@ fn yaml_get<'a>(map: &'a Value, key: &str) -> Option<(&'a Value, &'a Pos)> {
     let exact = m.items.iter().find(|i| i.key.as_str() == Some(key));
     // Go's encoding/json matches keys case-insensitively when no exact match exists
     let item = exact.or_else(|| {
-        m.items.iter().find(|i| {
-            i.key
-                .as_str()
-                .is_some_and(|k| k.eq_ignore_ascii_case(key))
-        })
+        m.items
+            .iter()
+            .find(|i| i.key.as_str().is_some_and(|k| k.eq_ignore_ascii_case(key)))
     })?;
     Some((&item.value, &item.pos))
 }
@@ -157,8 +155,8 @@ impl<'s> View<'s> {
                     Data::Ref(r) => {
                         let in_domain = r.in_domain
                             || (sname == "VirtualMachineInstanceSpec" && f.json == "domain");
-                        let alloc = in_domain
-                            || (sname == "VirtualMachineSpec" && f.json == "template");
+                        let alloc =
+                            in_domain || (sname == "VirtualMachineSpec" && f.json == "template");
                         child.data = Data::Ref(RefState {
                             in_domain,
                             alloc,
@@ -209,11 +207,10 @@ impl<'s> View<'s> {
         if !matches!(json, "cores" | "sockets" | "threads") {
             return;
         }
-        let zero = match &child.data {
-            Data::Missing | Data::Yaml(Value::Null) => true,
-            Data::Yaml(Value::Int(0)) => true,
-            _ => false,
-        };
+        let zero = matches!(
+            &child.data,
+            Data::Missing | Data::Yaml(Value::Null) | Data::Yaml(Value::Int(0))
+        );
         if zero {
             child.data = Data::Int(1);
             child.defaulted = true;
@@ -225,7 +222,12 @@ impl<'s> View<'s> {
         let elem = match self.schema.ty(n.ty) {
             Ty::Slice(e) => *e,
             Ty::Opaque => n.ty,
-            _ => return Err(format!("{} is not array or slice", self.schema.go_name(n.ty))),
+            _ => {
+                return Err(format!(
+                    "{} is not array or slice",
+                    self.schema.go_name(n.ty)
+                ))
+            }
         };
         match &n.data {
             Data::Yaml(Value::Array(a)) => Ok(a

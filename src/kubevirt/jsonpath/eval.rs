@@ -44,8 +44,7 @@ fn err<'a>(message: String, at: &[Val<'a>]) -> EvalError<'a> {
     }
 }
 
-fn literal<'a>(view: &View, input: &[Val<'a>], ty: usize, data: Data<'a>) -> Vec<Val<'a>> {
-    let _ = view;
+fn literal<'a>(input: &[Val<'a>], ty: usize, data: Data<'a>) -> Vec<Val<'a>> {
     input
         .iter()
         .map(|v| Val {
@@ -81,9 +80,9 @@ fn walk<'a>(view: &View, input: Vec<Val<'a>>, node: &Node, depth: usize) -> Res<
         Node::Field(name) => field(view, input, name),
         Node::Array(params) => array(view, input, params),
         Node::Filter { left, right, op } => filter(view, input, left, right, op, depth),
-        Node::Int(i) => Ok(literal(view, &input, s.int, Data::Int(*i))),
-        Node::Float(f) => Ok(literal(view, &input, s.float, Data::Float(*f))),
-        Node::Bool(b) => Ok(literal(view, &input, s.boolean, Data::Bool(*b))),
+        Node::Int(i) => Ok(literal(&input, s.int, Data::Int(*i))),
+        Node::Float(f) => Ok(literal(&input, s.float, Data::Float(*f))),
+        Node::Bool(b) => Ok(literal(&input, s.boolean, Data::Bool(*b))),
         Node::Wildcard => Ok(input
             .iter()
             .filter_map(|v| view.indirect(v))
@@ -160,7 +159,10 @@ fn array<'a>(view: &View, input: Vec<Val<'a>>, params: &[Param; 3]) -> Res<'a> {
         }
         let step = if p[2].known {
             if p[2].value <= 0 {
-                return Err(err("step must be > 0".to_string(), std::slice::from_ref(&v)));
+                return Err(err(
+                    "step must be > 0".to_string(),
+                    std::slice::from_ref(&v),
+                ));
             }
             p[2].value as usize
         } else {
@@ -205,11 +207,14 @@ fn filter<'a>(
     let mut out = Vec::new();
     for v in &input {
         let items = match view.indirect(v) {
-            Some(d) if matches!(view.schema.ty(d.ty), Ty::Slice(_) | Ty::Opaque) => {
-                view.elements(&d).map_err(|m| err(m, std::slice::from_ref(v)))?
-            }
+            Some(d) if matches!(view.schema.ty(d.ty), Ty::Slice(_) | Ty::Opaque) => view
+                .elements(&d)
+                .map_err(|m| err(m, std::slice::from_ref(v)))?,
             _ => {
-                let m = format!("{} is not array or slice and cannot be filtered", shown(view, v));
+                let m = format!(
+                    "{} is not array or slice and cannot be filtered",
+                    shown(view, v)
+                );
                 return Err(err(m, std::slice::from_ref(v)));
             }
         };
@@ -222,11 +227,14 @@ fn filter<'a>(
                 continue;
             }
             let lefts = lefts?;
-            let Some(l) = one(lefts, &item)? else { continue };
+            let Some(l) = one(lefts, &item)? else {
+                continue;
+            };
             let Some(r) = one(list(view, vec![item.clone()], right, depth + 1)?, &item)? else {
                 continue;
             };
-            let pass = compare(view, &l, &r, op).map_err(|m| err(m, std::slice::from_ref(&item)))?;
+            let pass =
+                compare(view, &l, &r, op).map_err(|m| err(m, std::slice::from_ref(&item)))?;
             if pass {
                 out.push(item);
             }
@@ -400,7 +408,10 @@ mod tests {
             vec!["virtio", ""]
         );
         // nil pointer leaf is a result, descending through it is "not found"
-        assert_eq!(run(&s, d, "jsonpath::.spec.domain.cpu").unwrap(), vec!["<*v1.CPU Value>"]);
+        assert_eq!(
+            run(&s, d, "jsonpath::.spec.domain.cpu").unwrap(),
+            vec!["<*v1.CPU Value>"]
+        );
         assert_eq!(
             run(&s, d, "jsonpath::.spec.domain.cpu.cores").unwrap_err(),
             "cores is not found"
@@ -408,7 +419,9 @@ mod tests {
         // a plain string field of an existing struct is present and empty
         assert_eq!(run(&s, d, "jsonpath::.spec.hostname").unwrap(), vec![""]);
         // [*] over an empty slice: nothing, no error; an index out of range: error
-        assert!(run(&s, d, "jsonpath::.spec.domain.devices.gpus[*].name").unwrap().is_empty());
+        assert!(run(&s, d, "jsonpath::.spec.domain.devices.gpus[*].name")
+            .unwrap()
+            .is_empty());
         assert!(run(&s, d, "jsonpath::.spec.domain.devices.disks[5]").is_err());
         // maps: a missing key is an error
         assert!(run(&s, d, "jsonpath::.metadata.labels.tier").is_err());
@@ -418,10 +431,18 @@ mod tests {
             "templatespec is not found"
         );
         assert_eq!(
-            run(&s, d, "jsonpath::.spec.domain.devices.disks[?(@.name==\"b\")].cdrom.bus").unwrap(),
+            run(
+                &s,
+                d,
+                "jsonpath::.spec.domain.devices.disks[?(@.name==\"b\")].cdrom.bus"
+            )
+            .unwrap(),
             vec!["sata"]
         );
-        assert_eq!(run(&s, d, "jsonpath::.spec.domain.devices.disks[-1].name").unwrap(), vec!["c"]);
+        assert_eq!(
+            run(&s, d, "jsonpath::.spec.domain.devices.disks[-1].name").unwrap(),
+            vec!["c"]
+        );
     }
 
     #[test]

@@ -101,6 +101,9 @@ mod tests {
         let p = compile("jsonpath::spec.domain").unwrap();
         let steps = p.template.single_action().unwrap();
         assert_eq!(steps[1], Node::Field("templatespec".into()));
-        assert!(matches!(compile("jsonpath::.a[x]"), Err(PathError::Syntax(_))));
+        assert!(matches!(
+            compile("jsonpath::.a[x]"),
+            Err(PathError::Syntax(_))
+        ));
     }
 }

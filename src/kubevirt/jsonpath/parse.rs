@@ -354,7 +354,11 @@ fn split_filter(text: &str) -> Option<(&str, &str, &str)> {
         .find(|c: char| !matches!(c, '!' | '<' | '>' | '=' | '~'))
         .unwrap_or(after.len());
     // the operator group gives its last character back when nothing would be left for the right
-    let op_len = if op_len == after.len() { op_len - 1 } else { op_len };
+    let op_len = if op_len == after.len() {
+        op_len - 1
+    } else {
+        op_len
+    };
     let right = &after[op_len..];
     if op_len == 0 || right.is_empty() || right.contains('\n') {
         return None;
@@ -461,13 +465,19 @@ mod tests {
     #[test]
     fn client_go_errors() {
         assert_eq!(parse_template("{.a").unwrap_err(), "unclosed action");
-        assert_eq!(parse_template("{.a[x]}").unwrap_err(), "invalid array index x");
+        assert_eq!(
+            parse_template("{.a[x]}").unwrap_err(),
+            "invalid array index x"
+        );
         assert_eq!(parse_template("{.a[0}").unwrap_err(), "unterminated array");
         assert_eq!(
             parse_template("{.a{.b}}").unwrap_err(),
             "unrecognized character in action: U+007B '{'"
         );
-        assert_eq!(parse_template("{....a}").unwrap_err(), "invalid multiple recursive descent");
+        assert_eq!(
+            parse_template("{....a}").unwrap_err(),
+            "invalid multiple recursive descent"
+        );
     }
 
     #[test]
