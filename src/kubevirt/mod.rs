@@ -19,6 +19,8 @@ pub mod findings;
 pub mod json;
 pub mod jsonpath;
 pub mod linkage;
+#[cfg(test)]
+mod lint_tests;
 pub mod locate;
 pub mod plain;
 pub mod quantity;
