@@ -53,6 +53,8 @@ pub struct Vm<'a> {
     pub skip: bool,
     /// The parent template key and where it is written.
     pub link: Option<(String, String, &'a Pos)>,
+    /// The `vm.kubevirt.io/template` label, if any.
+    pub template_label: Option<String>,
     /// For a VM in `objects`: the template's index and the VM's index in `objects`.
     pub embedded: Option<(usize, usize)>,
     pub input: usize,
@@ -129,6 +131,9 @@ fn vm<'a>(v: &'a Value, pos: &'a Pos, input: usize, embedded: Option<(usize, usi
         own_rules,
         skip: annotations.is_some_and(|a| get(a, SKIP_ANNOTATION).is_some()),
         link: template_key(v),
+        template_label: meta_map(v, "labels")
+            .and_then(|l| text(l, NAME_KEY))
+            .map(str::to_string),
         embedded,
         input,
     }

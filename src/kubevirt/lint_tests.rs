@@ -159,3 +159,20 @@ fn skip_annotation_and_own_rules() {
     );
     assert!(run(&own, &Options::default()).is_empty());
 }
+
+#[test]
+fn template_rules_that_no_vm_gets() {
+    let objects = "objects:\n- apiVersion: kubevirt.io/v1\n  kind: VirtualMachine\n  metadata: {name: x, labels: {vm.kubevirt.io/template: other}}\n";
+    let src = TEMPLATE.replace("objects: []\n", objects);
+    let diags = run(&src, &Options::default());
+    let w: Vec<&Diagnostic> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .collect();
+    assert_eq!(w.len(), 1, "{diags:#?}");
+    assert!(
+        w[0].message.contains("as \"other\", not \"t\""),
+        "{}",
+        w[0].message
+    );
+}

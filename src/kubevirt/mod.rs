@@ -22,6 +22,7 @@ pub mod linkage;
 #[cfg(test)]
 mod lint_tests;
 pub mod locate;
+pub mod placement;
 pub mod plain;
 pub mod quantity;
 pub mod schema;
@@ -169,7 +170,13 @@ pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diag
                 out.extend(findings::annotation(&r.written, &r.ann, &object, locate));
             }
         }
-        out.extend(shadowed(&repo, &templates, &own, locate));
+        let t_written: Vec<Option<&Written>> = templates
+            .iter()
+            .map(|r| r.as_ref().map(|r| &r.written))
+            .collect();
+        let own_written: Vec<Option<&Written>> =
+            own.iter().map(|r| r.as_ref().map(|r| &r.written)).collect();
+        out.extend(placement::check(&repo, &t_written, &own_written, locate));
     }
     for i in 0..repo.vms.len() {
         out.extend(lint_vm(&repo, i, &templates, &own, &schema, locate, opts));
@@ -262,43 +269,4 @@ fn lint_vm(
         .zip(&outcomes)
         .filter_map(|(rule, o)| findings::outcome(&place, &source, rule, o, &read.written, locate))
         .collect()
-}
-
-/// A Template's own `validations` that the validator never uses, because the VM it creates
-/// carries `vm.kubevirt.io/validations`.
-fn shadowed(
-    repo: &Repo,
-    templates: &[Option<Read>],
-    own: &[Option<Read>],
-    locate: &dyn Locate,
-) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for (vm, read) in repo.vms.iter().zip(own) {
-        let (Some((t, k)), Some(r)) = (vm.embedded, read) else {
-            continue;
-        };
-        if r.written.text.is_empty() {
-            continue;
-        }
-        let Some(Some(tr)) = templates.get(t) else {
-            continue;
-        };
-        let tt = &repo.templates[t];
-        let mut d = Diagnostic::new(
-            ANNOTATION_INVALID,
-            format!(
-                "annotation \"validations\" is not used for VirtualMachines created from this \
-                 Template: objects[{k}] carries its own {:?}, which the validator uses instead",
-                linkage::VM_ANNOTATION
-            ),
-        );
-        d.span = locate.span(tr.written.item);
-        d.severity = crate::report::Severity::Warning;
-        d.object = Some(object_id("Template", &tt.namespace, &tt.name));
-        if let Some(span) = locate.span(r.written.item) {
-            d = d.with_related(format!("objects[{k}]'s rules"), span);
-        }
-        out.push(d);
-    }
-    out
 }
