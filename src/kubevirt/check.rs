@@ -107,11 +107,11 @@ fn check_rule(rule: &Rule, schema: &Schema, out: &mut Vec<Issue>) {
         check_expr(rule, p, out);
     }
     if let Some(re) = &rule.regex {
-        if let Err(e) = regex::Regex::new(re) {
+        if let Err(e) = super::re2::compile(re) {
             let m = format!(
                 "{}: \"regex\" {re:?} is not RE2 syntax: {}",
                 rule.label(),
-                regex_error(&e)
+                e
             );
             let h = "the validator compiles it with Go's regexp (RE2: no lookaround, no \
                      backreferences) and rejects the VirtualMachines the rule applies to";
@@ -263,15 +263,6 @@ fn check_args(rule: &Rule, out: &mut Vec<Issue>) {
         );
         out.push(warning(rule.offset("values"), m, None));
     }
-}
-
-fn regex_error(e: &regex::Error) -> String {
-    let text = e.to_string();
-    text.lines()
-        .rev()
-        .find_map(|l| l.trim().strip_prefix("error: "))
-        .unwrap_or(text.lines().next().unwrap_or(""))
-        .to_string()
 }
 
 #[cfg(test)]

@@ -338,19 +338,8 @@ impl<'s, 'a> Ctx<'s, 'a> {
 
     fn regex(&self, rule: &Rule) -> Result<Outcome<'a>, Outcome<'a>> {
         let pattern = rule.regex.clone().unwrap_or_default();
-        let re = regex::Regex::new(&pattern).map_err(|e| {
-            let first = e
-                .to_string()
-                .lines()
-                .last()
-                .unwrap_or("")
-                .trim()
-                .to_string();
-            Outcome::new(
-                Verdict::Error,
-                format!("error parsing regexp: {first}"),
-                None,
-            )
+        let re = super::re2::compile(&pattern).map_err(|e| {
+            Outcome::new(Verdict::Error, format!("error parsing regexp: {e}"), None)
         })?;
         let path = self.path_of(rule)?;
         let looked = self.lookup(&path)?;

@@ -25,6 +25,7 @@ pub mod locate;
 pub mod placement;
 pub mod plain;
 pub mod quantity;
+pub mod re2;
 pub mod schema;
 pub mod typecheck;
 pub mod value;

@@ -320,7 +320,7 @@ fn compare(view: &View, l: &Val, r: &Val, op: &str) -> Result<bool, String> {
     let (a, b) = (scalar(view, l)?, scalar(view, r)?);
     if op == "=~" {
         return match (&b, &a) {
-            (Scalar::Str(pattern), Scalar::Str(data)) => regex::Regex::new(pattern)
+            (Scalar::Str(pattern), Scalar::Str(data)) => super::super::re2::compile(pattern)
                 .map(|re| re.is_match(data))
                 .map_err(|e| format!("error parsing regexp: {e}")),
             _ => Err("regexp search only support string now".to_string()),
