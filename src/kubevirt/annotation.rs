@@ -243,17 +243,21 @@ fn read_members(members: &[Member], rule: &mut Rule, issues: &mut Vec<Issue>) {
 }
 
 fn unknown_key(rule: &Rule, m: &Member) -> Issue {
-    let close = KEYS
+    let help = match KEYS
         .iter()
         .find(|k| crate::kubevirt::check::similar(k, &m.key))
-        .map(|k| format!("did you mean {k:?}?"));
+    {
+        Some(k) => format!("did you mean {k:?}?"),
+        None => "known keys: rule, name, path, message, valid, justWarning, values, min, max, \
+                 minLength, maxLength, regex"
+            .to_string(),
+    };
     let msg = format!(
-        "{}: unknown key {:?}, ignored by the validator; expected one of {}",
+        "{}: unknown key {:?}, ignored by the validator",
         rule.label(),
-        m.key,
-        "rule, name, path, message, valid, justWarning, values, min, max, minLength, maxLength, regex"
+        m.key
     );
-    warning(m.key_start, msg, close)
+    warning(m.key_start, msg, Some(help))
 }
 
 fn wrong_type(rule: &Rule, key: &str, want: &str, v: &Json) -> Issue {
