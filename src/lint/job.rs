@@ -68,6 +68,18 @@ pub fn run_job(job: &Job) -> JobOutcome {
             let result = workspace.evaluate(external);
             let span_of = |pos: &Pos| span_at(&names, pos);
             let mut found = engine_findings(&workspace, &span_of);
+            if let (Ok(output), true) = (&result, job.kubevirt) {
+                // KubeVirt Templates in the rendered output (spec 003).
+                let input = crate::kubevirt::KvInput {
+                    file: &job.root,
+                    docs: &output.docs,
+                };
+                found.extend(crate::kubevirt::lint(
+                    &[input],
+                    &span_of,
+                    &crate::kubevirt::Options::default(),
+                ));
+            }
             let status = match result {
                 Ok(_output) if found.is_empty() => RootOutcome::Ok,
                 Ok(_output) => RootOutcome::Findings,
