@@ -69,6 +69,10 @@ pub struct TemplateArgs {
     /// overlays; ytt ignores them).
     #[arg(long = "output-disable-validation")]
     pub output_skip_validation: bool,
+    /// Export the validations' OpenAPI keywords (`minimum`, `enum`, ...) with
+    /// `--data-values-schema-inspect -o openapi-v3` (spec 000; ytt does not).
+    #[arg(long = "openapi-validations")]
+    pub openapi_validations: bool,
 }
 
 /// Runs the command; returns the exit code.
@@ -184,7 +188,10 @@ fn inspect_schema(a: &TemplateArgs, ws: &Workspace) -> Result<String, String> {
         return Err(format!("Data values schema export only supported in OpenAPI v3 format; specify format with --output={OPENAPI} flag"));
     }
     let ds = crate::yaml::DocSet {
-        items: vec![crate::schema::openapi::document(&schema)],
+        items: vec![crate::schema::openapi::document(
+            &schema,
+            a.openapi_validations,
+        )],
         ..crate::yaml::DocSet::default()
     };
     Ok(docset_to_yaml(&ds))

@@ -38,10 +38,11 @@ fn map(items: Vec<MapItem>) -> Value {
     }))
 }
 
-/// The OpenAPI document describing `schema`.
-pub fn document(schema: &Schema) -> Document {
+/// The OpenAPI document describing `schema`; with `validations`, the named rules' keywords
+/// too (spec 000; ytt leaves them out, so `yttlint template` does unless asked).
+pub fn document(schema: &Schema, validations: bool) -> Document {
     let data_values = match &schema.doc {
-        Some(d) => properties(&d.ty, 0),
+        Some(d) => properties(&d.ty, validations, 0),
         None => vec![
             item("nullable", Value::Bool(true)),
             item("default", Value::Null),
@@ -69,7 +70,7 @@ pub fn document(schema: &Schema) -> Document {
 }
 
 /// The properties describing one type, in ytt's order.
-fn properties(ty: &Type, depth: usize) -> Vec<MapItem> {
+fn properties(ty: &Type, validations: bool, depth: usize) -> Vec<MapItem> {
     let mut out = documentation(&ty.docs);
     if depth > super::MAX_DEPTH {
         return out;
@@ -83,7 +84,7 @@ fn properties(ty: &Type, depth: usize) -> Vec<MapItem> {
                 .map(|i| {
                     MapItem::new(
                         i.key.clone(),
-                        map(properties(&i.ty, depth + 1)),
+                        map(properties(&i.ty, validations, depth + 1)),
                         Pos::unknown(),
                     )
                 })
@@ -93,7 +94,10 @@ fn properties(ty: &Type, depth: usize) -> Vec<MapItem> {
         Kind::Array(it, default) => {
             out.push(item("type", string("array")));
             out.push(item("default", default.clone()));
-            out.push(item("items", map(properties(&it.ty, depth + 1))));
+            out.push(item(
+                "items",
+                map(properties(&it.ty, validations, depth + 1)),
+            ));
         }
         Kind::Scalar(k, default) => {
             out.push(item("default", default.clone()));
@@ -110,14 +114,16 @@ fn properties(ty: &Type, depth: usize) -> Vec<MapItem> {
         }
         Kind::Null(inner) => {
             out.push(item("nullable", Value::Bool(true)));
-            out.extend(properties(inner, depth + 1));
+            out.extend(properties(inner, validations, depth + 1));
         }
         Kind::Any(default) => {
             out.push(item("nullable", Value::Bool(true)));
             out.push(item("default", default.clone()));
         }
     }
-    out.extend(ty.constraints.iter().map(|(k, v)| item(k, v.clone())));
+    if validations {
+        out.extend(ty.constraints.iter().map(|(k, v)| item(k, v.clone())));
+    }
     out.sort_by_key(|i| {
         let key = i.key.as_str().unwrap_or("");
         ORDER.iter().position(|k| *k == key).unwrap_or(ORDER.len())

@@ -276,7 +276,7 @@ port: 443
 ratio: 0.5
 ";
     let schema = schema_of(src).expect("schema");
-    let got = yaml(crate::schema::openapi::document(&schema));
+    let got = yaml(crate::schema::openapi::document(&schema, false));
     assert_eq!(
         got,
         "openapi: 3.0.0
