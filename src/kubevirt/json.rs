@@ -258,17 +258,9 @@ impl<'a> Reader<'a> {
             None => return Err(self.eof()),
             Some(c) => *c,
         };
-        let simple = match c {
-            b'"' => Some('"'),
-            b'\\' => Some('\\'),
-            b'/' => Some('/'),
-            b'b' => Some('\u{8}'),
-            b'f' => Some('\u{c}'),
-            b'n' => Some('\n'),
-            b'r' => Some('\r'),
-            b't' => Some('\t'),
-            b'u' => None,
-            _ => return Err(self.bad("in string escape code")),
+        let simple = match crate::stdlib::json_decode::simple_escape(c) {
+            Some(simple) => simple,
+            None => return Err(self.bad("in string escape code")),
         };
         self.pos += 1;
         if let Some(ch) = simple {

@@ -27,6 +27,11 @@ fn extra_rule<'v>(heap: Heap<'v>, name: &str, arg: YValue) -> starlark::Result<V
     Ok(heap.alloc(Assertion::new(Rule::Extra(rule))))
 }
 
+/// `assert.<name>(arg)`: the rule of one plain argument.
+fn one_arg_rule<'v>(heap: Heap<'v>, name: &str, args: &Args<'v>) -> starlark::Result<Value<'v>> {
+    extra_rule(heap, name, one_arg(name, args)?)
+}
+
 fn one_arg(name: &str, args: &Args<'_>) -> starlark::Result<YValue> {
     match args.items[..] {
         [v] => starlark_to_value(v).map_err(|e| err(&format!("assert.{name}"), e)),
@@ -76,43 +81,43 @@ pub fn register(builder: &mut GlobalsBuilder) {
         #[starlark(args)] args: Args<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<Value<'v>> {
-        extra_rule(heap, "starts_with", one_arg("starts_with", &args)?)
+        one_arg_rule(heap, "starts_with", &args)
     }
 
     fn ends_with<'v>(
         #[starlark(args)] args: Args<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<Value<'v>> {
-        extra_rule(heap, "ends_with", one_arg("ends_with", &args)?)
+        one_arg_rule(heap, "ends_with", &args)
     }
 
     fn contains<'v>(
         #[starlark(args)] args: Args<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<Value<'v>> {
-        extra_rule(heap, "contains", one_arg("contains", &args)?)
+        one_arg_rule(heap, "contains", &args)
     }
 
     fn matches<'v>(
         #[starlark(args)] args: Args<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<Value<'v>> {
-        extra_rule(heap, "matches", one_arg("matches", &args)?)
+        one_arg_rule(heap, "matches", &args)
     }
 
     fn format<'v>(#[starlark(args)] args: Args<'v>, heap: Heap<'v>) -> starlark::Result<Value<'v>> {
-        extra_rule(heap, "format", one_arg("format", &args)?)
+        one_arg_rule(heap, "format", &args)
     }
 
     fn multiple_of<'v>(
         #[starlark(args)] args: Args<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<Value<'v>> {
-        extra_rule(heap, "multiple_of", one_arg("multiple_of", &args)?)
+        one_arg_rule(heap, "multiple_of", &args)
     }
 
     fn len<'v>(#[starlark(args)] args: Args<'v>, heap: Heap<'v>) -> starlark::Result<Value<'v>> {
-        extra_rule(heap, "len", one_arg("len", &args)?)
+        one_arg_rule(heap, "len", &args)
     }
 
     fn even<'v>(#[starlark(args)] args: Args<'v>, heap: Heap<'v>) -> starlark::Result<Value<'v>> {

@@ -299,17 +299,9 @@ impl Reader<'_> {
 
     fn escape(&mut self, out: &mut String) -> Result<(), String> {
         let c = self.peek().ok_or_else(|| EOF.to_string())?;
-        let simple = match c {
-            b'"' => Some('"'),
-            b'\\' => Some('\\'),
-            b'/' => Some('/'),
-            b'b' => Some('\u{8}'),
-            b'f' => Some('\u{c}'),
-            b'n' => Some('\n'),
-            b'r' => Some('\r'),
-            b't' => Some('\t'),
-            b'u' => None,
-            _ => return Err(self.fail("in string escape code")),
+        let simple = match simple_escape(c) {
+            Some(simple) => simple,
+            None => return Err(self.fail("in string escape code")),
         };
         self.i += 1;
         if let Some(ch) = simple {
@@ -370,6 +362,23 @@ fn object(members: BTreeMap<String, Value>) -> Value {
             .collect(),
         ..Map::default()
     }))
+}
+
+/// The character a JSON escape `\c` stands for: `Some(Some(ch))` for the one-letter escapes,
+/// `Some(None)` for `\u` (four hex digits follow), `None` when `c` starts no escape.
+pub fn simple_escape(c: u8) -> Option<Option<char>> {
+    Some(match c {
+        b'"' => Some('"'),
+        b'\\' => Some('\\'),
+        b'/' => Some('/'),
+        b'b' => Some('\u{8}'),
+        b'f' => Some('\u{c}'),
+        b'n' => Some('\n'),
+        b'r' => Some('\r'),
+        b't' => Some('\t'),
+        b'u' => None,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
