@@ -19,7 +19,7 @@ CORPUS="$HERE/../shared/corpus"
 case "$BIN" in */*) BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")" ;; esac
 [ -x "$BIN" ] || { echo "no binary at $BIN (cargo build --release)" >&2; exit 2; }
 [ -f "$CORPUS/manifest.tsv" ] || { echo "no corpus at $CORPUS" >&2; exit 2; }
-TMP="$(mktemp -d)"; trap 'rm -rf "$TMP"' EXIT
+TMP="$(mktemp -d)"; [ -n "${KEEP:-}" ] || trap 'rm -rf "$TMP"' EXIT; [ -n "${KEEP:-}" ] && echo "scratch: $TMP"
 REPO="$TMP/repo"
 mkdir -p "$REPO"
 cp -r "$CORPUS/roots/." "$REPO/"

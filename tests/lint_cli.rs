@@ -101,9 +101,10 @@ fn configured_roots_list_their_scenarios_and_inputs() {
     assert_eq!(
         run.stdout,
         "\
-app\tlisted in the configuration (line 3); scenarios: defaults, prod, wrong-type
-comments\tlisted in the configuration (line 11)
-split\tlisted in the configuration (line 13); inputs: split/base, split/extra.yml
+app\tlisted in the configuration (line 3); scenarios: defaults, prod, wrong-type, typo
+comments\tlisted in the configuration (line 13)
+plain\tlisted in the configuration (line 17); scenarios: undeclared, added-on-purpose
+split\tlisted in the configuration (line 15); inputs: split/base, split/extra.yml
 "
     );
 }
@@ -215,25 +216,46 @@ fn scenarios_values_files_and_root_flags() {
     let run = yttlint_in(&dir, &["--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let report = json(&run.stdout);
+    let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
     assert_eq!(
         findings(&report),
-        vec![(
-            "schema-type-mismatch".to_string(),
-            "ci/wrong-type.yml:2:1".to_string()
-        )]
+        pairs(&[
+            // A scenario's data value the schema does not declare, at the configuration.
+            ("data-value-undeclared", ".yttlint.yaml:12:23"),
+            // Spec 004: no schema, and the file was not given with `+:`.
+            ("data-value-undeclared", "ci/plain.yml:2:1"),
+            ("schema-type-mismatch", "ci/wrong-type.yml:2:1"),
+        ])
     );
-    assert_eq!(report["diagnostics"][0]["scenario"], "wrong-type");
-    assert_eq!(report["diagnostics"][0]["root"], "app");
+    let d = &report["diagnostics"];
+    assert_eq!(d[0]["severity"], "error");
+    assert!(d[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("did you mean \"replicas\""));
+    assert_eq!(d[0]["related"][0]["file"], "app/schema.yml");
+    // ytt accepts undeclared values when there is no schema: a warning.
+    assert_eq!(
+        (&d[1]["severity"], &d[1]["scenario"]),
+        (&"warning".into(), &"undeclared".into())
+    );
+    assert_eq!(d[2]["scenario"], "wrong-type");
+    assert_eq!(d[2]["root"], "app");
+    assert_eq!(d[2]["related"][0]["file"], "app/schema.yml");
     let jobs: Vec<(String, String)> = report["roots"]
         .as_array()
         .unwrap()
         .iter()
         .map(|r| (r["path"].to_string(), r["scenario"].to_string()))
         .collect();
-    assert_eq!(jobs.len(), 5, "{jobs:?}");
+    assert_eq!(jobs.len(), 8, "{jobs:?}");
     // A values file selects the roots whose scenarios read it.
     let run = yttlint_in(&dir, &["--format", "json", "ci/prod.yml"]);
-    assert_eq!(json(&run.stdout)["roots"].as_array().unwrap().len(), 3);
+    assert_eq!(json(&run.stdout)["roots"].as_array().unwrap().len(), 4);
 }
 
 #[test]

@@ -147,6 +147,9 @@ impl DataValuesFlags {
                 .map_err(|e| format!("Extracting data value from file: {e}"))?;
             all.push(doc);
         }
+        for e in &mut all {
+            e.from_input = true;
+        }
         let mut out = ExternalValues {
             sources,
             flag_lines: lines.0,

@@ -84,6 +84,9 @@ pub struct Envelope {
     pub after_lib_mod: bool,
     /// Given with spec 004's `+:` prefix: may set values nobody declared.
     pub allow_new: bool,
+    /// Given from outside the library (a data values flag): each value it sets must have been
+    /// declared before, unless `allow_new` (checked by the linter; see `undeclared`).
+    pub from_input: bool,
     lib_refs: Vec<LibRef>,
     original: Arc<Vec<LibRef>>,
     used: Arc<AtomicBool>,
@@ -160,6 +163,7 @@ impl Envelope {
             doc,
             after_lib_mod,
             allow_new: false,
+            from_input: false,
             original: Arc::new(refs.clone()),
             lib_refs: refs,
             used: Arc::new(AtomicBool::new(false)),
@@ -187,6 +191,7 @@ impl Envelope {
             doc: self.doc.clone(),
             after_lib_mod: self.after_lib_mod,
             allow_new: self.allow_new,
+            from_input: self.from_input,
             lib_refs: rest,
             original: self.original.clone(),
             used: Arc::new(AtomicBool::new(false)),

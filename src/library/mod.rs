@@ -9,6 +9,7 @@ pub mod exec;
 pub mod loader;
 pub mod plain;
 pub mod tree;
+pub mod undeclared;
 pub mod values;
 
 use std::cell::RefCell;
@@ -96,6 +97,12 @@ pub struct Workspace {
     pub output_violations: RefCell<Vec<Invalidation>>,
     /// Deprecated data values some input set (the linter warns; ytt says nothing).
     pub deprecated: RefCell<Vec<crate::schema::deprecated::DeprecatedUse>>,
+    /// Values that inputs set without a declaration (spec 004), by library (empty for the
+    /// root); ytt accepts them when there is no schema, the linter reports them.
+    pub undeclared: RefCell<Vec<(String, undeclared::Undeclared)>>,
+    /// Data values that do not conform to their schema, one by one (ytt stops on them with
+    /// one error listing them all).
+    pub schema_failures: RefCell<Vec<crate::schema::error::Failure>>,
 }
 
 impl Workspace {
@@ -116,6 +123,8 @@ impl Workspace {
             violations: RefCell::new(Vec::new()),
             output_violations: RefCell::new(Vec::new()),
             deprecated: RefCell::new(Vec::new()),
+            undeclared: RefCell::new(Vec::new()),
+            schema_failures: RefCell::new(Vec::new()),
         }
     }
 

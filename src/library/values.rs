@@ -118,6 +118,12 @@ impl LibExec<'_> {
                 children.push(env);
                 continue;
             }
+            if env.from_input && !env.allow_new && schema.doc.is_none() {
+                let found =
+                    super::undeclared::find(merged.as_ref().map(|d| &d.value), &env.doc.value);
+                let mut out = self.ws.undeclared.borrow_mut();
+                out.extend(found.into_iter().map(|u| (self.root.clone(), u)));
+            }
             let mut doc = match merged {
                 None => env.doc,
                 Some(left) => {
@@ -126,6 +132,10 @@ impl LibExec<'_> {
             };
             let failures = schema.check(&mut doc);
             if !failures.is_empty() {
+                self.ws
+                    .schema_failures
+                    .borrow_mut()
+                    .extend(failures.iter().cloned());
                 return Err(wrap(invalid_values(self, failures)));
             }
             merged = Some(doc);

@@ -57,8 +57,9 @@ pub struct ScenarioConfig {
     pub name: String,
     /// As `--data-values-file` takes them (`[@lib:][+:]path`), paths relative to the repository.
     pub values_files: Vec<String>,
-    /// As `--data-value-yaml key=value`, one flag per key, in file order.
-    pub data_values: Vec<(String, Value)>,
+    /// As `--data-value-yaml key=value`, one flag per key, in file order, with where the key
+    /// is written.
+    pub data_values: Vec<(String, Value, Loc)>,
     pub loc: Loc,
 }
 

@@ -324,8 +324,11 @@ impl Reader<'_> {
                 _ => {
                     let dv = self.map(v, ipos, "data_values")?;
                     for kv in &dv.items {
-                        sc.data_values
-                            .push((scalar_key_string(&kv.key), kv.value.clone()));
+                        sc.data_values.push((
+                            scalar_key_string(&kv.key),
+                            kv.value.clone(),
+                            loc(&kv.pos).unwrap_or_default(),
+                        ));
                     }
                 }
             }

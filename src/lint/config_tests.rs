@@ -47,7 +47,14 @@ kubevirt: false
     );
     assert_eq!(
         root.scenarios[1].data_values[1],
-        ("replicas".to_string(), Value::Int(3))
+        (
+            "replicas".to_string(),
+            Value::Int(3),
+            Loc {
+                line: 7,
+                column: 53
+            }
+        )
     );
     assert_eq!(c.exclude, vec!["vendor/**"]);
     assert_eq!(c.rules["required-value"], RuleLevel::Off);

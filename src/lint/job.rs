@@ -12,6 +12,7 @@ use crate::library::Workspace;
 use crate::pos::Pos;
 use crate::report::engine::{error_diagnostic, invalidation_diagnostics, SpanOf};
 use crate::report::{Diagnostic, RootOutcome, Span};
+use crate::schema::error::{Failure, FailureKind};
 
 /// What a job evaluates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -35,6 +36,9 @@ pub struct Job {
     pub flags: Result<TemplateArgs, String>,
     /// Whether KubeVirt validations are checked.
     pub kubevirt: bool,
+    /// Data values flags that the configuration file wrote (a scenario's `data_values`), with
+    /// where: findings about those values point there.
+    pub config_spans: Vec<(String, Span)>,
 }
 
 /// What a job found.
@@ -66,7 +70,15 @@ pub fn run_job(job: &Job) -> JobOutcome {
     match job.kind {
         JobKind::Root => {
             let result = workspace.evaluate(external);
-            let span_of = |pos: &Pos| span_at(&names, pos);
+            let span_of = |pos: &Pos| {
+                span_at(&names, pos).or_else(|| {
+                    let line = workspace.line_at(pos);
+                    job.config_spans
+                        .iter()
+                        .find(|(flag, _)| *flag == line)
+                        .map(|(_, span)| span.clone())
+                })
+            };
             let mut found = engine_findings(&workspace, &span_of);
             if let (Ok(output), true) = (&result, job.kubevirt) {
                 // KubeVirt Templates in the rendered output (spec 003).
@@ -86,7 +98,7 @@ pub fn run_job(job: &Job) -> JobOutcome {
                 Err(e) => {
                     // A validation failure is reported value by value; anything else as the
                     // one error that stopped the evaluation.
-                    if !found.iter().any(|d| is_violation(&d.rule)) {
+                    if !found.iter().any(|d| reported_by_value(&d.rule)) {
                         found.push(from_error(&names, &e));
                     }
                     RootOutcome::Error
@@ -143,10 +155,15 @@ fn from_error(names: &Names, e: &EvalError) -> Diagnostic {
     d
 }
 
-fn is_violation(rule: &str) -> bool {
+/// Rules whose findings, one per value, replace the one error that stopped the evaluation.
+fn reported_by_value(rule: &str) -> bool {
     matches!(
         rule,
-        "data-value-violation" | "required-value" | "output-violation"
+        "data-value-violation"
+            | "required-value"
+            | "output-violation"
+            | "schema-type-mismatch"
+            | "data-value-undeclared"
     )
 }
 
@@ -173,7 +190,76 @@ fn engine_findings(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Diagnostic
         }
         found.push(d);
     }
+    for failure in workspace.schema_failures.borrow().iter() {
+        let d = schema_failure(failure, span_of);
+        found.push(name_flag(d, workspace, &failure.pos));
+    }
+    for (_library, u) in workspace.undeclared.borrow().iter() {
+        let mut d = Diagnostic::new(
+            "data-value-undeclared",
+            format!(
+                "data value {} is set but nothing declares it (no schema, no earlier data value)",
+                u.path
+            ),
+        )
+        .with_help(
+            "ytt accepts it because the library has no schema; declare it in a data values \
+             file of the library, or give the values file as `+:FILE` to add it on purpose",
+        );
+        // ytt accepts the value: a warning unless the configuration says otherwise.
+        d.severity = crate::report::Severity::Warning;
+        if let Some(span) = span_of(&u.pos) {
+            d = d.at(span);
+        }
+        found.push(name_flag(d, workspace, &u.pos));
+    }
     found
+}
+
+/// A finding about a value set by a command-line flag that has no place in any file says
+/// which flag.
+fn name_flag(mut d: Diagnostic, workspace: &Workspace, pos: &Pos) -> Diagnostic {
+    if d.span.is_none() {
+        let flag = workspace.line_at(pos);
+        if !flag.is_empty() {
+            d.message.push_str(&format!(" (given as `{flag}`)"));
+        }
+    }
+    d
+}
+
+/// A data value the schema rejects, at the value, with the schema's declaration as related.
+fn schema_failure(f: &Failure, span_of: SpanOf<'_>) -> Diagnostic {
+    let (rule, related, what) = match f.kind {
+        FailureKind::Undeclared => (
+            "data-value-undeclared",
+            "the schema declares this instead",
+            "Given data value is not declared in schema",
+        ),
+        FailureKind::TypeMismatch => (
+            "schema-type-mismatch",
+            "the schema declares the type here",
+            "Given data value does not have the type the schema declares",
+        ),
+        FailureKind::InvalidSchema => ("schema-invalid", "declared here", "Invalid schema"),
+    };
+    let what = if f.description.is_empty() {
+        what
+    } else {
+        f.description.as_str()
+    };
+    let mut message = format!("{what}: found {}, expected {}", f.found, f.expected);
+    for hint in &f.hints {
+        message.push_str(&format!(" (hint: {hint})"));
+    }
+    let mut d = Diagnostic::new(rule, message);
+    if let Some(span) = span_of(&f.pos) {
+        d = d.at(span);
+    }
+    if let Some(span) = f.schema_pos.as_ref().and_then(span_of) {
+        d = d.with_related(related, span);
+    }
+    d
 }
 
 fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> JobOutcome {

@@ -10,9 +10,10 @@ use super::config::{Config, ScenarioConfig};
 use super::discover::{Discovery, Root};
 use super::flags;
 use super::job::{Job, JobKind};
-use super::paths::is_within;
+use super::paths::{self, is_within};
 use super::select::Selection;
 use crate::cli::template::TemplateArgs;
+use crate::report::Span;
 use crate::yaml::json::value_to_json;
 
 /// The jobs of a run, roots first, in discovery order. A root whose flags cannot be read gets
@@ -48,6 +49,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             scenario: None,
             flags: Ok(flags),
             kubevirt: config.kubevirt,
+            config_spans: Vec::new(),
         });
     }
     out
@@ -58,9 +60,10 @@ fn root_flags(repo: &Path, root: &Root) -> Result<TemplateArgs, String> {
 }
 
 fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
+    let mut config_spans = Vec::new();
     let flags = root_flags(&config.dir, root).map(|mut f| {
         if let Some(sc) = sc {
-            add_scenario(&config.dir, &mut f, sc);
+            config_spans = add_scenario(config, &mut f, sc);
         }
         f
     });
@@ -71,22 +74,41 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         scenario: sc.map(|s| s.name.clone()),
         flags: flags.map_err(|e| format!("invalid ytt flags for root {}: {e}", root.path)),
         kubevirt: config.kubevirt,
+        config_spans,
     }
 }
 
-fn add_scenario(repo: &Path, flags: &mut TemplateArgs, sc: &ScenarioConfig) {
+/// Adds a scenario's values to a root's flags; returns each data value flag with the place in
+/// the configuration file that wrote it.
+fn add_scenario(
+    config: &Config,
+    flags: &mut TemplateArgs,
+    sc: &ScenarioConfig,
+) -> Vec<(String, Span)> {
+    let repo = &config.dir;
     for vf in &sc.values_files {
         flags.dv_files.push(flags::values_file(repo, repo, vf));
     }
-    for (key, value) in &sc.data_values {
+    let file = config
+        .file
+        .as_deref()
+        .and_then(|f| paths::relative(repo, f));
+    let mut spans = Vec::new();
+    for (key, value, loc) in &sc.data_values {
         let yaml = value_to_json(value, 0, false).unwrap_or_else(|_| "null".to_string());
-        flags.dv_yaml.push(format!("{key}={yaml}"));
+        let flag = format!("{key}={yaml}");
+        if let Some(file) = &file {
+            spans.push((flag.clone(), Span::point(file, loc.line, loc.column)));
+        }
+        flags.dv_yaml.push(flag);
     }
+    spans
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lint::config::Loc;
     use crate::lint::discover::{Library, Reason};
     use crate::yaml::Value;
 
@@ -104,7 +126,7 @@ mod tests {
             root.scenarios.push(ScenarioConfig {
                 name: name.into(),
                 values_files: vec!["@lib:ci/v.yml".into()],
-                data_values: vec![("x.y".into(), Value::Int(3))],
+                data_values: vec![("x.y".into(), Value::Int(3), Loc::default())],
                 loc: Default::default(),
             });
         }

@@ -138,6 +138,7 @@ mod tests {
             scenario: None,
             flags,
             kubevirt: true,
+            config_spans: Vec::new(),
         }
     }
 
