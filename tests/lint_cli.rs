@@ -126,6 +126,10 @@ fn a_repository_is_linted_as_a_whole() {
                 "packages/app/config/deployment.yml:10:3".to_string()
             ),
             (
+                "unknown-annotation".to_string(),
+                "packages/app/config/deployment.yml:13:5".to_string()
+            ),
+            (
                 "template-error".to_string(),
                 "shared/_ytt_lib/unused/broken.yml:3:1".to_string()
             ),
@@ -141,7 +145,7 @@ fn a_repository_is_linted_as_a_whole() {
         statuses,
         vec![
             ("broken", "error"),
-            ("packages/app/config", "ok"),
+            ("packages/app/config", "findings"),
             ("packages/app/config/_ytt_lib/labels", "ok"),
             ("shared/_ytt_lib/unused", "findings"),
             ("suppressed", "error"),
@@ -302,7 +306,7 @@ fn a_baseline_hides_known_findings_even_after_lines_shift() {
     let written = yttlint_in(&repo, &["--write-baseline", "baseline.json"]);
     assert_eq!(written.code, 0, "{}", written.stderr);
     assert!(
-        written.stderr.contains("recorded 3 findings"),
+        written.stderr.contains("recorded 4 findings"),
         "{}",
         written.stderr
     );

@@ -4,10 +4,12 @@
 
 use std::path::PathBuf;
 
+use super::annotations;
 use super::inputs::{prepare, Names, Prepared};
 use super::libcheck;
 use crate::cli::template::TemplateArgs;
 use crate::eval::run::EvalError;
+use crate::files::FileType;
 use crate::library::Workspace;
 use crate::pos::Pos;
 use crate::report::engine::{error_diagnostic, invalidation_diagnostics, SpanOf};
@@ -39,6 +41,9 @@ pub struct Job {
     /// Data values flags that the configuration file wrote (a scenario's `data_values`), with
     /// where: findings about those values point there.
     pub config_spans: Vec<(String, Span)>,
+    /// Whether this job also checks its files' text (unknown annotations): once per root, not
+    /// once per scenario.
+    pub check_files: bool,
 }
 
 /// What a job found.
@@ -80,6 +85,9 @@ pub fn run_job(job: &Job) -> JobOutcome {
                 })
             };
             let mut found = engine_findings(&workspace, &span_of);
+            if job.check_files {
+                found.extend(unknown_annotations(&workspace, &span_of));
+            }
             if let (Ok(output), true) = (&result, job.kubevirt) {
                 // KubeVirt Templates in the rendered output (spec 003).
                 let input = crate::kubevirt::KvInput {
@@ -107,10 +115,15 @@ pub fn run_job(job: &Job) -> JobOutcome {
             finish(job, found, status)
         }
         JobKind::Library => {
-            let found: Vec<Diagnostic> = libcheck::check(&workspace)
+            let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
                 .map(|e| from_error(&names, e))
                 .collect();
+            if job.check_files {
+                found.extend(unknown_annotations(&workspace, &|pos: &Pos| {
+                    span_at(&names, pos)
+                }));
+            }
             let status = if found.is_empty() {
                 RootOutcome::Ok
             } else {
@@ -134,6 +147,29 @@ fn rule_of(e: &EvalError) -> &'static str {
     } else {
         "template-error"
     }
+}
+
+/// Annotations ytt ignores, in the job's own YAML files (a private library's files are its
+/// own job's). Files that do not parse are left to the evaluation, which reports them.
+fn unknown_annotations(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    for f in &workspace.files {
+        let own = !f.rel_path.contains("_ytt_lib/");
+        if !own || f.file_type() != FileType::Yaml || f.marked_template == Some(false) {
+            continue;
+        }
+        let Ok(ds) = workspace.parse(f, workspace.opts.strict) else {
+            continue;
+        };
+        for u in annotations::find(&ds) {
+            let mut d = annotations::diagnostic(&u);
+            if let Some(span) = span_of(&u.pos) {
+                d = d.at(span);
+            }
+            found.push(d);
+        }
+    }
+    found
 }
 
 /// A position as a repository span (`None` for positions that name no file of the job).

@@ -2,6 +2,7 @@
 //! configuration, turns roots × scenarios into jobs, evaluates the jobs in parallel, and applies
 //! severities, suppressions and the baseline to what they found.
 
+pub mod annotations;
 pub mod baseline;
 pub mod config;
 pub mod config_parse;

@@ -21,11 +21,16 @@ use crate::yaml::json::value_to_json;
 pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
     let mut out = Vec::new();
     for root in sel.roots.iter().filter_map(|&i| d.roots.get(i)) {
+        let first = out.len();
         if root.scenarios.is_empty() {
             out.push(root_job(config, root, None));
         }
         for sc in &root.scenarios {
             out.push(root_job(config, root, Some(sc)));
+        }
+        // The files' own checks run once per root, with its first scenario.
+        if let Some(job) = out.get_mut(first) {
+            job.check_files = true;
         }
     }
     for lib in sel.libraries.iter().filter_map(|&i| d.libraries.get(i)) {
@@ -50,6 +55,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             flags: Ok(flags),
             kubevirt: config.kubevirt,
             config_spans: Vec::new(),
+            check_files: true,
         });
     }
     out
@@ -75,6 +81,7 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         flags: flags.map_err(|e| format!("invalid ytt flags for root {}: {e}", root.path)),
         kubevirt: config.kubevirt,
         config_spans,
+        check_files: false,
     }
 }
 

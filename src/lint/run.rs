@@ -139,6 +139,7 @@ mod tests {
             flags,
             kubevirt: true,
             config_spans: Vec::new(),
+            check_files: true,
         }
     }
 

@@ -1,0 +1,206 @@
+//! `unknown-annotation`: annotations that no ytt feature reads. ytt accepts any name after
+//! `#@` and ignores the ones it does not know, so `#@overlay/delete` or `#@schema/example`
+//! silently do nothing. The parsed YAML keeps every `#@` comment on its node; an annotation
+//! is a `#@name` with no space after the `@` (`#@ code` is code). In YAML templates the name
+//! runs to the first space: `#@schema/nullable,schema/desc "x"` is one name ytt does not know
+//! (the comma form is for text templates only).
+
+use crate::pos::Pos;
+use crate::report::Diagnostic;
+use crate::schema::spell::nearest;
+use crate::yaml::{Comment, DocSet, Value};
+
+/// Every annotation name ytt (and yttlint's spec extensions) reads.
+pub const KNOWN: &[&str] = &[
+    "assert/validate",
+    "comment",
+    "data/values",
+    "data/values-schema",
+    "library/ref",
+    "overlay/append",
+    "overlay/assert",
+    "overlay/insert",
+    "overlay/match",
+    "overlay/match-child-defaults",
+    "overlay/merge",
+    "overlay/remove",
+    "overlay/replace",
+    "schema/default",
+    "schema/deprecated",
+    "schema/desc",
+    "schema/examples",
+    "schema/nullable",
+    "schema/title",
+    "schema/type",
+    "schema/validation",
+    "schema/validation-defaults-for-strings",
+    "template/code",
+    "template/value",
+    "yaml/map-key-override",
+    "yaml/text-templated-strings",
+];
+
+/// Names people reach for that are not what ytt calls the feature.
+const MEANT: &[(&str, &str)] = &[
+    ("overlay/delete", "overlay/remove"),
+    ("overlay/add", "overlay/append"),
+    ("schema/example", "schema/examples"),
+    ("schema/description", "schema/desc"),
+    ("schema/validate", "schema/validation"),
+    ("assert/validation", "assert/validate"),
+];
+
+/// An annotation ytt will ignore.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unknown {
+    pub name: String,
+    pub pos: Pos,
+    /// The known annotation it probably stands for.
+    pub suggestion: Option<&'static str>,
+}
+
+/// The unknown annotations of a parsed file, in source order.
+pub fn find(ds: &DocSet) -> Vec<Unknown> {
+    let mut out = Vec::new();
+    comments(&ds.comments, &mut out);
+    for doc in &ds.items {
+        comments(&doc.comments, &mut out);
+        value(&doc.value, &mut out);
+    }
+    out.sort_by_key(|u| (u.pos.line, u.pos.col));
+    out
+}
+
+fn value(v: &Value, out: &mut Vec<Unknown>) {
+    match v {
+        Value::Map(m) => {
+            comments(&m.comments, out);
+            for item in &m.items {
+                comments(&item.comments, out);
+                value(&item.value, out);
+            }
+        }
+        Value::Array(a) => {
+            comments(&a.comments, out);
+            for item in &a.items {
+                comments(&item.comments, out);
+                value(&item.value, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn comments(cs: &[Comment], out: &mut Vec<Unknown>) {
+    for c in cs {
+        let Some(rest) = c.data.strip_prefix('@') else {
+            continue;
+        };
+        let name = rest.split(' ').next().unwrap_or("");
+        if !name.is_empty() && !KNOWN.contains(&name) {
+            out.push(Unknown {
+                name: name.to_string(),
+                pos: c.pos.clone(),
+                suggestion: suggestion(name),
+            });
+        }
+    }
+}
+
+fn suggestion(name: &str) -> Option<&'static str> {
+    if name.contains(',') {
+        return None;
+    }
+    if let Some((_, meant)) = MEANT.iter().find(|(typo, _)| *typo == name) {
+        return Some(meant);
+    }
+    let known: Vec<String> = KNOWN.iter().map(|k| k.to_string()).collect();
+    let best = nearest(name, &known)?;
+    KNOWN.iter().copied().find(|k| *k == best)
+}
+
+/// The finding for one unknown annotation (its span is set by the caller).
+pub fn diagnostic(u: &Unknown) -> Diagnostic {
+    let mut message = format!("unknown annotation @{}: ytt ignores it", u.name);
+    if let Some(s) = u.suggestion {
+        message.push_str(&format!(" (did you mean @{s}?)"));
+    } else if u.name.contains(',') {
+        message
+            .push_str(" (in YAML templates a comma does not join annotations: write one per line)");
+    }
+    Diagnostic::new("unknown-annotation", message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse::{parse, ParseOpts};
+    use std::sync::Arc;
+
+    fn names(src: &str) -> Vec<(String, u32, Option<&'static str>)> {
+        let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
+        find(&ds)
+            .into_iter()
+            .map(|u| (u.name, u.pos.line, u.suggestion))
+            .collect()
+    }
+
+    #[test]
+    fn typos_of_ytt_annotations_are_found_with_a_suggestion() {
+        let src = "\
+#@ load(\"@ytt:overlay\", \"overlay\")
+#@overlay/match by=overlay.all
+---
+metadata:
+  #@overlay/delete
+  labels: {}
+  #@schema/example (\"x\", 1)
+  port: 1
+  #@overlay/match-child-default missing_ok=True
+  spec:
+    #@schema/nullable
+    a: 1
+items:
+#@overlay/append
+- 3
+#@overlay/apend
+- 4
+";
+        assert_eq!(
+            names(src),
+            vec![
+                ("overlay/delete".into(), 5, Some("overlay/remove")),
+                ("schema/example".into(), 7, Some("schema/examples")),
+                (
+                    "overlay/match-child-default".into(),
+                    9,
+                    Some("overlay/match-child-defaults")
+                ),
+                ("overlay/apend".into(), 16, Some("overlay/append")),
+            ]
+        );
+    }
+
+    #[test]
+    fn code_comments_and_combined_names_are_read_as_ytt_does() {
+        let src = "\
+#! a comment with #@overlay/delete inside
+#@ x = 1
+#@template/code if True:
+a: 1
+#@ end
+b: \"#@not/an-annotation\"
+#@kapp/something
+c: 2
+#@schema/nullable,schema/nulable
+d: 3
+";
+        assert_eq!(
+            names(src),
+            vec![
+                ("kapp/something".into(), 7, None),
+                ("schema/nullable,schema/nulable".into(), 9, None),
+            ]
+        );
+    }
+}
