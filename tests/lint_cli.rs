@@ -381,3 +381,60 @@ fn rule_levels_and_limits() {
     assert_eq!(run.stdout, "0 errors, 0 warnings in 1 root\n");
     let _ = std::fs::remove_dir_all(&repo);
 }
+
+#[test]
+fn kubevirt_templates_in_plain_yaml_are_checked_and_can_be_switched_off() {
+    let repo = temp_dir("kubevirt");
+    copy_fixture("kubevirt-repo", &repo);
+    let run = yttlint_in(&repo, &["--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let report = json(&run.stdout);
+    assert_eq!(
+        findings(&report),
+        vec![
+            (
+                "kubevirt-annotation-invalid".to_string(),
+                "templates/small.yaml:23:20".to_string()
+            ),
+            // The validator rejects every VirtualMachine a rule with a bad regex applies to.
+            (
+                "kubevirt-rule-violation".to_string(),
+                "vms/vms.yaml:7:12".to_string()
+            ),
+            (
+                "kubevirt-rule-violation".to_string(),
+                "vms/vms.yaml:20:12".to_string()
+            ),
+            (
+                "kubevirt-rule-violation".to_string(),
+                "vms/vms.yaml:25:15".to_string()
+            ),
+        ]
+    );
+    let d = &report["diagnostics"];
+    assert!(d[0]["message"].as_str().unwrap().contains("not RE2"), "{d}");
+    assert_eq!(d[0]["object"], "Template/vms/small");
+    // The Template is in another file than the VirtualMachine it rejects.
+    assert_eq!(d[3]["object"], "VirtualMachine/vms/too-big");
+    assert_eq!(d[3]["related"][0]["file"], "templates/small.yaml");
+    assert!(d[3]["message"]
+        .as_str()
+        .unwrap()
+        .contains("cpu cores must be between 1 and 4"));
+    let roots: Vec<&str> = report["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(roots, vec!["(plain YAML)", "app"]);
+    // A staged VirtualMachine is checked against Templates in other files.
+    let staged = yttlint_in(&repo, &["--format", "json", "vms/vms.yaml"]);
+    assert_eq!(findings(&json(&staged.stdout)).len(), 4);
+    // `kubevirt: false` turns the checks off, for plain files and rendered output alike.
+    std::fs::write(repo.join(".yttlint.yaml"), "kubevirt: false\n").unwrap();
+    let off = yttlint_in(&repo, &["--format", "json"]);
+    assert_eq!(off.code, 0, "{}", off.stdout);
+    assert_eq!(findings(&json(&off.stdout)), vec![]);
+    let _ = std::fs::remove_dir_all(&repo);
+}

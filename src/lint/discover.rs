@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::config::{Config, ScenarioConfig};
 use super::paths::{self, is_within};
-use super::walk::{self, RepoFile};
+use super::walk::{self, Kind, RepoFile};
 use super::{flags, package};
 use crate::library::tree::PRIVATE_DIR;
 
@@ -71,6 +71,9 @@ pub struct Discovery {
     pub notes: Vec<String>,
     /// Every file the walk found (suppression comments are looked for in them).
     pub files: Vec<RepoFile>,
+    /// Plain YAML files outside every root that may hold KubeVirt Templates or
+    /// VirtualMachines (files inside a root are checked in its rendered output).
+    pub kubevirt_files: Vec<String>,
 }
 
 /// Walks the repository of `config` and finds its roots and libraries.
@@ -94,6 +97,18 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     }
     d.roots.sort_by(|a, b| a.path.cmp(&b.path));
     d.libraries = libraries(files);
+    d.kubevirt_files = files
+        .iter()
+        .filter(|f| f.kubevirt && f.kind == Kind::PlainYaml)
+        .filter(|f| private_location(&f.path).is_none())
+        .filter(|f| {
+            !d.roots
+                .iter()
+                .any(|r| r.inputs.iter().any(|i| is_within(&f.path, i)))
+        })
+        .map(|f| f.path.clone())
+        .collect();
+    d.kubevirt_files.sort();
     d
 }
 

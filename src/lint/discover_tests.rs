@@ -11,6 +11,7 @@ fn file(path: &str, kind: Kind) -> RepoFile {
         path: path.to_string(),
         kind,
         package: false,
+        kubevirt: false,
     }
 }
 

@@ -23,7 +23,12 @@ pub enum JobKind {
     Root,
     /// A private library on its own: parse, compile, schema.
     Library,
+    /// The plain YAML files outside every root: KubeVirt Templates and VirtualMachines.
+    Plain,
 }
+
+/// The name plain YAML files are reported under, in the place of a root.
+pub const PLAIN_ROOT: &str = "(plain YAML)";
 
 /// One unit of work.
 #[derive(Debug)]
@@ -44,6 +49,8 @@ pub struct Job {
     /// Whether this job also checks its files' text (unknown annotations): once per root, not
     /// once per scenario.
     pub check_files: bool,
+    /// For [`JobKind::Plain`]: the repository-relative files.
+    pub plain_files: Vec<String>,
 }
 
 /// What a job found.
@@ -55,6 +62,26 @@ pub struct JobOutcome {
 
 /// Runs one job. Every problem in the user's input becomes a diagnostic of this job.
 pub fn run_job(job: &Job) -> JobOutcome {
+    match job.kind {
+        JobKind::Plain => run_plain(job),
+        JobKind::Root | JobKind::Library => run_ytt(job),
+    }
+}
+
+/// KubeVirt Templates and VirtualMachines of plain YAML files (spec 003).
+fn run_plain(job: &Job) -> JobOutcome {
+    let paths: Vec<PathBuf> = job.plain_files.iter().map(|f| job.repo.join(f)).collect();
+    let found =
+        crate::kubevirt::lint_files(&job.repo, &paths, &crate::kubevirt::Options::default());
+    let status = if found.is_empty() {
+        RootOutcome::Ok
+    } else {
+        RootOutcome::Findings
+    };
+    finish(job, found, status)
+}
+
+fn run_ytt(job: &Job) -> JobOutcome {
     let prepared = match job
         .flags
         .as_ref()
@@ -114,7 +141,7 @@ pub fn run_job(job: &Job) -> JobOutcome {
             };
             finish(job, found, status)
         }
-        JobKind::Library => {
+        JobKind::Library | JobKind::Plain => {
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
                 .map(|e| from_error(&names, e))

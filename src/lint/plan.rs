@@ -9,7 +9,7 @@ use std::path::Path;
 use super::config::{Config, ScenarioConfig};
 use super::discover::{Discovery, Root};
 use super::flags;
-use super::job::{Job, JobKind};
+use super::job::{Job, JobKind, PLAIN_ROOT};
 use super::paths::{self, is_within};
 use super::select::Selection;
 use crate::cli::template::TemplateArgs;
@@ -56,6 +56,20 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             kubevirt: config.kubevirt,
             config_spans: Vec::new(),
             check_files: true,
+            plain_files: Vec::new(),
+        });
+    }
+    if config.kubevirt && !sel.plain.is_empty() {
+        out.push(Job {
+            kind: JobKind::Plain,
+            repo: config.dir.clone(),
+            root: PLAIN_ROOT.to_string(),
+            scenario: None,
+            flags: Ok(TemplateArgs::default()),
+            kubevirt: true,
+            config_spans: Vec::new(),
+            check_files: false,
+            plain_files: sel.plain.clone(),
         });
     }
     out
@@ -82,6 +96,7 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         kubevirt: config.kubevirt,
         config_spans,
         check_files: false,
+        plain_files: Vec::new(),
     }
 }
 
@@ -145,10 +160,12 @@ mod tests {
             }],
             notes: Vec::new(),
             files: Vec::new(),
+            kubevirt_files: Vec::new(),
         };
         let sel = Selection {
             roots: vec![0],
             libraries: vec![0],
+            plain: Vec::new(),
         };
         let jobs = jobs(&config, &d, &sel);
         let names: Vec<_> = jobs

@@ -140,6 +140,7 @@ mod tests {
             kubevirt: true,
             config_spans: Vec::new(),
             check_files: true,
+            plain_files: Vec::new(),
         }
     }
 

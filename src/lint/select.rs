@@ -20,6 +20,10 @@ use super::paths::{self, is_within};
 pub struct Selection {
     pub roots: Vec<usize>,
     pub libraries: Vec<usize>,
+    /// The plain YAML files of [`Discovery::kubevirt_files`] that are checked: those in the
+    /// directories given, or all of them when one of them is given as a file (VirtualMachines
+    /// and their Templates may be in different files).
+    pub plain: Vec<String>,
 }
 
 impl Selection {
@@ -27,12 +31,14 @@ impl Selection {
         Selection {
             roots: (0..d.roots.len()).collect(),
             libraries: (0..d.libraries.len()).collect(),
+            plain: d.kubevirt_files.clone(),
         }
     }
 
     fn add(&mut self, other: Selection) {
         self.roots.extend(other.roots);
         self.libraries.extend(other.libraries);
+        self.plain.extend(other.plain);
     }
 }
 
@@ -58,6 +64,8 @@ pub fn select(config: &Config, d: &Discovery, exclude: &GlobSet, targets: &[Path
     sel.roots.dedup();
     sel.libraries.sort_unstable();
     sel.libraries.dedup();
+    sel.plain.sort_unstable();
+    sel.plain.dedup();
     sel
 }
 
@@ -69,6 +77,12 @@ fn by_directory(d: &Discovery, dir: &str) -> Selection {
     Selection {
         roots: positions(&d.roots, |r| r.inputs.iter().any(|i| overlaps(i, dir))),
         libraries: positions(&d.libraries, |l| overlaps(&l.path, dir)),
+        plain: d
+            .kubevirt_files
+            .iter()
+            .filter(|f| is_within(f, dir))
+            .cloned()
+            .collect(),
     }
 }
 
@@ -88,6 +102,11 @@ fn by_file(config: &Config, d: &Discovery, file: &str) -> Selection {
                     .any(|v| is_within(file, v))
         }),
         libraries: positions(&d.libraries, |l| ytt && is_within(file, &l.path)),
+        plain: if d.kubevirt_files.iter().any(|f| f == file) {
+            d.kubevirt_files.clone()
+        } else {
+            Vec::new()
+        },
     }
 }
 

@@ -37,6 +37,8 @@ fn fixture(name: &str) -> Fixture {
         "ci/prod.yml",
         "ci/cert.pem",
         ".yttlint.yaml",
+        "vms/templates/t.yaml",
+        "vms/vm.yaml",
     ] {
         let p = dir.join(f);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
@@ -60,6 +62,7 @@ fn fixture(name: &str) -> Fixture {
         }],
         notes: Vec::new(),
         files: Vec::new(),
+        kubevirt_files: vec!["vms/templates/t.yaml".into(), "vms/vm.yaml".into()],
     };
     Fixture { dir, config, d }
 }
@@ -102,4 +105,23 @@ fn directories_select_what_they_contain_or_lie_in() {
     let f = fixture("dirs");
     assert_eq!(pick(&f, &["a/_ytt_lib"]), (vec![0], vec![0]));
     assert_eq!(pick(&f, &["b"]), (vec![1], vec![]));
+}
+
+#[test]
+fn kubevirt_plain_files_are_selected_by_directory_or_together_by_file() {
+    let f = fixture("plain");
+    let plain = |targets: &[&str]| {
+        let targets: Vec<PathBuf> = targets.iter().map(|t| f.dir.join(t)).collect();
+        let none = crate::lint::walk::exclude_set(&[]).unwrap();
+        select(&f.config, &f.d, &none, &targets).plain
+    };
+    let all = vec![
+        "vms/templates/t.yaml".to_string(),
+        "vms/vm.yaml".to_string(),
+    ];
+    assert_eq!(plain(&[]), all);
+    assert_eq!(plain(&["vms/templates"]), vec!["vms/templates/t.yaml"]);
+    // A staged VirtualMachine brings the Templates it may be created from.
+    assert_eq!(plain(&["vms/vm.yaml"]), all);
+    assert!(plain(&["a/app.yml", "b"]).is_empty());
 }

@@ -10,7 +10,7 @@ use globset::GlobSet;
 
 use super::config::{self, Config, RuleLevel};
 use super::discover::{self, Discovery};
-use super::job::{Job, JobKind};
+use super::job::{Job, JobKind, PLAIN_ROOT};
 use super::paths::{self, is_within};
 use super::progress::Progress;
 use super::select::{self, Selection};
@@ -137,6 +137,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
 fn scope(d: &Discovery, job: &Job) -> Vec<String> {
     match job.kind {
         JobKind::Library => vec![job.root.clone()],
+        JobKind::Plain => job.plain_files.clone(),
         JobKind::Root => d
             .roots
             .iter()
@@ -202,6 +203,13 @@ pub fn list_roots(p: &Planned) -> String {
         out.push_str(&format!(
             "{}\tprivate library of {} (checked on its own)\n",
             lib.path, lib.parent
+        ));
+    }
+    let plain = &p.selection.plain;
+    if p.config.kubevirt && !plain.is_empty() {
+        out.push_str(&format!(
+            "{PLAIN_ROOT}\tKubeVirt Templates and VirtualMachines outside the roots: {}\n",
+            plain.join(", ")
         ));
     }
     for note in &p.discovery.notes {

@@ -42,6 +42,8 @@ pub struct RepoFile {
     pub kind: Kind,
     /// YAML that mentions a Carvel `Package` (worth parsing for ytt paths).
     pub package: bool,
+    /// YAML that mentions a `Template` or a `VirtualMachine` (worth reading for KubeVirt).
+    pub kubevirt: bool,
 }
 
 /// The `exclude` globs, matched against repository-relative paths (`*` stops at `/`).
@@ -116,8 +118,8 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
 pub fn classify(abs: &Path, path: String) -> RepoFile {
     let ext = path.rsplit('.').next().unwrap_or("");
     let read = || std::fs::read(abs).map(|b| String::from_utf8_lossy(&b).into_owned());
-    let (kind, package) = match ext {
-        "star" => (Kind::Starlark, false),
+    let (kind, package, kubevirt) = match ext {
+        "star" => (Kind::Starlark, false, false),
         "yml" | "yaml" => match read() {
             Ok(text) => {
                 let kind = if has_annotation(&text) {
@@ -125,20 +127,21 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
                 } else {
                     Kind::PlainYaml
                 };
-                (kind, mentions_package(&text))
+                (kind, mentions_package(&text), mentions_kubevirt(&text))
             }
-            Err(_) => (Kind::PlainYaml, false),
+            Err(_) => (Kind::PlainYaml, false, false),
         },
         "txt" => match read() {
-            Ok(text) if text.contains("(@") => (Kind::TextTemplate, false),
-            _ => (Kind::Other, false),
+            Ok(text) if text.contains("(@") => (Kind::TextTemplate, false, false),
+            _ => (Kind::Other, false, false),
         },
-        _ => (Kind::Other, false),
+        _ => (Kind::Other, false, false),
     };
     RepoFile {
         path,
         kind,
         package,
+        kubevirt,
     }
 }
 
@@ -152,6 +155,10 @@ pub fn has_annotation(text: &str) -> bool {
                 .is_none_or(char::is_whitespace)
         })
     })
+}
+
+fn mentions_kubevirt(text: &str) -> bool {
+    text.contains("Template") || text.contains("VirtualMachine")
 }
 
 fn mentions_package(text: &str) -> bool {
