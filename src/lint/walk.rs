@@ -157,8 +157,15 @@ pub fn has_annotation(text: &str) -> bool {
     })
 }
 
+/// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere.
 fn mentions_kubevirt(text: &str) -> bool {
-    text.contains("Template") || text.contains("VirtualMachine")
+    static KIND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"kind["']?\s*:\s*["']?(Template|VirtualMachine)\b"#).ok()
+    });
+    if !(text.contains("Template") || text.contains("VirtualMachine")) {
+        return false;
+    }
+    KIND.as_ref().is_none_or(|re| re.is_match(text))
 }
 
 fn mentions_package(text: &str) -> bool {
@@ -168,6 +175,20 @@ fn mentions_package(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kubevirt_kinds_are_recognised_in_any_style() {
+        assert!(mentions_kubevirt("apiVersion: v1\nkind: Template\n"));
+        assert!(mentions_kubevirt(
+            "- {kind: VirtualMachine, metadata: {}}\n"
+        ));
+        assert!(mentions_kubevirt("{\"kind\": \"Template\"}"));
+        assert!(!mentions_kubevirt("kind: PodTemplate\n"));
+        assert!(!mentions_kubevirt("kind: VirtualMachineInstanceTypeX\n"));
+        assert!(!mentions_kubevirt(
+            "kind: Deployment\nspec:\n  template: {}\n"
+        ));
+    }
 
     #[test]
     fn annotations_are_found_at_line_start_or_after_space() {
