@@ -53,3 +53,35 @@ fn lint_reports_ok_library() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn emptied_output_directory_replaces_what_was_there() {
+    let dir = std::env::temp_dir().join(format!("yttlint-e2e-outdir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("stale")).expect("mkdir");
+    std::fs::write(dir.join("stale/old.yml"), "old: true\n").expect("write");
+    let target = dir.to_str().expect("utf8 path");
+    let flag = format!("--dangerous-emptied-output-directory={target}");
+    let out = yttlint(&["template", "-f", "fixtures/demo-repo/config", &flag]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout, format!("creating: {target}/app.yml\n"));
+    assert!(!dir.join("stale").exists());
+    let app = std::fs::read_to_string(dir.join("app.yml")).expect("written");
+    assert!(app.contains("managed-by: yttlint-demo"), "{app}");
+    // Paths that look like a mistake are refused before anything is removed.
+    let out = yttlint(&[
+        "template",
+        "-f",
+        "fixtures/demo-repo/config",
+        "--dangerous-emptied-output-directory=.",
+    ]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("Expected output directory path to not be one of '/', '.', './', ''"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

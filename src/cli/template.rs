@@ -6,7 +6,7 @@ use clap::Parser;
 
 use super::data_values::DataValuesFlags;
 use crate::files;
-use crate::library::{EvalOpts, OutputContent, Workspace};
+use crate::library::{EvalOpts, OutputContent, OutputFile, Workspace};
 use crate::yaml::emit::docset_to_yaml;
 use crate::yaml::json::docset_to_json;
 
@@ -23,6 +23,9 @@ pub struct TemplateArgs {
     /// Write each output file into this directory.
     #[arg(long = "output-files")]
     pub output_files: Option<String>,
+    /// Delete this directory, then create it with the output files.
+    #[arg(long = "dangerous-emptied-output-directory")]
+    pub emptied_output_directory: Option<String>,
     /// Treat plain `#` comments as comments instead of errors.
     #[arg(long = "ignore-unknown-comments")]
     pub ignore_unknown_comments: bool,
@@ -152,27 +155,62 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
         });
     }
     let out = ws.evaluate(external).map_err(|e| e.message)?;
+    if let Some(dir) = &a.emptied_output_directory {
+        return empty_and_write(dir, &out.files);
+    }
     if let Some(dir) = &a.output_files {
-        let mut log = String::new();
-        for f in &out.files {
-            let path = std::path::Path::new(dir).join(&f.rel_path);
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
-            }
-            let content = match &f.content {
-                OutputContent::Docs(ds) => docset_to_yaml(ds),
-                OutputContent::Text(t) => t.clone(),
-            };
-            std::fs::write(&path, content).map_err(|e| e.to_string())?;
-            log.push_str(&format!("creating: {}\n", path.display()));
-        }
-        return Ok(log);
+        return write_files(dir, &out.files);
     }
     Ok(match a.output.as_str() {
         "json" => docset_to_json(&out.docs).map_err(|e| e.to_string())?,
         "pos" => crate::yaml::pos_print::docset_to_pos(&out.docs),
         _ => docset_to_yaml(&out.docs),
     })
+}
+
+/// `--dangerous-emptied-output-directory`: refuses two files with one destination and paths
+/// that look like a mistake, removes the directory, then writes the files into it.
+fn empty_and_write(dir: &str, files: &[OutputFile]) -> Result<String, String> {
+    let mut seen = std::collections::HashSet::new();
+    for f in files {
+        if !seen.insert(f.rel_path.as_str()) {
+            return Err(format!(
+                "Multiple files have same output destination paths: {}",
+                f.rel_path
+            ));
+        }
+    }
+    const SUSPICIOUS: [&str; 4] = ["/", ".", "./", ""];
+    if SUSPICIOUS.contains(&dir) {
+        return Err(format!(
+            "Expected output directory path to not be one of '{}'",
+            SUSPICIOUS.join("', '")
+        ));
+    }
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.to_string()),
+        _ => {}
+    }
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    write_files(dir, files)
+}
+
+/// `--output-files`: each output file under `dir`, logged as ytt logs it.
+fn write_files(dir: &str, files: &[OutputFile]) -> Result<String, String> {
+    let mut log = String::new();
+    for f in files {
+        let path = std::path::Path::new(dir).join(&f.rel_path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+        }
+        let content = match &f.content {
+            OutputContent::Docs(ds) => docset_to_yaml(ds),
+            OutputContent::Text(t) => t.clone(),
+        };
+        std::fs::write(&path, content).map_err(|e| e.to_string())?;
+        log.push_str(&format!("creating: {}\n", path.display()));
+    }
+    Ok(log)
 }
 
 const OPENAPI: &str = "openapi-v3";
