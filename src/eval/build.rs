@@ -235,10 +235,15 @@ impl Ctx {
         let val = match v {
             NodeVal::Noop => return Ok(()),
             NodeVal::DocSet(_) => {
+                // ytt's own word order differs for array items.
+                let allowed = match top.node {
+                    Open::ArrayItem(_) => "maps, arrays, or scalars",
+                    _ => "arrays, maps, or scalars",
+                };
                 return Err(format!(
-                    "{} can only contain arrays, maps, or scalars; this is a document set",
+                    "{} can only contain {allowed}; this is a document set",
                     container_name(&top.node)
-                ))
+                ));
             }
             NodeVal::Value(v) => v,
         };

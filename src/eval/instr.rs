@@ -257,5 +257,5 @@ pub fn replace_current<'v>(v: Value<'v>, eval: &Evaluator<'v, '_, '_>) -> starla
         .last_mut()
         .ok_or_else(|| fail("replace", "no template context is active"))?;
     ctx.replace(val)
-        .map_err(|m| starlark::Error::new_other(anyhow_msg(m)))
+        .map_err(|m| starlark::Error::new_other(anyhow_msg(format!("template.replace: {m}"))))
 }

@@ -21,6 +21,23 @@ pub fn to_ytt_wording(raw: &str) -> String {
         let ty = if ty == "namespace" { "module" } else { ty };
         return format!("{ty} has no .{attr} field or method");
     }
+    if let Some((op, left, right)) = msg
+        .strip_prefix("Operation `")
+        .and_then(|r| r.split_once("` not supported for types `"))
+        .and_then(|(op, r)| r.split_once("` and `").map(|(a, b)| (op, a, b)))
+        .and_then(|(op, a, b)| b.strip_suffix('`').map(|b| (op, a, b)))
+    {
+        return format!("unknown binary op: {left} {op} {right}");
+    }
+    if let Some((param, function)) = msg
+        .strip_prefix("Missing parameter `")
+        .and_then(|r| r.split_once("` for call to `"))
+        .and_then(|(p, r)| r.strip_suffix('`').map(|f| (p, f)))
+    {
+        // The crate names the function with its module (`file.yml.name`).
+        let name = function.rsplit('.').next().unwrap_or(function);
+        return format!("function {name} missing 1 argument ({param})");
+    }
     msg.to_string()
 }
 
@@ -35,7 +52,7 @@ pub fn hint(msg: &str) -> String {
         "undefined: none" => "use 'None' instead of 'none' to indicate no value",
         _ => return String::new(),
     };
-    format!(" ({h})")
+    format!(" (hint: {h})")
 }
 
 #[cfg(test)]
@@ -51,7 +68,19 @@ mod tests {
         );
         assert_eq!(
             hint("undefined: true"),
-            " (use 'True' instead of 'true' for boolean assignment)"
+            " (hint: use 'True' instead of 'true' for boolean assignment)"
+        );
+    }
+
+    #[test]
+    fn operators_and_calls_are_worded_as_starlark_go() {
+        assert_eq!(
+            to_ytt_wording("Operation `+` not supported for types `int` and `string`"),
+            "unknown binary op: int + string"
+        );
+        assert_eq!(
+            to_ytt_wording("Missing parameter `a` for call to `stdin.yml.call2`"),
+            "function call2 missing 1 argument (a)"
         );
     }
 }

@@ -157,7 +157,7 @@ pub fn eval_compiled(
     compiled: Compiled,
     implicit_map_key_overrides: bool,
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
-    let (code, map) = to_starlark(&compiled)?;
+    let (code, map) = to_starlark(&compiled).map_err(|e| framed(e, env))?;
     let file = compiled.file.to_string();
     env.line_maps
         .borrow_mut()
@@ -180,6 +180,20 @@ pub fn eval_compiled(
             module.set(name, v);
         }
     })
+}
+
+/// A template's compile error in ytt's layout: `- message`, then the template line.
+fn framed(e: EvalError, env: &LibEnv) -> EvalError {
+    let mut message = format!("\n- {}", e.message);
+    if let Some(pos) = e.pos.as_ref().filter(|p| p.is_known()) {
+        let file = pos.file.as_deref().unwrap_or_default();
+        let src = env.source_line(file, pos.line).unwrap_or_default();
+        message.push_str(&format!("\n    {} | {}", pos.as_compact(), src));
+    }
+    EvalError {
+        message,
+        pos: e.pos,
+    }
 }
 
 /// Evaluates Starlark code (already in the crate's dialect) as the module `file`.

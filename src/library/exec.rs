@@ -156,6 +156,7 @@ impl<'w> LibExec<'w> {
         };
         let loader = Loader::new(self, ctx.clone());
         let extra = Extra { exec: self, ctx };
+        let is_text = f.file_type() == FileType::Text;
         eval_compiled(
             &self.ws.env,
             &self.ws.globals,
@@ -165,6 +166,13 @@ impl<'w> LibExec<'w> {
             self.opts.implicit_map_key_overrides,
         )
         .map(|(b, m)| (b, Some(m)))
+        .map_err(|e| match is_text {
+            true => EvalError {
+                message: format!("Evaluating text template: {}", e.message),
+                pos: e.pos,
+            },
+            false => e,
+        })
     }
 
     /// Evaluates the library's templates and library files, then applies its overlays.

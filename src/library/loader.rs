@@ -134,6 +134,10 @@ impl<'a> Loader<'a> {
             |_| {},
         )
         .map(|(_, m)| m)
+        .map_err(|e| EvalError {
+            message: format!("Evaluating starlark template: {}", e.message),
+            pos: e.pos,
+        })
     }
 
     fn builtin(&self, name: &str) -> starlark::Result<FrozenModule> {
@@ -144,7 +148,7 @@ impl<'a> Loader<'a> {
         };
         module.ok_or_else(|| {
             err(format!(
-                "cannot load @ytt:{name}: builtin ytt library '{name}' not found"
+                "cannot load @ytt:{name}: builtin ytt library does not have module '{name}' (hint: is it available in newer version of ytt?)"
             ))
         })
     }

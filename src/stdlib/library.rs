@@ -269,7 +269,8 @@ fn with_values<'v>(
     let value = starlark_to_value(pos[0])?;
     let mut doc = Document::new(value, Pos::unknown());
     if plain {
-        doc = plain_merge_overlay(&doc).map_err(err)?;
+        doc =
+            plain_merge_overlay(&doc).map_err(|m| err(format!("library.with_data_values: {m}")))?;
     }
     let env = Envelope::new(doc).map_err(err)?;
     let mut values = lib.values.clone();
