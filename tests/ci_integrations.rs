@@ -25,6 +25,7 @@ fn to_json(value: &yttlint::yaml::Value) -> Value {
         Y::Null => Value::Null,
         Y::Bool(b) => Value::Bool(*b),
         Y::Int(i) => Value::from(*i),
+        Y::Uint(u) => Value::from(*u),
         Y::Float(f) => Value::from(*f),
         Y::String(s) => Value::from(s.as_str()),
         Y::Array(a) => Value::Array(a.items.iter().map(|i| to_json(&i.value)).collect()),

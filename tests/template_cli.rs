@@ -85,3 +85,26 @@ fn emptied_output_directory_replaces_what_was_there() {
         .contains("Expected output directory path to not be one of '/', '.', './', ''"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn integers_beyond_int64_stay_integers_as_in_ytt() {
+    let dir = std::env::temp_dir().join(format!("yttlint-e2e-uint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let file = dir.join("t.yml");
+    std::fs::write(
+        &file,
+        "#@ load(\"@ytt:json\", \"json\")\nbig: #@ 9562462857348323147\nsum: #@ 9223372036854775807 + 1\njson: #@ json.encode(18446744073709551615)\n",
+    )
+    .expect("write");
+    let out = yttlint(&["template", "-f", file.to_str().expect("utf8 path")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "big: 9562462857348323147\nsum: 9223372036854775808\njson: \"18446744073709551615\"\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -71,12 +71,17 @@ fn to_value_depth(v: SValue<'_>, depth: u32) -> starlark::Result<Value> {
         return Ok(Value::String(s.to_string()));
     }
     if v.get_type() == "int" {
-        return match i64::unpack_value(v) {
-            Ok(Some(i)) => Ok(Value::Int(i)),
-            _ => match v.to_str().parse::<f64>() {
-                Ok(f) => Ok(Value::Float(f)),
-                Err(_) => Err(err("expected int64 value".into())),
-            },
+        if let Ok(Some(i)) = i64::unpack_value(v) {
+            return Ok(Value::Int(i));
+        }
+        // Beyond int64: Go's uint64 when it fits, as ytt converts it.
+        let text = v.to_str();
+        if let Ok(u) = text.parse::<u64>() {
+            return Ok(Value::Uint(u));
+        }
+        return match text.parse::<f64>() {
+            Ok(f) => Ok(Value::Float(f)),
+            Err(_) => Err(err("expected int64 value".into())),
         };
     }
     if let Some(f) = v.downcast_ref::<StarlarkFloat>() {
@@ -167,6 +172,7 @@ pub fn value_to_starlark<'v>(v: &Value, heap: Heap<'v>, how: MapAs) -> SValue<'v
         Value::Null => SValue::new_none(),
         Value::Bool(b) => SValue::new_bool(*b),
         Value::Int(i) => heap.alloc(*i),
+        Value::Uint(u) => heap.alloc(*u),
         Value::Float(f) => heap.alloc(*f),
         Value::String(s) => heap.alloc_str(s).to_value(),
         Value::Map(m) => match how {

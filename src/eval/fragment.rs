@@ -153,6 +153,7 @@ pub fn go_type_name(v: &Value) -> &'static str {
         Value::Null => "<nil>",
         Value::Bool(_) => "bool",
         Value::Int(_) => "int64",
+        Value::Uint(_) => "uint64",
         Value::Float(_) => "float64",
         Value::String(_) => "string",
         Value::Map(_) => "*orderedmap.Map",

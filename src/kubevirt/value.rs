@@ -318,6 +318,7 @@ pub fn scalar_text(v: &Value) -> String {
         Value::Null => String::new(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
+        Value::Uint(u) => u.to_string(),
         Value::Float(f) => f.to_string(),
         Value::String(s) => s.clone(),
         Value::Map(_) => "map".to_string(),
@@ -330,7 +331,7 @@ fn yaml_go_type(v: &Value) -> &'static str {
     match v {
         Value::Null => "interface {}",
         Value::Bool(_) => "bool",
-        Value::Int(_) | Value::Float(_) => "float64",
+        Value::Int(_) | Value::Uint(_) | Value::Float(_) => "float64",
         Value::String(_) => "string",
         Value::Map(_) => "map[string]interface {}",
         Value::Array(_) => "[]interface {}",

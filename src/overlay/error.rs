@@ -61,7 +61,7 @@ pub(crate) fn go_type_of_scalar(v: &Value) -> &'static str {
     match v {
         Value::Null => "starlark.NoneType",
         Value::Bool(_) => "starlark.Bool",
-        Value::Int(_) => "starlark.Int",
+        Value::Int(_) | Value::Uint(_) => "starlark.Int",
         Value::Float(_) => "starlark.Float",
         Value::String(_) => "starlark.String",
         Value::Map(_) => "*starlark.Dict",

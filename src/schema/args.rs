@@ -34,7 +34,7 @@ impl ArgValue {
         let (type_name, go_type) = match v {
             Value::Null => ("NoneType", "starlark.NoneType"),
             Value::Bool(_) => ("bool", "starlark.Bool"),
-            Value::Int(_) => ("int", "starlark.Int"),
+            Value::Int(_) | Value::Uint(_) => ("int", "starlark.Int"),
             Value::Float(_) => ("float", "starlark.Float"),
             Value::String(_) => ("string", "starlark.String"),
             Value::Map(_) => ("dict", "*starlark.Dict"),

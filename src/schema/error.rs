@@ -155,6 +155,7 @@ pub fn go_syntax(v: &Value) -> String {
         Value::Null => "<nil>".to_string(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
+        Value::Uint(u) => u.to_string(),
         Value::Float(f) => crate::yaml::go_float::format_float_g(*f),
         Value::String(s) => crate::stdlib::golike::quote(s),
         Value::Map(_) => "&yamlmeta.Map{...}".to_string(),

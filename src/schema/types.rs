@@ -21,7 +21,7 @@ impl ScalarKind {
     pub fn of(v: &Value) -> Option<ScalarKind> {
         match v {
             Value::String(_) => Some(ScalarKind::String),
-            Value::Int(_) => Some(ScalarKind::Int),
+            Value::Int(_) | Value::Uint(_) => Some(ScalarKind::Int),
             Value::Float(_) => Some(ScalarKind::Float),
             Value::Bool(_) => Some(ScalarKind::Bool),
             _ => None,
@@ -43,8 +43,11 @@ impl ScalarKind {
         matches!(
             (self, v),
             (ScalarKind::String, Value::String(_))
-                | (ScalarKind::Int, Value::Int(_))
-                | (ScalarKind::Float, Value::Float(_) | Value::Int(_))
+                | (ScalarKind::Int, Value::Int(_) | Value::Uint(_))
+                | (
+                    ScalarKind::Float,
+                    Value::Float(_) | Value::Int(_) | Value::Uint(_)
+                )
                 | (ScalarKind::Bool, Value::Bool(_))
         )
     }

@@ -42,6 +42,7 @@ fn want_string(v: &Value) -> Result<&str, String> {
 fn number(v: &Value) -> Option<f64> {
     match v {
         Value::Int(i) => Some(*i as f64),
+        Value::Uint(u) => Some(*u as f64),
         Value::Float(f) => Some(*f),
         _ => None,
     }

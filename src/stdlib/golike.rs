@@ -11,7 +11,7 @@ pub fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "NoneType",
         Value::Bool(_) => "bool",
-        Value::Int(_) => "int",
+        Value::Int(_) | Value::Uint(_) => "int",
         Value::Float(_) => "float",
         Value::String(_) => "string",
         Value::Map(_) => "dict",
@@ -34,6 +34,7 @@ pub fn repr(v: &Value) -> String {
         Value::Bool(true) => "True".to_string(),
         Value::Bool(false) => "False".to_string(),
         Value::Int(i) => i.to_string(),
+        Value::Uint(u) => u.to_string(),
         Value::Float(f) => format_g(*f, 6),
         Value::String(s) => quote(s),
         Value::Array(a) => {
@@ -145,6 +146,7 @@ pub fn equal(a: &Value, b: &Value) -> bool {
         (Value::Null, Value::Null) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Uint(x), Value::Uint(y)) => x == y,
         (Value::Float(x), Value::Float(y)) => x == y,
         (Value::Int(i), Value::Float(f)) | (Value::Float(f), Value::Int(i)) => {
             cmp_int_float(*i, *f) == Some(Ordering::Equal)
@@ -204,6 +206,10 @@ pub fn compare(op: Op, a: &Value, b: &Value) -> Result<bool, String> {
     let order = match (a, b) {
         (Value::Bool(x), Value::Bool(y)) => Some(x.cmp(y)),
         (Value::Int(x), Value::Int(y)) => Some(x.cmp(y)),
+        (Value::Uint(x), Value::Uint(y)) => Some(x.cmp(y)),
+        // A Uint is above every Int.
+        (Value::Int(_), Value::Uint(_)) => Some(Ordering::Less),
+        (Value::Uint(_), Value::Int(_)) => Some(Ordering::Greater),
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
         (Value::Int(i), Value::Float(f)) => cmp_int_float(*i, *f),
         (Value::Float(f), Value::Int(i)) => cmp_int_float(*i, *f).map(Ordering::reverse),

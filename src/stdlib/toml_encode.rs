@@ -195,6 +195,7 @@ impl Encoder {
             Value::Null => return Err(NIL_ELEMENT.to_string()),
             Value::Bool(b) => self.write(if *b { "true" } else { "false" }),
             Value::Int(i) => self.write(&i.to_string()),
+            Value::Uint(u) => self.write(&u.to_string()),
             Value::Float(f) => self.write(&float_text(*f)),
             Value::String(s) => self.write(&quote(s)),
             Value::Array(a) => {

@@ -25,6 +25,7 @@ pub(super) fn scalar_text(v: &Value) -> (String, Style) {
         Value::Null => ("null".to_string(), Style::Plain),
         Value::Bool(b) => (b.to_string(), Style::Plain),
         Value::Int(i) => (i.to_string(), Style::Plain),
+        Value::Uint(u) => (u.to_string(), Style::Plain),
         Value::Float(f) => (format_float_g(*f), Style::Plain),
         Value::String(s) => {
             let style = if s.contains('\n') {

@@ -78,6 +78,7 @@ impl JsonWriter {
             Value::Null => self.out.push_str("null"),
             Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
             Value::Int(i) => self.out.push_str(&i.to_string()),
+            Value::Uint(u) => self.out.push_str(&u.to_string()),
             Value::Float(f) => match format_float_json(*f) {
                 Some(text) => self.out.push_str(&text),
                 None => return Err(JsonError::UnsupportedFloat(go_special_float_name(*f))),

@@ -73,6 +73,9 @@ pub enum Value {
     Null,
     Bool(bool),
     Int(i64),
+    /// An integer above `i64::MAX` that fits 64 unsigned bits (ytt keeps such Starlark
+    /// integers as Go's uint64).
+    Uint(u64),
     Float(f64),
     String(String),
     Map(Box<Map>),
@@ -85,7 +88,7 @@ impl Value {
         match self {
             Value::Null => "null",
             Value::Bool(_) => "boolean",
-            Value::Int(_) => "integer",
+            Value::Int(_) | Value::Uint(_) => "integer",
             Value::Float(_) => "float",
             Value::String(_) => "string",
             Value::Map(_) => "map",
@@ -195,6 +198,7 @@ pub fn scalar_key_string(v: &Value) -> String {
         Value::Null => "null".to_string(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
+        Value::Uint(u) => u.to_string(),
         Value::Float(f) => f.to_string(),
         Value::String(s) => s.clone(),
         Value::Map(_) => "map".to_string(),

@@ -46,6 +46,7 @@ pub fn key_text(k: &Value) -> String {
         Value::Null => "%!s(<nil>)".to_string(),
         Value::Bool(b) => format!("%!s(bool={b})"),
         Value::Int(i) => format!("%!s(int={i})"),
+        Value::Uint(u) => format!("%!s(uint64={u})"),
         Value::Float(f) => {
             let text = match format_float_g(*f).as_str() {
                 ".inf" => "+Inf".to_string(),
