@@ -4,12 +4,13 @@
 
 use super::assert::AssertAnn;
 use super::child_defaults::ChildDefaults;
+use super::common::{remove_hits, splice};
 use super::engine::Engine;
 use super::error::OverlayError;
 use super::insert::InsertAnn;
 use super::matching::{mask, MatchAnn};
 use super::replace::ReplaceAnn;
-use crate::yaml::node::{Array, ArrayItem, Value};
+use crate::yaml::node::{Array, ArrayItem};
 
 impl Engine<'_> {
     pub(crate) fn merge_array_item(
@@ -27,20 +28,7 @@ impl Engine<'_> {
             left.items.push(item.clone());
             return Ok(());
         }
-        for idx in idxs {
-            let Some(target) = left.items.get_mut(idx) else {
-                continue;
-            };
-            let replace = match target.value {
-                Value::Null => true,
-                _ => self.apply_value(&mut target.value, &item.value, &defaults)?,
-            };
-            if replace {
-                target.value = item.value.clone();
-                target.pos = item.pos.clone();
-            }
-        }
-        Ok(())
+        self.merge_matched(left, &idxs, item, &defaults)
     }
 
     pub(crate) fn remove_array_item(
@@ -53,8 +41,8 @@ impl Engine<'_> {
         let Some(idxs) = ann.array_items(left, &item.value, self.host)? else {
             return Ok(());
         };
-        let mut hit = mask(left.items.len(), &idxs).into_iter();
-        left.items.retain(|_| !hit.next().unwrap_or(false));
+        let hit = mask(left.items.len(), &idxs);
+        remove_hits(&mut left.items, hit);
         Ok(())
     }
 
@@ -69,16 +57,10 @@ impl Engine<'_> {
         let Some(idxs) = ann.array_items(left, &item.value, self.host)? else {
             return Ok(());
         };
-        for &idx in &idxs {
-            let Some(target) = left.items.get_mut(idx) else {
-                continue;
-            };
-            let value = replace.value(Some(&target.value), &item.value, self.host)?;
-            *target = item_with(item, value);
-        }
+        self.replace_matched(left, &idxs, item, &replace)?;
         if idxs.is_empty() && replace.or_add {
-            let value = replace.value(None, &item.value, self.host)?;
-            left.items.push(item_with(item, value));
+            let added = self.replace_added(item, &replace)?;
+            left.items.push(added);
         }
         Ok(())
     }
@@ -95,30 +77,8 @@ impl Engine<'_> {
         };
         let insert = InsertAnn::read(&item.anns, self.host)?;
         let hit = mask(left.items.len(), &idxs);
-        let mut inserted = Vec::with_capacity(hit.len());
-        for (target, hit) in left.items.iter().zip(hit) {
-            if hit {
-                let value = insert.value(&target.value, &item.value, self.host)?;
-                inserted.push(Some(item_with(item, value)));
-            } else {
-                inserted.push(None);
-            }
-        }
-        let old = std::mem::take(&mut left.items);
-        for (target, new) in old.into_iter().zip(inserted) {
-            match new {
-                None => left.items.push(target),
-                Some(new) => {
-                    if insert.before {
-                        left.items.push(new.clone());
-                    }
-                    left.items.push(target);
-                    if insert.after {
-                        left.items.push(new);
-                    }
-                }
-            }
-        }
+        let inserted = self.insertions(&left.items, hit, item, &insert)?;
+        splice(&mut left.items, inserted, &insert);
         Ok(())
     }
 
@@ -134,23 +94,6 @@ impl Engine<'_> {
         let Some(idxs) = ann.array_items(left, &item.value, self.host)? else {
             return Ok(());
         };
-        for idx in idxs {
-            let Some(target) = left.items.get_mut(idx) else {
-                continue;
-            };
-            check.check(&target.value, &item.value, self.host)?;
-            self.apply_value(&mut target.value, &item.value, &defaults)?;
-        }
-        Ok(())
-    }
-}
-
-/// A copy of the overlay item holding `value` instead of its own.
-fn item_with(item: &ArrayItem, value: Value) -> ArrayItem {
-    ArrayItem {
-        value,
-        pos: item.pos.clone(),
-        comments: item.comments.clone(),
-        anns: item.anns.clone(),
+        self.assert_matched(left, &idxs, item, &check, &defaults)
     }
 }

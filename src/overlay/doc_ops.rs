@@ -5,19 +5,16 @@
 
 use super::assert::AssertAnn;
 use super::child_defaults::ChildDefaults;
+use super::common::{remove_hits, splice};
 use super::engine::Engine;
 use super::error::OverlayError;
 use super::insert::InsertAnn;
 use super::matching::{mask, MatchAnn};
 use super::replace::ReplaceAnn;
-use crate::yaml::node::{DocSet, Document, Value};
+use crate::yaml::node::{DocSet, Document};
 
 fn no_document_set() -> OverlayError {
     OverlayError::new("Internal inconsistency: Expected at least one document set")
-}
-
-fn doc_at(left: &mut [DocSet], (i, j): (usize, usize)) -> Option<&mut Document> {
-    left.get_mut(i)?.items.get_mut(j)
 }
 
 /// Per document set, which of its documents are at `idxs`.
@@ -47,20 +44,7 @@ impl Engine<'_> {
         let Some(idxs) = ann.documents(left, &doc.value, self.exact, self.host)? else {
             return Ok(());
         };
-        for at in idxs {
-            let Some(target) = doc_at(left, at) else {
-                continue;
-            };
-            let replace = match target.value {
-                Value::Null => true,
-                _ => self.apply_value(&mut target.value, &doc.value, &defaults)?,
-            };
-            if replace {
-                // Unlike items, a document keeps its own position.
-                target.value = doc.value.clone();
-            }
-        }
-        Ok(())
+        self.merge_matched(left, &idxs, doc, &defaults)
     }
 
     pub(crate) fn remove_document(
@@ -75,8 +59,7 @@ impl Engine<'_> {
         };
         let hits = masks(left, &idxs);
         for (set, hit) in left.iter_mut().zip(hits) {
-            let mut hit = hit.into_iter();
-            set.items.retain(|_| !hit.next().unwrap_or(false));
+            remove_hits(&mut set.items, hit);
         }
         Ok(())
     }
@@ -92,17 +75,11 @@ impl Engine<'_> {
         let Some(idxs) = ann.documents(left, &doc.value, self.exact, self.host)? else {
             return Ok(());
         };
-        for &at in &idxs {
-            let Some(target) = doc_at(left, at) else {
-                continue;
-            };
-            let value = replace.value(Some(&target.value), &doc.value, self.host)?;
-            *target = doc_with(doc, value);
-        }
+        self.replace_matched(left, &idxs, doc, &replace)?;
         if idxs.is_empty() && replace.or_add {
-            let value = replace.value(None, &doc.value, self.host)?;
+            let added = self.replace_added(doc, &replace)?;
             let first = left.first_mut().ok_or_else(no_document_set)?;
-            first.items.push(doc_with(doc, value));
+            first.items.push(added);
         }
         Ok(())
     }
@@ -118,35 +95,12 @@ impl Engine<'_> {
             return Ok(());
         };
         let insert = InsertAnn::read(&doc.anns, self.host)?;
-        let mut inserted: Vec<Vec<Option<Document>>> = Vec::with_capacity(left.len());
+        let mut inserted = Vec::with_capacity(left.len());
         for (set, hit) in left.iter().zip(masks(left, &idxs)) {
-            let mut row = Vec::with_capacity(set.items.len());
-            for (target, hit) in set.items.iter().zip(hit) {
-                row.push(if hit {
-                    let value = insert.value(&target.value, &doc.value, self.host)?;
-                    Some(doc_with(doc, value))
-                } else {
-                    None
-                });
-            }
-            inserted.push(row);
+            inserted.push(self.insertions(&set.items, hit, doc, &insert)?);
         }
         for (set, row) in left.iter_mut().zip(inserted) {
-            let old = std::mem::take(&mut set.items);
-            for (target, new) in old.into_iter().zip(row) {
-                match new {
-                    None => set.items.push(target),
-                    Some(new) => {
-                        if insert.before {
-                            set.items.push(new.clone());
-                        }
-                        set.items.push(target);
-                        if insert.after {
-                            set.items.push(new);
-                        }
-                    }
-                }
-            }
+            splice(&mut set.items, row, &insert);
         }
         Ok(())
     }
@@ -173,24 +127,6 @@ impl Engine<'_> {
         let Some(idxs) = ann.documents(left, &doc.value, self.exact, self.host)? else {
             return Ok(());
         };
-        for at in idxs {
-            let Some(target) = doc_at(left, at) else {
-                continue;
-            };
-            check.check(&target.value, &doc.value, self.host)?;
-            self.apply_value(&mut target.value, &doc.value, &defaults)?;
-        }
-        Ok(())
-    }
-}
-
-/// A copy of the overlay document holding `value` instead of its own.
-fn doc_with(doc: &Document, value: Value) -> Document {
-    Document {
-        value,
-        pos: doc.pos.clone(),
-        comments: doc.comments.clone(),
-        anns: doc.anns.clone(),
-        injected: doc.injected,
+        self.assert_matched(left, &idxs, doc, &check, &defaults)
     }
 }

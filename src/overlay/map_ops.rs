@@ -3,11 +3,12 @@
 
 use super::assert::AssertAnn;
 use super::child_defaults::ChildDefaults;
+use super::common::remove_hits;
 use super::engine::Engine;
 use super::error::OverlayError;
 use super::matching::{mask, MatchAnn};
 use super::replace::ReplaceAnn;
-use crate::yaml::node::{Map, MapItem, Value};
+use crate::yaml::node::{Map, MapItem};
 
 impl Engine<'_> {
     pub(crate) fn merge_map_item(
@@ -25,22 +26,7 @@ impl Engine<'_> {
             left.items.push(item.clone());
             return Ok(());
         }
-        for idx in idxs {
-            let Some(target) = left.items.get_mut(idx) else {
-                continue;
-            };
-            let replace = match target.value {
-                Value::Null => true,
-                _ => self.apply_value(&mut target.value, &item.value, &defaults)?,
-            };
-            if replace {
-                // The left item keeps its key, comments and annotations; value and position
-                // come from the overlay.
-                target.value = item.value.clone();
-                target.pos = item.pos.clone();
-            }
-        }
-        Ok(())
+        self.merge_matched(left, &idxs, item, &defaults)
     }
 
     pub(crate) fn remove_map_item(
@@ -53,8 +39,8 @@ impl Engine<'_> {
         let Some(idxs) = ann.map_items(left, item, self.host)? else {
             return Ok(());
         };
-        let mut hit = mask(left.items.len(), &idxs).into_iter();
-        left.items.retain(|_| !hit.next().unwrap_or(false));
+        let hit = mask(left.items.len(), &idxs);
+        remove_hits(&mut left.items, hit);
         Ok(())
     }
 
@@ -69,17 +55,10 @@ impl Engine<'_> {
         let Some(idxs) = ann.map_items(left, item, self.host)? else {
             return Ok(());
         };
-        for &idx in &idxs {
-            let Some(target) = left.items.get_mut(idx) else {
-                continue;
-            };
-            let value = replace.value(Some(&target.value), &item.value, self.host)?;
-            // The whole left item is replaced: key, position and annotations are the overlay's.
-            *target = item_with(item, value);
-        }
+        self.replace_matched(left, &idxs, item, &replace)?;
         if idxs.is_empty() && replace.or_add {
-            let value = replace.value(None, &item.value, self.host)?;
-            left.items.push(item_with(item, value));
+            let added = self.replace_added(item, &replace)?;
+            left.items.push(added);
         }
         Ok(())
     }
@@ -96,24 +75,6 @@ impl Engine<'_> {
         let Some(idxs) = ann.map_items(left, item, self.host)? else {
             return Ok(());
         };
-        for idx in idxs {
-            let Some(target) = left.items.get_mut(idx) else {
-                continue;
-            };
-            check.check(&target.value, &item.value, self.host)?;
-            self.apply_value(&mut target.value, &item.value, &defaults)?;
-        }
-        Ok(())
-    }
-}
-
-/// A copy of the overlay item holding `value` instead of its own.
-fn item_with(item: &MapItem, value: Value) -> MapItem {
-    MapItem {
-        key: item.key.clone(),
-        value,
-        pos: item.pos.clone(),
-        comments: item.comments.clone(),
-        anns: item.anns.clone(),
+        self.assert_matched(left, &idxs, item, &check, &defaults)
     }
 }

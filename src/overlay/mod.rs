@@ -19,6 +19,7 @@
 mod array_ops;
 mod assert;
 mod child_defaults;
+mod common;
 pub mod compare;
 mod doc_ops;
 mod engine;

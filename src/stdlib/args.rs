@@ -131,6 +131,33 @@ pub fn kwarg_i64(name: &str, kwargs: &Kwargs<'_>, key: &str) -> starlark::Result
     }
 }
 
+/// The `indent=` keyword argument of an encoder (0 when absent), bounded to 0..=8 as ytt
+/// bounds it (CWE-409).
+pub fn kwarg_indent(name: &str, kwargs: &Kwargs<'_>) -> starlark::Result<usize> {
+    match usize::try_from(kwarg_i64(name, kwargs, "indent")?) {
+        Ok(i) if i <= 8 => Ok(i),
+        _ => Err(err(name, "indent value must be between 0 and 8")),
+    }
+}
+
+/// The one plain value an encoder (`json.encode`, `toml.encode`) takes, once its keyword
+/// arguments are checked against `allowed`.
+pub fn encoder_value(
+    name: &str,
+    args: &Args<'_>,
+    kwargs: &Kwargs<'_>,
+    allowed: &[&str],
+) -> starlark::Result<YValue> {
+    let v = exactly_one(name, &args.items)?;
+    only_kwargs(name, kwargs, allowed)?;
+    as_plain(name, v)
+}
+
+/// The one string argument of a builtin such as `json.decode` or `base64.encode`.
+pub fn one_str<'v>(name: &str, args: &Args<'v>) -> starlark::Result<&'v str> {
+    as_str(name, exactly_one(name, &args.items)?)
+}
+
 /// Whether a value can be called (functions, lambdas, builtins, bound methods).
 pub fn is_callable(v: Value<'_>) -> bool {
     v.get_type() == "function"

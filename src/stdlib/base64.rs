@@ -7,7 +7,7 @@ use starlark::environment::GlobalsBuilder;
 use starlark::starlark_module;
 use starlark::values::{Heap, Value as SValue};
 
-use super::args::{as_str, err, exactly_one, kwarg_bool, Args, Kwargs};
+use super::args::{err, kwarg_bool, one_str, Args, Kwargs};
 
 const STD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -165,7 +165,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         heap: Heap<'v>,
     ) -> starlark::Result<SValue<'v>> {
         const NAME: &str = "base64.encode";
-        let s = as_str(NAME, exactly_one(NAME, &args.items)?)?;
+        let s = one_str(NAME, &args)?;
         let enc = encoding(NAME, &kwargs)?;
         Ok(heap.alloc_str(&enc.encode(s.as_bytes())).to_value())
     }
@@ -176,7 +176,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         heap: Heap<'v>,
     ) -> starlark::Result<SValue<'v>> {
         const NAME: &str = "base64.decode";
-        let s = as_str(NAME, exactly_one(NAME, &args.items)?)?;
+        let s = one_str(NAME, &args)?;
         let enc = encoding(NAME, &kwargs)?;
         let bytes = enc
             .decode(s.as_bytes())

@@ -54,22 +54,34 @@ pub fn repr(v: &Value) -> String {
 
 /// A string literal as starlark-go writes it: double quotes, Go escapes.
 pub fn quote(s: &str) -> String {
+    quote_escaped(s, go_control_escape)
+}
+
+/// Go's escape for a control character without one of the shared short forms.
+fn go_control_escape(c: char) -> String {
+    match c {
+        '\u{7}' => "\\a".to_string(),
+        '\u{b}' => "\\v".to_string(),
+        c => format!("\\x{:02x}", c as u32),
+    }
+}
+
+/// `s` in double quotes with the backslash escapes Go and TOML share (`\"`, `\\`, `\b`,
+/// `\t`, `\n`, `\f`, `\r`); any other control character (or DEL) is written as
+/// `other_control` says.
+pub fn quote_escaped(s: &str, other_control: fn(char) -> String) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{7}' => out.push_str("\\a"),
             '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
             '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&other_control(c)),
             c => out.push(c),
         }
     }
@@ -294,5 +306,13 @@ mod tests {
         assert_eq!(repr(&list), "[\"foo\", 0.5]");
         assert_eq!(str_of(&Value::String("a\"b".into())), "a\"b");
         assert_eq!(quote("a\"b\n"), "\"a\\\"b\\n\"");
+    }
+
+    #[test]
+    fn quotes_control_characters_as_go_does() {
+        assert_eq!(
+            quote("\u{7}\u{b}\u{8}\u{1}\u{7f}\t"),
+            "\"\\a\\v\\b\\x01\\x7f\\t\""
+        );
     }
 }

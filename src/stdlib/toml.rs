@@ -5,7 +5,7 @@ use starlark::environment::GlobalsBuilder;
 use starlark::starlark_module;
 use starlark::values::{Heap, Value as SValue};
 
-use super::args::{as_plain, as_str, err, exactly_one, kwarg_i64, only_kwargs, Args, Kwargs};
+use super::args::{encoder_value, err, kwarg_indent, one_str, Args, Kwargs};
 use super::toml_encode::encode;
 use crate::eval::convert::{value_to_starlark, MapAs};
 use crate::pos::Pos;
@@ -85,15 +85,11 @@ pub fn register(builder: &mut GlobalsBuilder) {
         heap: Heap<'v>,
     ) -> starlark::Result<SValue<'v>> {
         const NAME: &str = "toml.encode";
-        let v = exactly_one(NAME, &args.items)?;
-        only_kwargs(NAME, &kwargs, &["indent"])?;
-        let plain = as_plain(NAME, v)?;
-        let indent = match kwarg_i64(NAME, &kwargs, "indent")? {
+        let plain = encoder_value(NAME, &args, &kwargs, &["indent"])?;
+        let indent = match kwarg_indent(NAME, &kwargs)? {
             // 0 keeps the encoder's default of two spaces.
             0 => 2,
-            // Bounded as ytt bounds it (CWE-409).
-            i @ 1..=8 => i as usize,
-            _ => return Err(err(NAME, "indent value must be between 0 and 8")),
+            i => i,
         };
         let text = encode(&plain, &" ".repeat(indent)).map_err(|m| err(NAME, m))?;
         Ok(heap.alloc_str(&text).to_value())
@@ -104,7 +100,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         heap: Heap<'v>,
     ) -> starlark::Result<SValue<'v>> {
         const NAME: &str = "toml.decode";
-        let text = as_str(NAME, exactly_one(NAME, &args.items)?)?;
+        let text = one_str(NAME, &args)?;
         let v = decode(text).map_err(|m| err(NAME, m))?;
         Ok(value_to_starlark(&v, heap, MapAs::Dict))
     }

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use super::golike::quote_escaped;
 use crate::yaml::Value;
 
 const NO_KEY: &str = "toml: top-level values must be Go maps or structs";
@@ -72,25 +73,7 @@ fn is_bare(k: &str) -> bool {
 
 /// A basic string with TOML escapes.
 pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\u{c}' => out.push_str("\\f"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    quote_escaped(s, |c| format!("\\u{:04x}", c as u32))
 }
 
 fn key_piece(k: &str) -> String {
@@ -276,6 +259,14 @@ mod tests {
         assert_eq!(
             encode(&v, "  ").unwrap_or_default(),
             "a = 1.0\n\n[[inside_array]]\n  fragment = [\"piece1\", \"piece2\"]\n\n[inside_map]\n  fragment = [\"piece1\", \"piece2\"]\n"
+        );
+    }
+
+    #[test]
+    fn quotes_control_characters_as_toml_does() {
+        assert_eq!(
+            quote("\u{7}\u{b}\u{8}\u{1}\u{7f}\t\"\\"),
+            "\"\\u0007\\u000b\\b\\u0001\\u007f\\t\\\"\\\\\""
         );
     }
 

@@ -16,31 +16,22 @@ pub enum Part {
     Fragment,
 }
 
+/// Whether `c` is one of RFC 3986's sub-delimiters (`!$&'()*+,;=`), which Go lets stand
+/// unescaped in hosts, user information and already-escaped paths and fragments.
+pub fn is_sub_delim(c: u8) -> bool {
+    matches!(
+        c,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
 /// Whether Go escapes byte `c` in `part`.
 pub fn should_escape(c: u8, part: Part) -> bool {
     if c.is_ascii_alphanumeric() {
         return false;
     }
     if matches!(part, Part::Host | Part::Zone)
-        && matches!(
-            c,
-            b'!' | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-                | b':'
-                | b'['
-                | b']'
-                | b'<'
-                | b'>'
-                | b'"'
-        )
+        && (is_sub_delim(c) || matches!(c, b':' | b'[' | b']' | b'<' | b'>' | b'"'))
     {
         return false;
     }

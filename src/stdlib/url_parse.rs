@@ -3,7 +3,7 @@
 //! read as Go's: `parse "http://a b": invalid character " " in host name`.
 
 use super::golike::quote;
-use super::url_escape::{escape, should_escape, unescape, Part};
+use super::url_escape::{escape, is_sub_delim, should_escape, unescape, Part};
 
 /// A user name and an optional password.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,26 +72,8 @@ fn scheme_of(raw: &str) -> Result<(&str, &str), String> {
 fn valid_userinfo(s: &str) -> bool {
     s.bytes().all(|c| {
         c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'-' | b'.'
-                    | b'_'
-                    | b':'
-                    | b'~'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b'%'
-                    | b'@'
-            )
+            || is_sub_delim(c)
+            || matches!(c, b'-' | b'.' | b'_' | b':' | b'~' | b'%' | b'@')
     })
 }
 
@@ -298,24 +280,7 @@ impl Url {
 /// Whether `s` is already escaped as Go would accept it for `part`.
 fn valid_encoded(s: &str, part: Part) -> bool {
     s.bytes().all(|c| {
-        matches!(
-            c,
-            b'!' | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-                | b':'
-                | b'@'
-                | b'['
-                | b']'
-                | b'%'
-        ) || !should_escape(c, part)
+        is_sub_delim(c) || matches!(c, b':' | b'@' | b'[' | b']' | b'%') || !should_escape(c, part)
     })
 }
 

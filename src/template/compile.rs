@@ -133,80 +133,72 @@ enum Child<'a> {
     Scalar(Value),
 }
 
+/// The node of a collection (document set, map or array) with one child per element.
+fn collection_source<'a>(
+    kind: TplKind,
+    pos: &Pos,
+    comments: &'a [Comment],
+    children: Vec<Child<'a>>,
+) -> Source<'a> {
+    Source {
+        kind,
+        pos: pos.clone(),
+        comments,
+        has_value: !children.is_empty(),
+        children,
+    }
+}
+
+/// The node of one element (document, map item or array item) holding `value`.
+fn element_source<'a>(
+    kind: TplKind,
+    pos: &Pos,
+    comments: &'a [Comment],
+    value: &'a Value,
+) -> Child<'a> {
+    let mut children = Vec::new();
+    source_of_value(value, &mut children);
+    Child::Node(Source {
+        kind,
+        pos: pos.clone(),
+        comments,
+        has_value: !matches!(value, Value::Null),
+        children,
+    })
+}
+
 fn source_of_value<'a>(v: &'a Value, out: &mut Vec<Child<'a>>) {
     match v {
-        Value::Map(m) => out.push(Child::Node(Source {
-            kind: TplKind::Map,
-            pos: m.pos.clone(),
-            comments: &m.comments,
-            has_value: !m.items.is_empty(),
-            children: m
+        Value::Map(m) => {
+            let items = m.items.iter().map(|it| {
+                let kind = TplKind::MapItem {
+                    key: it.key.clone(),
+                };
+                element_source(kind, &it.pos, &it.comments, &it.value)
+            });
+            let map = collection_source(TplKind::Map, &m.pos, &m.comments, items.collect());
+            out.push(Child::Node(map));
+        }
+        Value::Array(a) => {
+            let items = a
                 .items
                 .iter()
-                .map(|it| {
-                    let mut ch = Vec::new();
-                    source_of_value(&it.value, &mut ch);
-                    Child::Node(Source {
-                        kind: TplKind::MapItem {
-                            key: it.key.clone(),
-                        },
-                        pos: it.pos.clone(),
-                        comments: &it.comments,
-                        has_value: !matches!(it.value, Value::Null),
-                        children: ch,
-                    })
-                })
-                .collect(),
-        })),
-        Value::Array(a) => out.push(Child::Node(Source {
-            kind: TplKind::Array,
-            pos: a.pos.clone(),
-            comments: &a.comments,
-            has_value: !a.items.is_empty(),
-            children: a
-                .items
-                .iter()
-                .map(|it| {
-                    let mut ch = Vec::new();
-                    source_of_value(&it.value, &mut ch);
-                    Child::Node(Source {
-                        kind: TplKind::ArrayItem,
-                        pos: it.pos.clone(),
-                        comments: &it.comments,
-                        has_value: !matches!(it.value, Value::Null),
-                        children: ch,
-                    })
-                })
-                .collect(),
-        })),
+                .map(|it| element_source(TplKind::ArrayItem, &it.pos, &it.comments, &it.value));
+            let array = collection_source(TplKind::Array, &a.pos, &a.comments, items.collect());
+            out.push(Child::Node(array));
+        }
         other => out.push(Child::Scalar(other.clone())),
     }
 }
 
 fn source_of_docset(ds: &DocSet) -> Source<'_> {
-    Source {
-        kind: TplKind::DocSet,
-        pos: ds.pos.clone(),
-        comments: &ds.comments,
-        has_value: !ds.items.is_empty(),
-        children: ds
-            .items
-            .iter()
-            .map(|d| {
-                let mut ch = Vec::new();
-                source_of_value(&d.value, &mut ch);
-                Child::Node(Source {
-                    kind: TplKind::Doc {
-                        injected: d.injected,
-                    },
-                    pos: d.pos.clone(),
-                    comments: &d.comments,
-                    has_value: !matches!(d.value, Value::Null),
-                    children: ch,
-                })
-            })
-            .collect(),
-    }
+    let docs = ds.items.iter().map(|d| {
+        let kind = TplKind::Doc {
+            injected: d.injected,
+        };
+        element_source(kind, &d.pos, &d.comments, &d.value)
+    });
+    collection_source(TplKind::DocSet, &ds.pos, &ds.comments, docs.collect())
 }
 
 struct Compiler<'a> {
