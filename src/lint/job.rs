@@ -141,6 +141,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
             };
             finish(job, found, status)
         }
+        // (`Plain` jobs never get here: `run_job` sends them to `run_plain`.)
         JobKind::Library | JobKind::Plain => {
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
