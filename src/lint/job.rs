@@ -4,17 +4,14 @@
 
 use std::path::PathBuf;
 
-use super::annotations;
+use super::findings;
 use super::inputs::{prepare, Names, Prepared};
 use super::libcheck;
 use crate::cli::template::TemplateArgs;
 use crate::eval::run::EvalError;
-use crate::files::FileType;
-use crate::library::Workspace;
 use crate::pos::Pos;
-use crate::report::engine::{error_diagnostic, invalidation_diagnostics, SpanOf};
+use crate::report::engine::error_diagnostic;
 use crate::report::{Diagnostic, RootOutcome, Span};
-use crate::schema::error::{Failure, FailureKind};
 
 /// What a job evaluates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -111,9 +108,9 @@ fn run_ytt(job: &Job) -> JobOutcome {
                         .map(|(_, span)| span.clone())
                 })
             };
-            let mut found = engine_findings(&workspace, &span_of);
+            let mut found = findings::engine(&workspace, &span_of);
             if job.check_files {
-                found.extend(unknown_annotations(&workspace, &span_of));
+                found.extend(findings::unknown_annotations(&workspace, &span_of));
             }
             if let (Ok(output), true) = (&result, job.kubevirt) {
                 // KubeVirt Templates in the rendered output (spec 003).
@@ -148,7 +145,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
                 .map(|e| from_error(&names, e))
                 .collect();
             if job.check_files {
-                found.extend(unknown_annotations(&workspace, &|pos: &Pos| {
+                found.extend(findings::unknown_annotations(&workspace, &|pos: &Pos| {
                     span_at(&names, pos)
                 }));
             }
@@ -175,29 +172,6 @@ fn rule_of(e: &EvalError) -> &'static str {
     } else {
         "template-error"
     }
-}
-
-/// Annotations ytt ignores, in the job's own YAML files (a private library's files are its
-/// own job's). Files that do not parse are left to the evaluation, which reports them.
-fn unknown_annotations(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Diagnostic> {
-    let mut found = Vec::new();
-    for f in &workspace.files {
-        let own = !f.rel_path.contains("_ytt_lib/");
-        if !own || f.file_type() != FileType::Yaml || f.marked_template == Some(false) {
-            continue;
-        }
-        let Ok(ds) = workspace.parse(f, workspace.opts.strict) else {
-            continue;
-        };
-        for u in annotations::find(&ds) {
-            let mut d = annotations::diagnostic(&u);
-            if let Some(span) = span_of(&u.pos) {
-                d = d.at(span);
-            }
-            found.push(d);
-        }
-    }
-    found
 }
 
 /// A position as a repository span (`None` for positions that name no file of the job).
@@ -229,101 +203,6 @@ fn reported_by_value(rule: &str) -> bool {
             | "schema-type-mismatch"
             | "data-value-undeclared"
     )
-}
-
-/// What the evaluation recorded besides its result: failed validations of data values and
-/// of outputs, and deprecated data values that inputs set.
-fn engine_findings(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Diagnostic> {
-    let mut found = Vec::new();
-    for (_library, inv) in workspace.violations.borrow().iter() {
-        found.extend(invalidation_diagnostics(inv, false, span_of));
-    }
-    for inv in workspace.output_violations.borrow().iter() {
-        found.extend(invalidation_diagnostics(inv, true, span_of));
-    }
-    for used in workspace.deprecated.borrow().iter() {
-        let mut d = Diagnostic::new(
-            "data-value-deprecated",
-            format!("data value {} is deprecated: {}", used.path, used.notice),
-        );
-        if let Some(span) = span_of(&used.value_pos) {
-            d = d.at(span);
-        }
-        if let Some(span) = span_of(&used.schema_pos) {
-            d = d.with_related("deprecated in the schema here", span);
-        }
-        found.push(d);
-    }
-    for failure in workspace.schema_failures.borrow().iter() {
-        let d = schema_failure(failure, span_of);
-        found.push(name_flag(d, workspace, &failure.pos));
-    }
-    for (_library, u) in workspace.undeclared.borrow().iter() {
-        let mut d = Diagnostic::new(
-            "data-value-undeclared",
-            format!(
-                "data value {} is set but nothing declares it (no schema, no earlier data value)",
-                u.path
-            ),
-        )
-        .with_help(
-            "ytt accepts it because the library has no schema; declare it in a data values \
-             file of the library, or give the values file as `+:FILE` to add it on purpose",
-        );
-        // ytt accepts the value: a warning unless the configuration says otherwise.
-        d.severity = crate::report::Severity::Warning;
-        if let Some(span) = span_of(&u.pos) {
-            d = d.at(span);
-        }
-        found.push(name_flag(d, workspace, &u.pos));
-    }
-    found
-}
-
-/// A finding about a value set by a command-line flag that has no place in any file says
-/// which flag.
-fn name_flag(mut d: Diagnostic, workspace: &Workspace, pos: &Pos) -> Diagnostic {
-    if d.span.is_none() {
-        let flag = workspace.line_at(pos);
-        if !flag.is_empty() {
-            d.message.push_str(&format!(" (given as `{flag}`)"));
-        }
-    }
-    d
-}
-
-/// A data value the schema rejects, at the value, with the schema's declaration as related.
-fn schema_failure(f: &Failure, span_of: SpanOf<'_>) -> Diagnostic {
-    let (rule, related, what) = match f.kind {
-        FailureKind::Undeclared => (
-            "data-value-undeclared",
-            "the schema declares this instead",
-            "Given data value is not declared in schema",
-        ),
-        FailureKind::TypeMismatch => (
-            "schema-type-mismatch",
-            "the schema declares the type here",
-            "Given data value does not have the type the schema declares",
-        ),
-        FailureKind::InvalidSchema => ("schema-invalid", "declared here", "Invalid schema"),
-    };
-    let what = if f.description.is_empty() {
-        what
-    } else {
-        f.description.as_str()
-    };
-    let mut message = format!("{what}: found {}, expected {}", f.found, f.expected);
-    for hint in &f.hints {
-        message.push_str(&format!(" (hint: {hint})"));
-    }
-    let mut d = Diagnostic::new(rule, message);
-    if let Some(span) = span_of(&f.pos) {
-        d = d.at(span);
-    }
-    if let Some(span) = f.schema_pos.as_ref().and_then(span_of) {
-        d = d.with_related(related, span);
-    }
-    d
 }
 
 fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> JobOutcome {

@@ -7,6 +7,7 @@ pub mod baseline;
 pub mod config;
 pub mod config_parse;
 pub mod discover;
+pub mod findings;
 pub mod flags;
 pub mod inputs;
 pub mod job;
