@@ -85,9 +85,9 @@ fn list_roots_says_what_was_found_and_why() {
     assert_eq!(
         run.stdout,
         "\
-broken\ttopmost directory holding ytt files
-packages/app/config\tytt path of Package app.example.com.1.0.0 (packages/app/package.yml:1)
-suppressed\ttopmost directory holding ytt files
+broken\ttopmost directory holding ytt files; inputs unknown
+packages/app/config\tytt path of Package app.example.com.1.0.0 (packages/app/package.yml:1); inputs unknown
+suppressed\ttopmost directory holding ytt files; inputs unknown
 packages/app/config/_ytt_lib/labels\tprivate library of packages/app/config (checked on its own)
 shared/_ytt_lib/unused\tprivate library of shared (checked on its own)
 "
@@ -102,9 +102,9 @@ fn configured_roots_list_their_scenarios_and_inputs() {
         run.stdout,
         "\
 app\tlisted in the configuration (line 3); scenarios: defaults, prod, wrong-type, typo
-comments\tlisted in the configuration (line 13)
+comments\tlisted in the configuration (line 13); flags: --ignore-unknown-comments
 plain\tlisted in the configuration (line 17); scenarios: undeclared, added-on-purpose
-split\tlisted in the configuration (line 15); inputs: split/base, split/extra.yml
+split\tlisted in the configuration (line 15); inputs: split/base, split/extra.yml; flags: -f base -f extra.yml
 "
     );
 }
@@ -342,7 +342,7 @@ fn configuration_errors_are_positioned_and_exit_2() {
     assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
-        "yttlint: .yttlint.yaml:2:1: unknown key \"rule\" in the configuration; expected one of: roots, exclude, rules, kubevirt (did you mean \"rules\"?)\n"
+        "yttlint: .yttlint.yaml:2:1: unknown key \"rule\" in the configuration; expected one of: roots, exclude, rules, kubevirt, invocations (did you mean \"rules\"?)\n"
     );
     let other = repo.join("other.yaml");
     std::fs::write(&other, "kubevirt: 3\n").unwrap();

@@ -93,7 +93,7 @@ impl FlagLines {
     }
 }
 
-fn parse_yaml_value(raw: &str, strict: bool) -> Result<Value, String> {
+pub fn parse_yaml_value(raw: &str, strict: bool) -> Result<Value, String> {
     let ds = parse(raw, &Arc::from(""), &ParseOpts { strict }).map_err(|e| e.message)?;
     Ok(ds
         .items

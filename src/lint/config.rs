@@ -38,13 +38,21 @@ pub struct Config {
     pub rules: BTreeMap<String, RuleLevel>,
     /// Whether KubeVirt template validations are checked.
     pub kubevirt: bool,
+    /// Whether roots, scenarios and flags are learned from how the repository runs ytt (its
+    /// scripts, Makefiles and CI files) when no roots are listed.
+    pub invocations: bool,
 }
 
 /// One configured root.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct RootConfig {
     /// Repository-relative path of the root (`.` for the repository itself).
     pub path: String,
+    /// The name findings and reports give the root (default: its path).
+    pub name: Option<String>,
+    /// `unset_values: needs-input`: failures caused only by data values nobody set are one
+    /// `needs-input` finding, as for roots the linter found itself.
+    pub needs_input: bool,
     pub scenarios: Vec<ScenarioConfig>,
     /// ytt flags for this root (validated as `yttlint template` flags).
     pub args: Vec<String>,
@@ -52,7 +60,7 @@ pub struct RootConfig {
 }
 
 /// One set of data values a root is linted with.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ScenarioConfig {
     pub name: String,
     /// As `--data-values-file` takes them (`[@lib:][+:]path`), paths relative to the repository.
@@ -60,6 +68,14 @@ pub struct ScenarioConfig {
     /// As `--data-value-yaml key=value`, one flag per key, in file order, with where the key
     /// is written.
     pub data_values: Vec<(String, Value, Loc)>,
+    /// More ytt flags for this scenario (paths relative to the root).
+    pub args: Vec<String>,
+    /// Data values given at run time that the linter cannot know (`dev.version`, with
+    /// `@lib:` for a private library; `*`: any value may be given): each gets a placeholder,
+    /// and no finding depends on it.
+    pub provided: Vec<String>,
+    /// Where the repository runs ytt this way (`hack/build.sh:12`), shown with findings.
+    pub origin: Option<String>,
     pub loc: Loc,
 }
 
@@ -100,6 +116,7 @@ impl Config {
             exclude: Vec::new(),
             rules: BTreeMap::new(),
             kubevirt: true,
+            invocations: true,
         }
     }
 

@@ -17,9 +17,16 @@ use crate::schema::spell::nearest;
 use crate::yaml::parse::{parse as parse_yaml, ParseOpts};
 use crate::yaml::{scalar_key_string, Map, Value};
 
-const TOP_KEYS: &[&str] = &["roots", "exclude", "rules", "kubevirt"];
-const ROOT_KEYS: &[&str] = &["path", "scenarios", "args"];
-const SCENARIO_KEYS: &[&str] = &["name", "values_files", "data_values"];
+const TOP_KEYS: &[&str] = &["roots", "exclude", "rules", "kubevirt", "invocations"];
+const ROOT_KEYS: &[&str] = &["path", "name", "scenarios", "args", "unset_values"];
+const SCENARIO_KEYS: &[&str] = &[
+    "name",
+    "values_files",
+    "data_values",
+    "args",
+    "provided",
+    "origin",
+];
 const LEVELS: &[&str] = &["error", "warning", "info", "off"];
 
 /// Parses the text of a configuration file shown as `file`, whose paths are relative to `dir`.
@@ -48,6 +55,7 @@ pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Config, ConfigError> 
             "roots" => config.roots = r.roots(v, pos)?,
             "exclude" => config.exclude = r.globs(v, pos)?,
             "rules" => config.rules = r.rules(v, pos)?,
+            "invocations" => config.invocations = r.boolean(v, pos, "invocations")?,
             _ => config.kubevirt = r.boolean(v, pos, "kubevirt")?,
         }
     }
@@ -216,8 +224,9 @@ impl Reader<'_> {
         let mut out: Vec<RootConfig> = Vec::new();
         for (item, ipos) in self.list(v, pos, "roots")? {
             let root = self.root(item, ipos)?;
-            if out.iter().any(|r| r.path == root.path) {
-                return Err(self.error(ipos, format!("root \"{}\" is listed twice", root.path)));
+            let name = |r: &RootConfig| r.name.clone().unwrap_or_else(|| r.path.clone());
+            if out.iter().any(|r| name(r) == name(&root)) {
+                return Err(self.error(ipos, format!("root \"{}\" is listed twice", name(&root))));
             }
             out.push(root);
         }
@@ -228,16 +237,16 @@ impl Reader<'_> {
         let m = self.map(v, pos, "a root")?;
         self.keys(m, ROOT_KEYS, "a root")?;
         let mut root = RootConfig {
-            path: String::new(),
-            scenarios: Vec::new(),
-            args: Vec::new(),
             loc: loc(pos).unwrap_or_default(),
+            ..RootConfig::default()
         };
         for item in &m.items {
             let (v, ipos) = (&item.value, &item.pos);
             match scalar_key_string(&item.key).as_str() {
                 "path" => root.path = self.existing_path(v, ipos, "path")?,
+                "name" => root.name = Some(self.string(v, ipos, "name")?),
                 "args" => root.args = self.args(v, ipos)?,
+                "unset_values" => root.needs_input = self.unset_values(v, ipos)?,
                 _ => {
                     for (s, spos) in self.list(v, ipos, "scenarios")? {
                         let sc = self.scenario(s, spos)?;
@@ -307,15 +316,22 @@ impl Reader<'_> {
         let m = self.map(v, pos, "a scenario")?;
         self.keys(m, SCENARIO_KEYS, "a scenario")?;
         let mut sc = ScenarioConfig {
-            name: String::new(),
-            values_files: Vec::new(),
-            data_values: Vec::new(),
             loc: loc(pos).unwrap_or_default(),
+            ..ScenarioConfig::default()
         };
         for item in &m.items {
             let (v, ipos) = (&item.value, &item.pos);
             match scalar_key_string(&item.key).as_str() {
                 "name" => sc.name = self.string(v, ipos, "name")?,
+                "args" => sc.args = self.args(v, ipos)?,
+                "origin" => sc.origin = Some(self.string(v, ipos, "origin")?),
+                "provided" => {
+                    sc.provided = self
+                        .strings(v, ipos, "provided")?
+                        .into_iter()
+                        .map(|(s, _)| s)
+                        .collect()
+                }
                 "values_files" => {
                     for (f, fpos) in self.strings(v, ipos, "values_files")? {
                         sc.values_files.push(self.values_file(&f, &fpos)?);
@@ -337,6 +353,15 @@ impl Reader<'_> {
             return Err(self.error(pos, "a scenario needs a \"name\""));
         }
         Ok(sc)
+    }
+
+    /// `unset_values: error | needs-input`; true for `needs-input`.
+    fn unset_values(&self, v: &Value, pos: &Pos) -> Result<bool, ConfigError> {
+        match v {
+            Value::String(s) if s == "needs-input" => Ok(true),
+            Value::String(s) if s == "error" => Ok(false),
+            other => Err(self.expected(pos, "unset_values", "error or needs-input", other)),
+        }
     }
 
     /// `[@lib:][+:]path`: the prefixes are kept, the path must exist.

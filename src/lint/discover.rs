@@ -1,15 +1,22 @@
-//! Finds what to lint: the library roots (listed in the configuration; otherwise named by Carvel
-//! `Package` resources, and, for ytt files no Package covers, the topmost directory holding
-//! them) and every private library (`_ytt_lib/<name>`), each with the reason it was found.
+//! Finds what to lint: the library roots (listed in the configuration; otherwise learned from
+//! how the repository runs ytt, named by Carvel `Package` resources, and, for ytt files nothing
+//! else covers, the topmost directory holding them) and every private library
+//! (`_ytt_lib/<name>`), each with the reason it was found. Directories whose ytt files only
+//! supplement others (overlays, data values, schemas, or files the repository's commands only
+//! use together with others) are checked on their own like private libraries, not evaluated.
 
 use std::collections::BTreeSet;
 use std::fmt;
 
 use super::config::{Config, ScenarioConfig};
+use super::invocations::index::Index;
+use super::invocations::resolve::Skipped;
 use super::paths::{self, is_within};
+use super::vendir::{self, Target};
 use super::walk::{self, Kind, RepoFile};
-use super::{flags, package};
+use super::{flags, invocations, learned, package, supplementary};
 use crate::library::tree::PRIVATE_DIR;
+use crate::report::{Diagnostic, Span};
 
 /// Why a root is a root.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +29,8 @@ pub enum Reason {
         line: u32,
         name: String,
     },
+    /// Rendered this way by the repository's own commands (`hack/build.sh:12`, ...).
+    Invocation { origins: Vec<String> },
     /// The topmost directory holding ytt files.
     Topmost,
 }
@@ -33,6 +42,14 @@ impl fmt::Display for Reason {
             Reason::Package { file, line, name } => {
                 write!(f, "ytt path of Package {name} ({file}:{line})")
             }
+            Reason::Invocation { origins } => {
+                let shown: Vec<&str> = origins.iter().take(3).map(String::as_str).collect();
+                write!(f, "run by {}", shown.join(", "))?;
+                if origins.len() > 3 {
+                    write!(f, " and {} more", origins.len() - 3)?;
+                }
+                Ok(())
+            }
             Reason::Topmost => f.write_str("topmost directory holding ytt files"),
         }
     }
@@ -41,6 +58,8 @@ impl fmt::Display for Reason {
 /// A library root: one ytt invocation per scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Root {
+    /// What findings and reports call it: its path, or its inputs joined with ` + `.
+    pub name: String,
     /// Repository-relative path (`.` for the repository itself).
     pub path: String,
     /// Repository-relative `-f` inputs (the path itself unless its flags or Package say more).
@@ -50,15 +69,39 @@ pub struct Root {
     pub args: Vec<String>,
     /// Scenarios from the configuration (none: the root's own defaults).
     pub scenarios: Vec<ScenarioConfig>,
+    /// Nobody declared how the root is run (found by discovery): a failure caused only by
+    /// data values nobody set is one `needs-input` finding.
+    pub needs_input: bool,
 }
 
-/// A private library, checked on its own.
-#[derive(Clone, Debug, PartialEq, Eq)]
+impl Root {
+    /// A root found by discovery at `path`, evaluated with its own inputs.
+    pub fn found(path: &str, reason: Reason) -> Root {
+        Root {
+            name: path.to_string(),
+            path: path.to_string(),
+            inputs: vec![path.to_string()],
+            reason,
+            args: Vec::new(),
+            scenarios: Vec::new(),
+            needs_input: true,
+        }
+    }
+}
+
+/// A directory checked on its own (parse, compile, schema, annotations), not evaluated.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Library {
     /// Repository-relative directory (`.../_ytt_lib/<name>`).
     pub path: String,
     /// The directory whose `_ytt_lib` holds it.
     pub parent: String,
+    /// Not a private library: a directory whose files only supplement others, and why.
+    pub partial: Option<String>,
+    /// Flags the repository's commands use with its files.
+    pub flags: Vec<String>,
+    /// The files checked, when not every file of the directory is (repository-relative).
+    pub files: Vec<String>,
 }
 
 /// What discovery found.
@@ -74,6 +117,14 @@ pub struct Discovery {
     /// Plain YAML files outside every root that may hold KubeVirt Templates or
     /// VirtualMachines (files inside a root are checked in its rendered output).
     pub kubevirt_files: Vec<String>,
+    /// The repository's ytt commands the linter cannot evaluate, with why.
+    pub skipped: Vec<Skipped>,
+    /// Files that hold ytt commands.
+    pub sources: Vec<String>,
+    /// Directories vendir configurations fill.
+    pub vendir: Vec<Target>,
+    /// Findings of discovery itself (`vendir-not-synced`), by the root they are reported under.
+    pub findings: Vec<Diagnostic>,
 }
 
 /// Walks the repository of `config` and finds its roots and libraries.
@@ -89,14 +140,16 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
 /// Roots and libraries from the walked `files` of the repository of `config`.
 pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     let mut d = Discovery::default();
+    let index = Index::new(files.iter().map(|f| f.path.as_str()));
+    d.vendir = vendir_targets(config, files, &index);
     if config.roots.is_empty() {
-        d.roots = package_roots(config, files, &mut d.notes);
-        d.roots.extend(topmost_roots(files, &d.roots));
+        d.roots = learn(config, files, &index, &mut d);
     } else {
         d.roots = configured_roots(config, &mut d.notes);
     }
-    d.roots.sort_by(|a, b| a.path.cmp(&b.path));
-    d.libraries = libraries(files);
+    d.roots.sort_by(|a, b| a.name.cmp(&b.name));
+    d.libraries.extend(libraries(files));
+    d.libraries.sort_by(|a, b| a.path.cmp(&b.path));
     d.kubevirt_files = files
         .iter()
         .filter(|f| f.kubevirt && f.kind == Kind::PlainYaml)
@@ -109,7 +162,112 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         .map(|f| f.path.clone())
         .collect();
     d.kubevirt_files.sort();
+    d.findings = vendir_findings(&d.vendir);
     d
+}
+
+/// Roots without configuration: from the repository's commands, its Packages, then the
+/// topmost directories of the ytt files nothing else covers.
+fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) -> Vec<Root> {
+    let found = if config.invocations {
+        invocations::find(&config.dir, files, index, &d.vendir)
+    } else {
+        invocations::Found::default()
+    };
+    let (mut roots, inspections) = learned::roots(&found.invocations);
+    d.skipped = found.skipped;
+    d.skipped.extend(inspections);
+    d.sources = found.sources;
+    for p in package_roots(config, files, &mut d.notes) {
+        if !roots.iter().any(|r| r.inputs == p.inputs) {
+            roots.push(p);
+        }
+    }
+    let claimed: Vec<String> = d.skipped.iter().flat_map(|s| s.claims.clone()).collect();
+    let (top, partial) = topmost_roots(config, files, &roots, &claimed);
+    roots.extend(top);
+    for mut lib in partial {
+        lib.flags =
+            learned::flags_for(&Root::found(&lib.path, Reason::Topmost), &found.invocations);
+        d.libraries.push(lib);
+    }
+    for r in roots.iter_mut().filter(|r| r.needs_input) {
+        let learned = learned::flags_for(r, &found.invocations);
+        r.args.extend(learned);
+    }
+    let (kept, unsynced): (Vec<Root>, Vec<Root>) = roots
+        .into_iter()
+        .partition(|r| consumed_target(r, &d.vendir).is_none());
+    for r in unsynced {
+        let Some(t) = consumed_target(&r, &d.vendir) else {
+            continue;
+        };
+        d.notes.push(format!(
+            "root {} is not evaluated: it needs {}, which `vendir sync` fills ({}:{})",
+            r.name, t.dir, t.file, t.line
+        ));
+        // Its own files are still checked (parse, compile, annotations).
+        if !d.libraries.iter().any(|l| l.path == r.path) && !kept.iter().any(|k| k.path == r.path) {
+            d.libraries.push(Library {
+                path: r.path.clone(),
+                parent: paths::parent(&r.path).to_string(),
+                partial: Some(format!("not evaluated until `vendir sync` fills {}", t.dir)),
+                flags: r
+                    .args
+                    .iter()
+                    .filter(|a| a.starts_with("--"))
+                    .cloned()
+                    .collect(),
+                files: Vec::new(),
+            });
+        }
+    }
+    kept
+}
+
+/// The unsynced vendir directory a root holds or reads from, if any.
+fn consumed_target<'t>(root: &Root, targets: &'t [Target]) -> Option<&'t Target> {
+    targets.iter().filter(|t| !t.synced).find(|t| {
+        root.inputs
+            .iter()
+            .any(|i| is_within(&t.dir, i) || is_within(i, &t.dir))
+    })
+}
+
+fn vendir_targets(config: &Config, files: &[RepoFile], index: &Index) -> Vec<Target> {
+    let mut out = Vec::new();
+    for f in files.iter().filter(|f| vendir::candidate(&f.path)) {
+        if let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) {
+            out.extend(vendir::targets(&f.path, &text, index));
+        }
+    }
+    out
+}
+
+/// One `vendir-not-synced` finding per configuration with directories not synced.
+fn vendir_findings(targets: &[Target]) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for t in targets.iter().filter(|t| !t.synced) {
+        let dir = paths::parent(&t.file);
+        if let Some(d) = out
+            .iter_mut()
+            .find(|d| d.span.as_ref().is_some_and(|s| s.file == t.file))
+        {
+            d.message.push_str(&format!(", {}", t.dir));
+            continue;
+        }
+        let mut d = Diagnostic::new(
+            "vendir-not-synced",
+            format!("vendir has not synced the directories of {}: {}", t.file, t.dir),
+        )
+        .at(Span::point(&t.file, t.line, 1))
+        .with_help(format!(
+            "run `vendir sync` in {dir}; until then the roots that use these directories are not linted"
+        ));
+        d.root = Some(dir.to_string());
+        out.push(d);
+    }
+    out
 }
 
 fn configured_roots(config: &Config, notes: &mut Vec<String>) -> Vec<Root> {
@@ -128,11 +286,13 @@ fn configured_roots(config: &Config, notes: &mut Vec<String>) -> Vec<Root> {
             }
         };
         out.push(Root {
+            name: rc.name.clone().unwrap_or_else(|| rc.path.clone()),
             path: rc.path.clone(),
             inputs,
             reason: Reason::Config { line: rc.loc.line },
             args: rc.args.clone(),
             scenarios: rc.scenarios.clone(),
+            needs_input: rc.needs_input,
         });
     }
     out
@@ -157,17 +317,16 @@ fn package_roots(config: &Config, files: &[RepoFile], notes: &mut Vec<String>) -
             if out.iter().any(|r| r.path == first) {
                 continue;
             }
-            out.push(Root {
-                path: first,
-                inputs: pkg.inputs,
-                reason: Reason::Package {
+            let mut root = Root::found(
+                &first,
+                Reason::Package {
                     file: pkg.file,
                     line: pkg.line,
                     name: pkg.name,
                 },
-                args: Vec::new(),
-                scenarios: Vec::new(),
-            });
+            );
+            root.inputs = pkg.inputs;
+            out.push(root);
         }
     }
     out
@@ -195,27 +354,116 @@ fn topmost(dirs: &BTreeSet<String>) -> Vec<String> {
         .collect()
 }
 
-fn topmost_roots(files: &[RepoFile], known: &[Root]) -> Vec<Root> {
-    let covered = |path: &str| {
-        known
+/// Roots for the ytt files `known` roots do not cover: the topmost directories holding
+/// templates of their own. Files that only supplement others (overlays, data values,
+/// schemas, Starlark) or that the repository's commands read only with other files
+/// (`claimed`) make no root: those outside every root are checked on their own.
+fn topmost_roots(
+    config: &Config,
+    files: &[RepoFile],
+    known: &[Root],
+    claimed: &[String],
+) -> (Vec<Root>, Vec<Library>) {
+    let covered = |path: &str, roots: &[Root]| {
+        roots
             .iter()
             .any(|r| r.inputs.iter().any(|i| is_within(path, i)))
     };
-    let dirs: BTreeSet<String> = files
+    let is_claimed = |f: &RepoFile| claimed.iter().any(|c| is_within(&f.path, c));
+    let supplements = |f: &RepoFile| {
+        f.kind == Kind::Starlark
+            || is_claimed(f)
+            || std::fs::read_to_string(config.dir.join(&f.path))
+                .is_ok_and(|text| supplementary::is_supplementary(&f.path, &text))
+    };
+    let (sup, main): (Vec<&RepoFile>, Vec<&RepoFile>) = files
         .iter()
-        .filter(|f| f.kind.is_ytt() && !in_private_dir(&f.path) && !covered(&f.path))
+        .filter(|f| f.kind.is_ytt() && !in_private_dir(&f.path) && !covered(&f.path, known))
+        .partition(|f| supplements(f));
+    let dirs: BTreeSet<String> = main
+        .iter()
         .map(|f| paths::parent(&f.path).to_string())
         .collect();
-    topmost(&dirs)
+    let mut roots = Vec::new();
+    for dir in topmost(&dirs) {
+        let mut root = Root::found(&dir, Reason::Topmost);
+        root.inputs = narrow(&dir, files.iter(), known);
+        roots.push(root);
+    }
+    let all: Vec<Root> = known.iter().chain(&roots).cloned().collect();
+    let rest: Vec<&RepoFile> = sup
         .into_iter()
-        .map(|path| Root {
-            inputs: vec![path.clone()],
-            path,
-            reason: Reason::Topmost,
-            args: Vec::new(),
-            scenarios: Vec::new(),
-        })
-        .collect()
+        .filter(|f| !covered(&f.path, &roots))
+        .collect();
+    let dirs: BTreeSet<String> = rest
+        .iter()
+        .map(|f| paths::parent(&f.path).to_string())
+        .collect();
+    let mut partial = Vec::new();
+    for dir in topmost(&dirs) {
+        let mine: Vec<&&RepoFile> = rest.iter().filter(|f| is_within(&f.path, &dir)).collect();
+        if mine.iter().all(|f| f.kind == Kind::Starlark) {
+            // Starlark that no ytt template loads may be Bazel's, Tilt's or another tool's.
+            continue;
+        }
+        let why = if mine.iter().all(|f| is_claimed(f)) {
+            "read only together with other files by commands the linter cannot evaluate"
+        } else {
+            "its ytt files only hold overlays, data values, schemas or functions for other files"
+        };
+        for path in narrow(&dir, mine.iter().map(|f| **f), &all) {
+            let files = mine
+                .iter()
+                .filter(|f| is_within(&f.path, &path))
+                .map(|f| f.path.clone())
+                .collect();
+            partial.push(Library {
+                parent: paths::parent(&path).to_string(),
+                path,
+                partial: Some(why.to_string()),
+                flags: Vec::new(),
+                files,
+            });
+        }
+    }
+    (roots, partial)
+}
+
+/// The inputs of a topmost directory that holds roots found otherwise: the largest parts of
+/// it that hold none of them (ytt takes a directory whole).
+fn narrow<'f>(dir: &str, files: impl Iterator<Item = &'f RepoFile>, known: &[Root]) -> Vec<String> {
+    let holds_root = |d: &str| {
+        known
+            .iter()
+            .any(|r| r.inputs.iter().any(|i| is_within(i, d)))
+    };
+    if !holds_root(dir) {
+        return vec![dir.to_string()];
+    }
+    let read_by_ytt = |p: &str| {
+        let ext = p.rsplit('.').next().unwrap_or("");
+        matches!(ext, "yml" | "yaml" | "star" | "txt" | "json")
+    };
+    let mut out: BTreeSet<String> = BTreeSet::new();
+    for f in files.filter(|f| is_within(&f.path, dir) && read_by_ytt(&f.path)) {
+        if in_private_dir(&f.path)
+            || known
+                .iter()
+                .any(|r| r.inputs.iter().any(|i| is_within(&f.path, i)))
+        {
+            continue;
+        }
+        let mut best = f.path.clone();
+        let mut p = paths::parent(&f.path);
+        while p != dir && is_within(p, dir) {
+            if !holds_root(p) {
+                best = p.to_string();
+            }
+            p = paths::parent(p);
+        }
+        out.insert(best);
+    }
+    out.into_iter().collect()
 }
 
 /// `(private dir, library candidate dir)` of a file inside a `_ytt_lib`, if it lies in a
@@ -245,6 +493,9 @@ fn libraries(files: &[RepoFile]) -> Vec<Library> {
             out.push(Library {
                 path,
                 parent: paths::parent(&private).to_string(),
+                partial: None,
+                flags: Vec::new(),
+                files: Vec::new(),
             });
         }
     }

@@ -44,7 +44,8 @@ fn topmost_directories_holding_ytt_files_are_roots() {
         d.libraries,
         vec![Library {
             path: "apps/a/config/_ytt_lib/mon".into(),
-            parent: "apps/a/config".into()
+            parent: "apps/a/config".into(),
+            ..Library::default()
         }]
     );
 }
@@ -52,7 +53,7 @@ fn topmost_directories_holding_ytt_files_are_roots() {
 #[test]
 fn a_ytt_file_at_the_top_makes_the_repository_one_root() {
     let files = vec![
-        file("a.star", Kind::Starlark),
+        file("a.yml", Kind::YttYaml),
         file("x/b.yml", Kind::YttYaml),
     ];
     let d = from_files(&Config::default_for(Path::new("/repo")), &files);
@@ -94,9 +95,9 @@ fn configured_roots_replace_discovery() {
     let mut config = Config::default_for(Path::new("/repo"));
     config.roots.push(crate::lint::config::RootConfig {
         path: "only".into(),
-        scenarios: Vec::new(),
         args: vec!["-f".into(), ".".into(), "-f".into(), "../shared".into()],
         loc: crate::lint::config::Loc { line: 2, column: 3 },
+        ..Default::default()
     });
     let files = vec![file("other/a.yml", Kind::YttYaml)];
     let d = from_files(&config, &files);
@@ -134,5 +135,35 @@ fn package_paths_come_first_and_cover_their_files() {
         reason.to_string(),
         "ytt path of Package p.1 (pkg/package.yml:1)"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn starlark_and_supplementary_files_make_no_root() {
+    let dir = std::env::temp_dir().join(format!("yttlint-disc-sup-{}", std::process::id()));
+    for (f, text) in [
+        ("tools/BUILD.star", "def f(): pass\n"),
+        ("overlays/o.yml", "#@overlay/match by=x\n---\na: 1\n"),
+        ("app/t.yml", "a: #@ 1\n"),
+        ("app/values.yml", "#@data/values\n---\na: 1\n"),
+    ] {
+        let p = dir.join(f);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let files = vec![
+        file("app/t.yml", Kind::YttYaml),
+        file("app/values.yml", Kind::YttYaml),
+        file("overlays/o.yml", Kind::YttYaml),
+        file("tools/BUILD.star", Kind::Starlark),
+    ];
+    let d = from_files(&Config::default_for(&dir), &files);
+    assert_eq!(paths_of(&d), vec![("app", &Reason::Topmost)]);
+    let libs: Vec<(&str, bool, &[String])> = d
+        .libraries
+        .iter()
+        .map(|l| (l.path.as_str(), l.partial.is_some(), l.files.as_slice()))
+        .collect();
+    assert_eq!(libs, vec![("overlays", true, &["overlays/o.yml".to_string()][..])]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

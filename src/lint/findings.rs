@@ -11,10 +11,19 @@ use crate::report::Diagnostic;
 use crate::schema::error::{Failure, FailureKind};
 
 /// What the evaluation recorded besides its result: failed validations of data values and
-/// of outputs, and deprecated data values that inputs set.
-pub fn engine(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Diagnostic> {
+/// of outputs, and deprecated data values that inputs set. Nothing is said about the data
+/// values of `provided` (given at run time; see [`super::placeholder`]).
+pub fn engine(workspace: &Workspace, span_of: SpanOf<'_>, provided: &[String]) -> Vec<Diagnostic> {
     let mut found = Vec::new();
+    let given = |path: &str| super::placeholder::covers(provided, path);
+    let by_placeholder = |pos: &Pos| {
+        let line = workspace.line_at(pos);
+        line.split_once('=').is_some_and(|(key, _)| given(key))
+    };
     for (_library, inv) in workspace.violations.borrow().iter() {
+        if given(&inv.path) || by_placeholder(&inv.value_pos) {
+            continue;
+        }
         found.extend(invalidation_diagnostics(inv, false, span_of));
     }
     for inv in workspace.output_violations.borrow().iter() {
@@ -34,10 +43,16 @@ pub fn engine(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Diagnostic> {
         found.push(d);
     }
     for failure in workspace.schema_failures.borrow().iter() {
+        if by_placeholder(&failure.pos) {
+            continue;
+        }
         let d = schema_failure(failure, span_of);
         found.push(name_flag(d, workspace, &failure.pos));
     }
     for (_library, u) in workspace.undeclared.borrow().iter() {
+        if given(&u.path) {
+            continue;
+        }
         let mut d = Diagnostic::new(
             "data-value-undeclared",
             format!(

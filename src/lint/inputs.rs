@@ -37,8 +37,9 @@ fn no_stdin() -> Result<String, String> {
     Err("standard input is not available to the linter".to_string())
 }
 
-/// Reads the inputs and data values named by `flags` (paths absolute) in the repository `repo`.
-pub fn prepare(repo: &Path, flags: &TemplateArgs) -> Result<Prepared, String> {
+/// Reads the inputs and data values named by `flags` (paths absolute) in the repository `repo`;
+/// the data values of `provided` (given at run time) get placeholders.
+pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result<Prepared, String> {
     let mut names = Names::default();
     let mut inputs = Vec::new();
     for arg in &flags.files {
@@ -48,24 +49,27 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs) -> Result<Prepared, String> {
     for arg in &flags.dv_files {
         name_values_files(repo, arg, &mut names);
     }
-    let dv = DataValuesFlags {
-        env_strings: flags.dv_env.clone(),
-        env_yaml: flags.dv_env_yaml.clone(),
-        kv_strings: flags.dv.clone(),
-        kv_yaml: flags.dv_yaml.clone(),
-        kv_files: flags.dv_file.clone(),
-        files: flags.dv_files.clone(),
-    };
-    let env: Vec<(String, String)> = std::env::vars().collect();
-    let external = dv.to_values(flags.strict, &env, &mut no_stdin)?;
     let opts = EvalOpts {
         ignore_unknown_comments: flags.ignore_unknown_comments,
         implicit_map_key_overrides: flags.implicit_map_key_overrides,
         strict: flags.strict,
         ..EvalOpts::default()
     };
+    let workspace = Workspace::new(inputs, opts);
+    let mut kv_yaml = flags.dv_yaml.clone();
+    kv_yaml.extend(super::placeholder::flags(&workspace, provided));
+    let dv = DataValuesFlags {
+        env_strings: flags.dv_env.clone(),
+        env_yaml: flags.dv_env_yaml.clone(),
+        kv_strings: flags.dv.clone(),
+        kv_yaml,
+        kv_files: flags.dv_file.clone(),
+        files: flags.dv_files.clone(),
+    };
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    let external = dv.to_values(flags.strict, &env, &mut no_stdin)?;
     Ok(Prepared {
-        workspace: Workspace::new(inputs, opts),
+        workspace,
         external,
         names,
     })
@@ -131,7 +135,7 @@ mod tests {
             dv_files: vec![super::super::flags::values_file(&repo, &repo, "ci/v.yml")],
             ..TemplateArgs::default()
         };
-        let p = prepare(&repo, &flags).unwrap();
+        let p = prepare(&repo, &flags, &[]).unwrap();
         assert_eq!(p.names.repo_path("sub/a.yml"), Some("app/sub/a.yml"));
         assert_eq!(p.names.repo_path("extra.yml"), Some("extra.yml"));
         assert_eq!(p.names.repo_path("ci/v.yml"), Some("ci/v.yml"));

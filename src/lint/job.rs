@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use super::findings;
 use super::inputs::{prepare, Names, Prepared};
 use super::libcheck;
+use super::{findings, needs_input};
 use crate::cli::template::TemplateArgs;
 use crate::eval::run::EvalError;
 use crate::pos::Pos;
@@ -22,6 +22,8 @@ pub enum JobKind {
     Library,
     /// The plain YAML files outside every root: KubeVirt Templates and VirtualMachines.
     Plain,
+    /// Findings discovery made itself (an unsynced vendir directory).
+    Notice,
 }
 
 /// The name plain YAML files are reported under, in the place of a root.
@@ -48,6 +50,40 @@ pub struct Job {
     pub check_files: bool,
     /// For [`JobKind::Plain`]: the repository-relative files.
     pub plain_files: Vec<String>,
+    /// Nobody declared how the root is run: failures caused by unset data values are one
+    /// `needs-input` finding.
+    pub needs_input: bool,
+    /// Data values given at run time (`*`: any): placeholders, and no finding about them.
+    pub provided: Vec<String>,
+    /// Where the repository runs ytt this way, added to every finding as related location.
+    pub origin: Option<Span>,
+    /// For [`JobKind::Notice`]: the findings.
+    pub notices: Vec<Diagnostic>,
+}
+
+impl Job {
+    /// A job of the repository of `config` for `root`, with nothing special set.
+    pub fn new(
+        config: &super::config::Config,
+        root: &str,
+        flags: Result<TemplateArgs, String>,
+    ) -> Job {
+        Job {
+            kind: JobKind::Root,
+            repo: config.dir.clone(),
+            root: root.to_string(),
+            scenario: None,
+            flags,
+            kubevirt: config.kubevirt,
+            config_spans: Vec::new(),
+            check_files: false,
+            plain_files: Vec::new(),
+            needs_input: false,
+            provided: Vec::new(),
+            origin: None,
+            notices: Vec::new(),
+        }
+    }
 }
 
 /// What a job found.
@@ -61,6 +97,7 @@ pub struct JobOutcome {
 pub fn run_job(job: &Job) -> JobOutcome {
     match job.kind {
         JobKind::Plain => run_plain(job),
+        JobKind::Notice => finish(job, job.notices.clone(), RootOutcome::Findings),
         JobKind::Root | JobKind::Library => run_ytt(job),
     }
 }
@@ -83,7 +120,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
         .flags
         .as_ref()
         .map_err(String::clone)
-        .and_then(|f| prepare(&job.repo, f))
+        .and_then(|f| prepare(&job.repo, f, &job.provided))
     {
         Ok(p) => p,
         Err(message) => {
@@ -108,7 +145,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
                         .map(|(_, span)| span.clone())
                 })
             };
-            let mut found = findings::engine(&workspace, &span_of);
+            let mut found = findings::engine(&workspace, &span_of, &job.provided);
             if job.check_files {
                 found.extend(findings::unknown_annotations(&workspace, &span_of));
             }
@@ -124,22 +161,24 @@ fn run_ytt(job: &Job) -> JobOutcome {
                     &crate::kubevirt::Options::default(),
                 ));
             }
-            let status = match result {
-                Ok(_output) if found.is_empty() => RootOutcome::Ok,
-                Ok(_output) => RootOutcome::Findings,
-                Err(e) => {
-                    // A validation failure is reported value by value; anything else as the
-                    // one error that stopped the evaluation.
-                    if !found.iter().any(|d| reported_by_value(&d.rule)) {
-                        found.push(from_error(&names, &e));
-                    }
-                    RootOutcome::Error
+            let failed = result.is_err();
+            if let Err(e) = &result {
+                // A validation failure is reported value by value; anything else as the one
+                // error that stopped the evaluation.
+                if !found.iter().any(|d| reported_by_value(&d.rule)) {
+                    found.push(from_error(&names, e));
                 }
+            }
+            let found = needs_input::settle(job, &workspace, found);
+            let status = match (failed, found.is_empty()) {
+                (true, _) if found.iter().any(|d| d.rule != "needs-input") => RootOutcome::Error,
+                (_, true) => RootOutcome::Ok,
+                _ => RootOutcome::Findings,
             };
             finish(job, found, status)
         }
-        // (`Plain` jobs never get here: `run_job` sends them to `run_plain`.)
-        JobKind::Library | JobKind::Plain => {
+        // (`Plain` and `Notice` jobs never get here: `run_job` handles them.)
+        JobKind::Library | JobKind::Plain | JobKind::Notice => {
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
                 .map(|e| from_error(&names, e))
@@ -209,6 +248,14 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
     for d in &mut diagnostics {
         d.root = Some(job.root.clone());
         d.scenario = job.scenario.clone();
+        if let Some(origin) = &job.origin {
+            if !d.related.iter().any(|r| r.span == *origin) {
+                d.related.push(crate::report::Related {
+                    message: "the repository runs ytt this way here".to_string(),
+                    span: origin.clone(),
+                });
+            }
+        }
     }
     JobOutcome {
         diagnostics,

@@ -8,8 +8,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::paths;
+use super::yaml_doc::{get, items, string};
 use crate::yaml::parse::{parse, ParseOpts};
-use crate::yaml::{scalar_key_string, Value};
+use crate::yaml::Value;
 
 /// The ytt step of one Package.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,28 +25,6 @@ pub struct PackageYtt {
     pub inputs: Vec<String>,
     /// Paths that exist nowhere (reported by `--list-roots`).
     pub missing: Vec<String>,
-}
-
-fn get<'v>(v: &'v Value, key: &str) -> Option<&'v Value> {
-    match v {
-        Value::Map(m) => m
-            .items
-            .iter()
-            .find(|i| scalar_key_string(&i.key) == key)
-            .map(|i| &i.value),
-        _ => None,
-    }
-}
-
-fn items(v: Option<&Value>) -> Vec<&Value> {
-    match v {
-        Some(Value::Array(a)) => a.items.iter().map(|i| &i.value).collect(),
-        _ => Vec::new(),
-    }
-}
-
-fn string(v: Option<&Value>) -> Option<&str> {
-    v.and_then(Value::as_str)
 }
 
 /// The Packages of one YAML file (`text`, at repository-relative `file`) that have a ytt step.
@@ -79,9 +58,18 @@ pub fn packages(base: &Path, file: &str, text: &str) -> Vec<PackageYtt> {
         if wanted.is_empty() {
             continue;
         }
-        let mut bases = vec![paths::parent(file).to_string()];
+        let fetches = items(get(spec, "fetch"));
+        let from_bundle = fetches.iter().any(|f| get(f, "imgpkgBundle").is_some());
+        let dir = paths::parent(file).to_string();
+        let mut bases = vec![dir.clone()];
         bases.extend(sub_path.map(|s| s.trim_matches('/').to_string()));
-        bases.push(".".to_string());
+        if from_bundle {
+            // The bundle's directory: one next to the Package holding `.imgpkg`.
+            bases.splice(0..0, bundle_dirs(base, &dir));
+        } else {
+            // A git fetch of the repository itself: paths are relative to its root.
+            bases.push(".".to_string());
+        }
         let mut pkg = PackageYtt {
             file: file.to_string(),
             line: doc.pos.line.max(1),
@@ -99,6 +87,29 @@ pub fn packages(base: &Path, file: &str, text: &str) -> Vec<PackageYtt> {
             }
         }
         out.push(pkg);
+    }
+    out
+}
+
+/// Directories of imgpkg bundles at or just below `dir` (they hold `.imgpkg`, or are named
+/// `bundle`).
+fn bundle_dirs(base: &Path, dir: &str) -> Vec<String> {
+    let abs = base.join(dir);
+    let mut out = Vec::new();
+    if abs.join(".imgpkg").is_dir() {
+        out.push(dir.to_string());
+    }
+    if let Ok(entries) = std::fs::read_dir(&abs) {
+        let mut names: Vec<String> = entries
+            .flatten()
+            .filter(|e| {
+                e.file_type().is_ok_and(|t| t.is_dir())
+                    && (e.path().join(".imgpkg").is_dir() || e.file_name() == "bundle")
+            })
+            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .collect();
+        names.sort();
+        out.extend(names.into_iter().map(|n| paths::join(dir, &n)));
     }
     out
 }

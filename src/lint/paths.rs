@@ -64,6 +64,26 @@ pub fn join(dir: &str, name: &str) -> String {
     }
 }
 
+/// The relative path from the repository directory `from` to the repository path `to`
+/// (`../values/prod.yml`).
+pub fn between(from: &str, to: &str) -> String {
+    let split = |p: &str| -> Vec<String> {
+        p.split('/')
+            .filter(|s| !s.is_empty() && *s != ".")
+            .map(str::to_string)
+            .collect()
+    };
+    let (a, b) = (split(from), split(to));
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); a.len() - common];
+    parts.extend(b[common..].iter().cloned());
+    if parts.is_empty() {
+        ".".to_string()
+    } else {
+        parts.join("/")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +118,8 @@ mod tests {
         assert_eq!(parent("a/b/c.yml"), "a/b");
         assert_eq!(parent("c.yml"), ".");
         assert_eq!(join(".", "a"), "a");
+        assert_eq!(between("config/app", "config/values.yml"), "../values.yml");
+        assert_eq!(between(".", "a/b"), "a/b");
+        assert_eq!(between("a", "a"), ".");
     }
 }

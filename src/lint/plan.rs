@@ -38,65 +38,108 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             .roots
             .iter()
             .find(|r| r.inputs.iter().any(|i| is_within(&lib.path, i)));
+        // Only some files of the directory: each named by its path inside it.
+        let files = if lib.files.is_empty() {
+            vec![config.dir.join(&lib.path).to_string_lossy().into_owned()]
+        } else {
+            let base = if lib.files.iter().any(|f| f == &lib.path) {
+                paths::parent(&lib.path)
+            } else {
+                lib.path.as_str()
+            };
+            lib.files
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{}={}",
+                        paths::between(base, f),
+                        config.dir.join(f).display()
+                    )
+                })
+                .collect()
+        };
         let mut flags = TemplateArgs {
-            files: vec![config.dir.join(&lib.path).to_string_lossy().into_owned()],
+            files,
             ..TemplateArgs::default()
         };
-        if let Some(Ok(owner)) = owner.map(|r| root_flags(&config.dir, r)) {
+        if let Some(Ok(owner)) = owner.map(|r| root_flags(&config.dir, r, &[])) {
             flags.ignore_unknown_comments = owner.ignore_unknown_comments;
             flags.implicit_map_key_overrides = owner.implicit_map_key_overrides;
             flags.strict = owner.strict;
         }
+        let learned = |flag: &str| lib.flags.iter().any(|f| f == flag);
+        // How a directory checked on its own is rendered is not known: plain comments are
+        // not held against it.
+        flags.ignore_unknown_comments |=
+            learned("--ignore-unknown-comments") || lib.partial.is_some();
+        flags.implicit_map_key_overrides |= learned("--implicit-map-key-overrides");
         out.push(Job {
             kind: JobKind::Library,
-            repo: config.dir.clone(),
-            root: lib.path.clone(),
-            scenario: None,
-            flags: Ok(flags),
-            kubevirt: config.kubevirt,
-            config_spans: Vec::new(),
             check_files: true,
-            plain_files: Vec::new(),
+            ..Job::new(config, &lib.path, Ok(flags))
+        });
+    }
+    for (root, found) in notices(d) {
+        out.push(Job {
+            kind: JobKind::Notice,
+            notices: found,
+            ..Job::new(config, &root, Ok(TemplateArgs::default()))
         });
     }
     if config.kubevirt && !sel.plain.is_empty() {
         out.push(Job {
             kind: JobKind::Plain,
-            repo: config.dir.clone(),
-            root: PLAIN_ROOT.to_string(),
-            scenario: None,
-            flags: Ok(TemplateArgs::default()),
             kubevirt: true,
-            config_spans: Vec::new(),
-            check_files: false,
             plain_files: sel.plain.clone(),
+            ..Job::new(config, PLAIN_ROOT, Ok(TemplateArgs::default()))
         });
     }
     out
 }
 
-fn root_flags(repo: &Path, root: &Root) -> Result<TemplateArgs, String> {
-    flags::resolve(repo, &root.path, &root.inputs, &root.args)
+/// Discovery's own findings, grouped by the root they are reported under.
+fn notices(d: &Discovery) -> Vec<(String, Vec<crate::report::Diagnostic>)> {
+    let mut out: Vec<(String, Vec<crate::report::Diagnostic>)> = Vec::new();
+    for f in &d.findings {
+        let root = f.root.clone().unwrap_or_else(|| ".".to_string());
+        match out.iter_mut().find(|(r, _)| *r == root) {
+            Some((_, list)) => list.push(f.clone()),
+            None => out.push((root, vec![f.clone()])),
+        }
+    }
+    out
+}
+
+fn root_flags(repo: &Path, root: &Root, extra: &[String]) -> Result<TemplateArgs, String> {
+    let args: Vec<String> = root.args.iter().chain(extra).cloned().collect();
+    flags::resolve(repo, &root.path, &root.inputs, &args)
 }
 
 fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
     let mut config_spans = Vec::new();
-    let flags = root_flags(&config.dir, root).map(|mut f| {
+    let extra = sc.map(|s| s.args.as_slice()).unwrap_or_default();
+    let flags = root_flags(&config.dir, root, extra).map(|mut f| {
         if let Some(sc) = sc {
             config_spans = add_scenario(config, &mut f, sc);
         }
         f
     });
+    let origin = sc
+        .and_then(|s| s.origin.as_deref())
+        .and_then(|o| o.rsplit_once(':'))
+        .and_then(|(file, line)| Some(Span::point(file, line.parse().ok()?, 1)));
     Job {
         kind: JobKind::Root,
-        repo: config.dir.clone(),
-        root: root.path.clone(),
         scenario: sc.map(|s| s.name.clone()),
-        flags: flags.map_err(|e| format!("invalid ytt flags for root {}: {e}", root.path)),
-        kubevirt: config.kubevirt,
         config_spans,
-        check_files: false,
-        plain_files: Vec::new(),
+        needs_input: root.needs_input,
+        provided: sc.map(|s| s.provided.clone()).unwrap_or_default(),
+        origin,
+        ..Job::new(
+            config,
+            &root.name,
+            flags.map_err(|e| format!("invalid ytt flags for root {}: {e}", root.name)),
+        )
     }
 }
 
@@ -137,19 +180,15 @@ mod tests {
     #[test]
     fn a_job_per_root_and_scenario_then_libraries() {
         let config = Config::default_for(Path::new("/repo"));
-        let mut root = Root {
-            path: "app".into(),
-            inputs: vec!["app".into()],
-            reason: Reason::Topmost,
-            args: vec!["--strict".into()],
-            scenarios: Vec::new(),
-        };
+        let mut root = Root::found("app", Reason::Topmost);
+        root.args = vec!["--strict".into()];
         for name in ["a", "b"] {
             root.scenarios.push(ScenarioConfig {
                 name: name.into(),
                 values_files: vec!["@lib:ci/v.yml".into()],
                 data_values: vec![("x.y".into(), Value::Int(3), Loc::default())],
                 loc: Default::default(),
+                ..ScenarioConfig::default()
             });
         }
         let d = Discovery {
@@ -157,10 +196,9 @@ mod tests {
             libraries: vec![Library {
                 path: "app/_ytt_lib/l".into(),
                 parent: "app".into(),
+                ..Library::default()
             }],
-            notes: Vec::new(),
-            files: Vec::new(),
-            kubevirt_files: Vec::new(),
+            ..Discovery::default()
         };
         let sel = Selection {
             roots: vec![0],

@@ -141,6 +141,10 @@ mod tests {
             config_spans: Vec::new(),
             check_files: true,
             plain_files: Vec::new(),
+            needs_input: false,
+            provided: Vec::new(),
+            origin: None,
+            notices: Vec::new(),
         }
     }
 

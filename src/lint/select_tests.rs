@@ -18,13 +18,7 @@ impl Drop for Fixture {
 }
 
 fn root(path: &str) -> Root {
-    Root {
-        path: path.into(),
-        inputs: vec![path.into()],
-        reason: Reason::Topmost,
-        args: Vec::new(),
-        scenarios: Vec::new(),
-    }
+    Root::found(path, Reason::Topmost)
 }
 
 fn fixture(name: &str) -> Fixture {
@@ -52,6 +46,7 @@ fn fixture(name: &str) -> Fixture {
         values_files: vec!["+:ci/prod.yml".into()],
         data_values: Vec::new(),
         loc: Default::default(),
+        ..ScenarioConfig::default()
     });
     b.args = vec!["--data-value-file".into(), "cert=../ci/cert.pem".into()];
     let d = Discovery {
@@ -59,10 +54,10 @@ fn fixture(name: &str) -> Fixture {
         libraries: vec![Library {
             path: "a/_ytt_lib/lib".into(),
             parent: "a".into(),
+            ..Library::default()
         }],
-        notes: Vec::new(),
-        files: Vec::new(),
         kubevirt_files: vec!["vms/templates/t.yaml".into(), "vms/vm.yaml".into()],
+        ..Discovery::default()
     };
     Fixture { dir, config, d }
 }

@@ -136,12 +136,12 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
 /// The repository paths a job reads.
 fn scope(d: &Discovery, job: &Job) -> Vec<String> {
     match job.kind {
-        JobKind::Library => vec![job.root.clone()],
+        JobKind::Library | JobKind::Notice => vec![job.root.clone()],
         JobKind::Plain => job.plain_files.clone(),
         JobKind::Root => d
             .roots
             .iter()
-            .find(|r| r.path == job.root)
+            .find(|r| r.name == job.root)
             .map(|r| r.inputs.clone())
             .unwrap_or_else(|| vec![job.root.clone()]),
     }
@@ -175,7 +175,8 @@ fn scan_suppressions(
         .collect()
 }
 
-/// `--list-roots`: the selected roots and libraries, each with why it was found, then notes.
+/// `--list-roots`: the selected roots and libraries, each with why it was found, then the
+/// repository's ytt commands the linter skips, then notes.
 pub fn list_roots(p: &Planned) -> String {
     let mut out = String::new();
     for root in p
@@ -184,12 +185,18 @@ pub fn list_roots(p: &Planned) -> String {
         .iter()
         .filter_map(|&i| p.discovery.roots.get(i))
     {
-        out.push_str(&format!("{}\t{}", root.path, root.reason));
-        if root.inputs != [root.path.clone()] {
+        out.push_str(&format!("{}\t{}", root.name, root.reason));
+        if root.inputs != [root.name.clone()] {
             out.push_str(&format!("; inputs: {}", root.inputs.join(", ")));
         }
+        if !root.args.is_empty() {
+            out.push_str(&format!("; flags: {}", root.args.join(" ")));
+        }
+        if root.needs_input {
+            out.push_str("; inputs unknown");
+        }
         if !root.scenarios.is_empty() {
-            let names: Vec<&str> = root.scenarios.iter().map(|s| s.name.as_str()).collect();
+            let names: Vec<String> = root.scenarios.iter().map(scenario_line).collect();
             out.push_str(&format!("; scenarios: {}", names.join(", ")));
         }
         out.push('\n');
@@ -200,10 +207,16 @@ pub fn list_roots(p: &Planned) -> String {
         .iter()
         .filter_map(|&i| p.discovery.libraries.get(i))
     {
-        out.push_str(&format!(
-            "{}\tprivate library of {} (checked on its own)\n",
-            lib.path, lib.parent
-        ));
+        match &lib.partial {
+            Some(why) => out.push_str(&format!(
+                "{}\tchecked on its own, not evaluated: {why}\n",
+                lib.path
+            )),
+            None => out.push_str(&format!(
+                "{}\tprivate library of {} (checked on its own)\n",
+                lib.path, lib.parent
+            )),
+        }
     }
     let plain = &p.selection.plain;
     if p.config.kubevirt && !plain.is_empty() {
@@ -212,8 +225,29 @@ pub fn list_roots(p: &Planned) -> String {
             plain.join(", ")
         ));
     }
+    for s in &p.discovery.skipped {
+        out.push_str(&format!("skipped: {}: {}\n", s.origin, s.reason));
+    }
     for note in &p.discovery.notes {
         out.push_str(&format!("note: {note}\n"));
     }
     out
+}
+
+/// A scenario as `--list-roots` shows it: its name, and what is given at run time.
+fn scenario_line(s: &super::config::ScenarioConfig) -> String {
+    let given: Vec<&str> = s
+        .provided
+        .iter()
+        .map(String::as_str)
+        .filter(|p| *p != "*")
+        .collect();
+    let mut line = s.name.clone();
+    if !given.is_empty() {
+        line.push_str(&format!(" (given at run time: {})", given.join(" ")));
+    }
+    if s.provided.iter().any(|p| p == "*") {
+        line.push_str(" (more inputs given at run time)");
+    }
+    line
 }

@@ -122,7 +122,7 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
         "star" => (Kind::Starlark, false, false),
         "yml" | "yaml" => match read() {
             Ok(text) => {
-                let kind = if has_annotation(&text) {
+                let kind = if has_annotation(&text) && annotated(&path, &text) {
                     Kind::YttYaml
                 } else {
                     Kind::PlainYaml
@@ -157,6 +157,47 @@ pub fn has_annotation(text: &str) -> bool {
     })
 }
 
+/// Whether a YAML file that shows `#@` has it in a comment, not only inside strings (an
+/// inline ytt template in a kapp-controller App is a block scalar). A file that does not
+/// parse keeps its `#@`: the evaluation reports it.
+fn annotated(path: &str, text: &str) -> bool {
+    use crate::yaml::{Comment, Value};
+    fn any(cs: &[Comment]) -> bool {
+        cs.iter().any(|c| c.data.starts_with('@'))
+    }
+    fn value(v: &Value, depth: usize) -> bool {
+        if depth > 10_000 {
+            return true;
+        }
+        match v {
+            Value::Map(m) => {
+                any(&m.comments)
+                    || m.items
+                        .iter()
+                        .any(|i| any(&i.comments) || value(&i.value, depth + 1))
+            }
+            Value::Array(a) => {
+                any(&a.comments)
+                    || a.items
+                        .iter()
+                        .any(|i| any(&i.comments) || value(&i.value, depth + 1))
+            }
+            _ => false,
+        }
+    }
+    let name: std::sync::Arc<str> = std::sync::Arc::from(path);
+    match crate::yaml::parse::parse(text, &name, &Default::default()) {
+        Ok(ds) => {
+            any(&ds.comments)
+                || ds
+                    .items
+                    .iter()
+                    .any(|d| any(&d.comments) || value(&d.value, 0))
+        }
+        Err(_) => true,
+    }
+}
+
 /// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere.
 fn mentions_kubevirt(text: &str) -> bool {
     static KIND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
@@ -188,6 +229,15 @@ mod tests {
         assert!(!mentions_kubevirt(
             "kind: Deployment\nspec:\n  template: {}\n"
         ));
+    }
+
+    #[test]
+    fn annotations_inside_strings_do_not_make_a_template() {
+        let inline = "kind: App\nspec:\n  fetch:\n  - inline:\n      paths:\n        o.yml: |\n          #@ load(\"@ytt:overlay\", \"overlay\")\n          a: 1\n";
+        assert!(has_annotation(inline));
+        assert!(!annotated("app.yml", inline));
+        assert!(annotated("t.yml", "a: #@ 1\n"));
+        assert!(annotated("t.yml", "#@data/values\n---\na: 1\n"));
     }
 
     #[test]

@@ -32,7 +32,7 @@ const fn rule(
     }
 }
 
-use Severity::{Error, Warning};
+use Severity::{Error, Info, Warning};
 
 /// Every rule, in a stable order.
 pub const RULES: &[RuleInfo] = &[
@@ -140,6 +140,20 @@ pub const RULES: &[RuleInfo] = &[
         "VirtualMachine violates its template's rule",
         "A VirtualMachine created from a KubeVirt Template fails one of the template's validation rules; admission would reject it.",
         "Change the VirtualMachine so it satisfies the rule, or the rule.",
+    ),
+    rule(
+        "needs-input",
+        Info,
+        "Root that needs data values nobody gives it",
+        "A root nobody declared (found by discovery, not run by the repository's own commands or listed in the configuration) fails only because a data value is not set: a required value, an `assert.fail` or `fail()` on an unset value, a value a library without a schema reads but does not define, or a null default. For a scenario with values given at run time, a failure with the placeholders the linter supplies. Not an error: the linter does not know the inputs.",
+        "Add a scenario with the values to .yttlint.yaml (`yttlint init` writes one from what it found).",
+    ),
+    rule(
+        "vendir-not-synced",
+        Info,
+        "Directory that vendir has not synced",
+        "A vendir.yml names a directory the repository does not hold; the roots that need it are not linted, instead of failing on the missing files.",
+        "Run `vendir sync` in the directory of the vendir.yml, then lint again.",
     ),
     rule(
         "unused-suppression",

@@ -1,0 +1,177 @@
+//! What a shell script knows at one point of its text, followed without running it: the
+//! variables assigned so far (each with its possible values and the file tests under which it
+//! has them), the working directory, the directory stack and a function's arguments.
+
+use std::collections::BTreeMap;
+
+use super::word::Word;
+
+/// The most values a variable keeps before it counts as unknown.
+pub const MAX_ALTS: usize = 8;
+
+/// A file test of a condition (`[ -d DIR ]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Test {
+    Dir,
+    File,
+    Exists,
+}
+
+/// A file test with the path it tests (relative to the repository when it can be) and whether
+/// the branch needs it to hold or to fail.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cond {
+    pub test: Test,
+    pub path: Word,
+    pub holds: bool,
+}
+
+impl Cond {
+    pub fn negated(&self) -> Cond {
+        Cond {
+            holds: !self.holds,
+            ..self.clone()
+        }
+    }
+}
+
+/// One possible value and the conditions under which a variable has it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Alt {
+    pub word: Word,
+    pub when: Vec<Cond>,
+}
+
+impl Alt {
+    pub fn plain(word: Word) -> Alt {
+        Alt {
+            word,
+            when: Vec::new(),
+        }
+    }
+}
+
+/// The state of a script at one point.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Env {
+    vars: BTreeMap<String, Vec<Alt>>,
+    /// The working directory; `None` when it cannot be known.
+    pub cwd: Option<Word>,
+    /// `pushd`'s stack.
+    pub dirs: Vec<Option<Word>>,
+    /// A function's arguments (`$1`...) while its body is followed; `None` outside functions.
+    pub positional: Option<Vec<Word>>,
+}
+
+impl Env {
+    /// A script starting in `cwd`.
+    pub fn at(cwd: Word) -> Env {
+        Env {
+            cwd: Some(cwd),
+            ..Env::default()
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&[Alt]> {
+        self.vars.get(name).map(Vec::as_slice)
+    }
+
+    pub fn set(&mut self, name: &str, alts: Vec<Alt>) {
+        let alts = cap(alts, name);
+        self.vars.insert(name.to_string(), alts);
+    }
+
+    pub fn unset(&mut self, name: &str) {
+        self.vars.remove(name);
+    }
+
+    /// The state after one of several branches ran, each under its conditions: a variable
+    /// the branches leave alike keeps its value, one they set differently gets the value of
+    /// each branch under that branch's conditions; the working directory stays only when all
+    /// agree.
+    pub fn merge(base: &Env, branches: Vec<(Env, Vec<Cond>)>) -> Env {
+        let mut out = base.clone();
+        let mut names: Vec<&String> = branches.iter().flat_map(|(e, _)| e.vars.keys()).collect();
+        names.sort();
+        names.dedup();
+        for name in names {
+            let same = branches
+                .iter()
+                .all(|(e, _)| e.vars.get(name) == base.vars.get(name));
+            if same {
+                continue;
+            }
+            let mut alts = Vec::new();
+            for (e, when) in &branches {
+                let Some(values) = e.vars.get(name) else {
+                    alts.push(Alt::plain(Word::unknown(format!("${name}"))));
+                    continue;
+                };
+                for a in values {
+                    let mut a = a.clone();
+                    a.when.extend(when.iter().cloned());
+                    a.when.sort();
+                    a.when.dedup();
+                    alts.push(a);
+                }
+            }
+            alts.sort();
+            alts.dedup();
+            out.set(name, alts);
+        }
+        if branches.iter().any(|(e, _)| e.cwd != base.cwd) {
+            let first = branches.first().map(|(e, _)| e.cwd.clone());
+            let agree = branches.iter().all(|(e, _)| Some(e.cwd.clone()) == first);
+            out.cwd = if agree { first.flatten() } else { None };
+        }
+        out
+    }
+}
+
+/// Too many values make a variable unknown.
+fn cap(alts: Vec<Alt>, name: &str) -> Vec<Alt> {
+    if alts.len() > MAX_ALTS {
+        vec![Alt::plain(Word::unknown(format!("${name}")))]
+    } else {
+        alts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn branches_that_set_a_variable_differently_give_both_values() {
+        let mut base = Env::at(Word::lit("r"));
+        base.set("cmd", vec![Alt::plain(Word::lit("ytt -f ."))]);
+        let cond = Cond {
+            test: Test::Dir,
+            path: Word::lit("values"),
+            holds: true,
+        };
+        let mut then = base.clone();
+        then.set("cmd", vec![Alt::plain(Word::lit("ytt -f . -f values"))]);
+        let merged = Env::merge(
+            &base,
+            vec![
+                (then, vec![cond.clone()]),
+                (base.clone(), vec![cond.negated()]),
+            ],
+        );
+        let alts = merged.get("cmd").unwrap();
+        assert_eq!(alts.len(), 2);
+        assert!(alts.iter().any(|a| a.when == vec![cond.clone()]));
+        assert!(alts.iter().any(|a| a.when == vec![cond.negated()]));
+        assert_eq!(merged.cwd, base.cwd);
+    }
+
+    #[test]
+    fn branches_in_different_directories_lose_the_directory() {
+        let base = Env::at(Word::lit("r"));
+        let mut a = base.clone();
+        a.cwd = Some(Word::lit("r/a"));
+        let merged = Env::merge(&base, vec![(a, Vec::new()), (base.clone(), Vec::new())]);
+        assert_eq!(merged.cwd, None);
+    }
+}

@@ -1,0 +1,501 @@
+//! Turns one `ytt` command found in the repository into what the linter can evaluate: its
+//! inputs as repository paths, its data values (literal, or known only at run time), its
+//! flags. Unknown parts of paths take every value for which the paths exist (a script run
+//! per package, `addons/packages/$1/...`), file tests of the branches that built the command
+//! are decided against the repository, globs are expanded, and a command that starts from
+//! its caller's directory is placed where its inputs exist. A command that cannot be placed
+//! is skipped with the reason.
+
+use super::env::{Cond, Test};
+use super::index::{Binding, Index, MAX_MATCHES};
+use super::shell::Call;
+use super::snippet::{Snippet, CALLER};
+use super::word::{Piece, Word, REPO};
+use super::ytt_args::{self, Command, ValueKind, YttArgs};
+use crate::lint::vendir::{self, Target};
+
+/// Where a command is written.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Origin {
+    pub file: String,
+    pub line: u32,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// A data value flag.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DataValue {
+    pub kind: ValueKind,
+    /// The key, with its `@lib:` prefix.
+    pub key: String,
+    /// The value; `None` when it is known only at run time.
+    pub value: Option<String>,
+}
+
+/// A `ytt` command the linter can evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invocation {
+    pub origin: Origin,
+    /// `-f` inputs as repository paths (`name=path` keeps its name).
+    pub inputs: Vec<String>,
+    /// `--data-values-file` arguments (`[@lib:][+:]path`, the path repository-relative).
+    pub values_files: Vec<String>,
+    pub values: Vec<DataValue>,
+    /// `--data-value-file key=path` (path repository-relative).
+    pub value_files: Vec<(String, String)>,
+    /// Inputs known only at run time (a values file from a variable, environment values).
+    pub unknown: Vec<String>,
+    /// Flags that shape the evaluation, as ytt spells them.
+    pub flags: Vec<String>,
+    pub file_marks: Vec<String>,
+    /// Renders nothing (`--data-values-inspect`, `--data-values-schema-inspect`).
+    pub inspect: bool,
+    /// The values unknown path parts took (`$1=nginx`).
+    pub binding: Vec<(String, String)>,
+}
+
+/// A command the linter cannot evaluate, and the repository paths it reads (which are then
+/// not linted on their own: they are meant to be used this way).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub origin: Origin,
+    pub reason: String,
+    pub claims: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Found(Invocation),
+    Skipped(Skipped),
+    /// Not a rendering (`ytt version`): nothing to say.
+    Ignored,
+}
+
+/// What the resolution needs from the repository.
+pub struct Repo<'a> {
+    pub index: &'a Index,
+    pub vendir: &'a [Target],
+    /// The repository directory's name (a CI input is often named after it).
+    pub name: &'a str,
+}
+
+/// The invocations one command stands for.
+pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
+    let origin = Origin {
+        file: snippet.file.clone(),
+        line: call.line,
+    };
+    let args = match ytt_args::parse(&call.args) {
+        Command::Render(a) => a,
+        Command::Other(_) => return vec![Outcome::Ignored],
+        Command::Unreadable(reason) => return vec![skipped(&origin, reason, Vec::new())],
+    };
+    let Some(cwd) = &call.cwd else {
+        return vec![skipped(
+            &origin,
+            "its working directory is not known".into(),
+            Vec::new(),
+        )];
+    };
+    // A command started from its caller's directory: first from the repository root, then
+    // from the script's own directory.
+    let script_dir = Word::lit(format!(
+        "{REPO}/{}",
+        crate::lint::paths::parent(&snippet.file)
+    ))
+    .normalized();
+    let roots: Vec<Word> = if cwd.literal_prefix().starts_with(CALLER) {
+        vec![Word::lit(REPO), script_dir]
+    } else {
+        vec![Word::lit(REPO)]
+    };
+    let bases: Vec<Word> = roots.iter().map(|root| rebase(cwd, root)).collect();
+    let caller = bases.len() > 1;
+    let mut fallback = None;
+    for (base, root) in bases.iter().zip(roots) {
+        let when: Vec<Cond> = call
+            .when
+            .iter()
+            .map(|c| Cond {
+                path: rebase(&c.path, &root),
+                ..c.clone()
+            })
+            .collect();
+        let out = place(&origin, &args, base, &when, repo, caller);
+        let all_found = out.iter().all(|o| matches!(o, Outcome::Found(_)));
+        if all_found && !out.is_empty() {
+            return out;
+        }
+        fallback.get_or_insert(out);
+    }
+    fallback.unwrap_or_default()
+}
+
+fn skipped(origin: &Origin, reason: String, claims: Vec<String>) -> Outcome {
+    Outcome::Skipped(Skipped {
+        origin: origin.clone(),
+        reason,
+        claims,
+    })
+}
+
+/// `cwd` with its caller prefix replaced by `base`.
+fn rebase(cwd: &Word, base: &Word) -> Word {
+    match cwd.strip_prefix(CALLER) {
+        Some(rest) => {
+            let mut w = base.clone();
+            w.extend(&rest);
+            w.normalized()
+        }
+        None => cwd.clone(),
+    }
+}
+
+/// The path part of `-f [name=]path` and of `[@lib:][+:]path`.
+fn split_name(arg: &Word) -> (String, Word) {
+    if let Some((name, path)) = arg.split_once('=') {
+        if let Some(n) = name.literal().filter(|n| !n.contains('/') && !n.is_empty()) {
+            return (format!("{n}="), path);
+        }
+    }
+    (String::new(), arg.clone())
+}
+
+fn split_values_prefix(arg: &Word) -> (String, Word) {
+    let mut prefix = String::new();
+    let mut rest = arg.clone();
+    if rest.literal_prefix().starts_with('@') {
+        if let Some((lib, path)) = rest.split_once(':') {
+            if let Some(l) = lib.literal() {
+                prefix.push_str(&format!("{l}:"));
+                rest = path;
+            }
+        }
+    }
+    if let Some(path) = rest.strip_prefix("+:") {
+        prefix.push_str("+:");
+        rest = path;
+    }
+    (prefix, rest)
+}
+
+/// Every path word of the command, joined to the working directory.
+fn path_words(args: &YttArgs, cwd: &Word) -> Vec<Word> {
+    let mut out = vec![cwd.clone()];
+    for f in &args.files {
+        out.push(split_name(f).1.relative_to(cwd));
+    }
+    for v in &args.values_files {
+        out.push(split_values_prefix(v).1.relative_to(cwd));
+    }
+    for (_, p) in &args.value_files {
+        out.push(p.relative_to(cwd));
+    }
+    out
+}
+
+/// The values unknown path parts can take: the combinations for which every path with
+/// unknown parts exists. `None` when the paths are too vague to follow.
+fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
+    let mut out = vec![Binding::new()];
+    for w in words {
+        if w.unknowns().next().is_none() {
+            continue;
+        }
+        let mut next = Vec::new();
+        for b in &out {
+            let bound = substitute(w, b);
+            if bound.unknowns().next().is_none() {
+                next.push(b.clone());
+                continue;
+            }
+            let Some(found) = index.bindings(&bound) else {
+                // Too vague to bind (an unknown first segment): leave it unknown.
+                next.push(b.clone());
+                continue;
+            };
+            for m in found {
+                let mut merged = b.clone();
+                merged.extend(m);
+                next.push(merged);
+            }
+        }
+        if next.len() > MAX_MATCHES {
+            return None;
+        }
+        out = next;
+    }
+    Some(out)
+}
+
+/// `w` with bound unknown parts replaced by their values.
+fn substitute(w: &Word, b: &Binding) -> Word {
+    let mut out = Word::default();
+    for p in &w.0 {
+        match p {
+            Piece::Unknown(name) => match b.get(name) {
+                Some(v) => out.push_lit(v, false),
+                None => out.0.push(p.clone()),
+            },
+            Piece::Lit { text, glob } => out.push_lit(text, *glob),
+        }
+    }
+    out
+}
+
+/// The invocations of a command run in `cwd`, one per binding of its unknown path parts.
+fn place(
+    origin: &Origin,
+    args: &YttArgs,
+    cwd: &Word,
+    when: &[Cond],
+    repo: &Repo,
+    caller: bool,
+) -> Vec<Outcome> {
+    let mut words = path_words(args, cwd);
+    words.extend(when.iter().map(|c| c.path.clone()));
+    let Some(all) = bindings(&words, repo.index) else {
+        return vec![skipped(
+            origin,
+            "its paths match too many directories".into(),
+            Vec::new(),
+        )];
+    };
+    if all.is_empty() {
+        let shown: Vec<String> = words
+            .iter()
+            .filter(|w| w.unknowns().next().is_some())
+            .map(|w| w.to_string())
+            .collect();
+        return vec![skipped(
+            origin,
+            format!("no directory matches {}", shown.join(", ")),
+            Vec::new(),
+        )];
+    }
+    let mut out = Vec::new();
+    for b in &all {
+        if !when.iter().all(|c| holds(c, b, repo.index)) {
+            continue;
+        }
+        out.push(instance(origin, args, &substitute(cwd, b), b, repo, caller));
+    }
+    if out.is_empty() {
+        out.push(Outcome::Ignored);
+    }
+    out
+}
+
+/// Whether a file test holds for a binding (a test the linter cannot decide holds).
+fn holds(c: &Cond, b: &Binding, index: &Index) -> bool {
+    let Some(path) = substitute(&c.path, b).repo_path() else {
+        return true;
+    };
+    let exists = match c.test {
+        Test::Dir => index.is_dir(&path),
+        Test::File => index.is_file(&path),
+        Test::Exists => index.exists(&path),
+    };
+    exists == c.holds
+}
+
+/// Where a path word points: repository paths (globs expanded), or why not.
+enum Place {
+    Paths(Vec<String>),
+    Stdin,
+    Unknown(String),
+    Missing(String),
+    Outside(String),
+}
+
+fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Place {
+    if word.literal().as_deref() == Some("-") {
+        return Place::Stdin;
+    }
+    let full = substitute(&word.relative_to(cwd), b);
+    if full.unknowns().next().is_some() {
+        return Place::Unknown(word.to_string());
+    }
+    if full.has_glob() {
+        let found = repo.index.glob(&full);
+        if !found.is_empty() {
+            return Place::Paths(found);
+        }
+    }
+    let Some(path) = full.repo_path() else {
+        return match full.literal().and_then(|abs| elsewhere(&abs, repo)) {
+            Some(p) => Place::Paths(vec![p]),
+            None => Place::Outside(word.to_string()),
+        };
+    };
+    if repo.index.exists(&path) {
+        return Place::Paths(vec![path]);
+    }
+    // From a CI build directory, a path starts with the name of the input holding the
+    // repository (`cf-for-k8s/config`).
+    if let (true, Some((first, rest))) = (caller, path.split_once('/')) {
+        if !repo.index.exists(first)
+            && (first.contains(repo.name) || repo.name.contains(first))
+            && repo.index.exists(rest)
+        {
+            return Place::Paths(vec![rest.to_string()]);
+        }
+    }
+    Place::Missing(path)
+}
+
+/// An absolute path to a copy of the repository (`/tmp/kind/cf-for-k8s/config`, a checkout
+/// named after it) or to where an image holds its files (`/opt/app/etc/x.yaml` for the
+/// repository's `image/opt/app/etc/x.yaml`), when exactly one repository path fits.
+fn elsewhere(abs: &str, repo: &Repo) -> Option<String> {
+    if !abs.starts_with('/') {
+        return None;
+    }
+    let segs: Vec<&str> = abs.split('/').filter(|s| !s.is_empty()).collect();
+    if let Some(i) = segs.iter().rposition(|s| *s == repo.name) {
+        let rest = segs[i + 1..].join("/");
+        let rest = if rest.is_empty() {
+            ".".to_string()
+        } else {
+            rest
+        };
+        if repo.index.exists(&rest) {
+            return Some(rest);
+        }
+    }
+    (2..=segs.len())
+        .rev()
+        .find_map(|n| repo.index.by_suffix(&segs[segs.len() - n..].join("/")))
+}
+
+fn instance(
+    origin: &Origin,
+    args: &YttArgs,
+    cwd: &Word,
+    b: &Binding,
+    repo: &Repo,
+    caller: bool,
+) -> Outcome {
+    let mut inv = Invocation {
+        origin: origin.clone(),
+        inputs: Vec::new(),
+        values_files: Vec::new(),
+        values: Vec::new(),
+        value_files: Vec::new(),
+        unknown: Vec::new(),
+        flags: args.flags.clone(),
+        file_marks: args.file_marks.iter().filter_map(Word::literal).collect(),
+        inspect: args.inspect,
+        binding: b.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+    };
+    let mut problems: Vec<String> = Vec::new();
+    let mut stdin = false;
+    for f in &args.files {
+        let (name, path) = split_name(f);
+        match locate(&path, cwd, b, repo, caller) {
+            Place::Paths(found) => inv
+                .inputs
+                .extend(found.into_iter().map(|p| format!("{name}{p}"))),
+            Place::Stdin => stdin = true,
+            Place::Unknown(w) => inv.unknown.push(format!("-f {w}")),
+            Place::Missing(p) if looks_like_values(&p) => {
+                inv.unknown.push(format!("-f {p} (not in the repository)"));
+            }
+            Place::Missing(p) => problems.push(missing(&p, repo.vendir)),
+            Place::Outside(w) => problems.push(format!("input {w} is outside the repository")),
+        }
+    }
+    for v in &args.values_files {
+        let (prefix, path) = split_values_prefix(v);
+        match locate(&path, cwd, b, repo, caller) {
+            Place::Paths(found) => inv
+                .values_files
+                .extend(found.into_iter().map(|p| format!("{prefix}{p}"))),
+            Place::Stdin | Place::Unknown(_) => inv.unknown.push(format!("--data-values-file {v}")),
+            Place::Missing(p) => inv
+                .unknown
+                .push(format!("--data-values-file {p} (not in the repository)")),
+            Place::Outside(w) => inv
+                .unknown
+                .push(format!("--data-values-file {w} (outside the repository)")),
+        }
+    }
+    for (key, path) in &args.value_files {
+        match (key.literal(), locate(path, cwd, b, repo, caller)) {
+            (Some(k), Place::Paths(found)) if found.len() == 1 => {
+                inv.value_files.push((k, found[0].clone()));
+            }
+            (Some(k), _) => inv.values.push(DataValue {
+                kind: ValueKind::String,
+                key: k,
+                value: None,
+            }),
+            (None, _) => inv.unknown.push(format!("--data-value-file {key}={path}")),
+        }
+    }
+    for (kind, key, value) in &args.values {
+        match key.literal().filter(|k| !k.is_empty()) {
+            Some(k) => inv.values.push(DataValue {
+                kind: *kind,
+                key: k,
+                value: substitute(value, b).literal(),
+            }),
+            None => inv.unknown.push(format!("-v {key}")),
+        }
+    }
+    for p in &args.env_prefixes {
+        inv.unknown.push(format!("--data-values-env {p}"));
+    }
+    for a in &args.unknown {
+        inv.unknown.push(format!("argument {a}"));
+    }
+    let claims = inv
+        .inputs
+        .iter()
+        .map(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p).to_string())
+        .collect();
+    if stdin {
+        return skipped(
+            origin,
+            "it renders templates from standard input".into(),
+            claims,
+        );
+    }
+    if let Some(p) = problems.into_iter().next() {
+        return skipped(origin, p, claims);
+    }
+    if inv.inputs.is_empty() {
+        return skipped(
+            origin,
+            "none of its inputs is in the repository".into(),
+            claims,
+        );
+    }
+    Outcome::Found(inv)
+}
+
+/// A `-f` path that is not in the repository but reads like data values made at run time.
+fn looks_like_values(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    (name.ends_with(".yml") || name.ends_with(".yaml"))
+        && (name.contains("value") || name.contains("vars"))
+}
+
+fn missing(path: &str, targets: &[Target]) -> String {
+    match vendir::unsynced(targets, path) {
+        Some(t) => format!(
+            "{path} is filled by `vendir sync` ({}:{}) and is not synced",
+            t.file, t.line
+        ),
+        None => format!("{path} is not in the repository (made by an earlier command?)"),
+    }
+}
+
+#[cfg(test)]
+#[path = "resolve_tests.rs"]
+mod tests;
