@@ -15,6 +15,7 @@ fn main() -> ExitCode {
         .stack_size(STACK_BYTES)
         .spawn(move || match args.first().map(String::as_str) {
             Some("template") => yttlint::cli::template::run(&args[1..]),
+            Some("init") => yttlint::cli::init::run(&args[1..]),
             _ => yttlint::cli::lint::run(&args),
         });
     let code = match worker.map(|h| h.join()) {

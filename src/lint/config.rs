@@ -53,6 +53,9 @@ pub struct RootConfig {
     /// `unset_values: needs-input`: failures caused only by data values nobody set are one
     /// `needs-input` finding, as for roots the linter found itself.
     pub needs_input: bool,
+    /// `evaluate: false`: the files are only checked (parse, compile, schema, annotations),
+    /// as a private library is.
+    pub files_only: bool,
     pub scenarios: Vec<ScenarioConfig>,
     /// ytt flags for this root (validated as `yttlint template` flags).
     pub args: Vec<String>,

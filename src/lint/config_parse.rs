@@ -18,7 +18,14 @@ use crate::yaml::parse::{parse as parse_yaml, ParseOpts};
 use crate::yaml::{scalar_key_string, Map, Value};
 
 const TOP_KEYS: &[&str] = &["roots", "exclude", "rules", "kubevirt", "invocations"];
-const ROOT_KEYS: &[&str] = &["path", "name", "scenarios", "args", "unset_values"];
+const ROOT_KEYS: &[&str] = &[
+    "path",
+    "name",
+    "scenarios",
+    "args",
+    "unset_values",
+    "evaluate",
+];
 const SCENARIO_KEYS: &[&str] = &[
     "name",
     "values_files",
@@ -247,6 +254,7 @@ impl Reader<'_> {
                 "name" => root.name = Some(self.string(v, ipos, "name")?),
                 "args" => root.args = self.args(v, ipos)?,
                 "unset_values" => root.needs_input = self.unset_values(v, ipos)?,
+                "evaluate" => root.files_only = !self.boolean(v, ipos, "evaluate")?,
                 _ => {
                     for (s, spos) in self.list(v, ipos, "scenarios")? {
                         let sc = self.scenario(s, spos)?;

@@ -146,6 +146,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         d.roots = learn(config, files, &index, &mut d);
     } else {
         d.roots = configured_roots(config, &mut d.notes);
+        d.libraries = configured_libraries(config);
     }
     d.roots.sort_by(|a, b| a.name.cmp(&b.name));
     d.libraries.extend(libraries(files));
@@ -270,9 +271,43 @@ fn vendir_findings(targets: &[Target]) -> Vec<Diagnostic> {
     out
 }
 
+/// Roots listed with `evaluate: false`: their files are checked on their own.
+fn configured_libraries(config: &Config) -> Vec<Library> {
+    let mut out = Vec::new();
+    for rc in config.roots.iter().filter(|r| r.files_only) {
+        let resolved = flags::resolve(
+            &config.dir,
+            &rc.path,
+            std::slice::from_ref(&rc.path),
+            &rc.args,
+        );
+        let explicit = rc.args.iter().any(|a| a == "-f" || a == "--file");
+        let files = match (&resolved, explicit) {
+            (Ok(r), true) => flags::inputs(&config.dir, r),
+            _ => Vec::new(),
+        };
+        out.push(Library {
+            path: rc.path.clone(),
+            parent: paths::parent(&rc.path).to_string(),
+            partial: Some(format!(
+                "listed with evaluate: false (line {})",
+                rc.loc.line
+            )),
+            flags: rc
+                .args
+                .iter()
+                .filter(|a| a.starts_with("--"))
+                .cloned()
+                .collect(),
+            files,
+        });
+    }
+    out
+}
+
 fn configured_roots(config: &Config, notes: &mut Vec<String>) -> Vec<Root> {
     let mut out = Vec::new();
-    for rc in &config.roots {
+    for rc in config.roots.iter().filter(|r| !r.files_only) {
         let inputs = match flags::resolve(
             &config.dir,
             &rc.path,

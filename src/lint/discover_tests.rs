@@ -52,10 +52,7 @@ fn topmost_directories_holding_ytt_files_are_roots() {
 
 #[test]
 fn a_ytt_file_at_the_top_makes_the_repository_one_root() {
-    let files = vec![
-        file("a.yml", Kind::YttYaml),
-        file("x/b.yml", Kind::YttYaml),
-    ];
+    let files = vec![file("a.yml", Kind::YttYaml), file("x/b.yml", Kind::YttYaml)];
     let d = from_files(&Config::default_for(Path::new("/repo")), &files);
     assert_eq!(paths_of(&d), vec![(".", &Reason::Topmost)]);
 }
@@ -164,6 +161,9 @@ fn starlark_and_supplementary_files_make_no_root() {
         .iter()
         .map(|l| (l.path.as_str(), l.partial.is_some(), l.files.as_slice()))
         .collect();
-    assert_eq!(libs, vec![("overlays", true, &["overlays/o.yml".to_string()][..])]);
+    assert_eq!(
+        libs,
+        vec![("overlays", true, &["overlays/o.yml".to_string()][..])]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -9,6 +9,7 @@ pub mod config_parse;
 pub mod discover;
 pub mod findings;
 pub mod flags;
+pub mod init;
 pub mod inputs;
 pub mod invocations;
 pub mod job;
