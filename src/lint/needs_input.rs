@@ -151,14 +151,26 @@ fn referenced(message: &str) -> Vec<String> {
     out
 }
 
-fn finding(job: &Job, keys: &[String], cause: &Diagnostic) -> Diagnostic {
-    let first_line = cause
-        .message
+/// The line of an error that says what went wrong: the failure itself rather than the
+/// "Evaluating starlark template:" frames around it.
+fn summary(message: &str) -> &str {
+    let lines: Vec<&str> = message
         .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && *l != "-")
+        .map(|l| l.trim().trim_start_matches("- "))
+        .filter(|l| !l.is_empty() && *l != "-")
+        .collect();
+    let telling = ["fail: ", "struct has no", "NoneType", "Expected to find"];
+    lines
+        .iter()
+        .find(|l| telling.iter().any(|t| l.contains(t)))
+        .or_else(|| lines.iter().find(|l| !l.ends_with(':')))
+        .or_else(|| lines.first())
+        .copied()
         .unwrap_or("")
-        .trim_start_matches("- ");
+}
+
+fn finding(job: &Job, keys: &[String], cause: &Diagnostic) -> Diagnostic {
+    let first_line = summary(&cause.message);
     let named = |ks: &[String]| {
         ks.iter()
             .map(|k| format!("`{k}`"))

@@ -118,16 +118,16 @@ fn root_flags(repo: &Path, root: &Root, extra: &[String]) -> Result<TemplateArgs
 fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
     let mut config_spans = Vec::new();
     let extra = sc.map(|s| s.args.as_slice()).unwrap_or_default();
-    let flags = root_flags(&config.dir, root, extra).map(|mut f| {
-        if let Some(sc) = sc {
-            config_spans = add_scenario(config, &mut f, sc);
-        }
-        f
-    });
     let origin = sc
         .and_then(|s| s.origin.as_deref())
         .and_then(|o| o.rsplit_once(':'))
         .and_then(|(file, line)| Some(Span::point(file, line.parse().ok()?, 1)));
+    let flags = root_flags(&config.dir, root, extra).map(|mut f| {
+        if let Some(sc) = sc {
+            config_spans = add_scenario(config, &mut f, sc, origin.as_ref());
+        }
+        f
+    });
     Job {
         kind: JobKind::Root,
         scenario: sc.map(|s| s.name.clone()),
@@ -149,6 +149,7 @@ fn add_scenario(
     config: &Config,
     flags: &mut TemplateArgs,
     sc: &ScenarioConfig,
+    origin: Option<&Span>,
 ) -> Vec<(String, Span)> {
     let repo = &config.dir;
     for vf in &sc.values_files {
@@ -162,8 +163,13 @@ fn add_scenario(
     for (key, value, loc) in &sc.data_values {
         let yaml = value_to_json(value, 0, false).unwrap_or_else(|_| "null".to_string());
         let flag = format!("{key}={yaml}");
-        if let Some(file) = &file {
-            spans.push((flag.clone(), Span::point(file, loc.line, loc.column)));
+        // Written in the configuration: there; learned from a command: at the command.
+        let place = match (&file, loc.line) {
+            (Some(file), line) if line > 0 => Some(Span::point(file, line, loc.column)),
+            _ => origin.cloned(),
+        };
+        if let Some(span) = place {
+            spans.push((flag.clone(), span));
         }
         flags.dv_yaml.push(flag);
     }
