@@ -39,9 +39,17 @@ pub struct Found {
 fn hidden_ci_files(repo: &Path) -> Vec<String> {
     let mut out = Vec::new();
     for dir in [".github/workflows", ".gitlab/ci"] {
+        // Not through a symlink: nothing outside the repository is read.
+        let real_dir = [".github", ".gitlab", dir]
+            .iter()
+            .filter(|d| dir.starts_with(**d))
+            .all(|d| std::fs::symlink_metadata(repo.join(d)).is_ok_and(|m| m.is_dir()));
         let Ok(entries) = std::fs::read_dir(repo.join(dir)) else {
             continue;
         };
+        if !real_dir {
+            continue;
+        }
         for e in entries.flatten() {
             let regular = e.file_type().is_ok_and(|t| t.is_file());
             if let (true, Some(name)) = (regular, e.file_name().to_str()) {

@@ -18,6 +18,10 @@ pub const MAX_SCRIPT: usize = 1 << 20;
 const MAX_DEPTH: usize = 200;
 /// The most argument combinations one command is expanded into.
 const MAX_COMBINATIONS: usize = 16;
+/// The most statements followed in one script (functions calling themselves twice would
+/// otherwise take exponential time), and the most `ytt` commands taken from it.
+const MAX_STEPS: usize = 100_000;
+const MAX_CALLS: usize = 1_000;
 
 /// A `ytt` command found in a script.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -61,6 +65,7 @@ pub fn calls(src: &str, ctx: &Context, env: Env) -> Result<Vec<Call>, String> {
         called: HashSet::new(),
         guards: Vec::new(),
         depth: 0,
+        steps: 0,
     };
     let mut env = env;
     it.stmt(tree.root_node(), &mut env);
@@ -94,6 +99,8 @@ pub(super) struct Interp<'t> {
     /// Conditions of the enclosing `if` branches.
     guards: Vec<Cond>,
     pub(super) depth: usize,
+    /// Statements followed so far (see [`MAX_STEPS`]).
+    steps: usize,
 }
 
 impl<'t> Interp<'t> {
@@ -108,7 +115,8 @@ impl<'t> Interp<'t> {
 
     /// Follows one statement (or a list of them).
     pub(super) fn stmt(&mut self, n: Node<'t>, env: &mut Env) {
-        if self.depth > MAX_DEPTH {
+        self.steps += 1;
+        if self.depth > MAX_DEPTH || self.steps > MAX_STEPS || self.calls.len() >= MAX_CALLS {
             return;
         }
         self.depth += 1;

@@ -144,3 +144,11 @@ fn garbage_and_deep_nesting_do_not_break_the_walk() {
     let deep = format!("{}ytt -f a{}", "$(".repeat(5000), ")".repeat(5000));
     let _ = script("deep.sh", &deep);
 }
+
+#[test]
+fn self_calling_functions_stop_within_the_budget() {
+    let start = std::time::Instant::now();
+    let found = script("bomb.sh", "f() { f; f; ytt -f a; }\nf\n");
+    assert!(found.len() <= 1);
+    assert!(start.elapsed().as_secs() < 5);
+}
