@@ -15,6 +15,8 @@ pub enum Test {
     Dir,
     File,
     Exists,
+    /// `-h`/`-L`: the linter reads no symlinks, so for it this never holds.
+    Symlink,
 }
 
 /// A file test with the path it tests (relative to the repository when it can be) and whether

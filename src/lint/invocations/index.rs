@@ -61,11 +61,11 @@ impl Index {
         found.next().is_none().then(|| first.clone())
     }
 
-    /// Every file and directory whose path matches `re`, sorted (as the shell sorts a glob).
-    fn matching(&self, re: &Regex) -> Vec<&str> {
-        let mut out: Vec<&str> = self
-            .files
-            .iter()
+    /// Every file and directory (or only directory) whose path matches `re`, sorted (as the
+    /// shell sorts a glob).
+    fn matching(&self, re: &Regex, dirs_only: bool) -> Vec<&str> {
+        let files = self.files.iter().filter(|_| !dirs_only);
+        let mut out: Vec<&str> = files
             .chain(self.dirs.iter())
             .map(String::as_str)
             .filter(|p| re.is_match(p))
@@ -74,13 +74,13 @@ impl Index {
         out
     }
 
-    /// The values of the unknown parts of a repository path word for which the path exists.
-    /// `None` when the word is not a repository path, or when an unknown part comes before
-    /// any named directory (it would match anything).
-    pub fn bindings(&self, word: &Word) -> Option<Vec<Binding>> {
+    /// The values of the unknown parts of a repository path word for which the path exists
+    /// (as a directory when `dirs_only`). `None` when the word is not a repository path, or
+    /// when an unknown part comes before any named directory (it would match anything).
+    pub fn bindings(&self, word: &Word, dirs_only: bool) -> Option<Vec<Binding>> {
         let (re, names) = pattern(word, true)?;
         let mut out: Vec<Binding> = Vec::new();
-        for path in self.matching(&re) {
+        for path in self.matching(&re, dirs_only) {
             let Some(caps) = re.captures(path) else {
                 continue;
             };
@@ -108,7 +108,11 @@ impl Index {
     /// The repository paths a literal word with glob characters names, sorted.
     pub fn glob(&self, word: &Word) -> Vec<String> {
         match pattern(word, false) {
-            Some((re, _)) => self.matching(&re).into_iter().map(str::to_string).collect(),
+            Some((re, _)) => self
+                .matching(&re, false)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
             None => Vec::new(),
         }
     }
@@ -117,11 +121,15 @@ impl Index {
 /// A regular expression for a normalized repository path word: globs of unquoted text and
 /// unknown parts (each one path segment, captured) become patterns.
 fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
-    let word = word.normalized();
-    let mut pieces = word.0.iter();
-    let rest = match pieces.next() {
-        Some(Piece::Lit { text, .. }) => text.strip_prefix(REPO)?.trim_start_matches('/'),
-        _ => return None,
+    let word = word.normalized().strip_prefix(REPO)?;
+    let word = word.strip_prefix("/").unwrap_or(word);
+    let mut pieces = word.0.iter().peekable();
+    let rest = match pieces.peek() {
+        Some(Piece::Lit { text, glob: false }) => {
+            pieces.next();
+            text.as_str()
+        }
+        _ => "",
     };
     let mut re = String::from("^");
     let mut names = Vec::new();
@@ -211,7 +219,7 @@ mod tests {
         w.push_lit("/", false);
         w.0.push(Piece::Unknown("$2".into()));
         w.push_lit("/bundle/config", false);
-        let b = index().bindings(&w).unwrap();
+        let b = index().bindings(&w, true).unwrap();
         assert_eq!(b.len(), 2);
         assert_eq!(b[0]["$1"], "a");
         assert_eq!(b[1]["$2"], "2.0");
@@ -221,7 +229,7 @@ mod tests {
     fn an_unknown_first_segment_is_too_vague() {
         let mut w = Word::lit(format!("{REPO}/"));
         w.0.push(Piece::Unknown("$CF_VALUES".into()));
-        assert!(index().bindings(&w).is_none());
+        assert!(index().bindings(&w, false).is_none());
     }
 
     #[test]

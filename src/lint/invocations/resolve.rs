@@ -184,17 +184,12 @@ fn split_values_prefix(arg: &Word) -> (String, Word) {
     (prefix, rest)
 }
 
-/// Every path word of the command, joined to the working directory.
+/// The path words that must exist for the command to run: its working directory and its
+/// inputs (a values file that is not there is an input given at run time).
 fn path_words(args: &YttArgs, cwd: &Word) -> Vec<Word> {
     let mut out = vec![cwd.clone()];
     for f in &args.files {
         out.push(split_name(f).1.relative_to(cwd));
-    }
-    for v in &args.values_files {
-        out.push(split_values_prefix(v).1.relative_to(cwd));
-    }
-    for (_, p) in &args.value_files {
-        out.push(p.relative_to(cwd));
     }
     out
 }
@@ -203,7 +198,7 @@ fn path_words(args: &YttArgs, cwd: &Word) -> Vec<Word> {
 /// unknown parts exists. `None` when the paths are too vague to follow.
 fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
     let mut out = vec![Binding::new()];
-    for w in words {
+    for (i, w) in words.iter().enumerate() {
         if w.unknowns().next().is_none() {
             continue;
         }
@@ -214,7 +209,8 @@ fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
                 next.push(b.clone());
                 continue;
             }
-            let Some(found) = index.bindings(&bound) else {
+            // The first word is the working directory: a directory.
+            let Some(found) = index.bindings(&bound, i == 0) else {
                 // Too vague to bind (an unknown first segment): leave it unknown.
                 next.push(b.clone());
                 continue;
@@ -300,6 +296,7 @@ fn holds(c: &Cond, b: &Binding, index: &Index) -> bool {
         Test::Dir => index.is_dir(&path),
         Test::File => index.is_file(&path),
         Test::Exists => index.exists(&path),
+        Test::Symlink => false,
     };
     exists == c.holds
 }
@@ -403,7 +400,7 @@ fn instance(
                 .extend(found.into_iter().map(|p| format!("{name}{p}"))),
             Place::Stdin => stdin = true,
             Place::Unknown(w) => inv.unknown.push(format!("-f {w}")),
-            Place::Missing(p) if looks_like_values(&p) => {
+            Place::Missing(p) | Place::Outside(p) if looks_like_values(&p) => {
                 inv.unknown.push(format!("-f {p} (not in the repository)"));
             }
             Place::Missing(p) => problems.push(missing(&p, repo.vendir)),

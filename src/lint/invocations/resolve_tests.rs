@@ -175,3 +175,27 @@ fn absolute_paths_to_a_checkout_or_an_image() {
         vec!["images/base/opt/app/etc/templates/hugo.yaml"]
     );
 }
+
+#[test]
+fn a_directory_listed_at_run_time_binds_to_what_exists() {
+    let o = run(
+        "installer/scenarios/test.sh",
+        r#"DIR="$( cd -P "$( dirname "${BASH_SOURCE[0]}" )" && pwd )"
+function test {
+  for test_dir in `ls -d {kind,eks}/test*/`
+  do
+    pushd ${DIR}/${test_dir} >/dev/null 2>&1
+    R=$(ytt --data-values-file values.yaml -f ${DIR}/../bundle/config/ytt | yq)
+  done
+}
+"#,
+        &[
+            "installer/scenarios/kind/values.yaml",
+            "installer/scenarios/eks/other.yaml",
+            "installer/bundle/config/ytt/a.yml",
+        ],
+    );
+    let inv = found(&o);
+    assert_eq!(inv.len(), 2, "{o:?}");
+    assert_eq!(inv[0].inputs, vec!["installer/bundle/config/ytt"]);
+}

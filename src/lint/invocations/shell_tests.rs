@@ -152,3 +152,21 @@ fn self_calling_functions_stop_within_the_budget() {
     assert!(found.len() <= 1);
     assert!(start.elapsed().as_secs() < 5);
 }
+
+#[test]
+fn a_loop_resolving_the_script_symlink_does_not_blur_its_directory() {
+    let found = script(
+        "installer/scenarios/test.sh",
+        r#"SOURCE="${BASH_SOURCE[0]}"
+while [ -h "$SOURCE" ]; do
+  DIR="$( cd -P "$( dirname "$SOURCE" )" && pwd )"
+  SOURCE="$(readlink "$SOURCE")"
+  [[ $SOURCE != /* ]] && SOURCE="$DIR/$SOURCE"
+done
+DIR="$( cd -P "$( dirname "$SOURCE" )" && pwd )"
+ytt -f ${DIR}/../bundle/config
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(lines, vec!["8@.: -f installer/scenarios/../bundle/config"]);
+}
