@@ -2,6 +2,7 @@
 //! walked file and every directory above one. Paths with unknown parts or globs are matched
 //! against it, the way the shell would find them when the script runs.
 
+use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 
 use regex::Regex;
@@ -14,7 +15,13 @@ use crate::lint::paths;
 pub struct Index {
     files: BTreeSet<String>,
     dirs: BTreeSet<String>,
+    /// Path comparisons made by pattern matching so far: a repository full of commands with
+    /// unknown paths must not take unbounded time (see [`MAX_COMPARISONS`]).
+    compared: Cell<usize>,
 }
+
+/// The most paths pattern matching compares in one run.
+pub const MAX_COMPARISONS: usize = 50_000_000;
 
 /// Values for unknown parts of paths, by the name the script gives them (`$1`).
 pub type Binding = BTreeMap<String, String>;
@@ -64,6 +71,11 @@ impl Index {
     /// Every file and directory (or only directory) whose path matches `re`, sorted (as the
     /// shell sorts a glob).
     fn matching(&self, re: &Regex, dirs_only: bool) -> Vec<&str> {
+        let spent = self.compared.get() + self.files.len() + self.dirs.len();
+        self.compared.set(spent);
+        if spent > MAX_COMPARISONS {
+            return Vec::new();
+        }
         let files = self.files.iter().filter(|_| !dirs_only);
         let mut out: Vec<&str> = files
             .chain(self.dirs.iter())
@@ -79,6 +91,9 @@ impl Index {
     /// when an unknown part comes before any named directory (it would match anything).
     pub fn bindings(&self, word: &Word, dirs_only: bool) -> Option<Vec<Binding>> {
         let (re, names) = pattern(word, true)?;
+        if self.compared.get() > MAX_COMPARISONS {
+            return None;
+        }
         let mut out: Vec<Binding> = Vec::new();
         for path in self.matching(&re, dirs_only) {
             let Some(caps) = re.captures(path) else {
