@@ -124,13 +124,26 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         level_on && !in_scope.is_empty() && in_scope.iter().all(|st| **st != RootOutcome::Error)
     };
     let unused = suppress::unused(&sups, &used, checked);
-    report.diagnostics = kept;
+    report.diagnostics = once_per_file(kept);
     report
         .diagnostics
         .extend(run::apply_levels(&p.config, unused));
     run::settle_statuses(&mut report);
     report.normalize();
     Ok(Linted { report, sources })
+}
+
+/// Findings about a file's text (an annotation ytt ignores) once, under the first root that
+/// reads the file, not once per root.
+fn once_per_file(found: Vec<crate::report::Diagnostic>) -> Vec<crate::report::Diagnostic> {
+    let mut seen = std::collections::HashSet::new();
+    found
+        .into_iter()
+        .filter(|d| {
+            d.rule != "unknown-annotation"
+                || seen.insert((d.rule.clone(), d.span.clone(), d.message.clone()))
+        })
+        .collect()
 }
 
 /// The repository paths a job reads.
