@@ -14,9 +14,9 @@ use super::invocations::resolve::Skipped;
 use super::paths::{self, is_within};
 use super::vendir::{self, Target};
 use super::walk::{self, Kind, RepoFile};
-use super::{flags, invocations, learned, package, supplementary};
+use super::{flags, invocations, learned, package, topmost};
 use crate::library::tree::PRIVATE_DIR;
-use crate::report::{Diagnostic, Span};
+use crate::report::Diagnostic;
 
 /// Why a root is a root.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,7 +141,7 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
 pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     let mut d = Discovery::default();
     let index = Index::new(files.iter().map(|f| f.path.as_str()));
-    d.vendir = vendir_targets(config, files, &index);
+    d.vendir = vendir::repository_targets(config, files, &index);
     if config.roots.is_empty() {
         d.roots = learn(config, files, &index, &mut d);
     } else {
@@ -163,7 +163,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         .map(|f| f.path.clone())
         .collect();
     d.kubevirt_files.sort();
-    d.findings = vendir_findings(&d.vendir);
+    d.findings = vendir::findings(&d.vendir);
     d
 }
 
@@ -185,7 +185,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         }
     }
     let claimed: Vec<String> = d.skipped.iter().flat_map(|s| s.claims.clone()).collect();
-    let (top, partial) = topmost_roots(config, files, &roots, &claimed);
+    let (top, partial) = topmost::roots(config, files, &roots, &claimed);
     roots.extend(top);
     for mut lib in partial {
         lib.flags =
@@ -198,9 +198,9 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     }
     let (kept, unsynced): (Vec<Root>, Vec<Root>) = roots
         .into_iter()
-        .partition(|r| consumed_target(r, &d.vendir).is_none());
+        .partition(|r| vendir::consumed_target(r, &d.vendir).is_none());
     for r in unsynced {
-        let Some(t) = consumed_target(&r, &d.vendir) else {
+        let Some(t) = vendir::consumed_target(&r, &d.vendir) else {
             continue;
         };
         d.notes.push(format!(
@@ -224,51 +224,6 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         }
     }
     kept
-}
-
-/// The unsynced vendir directory a root holds or reads from, if any.
-fn consumed_target<'t>(root: &Root, targets: &'t [Target]) -> Option<&'t Target> {
-    targets.iter().filter(|t| !t.synced).find(|t| {
-        root.inputs
-            .iter()
-            .any(|i| is_within(&t.dir, i) || is_within(i, &t.dir))
-    })
-}
-
-fn vendir_targets(config: &Config, files: &[RepoFile], index: &Index) -> Vec<Target> {
-    let mut out = Vec::new();
-    for f in files.iter().filter(|f| vendir::candidate(&f.path)) {
-        if let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) {
-            out.extend(vendir::targets(&f.path, &text, index));
-        }
-    }
-    out
-}
-
-/// One `vendir-not-synced` finding per configuration with directories not synced.
-fn vendir_findings(targets: &[Target]) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = Vec::new();
-    for t in targets.iter().filter(|t| !t.synced) {
-        let dir = paths::parent(&t.file);
-        if let Some(d) = out
-            .iter_mut()
-            .find(|d| d.span.as_ref().is_some_and(|s| s.file == t.file))
-        {
-            d.message.push_str(&format!(", {}", t.dir));
-            continue;
-        }
-        let mut d = Diagnostic::new(
-            "vendir-not-synced",
-            format!("vendir has not synced the directories of {}: {}", t.file, t.dir),
-        )
-        .at(Span::point(&t.file, t.line, 1))
-        .with_help(format!(
-            "run `vendir sync` in {dir}; until then the roots that use these directories are not linted"
-        ));
-        d.root = Some(dir.to_string());
-        out.push(d);
-    }
-    out
 }
 
 /// Roots listed with `evaluate: false`: their files are checked on their own.
@@ -367,140 +322,6 @@ fn package_roots(config: &Config, files: &[RepoFile], notes: &mut Vec<String>) -
     out
 }
 
-/// Whether a repository-relative path lies inside some `_ytt_lib`.
-fn in_private_dir(path: &str) -> bool {
-    path.split('/').any(|c| c == PRIVATE_DIR)
-}
-
-/// The directories of `dirs` that have no ancestor in `dirs`.
-fn topmost(dirs: &BTreeSet<String>) -> Vec<String> {
-    dirs.iter()
-        .filter(|d| {
-            let mut p = d.as_str();
-            while p != "." {
-                p = paths::parent(p);
-                if dirs.contains(p) {
-                    return false;
-                }
-            }
-            true
-        })
-        .cloned()
-        .collect()
-}
-
-/// Roots for the ytt files `known` roots do not cover: the topmost directories holding
-/// templates of their own. Files that only supplement others (overlays, data values,
-/// schemas, Starlark) or that the repository's commands read only with other files
-/// (`claimed`) make no root: those outside every root are checked on their own.
-fn topmost_roots(
-    config: &Config,
-    files: &[RepoFile],
-    known: &[Root],
-    claimed: &[String],
-) -> (Vec<Root>, Vec<Library>) {
-    let covered = |path: &str, roots: &[Root]| {
-        roots
-            .iter()
-            .any(|r| r.inputs.iter().any(|i| is_within(path, i)))
-    };
-    let is_claimed = |f: &RepoFile| claimed.iter().any(|c| is_within(&f.path, c));
-    let supplements = |f: &RepoFile| {
-        f.kind == Kind::Starlark
-            || is_claimed(f)
-            || std::fs::read_to_string(config.dir.join(&f.path))
-                .is_ok_and(|text| supplementary::is_supplementary(&f.path, &text))
-    };
-    let (sup, main): (Vec<&RepoFile>, Vec<&RepoFile>) = files
-        .iter()
-        .filter(|f| f.kind.is_ytt() && !in_private_dir(&f.path) && !covered(&f.path, known))
-        .partition(|f| supplements(f));
-    let dirs: BTreeSet<String> = main
-        .iter()
-        .map(|f| paths::parent(&f.path).to_string())
-        .collect();
-    let mut roots = Vec::new();
-    for dir in topmost(&dirs) {
-        let mut root = Root::found(&dir, Reason::Topmost);
-        root.inputs = narrow(&dir, files.iter(), known);
-        roots.push(root);
-    }
-    let all: Vec<Root> = known.iter().chain(&roots).cloned().collect();
-    let rest: Vec<&RepoFile> = sup
-        .into_iter()
-        .filter(|f| !covered(&f.path, &roots))
-        .collect();
-    let dirs: BTreeSet<String> = rest
-        .iter()
-        .map(|f| paths::parent(&f.path).to_string())
-        .collect();
-    let mut partial = Vec::new();
-    for dir in topmost(&dirs) {
-        let mine: Vec<&&RepoFile> = rest.iter().filter(|f| is_within(&f.path, &dir)).collect();
-        if mine.iter().all(|f| f.kind == Kind::Starlark) {
-            // Starlark that no ytt template loads may be Bazel's, Tilt's or another tool's.
-            continue;
-        }
-        let why = if mine.iter().all(|f| is_claimed(f)) {
-            "read only together with other files by commands the linter cannot evaluate"
-        } else {
-            "its ytt files only hold overlays, data values, schemas or functions for other files"
-        };
-        for path in narrow(&dir, mine.iter().map(|f| **f), &all) {
-            let files = mine
-                .iter()
-                .filter(|f| is_within(&f.path, &path))
-                .map(|f| f.path.clone())
-                .collect();
-            partial.push(Library {
-                parent: paths::parent(&path).to_string(),
-                path,
-                partial: Some(why.to_string()),
-                flags: Vec::new(),
-                files,
-            });
-        }
-    }
-    (roots, partial)
-}
-
-/// The inputs of a topmost directory that holds roots found otherwise: the largest parts of
-/// it that hold none of them (ytt takes a directory whole).
-fn narrow<'f>(dir: &str, files: impl Iterator<Item = &'f RepoFile>, known: &[Root]) -> Vec<String> {
-    let holds_root = |d: &str| {
-        known
-            .iter()
-            .any(|r| r.inputs.iter().any(|i| is_within(i, d)))
-    };
-    if !holds_root(dir) {
-        return vec![dir.to_string()];
-    }
-    let read_by_ytt = |p: &str| {
-        let ext = p.rsplit('.').next().unwrap_or("");
-        matches!(ext, "yml" | "yaml" | "star" | "txt" | "json")
-    };
-    let mut out: BTreeSet<String> = BTreeSet::new();
-    for f in files.filter(|f| is_within(&f.path, dir) && read_by_ytt(&f.path)) {
-        if in_private_dir(&f.path)
-            || known
-                .iter()
-                .any(|r| r.inputs.iter().any(|i| is_within(&f.path, i)))
-        {
-            continue;
-        }
-        let mut best = f.path.clone();
-        let mut p = paths::parent(&f.path);
-        while p != dir && is_within(p, dir) {
-            if !holds_root(p) {
-                best = p.to_string();
-            }
-            p = paths::parent(p);
-        }
-        out.insert(best);
-    }
-    out.into_iter().collect()
-}
-
 /// `(private dir, library candidate dir)` of a file inside a `_ytt_lib`, if it lies in a
 /// library (not directly in the `_ytt_lib` directory).
 fn private_location(path: &str) -> Option<(String, String)> {
@@ -524,7 +345,7 @@ fn libraries(files: &[RepoFile]) -> Vec<Library> {
     }
     let mut out = Vec::new();
     for (private, dirs) in by_private {
-        for path in topmost(&dirs) {
+        for path in topmost::topmost(&dirs) {
             out.push(Library {
                 path,
                 parent: paths::parent(&private).to_string(),

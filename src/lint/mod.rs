@@ -27,6 +27,7 @@ pub mod select;
 pub mod session;
 pub mod supplementary;
 pub mod suppress;
+pub mod topmost;
 pub mod vendir;
 pub mod walk;
 pub mod yaml_doc;

@@ -2,9 +2,13 @@
 //! configuration names that the repository does not hold has not been synced: the linter says
 //! so once (`vendir-not-synced`) instead of reporting every file its consumers cannot find.
 
+use super::config::Config;
+use super::discover::Root;
 use super::invocations::index::Index;
-use super::paths;
+use super::paths::{self, is_within};
+use super::walk::RepoFile;
 use super::yaml_doc::{documents, entry, get, items, string};
+use crate::report::{Diagnostic, Span};
 
 /// A directory a vendir configuration fills.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +76,52 @@ pub fn targets(file: &str, text: &str, index: &Index) -> Vec<Target> {
 pub fn unsynced<'t>(targets: &'t [Target], path: &str) -> Option<&'t Target> {
     targets
         .iter()
-        .find(|t| !t.synced && paths::is_within(path, &t.dir))
+        .find(|t| !t.synced && is_within(path, &t.dir))
+}
+
+/// The unsynced vendir directory a root holds or reads from, if any.
+pub fn consumed_target<'t>(root: &Root, targets: &'t [Target]) -> Option<&'t Target> {
+    targets.iter().filter(|t| !t.synced).find(|t| {
+        root.inputs
+            .iter()
+            .any(|i| is_within(&t.dir, i) || is_within(i, &t.dir))
+    })
+}
+
+pub fn repository_targets(config: &Config, files: &[RepoFile], index: &Index) -> Vec<Target> {
+    let mut out = Vec::new();
+    for f in files.iter().filter(|f| candidate(&f.path)) {
+        if let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) {
+            out.extend(targets(&f.path, &text, index));
+        }
+    }
+    out
+}
+
+/// One `vendir-not-synced` finding per configuration with directories not synced.
+pub fn findings(targets: &[Target]) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for t in targets.iter().filter(|t| !t.synced) {
+        let dir = paths::parent(&t.file);
+        if let Some(d) = out
+            .iter_mut()
+            .find(|d| d.span.as_ref().is_some_and(|s| s.file == t.file))
+        {
+            d.message.push_str(&format!(", {}", t.dir));
+            continue;
+        }
+        let mut d = Diagnostic::new(
+            "vendir-not-synced",
+            format!("vendir has not synced the directories of {}: {}", t.file, t.dir),
+        )
+        .at(Span::point(&t.file, t.line, 1))
+        .with_help(format!(
+            "run `vendir sync` in {dir}; until then the roots that use these directories are not linted"
+        ));
+        d.root = Some(dir.to_string());
+        out.push(d);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,206 @@
+//! Branches and loops of a shell script, followed without running it: `if`/`elif`/`else`
+//! (each arm under the file tests that guard it, the state after the statement the merge of
+//! the arms), `for` over a word list (the variable takes each word), `case` arms, and the
+//! file tests the linter can decide later against the repository (`[ -d X ]`, `test -f X`).
+
+use tree_sitter::Node;
+
+use super::env::{Alt, Cond, Env, Test};
+use super::shell::Interp;
+use super::word::Word;
+
+impl<'t> Interp<'t> {
+    pub(super) fn if_statement(&mut self, n: Node<'t>, env: &mut Env) {
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.children(&mut c).collect();
+        let mut conds: Vec<Node> = Vec::new();
+        let mut body: Vec<Node> = Vec::new();
+        let mut in_body = false;
+        let mut arms: Vec<(Vec<Node>, Vec<Node>)> = Vec::new();
+        for k in kids {
+            match k.kind() {
+                "then" => in_body = true,
+                "elif_clause" | "else_clause" => {
+                    arms.push((std::mem::take(&mut conds), std::mem::take(&mut body)));
+                    in_body = false;
+                    self.clause(k, &mut arms);
+                }
+                _ if !k.is_named() => {}
+                _ if in_body => body.push(k),
+                _ => conds.push(k),
+            }
+        }
+        if !conds.is_empty() || !body.is_empty() {
+            arms.insert(0, (conds, body));
+        }
+        let has_else = arms.last().is_some_and(|(c, _)| c.is_empty());
+        let mut branches = Vec::new();
+        let mut before: Vec<Cond> = Vec::new();
+        for (cond_nodes, stmts) in arms {
+            for c in &cond_nodes {
+                self.stmt(*c, env);
+            }
+            let cond = cond_nodes.last().and_then(|c| self.condition(*c, env));
+            let mut when = before.clone();
+            when.extend(cond.clone());
+            let mut benv = env.clone();
+            let depth = self.guards.len();
+            self.guards.extend(when.iter().cloned());
+            for s in stmts {
+                self.stmt(s, &mut benv);
+            }
+            self.guards.truncate(depth);
+            branches.push((benv, when));
+            before.extend(cond.map(|c| c.negated()));
+        }
+        if !has_else {
+            branches.push((env.clone(), before));
+        }
+        *env = Env::merge(env, branches);
+    }
+
+    /// The condition and body of an `elif` or `else` clause, added to `arms`.
+    fn clause(&self, n: Node<'t>, arms: &mut Vec<(Vec<Node<'t>>, Vec<Node<'t>>)>) {
+        let mut c = n.walk();
+        let mut conds = Vec::new();
+        let mut body = Vec::new();
+        let mut in_body = n.kind() == "else_clause";
+        for k in n.children(&mut c) {
+            match k.kind() {
+                "then" => in_body = true,
+                _ if !k.is_named() => {}
+                _ if in_body => body.push(k),
+                _ => conds.push(k),
+            }
+        }
+        arms.push((conds, body));
+    }
+
+    /// A file test the linter can decide later: `[ -d X ]`, `[[ ! -f X ]]`, `test -e X`,
+    /// `! [ -d X ]`.
+    pub(super) fn condition(&mut self, n: Node<'t>, env: &mut Env) -> Option<Cond> {
+        match n.kind() {
+            "negated_command" => {
+                let mut c = n.walk();
+                let inner = n.named_children(&mut c).next()?;
+                self.condition(inner, env).map(|c| c.negated())
+            }
+            "test_command" => {
+                let mut c = n.walk();
+                let inner = n.named_children(&mut c).next()?;
+                self.unary(inner, env)
+            }
+            "command" => {
+                let mut c = n.walk();
+                let kids: Vec<Node> = n.named_children(&mut c).collect();
+                let name = kids.first().map(|k| self.text(*k))?;
+                if name != "test" && name != "[" {
+                    return None;
+                }
+                let texts: Vec<&str> = kids[1..].iter().map(|k| self.text(*k)).collect();
+                let (negate, rest) = match texts.first() {
+                    Some(&"!") => (true, 2),
+                    _ => (false, 1),
+                };
+                let op = texts.get(rest - 1)?;
+                let operand = kids.get(rest + 1)?;
+                let cond = self.file_test(op, *operand, env)?;
+                Some(if negate { cond.negated() } else { cond })
+            }
+            _ => None,
+        }
+    }
+
+    fn unary(&mut self, n: Node<'t>, env: &mut Env) -> Option<Cond> {
+        if n.kind() != "unary_expression" {
+            return None;
+        }
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.children(&mut c).collect();
+        match kids.as_slice() {
+            [bang, inner] if self.text(*bang) == "!" => {
+                self.unary(*inner, env).map(|c| c.negated())
+            }
+            [op, operand] => {
+                let op = self.text(*op);
+                self.file_test(op, *operand, env)
+            }
+            _ => None,
+        }
+    }
+
+    fn file_test(&mut self, op: &str, operand: Node<'t>, env: &mut Env) -> Option<Cond> {
+        let test = match op {
+            "-d" => Test::Dir,
+            "-f" | "-s" | "-r" => Test::File,
+            "-e" => Test::Exists,
+            "-h" | "-L" => Test::Symlink,
+            _ => return None,
+        };
+        let cwd = env.cwd.clone()?;
+        let exps = self.expand(operand, env, true);
+        let [one] = exps.as_slice() else { return None };
+        if !one.when.is_empty() {
+            return None;
+        }
+        Some(Cond {
+            test,
+            path: one.joined().relative_to(&cwd),
+            holds: true,
+        })
+    }
+
+    pub(super) fn for_statement(&mut self, n: Node<'t>, env: &mut Env) {
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.named_children(&mut c).collect();
+        let Some(var) = kids.first() else { return };
+        let var = self.text(*var).to_string();
+        let mut alts = Vec::new();
+        let mut body = None;
+        for k in &kids[1..] {
+            if k.kind() == "do_group" {
+                body = Some(*k);
+                continue;
+            }
+            for e in self.expand(*k, env, false) {
+                for f in e.fields {
+                    alts.push(Alt {
+                        word: f,
+                        when: e.when.clone(),
+                    });
+                }
+            }
+        }
+        if alts.is_empty() {
+            alts.push(Alt::plain(Word::unknown(format!("${var}"))));
+        }
+        env.set(&var, alts);
+        if let Some(b) = body {
+            let mut inner = env.clone();
+            self.stmt(b, &mut inner);
+            *env = Env::merge(env, vec![(inner, Vec::new()), (env.clone(), Vec::new())]);
+        }
+    }
+
+    pub(super) fn case_statement(&mut self, n: Node<'t>, env: &mut Env) {
+        let mut c = n.walk();
+        let items: Vec<Node> = n
+            .named_children(&mut c)
+            .filter(|k| k.kind() == "case_item")
+            .collect();
+        let mut branches = Vec::new();
+        for item in items {
+            let mut benv = env.clone();
+            let mut c2 = item.walk();
+            let stmts: Vec<Node> = item.named_children(&mut c2).collect();
+            // The patterns come first; statements follow (a pattern is never a statement kind
+            // the walk acts on).
+            for s in stmts {
+                self.stmt(s, &mut benv);
+            }
+            branches.push((benv, Vec::new()));
+        }
+        branches.push((env.clone(), Vec::new()));
+        *env = Env::merge(env, branches);
+    }
+}
