@@ -219,7 +219,13 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
                     .filter(|a| a.starts_with("--"))
                     .cloned()
                     .collect(),
-                files: Vec::new(),
+                // Its ytt files only: a directory vendir fills may hold anything.
+                files: files
+                    .iter()
+                    .filter(|f| f.kind.is_ytt() && !topmost::in_private_dir(&f.path))
+                    .filter(|f| r.inputs.iter().any(|i| is_within(&f.path, i)))
+                    .map(|f| f.path.clone())
+                    .collect(),
             });
         }
     }
