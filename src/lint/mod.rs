@@ -20,5 +20,6 @@ pub mod progress;
 pub mod run;
 pub mod select;
 pub mod session;
+pub mod shard;
 pub mod suppress;
 pub mod walk;
