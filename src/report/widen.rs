@@ -24,7 +24,8 @@ pub fn widen_all(diagnostics: &mut [Diagnostic], sources: &Sources) {
         if start > chars.len() {
             continue;
         }
-        if let Some((from, to)) = range_for(&d.rule, &d.message, &chars, start) {
+        let code = code_start(&span.file, &chars);
+        if let Some((from, to)) = range_for(&d.rule, &d.message, &chars, start, code) {
             if to > from {
                 let mut wide: Span = span.clone();
                 wide.column = col(from);
@@ -39,8 +40,25 @@ fn col(index: usize) -> u32 {
     u32::try_from(index + 1).unwrap_or(u32::MAX)
 }
 
-/// The character range `[from, to)` of `line` that a finding of `rule` is about.
-fn range_for(rule: &str, message: &str, line: &[char], at: usize) -> Option<(usize, usize)> {
+/// Where Starlark code starts on a line: anywhere in a `.star` file, after `#@` in a template;
+/// `None` for a line without code.
+fn code_start(file: &str, line: &[char]) -> Option<usize> {
+    if file.ends_with(".star") {
+        return Some(0);
+    }
+    line.windows(2).position(|w| w == ['#', '@']).map(|i| i + 2)
+}
+
+/// The character range `[from, to)` of `line` that a finding of `rule` is about; template
+/// errors only within the line's code (`code`), so that an error reported at a YAML line does
+/// not underline its key as if it were a name.
+fn range_for(
+    rule: &str,
+    message: &str,
+    line: &[char],
+    at: usize,
+    code: Option<usize>,
+) -> Option<(usize, usize)> {
     match rule {
         "schema-type-mismatch"
         | "data-value-violation"
@@ -49,7 +67,9 @@ fn range_for(rule: &str, message: &str, line: &[char], at: usize) -> Option<(usi
         | "data-value-deprecated" => yaml_value(line, at).or_else(|| yaml_key(line, at)),
         "data-value-undeclared" => yaml_key(line, at),
         "template-error" | "load-error" | "overlay-error" | "schema-invalid" => {
-            undefined_name(message, line, at).or_else(|| expression(line, at))
+            let code = code?;
+            undefined_name(message, line, at.max(code), code)
+                .or_else(|| expression(line, at).filter(|_| at >= code))
         }
         "unknown-annotation" => word(line, at, |c| !c.is_whitespace()),
         "unknown-comment" | "unused-suppression" => comment(line, at),
@@ -163,7 +183,12 @@ fn closing_quote(line: &[char], open: usize, q: char) -> Option<usize> {
 
 /// `undefined: NAME` (Starlark's message for an unknown name): that name on the line, at or
 /// after the column first, else anywhere.
-fn undefined_name(message: &str, line: &[char], at: usize) -> Option<(usize, usize)> {
+fn undefined_name(
+    message: &str,
+    line: &[char],
+    at: usize,
+    code: usize,
+) -> Option<(usize, usize)> {
     let name = message
         .split("undefined: ")
         .nth(1)?
@@ -178,7 +203,7 @@ fn undefined_name(message: &str, line: &[char], at: usize) -> Option<(usize, usi
                 && line.get(i + name.len()).is_none_or(|&c| !is_ident(c))
         })
     };
-    let start = found(at).or_else(|| found(0))?;
+    let start = found(at).or_else(|| found(code))?;
     Some((start, start + name.len()))
 }
 
@@ -267,7 +292,9 @@ mod tests {
             (23, 38)
         );
         assert_eq!(widened("template-error", "boom", text, 2, 7), (7, 23));
-        assert_eq!(widened("template-error", "boom", text, 2, 1), (1, 2));
+        assert_eq!(widened("template-error", "boom", text, 2, 1), (1, 1), "not the key");
+        let plain = "enabled: true\n";
+        assert_eq!(widened("template-error", "got newline", plain, 1, 1), (1, 1));
     }
 
     #[test]
