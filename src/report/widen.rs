@@ -182,13 +182,8 @@ fn closing_quote(line: &[char], open: usize, q: char) -> Option<usize> {
 }
 
 /// `undefined: NAME` (Starlark's message for an unknown name): that name on the line, at or
-/// after the column first, else anywhere.
-fn undefined_name(
-    message: &str,
-    line: &[char],
-    at: usize,
-    code: usize,
-) -> Option<(usize, usize)> {
+/// after the column first, else anywhere in the line's code.
+fn undefined_name(message: &str, line: &[char], at: usize, code: usize) -> Option<(usize, usize)> {
     let name = message
         .split("undefined: ")
         .nth(1)?
@@ -292,9 +287,16 @@ mod tests {
             (23, 38)
         );
         assert_eq!(widened("template-error", "boom", text, 2, 7), (7, 23));
-        assert_eq!(widened("template-error", "boom", text, 2, 1), (1, 1), "not the key");
+        assert_eq!(
+            widened("template-error", "boom", text, 2, 1),
+            (1, 1),
+            "not the key"
+        );
         let plain = "enabled: true\n";
-        assert_eq!(widened("template-error", "got newline", plain, 1, 1), (1, 1));
+        assert_eq!(
+            widened("template-error", "got newline", plain, 1, 1),
+            (1, 1)
+        );
     }
 
     #[test]
