@@ -41,7 +41,7 @@ struct LintArgs {
     /// Number of roots evaluated at once (default: the number of CPUs).
     #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
-    /// The configuration file (default: .yttlint.yaml found upward).
+    /// The configuration file (default: .yttlint.yaml or .yttlint.yml found upward).
     #[arg(long)]
     config: Option<PathBuf>,
     /// Print the roots and libraries that would be linted, and why, then exit.

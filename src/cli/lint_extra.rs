@@ -21,7 +21,7 @@ pub struct ExtraArgs {
     /// Do not report these rules (comma-separated rule ids; repeatable).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub ignore: Vec<String>,
-    /// Print how many findings each rule has instead of the findings (terminal format).
+    /// Print how many findings each rule has instead of the findings on standard output.
     #[arg(long)]
     pub statistics: bool,
     /// Print the findings only: no summary line, no progress, no notes.
