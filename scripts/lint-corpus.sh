@@ -4,7 +4,8 @@
 # root per corpus entry, its ytt flags from manifest.tsv as `args`, `required-value` an error).
 # Reports the wall time and peak memory of that run, the slowest roots, and checks that the roots
 # with errors are exactly the ones ytt rejects (manifest.tsv's exit_status), and that the exit
-# status is 1.
+# status is 1. Then lints it again in three shards (--shard 1/3, 2/3, 3/3) and checks that the
+# shards together report exactly the findings and jobs of the one run (SHARDS=0 skips this).
 #
 # usage: scripts/lint-corpus.sh [BIN] [CORPUS_DIR] [-- extra yttlint flags]
 # Exits 0 when the roots with errors match ytt's, 1 when they do not, 2 on setup problems.
@@ -95,4 +96,28 @@ if [ -s "$TMP/stderr" ]; then
   echo "stderr:"; head -5 "$TMP/stderr" | sed 's/^/  /'
 fi
 [ "$status" = 1 ] || verdict=1
+# Sharding: 1/3, 2/3 and 3/3 together must give exactly the one run's findings and jobs.
+if [ "${SHARDS:-3}" != 0 ]; then
+  n="${SHARDS:-3}"
+  for k in $(seq 1 "$n"); do
+    ( cd "$REPO" && "$BIN" --format json --shard "$k/$n" "$@" ) > "$TMP/shard-$k.json" 2>/dev/null </dev/null
+  done
+  python3 - "$TMP/report.json" "$TMP"/shard-*.json <<'PY' || verdict=1
+import json, sys
+def load(path):
+    report = json.load(open(path))
+    findings = [json.dumps(d, sort_keys=True) for d in report["diagnostics"]]
+    jobs = [(r["path"], r["scenario"], r["status"]) for r in report["roots"]]
+    return findings, jobs
+whole_findings, whole_jobs = load(sys.argv[1])
+parts = [load(p) for p in sys.argv[2:]]
+findings = sorted(f for p in parts for f in p[0])
+jobs = sorted(j for p in parts for j in p[1])
+sizes = ", ".join(str(len(p[1])) for p in parts)
+same = findings == sorted(whole_findings) and jobs == sorted(whole_jobs)
+print(f"shards:       {len(parts)} shards of {sizes} jobs; {len(findings)} findings; "
+      + ("the same as one run" if same else "NOT the same as one run"))
+sys.exit(0 if same else 1)
+PY
+fi
 exit "$verdict"

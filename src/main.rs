@@ -16,6 +16,8 @@ fn main() -> ExitCode {
         .spawn(move || match args.first().map(String::as_str) {
             Some("template") => yttlint::cli::template::run(&args[1..]),
             Some("init") => yttlint::cli::init::run(&args[1..]),
+            Some("rule") => yttlint::cli::rule::run(&args[1..]),
+            Some("completions") => yttlint::cli::completions::run(&args[1..]),
             _ => yttlint::cli::lint::run(&args),
         });
     let code = match worker.map(|h| h.join()) {

@@ -44,14 +44,52 @@ fn pre_commit_hooks() {
     let hooks = hooks.as_array().unwrap();
     let by_id = |id: &str| hooks.iter().find(|h| h["id"] == id).unwrap();
     let staged = by_id("yttlint");
-    assert_eq!(staged["language"], "rust");
+    assert_eq!(staged["language"], "python");
     assert_eq!(staged["entry"], "yttlint");
     assert_eq!(staged["require_serial"], true);
     assert_ne!(staged["pass_filenames"], false);
     let all = by_id("yttlint-all");
-    assert_eq!(all["language"], "rust");
+    assert_eq!(all["language"], "python");
     assert_eq!(all["pass_filenames"], false);
     assert_eq!(all["require_serial"], true);
+    let rust = by_id("yttlint-rust");
+    assert_eq!(rust["language"], "script");
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/pre-commit-cargo.sh"
+    ))
+    .unwrap();
+    assert!(script.contains("cargo build --quiet --release --locked"));
+    assert_eq!(by_id("yttlint-system")["language"], "system");
+}
+
+/// `key = "value"` of a TOML file's first line that sets `key`.
+fn toml_value(path: &str, key: &str) -> String {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("{key} = ")))
+        .map(|v| v.trim_matches('"').to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn python_packages_carry_the_binary_of_this_version() {
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(toml_value("python/pyproject.toml", "bindings"), "bin");
+    assert_eq!(
+        toml_value("python/pyproject.toml", "manifest-path"),
+        "../Cargo.toml"
+    );
+    assert_eq!(toml_value("pyproject.toml", "version"), version);
+    assert_eq!(
+        toml_value("pyproject.toml", "dependencies"),
+        format!("[\"yttlint=={version}\"]")
+    );
+    let template = yaml_file("ci/yttlint.gitlab-ci.yml");
+    let image = template[".yttlint"]["variables"]["YTTLINT_IMAGE"]
+        .as_str()
+        .unwrap();
+    assert!(image.ends_with(&format!(":{version}")), "{image}");
 }
 
 #[test]
@@ -102,7 +140,9 @@ fn gitlab_template_publishes_junit_and_code_quality() {
     let junit = reports["junit"].as_str().unwrap();
     let quality = reports["codequality"].as_str().unwrap();
     assert_eq!(job["artifacts"]["when"], "always");
-    let script = job["script"][0].as_str().unwrap();
+    assert_eq!(job["image"]["name"], "$YTTLINT_IMAGE");
+    let script = job["script"][1].as_str().unwrap();
+    assert!(script.contains("--shard"), "{script}");
     assert!(
         script.contains(&format!("--report junit={junit}")),
         "{script}"
@@ -167,6 +207,7 @@ fn run_lint_step(dir: &Path, paths: &str, config: &str, exit_zero: &str) -> (i32
         .env("YTTLINT_CONFIG", config)
         .env("YTTLINT_SARIF", "yttlint.sarif")
         .env("YTTLINT_EXIT_ZERO", exit_zero)
+        .env("YTTLINT_SHARD", "")
         .status()
         .unwrap();
     let args = std::fs::read_to_string(dir.join("args.txt")).unwrap_or_default();
@@ -211,4 +252,86 @@ fn action_lint_step_passes_inputs_as_words_never_as_code() {
     let (_, args, _) = run_lint_step(&dir, "", "", "false");
     assert_eq!(args, "--format\ngithub\n--report\nsarif=yttlint.sarif\n");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs the action's download step against a fake release served from `dir` through `file://`
+/// URLs (curl reads them as it reads https ones); returns the step's outputs and its PATH line.
+fn run_download_step(dir: &Path, sums: &str) -> (String, String) {
+    let action = yaml_file("action.yml");
+    let steps = action["runs"]["steps"].as_array().unwrap();
+    let step = steps.iter().find(|s| s["id"] == "download").unwrap();
+    let release = dir.join("server/owner/yttlint/releases/download/v0.1.0");
+    let pkg = dir.join("pkg");
+    std::fs::create_dir_all(&release).unwrap();
+    std::fs::create_dir_all(&pkg).unwrap();
+    std::fs::write(pkg.join("yttlint"), "#!/bin/sh\necho fake yttlint\n").unwrap();
+    let name = "yttlint-0.1.0-x86_64-unknown-linux-musl.tar.gz";
+    let tar = Command::new("tar")
+        .arg("-czf")
+        .arg(release.join(name))
+        .arg("-C")
+        .arg(&pkg)
+        .arg("yttlint")
+        .status()
+        .unwrap();
+    assert!(tar.success());
+    let digest = Command::new("sha256sum")
+        .arg(release.join(name))
+        .output()
+        .unwrap();
+    let digest = String::from_utf8_lossy(&digest.stdout);
+    let digest = digest.split(' ').next().unwrap();
+    let sums = sums.replace("DIGEST", digest).replace("NAME", name);
+    std::fs::write(release.join("SHA256SUMS"), sums).unwrap();
+    let (output, path) = (dir.join("output"), dir.join("path"));
+    std::fs::write(&output, "").unwrap();
+    std::fs::write(&path, "").unwrap();
+    let status = Command::new("bash")
+        .arg("-c")
+        .arg(step["run"].as_str().unwrap())
+        .current_dir(dir)
+        .env("YTTLINT_VERSION", "v0.1.0")
+        .env(
+            "GITHUB_ACTION_PATH",
+            "/runner/_actions/owner/yttlint/v0.1.0",
+        )
+        .env(
+            "GITHUB_SERVER_URL",
+            format!("file://{}", dir.join("server").display()),
+        )
+        .env("RUNNER_OS", "Linux")
+        .env("RUNNER_ARCH", "X64")
+        .env("RUNNER_TEMP", dir.join("tmp"))
+        .env("GITHUB_OUTPUT", &output)
+        .env("GITHUB_PATH", &path)
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "the step never fails the job: it falls back"
+    );
+    (
+        std::fs::read_to_string(&output).unwrap(),
+        std::fs::read_to_string(&path).unwrap(),
+    )
+}
+
+#[test]
+fn action_downloads_a_release_and_checks_its_checksum() {
+    let dir = std::env::temp_dir().join(format!("yttlint-download-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (outputs, path) = run_download_step(&dir, "DIGEST  NAME\n");
+    assert_eq!(outputs, "installed=true\n");
+    let bin = Path::new(path.trim()).join("yttlint");
+    let out = Command::new(&bin).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "fake yttlint\n");
+    let _ = std::fs::remove_dir_all(&dir);
+    let wrong = "0000000000000000000000000000000000000000000000000000000000000000  NAME\n";
+    let (outputs, path) = run_download_step(&dir, wrong);
+    assert_eq!(
+        outputs, "installed=false\n",
+        "a mismatch falls back to building"
+    );
+    assert_eq!(path, "");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -119,7 +119,7 @@ fn a_repository_is_linted_as_a_whole() {
         vec![
             (
                 "template-error".to_string(),
-                "broken/app.yml:4:7".to_string()
+                "broken/app.yml:4:10".to_string()
             ),
             (
                 "unused-suppression".to_string(),
@@ -160,7 +160,7 @@ fn the_terminal_report_names_file_line_rule_and_root() {
     assert!(
         run.stdout
             .starts_with("error[template-error]: - undefined: undefined_port\n")
-            && run.stdout.contains("┌─ broken/app.yml:4:7")
+            && run.stdout.contains("┌─ broken/app.yml:4:10")
             && run.stdout.contains("in root broken"),
         "{}",
         run.stdout
@@ -209,9 +209,18 @@ fn staged_files_select_the_roots_that_contain_them() {
         roots,
         vec!["packages/app/config", "packages/app/config/_ytt_lib/labels"]
     );
-    let none = yttlint_in(&dir, &["docs/README.md", "broken/deleted.yml"]);
+    let none = yttlint_in(&dir, &["docs/README.md"]);
     assert_eq!(none.code, 0);
     assert_eq!(none.stdout, "0 errors, 0 warnings in 0 roots\n");
+    let deleted = yttlint_in(&dir, &["broken/deleted.yml"]);
+    assert_eq!(
+        deleted.code, 2,
+        "a path that does not exist is a usage error"
+    );
+    assert_eq!(
+        deleted.stderr,
+        "yttlint: broken/deleted.yml: no such file or directory\n"
+    );
 }
 
 #[test]
@@ -232,7 +241,7 @@ fn scenarios_values_files_and_root_flags() {
             ("data-value-undeclared", ".yttlint.yaml:12:23"),
             // Spec 004: no schema, and the file was not given with `+:`.
             ("data-value-undeclared", "ci/plain.yml:2:1"),
-            ("schema-type-mismatch", "ci/wrong-type.yml:2:1"),
+            ("schema-type-mismatch", "ci/wrong-type.yml:2:11"),
         ])
     );
     let d = &report["diagnostics"];
@@ -328,7 +337,7 @@ fn a_baseline_hides_known_findings_even_after_lines_shift() {
         findings(&report),
         vec![(
             "template-error".to_string(),
-            "fresh/app.yml:1:4".to_string()
+            "fresh/app.yml:1:7".to_string()
         )]
     );
     let _ = std::fs::remove_dir_all(&repo);

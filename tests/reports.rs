@@ -126,6 +126,53 @@ fn rendered(format: Format, report: &Report) -> String {
     render(format, report, &sources(), &RenderOptions::default())
 }
 
+// ---------------------------------------------------------------- JUnit XSD
+
+/// Validates `xml` against Jenkins' junit-10.xsd with xmllint (Debian's libxml2-utils);
+/// `None` when xmllint is not installed.
+fn xsd_errors(xml: &str, name: &str) -> Option<String> {
+    let xsd = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/junit-10.xsd");
+    let file = std::env::temp_dir().join(format!("yttlint-{}-{name}.xml", std::process::id()));
+    std::fs::write(&file, xml).unwrap();
+    let out = std::process::Command::new("xmllint")
+        .args(["--noout", "--schema", xsd])
+        .arg(&file)
+        .output();
+    let _ = std::fs::remove_file(&file);
+    let out = out.ok()?;
+    Some(if out.status.success() {
+        String::new()
+    } else {
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    })
+}
+
+#[test]
+fn junit_is_valid_against_jenkins_junit_10_xsd() {
+    let mut suppressed = clean();
+    suppressed.roots[0].status = RootOutcome::Error;
+    for (name, report) in [
+        ("full", report()),
+        ("clean", clean()),
+        ("suppressed", suppressed),
+    ] {
+        let xml = rendered(Format::Junit, &report);
+        match xsd_errors(&xml, name) {
+            None => {
+                eprintln!("skipped: xmllint is not installed (apt-get install libxml2-utils)");
+                return;
+            }
+            Some(errors) => assert!(errors.is_empty(), "{name}: {errors}\n{xml}"),
+        }
+    }
+    let bad = rendered(Format::Junit, &clean()).replace("<testcase ", "<testcase line=\"1\" ");
+    let errors = xsd_errors(&bad, "bad").unwrap_or_default();
+    assert!(
+        errors.contains("line"),
+        "the check rejects what the XSD forbids: {errors}"
+    );
+}
+
 // ---------------------------------------------------------------- SARIF
 
 fn sarif_validator() -> jsonschema::Validator {
@@ -162,6 +209,20 @@ fn sarif_is_valid_against_the_sarif_2_1_0_schema() {
         let errors = schema_errors(&validator, &log);
         assert!(errors.is_empty(), "invalid SARIF:\n{}", errors.join("\n"));
     }
+    let options = RenderOptions {
+        automation_id: Some("yttlint/shard-2/".into()),
+        information_uri: Some("https://example.com/yttlint".into()),
+        ..RenderOptions::default()
+    };
+    let text = render(Format::Sarif, &report(), &sources(), &options);
+    let log: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        log["runs"][0]["automationDetails"]["id"],
+        "yttlint/shard-2/"
+    );
+    assert!(log["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"].is_string());
+    let errors = schema_errors(&validator, &log);
+    assert!(errors.is_empty(), "invalid SARIF:\n{}", errors.join("\n"));
 }
 
 #[test]
@@ -199,10 +260,10 @@ fn sarif_follows_github_code_scanning_rules() {
     let driver = &run["tool"]["driver"];
     assert_eq!(driver["name"], "yttlint");
     assert!(driver["version"].is_string());
-    assert!(run["automationDetails"]["id"]
-        .as_str()
-        .unwrap()
-        .starts_with("yttlint/"));
+    assert!(
+        run.get("automationDetails").is_none(),
+        "no category unless asked, so that upload-sarif's category applies"
+    );
     let rules = driver["rules"].as_array().unwrap();
     let mut ids = HashSet::new();
     for rule in rules {
@@ -521,7 +582,9 @@ fn github_annotations_parse_back() {
     let text = rendered(Format::Github, &report);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), report.diagnostics.len() + 1);
-    for (line, d) in lines.iter().zip(&report.diagnostics) {
+    let mut in_order: Vec<&Diagnostic> = report.diagnostics.iter().collect();
+    in_order.sort_by_key(|d| std::cmp::Reverse(d.severity));
+    for (line, d) in lines.iter().zip(in_order) {
         let rest = line.strip_prefix("::").unwrap();
         let (command, rest) = rest.split_once(' ').unwrap();
         let expected = match d.severity {

@@ -7,9 +7,11 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+use super::lint_extra::{self, ExtraArgs};
 use crate::lint::baseline::{self, Baseline};
-use crate::lint::output::{render, render_to, FORMATS};
+use crate::lint::output::{render, render_with, FORMATS};
 use crate::lint::session::{self, Settings};
+use crate::report::format::{path_base, RenderOptions};
 use crate::report::{Report, Severity, Sources};
 
 /// Lints Carvel ytt libraries: evaluates every root as ytt does and reports each problem at
@@ -18,7 +20,8 @@ use crate::report::{Report, Severity, Sources};
 #[command(
     name = "yttlint",
     version,
-    after_help = "Render like ytt instead: yttlint template [ytt flags]"
+    args_override_self = true,
+    after_help = "Other commands: yttlint template [ytt flags] renders like ytt; yttlint rule [ID] explains the rules; yttlint completions SHELL prints shell completions."
 )]
 struct LintArgs {
     /// Directories to lint, or files whose roots to lint (default: the whole repository).
@@ -38,7 +41,7 @@ struct LintArgs {
     /// Number of roots evaluated at once (default: the number of CPUs).
     #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
-    /// The configuration file (default: .yttlint.yaml found upward).
+    /// The configuration file (default: .yttlint.yaml or .yttlint.yml found upward).
     #[arg(long)]
     config: Option<PathBuf>,
     /// Print the roots and libraries that would be linted, and why, then exit.
@@ -47,9 +50,16 @@ struct LintArgs {
     /// Do not report findings recorded in this baseline file.
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
-    /// Record every current finding in this baseline file, then exit 0.
+    /// Record every current finding in this baseline file (and write the reports), then exit 0.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
+    #[command(flatten)]
+    extra: ExtraArgs,
+}
+
+/// The linter's command line as clap describes it (for shell completions).
+pub fn command() -> clap::Command {
+    <LintArgs as clap::CommandFactory>::command()
 }
 
 const USAGE: i32 = 2;
@@ -103,27 +113,39 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
         paths: a.paths.clone(),
         config: a.config.clone(),
         jobs,
-        progress: true,
+        progress: !a.extra.quiet,
     })
 }
 
 fn lint(a: &LintArgs) -> Result<i32, String> {
     let targets = report_targets(&a.reports)?;
     let settings = settings(a)?;
-    let planned = session::plan(&settings)?;
+    lint_extra::check_paths(&settings.cwd, &a.paths)?;
+    let env = |name: &str| std::env::var(name).ok();
+    let shard = lint_extra::shard(a.extra.shard.as_deref(), &env)?;
+    let mut planned = session::plan(&settings)?;
+    lint_extra::apply_rule_filters(&mut planned.config, &a.extra.select, &a.extra.ignore)?;
+    if let Some(shard) = shard {
+        crate::lint::shard::apply(&mut planned, shard);
+    }
     if a.list_roots {
         print!("{}", session::list_roots(&planned));
         return Ok(0);
     }
     let linted = session::lint(&settings, &planned)?;
     let mut report = linted.report;
+    crate::report::widen::widen_all(&mut report.diagnostics, &linted.sources);
+    let options = render_options(a, &settings.cwd, &planned.config.dir);
     if let Some(path) = &a.write_baseline {
         baseline::write(path, &report.diagnostics, &linted.sources)?;
-        eprintln!(
-            "yttlint: recorded {} findings in {}",
-            report.diagnostics.len(),
-            path.display()
-        );
+        if !a.extra.quiet {
+            eprintln!(
+                "yttlint: recorded {} findings in {}",
+                report.diagnostics.len(),
+                path.display()
+            );
+        }
+        emit(a, &targets, &report, &linted.sources, &options)?;
         return Ok(0);
     }
     if let Some(path) = &a.baseline {
@@ -132,8 +154,28 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         report.diagnostics = accepted.filter(all, &linted.sources).0;
         crate::lint::run::settle_statuses(&mut report);
     }
-    emit(a, &targets, &report, &linted.sources)?;
+    emit(a, &targets, &report, &linted.sources, &options)?;
     Ok(status(a, &report))
+}
+
+/// What the flags ask of the output: colour, paths from the working directory, the summary
+/// line, the SARIF category.
+fn render_options(a: &LintArgs, cwd: &std::path::Path, repo: &std::path::Path) -> RenderOptions {
+    use std::io::IsTerminal;
+    let env = |name: &str| std::env::var(name).ok();
+    RenderOptions {
+        color: a.extra.color.resolve(&env, std::io::stdout().is_terminal()),
+        path_base: path_base(cwd, repo),
+        summary: !a.extra.quiet,
+        automation_id: a.extra.sarif_category.as_ref().map(|c| {
+            if c.ends_with('/') {
+                c.clone()
+            } else {
+                format!("{c}/")
+            }
+        }),
+        ..RenderOptions::default()
+    }
 }
 
 fn emit(
@@ -141,9 +183,10 @@ fn emit(
     targets: &[(String, PathBuf)],
     report: &Report,
     sources: &Sources,
+    options: &RenderOptions,
 ) -> Result<(), String> {
     for (format, path) in targets {
-        let text = render(format, report, sources)?;
+        let text = render(format, report, sources, options)?;
         std::fs::write(path, text)
             .map_err(|e| format!("cannot write the report {}: {e}", path.display()))?;
     }
@@ -151,8 +194,37 @@ fn emit(
         let on_github = std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true");
         (if on_github { "github" } else { "terminal" }).to_string()
     });
-    print!("{}", render_to(&format, report, sources, true)?);
+    if a.extra.statistics {
+        print!("{}", crate::report::statistics::render(report, options));
+    } else {
+        print!("{}", render_with(&format, report, sources, options)?);
+    }
+    if format == "github" {
+        write_step_summary(report)?;
+    }
     Ok(())
+}
+
+/// Under GitHub Actions, the findings GitHub cannot show as annotations go to the job summary.
+fn write_step_summary(report: &Report) -> Result<(), String> {
+    let (Some(path), Some(markdown)) = (
+        std::env::var_os("GITHUB_STEP_SUMMARY"),
+        crate::report::github::step_summary(report),
+    ) else {
+        return Ok(());
+    };
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .and_then(|mut f| f.write_all(markdown.as_bytes()))
+        .map_err(|e| {
+            format!(
+                "cannot write the step summary {}: {e}",
+                path.to_string_lossy()
+            )
+        })
 }
 
 fn status(a: &LintArgs, report: &Report) -> i32 {

@@ -1,8 +1,11 @@
 //! The command line: `yttlint template` (renders like `ytt`), `yttlint init` (writes a
-//! configuration) and the linter entry point.
+//! configuration), `yttlint rule`, `yttlint completions` and the linter entry point.
 
+pub mod completions;
 pub mod data_values;
 pub mod errfmt;
 pub mod init;
 pub mod lint;
+pub mod lint_extra;
+pub mod rule;
 pub mod template;

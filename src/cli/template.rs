@@ -12,7 +12,12 @@ use crate::yaml::json::docset_to_json;
 
 /// Flags of `ytt template`.
 #[derive(Parser, Debug, Default)]
-#[command(name = "template", disable_help_flag = false)]
+#[command(
+    name = "template",
+    bin_name = "yttlint template",
+    about = "Renders like `ytt template`: the same flags, output and exit status",
+    args_override_self = true
+)]
 pub struct TemplateArgs {
     /// File (or directory) to include (`-` for stdin, `name=path` to rename).
     #[arg(short = 'f', long = "file")]
@@ -84,6 +89,11 @@ pub fn run(args: &[String]) -> i32 {
         std::iter::once("template".to_string()).chain(args.iter().cloned()),
     ) {
         Ok(a) => a,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: clap's text on standard output, success.
+            let _ = e.print();
+            return 0;
+        }
         Err(e) => {
             eprintln!("ytt: Error: {}", e.to_string().lines().next().unwrap_or(""));
             return 1;

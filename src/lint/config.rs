@@ -15,6 +15,17 @@ pub use super::config_parse::parse;
 /// The configuration file's name.
 pub const FILE_NAME: &str = ".yttlint.yaml";
 
+/// The other name the configuration file may have (as `.yml` is as common as `.yaml`).
+pub const ALT_FILE_NAME: &str = ".yttlint.yml";
+
+/// The configuration file of `dir`, by either name.
+pub fn file_in(dir: &Path) -> Option<PathBuf> {
+    [FILE_NAME, ALT_FILE_NAME]
+        .into_iter()
+        .map(|name| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
 /// A line and column in the configuration file (from 1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Loc {
@@ -125,6 +136,16 @@ impl Config {
 
     /// Reads and validates the file at `path` (absolute); its directory is the repository root.
     pub fn load(path: &Path, shown_as: &str) -> Result<Config, ConfigError> {
+        let dir = path.parent().unwrap_or(Path::new("/"));
+        if dir.join(FILE_NAME).is_file() && dir.join(ALT_FILE_NAME).is_file() {
+            return Err(ConfigError {
+                file: shown_as.to_string(),
+                loc: None,
+                message: format!(
+                    "both {FILE_NAME} and {ALT_FILE_NAME} are in this directory: keep one of them"
+                ),
+            });
+        }
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
             file: shown_as.to_string(),
             loc: None,
@@ -142,12 +163,9 @@ impl Config {
     }
 }
 
-/// The first `.yttlint.yaml` in `start` or one of its ancestors.
+/// The first `.yttlint.yaml` (or `.yttlint.yml`) in `start` or one of its ancestors.
 pub fn find_upward(start: &Path) -> Option<PathBuf> {
-    start
-        .ancestors()
-        .map(|dir| dir.join(FILE_NAME))
-        .find(|candidate| candidate.is_file())
+    start.ancestors().find_map(file_in)
 }
 
 #[cfg(test)]
@@ -164,6 +182,20 @@ mod tests {
         let config = Config::load(&dir.join(FILE_NAME), FILE_NAME).unwrap();
         assert_eq!(config.dir, dir);
         assert!(config.kubevirt);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_yml_name_is_read_and_both_names_are_refused() {
+        let dir = std::env::temp_dir().join(format!("yttlint-cfg-yml-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(ALT_FILE_NAME), "kubevirt: false\n").unwrap();
+        assert_eq!(find_upward(&dir), Some(dir.join(ALT_FILE_NAME)));
+        let config = Config::load(&dir.join(ALT_FILE_NAME), ALT_FILE_NAME).unwrap();
+        assert!(!config.kubevirt);
+        std::fs::write(dir.join(FILE_NAME), "exclude: []\n").unwrap();
+        let err = Config::load(&dir.join(FILE_NAME), FILE_NAME).unwrap_err();
+        assert!(err.message.contains("keep one of them"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

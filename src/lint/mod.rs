@@ -25,6 +25,7 @@ pub mod progress;
 pub mod run;
 pub mod select;
 pub mod session;
+pub mod shard;
 pub mod supplementary;
 pub mod suppress;
 pub mod topmost;

@@ -1,7 +1,6 @@
 //! Renders a report for the linter's command line with the formats of [`crate::report`]:
-//! colour in the terminal format only when standard output is a terminal.
-
-use std::io::IsTerminal;
+//! standard output with the options the flags chose (colour, paths from the working directory,
+//! summary line), report files with the defaults (no colour, repository-relative paths).
 
 use crate::report::format::{render as render_format, Format, RenderOptions};
 use crate::report::{Report, Sources};
@@ -9,25 +8,35 @@ use crate::report::{Report, Sources};
 /// Every format name the command line accepts.
 pub const FORMATS: &[&str] = &["terminal", "json", "junit", "sarif", "github", "gitlab"];
 
-/// The report in `format`, for standard output (`to_stdout`) or a file.
-pub fn render_to(
+/// The report in `format` with `options`; colour and working-directory paths apply to the
+/// terminal format only.
+pub fn render_with(
     format: &str,
     report: &Report,
     sources: &Sources,
-    to_stdout: bool,
+    options: &RenderOptions,
 ) -> Result<String, String> {
     let format = Format::parse(format)?;
-    let options = RenderOptions {
-        color: to_stdout
-            && format == Format::Terminal
-            && std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none(),
-        ..RenderOptions::default()
-    };
+    let mut options = options.clone();
+    if format != Format::Terminal {
+        options.color = false;
+        options.path_base = String::new();
+    }
     Ok(render_format(format, report, sources, &options))
 }
 
-/// The report in `format`, without colour.
-pub fn render(format: &str, report: &Report, sources: &Sources) -> Result<String, String> {
-    render_to(format, report, sources, false)
+/// The report in `format` for a file: `options` without colour, summary always on.
+pub fn render(
+    format: &str,
+    report: &Report,
+    sources: &Sources,
+    options: &RenderOptions,
+) -> Result<String, String> {
+    let file_options = RenderOptions {
+        color: false,
+        path_base: String::new(),
+        summary: true,
+        ..options.clone()
+    };
+    render_with(format, report, sources, &file_options)
 }

@@ -82,7 +82,7 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
                 return false;
             }
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-            if is_dir && e.path().join(super::config::FILE_NAME).is_file() {
+            if is_dir && super::config::file_in(e.path()).is_some() {
                 if let Ok(mut seen) = nested_seen.lock() {
                     seen.push(rel);
                 }

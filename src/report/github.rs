@@ -1,5 +1,10 @@
-//! GitHub Actions workflow commands: one annotation per finding, then the summary line. This is
-//! the default standard output under GitHub Actions ([`Format::default_for`]).
+//! GitHub Actions workflow commands: one annotation per finding, errors first, then the summary
+//! line. This is the default standard output under GitHub Actions ([`Format::default_for`]).
+//!
+//! GitHub shows at most [`SHOWN_PER_KIND`] annotations of each kind (error, warning, notice)
+//! per step and drops the rest; errors come first so that the ones shown are the ones that
+//! fail the run. When some are dropped, [`step_summary`] gives a Markdown table of every finding
+//! by rule for the job's summary page (`$GITHUB_STEP_SUMMARY`), and a last line says so.
 //!
 //! ```text
 //! ::error file=config/values.yml,line=2,col=7,title=data-value-violation::port: must be > 0%0Ahelp: …
@@ -21,16 +26,92 @@ use super::location::{origin, position};
 use super::sources::Sources;
 use super::terminal::{printable, summary};
 
-/// Renders one workflow command per finding and the summary line.
-pub fn render(report: &Report, _sources: &Sources, _options: &RenderOptions) -> String {
+/// How many annotations of one kind GitHub shows for a step.
+pub const SHOWN_PER_KIND: usize = 10;
+
+/// Renders one workflow command per finding (errors, then warnings, then notices) and the
+/// summary line.
+pub fn render(report: &Report, _sources: &Sources, options: &RenderOptions) -> String {
     let mut out = String::new();
-    for d in &report.diagnostics {
-        out.push_str(&annotation(d));
-        out.push('\n');
+    for severity in [Severity::Error, Severity::Warning, Severity::Info] {
+        for d in report.diagnostics.iter().filter(|d| d.severity == severity) {
+            out.push_str(&annotation(d));
+            out.push('\n');
+        }
     }
-    out.push_str(&summary(report));
-    out.push('\n');
+    if options.summary {
+        out.push_str(&summary(report));
+        out.push('\n');
+        let hidden = hidden(report);
+        if hidden > 0 {
+            let _ = writeln!(
+                out,
+                "GitHub shows {SHOWN_PER_KIND} annotations of each kind: {hidden} more findings are in the job summary"
+            );
+        }
+    }
     out
+}
+
+/// How many findings GitHub will not show as annotations.
+pub fn hidden(report: &Report) -> usize {
+    [Severity::Error, Severity::Warning, Severity::Info]
+        .into_iter()
+        .map(|s| {
+            let n = report
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == s)
+                .count();
+            n.saturating_sub(SHOWN_PER_KIND)
+        })
+        .sum()
+}
+
+/// A Markdown summary for `$GITHUB_STEP_SUMMARY` when GitHub cannot show every finding as an
+/// annotation: counts by rule, then every finding's place and message; `None` when all are shown.
+pub fn step_summary(report: &Report) -> Option<String> {
+    if hidden(report) == 0 {
+        return None;
+    }
+    let mut by_rule: std::collections::BTreeMap<&str, [usize; 3]> = Default::default();
+    for d in &report.diagnostics {
+        let counts = by_rule.entry(d.rule.as_str()).or_default();
+        counts[2 - d.severity as usize] += 1;
+    }
+    let mut out = format!("## yttlint: {}\n\n", summary(report));
+    out.push_str("| rule | errors | warnings | info |\n|---|---:|---:|---:|\n");
+    for (rule, [e, w, i]) in &by_rule {
+        let _ = writeln!(out, "| `{rule}` | {e} | {w} | {i} |");
+    }
+    out.push_str("\n| severity | rule | where | message |\n|---|---|---|---|\n");
+    for severity in [Severity::Error, Severity::Warning, Severity::Info] {
+        for d in report.diagnostics.iter().filter(|d| d.severity == severity) {
+            let at = d
+                .span
+                .as_ref()
+                .map(position)
+                .or_else(|| origin(d))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "| {} | `{}` | {} | {} |",
+                severity.as_str(),
+                d.rule,
+                cell(&at),
+                cell(d.summary())
+            );
+        }
+    }
+    Some(out)
+}
+
+/// Text that cannot break a Markdown table cell.
+fn cell(text: &str) -> String {
+    printable(text, "")
+        .replace('|', "\\|")
+        .replace('<', "&lt;")
+        .replace('\n', " ")
 }
 
 fn annotation(d: &Diagnostic) -> String {
@@ -150,6 +231,41 @@ mod tests {
                 "1 error, 1 warning, 1 info in 1 root",
             ]
         );
+    }
+
+    #[test]
+    fn errors_first_and_a_step_summary_past_github_s_limit() {
+        let mut report = Report::default();
+        for i in 0..12 {
+            let mut w = Diagnostic::new("unused-suppression", format!("w{i}")).at(Span::point(
+                "a.yml",
+                i + 1,
+                1,
+            ));
+            w.severity = Severity::Warning;
+            report.diagnostics.push(w);
+        }
+        report
+            .diagnostics
+            .push(Diagnostic::new("template-error", "e | <b>").at(Span::point("b.yml", 1, 1)));
+        let text = render(
+            &report,
+            &Sources::new("/nonexistent"),
+            &RenderOptions::default(),
+        );
+        assert!(text.starts_with("::error "), "{text}");
+        assert!(
+            text.ends_with("2 more findings are in the job summary\n"),
+            "{text}"
+        );
+        let md = step_summary(&report).unwrap();
+        assert!(md.contains("| `unused-suppression` | 0 | 12 | 0 |"), "{md}");
+        assert!(
+            md.contains("| error | `template-error` | b.yml:1:1 | e \\| &lt;b> |"),
+            "{md}"
+        );
+        report.diagnostics.truncate(10);
+        assert_eq!(step_summary(&report), None);
     }
 
     #[test]

@@ -6,8 +6,7 @@
 //!     <testcase name="scenario prod" classname="config" time="0.012">
 //!       <failure message="2 findings" type="findings">…</failure>
 //!     </testcase>
-//!     <testcase name="data-value-violation at config/values.yml:2:7" classname="config.prod"
-//!               file="config/values.yml" line="2">
+//!     <testcase name="data-value-violation at config/values.yml:2:7" classname="config.prod">
 //!       <failure message="port: must be &gt; 0" type="data-value-violation">full message,
 //! location, related locations, help</failure>
 //!     </testcase>
@@ -17,9 +16,12 @@
 //!
 //! One suite per root (its path; `(no root)` for findings outside every root), one case per
 //! scenario and one per finding. A scenario's case passes when it produced no finding, fails when
-//! it did and is an `<error>` when its evaluation could not finish. A finding's case is named
-//! after its rule and position and always fails: its severity starts the failure's body. Text
-//! that XML 1.0 cannot carry (control characters) becomes U+FFFD.
+//! it did and is an `<error>` when its evaluation could not finish because of a finding that is
+//! still reported (one whose findings were all suppressed passes, with a `<system-out>` note).
+//! A finding's case is named after its rule and position and always fails: its severity starts
+//! the failure's body. The document is valid against Jenkins' junit-10.xsd (no `file` or `line`
+//! attributes on cases: the position is in the case's name and body). Text that XML 1.0 cannot
+//! carry (control characters) becomes U+FFFD.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -44,9 +46,10 @@ struct Case {
     name: String,
     classname: String,
     time_ms: Option<u64>,
-    file: Option<(String, u32)>,
     /// `(element, message, type, body)` for a failing or erroring case.
     outcome: Option<(&'static str, String, String, String)>,
+    /// A note for `<system-out>`.
+    note: Option<String>,
 }
 
 /// Renders the report as a JUnit XML document.
@@ -143,8 +146,9 @@ fn scenario_case(root: &str, status: &RootStatus, findings: &[&Diagnostic]) -> C
         1 => "1 finding".to_string(),
         n => format!("{n} findings"),
     };
+    let suppressed = status.status == RootOutcome::Error && mine.is_empty();
     let outcome = match status.status {
-        RootOutcome::Error => Some((
+        RootOutcome::Error if !suppressed => Some((
             "error",
             "evaluation did not finish".to_string(),
             "error".to_string(),
@@ -160,8 +164,11 @@ fn scenario_case(root: &str, status: &RootStatus, findings: &[&Diagnostic]) -> C
         ),
         classname: root.to_string(),
         time_ms: Some(status.duration_ms),
-        file: None,
         outcome,
+        note: suppressed.then(|| {
+            "the evaluation stopped at an error whose finding is suppressed or turned off"
+                .to_string()
+        }),
     }
 }
 
@@ -194,8 +201,8 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources) -> Case {
         name: case_name(d),
         classname,
         time_ms: None,
-        file: Some((span.file.clone(), span.line)),
         outcome: Some(("failure", d.summary().to_string(), d.rule.clone(), body)),
+        note: None,
     }
 }
 
@@ -217,21 +224,24 @@ fn write_case(out: &mut String, case: &Case) {
     if let Some(ms) = case.time_ms {
         let _ = write!(out, " time=\"{}\"", seconds(ms));
     }
-    if let Some((file, line)) = &case.file {
-        let _ = write!(out, " file=\"{}\" line=\"{line}\"", escape(file));
+    if case.outcome.is_none() && case.note.is_none() {
+        out.push_str("/>\n");
+        return;
     }
-    match &case.outcome {
-        None => out.push_str("/>\n"),
-        Some((element, message, kind, body)) => {
-            let _ = write!(
-                out,
-                ">\n      <{element} message=\"{}\" type=\"{}\">{}</{element}>\n    </testcase>\n",
-                escape(message),
-                escape(kind),
-                escape(body)
-            );
-        }
+    out.push_str(">\n");
+    if let Some((element, message, kind, body)) = &case.outcome {
+        let _ = writeln!(
+            out,
+            "      <{element} message=\"{}\" type=\"{}\">{}</{element}>",
+            escape(message),
+            escape(kind),
+            escape(body)
+        );
     }
+    if let Some(note) = &case.note {
+        let _ = writeln!(out, "      <system-out>{}</system-out>", escape(note));
+    }
+    out.push_str("    </testcase>\n");
 }
 
 /// Escapes text for XML content and double-quoted attributes alike: markup characters become
@@ -284,13 +294,15 @@ mod tests {
         .with_help("give a port <above> 0");
         d.root = Some("config".into());
         d.scenario = Some("prod".into());
+        let mut broken = Diagnostic::new("template-error", "undefined: x");
+        broken.root = Some("broken".into());
         Report {
             roots: vec![
                 status("config", Some("dev"), RootOutcome::Ok),
                 status("config", Some("prod"), RootOutcome::Findings),
                 status("broken", None, RootOutcome::Error),
             ],
-            diagnostics: vec![d],
+            diagnostics: vec![d, broken],
         }
     }
 
@@ -304,8 +316,8 @@ mod tests {
         let doc = roxmltree::Document::parse(&xml).unwrap();
         let top = doc.root_element();
         assert_eq!(top.tag_name().name(), "testsuites");
-        assert_eq!(top.attribute("tests"), Some("4"));
-        assert_eq!(top.attribute("failures"), Some("2"));
+        assert_eq!(top.attribute("tests"), Some("5"));
+        assert_eq!(top.attribute("failures"), Some("3"));
         assert_eq!(top.attribute("errors"), Some("1"));
         assert_eq!(top.attribute("time"), Some("4.500"));
         let suites: Vec<_> = top.children().filter(|n| n.is_element()).collect();
@@ -381,6 +393,28 @@ mod tests {
             &RenderOptions::default(),
         );
         assert!(xml.contains("<testsuite name=\"(no root)\""), "{xml}");
+    }
+
+    #[test]
+    fn a_root_stopped_by_a_suppressed_error_passes() {
+        let report = Report {
+            roots: vec![status("config", None, RootOutcome::Error)],
+            diagnostics: vec![],
+        };
+        let xml = render(
+            &report,
+            &Sources::new("/nonexistent"),
+            &RenderOptions::default(),
+        );
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        assert_eq!(doc.root_element().attribute("errors"), Some("0"));
+        let case = doc
+            .descendants()
+            .find(|n| n.has_tag_name("testcase"))
+            .unwrap();
+        let children: Vec<_> = case.children().filter(|n| n.is_element()).collect();
+        assert_eq!(children.len(), 1);
+        assert_eq!(children[0].tag_name().name(), "system-out");
     }
 
     #[test]

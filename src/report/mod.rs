@@ -14,7 +14,9 @@ pub mod location;
 pub mod rules;
 pub mod sarif;
 pub mod sources;
+pub mod statistics;
 pub mod terminal;
+pub mod widen;
 
 pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Severity, Span};
 pub use format::{render, Format, RenderOptions};

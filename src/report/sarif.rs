@@ -1,9 +1,12 @@
 //! SARIF 2.1.0 for GitHub code scanning, following GitHub's "SARIF support for code scanning".
 //!
-//! One run. `tool.driver` names yttlint with its version and every rule of the catalogue (id,
-//! short and full description, help, default level), then any rule id a finding uses that the
-//! catalogue lacks; a result's `ruleIndex` points into that list. `automationDetails.id` is the
-//! category from the options (`yttlint/` by default). `results` is `[]` when nothing was found.
+//! One run, built with `serde_sarif`'s typed model of the SARIF schema. `tool.driver` names
+//! yttlint with its version and home page (`informationUri`) and every rule of the catalogue
+//! (id, short and full description, help, `helpUri` to the rule's page, default level), then
+//! any rule id a finding uses that the catalogue lacks; a result's `ruleIndex` points into that
+//! list. `automationDetails.id` is written only when a category is asked for
+//! (`--sarif-category`): GitHub's upload-sarif uses its own `category` only when the file has
+//! none. `results` is `[]` when nothing was found.
 //!
 //! Each result has its level (`error`, `warning`, `note`), the whole message (plus the finding's
 //! own help and object, and the root and scenario when they tell results apart), one location
@@ -13,7 +16,14 @@
 //! [`fingerprint`](super::fingerprint)), which survives lines inserted above the finding. A
 //! finding about a whole root is anchored as [`location`](super::location) describes.
 
-use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+use serde_sarif::sarif::{
+    ArtifactLocation, Location, Message, MultiformatMessageString, PhysicalLocation, PropertyBag,
+    Region, ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultLevel, Run,
+    RunAutomationDetails, Sarif, Tool, ToolComponent,
+};
 
 use super::diagnostic::{Diagnostic, Report, Severity, Span};
 use super::fingerprint::fingerprints;
@@ -35,42 +45,42 @@ const FINGERPRINT_KEY: &str = "yttlint/v1";
 pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> String {
     let rules = rule_list(&report.diagnostics);
     let prints = fingerprints(&report.diagnostics, sources);
-    let results: Vec<Value> = report
+    let results: Vec<SarifResult> = report
         .diagnostics
         .iter()
         .zip(&prints)
         .map(|(d, print)| result(d, print, &rules, sources))
         .collect();
-    let mut driver = Map::new();
-    driver.insert("name".into(), json!("yttlint"));
-    driver.insert("version".into(), json!(options.tool_version));
-    driver.insert("semanticVersion".into(), json!(options.tool_version));
-    if let Some(uri) = &options.information_uri {
-        driver.insert("informationUri".into(), json!(uri));
+    let descriptors: Vec<ReportingDescriptor> = rules
+        .iter()
+        .map(|r| rule_descriptor(r, options.information_uri.as_deref()))
+        .collect();
+    let driver = ToolComponent::builder()
+        .name("yttlint".to_string())
+        .version(options.tool_version.clone())
+        .semantic_version(options.tool_version.clone())
+        .rules(descriptors);
+    let driver = match &options.information_uri {
+        Some(uri) => driver.information_uri(uri.clone()).build(),
+        None => driver.build(),
+    };
+    let mut run = Run::builder()
+        .tool(Tool::builder().driver(driver).build())
+        .column_kind(json!("unicodeCodePoints"))
+        .results(results)
+        .build();
+    if let Some(id) = &options.automation_id {
+        run.automation_details = Some(RunAutomationDetails::builder().id(id.clone()).build());
     }
-    driver.insert(
-        "rules".into(),
-        Value::Array(rules.iter().map(rule_descriptor).collect()),
-    );
-    let mut run = Map::new();
-    run.insert("tool".into(), json!({ "driver": driver }));
-    run.insert(
-        "automationDetails".into(),
-        json!({ "id": options.automation_id }),
-    );
     if let Some(uri) = &options.source_root_uri {
-        run.insert(
-            "originalUriBaseIds".into(),
-            json!({ SRCROOT: { "uri": uri } }),
-        );
+        let base = ArtifactLocation::builder().uri(uri.clone()).build();
+        run.original_uri_base_ids = Some(BTreeMap::from([(SRCROOT.to_string(), base)]));
     }
-    run.insert("columnKind".into(), json!("unicodeCodePoints"));
-    run.insert("results".into(), Value::Array(results));
-    let log = json!({
-        "$schema": SCHEMA_URI,
-        "version": "2.1.0",
-        "runs": [run],
-    });
+    let log = Sarif::builder()
+        .schema(SCHEMA_URI.to_string())
+        .version(json!("2.1.0"))
+        .runs(vec![run])
+        .build();
     let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
     text.push('\n');
     text
@@ -103,7 +113,21 @@ fn rule_list(diagnostics: &[Diagnostic]) -> Vec<Listed<'_>> {
     rules
 }
 
-fn rule_descriptor(rule: &Listed) -> Value {
+fn text(s: &str) -> MultiformatMessageString {
+    MultiformatMessageString::builder()
+        .text(s.to_string())
+        .build()
+}
+
+/// The page that explains rule `id` (the same text as `yttlint rule ID`).
+pub fn help_uri(home: &str, id: &str) -> String {
+    format!(
+        "{}/blob/main/docs/rules/{id}.md",
+        home.trim_end_matches('/')
+    )
+}
+
+fn rule_descriptor(rule: &Listed, home: Option<&str>) -> ReportingDescriptor {
     let (short, full, help, severity) = match rule.info {
         Some(info) => (info.short, info.full, info.help, info.severity),
         None => (
@@ -113,15 +137,23 @@ fn rule_descriptor(rule: &Listed) -> Value {
             Severity::Error,
         ),
     };
-    json!({
-        "id": rule.id,
-        "name": pascal_case(rule.id),
-        "shortDescription": { "text": short },
-        "fullDescription": { "text": full },
-        "help": { "text": help },
-        "defaultConfiguration": { "level": level(severity) },
-        "properties": { "tags": ["ytt"] },
-    })
+    let mut descriptor = ReportingDescriptor::builder()
+        .id(rule.id.to_string())
+        .name(pascal_case(rule.id))
+        .short_description(text(short))
+        .full_description(text(full))
+        .help(text(help))
+        .default_configuration(
+            ReportingConfiguration::builder()
+                .level(json!(level_name(severity)))
+                .build(),
+        )
+        .properties(PropertyBag::builder().tags(vec!["ytt".to_string()]).build())
+        .build();
+    if let (Some(home), Some(_)) = (home, rule.info) {
+        descriptor.help_uri = Some(help_uri(home, rule.id));
+    }
+    descriptor
 }
 
 /// `data-value-violation` → `DataValueViolation` (SARIF's `name` is an identifier-like label).
@@ -137,7 +169,7 @@ fn pascal_case(id: &str) -> String {
         .collect()
 }
 
-fn level(severity: Severity) -> &'static str {
+fn level_name(severity: Severity) -> &'static str {
     match severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -145,51 +177,61 @@ fn level(severity: Severity) -> &'static str {
     }
 }
 
-fn result(d: &Diagnostic, print: &str, rules: &[Listed], sources: &Sources) -> Value {
+fn level(severity: Severity) -> ResultLevel {
+    match severity {
+        Severity::Error => ResultLevel::Error,
+        Severity::Warning => ResultLevel::Warning,
+        Severity::Info => ResultLevel::Note,
+    }
+}
+
+fn result(d: &Diagnostic, print: &str, rules: &[Listed], sources: &Sources) -> SarifResult {
     let (span, anchored) = anchor(d, sources);
-    let mut text = d.message.clone();
+    let mut message = d.message.clone();
     if let Some(object) = &d.object {
-        text.push_str(&format!("\nobject: {object}"));
+        message.push_str(&format!("\nobject: {object}"));
     }
     if anchored || d.scenario.is_some() {
         if let Some(origin) = origin(d) {
-            text.push_str(&format!("\nin {origin}"));
+            message.push_str(&format!("\nin {origin}"));
         }
     }
     if let Some(help) = &d.help {
-        text.push_str(&format!("\nhelp: {help}"));
+        message.push_str(&format!("\nhelp: {help}"));
     }
-    let mut value = Map::new();
-    value.insert("ruleId".into(), json!(d.rule));
-    if let Some(index) = rules.iter().position(|r| r.id == d.rule) {
-        value.insert("ruleIndex".into(), json!(index));
-    }
-    value.insert("level".into(), json!(level(d.severity)));
-    value.insert("message".into(), json!({ "text": text }));
-    value.insert(
-        "locations".into(),
-        json!([{ "physicalLocation": physical_location(&span) }]),
-    );
+    let location = Location::builder()
+        .physical_location(physical_location(&span))
+        .build();
+    let mut result = SarifResult::builder()
+        .rule_id(d.rule.clone())
+        .level(level(d.severity))
+        .message(Message::builder().text(message).build())
+        .locations(vec![location])
+        .partial_fingerprints(BTreeMap::from([(
+            FINGERPRINT_KEY.to_string(),
+            print.to_string(),
+        )]))
+        .build();
+    result.rule_index = rules
+        .iter()
+        .position(|r| r.id == d.rule)
+        .and_then(|i| i64::try_from(i).ok());
     if !d.related.is_empty() {
-        let related: Vec<Value> = d
+        let related = d
             .related
             .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                json!({
-                    "id": i,
-                    "physicalLocation": physical_location(&r.span),
-                    "message": { "text": r.message },
-                })
+            .zip(0i64..)
+            .map(|(r, i)| {
+                Location::builder()
+                    .id(i)
+                    .physical_location(physical_location(&r.span))
+                    .message(Message::builder().text(r.message.clone()).build())
+                    .build()
             })
             .collect();
-        value.insert("relatedLocations".into(), Value::Array(related));
+        result.related_locations = Some(related);
     }
-    value.insert(
-        "partialFingerprints".into(),
-        json!({ FINGERPRINT_KEY: print }),
-    );
-    let properties: Map<String, Value> = [
+    let properties: BTreeMap<String, Value> = [
         ("root", &d.root),
         ("scenario", &d.scenario),
         ("object", &d.object),
@@ -198,23 +240,34 @@ fn result(d: &Diagnostic, print: &str, rules: &[Listed], sources: &Sources) -> V
     .filter_map(|(k, v)| v.as_ref().map(|v| (k.to_string(), json!(v))))
     .collect();
     if !properties.is_empty() {
-        value.insert("properties".into(), Value::Object(properties));
+        result.properties = Some(
+            PropertyBag::builder()
+                .additional_properties(properties)
+                .build(),
+        );
     }
-    Value::Object(value)
+    result
 }
 
-fn physical_location(span: &Span) -> Value {
-    let mut region = Map::new();
-    region.insert("startLine".into(), json!(span.line.max(1)));
-    region.insert("startColumn".into(), json!(span.column.max(1)));
+fn physical_location(span: &Span) -> PhysicalLocation {
+    let number = |n: u32| i64::from(n.max(1));
+    let mut region = Region::builder()
+        .start_line(number(span.line))
+        .start_column(number(span.column))
+        .build();
     if (span.end_line, span.end_column) > (span.line, span.column) {
-        region.insert("endLine".into(), json!(span.end_line));
-        region.insert("endColumn".into(), json!(span.end_column.max(1)));
+        region.end_line = Some(number(span.end_line));
+        region.end_column = Some(number(span.end_column));
     }
-    json!({
-        "artifactLocation": { "uri": uri(&span.file), "uriBaseId": SRCROOT },
-        "region": region,
-    })
+    PhysicalLocation::builder()
+        .artifact_location(
+            ArtifactLocation::builder()
+                .uri(uri(&span.file))
+                .uri_base_id(SRCROOT.to_string())
+                .build(),
+        )
+        .region(region)
+        .build()
 }
 
 /// A repository-relative path as a relative URI reference: bytes outside RFC 3986's unreserved
@@ -301,7 +354,23 @@ mod tests {
         assert!(violation["fullDescription"]["text"].is_string());
         assert!(violation["help"]["text"].is_string());
         assert_eq!(violation["defaultConfiguration"]["level"], "error");
-        assert_eq!(runs[0]["automationDetails"]["id"], "yttlint/");
+        assert!(runs[0].get("automationDetails").is_none());
+        let options = RenderOptions {
+            automation_id: Some("yttlint/shard-1/".into()),
+            information_uri: Some("https://example.com/yttlint".into()),
+            ..RenderOptions::default()
+        };
+        let log: Value = serde_json::from_str(&render(&report(), &sources(), &options)).unwrap();
+        let run = &log["runs"][0];
+        assert_eq!(run["automationDetails"]["id"], "yttlint/shard-1/");
+        assert_eq!(
+            run["tool"]["driver"]["informationUri"],
+            "https://example.com/yttlint"
+        );
+        assert_eq!(
+            run["tool"]["driver"]["rules"][0]["helpUri"],
+            "https://example.com/yttlint/blob/main/docs/rules/yaml-syntax.md"
+        );
     }
 
     #[test]

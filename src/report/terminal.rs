@@ -40,7 +40,7 @@ use super::sources::Sources;
 
 /// Renders every finding as a code frame, then the summary line.
 pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> String {
-    let mut frames = FrameFiles::new(sources);
+    let mut frames = FrameFiles::new(sources, options);
     let config = Config::default();
     let mut out = Vec::new();
     for d in &report.diagnostics {
@@ -54,6 +54,9 @@ pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> St
         if written.is_err() {
             out.extend_from_slice(plain(d).as_bytes());
         }
+    }
+    if !options.summary {
+        return String::from_utf8_lossy(&out).into_owned();
     }
     let summary = summary(report);
     if options.color {
@@ -128,14 +131,16 @@ fn plain(d: &Diagnostic) -> String {
 /// The files codespan draws frames from, added as findings mention them.
 struct FrameFiles<'a> {
     sources: &'a Sources,
+    options: &'a RenderOptions,
     files: SimpleFiles<String, Arc<str>>,
     ids: HashMap<String, Option<usize>>,
 }
 
 impl<'a> FrameFiles<'a> {
-    fn new(sources: &'a Sources) -> FrameFiles<'a> {
+    fn new(sources: &'a Sources, options: &'a RenderOptions) -> FrameFiles<'a> {
         FrameFiles {
             sources,
+            options,
             files: SimpleFiles::new(),
             ids: HashMap::new(),
         }
@@ -152,7 +157,8 @@ impl<'a> FrameFiles<'a> {
             } else {
                 text
             };
-            self.files.add(printable(file, ""), shown)
+            let name = self.options.shown_path(file);
+            self.files.add(printable(&name, ""), shown)
         });
         self.ids.insert(file.to_string(), id);
         id
@@ -170,6 +176,15 @@ impl<'a> FrameFiles<'a> {
         })
     }
 
+    /// `file:line:column` with the file as the terminal shows it.
+    fn position(&self, span: &Span) -> String {
+        let shown = Span {
+            file: self.options.shown_path(&span.file),
+            ..span.clone()
+        };
+        position(&shown)
+    }
+
     fn frame(&mut self, d: &Diagnostic) -> Frame<usize> {
         let mut labels = Vec::new();
         let mut notes = Vec::new();
@@ -181,13 +196,17 @@ impl<'a> FrameFiles<'a> {
         if let Some(span) = &d.span {
             match self.label(span, true) {
                 Some(label) => labels.push(label),
-                None => notes.push(format!("at {}", position(span))),
+                None => notes.push(format!("at {}", self.position(span))),
             }
         }
         for related in &d.related {
             match self.label(&related.span, false) {
                 Some(label) => labels.push(label.with_message(printable(&related.message, ""))),
-                None => notes.push(format!("{}: {}", position(&related.span), related.message)),
+                None => notes.push(format!(
+                    "{}: {}",
+                    self.position(&related.span),
+                    related.message
+                )),
             }
         }
         if let Some(object) = &d.object {
@@ -353,6 +372,22 @@ mod tests {
         assert!(text.contains("error[internal-error]: evaluation panicked"));
         assert!(text.contains("= in root other"), "{text}");
         assert!(text.ends_with("1 error, 1 warning in 2 roots\n"), "{text}");
+    }
+
+    #[test]
+    fn paths_are_shown_from_the_working_directory() {
+        let report = Report {
+            roots: vec![status("config")],
+            diagnostics: vec![violation()],
+        };
+        let options = RenderOptions {
+            path_base: "repo/".into(),
+            summary: false,
+            ..RenderOptions::default()
+        };
+        let text = render(&report, &sources(), &options);
+        assert!(text.contains("┌─ repo/config/values.yml:2:7"), "{text}");
+        assert!(!text.contains("1 error"), "{text}");
     }
 
     #[test]

@@ -1,0 +1,74 @@
+//! `--statistics`: how many findings each rule has, most first, instead of the findings.
+//!
+//! ```text
+//!     3  error    template-error        Template compile or evaluation error
+//!     1  warning  unknown-annotation    Annotation ytt silently ignores
+//! 3 errors, 1 warning in 5 roots
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::diagnostic::{Report, Severity};
+use super::format::RenderOptions;
+use super::rules::find;
+use super::terminal::summary;
+
+/// One line per (rule, severity) with its count, then the summary line (unless turned off).
+pub fn render(report: &Report, options: &RenderOptions) -> String {
+    let mut counts: BTreeMap<(&str, Severity), usize> = BTreeMap::new();
+    for d in &report.diagnostics {
+        *counts.entry((d.rule.as_str(), d.severity)).or_default() += 1;
+    }
+    let mut rows: Vec<((&str, Severity), usize)> = counts.into_iter().collect();
+    rows.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then(b.0 .1.cmp(&a.0 .1))
+            .then(a.0 .0.cmp(b.0 .0))
+    });
+    let width = rows.iter().map(|((r, _), _)| r.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for ((rule, severity), n) in rows {
+        let short = find(rule).map_or("", |r| r.short);
+        let _ = writeln!(
+            out,
+            "{n:>5}  {:<7}  {rule:<width$}  {short}",
+            severity.as_str()
+        );
+    }
+    if options.summary {
+        out.push_str(&summary(report));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Diagnostic;
+
+    #[test]
+    fn counts_by_rule_most_first() {
+        let mut report = Report::default();
+        for _ in 0..2 {
+            report
+                .diagnostics
+                .push(Diagnostic::new("template-error", "x"));
+        }
+        report
+            .diagnostics
+            .push(Diagnostic::new("unknown-annotation", "y"));
+        let text = render(&report, &RenderOptions::default());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "    2  error    template-error      Template compile or evaluation error"
+        );
+        assert!(
+            lines[1].starts_with("    1  warning  unknown-annotation"),
+            "{text}"
+        );
+        assert_eq!(lines[2], "2 errors, 1 warning in 0 roots");
+    }
+}

@@ -1,0 +1,317 @@
+//! Spans that cover what is wrong, not one column. The engine places most findings at a line
+//! and column (a YAML node's key, a Starlark error's start); this turns such a point into the
+//! range of the offending text on that line, read from the source: the value of `key: value`
+//! for findings about a data value, the key for an undeclared one, the undefined name or the
+//! failing call of a template error, the annotation or comment a comment rule is about.
+//! Spans that already have an extent, and points that the source does not explain, stay, as do
+//! the KubeVirt rules' spans (placed on the offending field by the checker itself).
+
+use super::diagnostic::{Diagnostic, Span};
+use super::sources::Sources;
+
+/// Widens the point spans of `diagnostics` (columns count characters; the end is exclusive).
+pub fn widen_all(diagnostics: &mut [Diagnostic], sources: &Sources) {
+    for d in diagnostics {
+        let Some(span) = &d.span else { continue };
+        if (span.end_line, span.end_column) != (span.line, span.column) {
+            continue;
+        }
+        let Some(line) = sources.line(&span.file, span.line) else {
+            continue;
+        };
+        let chars: Vec<char> = line.chars().collect();
+        let start = usize::try_from(span.column.max(1) - 1).unwrap_or(usize::MAX);
+        if start > chars.len() {
+            continue;
+        }
+        let code = code_start(&span.file, &chars);
+        if let Some((from, to)) = range_for(&d.rule, &d.message, &chars, start, code) {
+            if to > from {
+                let mut wide: Span = span.clone();
+                wide.column = col(from);
+                wide.end_column = col(to);
+                d.span = Some(wide);
+            }
+        }
+    }
+}
+
+fn col(index: usize) -> u32 {
+    u32::try_from(index + 1).unwrap_or(u32::MAX)
+}
+
+/// Where Starlark code starts on a line: anywhere in a `.star` file, after `#@` in a template;
+/// `None` for a line without code.
+fn code_start(file: &str, line: &[char]) -> Option<usize> {
+    if file.ends_with(".star") {
+        return Some(0);
+    }
+    line.windows(2).position(|w| w == ['#', '@']).map(|i| i + 2)
+}
+
+/// The character range `[from, to)` of `line` that a finding of `rule` is about; template
+/// errors only within the line's code (`code`), so that an error reported at a YAML line does
+/// not underline its key as if it were a name.
+fn range_for(
+    rule: &str,
+    message: &str,
+    line: &[char],
+    at: usize,
+    code: Option<usize>,
+) -> Option<(usize, usize)> {
+    match rule {
+        "schema-type-mismatch"
+        | "data-value-violation"
+        | "required-value"
+        | "output-violation"
+        | "data-value-deprecated" => yaml_value(line, at).or_else(|| yaml_key(line, at)),
+        "data-value-undeclared" => yaml_key(line, at),
+        "template-error" | "load-error" | "overlay-error" | "schema-invalid" => {
+            let code = code?;
+            undefined_name(message, line, at.max(code), code)
+                .or_else(|| expression(line, at).filter(|_| at >= code))
+        }
+        "unknown-annotation" => word(line, at, |c| !c.is_whitespace()),
+        "unknown-comment" | "unused-suppression" => comment(line, at),
+        _ => None,
+    }
+}
+
+/// Skips a sequence item's `- ` and spaces from `at`.
+fn skip_item_marks(line: &[char], mut at: usize) -> usize {
+    loop {
+        while line.get(at) == Some(&' ') {
+            at += 1;
+        }
+        if line.get(at) == Some(&'-') && matches!(line.get(at + 1), Some(' ') | None) {
+            at += 1;
+        } else {
+            return at;
+        }
+    }
+}
+
+/// Where the `: ` after a plain or quoted key starting at `at` is.
+fn key_end(line: &[char], at: usize) -> Option<usize> {
+    let mut i = at;
+    if let Some(&q @ ('"' | '\'')) = line.get(i) {
+        i = closing_quote(line, i, q)? + 1;
+        return (line.get(i) == Some(&':')).then_some(i);
+    }
+    while i < line.len() {
+        if line[i] == ':' && matches!(line.get(i + 1), Some(' ') | Some('\t') | None) {
+            return Some(i);
+        }
+        if line[i] == '#' && i > at && line[i - 1] == ' ' {
+            return None;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The key of `key: value` at `at`.
+fn yaml_key(line: &[char], at: usize) -> Option<(usize, usize)> {
+    let start = skip_item_marks(line, at);
+    let end = key_end(line, start)?;
+    Some((start, end))
+}
+
+/// The value of `key: value` (or of a sequence item) at `at`: a quoted scalar with its quotes,
+/// a flow collection to its closing bracket, or a plain scalar up to a comment; `None` when
+/// the value is on the lines below.
+fn yaml_value(line: &[char], at: usize) -> Option<(usize, usize)> {
+    let start = skip_item_marks(line, at);
+    let value_start = match key_end(line, start) {
+        Some(colon) => {
+            let mut i = colon + 1;
+            while matches!(line.get(i), Some(' ') | Some('\t')) {
+                i += 1;
+            }
+            i
+        }
+        None => start,
+    };
+    scalar(line, value_start)
+}
+
+fn scalar(line: &[char], at: usize) -> Option<(usize, usize)> {
+    match line.get(at)? {
+        '#' | '|' | '>' => None,
+        &q @ ('"' | '\'') => Some((at, closing_quote(line, at, q)? + 1)),
+        &open @ ('[' | '{') => {
+            let close = if open == '[' { ']' } else { '}' };
+            let mut depth = 0;
+            for (i, &c) in line.iter().enumerate().skip(at) {
+                if c == open {
+                    depth += 1;
+                } else if c == close {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some((at, i + 1));
+                    }
+                }
+            }
+            None
+        }
+        _ => {
+            let mut end = at;
+            while end < line.len() && !(line[end] == '#' && end > at && line[end - 1] == ' ') {
+                end += 1;
+            }
+            while end > at && line[end - 1].is_whitespace() {
+                end -= 1;
+            }
+            Some((at, end))
+        }
+    }
+}
+
+/// The index of the quote closing the one at `open` (`''` escapes `'`, `\` escapes in `"`).
+fn closing_quote(line: &[char], open: usize, q: char) -> Option<usize> {
+    let mut i = open + 1;
+    while i < line.len() {
+        match line[i] {
+            '\\' if q == '"' => i += 2,
+            c if c == q && q == '\'' && line.get(i + 1) == Some(&'\'') => i += 2,
+            c if c == q => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// `undefined: NAME` (Starlark's message for an unknown name): that name on the line, at or
+/// after the column first, else anywhere in the line's code.
+fn undefined_name(message: &str, line: &[char], at: usize, code: usize) -> Option<(usize, usize)> {
+    let name = message
+        .split("undefined: ")
+        .nth(1)?
+        .split(|c: char| !is_ident(c))
+        .next()
+        .filter(|n| !n.is_empty())?;
+    let name: Vec<char> = name.chars().collect();
+    let found = |from: usize| {
+        (from..line.len().saturating_sub(name.len() - 1)).find(|&i| {
+            line[i..i + name.len()] == name[..]
+                && (i == 0 || !is_ident(line[i - 1]))
+                && line.get(i + name.len()).is_none_or(|&c| !is_ident(c))
+        })
+    };
+    let start = found(at).or_else(|| found(code))?;
+    Some((start, start + name.len()))
+}
+
+/// The expression at `at`: a dotted name and the call after it (to its closing parenthesis),
+/// or the one token there.
+fn expression(line: &[char], at: usize) -> Option<(usize, usize)> {
+    let c = *line.get(at)?;
+    if !is_ident(c) {
+        return None;
+    }
+    let mut end = at;
+    while end < line.len() && (is_ident(line[end]) || line[end] == '.') {
+        end += 1;
+    }
+    if line.get(end) == Some(&'(') {
+        let mut depth = 0;
+        for (i, &c) in line.iter().enumerate().skip(end) {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some((at, i + 1));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Some((at, end))
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The run of characters from `at` that `keep` accepts.
+fn word(line: &[char], at: usize, keep: impl Fn(char) -> bool) -> Option<(usize, usize)> {
+    let end = (at..line.len())
+        .find(|&i| !keep(line[i]))
+        .unwrap_or(line.len());
+    Some((at, end))
+}
+
+/// A comment from its `#` (at or after `at`) to the end of the line, without trailing blanks.
+fn comment(line: &[char], at: usize) -> Option<(usize, usize)> {
+    let start = (at..line.len()).find(|&i| line[i] == '#')?;
+    let mut end = line.len();
+    while end > start && line[end - 1].is_whitespace() {
+        end -= 1;
+    }
+    Some((start, end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn widened(rule: &str, message: &str, text: &str, line: u32, column: u32) -> (u32, u32) {
+        let sources = Sources::new("/nonexistent");
+        sources.insert("a.yml", text);
+        let mut ds = vec![Diagnostic::new(rule, message).at(Span::point("a.yml", line, column))];
+        widen_all(&mut ds, &sources);
+        let s = ds[0].span.clone().unwrap();
+        assert_eq!((s.line, s.end_line), (line, line));
+        (s.column, s.end_column)
+    }
+
+    #[test]
+    fn a_value_is_covered_whole() {
+        let text =
+            "replicas: \"three\"\nport: 80 # the port\n- name: 'it''s'\nlist: [1, [2]]\nmap:\n";
+        assert_eq!(widened("schema-type-mismatch", "", text, 1, 1), (11, 18));
+        assert_eq!(widened("data-value-violation", "", text, 2, 1), (7, 9));
+        assert_eq!(widened("data-value-violation", "", text, 3, 3), (9, 16));
+        assert_eq!(widened("required-value", "", text, 4, 1), (7, 15));
+        assert_eq!(widened("data-value-violation", "", text, 5, 1), (1, 4));
+        assert_eq!(widened("data-value-undeclared", "", text, 2, 1), (1, 5));
+    }
+
+    #[test]
+    fn template_errors_cover_the_name_or_the_call() {
+        let text = "a: #@ data.values.x + undefined_thing\nb: #@ str(int(\"x\"), 1) + y\n";
+        assert_eq!(
+            widened("template-error", "undefined: undefined_thing", text, 1, 1),
+            (23, 38)
+        );
+        assert_eq!(widened("template-error", "boom", text, 2, 7), (7, 23));
+        assert_eq!(
+            widened("template-error", "boom", text, 2, 1),
+            (1, 1),
+            "not the key"
+        );
+        let plain = "enabled: true\n";
+        assert_eq!(
+            widened("template-error", "got newline", plain, 1, 1),
+            (1, 1)
+        );
+    }
+
+    #[test]
+    fn comments_and_annotations() {
+        let text = "#@overlay/delete\nkey: 1 # a comment  \n";
+        assert_eq!(widened("unknown-annotation", "", text, 1, 1), (1, 17));
+        assert_eq!(widened("unknown-comment", "", text, 2, 1), (8, 19));
+    }
+
+    #[test]
+    fn extents_and_unreadable_files_are_kept() {
+        let sources = Sources::new("/nonexistent");
+        let mut ds =
+            vec![Diagnostic::new("data-value-violation", "").at(Span::point("gone.yml", 1, 1))];
+        widen_all(&mut ds, &sources);
+        assert_eq!(ds[0].span, Some(Span::point("gone.yml", 1, 1)));
+    }
+}

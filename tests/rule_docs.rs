@@ -1,0 +1,81 @@
+//! Each rule's page (`docs/rules/ID.md`, what `yttlint rule ID` prints) has an example; this runs
+//! it: the files of its `title="PATH"` blocks become a repository, and linting it must report
+//! the rule. Only `internal-error` has no example (no input is meant to cause it).
+
+use std::path::Path;
+use std::process::Command;
+
+/// `(path, text)` of each fenced block whose opening line names a file with `title="PATH"`.
+fn example_files(page: &str) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut lines = page.lines();
+    while let Some(line) = lines.next() {
+        let Some(rest) = line
+            .strip_prefix("```")
+            .and_then(|l| l.split_once("title=\""))
+        else {
+            continue;
+        };
+        let path = rest.1.trim_end_matches('"').to_string();
+        let mut text = String::new();
+        for body in lines.by_ref() {
+            if body.starts_with("```") {
+                break;
+            }
+            text.push_str(body);
+            text.push('\n');
+        }
+        files.push((path, text));
+    }
+    files
+}
+
+#[test]
+fn every_example_triggers_its_rule() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (id, page) in yttlint::cli::rule::PAGES {
+        let files = example_files(page);
+        if *id == "internal-error" {
+            assert!(files.is_empty());
+            continue;
+        }
+        assert!(!files.is_empty(), "{id}: the example names no file");
+        assert_eq!(
+            std::fs::read_to_string(docs.join(format!("{id}.md"))).unwrap(),
+            *page
+        );
+        let dir = std::env::temp_dir().join(format!("yttlint-doc-{}-{id}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (path, text) in &files {
+            let file = dir.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
+        }
+        if !dir.join(".yttlint.yaml").exists() {
+            std::fs::write(dir.join(".yttlint.yaml"), "").unwrap();
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+            .current_dir(&dir)
+            .args(["--format", "json"])
+            .env_remove("GITHUB_ACTIONS")
+            .output()
+            .unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{id}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        let rules: Vec<&str> = report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|d| d["rule"].as_str())
+            .collect();
+        if !rules.contains(id) {
+            failures.push(format!("{id}: the example reports {rules:?}"));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        checked += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(checked, yttlint::report::rules::RULES.len() - 1);
+}
