@@ -25,6 +25,11 @@ struct InitArgs {
 
 const USAGE: i32 = 2;
 
+/// The command's definition (for completions).
+pub fn command() -> clap::Command {
+    <InitArgs as clap::CommandFactory>::command().name("init")
+}
+
 /// Runs `yttlint init` with `args` (after `init`); returns the exit status.
 pub fn run(args: &[String]) -> i32 {
     let parsed = match InitArgs::try_parse_from(

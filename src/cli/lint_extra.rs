@@ -70,7 +70,7 @@ impl ColorChoice {
 }
 
 /// The commands besides linting, for the message about a word that is none of them.
-pub const COMMANDS: &[&str] = &["template", "rule", "completions"];
+pub const COMMANDS: &[&str] = &["template", "init", "rule", "completions"];
 
 /// Refuses paths that do not exist before anything is linted. A first argument that is a
 /// plain word (`lint`, `check`) gets a message about the commands there are.
