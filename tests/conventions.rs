@@ -65,7 +65,7 @@ fn a_path_that_does_not_exist_is_a_usage_error() {
     assert!(
         run.stderr
             .contains("\"lint\" is neither a file or directory nor a command")
-            && run.stderr.contains("template, rule, completions"),
+            && run.stderr.contains("template, init, rule, completions"),
         "{}",
         run.stderr
     );
