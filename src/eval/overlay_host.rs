@@ -18,9 +18,14 @@ use crate::library::exec::{Extra, FileCtx};
 use crate::library::LibExec;
 use crate::overlay::{
     apply_exact, post_process as overlay_post_process, AssertReturned, FileDocs, HandleKind,
-    HostError, OverlayError, OverlayHost, Returned,
+    HostError, NativeMatcher, OverlayError, OverlayHost, Returned,
 };
 use crate::yaml::{AnnValue, DocSet, Document, Handle, Value};
+
+/// What a matcher value built by `@ytt:overlay` provides (through `StarlarkValue::provide`)
+/// so that the host can run it on the nodes without converting them.
+#[derive(Debug, Clone, starlark::any::ProvidesStaticType)]
+pub struct NativeMatch(pub std::sync::Arc<NativeMatcher>);
 
 /// Calls Starlark values for the overlay engine with an evaluator.
 pub struct StarlarkHost<'e, 'v, 'a, 'x> {
@@ -124,6 +129,14 @@ impl OverlayHost for StarlarkHost<'_, '_, '_, '_> {
         left: &Value,
         right: &Value,
     ) -> Result<Returned, HostError> {
+        if let Some(native) = self
+            .resolve(func)
+            .and_then(|f| f.request_value::<NativeMatch>())
+        {
+            if let Some(b) = native.0.matches(key, left, right) {
+                return Ok(Returned::Bool(b));
+            }
+        }
         let args = [self.arg(key), self.arg(left), self.arg(right)];
         let r = self.call(func, &args)?;
         Ok(Self::returned(r))

@@ -3,6 +3,7 @@
 //! (plus `all`) return functions of `(key_or_index, left, right)` for `@overlay/match by=`.
 
 use std::fmt;
+use std::sync::Arc;
 
 use allocative::Allocative;
 use starlark::any::ProvidesStaticType;
@@ -12,15 +13,17 @@ use starlark::eval::{Arguments, Evaluator};
 use starlark::starlark_complex_value;
 use starlark::starlark_module;
 use starlark::values::{
-    starlark_value, Freeze, NoSerialize, StarlarkValue, Trace, Value, ValueLike,
+    starlark_value, Demand, Freeze, NoSerialize, StarlarkValue, Trace, Value, ValueLike,
 };
 
 use crate::eval::convert::starlark_to_value;
 use crate::eval::errors::plain_message;
 use crate::eval::fragment::{FragData, Fragment};
-use crate::eval::overlay_host::{go_type, StarlarkHost};
+use crate::eval::overlay_host::{go_type, NativeMatch, StarlarkHost};
 use crate::library::exec::Extra;
-use crate::overlay::{apply, map_key_matches, subset_matches, Fragment as OFragment};
+use crate::overlay::{
+    apply, map_key_matches, subset_matches, Fragment as OFragment, NativeMatcher,
+};
 use crate::yaml::Value as YValue;
 
 fn err(msg: String) -> starlark::Error {
@@ -60,6 +63,11 @@ pub struct MatcherGen<V: starlark::values::ValueLifetimeless> {
     #[allocative(skip)]
     kind: Kind,
     ops: Vec<V>,
+    /// The same matcher for the host to run on the nodes, when every operand is a builder's.
+    #[trace(unsafe_ignore)]
+    #[freeze(identity)]
+    #[allocative(skip)]
+    native: Option<Arc<NativeMatcher>>,
 }
 
 starlark_complex_value!(pub Matcher);
@@ -112,6 +120,12 @@ impl<'v, V: ValueLike<'v>> StarlarkValue<'v> for MatcherGen<V>
 where
     Self: ProvidesStaticType<'v>,
 {
+    fn provide(&'v self, demand: &mut Demand<'_, 'v>) {
+        if let Some(native) = &self.native {
+            demand.provide_value(NativeMatch(native.clone()));
+        }
+    }
+
     fn invoke(
         &self,
         _me: Value<'v>,
@@ -131,7 +145,25 @@ where
 }
 
 fn matcher<'v>(kind: Kind, ops: Vec<Value<'v>>, eval: &Evaluator<'v, '_, '_>) -> Value<'v> {
-    eval.heap().alloc_complex(MatcherGen { kind, ops })
+    let native = native_of(&kind, &ops).map(Arc::new);
+    eval.heap().alloc_complex(MatcherGen { kind, ops, native })
+}
+
+/// The matcher as the host runs it natively, if every operand is a builder's matcher.
+fn native_of(kind: &Kind, ops: &[Value<'_>]) -> Option<NativeMatcher> {
+    let operands = || -> Option<Vec<NativeMatcher>> {
+        ops.iter()
+            .map(|op| op.request_value::<NativeMatch>().map(|n| (*n.0).clone()))
+            .collect()
+    };
+    Some(match kind {
+        Kind::Index(i) => NativeMatcher::Index(*i),
+        Kind::MapKey(name) => NativeMatcher::MapKey(name.clone()),
+        Kind::Subset(v) => NativeMatcher::Subset(v.clone()),
+        Kind::And => NativeMatcher::And(operands()?),
+        Kind::Or => NativeMatcher::Or(operands()?),
+        Kind::Not => NativeMatcher::Not(Box::new(operands()?.pop()?)),
+    })
 }
 
 /// A value as the overlay engine takes it: documents as a document set, anything else as a
