@@ -215,6 +215,70 @@ pub fn with_host<T>(
     })
 }
 
+/// A host for the overlay steps that run outside templates, where every annotation value
+/// belongs to a frozen module: each call gets its own short-lived heap, so the fragments made
+/// for one matcher call are freed before the next (a library with N overlays over N documents
+/// would otherwise keep N² copies of documents until the step ends). Matchers built by
+/// `@ytt:overlay` run on the nodes without a heap at all.
+struct FreshHost<'e, 'x> {
+    exec: &'e LibExec<'x>,
+}
+
+impl FreshHost<'_, '_> {
+    /// The native form of a matcher held by a frozen module, if it has one.
+    fn native(&self, h: Handle) -> Option<std::sync::Arc<NativeMatcher>> {
+        let states = self.exec.ws.env.frozen_states.borrow();
+        let state = states
+            .get(&h.module)?
+            .value()
+            .downcast_ref::<FrozenTplState>()?;
+        let frozen = *state.slots.get(h.slot as usize)?;
+        frozen
+            .to_value()
+            .request_value::<NativeMatch>()
+            .map(|n| n.0)
+    }
+}
+
+impl OverlayHost for FreshHost<'_, '_> {
+    fn kind(&mut self, value: Handle) -> HandleKind {
+        with_host(self.exec, |host| host.kind(value))
+    }
+
+    fn call_matcher(
+        &mut self,
+        func: Handle,
+        key: &Value,
+        left: &Value,
+        right: &Value,
+    ) -> Result<Returned, HostError> {
+        if let Some(b) = self
+            .native(func)
+            .and_then(|native| native.matches(key, left, right))
+        {
+            return Ok(Returned::Bool(b));
+        }
+        with_host(self.exec, |host| host.call_matcher(func, key, left, right))
+    }
+
+    fn call_expects(&mut self, func: Handle, count: i64) -> Result<Returned, HostError> {
+        with_host(self.exec, |host| host.call_expects(func, count))
+    }
+
+    fn call_via(&mut self, func: Handle, left: &Value, right: &Value) -> Result<Value, HostError> {
+        with_host(self.exec, |host| host.call_via(func, left, right))
+    }
+
+    fn call_assert_via(
+        &mut self,
+        func: Handle,
+        left: &Value,
+        right: &Value,
+    ) -> Result<AssertReturned, HostError> {
+        with_host(self.exec, |host| host.call_assert_via(func, left, right))
+    }
+}
+
 /// Overlays one data values document onto another (ytt's exact-match mode).
 pub fn overlay_values(
     exec: &LibExec<'_>,
@@ -233,6 +297,7 @@ pub fn post_process(
         .into_iter()
         .map(|(file, docs)| FileDocs { file, docs })
         .collect();
-    let out = with_host(exec, |host| overlay_post_process(files, host)).map_err(overlay_error)?;
+    let mut host = FreshHost { exec };
+    let out = overlay_post_process(files, &mut host).map_err(overlay_error)?;
     Ok(out.into_iter().map(|f| (f.file, f.docs)).collect())
 }
