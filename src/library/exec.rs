@@ -50,6 +50,9 @@ pub struct LibExec<'w> {
     pub(super) not_for_output: RefCell<HashSet<String>>,
     pub(super) modules: RefCell<HashMap<String, FrozenModule>>,
     pub(super) loading: RefCell<Vec<String>>,
+    /// `data.values` as a frozen Starlark struct, built on the first `load("@ytt:data")` and
+    /// shared by every later one (a large library loads it from dozens of files).
+    pub data_values: RefCell<Option<FrozenModule>>,
 }
 
 /// The result of evaluating a library.
@@ -76,6 +79,7 @@ impl<'w> LibExec<'w> {
             not_for_output: RefCell::new(HashSet::new()),
             modules: RefCell::new(HashMap::new()),
             loading: RefCell::new(Vec::new()),
+            data_values: RefCell::new(None),
         }
     }
 
@@ -84,6 +88,7 @@ impl<'w> LibExec<'w> {
         self.values = values;
         self.child_values = children;
         self.modules.borrow_mut().clear();
+        self.data_values.borrow_mut().take();
     }
 
     /// The library's own files (not those of its private libraries), in ytt's order.

@@ -15,7 +15,7 @@ use starlark::values::{starlark_value, NoSerialize, StarlarkValue, Value};
 use starlark_map::small_map::SmallMap;
 
 use crate::eval::convert::{value_to_starlark, MapAs};
-use crate::eval::structs::YttStruct;
+use crate::eval::structs::{FrozenYttStruct, YttStruct};
 use crate::library::exec::{Extra, FileCtx, LibExec};
 use crate::library::tree::strip_dir;
 
@@ -131,11 +131,32 @@ impl<'v> StarlarkValue<'v> for DataFn {
     }
 }
 
+/// The frozen module holding `values`, the library's data values as a struct: built once per
+/// library evaluation.
+fn values_module(exec: &LibExec<'_>) -> Option<FrozenModule> {
+    if let Some(m) = exec.data_values.borrow().as_ref() {
+        return Some(m.clone());
+    }
+    let built = Module::with_temp_heap(|module| {
+        let values = value_to_starlark(&exec.values_map(), module.heap(), MapAs::Struct);
+        module.set("values", values);
+        module.freeze().ok()
+    })?;
+    *exec.data_values.borrow_mut() = Some(built.clone());
+    Some(built)
+}
+
 /// Builds the `@ytt:data` module a file in `ctx` of the library evaluation `exec` loads.
 pub fn module(exec: &LibExec<'_>, ctx: &FileCtx) -> Option<FrozenModule> {
+    let shared = values_module(exec)?;
     Module::with_temp_heap(|module| {
         let heap = module.heap();
-        let values = value_to_starlark(&exec.values_map(), heap, MapAs::Struct);
+        // `values` points into the shared module's heap, which this module keeps alive. Data
+        // values are always a map, hence a struct; anything else is converted here.
+        let values = match shared.get("values").ok()?.downcast::<FrozenYttStruct>() {
+            Ok(typed) => typed.owned_frozen_value(module.frozen_heap()).to_value(),
+            Err(_) => value_to_starlark(&exec.values_map(), heap, MapAs::Struct),
+        };
         let mut fields = SmallMap::new();
         fields.insert("values".to_string(), values);
         for kind in [Kind::List, Kind::Read] {
