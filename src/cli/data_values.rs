@@ -202,6 +202,16 @@ impl DataValuesFlags {
             }
             let name: Arc<str> = Arc::from(f.rel_path.as_str());
             sources.push((f.rel_path.clone(), f.data.clone()));
+            if let Some((message, _)) = f
+                .raw
+                .as_deref()
+                .and_then(|raw| crate::yaml::utf8::error(raw, &name))
+            {
+                return Err(format!(
+                    "Unmarshaling YAML data values file '{}': {message}",
+                    f.rel_path
+                ));
+            }
             let ds = parse(&f.data, &name, &ParseOpts { strict }).map_err(|e| {
                 format!(
                     "Unmarshaling YAML data values file '{}': {}",
