@@ -2,7 +2,7 @@
 //! each with the relative path ytt gives it, its type by extension, and ytt's order (inputs in
 //! the order given, each directory's files sorted by relative path).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,9 @@ pub struct InputFile {
     /// The path before any `--file-mark path=` renamed it (what marks match against).
     pub orig_path: String,
     pub data: Arc<str>,
+    /// The bytes as read, when they are not UTF-8 (`data` then holds them with U+FFFD in
+    /// place of each invalid sequence): parsing refuses them as ytt does, `data.read` keeps them.
+    pub raw: Option<Arc<[u8]>>,
     pub marked_type: Option<FileType>,
     pub marked_template: Option<bool>,
     pub marked_for_output: Option<bool>,
@@ -32,9 +35,23 @@ impl InputFile {
             rel_path: rel_path.to_string(),
             orig_path: rel_path.to_string(),
             data: Arc::from(data),
+            raw: None,
             marked_type: None,
             marked_template: None,
             marked_for_output: None,
+        }
+    }
+
+    /// A file from the bytes read: text, or text with its bytes kept when they are not UTF-8.
+    pub fn from_bytes(rel_path: &str, bytes: Vec<u8>) -> InputFile {
+        match String::from_utf8(bytes) {
+            Ok(text) => InputFile::new(rel_path, &text),
+            Err(e) => {
+                let bytes = e.into_bytes();
+                let mut f = InputFile::new(rel_path, &String::from_utf8_lossy(&bytes));
+                f.raw = Some(Arc::from(bytes));
+                f
+            }
         }
     }
 
@@ -83,10 +100,62 @@ impl InputFile {
     }
 }
 
-/// Reads the files named by `-f` arguments. `stdin` supplies the content of `-`.
+/// Which files may be read: ytt's rules for symlinks (refused unless their destination is
+/// allowed), or the linter's (every file, through symlinks, inside the repository).
+#[derive(Clone, Debug, Default)]
+pub struct ReadPolicy {
+    /// `--dangerous-allow-all-symlink-destinations`.
+    pub allow_all_symlinks: bool,
+    /// `--allow-symlink-destination` paths.
+    pub allowed_destinations: Vec<String>,
+    /// The linter's repository (as given and canonical): a file that resolves outside it, or
+    /// that is not a regular file, is refused (not read, not opened) instead of failing.
+    pub repository: Option<(PathBuf, PathBuf)>,
+}
+
+impl ReadPolicy {
+    /// The linter's policy for the repository at `dir`.
+    pub fn repository(dir: &Path) -> ReadPolicy {
+        let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        ReadPolicy {
+            repository: Some((dir.to_path_buf(), canonical)),
+            ..ReadPolicy::default()
+        }
+    }
+}
+
+/// Why a file was not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// It resolves (through symlinks) outside the repository.
+    Outside,
+    /// It is not a regular file (a FIFO, a device, a socket): reading could block or never end.
+    NotRegular(&'static str),
+}
+
+/// A file the linter did not read: its path as named or walked, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub path: PathBuf,
+    pub why: Refusal,
+}
+
+/// Reads the files named by `-f` arguments with ytt's default rules. `stdin` supplies the
+/// content of `-`.
 pub fn collect(
     paths: &[String],
     stdin: &mut dyn FnMut() -> Result<String, String>,
+) -> Result<Vec<InputFile>, String> {
+    collect_with(paths, stdin, &ReadPolicy::default(), &mut Vec::new())
+}
+
+/// Reads the files named by `-f` arguments under `policy`; files the linter refuses are added
+/// to `refused` and skipped.
+pub fn collect_with(
+    paths: &[String],
+    stdin: &mut dyn FnMut() -> Result<String, String>,
+    policy: &ReadPolicy,
+    refused: &mut Vec<Refused>,
 ) -> Result<Vec<InputFile>, String> {
     let mut all = Vec::new();
     for arg in paths {
@@ -111,9 +180,21 @@ pub fn collect(
             let meta = std::fs::symlink_metadata(p)
                 .map_err(|e| format!("Checking file '{path}': {}", io_msg(&e)))?;
             if meta.is_dir() {
-                walk(p, p, &mut group).map_err(|e| format!("Listing files '{path}': {e}"))?;
+                let mut walker = Walker {
+                    policy,
+                    refused: &mut *refused,
+                    out: &mut group,
+                };
+                walker
+                    .walk(p, p)
+                    .map_err(|e| format!("Listing files '{path}': {e}"))?;
+            } else if let Some(why) = check(p, &meta, policy)? {
+                refused.push(Refused {
+                    path: p.to_path_buf(),
+                    why,
+                });
             } else {
-                let data = read(p)?;
+                let bytes = read(p)?;
                 let rel = match &name {
                     Some(n) => n.clone(),
                     None => p
@@ -121,13 +202,109 @@ pub fn collect(
                         .map(|f| f.to_string_lossy().to_string())
                         .unwrap_or_else(|| path.clone()),
                 };
-                group.push(InputFile::new(&rel, &data));
+                group.push(InputFile::from_bytes(&rel, bytes));
             }
         }
         group.sort_by(|a, b| a.rel_path.cmp(&b.rel_path));
         all.extend(group);
     }
     Ok(all)
+}
+
+/// Whether a file (not a directory) may be read: `Ok(None)` to read it, `Ok(Some(why))` when
+/// the linter skips it, an error (ytt's message) when ytt refuses it.
+pub fn check(
+    p: &Path,
+    meta: &std::fs::Metadata,
+    policy: &ReadPolicy,
+) -> Result<Option<Refusal>, String> {
+    use std::os::unix::fs::FileTypeExt;
+    let ft = meta.file_type();
+    let special = if ft.is_fifo() {
+        Some("a named pipe")
+    } else if ft.is_char_device() || ft.is_block_device() {
+        Some("a device")
+    } else if ft.is_socket() {
+        Some("a socket")
+    } else {
+        None
+    };
+    if let Some((given, canonical)) = &policy.repository {
+        if let Some(kind) = special {
+            return Ok(Some(Refusal::NotRegular(kind)));
+        }
+        return Ok(match std::fs::canonicalize(p) {
+            Ok(dst) if dst.starts_with(canonical) || dst.starts_with(given) => {
+                // A symlink to a special file inside the repository is refused too.
+                match std::fs::metadata(&dst) {
+                    Ok(m) if m.is_file() || m.is_dir() => None,
+                    Ok(_) => Some(Refusal::NotRegular("a symlink to a special file")),
+                    Err(_) => None,
+                }
+            }
+            Ok(_) => Some(Refusal::Outside),
+            // A dangling symlink: reading it reports the missing file.
+            Err(_) => None,
+        });
+    }
+    // ytt reads named pipes (`ytt -f <(echo ---)`) and refuses other special files.
+    if special.is_some() && !ft.is_fifo() {
+        return Err(format!(
+            "Expected file '{}' to be a regular file, but was not",
+            p.display()
+        ));
+    }
+    if ft.is_symlink() {
+        symlink_allowed(p, policy)
+            .map_err(|e| format!("Checking symlink file '{}': {e}", p.display()))?;
+    }
+    Ok(None)
+}
+
+/// ytt's check of a symlink against `--allow-symlink-destination`.
+fn symlink_allowed(p: &Path, policy: &ReadPolicy) -> Result<(), String> {
+    if policy.allow_all_symlinks {
+        return Ok(());
+    }
+    let dst = std::fs::canonicalize(p).map_err(|e| format!("Eval symlink: {}", io_msg(&e)))?;
+    let cwd = std::env::current_dir().unwrap_or_default();
+    for allowed in &policy.allowed_destinations {
+        let allowed = lexical_absolute(&cwd, Path::new(allowed));
+        if dst.starts_with(&allowed) {
+            return Ok(());
+        }
+    }
+    Err(format!(
+        "Expected symlink file '{}' -> '{}' to be allowed, but was not (hint: symlinks are disallowed as a security feature, use '--allow-symlink-destination' flags to override)",
+        p.display(),
+        dst.display()
+    ))
+}
+
+/// `path` made absolute against `cwd`, `.` and `..` resolved without the disk (Go's `Abs`).
+fn lexical_absolute(cwd: &Path, path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in cwd.join(path).components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// The bytes of `path` when `policy` lets the linter read it (a regular file that resolves
+/// inside the repository); `None` otherwise, without opening it.
+pub fn read_allowed(path: &Path, policy: &ReadPolicy) -> Option<Vec<u8>> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if meta.is_dir() || !matches!(check(path, &meta, policy), Ok(None)) {
+        return None;
+    }
+    std::fs::read(path).ok()
 }
 
 fn io_msg(e: &std::io::Error) -> String {
@@ -137,35 +314,41 @@ fn io_msg(e: &std::io::Error) -> String {
     }
 }
 
-fn read(p: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(p).map_err(|e| format!("Reading file '{}': {e}", p.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+fn read(p: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(p).map_err(|e| format!("Reading file '{}': {e}", p.display()))
 }
 
-fn walk(root: &Path, dir: &Path, out: &mut Vec<InputFile>) -> Result<(), String> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| e.to_string())?
-        .filter_map(|e| e.ok())
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let p = e.path();
-        let ft = e.file_type().map_err(|e| e.to_string())?;
-        if ft.is_dir() {
-            walk(root, &p, out)?;
-        } else if ft.is_symlink() {
-            return Err(format!(
-                "Checking symlink file '{}': Expected symlinks to be allowed, but was not",
-                p.display()
-            ));
-        } else {
+/// A directory walk in ytt's way (symlinked directories are not entered).
+struct Walker<'a> {
+    policy: &'a ReadPolicy,
+    refused: &'a mut Vec<Refused>,
+    out: &'a mut Vec<InputFile>,
+}
+
+impl Walker<'_> {
+    fn walk(&mut self, root: &Path, dir: &Path) -> Result<(), String> {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .map_err(|e| e.to_string())?
+            .filter_map(|e| e.ok())
+            .collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let p = e.path();
+            let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;
+            if meta.is_dir() {
+                self.walk(root, &p)?;
+                continue;
+            }
+            if let Some(why) = check(&p, &meta, self.policy)? {
+                self.refused.push(Refused { path: p, why });
+                continue;
+            }
             let rel = p
                 .strip_prefix(root)
                 .map(|r| r.to_string_lossy().replace('\\', "/"))
                 .unwrap_or_else(|_| p.to_string_lossy().to_string());
-            let data = read(&p)?;
-            out.push(InputFile::new(&rel, &data));
+            self.out.push(InputFile::from_bytes(&rel, read(&p)?));
         }
+        Ok(())
     }
-    Ok(())
 }

@@ -1,6 +1,7 @@
 //! Each rule's page (`docs/rules/ID.md`, what `yttlint rule ID` prints) has an example; this runs
 //! it: the files of its `title="PATH"` blocks become a repository, and linting it must report
-//! the rule. Only `internal-error` has no example (no input is meant to cause it).
+//! the rule. Only `internal-error` has no example (no input is meant to cause it). A block titled
+//! `(setup)` holds shell commands run in that repository (symlinks and named pipes).
 
 use std::path::Path;
 use std::process::Command;
@@ -30,6 +31,9 @@ fn example_files(page: &str) -> Vec<(String, String)> {
     files
 }
 
+/// The title of a block of shell commands run in the example's repository.
+const SETUP: &str = "(setup)";
+
 #[test]
 fn every_example_triggers_its_rule() {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
@@ -48,10 +52,20 @@ fn every_example_triggers_its_rule() {
         );
         let dir = std::env::temp_dir().join(format!("yttlint-doc-{}-{id}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        for (path, text) in &files {
+        for (path, text) in files.iter().filter(|(p, _)| p != SETUP) {
             let file = dir.join(path);
             std::fs::create_dir_all(file.parent().unwrap()).unwrap();
             std::fs::write(file, text).unwrap();
+        }
+        // Symlinks and named pipes cannot be written as files: `(setup)` blocks make them.
+        for (_, script) in files.iter().filter(|(p, _)| p == SETUP) {
+            let ok = Command::new("sh")
+                .args(["-c", script])
+                .current_dir(&dir)
+                .status()
+                .unwrap()
+                .success();
+            assert!(ok, "{id}: setup failed: {script}");
         }
         if !dir.join(".yttlint.yaml").exists() {
             std::fs::write(dir.join(".yttlint.yaml"), "").unwrap();

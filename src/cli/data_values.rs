@@ -24,6 +24,8 @@ pub struct DataValuesFlags {
     pub kv_yaml: Vec<String>,
     pub kv_files: Vec<String>,
     pub files: Vec<String>,
+    /// Which files may be read (ytt's symlink rules, or the linter's repository).
+    pub policy: files::ReadPolicy,
 }
 
 /// Splits an optional `@lib:` prefix off a flag argument.
@@ -111,12 +113,23 @@ impl DataValuesFlags {
         env: &[(String, String)],
         stdin: &mut dyn FnMut() -> Result<String, String>,
     ) -> Result<ExternalValues, String> {
+        self.to_values_with(strict, env, stdin, &mut Vec::new())
+    }
+
+    /// [`Self::to_values`], adding the files the policy refused to `refused`.
+    pub fn to_values_with(
+        &self,
+        strict: bool,
+        env: &[(String, String)],
+        stdin: &mut dyn FnMut() -> Result<String, String>,
+        refused: &mut Vec<files::Refused>,
+    ) -> Result<ExternalValues, String> {
         let mut all: Vec<Envelope> = Vec::new();
         let mut sources = Vec::new();
         let mut lines = FlagLines::default();
         for f in &self.files {
             let docs = self
-                .file(f, strict, stdin, &mut sources)
+                .file(f, strict, stdin, &mut sources, refused)
                 .map_err(|e| format!("Extracting data value from file: {e}"))?;
             all.extend(docs);
         }
@@ -143,9 +156,9 @@ impl DataValuesFlags {
             }
         }
         for kv in &self.kv_files {
-            let doc = kv_file(kv, stdin, &mut lines)
+            let doc = kv_file(kv, stdin, &mut lines, &self.policy, refused)
                 .map_err(|e| format!("Extracting data value from file: {e}"))?;
-            all.push(doc);
+            all.extend(doc);
         }
         for e in &mut all {
             e.from_input = true;
@@ -171,6 +184,7 @@ impl DataValuesFlags {
         strict: bool,
         stdin: &mut dyn FnMut() -> Result<String, String>,
         sources: &mut Vec<(String, Arc<str>)>,
+        refused: &mut Vec<files::Refused>,
     ) -> Result<Vec<Envelope>, String> {
         let (lib, path) = lib_ref_and_rest(arg)?;
         // Spec 004: `+:` allows setting values nobody declared (ytt never implemented it).
@@ -178,7 +192,7 @@ impl DataValuesFlags {
             Some(rest) => (true, rest),
             None => (false, path),
         };
-        let found = files::collect(&[path.to_string()], stdin)
+        let found = files::collect_with(&[path.to_string()], stdin, &self.policy, refused)
             .map_err(|e| format!("Find files '{path}': {e}"))?;
         let is_dir = Path::new(path).is_dir();
         let mut out = Vec::new();
@@ -188,6 +202,16 @@ impl DataValuesFlags {
             }
             let name: Arc<str> = Arc::from(f.rel_path.as_str());
             sources.push((f.rel_path.clone(), f.data.clone()));
+            if let Some((message, _)) = f
+                .raw
+                .as_deref()
+                .and_then(|raw| crate::yaml::utf8::error(raw, &name))
+            {
+                return Err(format!(
+                    "Unmarshaling YAML data values file '{}': {message}",
+                    f.rel_path
+                ));
+            }
             let ds = parse(&f.data, &name, &ParseOpts { strict }).map_err(|e| {
                 format!(
                     "Unmarshaling YAML data values file '{}': {}",
@@ -275,7 +299,9 @@ fn kv_file(
     kv: &str,
     stdin: &mut dyn FnMut() -> Result<String, String>,
     lines: &mut FlagLines,
-) -> Result<Envelope, String> {
+    policy: &files::ReadPolicy,
+    refused: &mut Vec<files::Refused>,
+) -> Result<Option<Envelope>, String> {
     let Some((key, path)) = kv.split_once('=') else {
         return Err("Expected format key=/file/path".into());
     };
@@ -287,15 +313,26 @@ fn kv_file(
     let content = if path == "-" {
         stdin()?
     } else {
-        let bytes = std::fs::read(path).map_err(|_| {
+        let missing = || {
             format!("Finding file '{path}': Checking file '{path}': lstat {path}: no such file or directory")
-        })?;
+        };
+        let meta = std::fs::symlink_metadata(path).map_err(|_| missing())?;
+        if let Some(why) = files::check(Path::new(path), &meta, policy)
+            .map_err(|e| format!("Finding file '{path}': {e}"))?
+        {
+            refused.push(files::Refused {
+                path: Path::new(path).to_path_buf(),
+                why,
+            });
+            return Ok(None);
+        }
+        let bytes = std::fs::read(path).map_err(|_| missing())?;
         String::from_utf8_lossy(&bytes).into_owned()
     };
     let (lib, key) = lib_ref_and_key(key)?;
     let keys: Vec<&str> = key.split('.').collect();
     let pos = lines.pos(&format!("(data-value-file arg) {key}={path}"), &content);
-    Envelope::with_lib_ref(build_overlay(&keys, Value::String(content), pos), lib)
+    Envelope::with_lib_ref(build_overlay(&keys, Value::String(content), pos), lib).map(Some)
 }
 
 #[cfg(test)]

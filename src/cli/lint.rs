@@ -114,6 +114,7 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
         config: a.config.clone(),
         jobs,
         progress: !a.extra.quiet,
+        allow_env: a.extra.allow_env.clone(),
     })
 }
 

@@ -39,6 +39,10 @@ pub struct ExtraArgs {
     /// category applies).
     #[arg(long, value_name = "CATEGORY")]
     pub sarif_category: Option<String>,
+    /// Let the configuration's ytt flags read environment variables with this prefix
+    /// (`--data-values-env PREFIX`); repeatable. The repository itself can never allow it.
+    #[arg(long, value_name = "PREFIX")]
+    pub allow_env: Vec<String>,
 }
 
 /// `--color`.

@@ -86,6 +86,8 @@ pages!(
     "kubevirt-rule-violation",
     "needs-input",
     "vendir-not-synced",
+    "file-outside-repository",
+    "special-file",
     "unused-suppression",
     "limit-exceeded",
     "internal-error",

@@ -31,6 +31,12 @@ pub struct TemplateArgs {
     /// Delete this directory, then create it with the output files.
     #[arg(long = "dangerous-emptied-output-directory")]
     pub emptied_output_directory: Option<String>,
+    /// File paths to which symlinks are allowed (can be specified multiple times).
+    #[arg(long = "allow-symlink-destination", value_delimiter = ',')]
+    pub allow_symlink_destination: Vec<String>,
+    /// Symlinks to all destinations are allowed.
+    #[arg(long = "dangerous-allow-all-symlink-destinations")]
+    pub allow_all_symlinks: bool,
     /// Treat plain `#` comments as comments instead of errors.
     #[arg(long = "ignore-unknown-comments")]
     pub ignore_unknown_comments: bool,
@@ -129,7 +135,12 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
             .map_err(|e| format!("Reading stdin: {e}"))?;
         Ok(s)
     };
-    let inputs = files::collect(&a.files, &mut stdin)?;
+    let policy = files::ReadPolicy {
+        allow_all_symlinks: a.allow_all_symlinks,
+        allowed_destinations: a.allow_symlink_destination.clone(),
+        repository: None,
+    };
+    let inputs = files::collect_with(&a.files, &mut stdin, &policy, &mut Vec::new())?;
     let inputs = crate::file_marks::apply(inputs, &a.file_marks)?;
     let opts = EvalOpts {
         ignore_unknown_comments: a.ignore_unknown_comments,
@@ -146,6 +157,7 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
         kv_yaml: a.dv_yaml.clone(),
         kv_files: a.dv_file.clone(),
         files: a.dv_files.clone(),
+        policy,
     };
     let env: Vec<(String, String)> = std::env::vars().collect();
     let external = flags.to_values(a.strict, &env, &mut stdin)?;

@@ -2,6 +2,7 @@
 //! contexts that rebuild YAML from compiled templates, conversions, limits and error mapping.
 
 pub mod build;
+pub mod bytestr;
 pub mod convert;
 pub mod errors;
 pub mod fragment;

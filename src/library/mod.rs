@@ -166,6 +166,16 @@ impl Workspace {
             return Ok(ds.clone());
         }
         let name: Arc<str> = Arc::from(f.rel_path.as_str());
+        if let Some((message, pos)) = f
+            .raw
+            .as_deref()
+            .and_then(|raw| crate::yaml::utf8::error(raw, &name))
+        {
+            return Err(EvalError {
+                message: format!("Unmarshaling YAML template '{}': {message}", f.rel_path),
+                pos: Some(pos),
+            });
+        }
         let ds = parse(&f.data, &name, &ParseOpts { strict }).map_err(|e| EvalError {
             message: format!("Unmarshaling YAML template '{}': {}", f.rel_path, e.message),
             pos: Some(e.pos),

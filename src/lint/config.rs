@@ -136,6 +136,16 @@ impl Config {
 
     /// Reads and validates the file at `path` (absolute); its directory is the repository root.
     pub fn load(path: &Path, shown_as: &str) -> Result<Config, ConfigError> {
+        Config::load_with(path, shown_as, &[])
+    }
+
+    /// [`Config::load`], with the environment prefixes the command line allows
+    /// (`--allow-env`): flags in the file may read only those.
+    pub fn load_with(
+        path: &Path,
+        shown_as: &str,
+        allow_env: &[String],
+    ) -> Result<Config, ConfigError> {
         let dir = path.parent().unwrap_or(Path::new("/"));
         if dir.join(FILE_NAME).is_file() && dir.join(ALT_FILE_NAME).is_file() {
             return Err(ConfigError {
@@ -146,13 +156,21 @@ impl Config {
                 ),
             });
         }
+        let inside = crate::files::ReadPolicy::repository(dir);
+        if crate::files::read_allowed(path, &inside).is_none() && path.exists() {
+            return Err(ConfigError {
+                file: shown_as.to_string(),
+                loc: None,
+                message: "the configuration is not a regular file inside its directory (a symlink to elsewhere?): it is not read".to_string(),
+            });
+        }
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
             file: shown_as.to_string(),
             loc: None,
             message: format!("cannot read the configuration: {e}"),
         })?;
         let dir = path.parent().unwrap_or(Path::new("/")).to_path_buf();
-        let mut config = parse(&text, shown_as, &dir)?;
+        let mut config = super::config_parse::parse_with(&text, shown_as, &dir, allow_env)?;
         config.file = Some(path.to_path_buf());
         Ok(config)
     }

@@ -38,7 +38,21 @@ const LEVELS: &[&str] = &["error", "warning", "info", "off"];
 
 /// Parses the text of a configuration file shown as `file`, whose paths are relative to `dir`.
 pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Config, ConfigError> {
-    let r = Reader { file, dir };
+    parse_with(text, file, dir, &[])
+}
+
+/// [`parse`], with the environment prefixes the command line allows (`--allow-env`).
+pub fn parse_with(
+    text: &str,
+    file: &str,
+    dir: &Path,
+    allow_env: &[String],
+) -> Result<Config, ConfigError> {
+    let r = Reader {
+        file,
+        dir,
+        allow_env,
+    };
     let name: Arc<str> = Arc::from(file);
     let docs =
         parse_yaml(text, &name, &ParseOpts::default()).map_err(|e| r.error(&e.pos, e.message))?;
@@ -72,6 +86,7 @@ pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Config, ConfigError> 
 struct Reader<'a> {
     file: &'a str,
     dir: &'a Path,
+    allow_env: &'a [String],
 }
 
 fn loc(pos: &Pos) -> Option<Loc> {
@@ -247,17 +262,27 @@ impl Reader<'_> {
             loc: loc(pos).unwrap_or_default(),
             ..RootConfig::default()
         };
+        // Flags' paths are relative to the root (a file root's directory).
+        if let Some(item) = m.items.iter().find(|i| scalar_key_string(&i.key) == "path") {
+            root.path = self.existing_path(&item.value, &item.pos, "path")?;
+        }
+        let root_abs = self.dir.join(&root.path);
+        let base = if root_abs.is_file() {
+            root_abs.parent().unwrap_or(self.dir).to_path_buf()
+        } else {
+            root_abs
+        };
         for item in &m.items {
             let (v, ipos) = (&item.value, &item.pos);
             match scalar_key_string(&item.key).as_str() {
-                "path" => root.path = self.existing_path(v, ipos, "path")?,
+                "path" => {}
                 "name" => root.name = Some(self.string(v, ipos, "name")?),
-                "args" => root.args = self.args(v, ipos)?,
+                "args" => root.args = self.args(v, ipos, &base)?,
                 "unset_values" => root.needs_input = self.unset_values(v, ipos)?,
                 "evaluate" => root.files_only = !self.boolean(v, ipos, "evaluate")?,
                 _ => {
                     for (s, spos) in self.list(v, ipos, "scenarios")? {
-                        let sc = self.scenario(s, spos)?;
+                        let sc = self.scenario(s, spos, &base)?;
                         if root.scenarios.iter().any(|o| o.name == sc.name) {
                             return Err(self.error(
                                 spos,
@@ -284,15 +309,20 @@ impl Reader<'_> {
         if !abs.exists() {
             return Err(self.error(pos, format!("path \"{raw}\" does not exist")));
         }
+        if !super::untrusted::inside(self.dir, &abs) {
+            return Err(self.error(
+                pos,
+                format!("path \"{raw}\" leads outside the repository through a symlink"),
+            ));
+        }
         Ok(rel)
     }
 
-    fn args(&self, v: &Value, pos: &Pos) -> Result<Vec<String>, ConfigError> {
-        let args: Vec<String> = self
-            .strings(v, pos, "args")?
-            .into_iter()
-            .map(|(s, _)| s)
-            .collect();
+    /// ytt flags whose paths are relative to `base`: parsed as `yttlint template` parses
+    /// them, then held to what the repository may ask (see [`super::untrusted`]).
+    fn args(&self, v: &Value, pos: &Pos, base: &Path) -> Result<Vec<String>, ConfigError> {
+        let entries = self.strings(v, pos, "args")?;
+        let args: Vec<String> = entries.iter().map(|(s, _)| s.clone()).collect();
         let parsed = TemplateArgs::try_parse_from(
             std::iter::once("template".to_string()).chain(args.iter().cloned()),
         )
@@ -317,10 +347,22 @@ impl Reader<'_> {
                 "invalid ytt flags: standard input (-) is not available to the linter",
             ));
         }
+        if let Err(refused) =
+            super::untrusted::check_args(&parsed, &args, base, self.dir, self.allow_env)
+        {
+            let (at, entry) = match refused.entry.and_then(|i| entries.get(i)) {
+                Some((text, epos)) => (epos, format!(" \"{text}\"")),
+                None => (pos, String::new()),
+            };
+            return Err(self.error(
+                at,
+                format!("args entry{entry} refused: {}", refused.message),
+            ));
+        }
         Ok(args)
     }
 
-    fn scenario(&self, v: &Value, pos: &Pos) -> Result<ScenarioConfig, ConfigError> {
+    fn scenario(&self, v: &Value, pos: &Pos, base: &Path) -> Result<ScenarioConfig, ConfigError> {
         let m = self.map(v, pos, "a scenario")?;
         self.keys(m, SCENARIO_KEYS, "a scenario")?;
         let mut sc = ScenarioConfig {
@@ -331,7 +373,7 @@ impl Reader<'_> {
             let (v, ipos) = (&item.value, &item.pos);
             match scalar_key_string(&item.key).as_str() {
                 "name" => sc.name = self.string(v, ipos, "name")?,
-                "args" => sc.args = self.args(v, ipos)?,
+                "args" => sc.args = self.args(v, ipos, base)?,
                 "origin" => sc.origin = Some(self.string(v, ipos, "origin")?),
                 "provided" => {
                     sc.provided = self

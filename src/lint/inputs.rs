@@ -16,6 +16,8 @@ pub struct Prepared {
     pub workspace: Workspace,
     pub external: ExternalValues,
     pub names: Names,
+    /// Files not read: outside the repository, or not regular files.
+    pub refused: Vec<files::Refused>,
 }
 
 /// File names in positions → repository-relative paths.
@@ -42,12 +44,14 @@ fn no_stdin() -> Result<String, String> {
 pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result<Prepared, String> {
     let mut names = Names::default();
     let mut inputs = Vec::new();
+    let policy = files::ReadPolicy::repository(repo);
+    let mut refused = Vec::new();
     for arg in &flags.files {
-        inputs.extend(read_input(repo, arg, &mut names)?);
+        inputs.extend(read_input(repo, arg, &mut names, &policy, &mut refused)?);
     }
     let inputs = crate::file_marks::apply(inputs, &flags.file_marks)?;
     for arg in &flags.dv_files {
-        name_values_files(repo, arg, &mut names);
+        name_values_files(repo, arg, &mut names, &policy);
     }
     let opts = EvalOpts {
         ignore_unknown_comments: flags.ignore_unknown_comments,
@@ -65,19 +69,27 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result
         kv_yaml,
         kv_files: flags.dv_file.clone(),
         files: flags.dv_files.clone(),
+        policy,
     };
     let env: Vec<(String, String)> = std::env::vars().collect();
-    let external = dv.to_values(flags.strict, &env, &mut no_stdin)?;
+    let external = dv.to_values_with(flags.strict, &env, &mut no_stdin, &mut refused)?;
     Ok(Prepared {
         workspace,
         external,
         names,
+        refused,
     })
 }
 
 /// Reads one `-f [name=]path` and records where its files are in the repository.
-fn read_input(repo: &Path, arg: &str, names: &mut Names) -> Result<Vec<InputFile>, String> {
-    let group = files::collect(&[arg.to_string()], &mut no_stdin)?;
+fn read_input(
+    repo: &Path,
+    arg: &str,
+    names: &mut Names,
+    policy: &files::ReadPolicy,
+    refused: &mut Vec<files::Refused>,
+) -> Result<Vec<InputFile>, String> {
+    let group = files::collect_with(&[arg.to_string()], &mut no_stdin, policy, refused)?;
     let path = Path::new(arg.split_once('=').map_or(arg, |(_, p)| p));
     let dir = path.is_dir();
     for f in &group {
@@ -95,7 +107,7 @@ fn read_input(repo: &Path, arg: &str, names: &mut Names) -> Result<Vec<InputFile
 
 /// Values files are named `rel=abs` (their position names are repository paths already);
 /// files of a values directory are named relative to it.
-fn name_values_files(repo: &Path, arg: &str, names: &mut Names) {
+fn name_values_files(repo: &Path, arg: &str, names: &mut Names, policy: &files::ReadPolicy) {
     let rest = super::config_parse::split_lib_ref(arg).1;
     let rest = rest.strip_prefix("+:").unwrap_or(rest);
     if let Some((name, _)) = rest.split_once('=') {
@@ -106,7 +118,9 @@ fn name_values_files(repo: &Path, arg: &str, names: &mut Names) {
     if !dir.is_dir() {
         return;
     }
-    if let Ok(found) = files::collect(&[rest.to_string()], &mut no_stdin) {
+    if let Ok(found) =
+        files::collect_with(&[rest.to_string()], &mut no_stdin, policy, &mut Vec::new())
+    {
         for f in found {
             if let Some(rel) = paths::relative(repo, &dir.join(&f.rel_path)) {
                 names.add(&f.rel_path, rel);

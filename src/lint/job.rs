@@ -132,7 +132,9 @@ fn run_ytt(job: &Job) -> JobOutcome {
         workspace,
         external,
         names,
+        refused,
     } = prepared;
+    let not_read = refused_findings(job, &refused);
     match job.kind {
         JobKind::Root => {
             let result = workspace.evaluate(external);
@@ -146,6 +148,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
                 })
             };
             let mut found = findings::engine(&workspace, &span_of, &job.provided);
+            found.extend(not_read);
             if job.check_files {
                 found.extend(findings::unknown_annotations(&workspace, &span_of));
             }
@@ -183,6 +186,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
                 .iter()
                 .map(|e| from_error(&names, e))
                 .collect();
+            found.extend(not_read);
             if job.check_files {
                 found.extend(findings::unknown_annotations(&workspace, &|pos: &Pos| {
                     span_at(&names, pos)
@@ -196,6 +200,35 @@ fn run_ytt(job: &Job) -> JobOutcome {
             finish(job, found, status)
         }
     }
+}
+
+/// A finding for each file the job did not read: outside the repository (through a symlink)
+/// or not a regular file. Only the path inside the repository is named, never where it leads.
+fn refused_findings(job: &Job, refused: &[crate::files::Refused]) -> Vec<Diagnostic> {
+    use crate::files::Refusal;
+    refused
+        .iter()
+        .map(|r| {
+            let rel = super::paths::relative(&job.repo, &r.path);
+            let shown = rel
+                .clone()
+                .unwrap_or_else(|| r.path.to_string_lossy().into_owned());
+            let d = match r.why {
+                Refusal::Outside => Diagnostic::new(
+                    "file-outside-repository",
+                    format!("{shown} resolves to a file outside the repository; it was not read"),
+                ),
+                Refusal::NotRegular(kind) => Diagnostic::new(
+                    "special-file",
+                    format!("{shown} is {kind}, not a regular file; it was skipped"),
+                ),
+            };
+            match rel {
+                Some(file) => d.at(Span::point(file, 1, 1)),
+                None => d,
+            }
+        })
+        .collect()
 }
 
 /// The rule an engine error belongs to.

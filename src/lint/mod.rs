@@ -29,6 +29,7 @@ pub mod shard;
 pub mod supplementary;
 pub mod suppress;
 pub mod topmost;
+pub mod untrusted;
 pub mod vendir;
 pub mod walk;
 pub mod yaml_doc;

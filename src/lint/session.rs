@@ -31,6 +31,8 @@ pub struct Settings {
     pub jobs: usize,
     /// Show progress on a terminal.
     pub progress: bool,
+    /// `--allow-env`: environment prefixes the configuration's flags may read.
+    pub allow_env: Vec<String>,
 }
 
 /// The repository, its configuration and what the run will lint.
@@ -70,7 +72,7 @@ pub fn load_config(s: &Settings) -> Result<Config, String> {
         }
     };
     match file {
-        Some(f) => Config::load(&f, &shown(&f)).map_err(|e| e.to_string()),
+        Some(f) => Config::load_with(&f, &shown(&f), &s.allow_env).map_err(|e| e.to_string()),
         None => Ok(Config::default_for(&s.cwd)),
     }
 }

@@ -156,6 +156,20 @@ pub const RULES: &[RuleInfo] = &[
         "Run `vendir sync` in the directory of the vendir.yml, then lint again.",
     ),
     rule(
+        "file-outside-repository",
+        Error,
+        "File that resolves outside the repository",
+        "A file the linter would read (a root, an input, a values file, a file for `--data-value-file`, a file inside a root that `load()` or `data.read()` could reach) is a symlink, or lies under one, that leads outside the repository. The repository is untrusted input: the file is not read, and the rest of the root is linted without it.",
+        "Keep the file inside the repository (copy it instead of linking to it), or lint with the file's real location inside the repository.",
+    ),
+    rule(
+        "special-file",
+        Warning,
+        "Named pipe, device or socket inside a root",
+        "A root holds a file that is not a regular file (a FIFO, a device, a socket). Reading it could block forever or never end, so the linter skips it without opening it.",
+        "Remove the special file from the repository, or exclude it.",
+    ),
+    rule(
         "unused-suppression",
         Warning,
         "Suppression comment that suppresses nothing",

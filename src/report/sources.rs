@@ -9,14 +9,19 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug)]
 pub struct Sources {
     root: PathBuf,
+    /// Only regular files inside the repository are read (never a FIFO, never through a
+    /// symlink to elsewhere).
+    policy: crate::files::ReadPolicy,
     files: Mutex<HashMap<String, Option<Arc<str>>>>,
 }
 
 impl Sources {
     /// Sources read from the repository at `root`.
     pub fn new(root: impl Into<PathBuf>) -> Sources {
+        let root = root.into();
         Sources {
-            root: root.into(),
+            policy: crate::files::ReadPolicy::repository(&root),
+            root,
             files: Mutex::new(HashMap::new()),
         }
     }
@@ -34,9 +39,8 @@ impl Sources {
         files
             .entry(file.to_string())
             .or_insert_with(|| {
-                std::fs::read_to_string(self.root.join(file))
-                    .ok()
-                    .map(Arc::from)
+                let bytes = crate::files::read_allowed(&self.root.join(file), &self.policy)?;
+                String::from_utf8(bytes).ok().map(Arc::from)
             })
             .clone()
     }

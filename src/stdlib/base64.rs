@@ -167,7 +167,9 @@ pub fn register(builder: &mut GlobalsBuilder) {
         const NAME: &str = "base64.encode";
         let s = one_str(NAME, &args)?;
         let enc = encoding(NAME, &kwargs)?;
-        Ok(heap.alloc_str(&enc.encode(s.as_bytes())).to_value())
+        Ok(heap
+            .alloc_str(&enc.encode(&crate::eval::bytestr::to_bytes(s)))
+            .to_value())
     }
 
     fn decode<'v>(
@@ -181,8 +183,10 @@ pub fn register(builder: &mut GlobalsBuilder) {
         let bytes = enc
             .decode(s.as_bytes())
             .map_err(|at| err(NAME, format!("illegal base64 data at input byte {at}")))?;
-        // Starlark strings here are UTF-8; bytes that are not become U+FFFD.
-        Ok(heap.alloc_str(&String::from_utf8_lossy(&bytes)).to_value())
+        // Bytes that are not UTF-8 are kept (see `eval::bytestr`).
+        Ok(heap
+            .alloc_str(&crate::eval::bytestr::from_bytes(&bytes))
+            .to_value())
     }
 }
 

@@ -78,7 +78,11 @@ impl DataFn {
             None => (&self.dir, path),
         };
         let f = exec.ws.tree().find_file(lib, path)?;
-        Ok(f.data.to_string())
+        // A binary file keeps its bytes (see `eval::bytestr`).
+        Ok(match &f.raw {
+            Some(bytes) => crate::eval::bytestr::from_bytes(bytes).into_owned(),
+            None => f.data.to_string(),
+        })
     }
 }
 

@@ -17,7 +17,9 @@ pub fn register(builder: &mut GlobalsBuilder) {
     fn sum<'v>(#[starlark(args)] args: Args<'v>, heap: Heap<'v>) -> starlark::Result<Value<'v>> {
         const NAME: &str = "md5.sum";
         let s = as_str(NAME, exactly_one(NAME, &args.items)?)?;
-        Ok(heap.alloc_str(&hex(&Md5::digest(s.as_bytes()))).to_value())
+        Ok(heap
+            .alloc_str(&hex(&Md5::digest(crate::eval::bytestr::to_bytes(s))))
+            .to_value())
     }
 }
 

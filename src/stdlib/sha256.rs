@@ -14,7 +14,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         const NAME: &str = "sha256.sum";
         let s = as_str(NAME, exactly_one(NAME, &args.items)?)?;
         Ok(heap
-            .alloc_str(&hex(&Sha256::digest(s.as_bytes())))
+            .alloc_str(&hex(&Sha256::digest(crate::eval::bytestr::to_bytes(s))))
             .to_value())
     }
 }

@@ -15,5 +15,6 @@ pub mod node;
 pub mod parse;
 pub mod pos_print;
 pub mod scalar;
+pub mod utf8;
 
 pub use node::*;

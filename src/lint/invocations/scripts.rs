@@ -52,7 +52,8 @@ pub fn read(repo: &Path, path: &str, max: usize) -> Option<String> {
     if !meta.is_file() || meta.len() > max as u64 {
         return None;
     }
-    let bytes = std::fs::read(repo.join(path)).ok()?;
+    let policy = crate::files::ReadPolicy::repository(repo);
+    let bytes = crate::files::read_allowed(&repo.join(path), &policy)?;
     if bytes.contains(&0) {
         return None;
     }

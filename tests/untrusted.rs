@@ -1,0 +1,371 @@
+//! The repository is untrusted input: one test per attack of issue 13. A fake secret in the
+//! environment (`FAKE_TOKEN=supersecret`) and the content of a file outside the repository must
+//! appear in no output and no report; a configuration that asks for them is refused (exit 2)
+//! naming the offending entry; a symlink that leads outside is a finding and is not read.
+
+use std::os::unix::fs::symlink;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const SECRET_ENV: &str = "supersecret";
+const SECRET_FILE: &str = "outside-secret-4711";
+
+struct Run {
+    code: i32,
+    /// Standard output, standard error and every report written, together.
+    everything: String,
+    stdout: String,
+    stderr: String,
+}
+
+/// A repository with one root (`config`) and, next to it (outside it), a secret file.
+struct Fixture {
+    base: PathBuf,
+    repo: PathBuf,
+    outside: PathBuf,
+}
+
+impl Fixture {
+    fn new(name: &str) -> Fixture {
+        let base =
+            std::env::temp_dir().join(format!("yttlint-untrusted-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let repo = base.join("repo");
+        std::fs::create_dir_all(repo.join("config")).unwrap();
+        std::fs::write(
+            repo.join("config/values.yml"),
+            "#@data/values\n---\nname: app\n",
+        )
+        .unwrap();
+        std::fs::write(
+            repo.join("config/app.yml"),
+            "#@ load(\"@ytt:data\", \"data\")\nname: #@ data.values.name\n",
+        )
+        .unwrap();
+        let outside = base.join("secret.yml");
+        std::fs::write(&outside, format!("token: {SECRET_FILE}\n")).unwrap();
+        Fixture {
+            base,
+            repo,
+            outside,
+        }
+    }
+
+    fn config(&self, text: &str) {
+        std::fs::write(self.repo.join(".yttlint.yaml"), text).unwrap();
+    }
+
+    fn write(&self, path: &str, text: &str) {
+        std::fs::write(self.repo.join(path), text).unwrap();
+    }
+
+    /// Lints with every report format written, the secret in the environment.
+    fn lint(&self, args: &[&str]) -> Run {
+        let reports = self.base.join("reports");
+        let _ = std::fs::remove_dir_all(&reports);
+        std::fs::create_dir_all(&reports).unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_yttlint"));
+        cmd.current_dir(&self.repo)
+            .env_remove("GITHUB_ACTIONS")
+            .env("FAKE_TOKEN", SECRET_ENV)
+            .args(args);
+        for format in ["sarif", "json", "junit", "gitlab"] {
+            cmd.arg("--report")
+                .arg(format!("{format}={}", reports.join(format).display()));
+        }
+        let out = cmd.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let mut everything = format!("{stdout}\n{stderr}\n");
+        for e in std::fs::read_dir(&reports).unwrap() {
+            everything.push_str(&std::fs::read_to_string(e.unwrap().path()).unwrap());
+        }
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            everything,
+            stdout,
+            stderr,
+        }
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.base);
+    }
+}
+
+fn assert_no_secret(run: &Run) {
+    assert!(
+        !run.everything.contains(SECRET_ENV),
+        "the environment leaked:\n{}",
+        run.everything
+    );
+    assert!(
+        !run.everything.contains(SECRET_FILE),
+        "the outside file leaked:\n{}",
+        run.everything
+    );
+}
+
+/// A configuration refused: exit 2, the message at `.yttlint.yaml:LINE:COL` quoting `entry`.
+fn assert_refused(run: &Run, line: u32, entry: &str, says: &str) {
+    assert_eq!(run.code, 2, "{}", run.everything);
+    let at = format!(".yttlint.yaml:{line}:");
+    assert!(
+        run.stderr.contains(&at) && run.stderr.contains(entry) && run.stderr.contains(says),
+        "expected {at} {entry:?} {says:?} in: {}",
+        run.stderr
+    );
+    assert_no_secret(run);
+}
+
+#[test]
+fn environment_flags_in_the_configuration_are_refused() {
+    let f = Fixture::new("env");
+    f.config("roots:\n  - path: config\n    args: [--data-values-env, FAKE]\n");
+    assert_refused(&f.lint(&[]), 3, "\"--data-values-env\"", "--allow-env FAKE");
+    f.config("roots:\n  - path: config\n    scenarios:\n      - name: s\n        args: [\"--data-values-env-yaml=FAKE\"]\n");
+    assert_refused(
+        &f.lint(&[]),
+        5,
+        "--data-values-env-yaml=FAKE",
+        "environment",
+    );
+}
+
+#[test]
+fn allow_env_on_the_command_line_allows_the_prefix() {
+    let f = Fixture::new("allow-env");
+    f.config("roots:\n  - path: config\n    args: [--data-values-env, FAKE]\n");
+    let run = f.lint(&["--allow-env", "FAKE", "--format", "json"]);
+    // The user allowed it: the value is read (and reported as undeclared).
+    assert_eq!(run.code, 0, "{}", run.everything);
+    assert!(run.stdout.contains("TOKEN"), "{}", run.stdout);
+    let other = f.lint(&["--allow-env", "OTHER"]);
+    assert_eq!(other.code, 2);
+    assert_no_secret(&other);
+}
+
+#[test]
+fn a_value_file_from_proc_is_refused() {
+    let f = Fixture::new("proc");
+    f.config("roots:\n  - path: config\n    scenarios:\n      - name: s\n        args: [--data-value-file, \"k=/proc/self/environ\"]\n");
+    assert_refused(
+        &f.lint(&[]),
+        5,
+        "--data-value-file",
+        "outside the repository",
+    );
+}
+
+#[test]
+fn inputs_outside_the_repository_are_refused() {
+    let f = Fixture::new("inputs");
+    f.write(
+        "config/leak.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\nleak: #@ assert.fail(data.read(\"env.txt\") + data.read(\"pw.txt\"))\n",
+    );
+    let outside = f.outside.display().to_string();
+    f.config(&format!(
+        "roots:\n  - path: config\n    args: [-f, ., -f, env.txt=/proc/self/environ, -f, \"pw.txt={outside}\"]\n"
+    ));
+    assert_refused(&f.lint(&[]), 3, "\"-f\"", "env.txt=/proc/self/environ");
+    f.config(&format!(
+        "roots:\n  - path: config\n    args: [-f, ., -f, \"pw.txt={outside}\"]\n"
+    ));
+    assert_refused(&f.lint(&[]), 3, "\"-f\"", "outside the repository");
+    f.config("roots:\n  - path: config\n    args: [-f, ., \"--file=../../secret.yml\"]\n");
+    assert_refused(&f.lint(&[]), 3, "--file=../../secret.yml", "outside");
+}
+
+#[test]
+fn output_flags_are_refused() {
+    let f = Fixture::new("output");
+    f.config("roots:\n  - path: config\n    args: [--strict, --output-files, /tmp/x]\n");
+    assert_refused(&f.lint(&[]), 3, "\"--output-files\"", "writes files");
+    f.config(
+        "roots:\n  - path: config\n    args: [\"--dangerous-emptied-output-directory=out\"]\n",
+    );
+    assert_refused(
+        &f.lint(&[]),
+        3,
+        "--dangerous-emptied-output-directory",
+        "writes files",
+    );
+    f.config("roots:\n  - path: config\n    args: [--allow-symlink-destination, /]\n");
+    assert_refused(&f.lint(&[]), 3, "--allow-symlink-destination", "anywhere");
+}
+
+#[test]
+fn a_values_file_that_is_a_symlink_to_outside_is_refused() {
+    let f = Fixture::new("values-link");
+    symlink(&f.outside, f.repo.join("prod.yml")).unwrap();
+    f.config("roots:\n  - path: config\n    scenarios:\n      - name: prod\n        values_files: [prod.yml]\n");
+    assert_refused(&f.lint(&[]), 5, "prod.yml", "outside the repository");
+    // The same in args, and a root that is a link to outside.
+    f.config("roots:\n  - path: config\n    args: [--data-values-file, ../prod.yml]\n");
+    assert_refused(
+        &f.lint(&[]),
+        3,
+        "--data-values-file",
+        "outside the repository",
+    );
+    symlink(&f.base, f.repo.join("elsewhere")).unwrap();
+    f.config("roots:\n  - path: elsewhere\n");
+    assert_refused(&f.lint(&[]), 2, "elsewhere", "outside the repository");
+}
+
+#[test]
+fn a_symlink_inside_a_root_to_outside_is_a_finding_and_not_read() {
+    let f = Fixture::new("data-read");
+    symlink(&f.outside, f.repo.join("config/secret.txt")).unwrap();
+    // A directory link too: nothing under it is read.
+    symlink(&f.base, f.repo.join("config/up")).unwrap();
+    f.write(
+        "config/leak.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\nleak: #@ assert.fail(data.read(\"secret.txt\"))\n",
+    );
+    f.config("");
+    let run = f.lint(&["--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.everything);
+    assert_no_secret(&run);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let outside: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "file-outside-repository")
+        .map(|d| d["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(outside, vec!["config/secret.txt", "config/up"]);
+    // The terminal format shows code frames: still nothing of the file.
+    assert_no_secret(&f.lint(&["--format", "terminal"]));
+}
+
+#[test]
+fn a_symlink_inside_the_repository_is_followed() {
+    let f = Fixture::new("inside-link");
+    std::fs::create_dir_all(f.repo.join("shared")).unwrap();
+    f.write("shared/name.txt", "from-shared");
+    symlink(
+        f.repo.join("shared/name.txt"),
+        f.repo.join("config/name.txt"),
+    )
+    .unwrap();
+    f.write(
+        "config/app.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\nname: #@ assert.fail(data.read(\"name.txt\"))\n",
+    );
+    f.config("");
+    let run = f.lint(&["--format", "json"]);
+    assert!(run.stdout.contains("from-shared"), "{}", run.everything);
+    assert!(!run.stdout.contains("file-outside-repository"));
+}
+
+#[test]
+fn commands_learned_from_scripts_that_read_outside_are_skipped_with_a_reason() {
+    let f = Fixture::new("script");
+    std::fs::create_dir_all(f.repo.join("hack")).unwrap();
+    let outside = f.outside.display().to_string();
+    f.write(
+        "hack/render.sh",
+        &format!("#!/bin/sh\nytt -f config -f {outside}\nytt -f config --data-values-env FAKE --output-files out\n"),
+    );
+    let list = f.lint(&["--list-roots"]);
+    assert!(
+        list.stdout.contains(&format!(
+            "skipped: hack/render.sh:2: input {outside} is outside the repository"
+        )),
+        "{}",
+        list.stdout
+    );
+    let run = f.lint(&["--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.everything);
+    assert_no_secret(&run);
+    assert!(!f.repo.join("config/out").exists() && !f.repo.join("out").exists());
+}
+
+#[test]
+fn a_named_pipe_inside_a_root_is_skipped_without_blocking() {
+    let f = Fixture::new("fifo");
+    let ok = Command::new("mkfifo")
+        .arg(f.repo.join("config/pipe.yml"))
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    f.config("");
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(&f.repo)
+        .args(["--format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("the linter blocked on a named pipe");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("\"special-file\""), "{stdout}");
+    assert!(
+        stdout.contains("config/pipe.yml is a named pipe"),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(0), "a warning: {stdout}");
+}
+
+#[test]
+fn template_refuses_symlinks_unless_their_destination_is_allowed() {
+    let f = Fixture::new("template");
+    symlink(&f.outside, f.repo.join("config/secret.yml")).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_yttlint"))
+            .current_dir(&f.repo)
+            .arg("template")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let refused = run(&["-f", "config"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("Checking symlink file 'config/secret.yml'")
+            && err.contains("to be allowed, but was not (hint: symlinks are disallowed as a security feature, use '--allow-symlink-destination' flags to override)"),
+        "{err}"
+    );
+    let direct = run(&["-f", "config/secret.yml"]);
+    assert_eq!(direct.status.code(), Some(1));
+    let base = f.base.display().to_string();
+    let allowed = run(&["-f", "config", "--allow-symlink-destination", &base]);
+    assert_eq!(allowed.status.code(), Some(0), "{allowed:?}");
+    assert!(String::from_utf8_lossy(&allowed.stdout).contains(SECRET_FILE));
+    let all = run(&[
+        "-f",
+        "config/secret.yml",
+        "--dangerous-allow-all-symlink-destinations",
+    ]);
+    assert_eq!(all.status.code(), Some(0), "{all:?}");
+}
+
+#[test]
+fn a_configuration_file_that_is_a_symlink_to_outside_is_not_read() {
+    let f = Fixture::new("config-link");
+    symlink(&f.outside, f.repo.join(".yttlint.yaml")).unwrap();
+    let run = f.lint(&[]);
+    assert_eq!(run.code, 2, "{}", run.everything);
+    assert!(run
+        .stderr
+        .contains("not a regular file inside its directory"));
+    assert_no_secret(&run);
+}
