@@ -95,3 +95,29 @@ fn failed_checks_show_ytts_lambda() {
       t.yml:2 | x: #@ assert.max_len(1).check(\"ab\")";
     assert_eq!(err.trim_end(), want);
 }
+
+/// Spec 001's `decodable()` checks: true exactly when the module's `decode` would succeed.
+#[test]
+fn decodable_tells_whether_decode_would_succeed() {
+    let (ok, out, err) = render(
+        "decodable",
+        r#"#@ load("@ytt:json", "json")
+#@ load("@ytt:base64", "base64")
+#@ load("@ytt:yaml", "yaml")
+json: #@ [json.decodable('{"a": [1, 2]}'), json.decodable("{"), json.decodable("1 2")]
+b64: #@ [base64.decodable("aGk="), base64.decodable("aGk"), base64.decodable("aGk", raw=True), base64.decodable("-_8=", url=True), base64.decodable("!!")]
+yaml: #@ [yaml.decodable("a: [1, 2]"), yaml.decodable("a: [1"), yaml.decodable("a: 1\n---\nb: 2")]
+"#,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "json:\n- true\n- false\n- false\nb64:\n- true\n- false\n- true\n- true\n- false\nyaml:\n- true\n- false\n- false\n"
+    );
+    let (ok, _, err) = render(
+        "decodable-bad",
+        "#@ load(\"@ytt:json\", \"json\")\nx: #@ json.decodable(1)\n",
+    );
+    assert!(!ok);
+    assert!(err.contains("json.decodable"), "{err}");
+}

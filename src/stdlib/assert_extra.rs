@@ -1,9 +1,9 @@
 //! The rules spec 000 adds to ytt's seven: `starts_with`, `ends_with`, `contains`, `matches`,
-//! `format`, `even`, `odd`, `multiple_of` and `len`, each both a named rule of
+//! `format`, `even`, `odd`, `multiple_of` and `len`, and spec 001's `unique`, each both a named rule of
 //! `@assert/validate` / `@schema/validation` and an `@ytt:assert` builder. Failures read like
 //! ytt's own (`fail: value does not start with "x"`).
 
-use super::assert_format::Format;
+use super::assert_format::{port_number, Format};
 use super::assert_rules::Subject;
 use super::golike::{equal, repr, type_name};
 use crate::yaml::Value;
@@ -23,6 +23,8 @@ pub enum ExtraRule {
     /// A positive integer or float divisor.
     MultipleOf(Value),
     Len(i64),
+    /// No two elements of an array are equal (spec 001).
+    Unique,
 }
 
 fn fail(msg: impl std::fmt::Display) -> String {
@@ -60,6 +62,7 @@ impl ExtraRule {
             ExtraRule::Odd => "assert.odd",
             ExtraRule::MultipleOf(_) => "assert.multiple_of",
             ExtraRule::Len(_) => "assert.len",
+            ExtraRule::Unique => "assert.unique",
         }
     }
 
@@ -75,6 +78,7 @@ impl ExtraRule {
             ExtraRule::Odd => "an odd number".to_string(),
             ExtraRule::MultipleOf(n) => format!("a multiple of {}", repr(n)),
             ExtraRule::Len(n) => format!("length = {n}"),
+            ExtraRule::Unique => "an array of unique elements".to_string(),
         }
     }
 
@@ -103,7 +107,16 @@ impl ExtraRule {
                     .map_err(|e| fail(format!("invalid regular expression: {e}")))?
                     .is_match(s)
             }
+            ExtraRule::Format(Format::Port) if matches!(val, Value::Int(_)) => {
+                matches!(val, Value::Int(n) if port_number(*n))
+            }
             ExtraRule::Format(f) => f.accepts(want_string(val)?),
+            ExtraRule::Unique => {
+                if let Some(dup) = duplicate(val)? {
+                    return Err(fail(format!("value has duplicate element {}", repr(dup))));
+                }
+                true
+            }
             ExtraRule::Even | ExtraRule::Odd => {
                 let Value::Int(i) = val else {
                     return Err(fail(format!(
@@ -139,13 +152,33 @@ impl ExtraRule {
             ExtraRule::Even => "value is odd".to_string(),
             ExtraRule::Odd => "value is even".to_string(),
             ExtraRule::MultipleOf(n) => format!("value is not a multiple of {}", repr(n)),
-            ExtraRule::Len(_) => String::new(),
+            ExtraRule::Len(_) | ExtraRule::Unique => String::new(),
         }))
     }
 }
 
 fn quote(s: &str) -> String {
     super::golike::quote(s)
+}
+
+/// The first element of an array that equals an earlier one.
+fn duplicate(val: &Value) -> Result<Option<&Value>, String> {
+    // An empty array reaches a rule as null (ytt's encode/decode round trip of the node).
+    if matches!(val, Value::Null) {
+        return Ok(None);
+    }
+    let Value::Array(a) = val else {
+        return Err(fail(format!(
+            "value must be an array, but was {}",
+            type_name(val)
+        )));
+    };
+    Ok(a.items.iter().enumerate().find_map(|(i, x)| {
+        a.items[..i]
+            .iter()
+            .any(|y| equal(&y.value, &x.value))
+            .then_some(&x.value)
+    }))
 }
 
 fn contains(val: &Value, x: &Value) -> Result<bool, String> {
@@ -209,6 +242,10 @@ pub fn build(name: &str, arg: &Value) -> Result<ExtraRule, String> {
             truth()?;
             ExtraRule::Odd
         }
+        "unique" => {
+            truth()?;
+            ExtraRule::Unique
+        }
         "multiple_of" => match number(arg) {
             Some(d) if d > 0.0 => ExtraRule::MultipleOf(arg.clone()),
             _ => {
@@ -242,6 +279,7 @@ pub const NAMES: &[&str] = &[
     "odd",
     "multiple_of",
     "len",
+    "unique",
 ];
 
 #[cfg(test)]
@@ -308,6 +346,57 @@ mod tests {
         assert!(build("multiple_of", &Value::Int(0)).is_err());
         assert!(build("len", &Value::Int(-1)).is_err());
         assert!(build("starts_with", &Value::Int(1)).is_err());
+    }
+
+    fn list(xs: &[Value]) -> Value {
+        crate::yaml::Value::Array(Box::new(crate::yaml::Array {
+            items: xs
+                .iter()
+                .map(|x| crate::yaml::ArrayItem::new(x.clone(), Default::default()))
+                .collect(),
+            ..Default::default()
+        }))
+    }
+
+    #[test]
+    fn unique_finds_the_first_repeated_element() {
+        let t = Value::Bool(true);
+        assert_eq!(check("unique", t.clone(), list(&[s("a"), s("b")])), Ok(()));
+        assert_eq!(check("unique", t.clone(), list(&[])), Ok(()));
+        assert_eq!(
+            check("unique", t.clone(), list(&[s("a"), s("b"), s("b"), s("a")])),
+            Err("fail: value has duplicate element \"b\"".into())
+        );
+        // Equal as values: an int and the same float are the same element.
+        assert!(check(
+            "unique",
+            t.clone(),
+            list(&[Value::Int(1), Value::Float(1.0)])
+        )
+        .is_err());
+        assert!(check(
+            "unique",
+            t.clone(),
+            list(&[list(&[s("x")]), list(&[s("x")])])
+        )
+        .is_err());
+        assert_eq!(
+            check("unique", t, s("aa")),
+            Err("fail: value must be an array, but was string".into())
+        );
+        assert!(build("unique", &Value::Bool(false)).is_err());
+    }
+
+    #[test]
+    fn port_format_takes_integers_and_strings() {
+        let port = s("port");
+        assert_eq!(check("format", port.clone(), Value::Int(443)), Ok(()));
+        assert_eq!(check("format", port.clone(), s("443")), Ok(()));
+        assert_eq!(
+            check("format", port.clone(), Value::Int(70000)),
+            Err("fail: value is not a valid port".into())
+        );
+        assert!(check("format", port, Value::Bool(true)).is_err());
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! The formats of `format=` and `assert.format()` (spec 000, from JSON Schema's "format"
-//! vocabulary plus Kubernetes quantities): each is a pure check of a string.
+//! vocabulary plus Kubernetes quantities; spec 001 adds `ip`, `port`, `percent`, `duration`,
+//! `date` and `time`): each is a pure check of a string (`port` also takes an integer, see
+//! [`port_number`]).
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -14,6 +16,18 @@ pub enum Format {
     Uri,
     UriRef,
     Quantity,
+    /// IPv4 or IPv6, as Go's `net.ParseIP` reads it.
+    Ip,
+    /// A port number, 0 to 65535.
+    Port,
+    /// Kubernetes' `IsValidPercent`: digits and `%`.
+    Percent,
+    /// Go's `time.ParseDuration`.
+    Duration,
+    /// RFC 3339 `full-date`.
+    Date,
+    /// RFC 3339 `full-time`.
+    Time,
 }
 
 /// The names accepted, in the order error messages list them.
@@ -26,6 +40,12 @@ pub const NAMES: &[&str] = &[
     "uri",
     "uriref",
     "quantity",
+    "ip",
+    "port",
+    "percent",
+    "duration",
+    "date",
+    "time",
 ];
 
 impl Format {
@@ -39,6 +59,12 @@ impl Format {
             "uri" => Format::Uri,
             "uriref" | "uri-reference" => Format::UriRef,
             "quantity" => Format::Quantity,
+            "ip" => Format::Ip,
+            "port" => Format::Port,
+            "percent" => Format::Percent,
+            "duration" => Format::Duration,
+            "date" => Format::Date,
+            "time" => Format::Time,
             _ => return None,
         })
     }
@@ -53,6 +79,12 @@ impl Format {
             Format::Uri => "uri",
             Format::UriRef => "uriref",
             Format::Quantity => "quantity",
+            Format::Ip => "ip",
+            Format::Port => "port",
+            Format::Percent => "percent",
+            Format::Duration => "duration",
+            Format::Date => "date",
+            Format::Time => "time",
         }
     }
 
@@ -67,6 +99,12 @@ impl Format {
             Format::Uri => "an absolute URI",
             Format::UriRef => "a URI reference",
             Format::Quantity => "a Kubernetes quantity",
+            Format::Ip => "an IP address",
+            Format::Port => "a port number (0-65535)",
+            Format::Percent => "a percentage (like 10%)",
+            Format::Duration => "a Go duration (like 1h30m)",
+            Format::Date => "an RFC 3339 date",
+            Format::Time => "an RFC 3339 time",
         }
     }
 
@@ -80,36 +118,69 @@ impl Format {
             Format::Uri => is_uri(s),
             Format::UriRef => is_uri_ref(s),
             Format::Quantity => is_quantity(s),
+            Format::Ip => s.parse::<Ipv4Addr>().is_ok() || s.parse::<Ipv6Addr>().is_ok(),
+            Format::Port => port_string(s),
+            Format::Percent => is_percent(s),
+            Format::Duration => super::duration::parse(s).is_some(),
+            Format::Date => is_date(s),
+            Format::Time => is_time(s),
         }
     }
 }
 
-fn digits(s: &str, n: usize) -> Option<u32> {
-    (s.len() == n && s.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| s.parse().ok())
-        .flatten()
+/// The highest port number.
+pub const MAX_PORT: i64 = 65535;
+
+/// An integer port number: 0 to 65535.
+pub fn port_number(n: i64) -> bool {
+    (0..=MAX_PORT).contains(&n)
 }
 
-/// RFC 3339 `date-time`: `2006-01-02T15:04:05[.frac](Z|+hh:mm)`.
-fn is_date_time(s: &str) -> bool {
-    let Some((date, time)) = s.split_once(['T', 't']) else {
-        return false;
-    };
-    let mut d = date.split('-');
+/// A port written as a string: decimal digits without sign or leading zero, 0 to 65535.
+fn port_string(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 5
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s == "0" || !s.starts_with('0'))
+        && s.parse::<i64>().is_ok_and(port_number)
+}
+
+/// Kubernetes' `IsValidPercent`: `^[0-9]+%$`.
+fn is_percent(s: &str) -> bool {
+    s.strip_suffix('%')
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
+fn leap(y: u32) -> bool {
+    y.is_multiple_of(4) && (!y.is_multiple_of(100) || y.is_multiple_of(400))
+}
+
+/// RFC 3339 `full-date`: `YYYY-MM-DD`, a day that exists in that month.
+fn is_date(s: &str) -> bool {
+    let mut d = s.split('-');
     let (Some(y), Some(m), Some(day), None) = (d.next(), d.next(), d.next(), d.next()) else {
         return false;
     };
-    let (Some(_), Some(m), Some(day)) = (digits(y, 4), digits(m, 2), digits(day, 2)) else {
+    let (Some(y), Some(m), Some(day)) = (digits(y, 4), digits(m, 2), digits(day, 2)) else {
         return false;
     };
-    if !(1..=12).contains(&m) || !(1..=31).contains(&day) {
-        return false;
-    }
-    let (clock, zone) = if let Some(c) = time.strip_suffix(['Z', 'z']) {
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap(y) => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&day)
+}
+
+/// RFC 3339 `full-time`: `HH:MM:SS[.frac]` and a zone (`Z` or `+hh:mm`).
+fn is_time(s: &str) -> bool {
+    let (clock, zone) = if let Some(c) = s.strip_suffix(['Z', 'z']) {
         (c, None)
     } else {
-        match time.rfind(['+', '-']) {
-            Some(i) => (&time[..i], Some(&time[i + 1..])),
+        match s.rfind(['+', '-']) {
+            Some(i) => (&s[..i], Some(&s[i + 1..])),
             None => return false,
         }
     };
@@ -137,6 +208,18 @@ fn is_date_time(s: &str) -> bool {
         ),
         _ => false,
     }
+}
+
+fn digits(s: &str, n: usize) -> Option<u32> {
+    (s.len() == n && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse().ok())
+        .flatten()
+}
+
+/// RFC 3339 `date-time`: a `full-date`, `T`, a `full-time`.
+fn is_date_time(s: &str) -> bool {
+    s.split_once(['T', 't'])
+        .is_some_and(|(date, time)| is_date(date) && is_time(time))
 }
 
 /// RFC 1123 host name: dot-separated labels of letters, digits and inner hyphens, each at most
@@ -269,6 +352,127 @@ mod tests {
             assert!(f.accepts(good), "{} should accept {good}", f.name());
             assert!(!f.accepts(bad), "{} should reject {bad}", f.name());
         }
+    }
+
+    fn sorts(f: Format, good: &[&str], bad: &[&str]) {
+        for s in good {
+            assert!(f.accepts(s), "{} should accept {s:?}", f.name());
+        }
+        for s in bad {
+            assert!(!f.accepts(s), "{} should reject {s:?}", f.name());
+        }
+    }
+
+    /// Go's `net.ParseIP` cases (net/ip_test.go).
+    #[test]
+    fn ip_reads_like_go_parse_ip() {
+        sorts(
+            Format::Ip,
+            &[
+                "127.0.1.2",
+                "::ffff:127.1.2.3",
+                "::ffff:7f01:0203",
+                "0:0:0:0:0000:ffff:127.1.2.3",
+                "2001:4860:0:2001::68",
+                "2001:4860:0000:2001:0000:0000:0000:0068",
+                "::",
+            ],
+            &[
+                "127.0.0.256",
+                "127.001.002.003",
+                "::ffff:127.001.002.003",
+                "123.000.000.000",
+                "1.2..4",
+                "0123.0.0.1",
+                "127.0.0.1%eth0",
+                "fe80::1%lo0",
+                "",
+                "localhost",
+            ],
+        );
+    }
+
+    /// Kubernetes' `IsValidPercent` cases (validation_test.go, TestIsValidPercent).
+    #[test]
+    fn percent_is_kubernetes_is_valid_percent() {
+        sorts(
+            Format::Percent,
+            &["0%", "00000%", "1%", "01%", "99%", "100%", "101%"],
+            &[
+                "", "0", "100", "0.0%", "99.9%", "hundred", " 1%", "1% ", "-0%", "-1%", "+1%",
+            ],
+        );
+    }
+
+    #[test]
+    fn port_is_zero_to_65535() {
+        sorts(
+            Format::Port,
+            &["0", "1", "80", "8080", "65535"],
+            &["", "-1", "65536", "080", "+80", "http", "1e3", "99999"],
+        );
+        assert!(port_number(0) && port_number(65535));
+        assert!(!port_number(-1) && !port_number(65536));
+    }
+
+    #[test]
+    fn duration_is_go_parse_duration() {
+        sorts(
+            Format::Duration,
+            &[
+                "0",
+                "-0",
+                "5s",
+                "1.5h",
+                "300ms",
+                "-1.5h",
+                "2h45m",
+                "12\u{b5}s",
+                ".5s",
+                "5.s",
+            ],
+            &["", "3", "1d", ".s", "-", "1h-2m", "9223372036854775808ns"],
+        );
+    }
+
+    /// JSON Schema's `date` and `time` (RFC 3339 `full-date`, `full-time`).
+    #[test]
+    fn date_and_time_are_rfc3339() {
+        sorts(
+            Format::Date,
+            &["1963-06-19", "2020-02-29", "2000-02-29", "2024-12-31"],
+            &[
+                "06/19/1963",
+                "2021-02-29",
+                "1900-02-29",
+                "2024-04-31",
+                "1998-1-20",
+                "2013-350",
+                "2024-13-01",
+                "2024-00-10",
+                "",
+            ],
+        );
+        sorts(
+            Format::Time,
+            &[
+                "20:20:39+00:00",
+                "08:30:06Z",
+                "08:30:06.283185Z",
+                "23:59:60Z",
+                "10:00:00-05:30",
+            ],
+            &[
+                "08:30:06 PST",
+                "01:01:01,1111",
+                "12:00:00",
+                "24:00:00Z",
+                "12:60:00Z",
+                "8:30:06Z",
+                "08:30:06+24:00",
+            ],
+        );
+        assert!(!Format::DateTime.accepts("2021-02-29T00:00:00Z"));
     }
 
     #[test]

@@ -134,6 +134,13 @@ pub fn register(builder: &mut GlobalsBuilder) {
         extra_rule(heap, "odd", YValue::Bool(true))
     }
 
+    fn unique<'v>(#[starlark(args)] args: Args<'v>, heap: Heap<'v>) -> starlark::Result<Value<'v>> {
+        if !args.items.is_empty() {
+            return Err(err("assert.unique", "got arguments, want none"));
+        }
+        extra_rule(heap, "unique", YValue::Bool(true))
+    }
+
     fn validate<'v>(
         #[starlark(args)] args: Args<'v>,
         #[starlark(kwargs)] kwargs: Kwargs<'v>,

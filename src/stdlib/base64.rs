@@ -1,7 +1,8 @@
 //! `@ytt:base64`: `encode(string)` and `decode(string)`, with ytt's options `url=True` (the
 //! URL-safe alphabet), `raw=True` (no `=` padding) and `strict=True` (unused bits must be
 //! zero). Decoding follows Go's `encoding/base64`: line breaks are skipped anywhere, and a bad
-//! input is reported as `illegal base64 data at input byte N`.
+//! input is reported as `illegal base64 data at input byte N`. Spec 001 adds
+//! `decodable(string)`, true when `decode` would succeed.
 
 use starlark::environment::GlobalsBuilder;
 use starlark::starlark_module;
@@ -187,6 +188,17 @@ pub fn register(builder: &mut GlobalsBuilder) {
         Ok(heap
             .alloc_str(&crate::eval::bytestr::from_bytes(&bytes))
             .to_value())
+    }
+
+    /// Spec 001: whether `decode` (with the same options) would succeed.
+    fn decodable<'v>(
+        #[starlark(args)] args: Args<'v>,
+        #[starlark(kwargs)] kwargs: Kwargs<'v>,
+    ) -> starlark::Result<bool> {
+        const NAME: &str = "base64.decodable";
+        let s = one_str(NAME, &args)?;
+        let enc = encoding(NAME, &kwargs)?;
+        Ok(enc.decode(s.as_bytes()).is_ok())
     }
 }
 

@@ -1,6 +1,7 @@
 //! `@ytt:json`: `encode(value, indent=0, escape_html=True)` writes a value as Go's
 //! `encoding/json` does for ytt (object keys sorted, no final newline) and `decode(text)`
-//! reads JSON into plain values (objects as dicts, numbers as floats).
+//! reads JSON into plain values (objects as dicts, numbers as floats). Spec 001 adds
+//! `decodable(text)`, true when `decode` would succeed.
 
 use starlark::environment::GlobalsBuilder;
 use starlark::starlark_module;
@@ -33,5 +34,11 @@ pub fn register(builder: &mut GlobalsBuilder) {
         let text = one_str(NAME, &args)?;
         let v = super::json_decode::decode(text).map_err(|m| err(NAME, m))?;
         Ok(value_to_starlark(&v, heap, MapAs::Dict))
+    }
+
+    /// Spec 001: whether `decode` would succeed.
+    fn decodable<'v>(#[starlark(args)] args: Args<'v>) -> starlark::Result<bool> {
+        let text = one_str("json.decodable", &args)?;
+        Ok(super::json_decode::decode(text).is_ok())
     }
 }

@@ -11,6 +11,7 @@ pub mod assertion;
 pub mod base64;
 pub mod bound;
 pub mod data;
+pub mod duration;
 pub mod golike;
 pub mod ip;
 pub mod json;

@@ -1,5 +1,6 @@
 //! `@ytt:yaml`: `encode(value)` prints a value as ytt prints documents and `decode(string)`
-//! reads exactly one YAML document into plain values (dicts, lists, scalars).
+//! reads exactly one YAML document into plain values (dicts, lists, scalars). Spec 001 adds
+//! `decodable(text)`, true when `decode` would succeed.
 //!
 //! ytt encodes through a document set: a null value, and a YAML fragment holding an empty
 //! map or array, are empty documents and print as `""`; a Starlark `{}` prints as `{}\n`; a
@@ -96,5 +97,12 @@ pub fn register(builder: &mut GlobalsBuilder) {
         let text = as_str(NAME, exactly_one(NAME, &args.items)?)?;
         let v = decode_str(text).map_err(|m| super::args::err(NAME, m))?;
         Ok(value_to_starlark(&v, heap, MapAs::Dict))
+    }
+
+    /// Spec 001: whether `decode` would succeed.
+    fn decodable<'v>(#[starlark(args)] args: Args<'v>) -> starlark::Result<bool> {
+        const NAME: &str = "yaml.decodable";
+        let text = as_str(NAME, exactly_one(NAME, &args.items)?)?;
+        Ok(decode_str(text).is_ok())
     }
 }
