@@ -10,7 +10,7 @@ use clap::Parser;
 use super::lint_extra::{self, ExtraArgs};
 use crate::lint::baseline::{self, Baseline};
 use crate::lint::output::{render, render_with, FORMATS};
-use crate::lint::session::{self, Settings};
+use crate::lint::session::{self, CacheSetting, Settings};
 use crate::report::format::{path_base, RenderOptions};
 use crate::report::{Report, Severity, Sources};
 
@@ -115,6 +115,11 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
         jobs,
         progress: !a.extra.quiet,
         allow_env: a.extra.allow_env.clone(),
+        cache: match (&a.extra.cache_dir, a.extra.no_cache) {
+            (_, true) => CacheSetting::Off,
+            (Some(dir), false) => CacheSetting::Dir(dir.clone()),
+            (None, false) => CacheSetting::InRepository,
+        },
     })
 }
 

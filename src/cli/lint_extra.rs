@@ -43,6 +43,12 @@ pub struct ExtraArgs {
     /// (`--data-values-env PREFIX`); repeatable. The repository itself can never allow it.
     #[arg(long, value_name = "PREFIX")]
     pub allow_env: Vec<String>,
+    /// Keep the result cache in DIR instead of .yttlint-cache/ in the repository.
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<std::path::PathBuf>,
+    /// Neither read nor write the result cache: every job runs.
+    #[arg(long, conflicts_with = "cache_dir")]
+    pub no_cache: bool,
 }
 
 /// `--color`.

@@ -30,7 +30,7 @@ pub enum JobKind {
 pub const PLAIN_ROOT: &str = "(plain YAML)";
 
 /// One unit of work.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Job {
     pub kind: JobKind,
     /// The repository root (absolute).

@@ -4,6 +4,7 @@
 
 pub mod annotations;
 pub mod baseline;
+pub mod cache;
 pub mod config;
 pub mod config_parse;
 pub mod discover;

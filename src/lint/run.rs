@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::cache::Cache;
 use super::config::{Config, RuleLevel};
 use super::job::{run_job, Job, JobOutcome};
 use super::progress::Progress;
@@ -17,25 +18,80 @@ use crate::report::{Diagnostic, Report, RootOutcome, RootStatus};
 /// depth limit keeps well inside it). Reserved lazily by the OS.
 const WORKER_STACK: usize = 256 << 20;
 
-/// Evaluates `jobs` on `threads` threads; the report of every job, in job order.
-pub fn run_jobs(jobs: &[Job], threads: usize, progress: &Progress) -> Result<Report, String> {
-    run_with(jobs, threads, progress, &run_job)
+/// Evaluates `jobs` on `threads` threads, taking unchanged jobs' outcomes from `cache`; the
+/// report of every job, in job order.
+pub fn run_jobs(
+    jobs: &[Job],
+    threads: usize,
+    progress: &Progress,
+    cache: Option<&Cache>,
+) -> Result<Report, String> {
+    let Some(cache) = cache else {
+        return Ok(collect(run_with(jobs, threads, progress, &run_job)?));
+    };
+    let keys: Vec<Option<String>> = jobs.par_iter().map(|j| cache.key(j)).collect();
+    let mut done: Vec<Option<(RootStatus, Vec<Diagnostic>)>> = keys
+        .iter()
+        .zip(jobs)
+        .map(|(key, job)| {
+            let outcome = cache.get(key.as_deref()?)?;
+            progress.finished(&describe(job));
+            let status = status_of(job, outcome.status, Instant::now());
+            Some((status, outcome.diagnostics))
+        })
+        .collect();
+    let todo: Vec<Job> = jobs
+        .iter()
+        .zip(&done)
+        .filter(|(_, d)| d.is_none())
+        .map(|(j, _)| j.clone())
+        .collect();
+    let mut fresh = run_with(&todo, threads, progress, &run_job)?.into_iter();
+    for (slot, key) in done.iter_mut().zip(&keys) {
+        if slot.is_some() {
+            continue;
+        }
+        let Some((status, diagnostics)) = fresh.next() else {
+            break;
+        };
+        if let Some(key) = key {
+            let outcome = JobOutcome {
+                diagnostics,
+                status: status.status,
+            };
+            cache.put(key, &outcome);
+            *slot = Some((status, outcome.diagnostics));
+        } else {
+            *slot = Some((status, diagnostics));
+        }
+    }
+    Ok(collect(done.into_iter().flatten()))
 }
 
-/// [`run_jobs`] with the function that runs one job given.
+/// The report of the jobs' results.
+fn collect(results: impl IntoIterator<Item = (RootStatus, Vec<Diagnostic>)>) -> Report {
+    let mut report = Report::default();
+    for (status, diagnostics) in results {
+        report.roots.push(status);
+        report.diagnostics.extend(diagnostics);
+    }
+    report
+}
+
+/// [`run_jobs`] with the function that runs one job given: each job's status and findings.
 fn run_with(
     jobs: &[Job],
     threads: usize,
     progress: &Progress,
     runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
-) -> Result<Report, String> {
+) -> Result<Vec<(RootStatus, Vec<Diagnostic>)>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .stack_size(WORKER_STACK)
         .thread_name(|i| format!("yttlint-job-{i}"))
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let results: Vec<(RootStatus, Vec<Diagnostic>)> = pool.install(|| {
+    let results = pool.install(|| {
         jobs.par_iter()
             .map(|job| {
                 let result = isolated(job, runner);
@@ -45,12 +101,7 @@ fn run_with(
             .collect()
     });
     progress.clear();
-    let mut report = Report::default();
-    for (status, diagnostics) in results {
-        report.roots.push(status);
-        report.diagnostics.extend(diagnostics);
-    }
-    Ok(report)
+    Ok(results)
 }
 
 fn describe(job: &Job) -> String {
@@ -83,13 +134,17 @@ fn isolated(
             status: RootOutcome::Error,
         }
     });
-    let status = RootStatus {
+    (status_of(job, outcome.status, start), outcome.diagnostics)
+}
+
+/// The status line of a job that started at `start`.
+fn status_of(job: &Job, status: RootOutcome, start: Instant) -> RootStatus {
+    RootStatus {
         path: job.root.clone(),
         scenario: job.scenario.clone(),
-        status: outcome.status,
+        status,
         duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
-    };
-    (status, outcome.diagnostics)
+    }
 }
 
 /// Applies `rules:` from the configuration: `off` drops a rule's findings, a severity replaces
@@ -154,7 +209,7 @@ mod tests {
             job("broken", Err("cannot read flags".into())),
             job("empty", Ok(Default::default())),
         ];
-        let report = run_jobs(&jobs, 2, &Progress::new(2, false)).unwrap();
+        let report = run_jobs(&jobs, 2, &Progress::new(2, false), None).unwrap();
         assert_eq!(report.roots.len(), 2);
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
@@ -174,7 +229,7 @@ mod tests {
             }
             run_job(j)
         };
-        let report = run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap();
+        let report = collect(run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap());
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
         assert_eq!(report.diagnostics[0].rule, "internal-error");

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use globset::GlobSet;
 
+use super::cache::{self, Cache};
 use super::config::{self, Config, RuleLevel};
 use super::discover::{self, Discovery};
 use super::job::{Job, JobKind, PLAIN_ROOT};
@@ -33,6 +34,20 @@ pub struct Settings {
     pub progress: bool,
     /// `--allow-env`: environment prefixes the configuration's flags may read.
     pub allow_env: Vec<String>,
+    /// Where job outcomes are cached (`--cache-dir`, `--no-cache`).
+    pub cache: CacheSetting,
+}
+
+/// Whether and where the result cache lives.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum CacheSetting {
+    /// `.yttlint-cache/` in the repository.
+    #[default]
+    InRepository,
+    /// `--cache-dir DIR`.
+    Dir(PathBuf),
+    /// `--no-cache`.
+    Off,
 }
 
 /// The repository, its configuration and what the run will lint.
@@ -48,6 +63,8 @@ pub struct Linted {
     pub report: Report,
     /// The repository's files, for renderers and fingerprints.
     pub sources: Sources,
+    /// Jobs taken from the cache and jobs run, when the cache is on.
+    pub cached: Option<(usize, usize)>,
 }
 
 /// Finds the configuration (`--config`, else upward from the first path, else upward from the
@@ -106,7 +123,11 @@ pub fn plan(s: &Settings) -> Result<Planned, String> {
 pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     let jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
     let progress = Progress::new(jobs.len(), s.progress);
-    let mut report = run::run_jobs(&jobs, s.jobs, &progress)?;
+    let cache = open_cache(s, &p.config.dir);
+    let mut report = run::run_jobs(&jobs, s.jobs, &progress, cache.as_ref())?;
+    if let Some(cache) = &cache {
+        cache.finish();
+    }
     let sources = Sources::new(&p.config.dir);
     let scopes: Vec<(Vec<String>, RootOutcome)> = jobs
         .iter()
@@ -132,7 +153,28 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         .extend(run::apply_levels(&p.config, unused));
     run::settle_statuses(&mut report);
     report.normalize();
-    Ok(Linted { report, sources })
+    Ok(Linted {
+        report,
+        sources,
+        cached: cache.map(|c| c.counts()),
+    })
+}
+
+/// The cache of this run, if it is on and usable (a cache that cannot be used only costs
+/// time: the run goes on without it, saying why once).
+fn open_cache(s: &Settings, repo: &Path) -> Option<Cache> {
+    let dir = match &s.cache {
+        CacheSetting::Off => return None,
+        CacheSetting::InRepository => repo.join(cache::DIR_NAME),
+        CacheSetting::Dir(d) => s.cwd.join(d),
+    };
+    match Cache::open(&dir, repo) {
+        Ok(c) => Some(c),
+        Err(e) => {
+            eprintln!("yttlint: {e}");
+            None
+        }
+    }
 }
 
 /// Findings about a file's text (an annotation ytt ignores) once, under the first root that

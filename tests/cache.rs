@@ -1,0 +1,172 @@
+//! The result cache: a second run on an unchanged repository gives the same report from the
+//! cache, and a changed file re-runs exactly the jobs that read it.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use yttlint::lint::cache::Cache;
+use yttlint::lint::plan;
+use yttlint::lint::session::{self, CacheSetting, Settings};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yttlint-cache-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_name() == ".yttlint-cache" {
+            continue;
+        }
+        if e.file_type().unwrap().is_dir() {
+            copy(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+fn demo_copy(name: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    copy(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/demo-repo"),
+        &dir,
+    );
+    dir
+}
+
+/// `root (scenario)` of every job whose key changed between two states of the repository.
+fn keys(repo: &Path, cache_dir: &Path) -> Vec<(String, Option<String>)> {
+    let settings = Settings {
+        cwd: repo.to_path_buf(),
+        jobs: 1,
+        cache: CacheSetting::Dir(cache_dir.to_path_buf()),
+        ..Settings::default()
+    };
+    let planned = session::plan(&settings).unwrap();
+    let jobs = plan::jobs(&planned.config, &planned.discovery, &planned.selection);
+    let cache = Cache::open(cache_dir, &planned.config.dir).unwrap();
+    jobs.iter()
+        .map(|j| {
+            let key = cache.key(j).expect("every demo job has a key");
+            (
+                format!("{} {:?} {key}", j.root, j.scenario),
+                j.scenario.clone(),
+            )
+        })
+        .collect()
+}
+
+fn changed_after(name: &str, edit: impl FnOnce(&Path)) -> BTreeSet<String> {
+    let repo = demo_copy(name);
+    let cache_dir = temp_dir(&format!("{name}-cache"));
+    let before = keys(&repo, &cache_dir);
+    edit(&repo);
+    let after = keys(&repo, &cache_dir);
+    assert_eq!(before.len(), after.len());
+    let _ = std::fs::remove_dir_all(&repo);
+    let _ = std::fs::remove_dir_all(&cache_dir);
+    before
+        .iter()
+        .zip(&after)
+        .filter(|(b, a)| b.0 != a.0)
+        .map(|(b, _)| {
+            let mut words = b.0.split(' ');
+            format!("{} {}", words.next().unwrap(), words.next().unwrap())
+        })
+        .collect()
+}
+
+fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn a_scenario_values_file_reruns_only_that_scenario() {
+    let changed = changed_after("scenario", |repo| {
+        std::fs::write(repo.join("webapp-values/prod.yml"), "replicas: 6\n").unwrap();
+    });
+    assert_eq!(changed, set(&["webapp Some(\"prod\")"]));
+}
+
+#[test]
+fn a_library_file_reruns_every_scenario_of_its_root() {
+    let changed = changed_after("library", |repo| {
+        let schema = repo.join("typed/schema.yml");
+        let text = std::fs::read_to_string(&schema).unwrap();
+        std::fs::write(&schema, format!("{text}\n")).unwrap();
+    });
+    assert_eq!(
+        changed,
+        set(&["typed Some(\"defaults\")", "typed Some(\"bad-replicas\")"])
+    );
+}
+
+#[test]
+fn a_private_library_file_reruns_its_root_and_its_own_check() {
+    let changed = changed_after("private", |repo| {
+        let values = repo.join("webapp/_ytt_lib/monitoring/values.yml");
+        let text = std::fs::read_to_string(&values).unwrap();
+        std::fs::write(&values, format!("{text}\n")).unwrap();
+    });
+    assert_eq!(
+        changed,
+        set(&[
+            "webapp Some(\"defaults\")",
+            "webapp Some(\"prod\")",
+            "webapp/_ytt_lib/monitoring None",
+        ])
+    );
+}
+
+fn lint_json(repo: &Path, extra: &[&str]) -> (i32, serde_json::Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(repo)
+        .args(["--format", "json"])
+        .args(extra)
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap();
+    let mut report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Durations are the only part of a report that differs between runs.
+    for root in report["roots"].as_array_mut().unwrap() {
+        root["duration_ms"] = 0.into();
+    }
+    (out.status.code().unwrap_or(-1), report)
+}
+
+#[test]
+fn a_warm_run_reports_what_a_cold_run_reports() {
+    let repo = demo_copy("warm");
+    let cold = lint_json(&repo, &["--no-cache"]);
+    let first = lint_json(&repo, &[]);
+    let entries = std::fs::read_dir(repo.join(".yttlint-cache/jobs"))
+        .unwrap()
+        .count();
+    assert!(entries >= 5, "{entries} cache entries");
+    let warm = lint_json(&repo, &[]);
+    assert_eq!(first, cold);
+    assert_eq!(warm, cold);
+    // The cache keeps itself out of git and out of the lint.
+    assert!(repo.join(".yttlint-cache/.gitignore").is_file());
+    // A fix is seen at once: the bad scenario's finding goes away.
+    std::fs::write(repo.join("typed-bad-values.yml"), "replicas: 3\n").unwrap();
+    let fixed = lint_json(&repo, &[]);
+    assert_eq!(fixed, lint_json(&repo, &["--no-cache"]));
+    assert_ne!(fixed.1["diagnostics"], cold.1["diagnostics"]);
+    let _ = std::fs::remove_dir_all(&repo);
+}
+
+#[test]
+fn no_cache_writes_nothing() {
+    let repo = demo_copy("off");
+    lint_json(&repo, &["--no-cache"]);
+    assert!(!repo.join(".yttlint-cache").exists());
+    let _ = std::fs::remove_dir_all(&repo);
+}
