@@ -233,6 +233,37 @@ fn run_target(
     (runs, failures)
 }
 
+/// Inputs fuzzing found, run first by every smoke run. libyaml-safer panics on a tag followed
+/// by `,` in a flow collection (`[!!str, b]`); the parser catches it and reports a YAML error.
+const REGRESSIONS: &[(&str, &[u8])] = &[
+    ("yaml_parse", b"a: [!!str, b]\n"),
+    ("template_compile", b"a: {k: !t,}\n"),
+    ("template_render", b"\x00a: [!!str, b]\n"),
+];
+
+#[test]
+fn regressions_found_by_fuzzing() {
+    for (name, input) in REGRESSIONS {
+        let f = TARGETS
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| *f)
+            .unwrap();
+        let owned = input.to_vec();
+        let ok = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(move || catch_unwind(AssertUnwindSafe(|| f(&owned))).is_ok())
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(ok, "{name}: {:?}", String::from_utf8_lossy(input));
+    }
+    // The panic inside the YAML library is a YAML error, not a crash.
+    let name: std::sync::Arc<str> = std::sync::Arc::from("t.yml");
+    let err = yttlint::yaml::parse::parse("a: [!!str, b]\n", &name, &Default::default());
+    assert!(err.is_err());
+}
+
 #[test]
 fn fuzz_smoke() {
     let asked: Option<u64> = std::env::var("YTTLINT_FUZZ_SECS")
