@@ -234,7 +234,7 @@ fn run_target(
 }
 
 /// Inputs fuzzing found, run first by every smoke run. libyaml-safer panics on a tag followed
-/// by `,` in a flow collection (`[!!str, b]`); the parser catches it and reports a YAML error.
+/// by `,` in a flow collection (`[!!str, b]`); the parser catches it and reports ytt's error.
 const REGRESSIONS: &[(&str, &[u8])] = &[
     ("yaml_parse", b"a: [!!str, b]\n"),
     ("template_compile", b"a: {k: !t,}\n"),
@@ -258,10 +258,28 @@ fn regressions_found_by_fuzzing() {
             .unwrap();
         assert!(ok, "{name}: {:?}", String::from_utf8_lossy(input));
     }
-    // The panic inside the YAML library is a YAML error, not a crash.
+    // The panic inside the YAML library is ytt's YAML error, and says nothing on stderr.
     let name: std::sync::Arc<str> = std::sync::Arc::from("t.yml");
-    let err = yttlint::yaml::parse::parse("a: [!!str, b]\n", &name, &Default::default());
-    assert!(err.is_err());
+    let err = yttlint::yaml::parse::parse("x: 1\na: [!!str, b]\n", &name, &Default::default())
+        .unwrap_err();
+    assert_eq!(
+        err.message,
+        "yaml: line 2: did not find expected whitespace or line break"
+    );
+    let dir = std::env::temp_dir().join(format!("yttlint-fuzz-reg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("t.yml"), "a: [!!str, b]\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .args(["template", "-f"])
+        .arg(dir.join("t.yml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ytt: Error: Unmarshaling YAML template 't.yml': yaml: line 1: did not find expected whitespace or line break\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
