@@ -179,7 +179,22 @@ pub fn collect_with(
             let p = Path::new(&path);
             let meta = std::fs::symlink_metadata(p)
                 .map_err(|e| format!("Checking file '{path}': {}", io_msg(&e)))?;
-            if meta.is_dir() {
+            let outside_dir = meta.is_dir()
+                && policy
+                    .repository
+                    .as_ref()
+                    .is_some_and(|(given, canonical)| {
+                        // A directory named through a symlinked parent: refused as a whole.
+                        std::fs::canonicalize(p).is_ok_and(|real| {
+                            !real.starts_with(canonical) && !real.starts_with(given)
+                        })
+                    });
+            if outside_dir {
+                refused.push(Refused {
+                    path: p.to_path_buf(),
+                    why: Refusal::Outside,
+                });
+            } else if meta.is_dir() {
                 let mut walker = Walker {
                     policy,
                     refused: &mut *refused,
@@ -339,7 +354,13 @@ impl Walker<'_> {
                 self.walk(root, &p)?;
                 continue;
             }
-            if let Some(why) = check(&p, &meta, self.policy)? {
+            // A regular file (not a link) of a directory already checked is where it seems.
+            let plain = meta.file_type().is_file();
+            if let Some(why) = (!plain)
+                .then(|| check(&p, &meta, self.policy))
+                .transpose()?
+                .flatten()
+            {
                 self.refused.push(Refused { path: p, why });
                 continue;
             }
@@ -350,5 +371,52 @@ impl Walker<'_> {
             self.out.push(InputFile::from_bytes(&rel, read(&p)?));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_repository_policy_refuses_what_leads_outside() {
+        let base = std::env::temp_dir().join(format!("yttlint-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let (repo, out) = (base.join("repo"), base.join("out"));
+        std::fs::create_dir_all(repo.join("root")).unwrap();
+        std::fs::create_dir_all(out.join("sub")).unwrap();
+        std::fs::write(out.join("sub/secret.yml"), "s: 1\n").unwrap();
+        std::fs::write(repo.join("root/a.yml"), "a: 1\n").unwrap();
+        std::os::unix::fs::symlink(&out, repo.join("root/link")).unwrap();
+        std::os::unix::fs::symlink(repo.join("root/a.yml"), repo.join("root/b.yml")).unwrap();
+        let policy = ReadPolicy::repository(&repo);
+        let mut refused = Vec::new();
+        let arg = |p: &Path| p.to_string_lossy().into_owned();
+        let files = collect_with(
+            &[arg(&repo.join("root")), arg(&repo.join("root/link/sub"))],
+            &mut || Err(String::new()),
+            &policy,
+            &mut refused,
+        )
+        .unwrap();
+        let names: Vec<&str> = files.iter().map(|f| f.rel_path.as_str()).collect();
+        assert_eq!(names, vec!["a.yml", "b.yml"]);
+        assert_eq!(
+            refused,
+            vec![
+                Refused {
+                    path: repo.join("root/link"),
+                    why: Refusal::Outside
+                },
+                Refused {
+                    path: repo.join("root/link/sub"),
+                    why: Refusal::Outside
+                },
+            ]
+        );
+        // ytt's policy refuses the link in the directory.
+        let err = collect(&[arg(&repo.join("root"))], &mut || Err(String::new())).unwrap_err();
+        assert!(err.contains("Expected symlink file"), "{err}");
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }

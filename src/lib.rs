@@ -4,6 +4,7 @@ pub mod cli;
 pub mod eval;
 pub mod file_marks;
 pub mod files;
+pub mod fuzzing;
 pub mod kubevirt;
 pub mod library;
 pub mod lint;

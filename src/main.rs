@@ -10,6 +10,7 @@ const STACK_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    yttlint::yaml::parse::quiet_known_panics();
     let worker = std::thread::Builder::new()
         .name("yttlint".into())
         .stack_size(STACK_BYTES)

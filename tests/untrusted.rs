@@ -369,3 +369,20 @@ fn a_configuration_file_that_is_a_symlink_to_outside_is_not_read() {
         .contains("not a regular file inside its directory"));
     assert_no_secret(&run);
 }
+
+#[test]
+fn a_gitignore_that_hides_every_ytt_file_is_said_not_passed() {
+    let f = Fixture::new("gitignore");
+    f.config("");
+    f.write(".gitignore", "*\n");
+    let run = f.lint(&[]);
+    assert_eq!(run.code, 2, "{}", run.everything);
+    assert!(
+        run.stderr.contains("nothing to lint: .gitignore or .ignore files ignore every ytt file of the repository (2 files, the first config/app.yml)"),
+        "{}",
+        run.stderr
+    );
+    // Ignoring only some files is not an error.
+    f.write(".gitignore", "config/values.yml\n");
+    assert_eq!(f.lint(&[]).code, 0);
+}

@@ -134,6 +134,17 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
     let mut d = from_files(config, &files);
     d.notes.splice(0..0, problems);
     d.files = files;
+    if d.roots.is_empty() && d.libraries.is_empty() && d.kubevirt_files.is_empty() {
+        let hidden = walk::ignored_ytt_files(&config.dir, &exclude);
+        if let Some(first) = hidden.first() {
+            return Err(format!(
+                "nothing to lint: .gitignore or .ignore files ignore every ytt file of the repository ({} {}, the first {first}); un-ignore them, or list the roots in {}",
+                hidden.len(),
+                if hidden.len() == 1 { "file" } else { "files" },
+                super::config::FILE_NAME
+            ));
+        }
+    }
     Ok(d)
 }
 

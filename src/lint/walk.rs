@@ -114,6 +114,32 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
     (files, problems)
 }
 
+/// The ytt files (templates, Starlark, text templates) under `base` that only `.gitignore`,
+/// `.ignore` and git's excludes hide: walked again without them (hidden entries and the
+/// `exclude` globs still skipped, special files and symlinks never read).
+pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
+    let filter_base = base.to_path_buf();
+    let excluded = exclude.clone();
+    let walker = WalkBuilder::new(base)
+        .standard_filters(false)
+        .hidden(true)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(move |e| {
+            paths::relative(&filter_base, e.path())
+                .is_none_or(|rel| rel == "." || !excluded.is_match(&rel))
+        })
+        .build();
+    walker
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
+        .filter_map(|e| {
+            let rel = paths::relative(base, e.path())?;
+            let f = classify(e.path(), rel);
+            f.kind.is_ytt().then_some(f.path)
+        })
+        .collect()
+}
+
 /// Decides what a file is: by extension, then (for YAML and text) by its content.
 pub fn classify(abs: &Path, path: String) -> RepoFile {
     let ext = path.rsplit('.').next().unwrap_or("");

@@ -1,0 +1,309 @@
+//! The fuzz targets of `fuzz/` on stable Rust (issue 13, part 5): each target's function
+//! (`yttlint::fuzzing`) runs over seeds taken from `fixtures/` and then over deterministic
+//! mutations of them (bit flips, ytt tokens inserted, ranges deleted, duplicated and spliced)
+//! within a time budget (at most 30 s and 20 000 inputs a target by default;
+//! `YTTLINT_FUZZ_SECS=3600` runs an hour in all). A panic fails the test
+//! and the input is saved under `target/fuzz-failures/` to become a regression test.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use yttlint::fuzzing::TARGETS;
+
+/// Tokens the mutations insert: the syntax ytt and YAML care about.
+const TOKENS: &[&[u8]] = &[
+    b"#@ ",
+    b"#@",
+    b"#! ",
+    b": ",
+    b"\n",
+    b"  ",
+    b"- ",
+    b"---\n",
+    b"[",
+    b"]",
+    b"{",
+    b"}",
+    b"(@",
+    b"@)",
+    b"(@=",
+    b"end",
+    b"def f():",
+    b"if ",
+    b"for x in ",
+    b"\"",
+    b"'",
+    b"&a ",
+    b"*a",
+    b"!!binary ",
+    b"|\n",
+    b">-\n",
+    b"load(\"@ytt:data\", \"data\")",
+    b"data.values",
+    b"#@overlay/match by=",
+    b"#@data/values\n",
+    b"#@schema/validation ",
+    b"$.spec",
+    b"\\",
+    b"\t",
+    b"\xff",
+    b"\xc3",
+    b"0x",
+    b"1e9",
+    b"~",
+    b"\x00",
+];
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
+    let mut out = input.to_vec();
+    for _ in 0..=rng.below(4) {
+        let at = rng.below(out.len() + 1);
+        match rng.below(6) {
+            0 if !out.is_empty() => {
+                let i = rng.below(out.len());
+                out[i] ^= 1 << rng.below(8);
+            }
+            1 => {
+                let t = TOKENS[rng.below(TOKENS.len())];
+                out.splice(at..at, t.iter().copied());
+            }
+            2 if !out.is_empty() => {
+                let end = (at + rng.below(32)).min(out.len());
+                out.drain(at.min(end)..end);
+            }
+            3 if !out.is_empty() => {
+                let start = rng.below(out.len());
+                let end = (start + rng.below(64)).min(out.len());
+                let piece: Vec<u8> = out[start..end].to_vec();
+                out.splice(at..at, piece);
+            }
+            4 if !other.is_empty() => {
+                let start = rng.below(other.len());
+                let end = (start + rng.below(256)).min(other.len());
+                out.splice(at..at, other[start..end].iter().copied());
+            }
+            _ => {
+                let b = rng.next() as u8;
+                out.insert(at, b);
+            }
+        }
+    }
+    out.truncate(64 * 1024);
+    out
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files_under(&p, out);
+        } else if p.is_file() {
+            out.push(p);
+        }
+    }
+}
+
+/// The seeds of a target: fixture files of the kinds it reads (the first byte of a
+/// `template_render` input picks the file's kind).
+fn seeds(target: &str) -> Vec<Vec<u8>> {
+    let mut all = Vec::new();
+    files_under(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut all,
+    );
+    let ext = |p: &Path| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    let name = |p: &Path| {
+        p.file_name()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    let mut out = Vec::new();
+    for p in &all {
+        let Ok(bytes) = std::fs::read(p) else {
+            continue;
+        };
+        if bytes.len() > 16 * 1024 {
+            continue;
+        }
+        let yaml = matches!(ext(p).as_str(), "yml" | "yaml");
+        match target {
+            "config_parse" if name(p).starts_with(".yttlint") || yaml => out.push(bytes),
+            "kubevirt_annotation" if yaml => out.extend(annotations(&bytes)),
+            "template_render" if yaml || ext(p) == "star" || ext(p) == "txt" => {
+                let kind = match ext(p).as_str() {
+                    "star" => 1u8,
+                    "txt" => 2,
+                    _ => 0,
+                };
+                let mut seed = vec![kind];
+                seed.extend(bytes);
+                out.push(seed);
+            }
+            "yaml_parse" | "template_compile" if yaml || ext(p) == "txt" => out.push(bytes),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The block scalars under `validations:` keys (KubeVirt annotations) of a YAML file.
+fn annotations(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        if !(t.starts_with("validations: |") || t.starts_with("validations: >")) {
+            continue;
+        }
+        let body: Vec<&str> = lines[i + 1..]
+            .iter()
+            .take_while(|l| l.trim().is_empty() || indent(l) > indent(line))
+            .map(|l| l.trim())
+            .collect();
+        out.push(body.join("\n").into_bytes());
+    }
+    out
+}
+
+fn run_target(
+    name: &'static str,
+    f: fn(&[u8]),
+    budget: Duration,
+    max_runs: usize,
+) -> (usize, Vec<PathBuf>) {
+    let seeds = seeds(name);
+    assert!(!seeds.is_empty(), "{name}: no seeds");
+    let failures_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-failures");
+    let mut failures = Vec::new();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ name.len() as u64);
+    let start = Instant::now();
+    let mut runs = 0;
+    let check = |input: &[u8], runs: usize, failures: &mut Vec<PathBuf>| {
+        if catch_unwind(AssertUnwindSafe(|| f(input))).is_err() {
+            let _ = std::fs::create_dir_all(&failures_dir);
+            let path = failures_dir.join(format!("{name}-{runs}.bin"));
+            let _ = std::fs::write(&path, input);
+            failures.push(path);
+        }
+    };
+    for s in &seeds {
+        check(s, runs, &mut failures);
+        runs += 1;
+    }
+    while start.elapsed() < budget && runs < max_runs {
+        let a = &seeds[rng.below(seeds.len())];
+        let b = &seeds[rng.below(seeds.len())];
+        let input = mutate(&mut rng, a, b);
+        check(&input, runs, &mut failures);
+        runs += 1;
+    }
+    (runs, failures)
+}
+
+/// Inputs fuzzing found, run first by every smoke run. libyaml-safer panics on a tag followed
+/// by `,` in a flow collection (`[!!str, b]`); the parser catches it and reports ytt's error.
+const REGRESSIONS: &[(&str, &[u8])] = &[
+    ("yaml_parse", b"a: [!!str, b]\n"),
+    ("template_compile", b"a: {k: !t,}\n"),
+    ("template_render", b"\x00a: [!!str, b]\n"),
+];
+
+#[test]
+fn regressions_found_by_fuzzing() {
+    for (name, input) in REGRESSIONS {
+        let f = TARGETS
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| *f)
+            .unwrap();
+        let owned = input.to_vec();
+        let ok = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(move || catch_unwind(AssertUnwindSafe(|| f(&owned))).is_ok())
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(ok, "{name}: {:?}", String::from_utf8_lossy(input));
+    }
+    // The panic inside the YAML library is ytt's YAML error, and says nothing on stderr.
+    let name: std::sync::Arc<str> = std::sync::Arc::from("t.yml");
+    let err = yttlint::yaml::parse::parse("x: 1\na: [!!str, b]\n", &name, &Default::default())
+        .unwrap_err();
+    assert_eq!(
+        err.message,
+        "yaml: line 2: did not find expected whitespace or line break"
+    );
+    let dir = std::env::temp_dir().join(format!("yttlint-fuzz-reg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("t.yml"), "a: [!!str, b]\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .args(["template", "-f"])
+        .arg(dir.join("t.yml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ytt: Error: Unmarshaling YAML template 't.yml': yaml: line 1: did not find expected whitespace or line break\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fuzz_smoke() {
+    let asked: Option<u64> = std::env::var("YTTLINT_FUZZ_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok());
+    let total = asked.unwrap_or(30);
+    // A few thousand inputs a target by default; a longer run asked for runs its whole time.
+    let max_runs = if asked.is_some() { usize::MAX } else { 20_000 };
+    let per_target = Duration::from_secs(total) / TARGETS.len() as u32;
+    let mut report = Vec::new();
+    let mut failures = Vec::new();
+    for &(name, f) in TARGETS {
+        // Evaluations recurse deeply: a large stack, as the binary has.
+        let (runs, failed) = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(move || run_target(name, f, per_target, max_runs))
+            .unwrap()
+            .join()
+            .unwrap();
+        report.push(format!("{name}: {runs} inputs"));
+        failures.extend(failed);
+    }
+    eprintln!("{}", report.join(", "));
+    assert!(failures.is_empty(), "inputs that panic: {failures:?}");
+}
