@@ -161,6 +161,10 @@ fn run_ytt(job: &Job) -> JobOutcome {
                     &crate::kubevirt::Options::default(),
                 ));
             }
+            if job.check_files {
+                let statics = static_findings(&workspace, &names);
+                found.extend(statics);
+            }
             let failed = result.is_err();
             if let Err(e) = &result {
                 // A validation failure is reported value by value; anything else as the one
@@ -169,7 +173,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
                     found.push(from_error(&names, e));
                 }
             }
-            let found = needs_input::settle(job, &workspace, found);
+            let found = without_repeats(needs_input::settle(job, &workspace, found));
             let status = match (failed, found.is_empty()) {
                 (true, _) if found.iter().any(|d| d.rule != "needs-input") => RootOutcome::Error,
                 (_, true) => RootOutcome::Ok,
@@ -187,6 +191,8 @@ fn run_ytt(job: &Job) -> JobOutcome {
                 found.extend(findings::unknown_annotations(&workspace, &|pos: &Pos| {
                     span_at(&names, pos)
                 }));
+                let statics = static_findings(&workspace, &names);
+                found.extend(statics);
             }
             let status = if found.is_empty() {
                 RootOutcome::Ok
@@ -196,6 +202,45 @@ fn run_ytt(job: &Job) -> JobOutcome {
             finish(job, found, status)
         }
     }
+}
+
+/// What static analysis finds in the library's files (see [`crate::analysis`]).
+fn static_findings(workspace: &crate::library::Workspace, names: &Names) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for f in crate::analysis::check(workspace, "") {
+        let Some(span) = span_at(names, &f.pos) else {
+            continue;
+        };
+        let mut d = Diagnostic::new(f.rule, f.message).at(span);
+        for (message, pos) in &f.related {
+            if let Some(span) = span_at(names, pos) {
+                d = d.with_related(message.clone(), span);
+            }
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Drops static findings at a line where the evaluation already reported an error: the same
+/// problem, found by running it.
+fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let evaluated: Vec<(String, u32)> = found
+        .iter()
+        .filter(|d| !crate::analysis::is_static_rule(&d.rule))
+        .filter(|d| d.severity == crate::report::Severity::Error)
+        .filter_map(|d| d.span.as_ref().map(|s| (s.file.clone(), s.line)))
+        .collect();
+    found
+        .into_iter()
+        .filter(|d| {
+            !crate::analysis::is_static_rule(&d.rule)
+                || !d
+                    .span
+                    .as_ref()
+                    .is_some_and(|s| evaluated.contains(&(s.file.clone(), s.line)))
+        })
+        .collect()
 }
 
 /// The rule an engine error belongs to.
