@@ -50,7 +50,8 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 continue;
             };
             if let Some(pos) = unit.pos(e.span, &needle) {
-                let mut finding = Finding::new(RULE, problem, pos);
+                let width = unit.width(&pos, &sig.name);
+                let mut finding = Finding::new(RULE, problem, pos).wide(width);
                 if let Some(at) = defined_at {
                     finding
                         .related
@@ -72,13 +73,13 @@ mod tests {
         let helpers = "def labels(name, tier=\"web\"):\n  return {\"app\": name}\nend\n";
         let tpl = "#@ load(\"helpers.star\", \"labels\")\n#@ load(\"@ytt:base64\", \"base64\")\n\
                    #@ def local(a):\n#@   return a\n#@ end\n\
-                   a: #@ labels(\"a\", tierr=\"x\")\nb: #@ labels()\nc: #@ local(1, 2)\n\
+                   a: #@ labels(\"a\", teir=\"x\")\nb: #@ labels()\nc: #@ local(1, 2)\n\
                    d: #@ base64.encode()\ne: #@ labels(\"a\", \"b\")\n";
         let found = findings(&[("helpers.star", helpers), ("t.yml", tpl)], super::RULE);
         assert_eq!(
             found,
             [
-                "t.yml:6:7 labels() has no parameter named tierr (did you mean tier?)",
+                "t.yml:6:7 labels() has no parameter named teir (did you mean tier?)",
                 "t.yml:7:7 labels() is missing the argument name",
                 "t.yml:8:7 local() takes at most 1 positional argument, 2 given",
             ]

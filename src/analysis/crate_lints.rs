@@ -1,12 +1,14 @@
-//! What the starlark crate's own linter finds that ytt authors should hear about:
 //! `unused-load` (a `load()`ed name nothing reads; warning) and `unreachable-code` (statements
-//! after `return` or `fail()`; info). The crate's other lints are about its own dialect or
-//! style, and the code a template compiles to would trip them.
+//! after `return`, `fail()`, `break` or `continue`; info). The starlark crate's linter has both
+//! (`AstModuleLint::lint`), but runs a dozen other passes with them, which doubled the cost of
+//! static analysis on large repositories; these are the same two checks on their own.
 
-use starlark::analysis::AstModuleLint;
+use starlark::codemap::Span;
+use starlark::syntax::ast::{AstStmt, Expr, Stmt};
 
 use super::index::Index;
-use super::Finding;
+use super::units::Unit;
+use super::{walk, Finding};
 
 pub const UNUSED_LOAD: &str = "unused-load";
 pub const UNREACHABLE: &str = "unreachable-code";
@@ -14,46 +16,76 @@ pub const UNREACHABLE: &str = "unreachable-code";
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();
     for unit in index.all.iter().take(index.own) {
-        for lint in unit.ast.lint(None) {
-            let span = lint.location.span;
-            let finding = match lint.short_name.as_str() {
-                "unused-load" => {
-                    let name = lint.original.trim_matches('"').to_string();
-                    // The crate reports the load argument: `x` or `x="y"`.
-                    let local = name.split('=').next().unwrap_or(&name).trim();
-                    let local = super::walk::original(local).to_string();
-                    if local.starts_with('_') {
-                        continue;
-                    }
-                    unit.pos(span, &format!("\"{local}\"")).map(|pos| {
-                        Finding::new(
-                            UNUSED_LOAD,
-                            format!("{local} is loaded but never used"),
-                            pos,
-                        )
-                    })
+        let read = walk::read_names(&unit.ast);
+        for load in walk::loads(&unit.ast) {
+            for arg in &load.args {
+                let local = walk::original(&arg.local.ident);
+                if local.starts_with('_') || read.contains(arg.local.ident.as_str()) {
+                    continue;
                 }
-                "unreachable" => {
-                    // Code the template compiler adds (the closing `return` of a function, a
-                    // `pass` for an empty block) is not the author's.
-                    let original = lint.original.trim();
-                    if original.contains("__ytt_") || original == "pass" {
-                        continue;
-                    }
-                    unit.pos(span, "").map(|pos| {
-                        Finding::new(
-                            UNREACHABLE,
-                            "this code never runs: it follows a return or fail()".to_string(),
-                            pos,
-                        )
-                    })
+                let needle = if arg.local.ident == arg.their.node {
+                    format!("\"{local}\"")
+                } else {
+                    local.to_string()
+                };
+                if let Some(pos) = unit.pos(arg.local.span, &needle) {
+                    let width = unit.width(&pos, &needle);
+                    let message = format!("{local} is loaded but never used");
+                    found.push(Finding::new(UNUSED_LOAD, message, pos).wide(width));
                 }
-                _ => None,
-            };
-            found.extend(finding);
+            }
+        }
+        let mut spans = Vec::new();
+        aborts(unit.ast.statement(), &mut spans);
+        for span in spans {
+            // Code the template compiler adds (the closing `return` of a function, a `pass`
+            // for an empty block) is not the author's.
+            let code = unit.ast.file_span(span).source_span().trim().to_string();
+            if code.contains("__ytt_") || code == "pass" {
+                continue;
+            }
+            found.extend(unreachable(unit, span));
         }
     }
     found
+}
+
+fn unreachable(unit: &Unit<'_>, span: Span) -> Option<Finding> {
+    let pos = unit.pos(span, "")?;
+    let message = "this code never runs: it follows a return or fail()".to_string();
+    Some(Finding::new(UNREACHABLE, message, pos))
+}
+
+/// Whether `s` always ends its block early; the first statement after such a statement in a
+/// block goes to `out`.
+fn aborts(s: &AstStmt, out: &mut Vec<Span>) -> bool {
+    match &s.node {
+        Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+        Stmt::Expression(e) => matches!(&e.node, Expr::Call(f, _)
+            if matches!(&f.node, Expr::Identifier(id) if id.ident == "fail")),
+        Stmt::Statements(xs) => {
+            for (k, x) in xs.iter().enumerate() {
+                if aborts(x, out) {
+                    if let Some(next) = xs.get(k + 1) {
+                        out.push(next.span);
+                    }
+                    return true;
+                }
+            }
+            false
+        }
+        Stmt::IfElse(_, branches) => {
+            let a = aborts(&branches.0, out);
+            let b = aborts(&branches.1, out);
+            a && b
+        }
+        _ => {
+            s.visit_stmt(|c| {
+                aborts(c, out);
+            });
+            false
+        }
+    }
 }
 
 #[cfg(test)]

@@ -33,6 +33,8 @@ pub struct Index<'a> {
     pub bindings: Vec<HashMap<String, usize>>,
     /// Per unit and load path: the target.
     targets: HashMap<(usize, String), Target>,
+    /// Per unit: the names bound only by a `load()` of a `@ytt:` module, and the module.
+    ytt_aliases: Vec<HashMap<String, &'static str>>,
     root: String,
 }
 
@@ -44,6 +46,7 @@ impl<'a> Index<'a> {
             own: 0,
             bindings: Vec::new(),
             targets: HashMap::new(),
+            ytt_aliases: Vec::new(),
             root: dir.to_string(),
         };
         index.own = index.all.len();
@@ -58,6 +61,9 @@ impl<'a> Index<'a> {
             }
         }
         index.bindings = index.all.iter().map(|u| walk::bindings(&u.ast)).collect();
+        index.ytt_aliases = (0..index.all.len())
+            .map(|i| index.find_ytt_aliases(i))
+            .collect();
         index
     }
 
@@ -118,18 +124,22 @@ impl<'a> Index<'a> {
     /// The `@ytt:` module that the name `local` stands for in unit `i`, if it is bound only by
     /// its `load()`.
     pub fn ytt_alias(&self, i: usize, local: &str) -> Option<&'static str> {
-        if !self.bound_once(i, local) {
-            return None;
-        }
-        walk::loads(&self.all[i].ast).iter().find_map(|l| {
+        self.ytt_aliases.get(i)?.get(local).copied()
+    }
+
+    fn find_ytt_aliases(&self, i: usize) -> HashMap<String, &'static str> {
+        let mut out = HashMap::new();
+        for l in walk::loads(&self.all[i].ast) {
             let Target::Ytt(m) = self.target(i, &l.module.node) else {
-                return None;
+                continue;
             };
-            l.args
-                .iter()
-                .any(|a| a.local.ident == local && a.their.node == m)
-                .then_some(m)
-        })
+            for a in &l.args {
+                if a.their.node == m && self.bound_once(i, &a.local.ident) {
+                    out.insert(a.local.ident.clone(), m);
+                }
+            }
+        }
+        out
     }
 
     /// The top-level `def` that the name `local` calls in unit `i`: one of the unit's own, or

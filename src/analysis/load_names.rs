@@ -4,7 +4,6 @@
 
 use super::index::{Index, Target};
 use super::{walk, Finding};
-use crate::schema::spell::nearest;
 
 pub const RULE: &str = "load-unknown-name";
 
@@ -29,13 +28,14 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 if their.starts_with('_') || defined.contains(their) {
                     continue;
                 }
-                let hint = nearest(their, &defined)
+                let hint = super::suggest(their, &defined)
                     .map(|s| format!(" (did you mean {s}?)"))
                     .unwrap_or_default();
                 let needle = format!("\"{their}\"");
                 if let Some(pos) = unit.pos(arg.their.span, &needle) {
                     let message = format!("load() of {their}: {what} does not define it{hint}");
-                    found.push(Finding::new(RULE, message, pos));
+                    let width = unit.width(&pos, &needle);
+                    found.push(Finding::new(RULE, message, pos).wide(width));
                 }
             }
         }

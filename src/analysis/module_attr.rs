@@ -5,7 +5,6 @@ use starlark::syntax::ast::Expr;
 
 use super::index::Index;
 use super::{walk, ytt_modules, Finding};
-use crate::schema::spell::nearest;
 
 pub const RULE: &str = "unknown-module-attribute";
 
@@ -29,13 +28,14 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 continue;
             }
             let local = walk::original(&id.ident);
-            let hint = nearest(&attr.node, &module.members)
+            let hint = super::suggest(&attr.node, &module.members)
                 .map(|s| format!(" (did you mean {local}.{s}?)"))
                 .unwrap_or_default();
             let needle = format!("{local}.{}", attr.node);
             if let Some(pos) = unit.pos(e.span, &needle) {
                 let message = format!("module @ytt:{m} has no member {}{hint}", attr.node);
-                found.push(Finding::new(RULE, message, pos));
+                let width = unit.width(&pos, &needle);
+                found.push(Finding::new(RULE, message, pos).wide(width));
             }
         }
     }

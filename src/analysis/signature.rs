@@ -5,8 +5,6 @@
 use starlark::docs::DocParams;
 use starlark::syntax::ast::{ArgumentP, AstArgument, AstParameter, ParameterP};
 
-use crate::schema::spell::nearest;
-
 /// What a function accepts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
@@ -106,7 +104,7 @@ impl Signature {
         }
         for n in &names {
             if !self.star_kwargs && !self.named.iter().any(|p| p == n) {
-                let hint = nearest(n, &self.named)
+                let hint = super::suggest(n, &self.named)
                     .map(|s| format!(" (did you mean {s}?)"))
                     .unwrap_or_default();
                 return Some(format!("{}() has no parameter named {n}{hint}", self.name));
@@ -180,14 +178,14 @@ mod tests {
         assert_eq!(found[2].as_deref(), Some("f() is missing the argument a"));
         assert_eq!(found[3].as_deref(), Some("f() is missing the argument a"));
         assert_eq!(found[4], None);
-        let found = problems("def f(name, port=80):\n  pass\nf('a', 1, 2)\nf('a', portt=1)\n");
+        let found = problems("def f(name, port=80):\n  pass\nf('a', 1, 2)\nf('a', prot=1)\n");
         assert_eq!(
             found[0].as_deref(),
             Some("f() takes at most 2 positional arguments, 3 given")
         );
         assert_eq!(
             found[1].as_deref(),
-            Some("f() has no parameter named portt (did you mean port?)")
+            Some("f() has no parameter named prot (did you mean port?)")
         );
     }
 }

@@ -45,6 +45,21 @@ impl<'a> Unit<'a> {
         Some(Pos::new(&self.name(), line, col, 0))
     }
 
+    /// How many characters `needle` covers at `pos` (0 when it is not there).
+    pub fn width(&self, pos: &Pos, needle: &str) -> u32 {
+        let text = self.source_line(pos.line);
+        let start: usize = text
+            .chars()
+            .take((pos.col as usize).saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
+        if !needle.is_empty() && text[start..].starts_with(needle) {
+            needle.chars().count() as u32
+        } else {
+            0
+        }
+    }
+
     /// The source line `line` (1-based) of the file.
     pub fn source_line(&self, line: u32) -> &str {
         self.file
@@ -70,8 +85,27 @@ pub fn units<'a>(ws: &'a Workspace, dir: &str) -> Vec<Unit<'a>> {
         .collect()
 }
 
+/// The unit of a file the evaluation already parsed (see `LibEnv::keep_asts`).
+fn evaluated<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
+    let ast = ws.env.asts.borrow_mut().remove(&f.rel_path)?;
+    let map = ws.env.line_maps.borrow().get(&f.rel_path).cloned()?;
+    let lines = map
+        .lines
+        .iter()
+        .map(|p| p.as_ref().map(|p| p.line))
+        .collect();
+    Some(Unit {
+        file: f,
+        ast,
+        lines,
+    })
+}
+
 /// The unit of one file, if it is a template or Starlark file that parses.
 pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
+    if let Some(u) = evaluated(ws, f) {
+        return Some(u);
+    }
     let name: Arc<str> = Arc::from(f.rel_path.as_str());
     let templated = f.is_template() || f.is_library();
     let (code, lines) = match f.file_type() {

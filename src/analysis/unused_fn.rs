@@ -10,13 +10,14 @@ pub const RULE: &str = "unused-function";
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();
     for unit in index.all.iter().take(index.own) {
+        let read = walk::read_names(&unit.ast);
         for def in walk::defs(&unit.ast) {
             let name = walk::original(&def.name.ident);
             let callable_elsewhere = unit.loadable() && !name.starts_with('_');
             if callable_elsewhere || name.starts_with("__ytt") {
                 continue;
             }
-            if walk::is_read(&unit.ast, &def.name.ident) {
+            if read.contains(def.name.ident.as_str()) {
                 continue;
             }
             if let Some(pos) = unit.pos(def.name.span, name) {
@@ -25,11 +26,15 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 } else {
                     "a template cannot be loaded"
                 };
-                found.push(Finding::new(
-                    RULE,
-                    format!("function {name} is never called ({why})"),
-                    pos,
-                ));
+                let width = unit.width(&pos, name);
+                found.push(
+                    Finding::new(
+                        RULE,
+                        format!("function {name} is never called ({why})"),
+                        pos,
+                    )
+                    .wide(width),
+                );
             }
         }
     }

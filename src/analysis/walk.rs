@@ -123,11 +123,15 @@ pub fn loads(ast: &AstModule) -> Vec<&LoadP<AstNoPayload>> {
         .collect()
 }
 
-/// Whether `name` is read anywhere in the module.
-pub fn is_read(ast: &AstModule, name: &str) -> bool {
+/// The names read anywhere in the module.
+pub fn read_names(ast: &AstModule) -> std::collections::HashSet<&str> {
     exprs(ast)
-        .iter()
-        .any(|e| matches!(&e.node, Expr::Identifier(id) if id.ident == name))
+        .into_iter()
+        .filter_map(|e| match &e.node {
+            Expr::Identifier(id) => Some(id.ident.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether a parameter list declares `name`.

@@ -90,6 +90,8 @@ pages!(
     "unused-load",
     "unused-function",
     "unreachable-code",
+    "data-value-unknown-reference",
+    "data-value-unused",
     "needs-input",
     "vendir-not-synced",
     "unused-suppression",

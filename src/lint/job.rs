@@ -135,6 +135,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
     } = prepared;
     match job.kind {
         JobKind::Root => {
+            workspace.env.keep_asts.set(job.check_files);
             let result = workspace.evaluate(external);
             let span_of = |pos: &Pos| {
                 span_at(&names, pos).or_else(|| {
@@ -183,6 +184,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
         }
         // (`Plain` and `Notice` jobs never get here: `run_job` handles them.)
         JobKind::Library | JobKind::Plain | JobKind::Notice => {
+            workspace.env.keep_asts.set(job.check_files);
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
                 .map(|e| from_error(&names, e))
@@ -208,9 +210,10 @@ fn run_ytt(job: &Job) -> JobOutcome {
 fn static_findings(workspace: &crate::library::Workspace, names: &Names) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for f in crate::analysis::check(workspace, "") {
-        let Some(span) = span_at(names, &f.pos) else {
+        let Some(mut span) = span_at(names, &f.pos) else {
             continue;
         };
+        span.end_column = span.column + f.width;
         let mut d = Diagnostic::new(f.rule, f.message).at(span);
         for (message, pos) in &f.related {
             if let Some(span) = span_at(names, pos) {

@@ -184,6 +184,20 @@ pub const RULES: &[RuleInfo] = &[
         "Remove the code, or move it before the statement that ends the block.",
     ),
     rule(
+        "data-value-unknown-reference",
+        Error,
+        "Reference to a data value the schema does not declare",
+        "A template or Starlark file reads a data value (`data.values.a.b`, `data.values[\"a\"]`, or through a name bound to part of them) that the library's schema does not declare. Checked in every branch, without evaluating; ytt fails only when the line runs.",
+        "Fix the key (see the suggestion), or declare the value in the schema (the related location).",
+    ),
+    rule(
+        "data-value-unused",
+        Warning,
+        "Schema value nothing reads",
+        "A value the library's schema declares that no template or Starlark file of the library reads, directly or through a map used whole (passed to a function, encoded, iterated, handed to a library).",
+        "Remove the value from the schema, or use it.",
+    ),
+    rule(
         "needs-input",
         Info,
         "Root that needs data values nobody gives it",
