@@ -1,5 +1,6 @@
 //! yttlint: evaluates Carvel ytt libraries exactly as ytt does and lints them.
 
+pub mod analysis;
 pub mod cli;
 pub mod eval;
 pub mod file_marks;

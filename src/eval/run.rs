@@ -42,6 +42,10 @@ pub struct LibEnv {
     pub frozen_states: RefCell<HashMap<u32, OwnedFrozenValue>>,
     pub next_module_id: Cell<u32>,
     pub next_template_id: Cell<u32>,
+    /// Whether evaluations keep each file's parsed code in `asts` (for static analysis after
+    /// the evaluation, which then need not compile the file again).
+    pub keep_asts: Cell<bool>,
+    pub asts: RefCell<HashMap<String, AstModule>>,
 }
 
 impl LibEnv {
@@ -208,6 +212,9 @@ pub fn eval_code(
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
     let ast = AstModule::parse(file, code, &dialect())
         .map_err(|e| super::errors::format_error(&e, env))?;
+    if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {
+        env.asts.borrow_mut().insert(file.to_string(), ast.clone());
+    }
     Module::with_temp_heap(|module| {
         let id = env.module_id();
         module.set_extra_value(module.heap().alloc_complex(TplState::new(id)));

@@ -137,6 +137,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
     let not_read = refused_findings(job, &refused);
     match job.kind {
         JobKind::Root => {
+            workspace.env.keep_asts.set(job.check_files);
             let result = workspace.evaluate(external);
             let span_of = |pos: &Pos| {
                 span_at(&names, pos).or_else(|| {
@@ -164,6 +165,10 @@ fn run_ytt(job: &Job) -> JobOutcome {
                     &crate::kubevirt::Options::default(),
                 ));
             }
+            if job.check_files {
+                let statics = static_findings(&workspace, &names);
+                found.extend(statics);
+            }
             let failed = result.is_err();
             if let Err(e) = &result {
                 // A validation failure is reported value by value; anything else as the one
@@ -172,7 +177,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
                     found.push(from_error(&names, e));
                 }
             }
-            let found = needs_input::settle(job, &workspace, found);
+            let found = without_repeats(needs_input::settle(job, &workspace, found));
             let status = match (failed, found.is_empty()) {
                 (true, _) if found.iter().any(|d| d.rule != "needs-input") => RootOutcome::Error,
                 (_, true) => RootOutcome::Ok,
@@ -182,6 +187,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
         }
         // (`Plain` and `Notice` jobs never get here: `run_job` handles them.)
         JobKind::Library | JobKind::Plain | JobKind::Notice => {
+            workspace.env.keep_asts.set(job.check_files);
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
                 .map(|e| from_error(&names, e))
@@ -191,6 +197,8 @@ fn run_ytt(job: &Job) -> JobOutcome {
                 found.extend(findings::unknown_annotations(&workspace, &|pos: &Pos| {
                     span_at(&names, pos)
                 }));
+                let statics = static_findings(&workspace, &names);
+                found.extend(statics);
             }
             let status = if found.is_empty() {
                 RootOutcome::Ok
@@ -227,6 +235,46 @@ fn refused_findings(job: &Job, refused: &[crate::files::Refused]) -> Vec<Diagnos
                 Some(file) => d.at(Span::point(file, 1, 1)),
                 None => d,
             }
+        })
+        .collect()
+}
+
+/// What static analysis finds in the library's files (see [`crate::analysis`]).
+fn static_findings(workspace: &crate::library::Workspace, names: &Names) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for f in crate::analysis::check(workspace, "") {
+        let Some(mut span) = span_at(names, &f.pos) else {
+            continue;
+        };
+        span.end_column = span.column + f.width;
+        let mut d = Diagnostic::new(f.rule, f.message).at(span);
+        for (message, pos) in &f.related {
+            if let Some(span) = span_at(names, pos) {
+                d = d.with_related(message.clone(), span);
+            }
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Drops static findings at a line where the evaluation already reported an error: the same
+/// problem, found by running it.
+fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let evaluated: Vec<(String, u32)> = found
+        .iter()
+        .filter(|d| !crate::analysis::is_static_rule(&d.rule))
+        .filter(|d| d.severity == crate::report::Severity::Error)
+        .filter_map(|d| d.span.as_ref().map(|s| (s.file.clone(), s.line)))
+        .collect();
+    found
+        .into_iter()
+        .filter(|d| {
+            !crate::analysis::is_static_rule(&d.rule)
+                || !d
+                    .span
+                    .as_ref()
+                    .is_some_and(|s| evaluated.contains(&(s.file.clone(), s.line)))
         })
         .collect()
 }

@@ -108,9 +108,11 @@ fn parse_code(ws: &Workspace, file: &str, code: String, map: LineMap) -> Result<
         .line_maps
         .borrow_mut()
         .insert(file.to_string(), Arc::new(map));
-    AstModule::parse(file, code, &dialect())
-        .map(|_| ())
-        .map_err(|e| format_error(&e, &ws.env))
+    let ast = AstModule::parse(file, code, &dialect()).map_err(|e| format_error(&e, &ws.env))?;
+    if ws.env.keep_asts.get() {
+        ws.env.asts.borrow_mut().insert(file.to_string(), ast);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,0 +1,162 @@
+//! The Starlark of every file of a library, parsed without evaluating: YAML and text templates
+//! compiled as the engine compiles them, `.star` files after the `end`-block rewrite. Each unit
+//! keeps the line map back to its template, so findings point at the line the author wrote.
+//! Files that do not parse or compile are left out: the library check and the evaluation report
+//! those.
+
+use std::sync::Arc;
+
+use starlark::codemap::Span;
+use starlark::syntax::AstModule;
+
+use crate::eval::run::{dialect, to_starlark};
+use crate::files::{FileType, InputFile};
+use crate::library::plain::has_templating;
+use crate::library::Workspace;
+use crate::pos::Pos;
+use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
+use crate::template::rewrite::{rewrite, RewriteOpts};
+
+/// One parsed file.
+pub struct Unit<'a> {
+    pub file: &'a InputFile,
+    pub ast: AstModule,
+    /// Index = generated line (0-based): the template line (1-based) it stands for.
+    lines: Vec<Option<u32>>,
+}
+
+impl<'a> Unit<'a> {
+    /// The file's name as positions carry it.
+    pub fn name(&self) -> Arc<str> {
+        Arc::from(self.file.rel_path.as_str())
+    }
+
+    /// The template position of `span`; the column is where `needle` appears on that line
+    /// (the first non-blank character when it does not).
+    pub fn pos(&self, span: Span, needle: &str) -> Option<Pos> {
+        let at = self.ast.file_span(span).resolve_span();
+        let line = (*self.lines.get(at.begin.line)?)?;
+        let text = self.source_line(line);
+        let col = match text.find(needle).filter(|_| !needle.is_empty()) {
+            Some(i) => i,
+            None => text.len() - text.trim_start().len(),
+        };
+        let col = text[..col].chars().count() as u32 + 1;
+        Some(Pos::new(&self.name(), line, col, 0))
+    }
+
+    /// How many characters `needle` covers at `pos` (0 when it is not there).
+    pub fn width(&self, pos: &Pos, needle: &str) -> u32 {
+        let text = self.source_line(pos.line);
+        let start: usize = text
+            .chars()
+            .take((pos.col as usize).saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
+        if !needle.is_empty() && text[start..].starts_with(needle) {
+            needle.chars().count() as u32
+        } else {
+            0
+        }
+    }
+
+    /// The source line `line` (1-based) of the file.
+    pub fn source_line(&self, line: u32) -> &str {
+        self.file
+            .data
+            .split('\n')
+            .nth((line as usize).saturating_sub(1))
+            .unwrap_or("")
+            .trim_end_matches('\r')
+    }
+
+    /// Whether this file can be loaded by others (`.star`, `*.lib.yml`, `*.lib.txt`).
+    pub fn loadable(&self) -> bool {
+        self.file.is_library()
+    }
+}
+
+/// The units of the library rooted at `dir` of the workspace, in the library's file order.
+pub fn units<'a>(ws: &'a Workspace, dir: &str) -> Vec<Unit<'a>> {
+    ws.tree()
+        .accessible(dir)
+        .into_iter()
+        .filter_map(|f| unit(ws, f))
+        .collect()
+}
+
+/// The unit of a file the evaluation already parsed (see `LibEnv::keep_asts`).
+fn evaluated<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
+    let ast = ws.env.asts.borrow_mut().remove(&f.rel_path)?;
+    let map = ws.env.line_maps.borrow().get(&f.rel_path).cloned()?;
+    let lines = map
+        .lines
+        .iter()
+        .map(|p| p.as_ref().map(|p| p.line))
+        .collect();
+    Some(Unit {
+        file: f,
+        ast,
+        lines,
+    })
+}
+
+/// The unit of one file, if it is a template or Starlark file that parses.
+pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
+    if let Some(u) = evaluated(ws, f) {
+        return Some(u);
+    }
+    let name: Arc<str> = Arc::from(f.rel_path.as_str());
+    let templated = f.is_template() || f.is_library();
+    let (code, lines) = match f.file_type() {
+        FileType::Yaml if templated => {
+            let ds = ws.parse(f, ws.opts.strict).ok()?;
+            if !has_templating(&ds) {
+                return None;
+            }
+            let opts = CompileOpts {
+                ignore_unknown_comments: true,
+            };
+            let compiled = compile_yaml(&ds, &name, ws.env.template_id(), opts).ok()?;
+            let (code, map) = to_starlark(&compiled).ok()?;
+            (
+                code,
+                map.lines
+                    .iter()
+                    .map(|p| p.as_ref().map(|p| p.line))
+                    .collect(),
+            )
+        }
+        FileType::Text if templated => {
+            let compiled = compile_text(&f.data, &name, ws.env.template_id()).ok()?;
+            let (code, map) = to_starlark(&compiled).ok()?;
+            (
+                code,
+                map.lines
+                    .iter()
+                    .map(|p| p.as_ref().map(|p| p.line))
+                    .collect(),
+            )
+        }
+        FileType::Starlark => {
+            let opts = RewriteOpts {
+                while_iter: "__ytt_while".to_string(),
+                tpl: None,
+            };
+            let src = crate::template::keywords::rename_reserved(&f.data);
+            let out = rewrite(&src, &opts).ok()?;
+            let lines = out.line_map.iter().map(|l| Some(*l)).collect();
+            (
+                crate::template::nested_load::rewrite_runtime(&out.code),
+                lines,
+            )
+        }
+        _ => return None,
+    };
+    let ast = AstModule::parse(&f.rel_path, code, &dialect()).ok()?;
+    Some(Unit {
+        file: f,
+        ast,
+        lines,
+    })
+}

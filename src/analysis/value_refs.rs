@@ -1,0 +1,157 @@
+//! Where a library's templates read its data values: every `data.values...` chain of attribute
+//! and index accesses (`data.values.app.port`, `data.values["app"]`), also through a name bound
+//! once to such a chain (`v = data.values.app`, then `v.port`, in the file or `load()`ed from
+//! another one). Each reference is the longest chain at its place: what follows it is not a
+//! data value access (a call, an operator, an argument), so the reference uses its value whole.
+
+use std::collections::HashMap;
+
+use starlark::codemap::Span;
+use starlark::syntax::ast::{AssignTarget, AstExpr, AstLiteral, Expr, Stmt};
+
+use super::index::{Index, Target};
+use super::walk;
+
+/// One step of a chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seg {
+    /// `.name` or `["name"]`.
+    Key(String),
+    /// `[expr]` with anything but a string literal.
+    Dynamic,
+}
+
+/// A read of data values: the chain after `data.values`, in unit `unit`, at `span`.
+#[derive(Clone, Debug)]
+pub struct Ref {
+    pub unit: usize,
+    pub span: Span,
+    pub segs: Vec<Seg>,
+}
+
+/// Every reference to data values in the library's own files.
+pub fn refs(index: &Index<'_>) -> Vec<Ref> {
+    let aliases = aliases(index);
+    let mut out = Vec::new();
+    for (i, own) in aliases.iter().enumerate().take(index.own) {
+        let unit = &index.all[i];
+        let defs: Vec<Span> = alias_definitions(index, i, own);
+        let mut visit = |e: &AstExpr, extended: bool| {
+            if extended || defs.contains(&e.span) {
+                return;
+            }
+            if let Some(segs) = chain(index, i, own, e) {
+                out.push(Ref {
+                    unit: i,
+                    span: e.span,
+                    segs,
+                });
+            }
+        };
+        unit.ast
+            .statement()
+            .visit_expr(|e| outermost(e, false, &mut visit));
+    }
+    out
+}
+
+/// Visits `e` and what it contains, saying for each whether it is the object of an access
+/// (`x` in `x.y` or `x[i]`).
+fn outermost<'a>(e: &'a AstExpr, extended: bool, f: &mut dyn FnMut(&'a AstExpr, bool)) {
+    f(e, extended);
+    match &e.node {
+        Expr::Dot(obj, _) => outermost(obj, true, f),
+        Expr::Index(pair) => {
+            outermost(&pair.0, true, f);
+            outermost(&pair.1, false, f);
+        }
+        _ => e.visit_expr(|c| outermost(c, false, f)),
+    }
+}
+
+/// The chain `e` reads, if it reads data values.
+fn chain(
+    index: &Index<'_>,
+    i: usize,
+    aliases: &HashMap<String, Vec<Seg>>,
+    e: &AstExpr,
+) -> Option<Vec<Seg>> {
+    match &e.node {
+        Expr::Dot(obj, name) => {
+            if let Expr::Identifier(id) = &obj.node {
+                if name.node == "values" && index.ytt_alias(i, &id.ident) == Some("data") {
+                    return Some(Vec::new());
+                }
+            }
+            let mut segs = chain(index, i, aliases, obj)?;
+            segs.push(Seg::Key(name.node.clone()));
+            Some(segs)
+        }
+        Expr::Index(pair) => {
+            let mut segs = chain(index, i, aliases, &pair.0)?;
+            segs.push(match &pair.1.node {
+                Expr::Literal(AstLiteral::String(s)) => Seg::Key(s.node.clone()),
+                _ => Seg::Dynamic,
+            });
+            Some(segs)
+        }
+        Expr::Identifier(id) => aliases.get(&id.ident).cloned(),
+        _ => None,
+    }
+}
+
+/// Per unit: the names bound once to a data values chain, their own or loaded.
+fn aliases(index: &Index<'_>) -> Vec<HashMap<String, Vec<Seg>>> {
+    let mut all: Vec<HashMap<String, Vec<Seg>>> = vec![HashMap::new(); index.all.len()];
+    // Two rounds: an alias of an alias, an alias loaded from a file that loads one.
+    for _ in 0..2 {
+        for i in 0..index.all.len() {
+            let mut found = all[i].clone();
+            for l in walk::loads(&index.all[i].ast) {
+                let Target::File(t) = index.target(i, &l.module.node) else {
+                    continue;
+                };
+                for a in &l.args {
+                    if let Some(segs) = all[t].get(&a.their.node) {
+                        if index.bound_once(i, &a.local.ident) && index.bound_once(t, &a.their.node)
+                        {
+                            found.insert(a.local.ident.clone(), segs.clone());
+                        }
+                    }
+                }
+            }
+            for s in walk::stmts(&index.all[i].ast) {
+                let Stmt::Assign(a) = &s.node else { continue };
+                let AssignTarget::Identifier(id) = &a.lhs.node else {
+                    continue;
+                };
+                if !index.bound_once(i, &id.ident) {
+                    continue;
+                }
+                if let Some(segs) = chain(index, i, &found, &a.rhs) {
+                    found.insert(id.ident.clone(), segs);
+                }
+            }
+            all[i] = found;
+        }
+    }
+    all
+}
+
+/// The right-hand sides that define aliases of unit `i` (their reads count through the alias).
+fn alias_definitions(
+    index: &Index<'_>,
+    i: usize,
+    aliases: &HashMap<String, Vec<Seg>>,
+) -> Vec<Span> {
+    walk::stmts(&index.all[i].ast)
+        .into_iter()
+        .filter_map(|s| match &s.node {
+            Stmt::Assign(a) => match &a.lhs.node {
+                AssignTarget::Identifier(id) if aliases.contains_key(&id.ident) => Some(a.rhs.span),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
