@@ -109,7 +109,7 @@ pub fn collect(
         } else {
             let p = Path::new(&path);
             let meta = std::fs::symlink_metadata(p)
-                .map_err(|e| format!("Checking file '{path}': {}", io_msg(&e)))?;
+                .map_err(|e| format!("Checking file '{path}': lstat {path}: {}", go_errno(&e)))?;
             if meta.is_dir() {
                 walk(p, p, &mut group).map_err(|e| format!("Listing files '{path}': {e}"))?;
             } else {
@@ -130,10 +130,22 @@ pub fn collect(
     Ok(all)
 }
 
-fn io_msg(e: &std::io::Error) -> String {
+/// Go's text of an I/O error's cause (`no such file or directory`): Rust's own text without its
+/// ` (os error N)` suffix.
+pub fn go_errno(e: &std::io::Error) -> String {
     match e.kind() {
-        std::io::ErrorKind::NotFound => "lstat: no such file or directory".to_string(),
-        _ => e.to_string(),
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::NotADirectory => "not a directory".to_string(),
+        _ => {
+            let text = e.to_string();
+            let plain = text.split(" (os error").next().unwrap_or(&text);
+            let mut chars = plain.chars();
+            match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect(),
+                None => plain.to_string(),
+            }
+        }
     }
 }
 
