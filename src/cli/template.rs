@@ -80,6 +80,10 @@ pub struct TemplateArgs {
     /// overlays; ytt ignores them).
     #[arg(long = "output-disable-validation")]
     pub output_skip_validation: bool,
+    /// Turn on one of yttlint's schema extensions (`schema-removed`); without any, rendering
+    /// is exactly ytt's.
+    #[arg(long = "extension", value_name = "NAME")]
+    pub extensions: Vec<String>,
     /// Export the validations' OpenAPI keywords (`minimum`, `enum`, ...) with
     /// `--data-values-schema-inspect -o openapi-v3` (spec 000; ytt does not).
     #[arg(long = "openapi-validations")]
@@ -140,6 +144,7 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
         skip_output_validation: a.output_skip_validation,
         implicit_map_key_overrides: a.implicit_map_key_overrides,
         strict: a.strict,
+        extensions: crate::schema::extensions::Extensions::from_names(&a.extensions)?,
         ..EvalOpts::default()
     };
     let flags = DataValuesFlags {

@@ -190,6 +190,13 @@ impl<'a> Inferrer<'a> {
         if deprecated.is_some() {
             ty.docs.deprecated = deprecated;
         }
+        if node.anns.get(anns::REMOVED).is_some() && node.kind != NodeKind::Document {
+            // An annotation ytt ignores: read leniently, never an error.
+            let reason = anns::string_arg(node, anns::REMOVED, self.args)
+                .ok()
+                .flatten();
+            ty.docs.removed = Some(reason.unwrap_or_default());
+        }
         if let Some((examples, at)) = examples {
             check_examples(ty, &examples, &at)?;
             ty.docs.examples = examples;

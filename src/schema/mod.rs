@@ -17,6 +17,7 @@ pub mod args;
 pub mod check;
 pub mod deprecated;
 pub mod error;
+pub mod extensions;
 pub mod infer;
 pub mod library;
 pub mod openapi;

@@ -67,6 +67,9 @@ pub struct Docs {
     pub description: String,
     /// The deprecation notice, when `@schema/deprecated` was given.
     pub deprecated: Option<String>,
+    /// The reason, when `@schema/removed` was given (read whether or not the `schema-removed`
+    /// extension is on: without it, setting the value is only a linter warning).
+    pub removed: Option<String>,
     pub examples: Vec<Example>,
 }
 
