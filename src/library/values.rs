@@ -126,7 +126,10 @@ impl LibExec<'_> {
             }
             let mut doc = match merged {
                 None => env.doc,
-                Some(left) => {
+                Some(mut left) => {
+                    if let Some(d) = &schema.doc {
+                        crate::schema::optional::open(&d.ty, &mut left.value, &env.doc.value, 0);
+                    }
                     crate::eval::overlay_host::overlay_values(self, left, env.doc).map_err(wrap)?
                 }
             };

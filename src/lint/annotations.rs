@@ -212,6 +212,15 @@ items:
             .contains("yttlint's extension schema-removed"));
         let on = Extensions::from_names(&["schema-removed"]).unwrap();
         assert!(find(&ds, &on).is_empty());
+        let src = "#@data/values-schema\n---\n#@schema/key-may-be-present\na: 1\n";
+        let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
+        let off = find(&ds, &on);
+        assert_eq!(off[0].extension, Some(Extension::KeyMayBePresent));
+        assert!(diagnostic(&off[0])
+            .message
+            .contains("--extension schema-key-may-be-present"));
+        let both = Extensions::from_names(&["schema-removed", "schema-key-may-be-present"]);
+        assert!(find(&ds, &both.unwrap()).is_empty());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! yttlint's schema extensions (spec 001 ideas ytt never shipped), each off by default so that
 //! rendering stays ytt's: `schema-removed` (`@schema/removed "reason"`: setting the value is an
-//! error). Turned on by `.yttlint.yaml` `extensions:` or `yttlint template --extension NAME`;
+//! error) and `schema-key-may-be-present` (`@schema/key-may-be-present`: the key is declared
+//! but has no default, absent until an input gives it). Turned on by `.yttlint.yaml` `extensions:` or `yttlint template --extension NAME`;
 //! while off, the annotation is one ytt ignores (an `unknown-annotation` finding naming the
 //! extension), and the linter still warns when a removed value is set.
 
@@ -8,16 +9,18 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Extension {
     Removed,
+    KeyMayBePresent,
 }
 
 /// Every extension, in the order messages list them.
-pub const ALL: &[Extension] = &[Extension::Removed];
+pub const ALL: &[Extension] = &[Extension::KeyMayBePresent, Extension::Removed];
 
 impl Extension {
     /// The name configuration and flags use.
     pub fn name(self) -> &'static str {
         match self {
             Extension::Removed => "schema-removed",
+            Extension::KeyMayBePresent => "schema-key-may-be-present",
         }
     }
 
@@ -25,6 +28,7 @@ impl Extension {
     pub fn annotation(self) -> &'static str {
         match self {
             Extension::Removed => "schema/removed",
+            Extension::KeyMayBePresent => "schema/key-may-be-present",
         }
     }
 
@@ -51,6 +55,7 @@ impl Extension {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Extensions {
     pub removed: bool,
+    pub key_may_be_present: bool,
 }
 
 impl Extensions {
@@ -66,12 +71,14 @@ impl Extensions {
     pub fn enable(&mut self, e: Extension) {
         match e {
             Extension::Removed => self.removed = true,
+            Extension::KeyMayBePresent => self.key_may_be_present = true,
         }
     }
 
     pub fn has(&self, e: Extension) -> bool {
         match e {
             Extension::Removed => self.removed,
+            Extension::KeyMayBePresent => self.key_may_be_present,
         }
     }
 }
@@ -88,7 +95,7 @@ mod tests {
         }
         assert!(Extension::parse("schema-remove")
             .unwrap_err()
-            .contains("known extensions: schema-removed"));
+            .contains("known extensions: schema-key-may-be-present, schema-removed"));
         let set = Extensions::from_names(&["schema-removed"]).unwrap();
         assert!(set.has(Extension::Removed));
         assert!(!Extensions::default().has(Extension::Removed));
