@@ -178,7 +178,7 @@ pub fn collect_with(
         } else {
             let p = Path::new(&path);
             let meta = std::fs::symlink_metadata(p)
-                .map_err(|e| format!("Checking file '{path}': {}", io_msg(&e)))?;
+                .map_err(|e| format!("Checking file '{path}': lstat {path}: {}", go_errno(&e)))?;
             let outside_dir = meta.is_dir()
                 && policy
                     .repository
@@ -322,10 +322,30 @@ pub fn read_allowed(path: &Path, policy: &ReadPolicy) -> Option<Vec<u8>> {
     std::fs::read(path).ok()
 }
 
+/// The text of an error resolving a symlink, as ytt words it.
 fn io_msg(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "lstat: no such file or directory".to_string(),
         _ => e.to_string(),
+    }
+}
+
+/// Go's text of an I/O error's cause (`no such file or directory`): Rust's own text without its
+/// ` (os error N)` suffix.
+pub fn go_errno(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::NotADirectory => "not a directory".to_string(),
+        _ => {
+            let text = e.to_string();
+            let plain = text.split(" (os error").next().unwrap_or(&text);
+            let mut chars = plain.chars();
+            match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect(),
+                None => plain.to_string(),
+            }
+        }
     }
 }
 

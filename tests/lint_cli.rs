@@ -351,7 +351,7 @@ fn configuration_errors_are_positioned_and_exit_2() {
     assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
-        "yttlint: .yttlint.yaml:2:1: unknown key \"rule\" in the configuration; expected one of: roots, exclude, rules, kubevirt, invocations (did you mean \"rules\"?)\n"
+        "yttlint: .yttlint.yaml:2:1: unknown key \"rule\" in the configuration; expected one of: roots, exclude, rules, kubevirt, invocations, extensions (did you mean \"rules\"?)\n"
     );
     let other = repo.join("other.yaml");
     std::fs::write(&other, "kubevirt: 3\n").unwrap();
@@ -446,4 +446,74 @@ fn kubevirt_templates_in_plain_yaml_are_checked_and_can_be_switched_off() {
     assert_eq!(off.code, 0, "{}", off.stdout);
     assert_eq!(findings(&json(&off.stdout)), vec![]);
     let _ = std::fs::remove_dir_all(&repo);
+}
+
+/// `@schema/removed` (spec 001): off by default the annotation is an unknown one naming the
+/// extension and a set value a warning; `extensions: [schema-removed]` makes it known and the
+/// set value an error that stops the root.
+#[test]
+fn removed_values_follow_the_schema_removed_extension() {
+    let dir = temp_dir("removed");
+    std::fs::create_dir_all(dir.join("config")).unwrap();
+    std::fs::write(
+        dir.join("config/schema.yml"),
+        "#@data/values-schema\n---\n#@schema/removed \"use service.port\"\nport: 0\nservice:\n  port: 80\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("config/values.yml"),
+        "#@data/values\n---\nport: 8080\n",
+    )
+    .unwrap();
+    let rules = |config: &str| {
+        std::fs::write(dir.join(".yttlint.yaml"), config).unwrap();
+        let run = yttlint_in(&dir, &["--format", "json"]);
+        let report = json(&run.stdout);
+        let found: Vec<(String, String, String)> = report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["rule"].as_str().unwrap().to_string(),
+                    d["severity"].as_str().unwrap().to_string(),
+                    d["message"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        (run.code, report["roots"][0]["status"].clone(), found)
+    };
+    let (code, status, found) = rules("roots:\n  - path: config\n");
+    assert_eq!((code, status.as_str()), (0, Some("findings")));
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, "unknown-annotation");
+    assert!(found[0].2.contains("extension schema-removed"), "{found:?}");
+    assert_eq!(
+        (found[1].0.as_str(), found[1].1.as_str()),
+        ("data-value-removed", "warning")
+    );
+    assert!(found[1]
+        .2
+        .starts_with("data value port was removed from the schema: use service.port"));
+
+    let (code, status, found) = rules("roots:\n  - path: config\nextensions: [schema-removed]\n");
+    assert_eq!((code, status.as_str()), (1, Some("error")));
+    assert_eq!(
+        found,
+        vec![(
+            "data-value-removed".to_string(),
+            "error".to_string(),
+            "data value port was removed from the schema: use service.port".to_string()
+        )]
+    );
+
+    std::fs::write(dir.join(".yttlint.yaml"), "extensions: [schema-remove]\n").unwrap();
+    let run = yttlint_in(&dir, &[]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("unknown extension \"schema-remove\""),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -108,3 +108,168 @@ fn integers_beyond_int64_stay_integers_as_in_ytt() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A fresh directory for one test, with `files` written into it.
+fn scratch(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("yttlint-tpl-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+    dir
+}
+
+fn run_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .arg("template")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run yttlint");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// ytt's `os.Lstat` error names the path: `lstat nope.yml: no such file or directory`.
+#[test]
+fn missing_files_are_named_as_lstat_names_them() {
+    let dir = scratch("lstat", &[("t.yml", "a: 1\n")]);
+    let (code, _, err) = run_in(&dir, &["-f", "nope.yml"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "ytt: Error: Checking file 'nope.yml': lstat nope.yml: no such file or directory\n"
+    );
+    let (code, _, err) = run_in(&dir, &["-f", "t.yml", "--data-values-file", "nope.yml"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "ytt: Error: Extracting data value from file:\n  Find files 'nope.yml':\n    Checking file 'nope.yml': lstat nope.yml: no such file or directory\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `library.get` errors carry the builtin's name, as ytt's `ErrWrapper` adds it.
+#[test]
+fn library_get_errors_are_prefixed() {
+    let tpl = "#@ load(\"@ytt:library\", \"library\")\n---\na: #@ library.get(\"nope\").eval()\n";
+    let dir = scratch("libget", &[("t.yml", tpl)]);
+    let (_, _, err) = run_in(&dir, &["-f", "."]);
+    assert!(
+        err.starts_with("ytt: Error: \n- library.get: Could not find private library (directory '_ytt_lib' missing?)\n"),
+        "{err}"
+    );
+    std::fs::create_dir_all(dir.join("_ytt_lib/other")).expect("mkdir");
+    std::fs::write(dir.join("_ytt_lib/other/x.yml"), "x: 1\n").expect("write");
+    let (_, _, err) = run_in(&dir, &["-f", "."]);
+    assert!(
+        err.starts_with(
+            "ytt: Error: \n- library.get: Expected to find library 'nope', but did not find ''\n"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// ytt compiles a `.star` file with positions that have no file name: its frames show `4 |`.
+#[test]
+fn starlark_file_frames_show_the_line_alone() {
+    let dir = scratch(
+        "starframes",
+        &[
+            ("a.star", "def f():\n  x = 1\n\n  return x + \"a\"\nend\n"),
+            ("t.yml", "#@ load(\"a.star\", \"f\")\n---\nv: #@ f()\n"),
+        ],
+    );
+    let (_, _, err) = run_in(&dir, &["-f", "."]);
+    assert_eq!(
+        err,
+        "ytt: Error: \n- unknown binary op: int + string\n    in f\n      4 |   return x + \"a\"\n    in <toplevel>\n      t.yml:3 | v: #@ f()\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With `--output-files`, ytt always creates the directory (owner-only) and writes only output
+/// files: an inspection or an empty result prints nothing.
+#[test]
+fn output_files_with_inspections_and_empty_output() {
+    let dir = scratch(
+        "outfiles",
+        &[
+            ("dv.yml", "#@data/values\n---\na: 1\n"),
+            ("empty.yml", "#@ if False:\na: 1\n#@ end\n"),
+        ],
+    );
+    for (out, extra) in [
+        ("o1", vec!["--data-values-inspect"]),
+        ("o2", vec!["--files-inspect"]),
+        (
+            "o3",
+            vec!["--data-values-schema-inspect", "-o", "openapi-v3"],
+        ),
+        ("o4", vec![]),
+    ] {
+        let mut args = vec!["-f", "dv.yml", "-f", "empty.yml", "--output-files", out];
+        args.extend(extra);
+        let (code, stdout, stderr) = run_in(&dir, &args);
+        assert_eq!(
+            (code, stdout.as_str(), stderr.as_str()),
+            (0, "", ""),
+            "{out}"
+        );
+        let entries = std::fs::read_dir(dir.join(out)).expect(out).count();
+        assert_eq!(entries, 0, "{out}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.join(out))
+                .expect(out)
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o700, "{out}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--files-inspect`: the root library's files in input order, private libraries left out.
+#[test]
+fn files_inspect_lists_the_root_library() {
+    let dir = scratch(
+        "filesinspect",
+        &[
+            ("lib/t.yml", "a: 1\n"),
+            ("lib/_ytt_lib/other/x.yml", "x: 1\n"),
+            ("st/a.star", "x = 1\n"),
+            ("st/t.yml", "b: 2\n"),
+            ("dv.yml", "c: 3\n"),
+        ],
+    );
+    let (code, out, err) = run_in(
+        &dir,
+        &["-f", "lib", "-f", "st", "-f", "dv.yml", "--files-inspect"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "- t.yml\n- a.star\n- t.yml\n- dv.yml\n");
+    let (_, out, _) = run_in(
+        &dir,
+        &[
+            "-f",
+            "dv.yml",
+            "-f",
+            "st",
+            "--file-mark",
+            "a.star:exclude=true",
+            "--files-inspect",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(out, "[\"dv.yml\",\"t.yml\"]");
+    let _ = std::fs::remove_dir_all(&dir);
+}

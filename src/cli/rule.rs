@@ -79,6 +79,7 @@ pages!(
     "schema-type-mismatch",
     "data-value-undeclared",
     "data-value-deprecated",
+    "data-value-removed",
     "required-value",
     "data-value-violation",
     "output-violation",

@@ -70,6 +70,9 @@ pub struct TemplateArgs {
     /// Data values from plain YAML files (`[@lib:]path`).
     #[arg(long = "data-values-file")]
     pub dv_files: Vec<String>,
+    /// Print the files that would be processed instead of the templates' output.
+    #[arg(long = "files-inspect")]
+    pub files_inspect: bool,
     /// Print the final data values instead of the templates' output.
     #[arg(long = "data-values-inspect")]
     pub dv_inspect: bool,
@@ -83,6 +86,10 @@ pub struct TemplateArgs {
     /// overlays; ytt ignores them).
     #[arg(long = "output-disable-validation")]
     pub output_skip_validation: bool,
+    /// Turn on one of yttlint's schema extensions (`schema-key-may-be-present`, `schema-removed`); without any, rendering
+    /// is exactly ytt's.
+    #[arg(long = "extension", value_name = "NAME")]
+    pub extensions: Vec<String>,
     /// Export the validations' OpenAPI keywords (`minimum`, `enum`, ...) with
     /// `--data-values-schema-inspect -o openapi-v3` (spec 000; ytt does not).
     #[arg(long = "openapi-validations")]
@@ -148,6 +155,7 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
         skip_output_validation: a.output_skip_validation,
         implicit_map_key_overrides: a.implicit_map_key_overrides,
         strict: a.strict,
+        extensions: crate::schema::extensions::Extensions::from_names(&a.extensions)?,
         ..EvalOpts::default()
     };
     let flags = DataValuesFlags {
@@ -159,11 +167,14 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
         files: a.dv_files.clone(),
         policy,
     };
+    let ws = Workspace::new(inputs, opts);
+    if a.files_inspect {
+        return emit(a, inspect_files(&ws), &[]);
+    }
     let env: Vec<(String, String)> = std::env::vars().collect();
     let external = flags.to_values(a.strict, &env, &mut stdin)?;
-    let ws = Workspace::new(inputs, opts);
     if a.dv_schema_inspect || a.output == OPENAPI {
-        return inspect_schema(a, &ws);
+        return emit(a, inspect_schema(a, &ws)?, &[]);
     }
     if a.dv_inspect {
         let values = ws.data_values(external).map_err(|e| e.message)?;
@@ -171,23 +182,58 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
             items: vec![values],
             ..crate::yaml::DocSet::default()
         };
-        return Ok(match a.output.as_str() {
-            "json" => docset_to_json(&ds).map_err(|e| e.to_string())?,
-            _ => docset_to_yaml(&ds),
-        });
+        return emit(a, ds, &[]);
     }
     let out = ws.evaluate(external).map_err(|e| e.message)?;
+    emit(a, out.docs, &out.files)
+}
+
+/// Where ytt puts a result: the output files into a directory when one is given (an
+/// inspection has none, so the directory is only created), else the documents on standard
+/// output in the chosen format.
+fn emit(
+    a: &TemplateArgs,
+    docs: crate::yaml::DocSet,
+    files: &[OutputFile],
+) -> Result<String, String> {
     if let Some(dir) = &a.emptied_output_directory {
-        return empty_and_write(dir, &out.files);
+        return empty_and_write(dir, files);
     }
     if let Some(dir) = &a.output_files {
-        return write_files(dir, &out.files);
+        return write_files(dir, files);
     }
     Ok(match a.output.as_str() {
-        "json" => docset_to_json(&out.docs).map_err(|e| e.to_string())?,
-        "pos" => crate::yaml::pos_print::docset_to_pos(&out.docs),
-        _ => docset_to_yaml(&out.docs),
+        "json" => docset_to_json(&docs).map_err(|e| e.to_string())?,
+        "pos" => crate::yaml::pos_print::docset_to_pos(&docs),
+        _ => docset_to_yaml(&docs),
     })
+}
+
+/// `--files-inspect`: the root library's files in evaluation order, as a YAML array.
+fn inspect_files(ws: &Workspace) -> crate::yaml::DocSet {
+    let tree = ws.tree();
+    let mut files = tree.accessible("");
+    files.sort_by_key(|f| ws.files.iter().position(|g| std::ptr::eq(g, *f)));
+    let items = files
+        .iter()
+        .map(|f| {
+            crate::yaml::ArrayItem::new(
+                crate::yaml::Value::String(f.rel_path.clone()),
+                crate::pos::Pos::unknown(),
+            )
+        })
+        .collect();
+    let value = crate::yaml::Value::Array(Box::new(crate::yaml::Array {
+        items,
+        ..crate::yaml::Array::default()
+    }));
+    crate::yaml::DocSet {
+        items: vec![crate::yaml::Document::new(
+            value,
+            crate::pos::Pos::unknown(),
+        )],
+        ..crate::yaml::DocSet::default()
+    }
 }
 
 /// `--dangerous-emptied-output-directory`: refuses two files with one destination and paths
@@ -213,12 +259,17 @@ fn empty_and_write(dir: &str, files: &[OutputFile]) -> Result<String, String> {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.to_string()),
         _ => {}
     }
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     write_files(dir, files)
 }
 
-/// `--output-files`: each output file under `dir`, logged as ytt logs it.
+/// `--output-files`: creates `dir` (owner-only, as ytt does, even for no files), then each
+/// output file under it, logged as ytt logs it.
 fn write_files(dir: &str, files: &[OutputFile]) -> Result<String, String> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir).map_err(|e| e.to_string())?;
     let mut log = String::new();
     for f in files {
         let path = std::path::Path::new(dir).join(&f.rel_path);
@@ -239,7 +290,7 @@ const OPENAPI: &str = "openapi-v3";
 
 /// `--data-values-schema-inspect`: the root library's schema as an OpenAPI document (the only
 /// format ytt offers; `-o openapi-v3` is refused without the flag).
-fn inspect_schema(a: &TemplateArgs, ws: &Workspace) -> Result<String, String> {
+fn inspect_schema(a: &TemplateArgs, ws: &Workspace) -> Result<crate::yaml::DocSet, String> {
     let schema = ws.data_values_schema().map_err(|e| e.message)?;
     if !a.dv_schema_inspect {
         return Err("Output type currently only supported for data values schema (i.e. include --data-values-schema-inspect)".into());
@@ -247,12 +298,11 @@ fn inspect_schema(a: &TemplateArgs, ws: &Workspace) -> Result<String, String> {
     if a.output != OPENAPI {
         return Err(format!("Data values schema export only supported in OpenAPI v3 format; specify format with --output={OPENAPI} flag"));
     }
-    let ds = crate::yaml::DocSet {
+    Ok(crate::yaml::DocSet {
         items: vec![crate::schema::openapi::document(
             &schema,
             a.openapi_validations,
         )],
         ..crate::yaml::DocSet::default()
-    };
-    Ok(docset_to_yaml(&ds))
+    })
 }

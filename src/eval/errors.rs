@@ -39,7 +39,12 @@ fn frame_line(span: &FileSpan, env: &LibEnv) -> (String, Option<Pos>) {
                 let src = env
                     .source_line(pos.file.as_deref().unwrap_or(&file), pos.line)
                     .unwrap_or_default();
-                (format!("{} | {}", pos.as_compact(), src), Some(pos))
+                let at = if map.bare_lines {
+                    pos.line.to_string()
+                } else {
+                    pos.as_compact()
+                };
+                (format!("{at} | {src}"), Some(pos))
             }
             None => {
                 let code = map.code.get(line - 1).cloned().unwrap_or_default();

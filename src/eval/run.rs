@@ -29,6 +29,9 @@ pub struct LineMap {
     pub lines: Vec<Option<Pos>>,
     /// Generated code, for lines that have no template line.
     pub code: Vec<String>,
+    /// Frames show the line number alone (`4 | ...`): ytt compiles a Starlark file's code
+    /// with positions that have no file name.
+    pub bare_lines: bool,
 }
 
 /// Everything evaluations of one library share (reached from native functions via `extra`).

@@ -110,7 +110,10 @@ impl<'a> Loader<'a> {
             message: e.message.clone(),
             pos: None,
         })?;
-        let mut map = LineMap::default();
+        let mut map = LineMap {
+            bare_lines: true,
+            ..LineMap::default()
+        };
         for l in &out.line_map {
             map.lines.push(Some(Pos::new(&rel.into(), *l, 1, 0)));
             map.code.push(String::new());

@@ -43,6 +43,8 @@ pub struct EvalOpts {
     pub skip_validation: bool,
     /// Skip the validations of output documents (`--output-disable-validation`).
     pub skip_output_validation: bool,
+    /// yttlint's schema extensions turned on (none: render as ytt).
+    pub extensions: crate::schema::extensions::Extensions,
 }
 
 /// What a library produced.

@@ -126,7 +126,10 @@ impl LibExec<'_> {
             }
             let mut doc = match merged {
                 None => env.doc,
-                Some(left) => {
+                Some(mut left) => {
+                    if let Some(d) = &schema.doc {
+                        crate::schema::optional::open(&d.ty, &mut left.value, &env.doc.value, 0);
+                    }
                     crate::eval::overlay_host::overlay_values(self, left, env.doc).map_err(wrap)?
                 }
             };
@@ -142,11 +145,19 @@ impl LibExec<'_> {
         }
         let values = merged.unwrap_or_else(empty_values);
         if let Some(d) = &schema.doc {
-            crate::schema::deprecated::find(
-                &values.value,
-                &d.ty,
-                &mut self.ws.deprecated.borrow_mut(),
-            );
+            let mut uses = Vec::new();
+            crate::schema::deprecated::find(&values.value, &d.ty, &mut uses);
+            let removed = uses
+                .iter()
+                .find(|u| u.removed)
+                .map(|u| (u.removed_error(), u.value_pos.clone()));
+            self.ws.deprecated.borrow_mut().extend(uses);
+            if let (Some((message, pos)), true) = (removed, self.opts.extensions.removed) {
+                return Err(EvalError {
+                    message,
+                    pos: Some(pos),
+                });
+            }
         }
         if !self.opts.skip_validation {
             self.validate_values(&values, schema)?;

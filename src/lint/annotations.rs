@@ -3,10 +3,13 @@
 //! silently do nothing. The parsed YAML keeps every `#@` comment on its node; an annotation
 //! is a `#@name` with no space after the `@` (`#@ code` is code). In YAML templates the name
 //! runs to the first space: `#@schema/nullable,schema/desc "x"` is one name ytt does not know
-//! (the comma form is for text templates only).
+//! (the comma form is for text templates only). The annotations of yttlint's schema
+//! extensions (`@schema/removed`) are known only while their extension is on; while it is
+//! off, the finding names the extension.
 
 use crate::pos::Pos;
 use crate::report::Diagnostic;
+use crate::schema::extensions::{Extension, Extensions};
 use crate::schema::spell::nearest;
 use crate::yaml::{Comment, DocSet, Value};
 
@@ -57,16 +60,20 @@ pub struct Unknown {
     pub pos: Pos,
     /// The known annotation it probably stands for.
     pub suggestion: Option<&'static str>,
+    /// The yttlint extension (turned off) that reads it.
+    pub extension: Option<Extension>,
 }
 
-/// The unknown annotations of a parsed file, in source order.
-pub fn find(ds: &DocSet) -> Vec<Unknown> {
+/// The unknown annotations of a parsed file, in source order, with `on` the extensions
+/// turned on.
+pub fn find(ds: &DocSet, on: &Extensions) -> Vec<Unknown> {
     let mut out = Vec::new();
     comments(&ds.comments, &mut out);
     for doc in &ds.items {
         comments(&doc.comments, &mut out);
         value(&doc.value, &mut out);
     }
+    out.retain(|u| !u.extension.is_some_and(|e| on.has(e)));
     out.sort_by_key(|u| (u.pos.line, u.pos.col));
     out
 }
@@ -98,10 +105,16 @@ fn comments(cs: &[Comment], out: &mut Vec<Unknown>) {
         };
         let name = rest.split(' ').next().unwrap_or("");
         if !name.is_empty() && !KNOWN.contains(&name) {
+            let extension = Extension::of_annotation(name);
             out.push(Unknown {
                 name: name.to_string(),
                 pos: c.pos.clone(),
-                suggestion: suggestion(name),
+                suggestion: if extension.is_some() {
+                    None
+                } else {
+                    suggestion(name)
+                },
+                extension,
             });
         }
     }
@@ -122,7 +135,12 @@ fn suggestion(name: &str) -> Option<&'static str> {
 /// The finding for one unknown annotation (its span is set by the caller).
 pub fn diagnostic(u: &Unknown) -> Diagnostic {
     let mut message = format!("unknown annotation @{}: ytt ignores it", u.name);
-    if let Some(s) = u.suggestion {
+    if let Some(e) = u.extension {
+        let name = e.name();
+        message.push_str(&format!(
+            " (it belongs to yttlint's extension {name}: turn it on with `extensions: [{name}]` in .yttlint.yaml or `--extension {name}`)"
+        ));
+    } else if let Some(s) = u.suggestion {
         message.push_str(&format!(" (did you mean @{s}?)"));
     } else if u.name.contains(',') {
         message
@@ -139,7 +157,7 @@ mod tests {
 
     fn names(src: &str) -> Vec<(String, u32, Option<&'static str>)> {
         let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
-        find(&ds)
+        find(&ds, &Extensions::default())
             .into_iter()
             .map(|u| (u.name, u.pos.line, u.suggestion))
             .collect()
@@ -179,6 +197,30 @@ items:
                 ("overlay/apend".into(), 16, Some("overlay/append")),
             ]
         );
+    }
+
+    #[test]
+    fn extension_annotations_are_unknown_while_their_extension_is_off() {
+        let src = "#@data/values-schema\n---\n#@schema/removed \"use b\"\na: 1\nb: 2\n";
+        let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
+        let off = find(&ds, &Extensions::default());
+        assert_eq!(off.len(), 1);
+        assert_eq!(off[0].extension, Some(Extension::Removed));
+        assert_eq!(off[0].pos.line, 3);
+        assert!(diagnostic(&off[0])
+            .message
+            .contains("yttlint's extension schema-removed"));
+        let on = Extensions::from_names(&["schema-removed"]).unwrap();
+        assert!(find(&ds, &on).is_empty());
+        let src = "#@data/values-schema\n---\n#@schema/key-may-be-present\na: 1\n";
+        let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
+        let off = find(&ds, &on);
+        assert_eq!(off[0].extension, Some(Extension::KeyMayBePresent));
+        assert!(diagnostic(&off[0])
+            .message
+            .contains("--extension schema-key-may-be-present"));
+        let both = Extensions::from_names(&["schema-removed", "schema-key-may-be-present"]);
+        assert!(find(&ds, &both.unwrap()).is_empty());
     }
 
     #[test]

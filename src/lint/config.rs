@@ -52,6 +52,8 @@ pub struct Config {
     /// Whether roots, scenarios and flags are learned from how the repository runs ytt (its
     /// scripts, Makefiles and CI files) when no roots are listed.
     pub invocations: bool,
+    /// yttlint's schema extensions turned on for every root (`extensions:`, names checked).
+    pub extensions: Vec<String>,
 }
 
 /// One configured root.
@@ -131,6 +133,7 @@ impl Config {
             rules: BTreeMap::new(),
             kubevirt: true,
             invocations: true,
+            extensions: Vec::new(),
         }
     }
 

@@ -17,7 +17,14 @@ use crate::schema::spell::nearest;
 use crate::yaml::parse::{parse as parse_yaml, ParseOpts};
 use crate::yaml::{scalar_key_string, Map, Value};
 
-const TOP_KEYS: &[&str] = &["roots", "exclude", "rules", "kubevirt", "invocations"];
+const TOP_KEYS: &[&str] = &[
+    "roots",
+    "exclude",
+    "rules",
+    "kubevirt",
+    "invocations",
+    "extensions",
+];
 const ROOT_KEYS: &[&str] = &[
     "path",
     "name",
@@ -77,6 +84,7 @@ pub fn parse_with(
             "exclude" => config.exclude = r.globs(v, pos)?,
             "rules" => config.rules = r.rules(v, pos)?,
             "invocations" => config.invocations = r.boolean(v, pos, "invocations")?,
+            "extensions" => config.extensions = r.extensions(v, pos)?,
             _ => config.kubevirt = r.boolean(v, pos, "kubevirt")?,
         }
     }
@@ -195,6 +203,17 @@ impl Reader<'_> {
             globset::Glob::new(&glob)
                 .map_err(|e| self.error(&gpos, format!("invalid glob \"{glob}\": {}", e.kind())))?;
             out.push(glob);
+        }
+        Ok(out)
+    }
+
+    fn extensions(&self, v: &Value, pos: &Pos) -> Result<Vec<String>, ConfigError> {
+        let mut out = Vec::new();
+        for (name, npos) in self.strings(v, pos, "extensions")? {
+            crate::schema::extensions::Extension::parse(&name).map_err(|m| self.error(&npos, m))?;
+            if !out.contains(&name) {
+                out.push(name);
+            }
         }
         Ok(out)
     }

@@ -30,15 +30,24 @@ pub fn engine(workspace: &Workspace, span_of: SpanOf<'_>, provided: &[String]) -
         found.extend(invalidation_diagnostics(inv, true, span_of));
     }
     for used in workspace.deprecated.borrow().iter() {
-        let mut d = Diagnostic::new(
-            "data-value-deprecated",
-            format!("data value {} is deprecated: {}", used.path, used.notice),
-        );
+        let mut d = if used.removed {
+            removed_diagnostic(used, workspace.opts.extensions.removed)
+        } else {
+            Diagnostic::new(
+                "data-value-deprecated",
+                format!("data value {} is deprecated: {}", used.path, used.notice),
+            )
+        };
         if let Some(span) = span_of(&used.value_pos) {
             d = d.at(span);
         }
         if let Some(span) = span_of(&used.schema_pos) {
-            d = d.with_related("deprecated in the schema here", span);
+            let what = if used.removed {
+                "removed"
+            } else {
+                "deprecated"
+            };
+            d = d.with_related(format!("{what} in the schema here"), span);
         }
         found.push(d);
     }
@@ -120,6 +129,30 @@ fn schema_failure(f: &Failure, span_of: SpanOf<'_>) -> Diagnostic {
     d
 }
 
+/// `data-value-removed`: an error when the `schema-removed` extension is on (the evaluation
+/// stopped there), a warning otherwise (ytt accepts the value silently).
+fn removed_diagnostic(used: &crate::schema::deprecated::DeprecatedUse, on: bool) -> Diagnostic {
+    let reason = if used.notice.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", used.notice)
+    };
+    let mut message = format!(
+        "data value {} was removed from the schema{reason}",
+        used.path
+    );
+    let severity = if on {
+        crate::report::Severity::Error
+    } else {
+        message.push_str(" (ytt accepts it and ignores @schema/removed; the extension schema-removed makes it an error)");
+        crate::report::Severity::Warning
+    };
+    let mut d = Diagnostic::new("data-value-removed", message)
+        .with_help("stop setting the value; see the reason");
+    d.severity = severity;
+    d
+}
+
 /// Annotations ytt ignores, in the job's own YAML files (a private library's files are its
 /// own job's). Files that do not parse are left to the evaluation, which reports them.
 pub fn unknown_annotations(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Diagnostic> {
@@ -132,7 +165,7 @@ pub fn unknown_annotations(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Di
         let Ok(ds) = workspace.parse(f, workspace.opts.strict) else {
             continue;
         };
-        for u in annotations::find(&ds) {
+        for u in annotations::find(&ds, &workspace.opts.extensions) {
             let mut d = annotations::diagnostic(&u);
             if let Some(span) = span_of(&u.pos) {
                 d = d.at(span);

@@ -57,6 +57,7 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result
         ignore_unknown_comments: flags.ignore_unknown_comments,
         implicit_map_key_overrides: flags.implicit_map_key_overrides,
         strict: flags.strict,
+        extensions: crate::schema::extensions::Extensions::from_names(&flags.extensions)?,
         ..EvalOpts::default()
     };
     let workspace = Workspace::new(inputs, opts);

@@ -68,6 +68,15 @@ impl Job {
         root: &str,
         flags: Result<TemplateArgs, String>,
     ) -> Job {
+        // The configuration's extensions apply to every job.
+        let flags = flags.map(|mut f| {
+            for e in &config.extensions {
+                if !f.extensions.contains(e) {
+                    f.extensions.push(e.clone());
+                }
+            }
+            f
+        });
         Job {
             kind: JobKind::Root,
             repo: config.dir.clone(),
@@ -322,6 +331,7 @@ fn reported_by_value(rule: &str) -> bool {
             | "output-violation"
             | "schema-type-mismatch"
             | "data-value-undeclared"
+            | "data-value-removed"
     )
 }
 

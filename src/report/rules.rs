@@ -107,6 +107,13 @@ pub const RULES: &[RuleInfo] = &[
         "Stop setting the value; see the deprecation notice.",
     ),
     rule(
+        "data-value-removed",
+        Warning,
+        "Removed data value set",
+        "An input sets a data value the schema marks @schema/removed: a warning (ytt ignores the annotation), an error that stops the evaluation with the schema-removed extension on.",
+        "Stop setting the value; see the reason the schema gives.",
+    ),
+    rule(
         "required-value",
         Warning,
         "Required data value not given",

@@ -64,7 +64,8 @@ fn range_for(
         | "data-value-violation"
         | "required-value"
         | "output-violation"
-        | "data-value-deprecated" => yaml_value(line, at).or_else(|| yaml_key(line, at)),
+        | "data-value-deprecated"
+        | "data-value-removed" => yaml_value(line, at).or_else(|| yaml_key(line, at)),
         "data-value-undeclared" => yaml_key(line, at),
         "template-error" | "load-error" | "overlay-error" | "schema-invalid" => {
             let code = code?;

@@ -16,6 +16,10 @@ pub const DESC: &str = "schema/desc";
 pub const TITLE: &str = "schema/title";
 pub const EXAMPLES: &str = "schema/examples";
 pub const DEPRECATED: &str = "schema/deprecated";
+/// yttlint's `schema-removed` extension.
+pub const REMOVED: &str = "schema/removed";
+/// yttlint's `schema-key-may-be-present` extension.
+pub const KEY_MAY_BE_PRESENT: &str = "schema/key-may-be-present";
 
 /// A result whose failure is boxed (failures are large and rare).
 pub type Res<T> = Result<T, Box<Failure>>;

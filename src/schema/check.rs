@@ -83,7 +83,11 @@ fn assign_map(items: &[MapItemType], m: &mut Map, out: &mut Vec<Failure>, depth:
             assign(&items[i].ty, &mut item.value, out, depth + 1);
         }
     }
-    for (t, _) in items.iter().zip(found).filter(|(_, f)| !f) {
+    for (t, _) in items
+        .iter()
+        .zip(found)
+        .filter(|(t, f)| !f && !t.may_be_absent)
+    {
         let mut item = t.default_item();
         assign(&t.ty, &mut item.value, out, depth + 1);
         m.items.push(item);

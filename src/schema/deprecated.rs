@@ -1,5 +1,7 @@
-//! Data values that an input sets although the schema marks them `@schema/deprecated`: ytt
-//! says nothing; the linter reports each (`data-value-deprecated`).
+//! Data values that an input sets although the schema marks them `@schema/deprecated` or
+//! `@schema/removed` (the `schema-removed` extension): ytt says nothing; the linter reports
+//! each (`data-value-deprecated`, `data-value-removed`), and with the extension on a removed
+//! value stops the evaluation.
 
 use super::types::{Kind, Type};
 use crate::pos::Pos;
@@ -14,7 +16,27 @@ pub struct DeprecatedUse {
     pub value_pos: Pos,
     /// Where the schema declared it.
     pub schema_pos: Pos,
+    /// The deprecation notice, or the removal's reason.
     pub notice: String,
+    /// `@schema/removed` rather than `@schema/deprecated`.
+    pub removed: bool,
+}
+
+impl DeprecatedUse {
+    /// The evaluation error of a removed value set while the `schema-removed` extension is on.
+    pub fn removed_error(&self) -> String {
+        let reason = if self.notice.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", self.notice)
+        };
+        format!(
+            "Setting data value '{}' (from {}): it was removed from the schema (by {}){reason}",
+            self.path,
+            self.value_pos.as_compact(),
+            self.schema_pos.as_compact()
+        )
+    }
 }
 
 /// Every deprecated value in `value` (typed by `ty`) whose position is not the schema's own,
@@ -40,13 +62,16 @@ fn walk(value: &Value, ty: &Type, path: &str, out: &mut Vec<DeprecatedUse>, dept
                 } else {
                     format!("{path}.{key}")
                 };
-                if let Some(notice) = &t.ty.docs.deprecated {
-                    if item.pos != t.pos {
+                let docs = &t.ty.docs;
+                let marks = [(&docs.deprecated, false), (&docs.removed, true)];
+                for (notice, removed) in marks {
+                    if let (Some(notice), true) = (notice, item.pos != t.pos) {
                         out.push(DeprecatedUse {
                             path: child.clone(),
                             value_pos: item.pos.clone(),
                             schema_pos: t.pos.clone(),
                             notice: notice.clone(),
+                            removed,
                         });
                     }
                 }

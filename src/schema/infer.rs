@@ -8,6 +8,7 @@ use super::annotations::{self as anns, Node, NodeKind};
 use super::args::ArgTable;
 use super::check::{assign_and_check, check_scalar};
 use super::error::{Failure, FailureKind, Problem, SchemaError};
+use super::extensions::Extensions;
 use super::types::{ArrayItemType, DocType, Kind, MapItemType, ScalarKind, Type};
 use crate::pos::Pos;
 use crate::yaml::{Array, ArrayItem, Document, Map, MapItem, Value};
@@ -18,11 +19,17 @@ const INVALID: &str = "Invalid schema";
 pub struct Inferrer<'a> {
     pub args: &'a ArgTable,
     depth: usize,
+    /// The extensions turned on (schema annotations ytt does not know).
+    pub extensions: Extensions,
 }
 
 impl<'a> Inferrer<'a> {
     pub fn new(args: &'a ArgTable) -> Inferrer<'a> {
-        Inferrer { args, depth: 0 }
+        Inferrer {
+            args,
+            depth: 0,
+            extensions: Extensions::default(),
+        }
     }
 
     /// The type of a whole schema document, with its defaults.
@@ -128,6 +135,8 @@ impl<'a> Inferrer<'a> {
             ty,
             pos: item.pos.clone(),
             default,
+            may_be_absent: self.extensions.key_may_be_present
+                && item.anns.get(anns::KEY_MAY_BE_PRESENT).is_some(),
         })
     }
 
@@ -189,6 +198,13 @@ impl<'a> Inferrer<'a> {
         }
         if deprecated.is_some() {
             ty.docs.deprecated = deprecated;
+        }
+        if node.anns.get(anns::REMOVED).is_some() && node.kind != NodeKind::Document {
+            // An annotation ytt ignores: read leniently, never an error.
+            let reason = anns::string_arg(node, anns::REMOVED, self.args)
+                .ok()
+                .flatten();
+            ty.docs.removed = Some(reason.unwrap_or_default());
         }
         if let Some((examples, at)) = examples {
             check_examples(ty, &examples, &at)?;

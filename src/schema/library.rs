@@ -63,7 +63,7 @@ pub fn compute_schema(
     }
     let schema = match merged {
         None => Schema::default(),
-        Some(doc) => Schema::from_document(&doc, &args)
+        Some(doc) => Schema::with_extensions(&doc, &args, exec.opts.extensions)
             .map_err(|e| wrap(doc_error(exec, SchemaDocError::Schema(e))))?,
     };
     Ok((schema, children))

@@ -17,10 +17,12 @@ pub mod args;
 pub mod check;
 pub mod deprecated;
 pub mod error;
+pub mod extensions;
 pub mod infer;
 pub mod library;
 pub mod openapi;
 pub mod openapi_rules;
+pub mod optional;
 pub mod render;
 pub mod spell;
 #[cfg(test)]
@@ -47,7 +49,18 @@ pub struct Schema {
 impl Schema {
     /// Reads a (merged) schema document.
     pub fn from_document(doc: &Document, args: &ArgTable) -> Result<Schema, SchemaError> {
-        let doc = infer::Inferrer::new(args).document(doc)?;
+        Schema::with_extensions(doc, args, extensions::Extensions::default())
+    }
+
+    /// Reads a (merged) schema document with yttlint's schema extensions `on`.
+    pub fn with_extensions(
+        doc: &Document,
+        args: &ArgTable,
+        on: extensions::Extensions,
+    ) -> Result<Schema, SchemaError> {
+        let mut inferrer = infer::Inferrer::new(args);
+        inferrer.extensions = on;
+        let doc = inferrer.document(doc)?;
         Ok(Schema { doc: Some(doc) })
     }
 

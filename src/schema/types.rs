@@ -67,6 +67,9 @@ pub struct Docs {
     pub description: String,
     /// The deprecation notice, when `@schema/deprecated` was given.
     pub deprecated: Option<String>,
+    /// The reason, when `@schema/removed` was given (read whether or not the `schema-removed`
+    /// extension is on: without it, setting the value is only a linter warning).
+    pub removed: Option<String>,
     pub examples: Vec<Example>,
 }
 
@@ -106,6 +109,9 @@ pub struct MapItemType {
     pub pos: Pos,
     /// The item's value when the data values do not give it.
     pub default: Value,
+    /// `@schema/key-may-be-present` (the `schema-key-may-be-present` extension): declared,
+    /// but absent until some input gives it.
+    pub may_be_absent: bool,
 }
 
 /// The item of an array declared in a schema.
@@ -150,7 +156,11 @@ impl Type {
     pub fn default_value(&self) -> Value {
         match &self.kind {
             Kind::Map(items) => Value::Map(Box::new(Map {
-                items: items.iter().map(MapItemType::default_item).collect(),
+                items: items
+                    .iter()
+                    .filter(|i| !i.may_be_absent)
+                    .map(MapItemType::default_item)
+                    .collect(),
                 pos: self.pos.clone(),
                 ..Map::default()
             })),

@@ -13,6 +13,7 @@ use starlark::eval::{Arguments, Evaluator};
 use starlark::starlark_simple_value;
 use starlark::values::{starlark_value, NoSerialize, StarlarkValue, Value};
 
+use super::args::wrap;
 use crate::eval::convert::{starlark_to_value, value_to_starlark, MapAs};
 use crate::eval::fragment::{FragData, Fragment};
 use crate::eval::overlay_host::StarlarkHost;
@@ -146,12 +147,15 @@ impl<'v> StarlarkValue<'v> for LibFn {
             .map(|(k, v)| (k.as_str().to_string(), *v))
             .collect();
         match (self.kind, &self.lib) {
-            (FnKind::Get, _) => get(pos, named, eval),
+            // ytt wraps each builtin's error in its name (`library.get: ...`).
+            (FnKind::Get, _) => get(pos, named, eval).map_err(|e| wrap("library.get", &e)),
             (FnKind::Method(m), Some(lib)) => {
                 let desc = lib.name.as_string();
                 match m {
-                    "with_data_values" => with_values(lib, pos, named, eval),
-                    "with_data_values_schema" => with_schema(lib, pos, eval),
+                    "with_data_values" => with_values(lib, pos, named, eval)
+                        .map_err(|e| wrap("library.with_data_values", &e)),
+                    "with_data_values_schema" => with_schema(lib, pos, eval)
+                        .map_err(|e| wrap("library.with_data_values_schema", &e)),
                     "eval" => {
                         no_args(&pos, &named)?;
                         let result = run(lib, eval).map_err(|e| {
@@ -269,8 +273,7 @@ fn with_values<'v>(
     let value = starlark_to_value(pos[0])?;
     let mut doc = Document::new(value, Pos::unknown());
     if plain {
-        doc =
-            plain_merge_overlay(&doc).map_err(|m| err(format!("library.with_data_values: {m}")))?;
+        doc = plain_merge_overlay(&doc).map_err(err)?;
     }
     let env = Envelope::new(doc).map_err(err)?;
     let mut values = lib.values.clone();
