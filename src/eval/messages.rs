@@ -50,6 +50,13 @@ pub fn hint(msg: &str) -> String {
         "undefined: null" => "use 'None' instead of 'null' to indicate no value",
         "undefined: nil" => "use 'None' instead of 'nil' to indicate no value",
         "undefined: none" => "use 'None' instead of 'none' to indicate no value",
+        m if m
+            .strip_prefix("unknown binary op: ")
+            .and_then(|r| r.split_once(" | "))
+            .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty()) =>
+        {
+            "use 'or' instead of '|' for logical-or"
+        }
         _ => return String::new(),
     };
     format!(" (hint: {h})")

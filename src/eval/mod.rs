@@ -5,6 +5,7 @@ pub mod build;
 pub mod convert;
 pub mod errors;
 pub mod fragment;
+pub mod gocompat;
 pub mod instr;
 pub mod limits;
 pub mod messages;
