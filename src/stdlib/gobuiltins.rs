@@ -1,16 +1,20 @@
 //! The builtins as ytt's starlark-go universe has them: the crate's builtins that starlark-go
 //! lacks (`abs`, ...) are left out, so using one is `undefined: abs` as in ytt; `len` counts a
 //! string's bytes; `int` parses strings as starlark-go does (no `_` separators, arbitrary
-//! precision, its error messages).
+//! precision, its error messages); `str` and `repr` write floats with six significant digits.
 
 use num_bigint::BigInt;
 use num_traits::{FromPrimitive, ToPrimitive};
 use starlark::environment::{Globals, GlobalsBuilder};
 use starlark::starlark_module;
+use starlark::values::dict::DictRef;
 use starlark::values::float::StarlarkFloat;
+use starlark::values::list::ListRef;
+use starlark::values::tuple::TupleRef;
 use starlark::values::{Heap, UnpackValue, Value, ValueLike};
 
 use super::args::plain_err;
+use super::golike as crate_golike;
 
 /// starlark-go's universe (as ytt configures it, with `set`).
 const UNIVERSE: &[&str] = &[
@@ -48,7 +52,7 @@ const UNIVERSE: &[&str] = &[
 ];
 
 /// Names this module defines in place of the crate's.
-const OVERRIDDEN: &[&str] = &["int", "len"];
+const OVERRIDDEN: &[&str] = &["int", "len", "str", "repr"];
 
 /// Copies the crate's globals that are in starlark-go's universe into `builder`, then adds
 /// this module's builtins.
@@ -64,6 +68,20 @@ pub fn register_universe(builder: &mut GlobalsBuilder, crate_globals: &Globals) 
 
 #[starlark_module]
 fn register(builder: &mut GlobalsBuilder) {
+    fn str<'v>(
+        #[starlark(require = pos)] x: Value<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        if x.unpack_str().is_some() {
+            return Ok(x);
+        }
+        Ok(heap.alloc_str(&go_repr(x)).to_value())
+    }
+
+    fn repr<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<String> {
+        Ok(go_repr(x))
+    }
+
     fn len<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<i64> {
         if let Some(s) = x.unpack_str() {
             return Ok(s.len() as i64);
@@ -119,6 +137,56 @@ fn register(builder: &mut GlobalsBuilder) {
             "int: cannot convert {} to int",
             x.get_type()
         )))
+    }
+}
+
+/// `repr(x)` as starlark-go writes it: floats with six significant digits (`%g`), also inside
+/// lists, tuples and dicts; everything else as the crate writes it.
+pub fn go_repr(x: Value<'_>) -> String {
+    let mut out = String::new();
+    write_repr(x, &mut out, 0);
+    out
+}
+
+fn write_repr(x: Value<'_>, out: &mut String, depth: u32) {
+    if depth > 100 {
+        out.push_str(&x.to_repr());
+        return;
+    }
+    let join = |items: &mut dyn Iterator<Item = Value<'_>>, out: &mut String| {
+        for (i, v) in items.enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            write_repr(v, out, depth + 1);
+        }
+    };
+    if let Some(f) = x.downcast_ref::<StarlarkFloat>() {
+        out.push_str(&crate_golike::format_g(f.0, 6));
+    } else if let Some(l) = ListRef::from_value(x) {
+        out.push('[');
+        join(&mut l.content().iter().copied(), out);
+        out.push(']');
+    } else if let Some(t) = TupleRef::from_value(x) {
+        out.push('(');
+        join(&mut t.content().iter().copied(), out);
+        if t.len() == 1 {
+            out.push(',');
+        }
+        out.push(')');
+    } else if let Some(d) = DictRef::from_value(x) {
+        out.push('{');
+        for (i, (k, v)) in d.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            write_repr(k, out, depth + 1);
+            out.push_str(": ");
+            write_repr(v, out, depth + 1);
+        }
+        out.push('}');
+    } else {
+        out.push_str(&x.to_repr());
     }
 }
 

@@ -1,7 +1,8 @@
 //! Binary operators as starlark-go (ytt's fork) evaluates them, where the crate differs:
 //! `*` refuses repeats of a billion elements or more at once (`excessive repeat`), `|` does not
 //! merge dicts, and `<`, `<=`, `>`, `>=` order `None` (all equal), compare lists and tuples
-//! element by element with starlark-go's rules, and word their errors as starlark-go does.
+//! element by element with starlark-go's rules, and word their errors as starlark-go does;
+//! `%` on a string interpolates as starlark-go does (`stdlib::gopercent`).
 //! `eval::gocompat` turns each operator into a call of these functions.
 
 use std::cmp::Ordering;
@@ -37,6 +38,20 @@ pub fn register(builder: &mut GlobalsBuilder) {
             check_repeat(len, count)?;
         }
         a.mul(b, heap)
+    }
+
+    fn __ytt_percent<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        match a.unpack_str() {
+            Some(format) => {
+                let s = super::gopercent::interpolate(format, b)?;
+                Ok(heap.alloc_str(&s).to_value())
+            }
+            None => a.percent(b, heap),
+        }
     }
 
     fn __ytt_bitor<'v>(

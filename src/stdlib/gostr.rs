@@ -3,7 +3,7 @@
 //! offsets, clamp their bounds to the string, and find the empty string anywhere in it
 //! (`"abc".find("", 100)` is 3); `codepoints()` gives one-character strings, `codepoint_ords()`
 //! code points, `elem_ords()` bytes; `split("")` is an error; `removeprefix` and `removesuffix`
-//! do not exist. `eval::gocompat` sends lookups of these names through `__ytt_attr`.
+//! do not exist; `replace` with a negative count replaces all. `eval::gocompat` sends lookups of these names through `__ytt_attr`.
 
 use std::fmt;
 
@@ -30,6 +30,7 @@ enum Method {
     ElemOrds,
     Split,
     Rsplit,
+    Replace,
 }
 
 impl Method {
@@ -45,6 +46,7 @@ impl Method {
             "elem_ords" => Method::ElemOrds,
             "split" => Method::Split,
             "rsplit" => Method::Rsplit,
+            "replace" => Method::Replace,
             _ => return None,
         })
     }
@@ -61,6 +63,7 @@ impl Method {
             Method::ElemOrds => "elem_ords",
             Method::Split => "split",
             Method::Rsplit => "rsplit",
+            Method::Replace => "replace",
         }
     }
 }
@@ -128,15 +131,34 @@ impl<'v> StarlarkValue<'v> for StrMethod {
                         }
                     }
                 }
-                let recv = heap.alloc_str(&self.recv).to_value();
-                let method = recv.get_attr_error(name, heap)?;
-                eval.eval_function(method, &pos, &[])
+                self.delegate(&pos, eval)
+            }
+            Method::Replace => {
+                // A negative count replaces every occurrence, as Go's `strings.Replace`.
+                let negative = pos
+                    .get(2)
+                    .and_then(|c| c.unpack_i32())
+                    .is_some_and(|c| c < 0);
+                let pos = if negative { &pos[..2] } else { &pos[..] };
+                self.delegate(pos, eval)
             }
         }
     }
 }
 
 impl StrMethod {
+    /// Calls the crate's method of the same name.
+    fn delegate<'v>(
+        &self,
+        pos: &[Value<'v>],
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        let heap = eval.heap();
+        let recv = heap.alloc_str(&self.recv).to_value();
+        let method = recv.get_attr_error(self.method.name(), heap)?;
+        eval.eval_function(method, pos, &[])
+    }
+
     /// `find`, `rfind`, `index`, `rindex` and `count` over the string's bytes.
     fn search<'v>(&self, pos: &[Value<'v>], heap: Heap<'v>) -> starlark::Result<Value<'v>> {
         let name = self.method.name();

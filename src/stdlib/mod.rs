@@ -14,6 +14,7 @@ pub mod data;
 pub mod gobuiltins;
 pub mod golike;
 pub mod goops;
+pub mod gopercent;
 pub mod gostr;
 pub mod ip;
 pub mod json;
