@@ -52,6 +52,13 @@ pub fn starlark_to_node(v: SValue<'_>) -> starlark::Result<NodeVal> {
     Ok(NodeVal::Value(starlark_to_value(v)?))
 }
 
+/// The first line of ytt's error for an int beyond 64 bits placed in YAML (a recovered panic).
+pub const BIG_INT_PANIC: &str = "(p) not sure how to get int (backtrace: goroutine 1 [running]:";
+
+/// What stands for the Go backtrace ytt prints after [`BIG_INT_PANIC`].
+const BIG_INT_REASON: &str =
+    "(ytt shows a Go backtrace here: integers beyond 64 bits cannot be placed in YAML)";
+
 /// Converts a Starlark value to a plain YAML value (fragments inside become their nodes).
 pub fn starlark_to_value(v: SValue<'_>) -> starlark::Result<Value> {
     to_value_depth(v, 0)
@@ -79,10 +86,8 @@ fn to_value_depth(v: SValue<'_>, depth: u32) -> starlark::Result<Value> {
         if let Ok(u) = text.parse::<u64>() {
             return Ok(Value::Uint(u));
         }
-        return match text.parse::<f64>() {
-            Ok(f) => Ok(Value::Float(f)),
-            Err(_) => Err(err("expected int64 value".into())),
-        };
+        // Beyond uint64 ytt panics (and shows Go's backtrace as the reason).
+        return Err(err(format!("{BIG_INT_PANIC}\n{BIG_INT_REASON}\n)")));
     }
     if let Some(f) = v.downcast_ref::<StarlarkFloat>() {
         return Ok(Value::Float(f.0));

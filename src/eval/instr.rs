@@ -61,7 +61,12 @@ impl fmt::Display for TplInstr {
     }
 }
 
+/// An error of instruction `name`. A Go panic ytt recovered (`(p) ...`) is shown as it is.
 fn fail(name: &str, msg: impl fmt::Display) -> starlark::Error {
+    let msg = msg.to_string();
+    if msg.starts_with("(p) ") {
+        return starlark::Error::new_other(anyhow_msg(msg));
+    }
     starlark::Error::new_other(anyhow_msg(format!("{name}: {msg}")))
 }
 

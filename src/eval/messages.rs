@@ -29,6 +29,24 @@ pub fn to_ytt_wording(raw: &str) -> String {
     {
         return format!("unknown binary op: {left} {op} {right}");
     }
+    if let Some(c) = msg
+        .strip_prefix("Unsupported format character: '")
+        .and_then(|r| r.strip_suffix('\''))
+    {
+        return format!("unknown conversion %{c}");
+    }
+    if let Some(text) = msg
+        .strip_suffix(" is not a valid number: invalid float literal")
+        .filter(|t| t.starts_with('"'))
+    {
+        return format!("float: strconv.ParseFloat: parsing {text}: invalid syntax");
+    }
+    if let Some(key) = msg
+        .strip_prefix("Dictionary key repeated for `")
+        .and_then(|r| r.strip_suffix('`'))
+    {
+        return format!("duplicate key: {key}");
+    }
     if let Some((param, function)) = msg
         .strip_prefix("Missing parameter `")
         .and_then(|r| r.split_once("` for call to `"))
@@ -50,6 +68,13 @@ pub fn hint(msg: &str) -> String {
         "undefined: null" => "use 'None' instead of 'null' to indicate no value",
         "undefined: nil" => "use 'None' instead of 'nil' to indicate no value",
         "undefined: none" => "use 'None' instead of 'none' to indicate no value",
+        m if m
+            .strip_prefix("unknown binary op: ")
+            .and_then(|r| r.split_once(" | "))
+            .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty()) =>
+        {
+            "use 'or' instead of '|' for logical-or"
+        }
         _ => return String::new(),
     };
     format!(" (hint: {h})")

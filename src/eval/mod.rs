@@ -6,6 +6,7 @@ pub mod bytestr;
 pub mod convert;
 pub mod errors;
 pub mod fragment;
+pub mod gocompat;
 pub mod instr;
 pub mod limits;
 pub mod messages;

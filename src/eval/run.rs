@@ -9,7 +9,7 @@ use std::sync::Arc;
 use starlark::any::{AnyLifetime, ProvidesStaticType};
 use starlark::environment::{FrozenModule, Globals, Module};
 use starlark::eval::Evaluator;
-use starlark::syntax::{AstModule, Dialect, DialectTypes};
+use starlark::syntax::{Dialect, DialectTypes};
 use starlark::values::OwnedFrozenValue;
 
 use super::build::TemplateRt;
@@ -213,7 +213,7 @@ pub fn eval_code(
     code: String,
     setup: impl FnOnce(&Module),
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
-    let ast = AstModule::parse(file, code, &dialect())
+    let ast = super::gocompat::parse(file, code, &dialect())
         .map_err(|e| super::errors::format_error(&e, env))?;
     if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {
         env.asts.borrow_mut().insert(file.to_string(), ast.clone());

@@ -12,7 +12,11 @@ pub mod base64;
 pub mod bound;
 pub mod data;
 pub mod duration;
+pub mod gobuiltins;
 pub mod golike;
+pub mod goops;
+pub mod gopercent;
+pub mod gostr;
 pub mod ip;
 pub mod json;
 pub mod json_decode;
@@ -39,7 +43,12 @@ use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
 
 /// The globals every template and Starlark file sees (starlark-go's universe, as ytt has it).
 pub fn globals() -> starlark::environment::Globals {
-    GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType])
+    let crate_globals =
+        GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType]).build();
+    GlobalsBuilder::new()
+        .with(|b| gobuiltins::register_universe(b, &crate_globals))
+        .with(goops::register)
+        .with(gostr::register)
         .with(nested_load::register)
         .with(kwargs::register)
         .build()

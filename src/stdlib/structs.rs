@@ -7,10 +7,43 @@ use starlark::environment::GlobalsBuilder;
 use starlark::starlark_module;
 use starlark::values::{Heap, Value};
 
-use super::args::{as_plain, err, is_callable, Args, Kwargs};
+use super::args::{as_plain, err, is_callable, plain_err, Args, Kwargs};
 use super::bound::Bound;
 use crate::eval::convert::{value_to_starlark, MapAs};
 use crate::eval::structs::YttStruct;
+use crate::yaml::Value as YValue;
+
+/// The first map key (depth first, as ytt converts) that is not a string.
+fn first_non_string_key(v: &YValue) -> Option<&YValue> {
+    match v {
+        YValue::Map(m) => m.items.iter().find_map(|it| match &it.key {
+            YValue::String(_) => first_non_string_key(&it.value),
+            other => Some(other),
+        }),
+        YValue::Array(a) => a
+            .items
+            .iter()
+            .find_map(|it| first_non_string_key(&it.value)),
+        _ => None,
+    }
+}
+
+/// A Go value as `fmt.Sprintf("%s", v)` shows it (`%!s(int64=1)` for a non-string).
+fn go_format_s(v: &YValue) -> String {
+    match v {
+        YValue::String(s) => s.clone(),
+        YValue::Null => "%!s(<nil>)".to_string(),
+        YValue::Bool(b) => format!("%!s(bool={b})"),
+        YValue::Int(i) => format!("%!s(int64={i})"),
+        YValue::Uint(u) => format!("%!s(uint64={u})"),
+        YValue::Float(f) => format!("%!s(float64={f})"),
+        YValue::Array(a) => {
+            let items: Vec<String> = a.items.iter().map(|it| go_format_s(&it.value)).collect();
+            format!("[{}]", items.join(" "))
+        }
+        YValue::Map(_) => "map[...]".to_string(),
+    }
+}
 
 #[starlark_module]
 pub fn register(builder: &mut GlobalsBuilder) {
@@ -68,7 +101,16 @@ pub fn register(builder: &mut GlobalsBuilder) {
         let [v] = args.items[..] else {
             return Err(err(NAME, "expected exactly one argument"));
         };
-        Ok(value_to_starlark(&as_plain(NAME, v)?, heap, MapAs::Struct))
+        let plain = as_plain(NAME, v)?;
+        if let Some(key) = first_non_string_key(&plain) {
+            // ytt panics on such a key (and shows Go's backtrace as the reason).
+            return Err(plain_err(format!(
+                "(p) expected struct key {} to be string (backtrace: goroutine 1 [running]:\n\
+                 (ytt shows a Go backtrace here: struct keys must be strings)\n)",
+                go_format_s(key)
+            )));
+        }
+        Ok(value_to_starlark(&plain, heap, MapAs::Struct))
     }
 
     fn decode<'v>(#[starlark(args)] args: Args<'v>, heap: Heap<'v>) -> starlark::Result<Value<'v>> {

@@ -15,6 +15,29 @@ mod lex;
 #[path = "rewrite_pass.rs"]
 mod pass;
 
+/// The round brackets of Starlark code (strings and comments skipped), as pairs of the byte
+/// offsets of `(` and of its matching `)`, ordered by the opening one.
+pub(crate) fn paren_pairs(src: &str) -> Vec<(usize, usize)> {
+    let lexed = lex::lex(src);
+    let bytes = src.as_bytes();
+    let mut open = Vec::new();
+    let mut pairs = Vec::new();
+    for t in &lexed.toks {
+        match (t.kind, bytes.get(t.start)) {
+            (lex::Kind::Open, Some(b'(')) => open.push(t.start),
+            (lex::Kind::Open, _) => open.push(usize::MAX),
+            (lex::Kind::Close, _) => {
+                if let Some(o) = open.pop().filter(|o| *o != usize::MAX) {
+                    pairs.push((o, t.start));
+                }
+            }
+            _ => {}
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+}
+
 /// Full identifiers of the template instructions used for context insertion.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TplNames {

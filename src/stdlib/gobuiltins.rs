@@ -1,0 +1,266 @@
+//! The builtins as ytt's starlark-go universe has them: the crate's builtins that starlark-go
+//! lacks (`abs`, ...) are left out, so using one is `undefined: abs` as in ytt; `len` counts a
+//! string's bytes; `int` parses strings as starlark-go does (no `_` separators, arbitrary
+//! precision, its error messages); `str` and `repr` write floats with six significant digits.
+
+use num_bigint::BigInt;
+use num_traits::{FromPrimitive, ToPrimitive};
+use starlark::environment::{Globals, GlobalsBuilder};
+use starlark::starlark_module;
+use starlark::values::dict::DictRef;
+use starlark::values::float::StarlarkFloat;
+use starlark::values::list::ListRef;
+use starlark::values::tuple::TupleRef;
+use starlark::values::{Heap, UnpackValue, Value, ValueLike};
+
+use super::args::plain_err;
+use super::golike as crate_golike;
+
+/// starlark-go's universe (as ytt configures it, with `set`).
+const UNIVERSE: &[&str] = &[
+    "None",
+    "True",
+    "False",
+    "any",
+    "all",
+    "bool",
+    "chr",
+    "dict",
+    "dir",
+    "enumerate",
+    "fail",
+    "float",
+    "getattr",
+    "hasattr",
+    "hash",
+    "int",
+    "len",
+    "list",
+    "max",
+    "min",
+    "ord",
+    "print",
+    "range",
+    "repr",
+    "reversed",
+    "set",
+    "sorted",
+    "str",
+    "tuple",
+    "type",
+    "zip",
+];
+
+/// Names this module defines in place of the crate's.
+const OVERRIDDEN: &[&str] = &["int", "len", "str", "repr"];
+
+/// Copies the crate's globals that are in starlark-go's universe into `builder`, then adds
+/// this module's builtins.
+pub fn register_universe(builder: &mut GlobalsBuilder, crate_globals: &Globals) {
+    builder.frozen_heap().add_reference(crate_globals.heap());
+    for (name, value) in crate_globals.iter() {
+        if UNIVERSE.contains(&name) && !OVERRIDDEN.contains(&name) {
+            builder.set(name, value);
+        }
+    }
+    register(builder);
+}
+
+#[starlark_module]
+fn register(builder: &mut GlobalsBuilder) {
+    fn str<'v>(
+        #[starlark(require = pos)] x: Value<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        if x.unpack_str().is_some() {
+            return Ok(x);
+        }
+        Ok(heap.alloc_str(&go_repr(x)).to_value())
+    }
+
+    fn repr<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<String> {
+        Ok(go_repr(x))
+    }
+
+    fn len<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<i64> {
+        if let Some(s) = x.unpack_str() {
+            return Ok(s.len() as i64);
+        }
+        x.length()
+            .map(i64::from)
+            .map_err(|_| plain_err(format!("len: value of type {} has no len", x.get_type())))
+    }
+
+    fn int<'v>(
+        #[starlark(require = pos)] x: Option<Value<'v>>,
+        base: Option<Value<'v>>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        let Some(x) = x else {
+            return Err(plain_err("int: missing argument for x"));
+        };
+        if let Some(s) = x.unpack_str() {
+            let b = match base {
+                None => 10,
+                Some(b) => match i32::unpack_value(b) {
+                    Ok(Some(b)) if b == 0 || (2..=36).contains(&b) => b as u32,
+                    _ => return Err(plain_err("int: base must be an integer >= 2 && <= 36")),
+                },
+            };
+            return parse_int(s, b)
+                .map(|i| alloc_int(i, heap))
+                .map_err(|b| plain_err(format!("int: invalid literal with base {b}: {s}")));
+        }
+        if base.is_some() {
+            return Err(plain_err(
+                "int: can't convert non-string with explicit base",
+            ));
+        }
+        if let Some(b) = x.unpack_bool() {
+            return Ok(heap.alloc(i64::from(b)));
+        }
+        if x.get_type() == "int" {
+            return Ok(x);
+        }
+        if let Some(f) = x.downcast_ref::<StarlarkFloat>() {
+            let f = f.0;
+            if f.is_nan() {
+                return Err(plain_err("int: cannot convert float NaN to integer"));
+            }
+            if f.is_infinite() {
+                return Err(plain_err("int: cannot convert float infinity to integer"));
+            }
+            let i = BigInt::from_f64(f.trunc()).unwrap_or_default();
+            return Ok(alloc_int(i, heap));
+        }
+        Err(plain_err(format!(
+            "int: cannot convert {} to int",
+            x.get_type()
+        )))
+    }
+}
+
+/// `repr(x)` as starlark-go writes it: floats with six significant digits (`%g`), also inside
+/// lists, tuples and dicts; everything else as the crate writes it.
+pub fn go_repr(x: Value<'_>) -> String {
+    let mut out = String::new();
+    write_repr(x, &mut out, 0);
+    out
+}
+
+fn write_repr(x: Value<'_>, out: &mut String, depth: u32) {
+    if depth > 100 {
+        out.push_str(&x.to_repr());
+        return;
+    }
+    let join = |items: &mut dyn Iterator<Item = Value<'_>>, out: &mut String| {
+        for (i, v) in items.enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            write_repr(v, out, depth + 1);
+        }
+    };
+    if let Some(f) = x.downcast_ref::<StarlarkFloat>() {
+        out.push_str(&crate_golike::format_g(f.0, 6));
+    } else if let Some(l) = ListRef::from_value(x) {
+        out.push('[');
+        join(&mut l.content().iter().copied(), out);
+        out.push(']');
+    } else if let Some(t) = TupleRef::from_value(x) {
+        out.push('(');
+        join(&mut t.content().iter().copied(), out);
+        if t.len() == 1 {
+            out.push(',');
+        }
+        out.push(')');
+    } else if let Some(d) = DictRef::from_value(x) {
+        out.push('{');
+        for (i, (k, v)) in d.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            write_repr(k, out, depth + 1);
+            out.push_str(": ");
+            write_repr(v, out, depth + 1);
+        }
+        out.push('}');
+    } else {
+        out.push_str(&x.to_repr());
+    }
+}
+
+/// An int in the crate's smallest form for it.
+fn alloc_int(i: BigInt, heap: Heap<'_>) -> Value<'_> {
+    match i.to_i32() {
+        Some(small) => heap.alloc(small),
+        None => heap.alloc(i),
+    }
+}
+
+/// starlark-go's `int(s, base)` for a string (`base` 0 detects the base from the prefix).
+/// Err carries the base the message names.
+fn parse_int(orig: &str, base: u32) -> Result<BigInt, u32> {
+    let mut b = base;
+    let (neg, mut s) = match orig.as_bytes().first() {
+        Some(b'+') => (false, &orig[1..]),
+        Some(b'-') => (true, &orig[1..]),
+        _ => (false, orig),
+    };
+    let bytes = s.as_bytes();
+    let mut prefix = 0;
+    if bytes.len() > 1 && bytes[0] == b'0' {
+        if bytes.len() > 2 {
+            prefix = match bytes[1] {
+                b'o' | b'O' => 8,
+                b'x' | b'X' => 16,
+                b'b' | b'B' => 2,
+                _ => 0,
+            };
+            if prefix != 0 {
+                s = &s[2..];
+            }
+        }
+        if prefix == 0 && b == 0 {
+            return if s.bytes().skip(1).all(|c| c == b'0') {
+                Ok(BigInt::from(0))
+            } else {
+                Err(0)
+            };
+        }
+        if b != 0 && prefix != 0 && prefix != b {
+            return Err(b);
+        }
+    }
+    if b == 0 {
+        b = if prefix != 0 { prefix } else { 10 };
+    }
+    let digits_ok = !s.is_empty() && s.chars().all(|c| c.to_digit(36).is_some_and(|d| d < b));
+    if !digits_ok {
+        return Err(b);
+    }
+    let magnitude = BigInt::parse_bytes(s.as_bytes(), b).ok_or(b)?;
+    Ok(if neg { -magnitude } else { magnitude })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_parse_as_starlark_go_parses_them() {
+        assert_eq!(parse_int("1_000", 10), Err(10));
+        assert_eq!(parse_int("0x_1", 0), Err(16));
+        assert_eq!(parse_int("-0x1f", 0), Ok(BigInt::from(-31)));
+        assert_eq!(parse_int("0755", 0), Err(0));
+        assert_eq!(parse_int("000", 0), Ok(BigInt::from(0)));
+        assert_eq!(parse_int("0o17", 16), Err(16));
+        assert_eq!(parse_int("12a", 16), Ok(BigInt::from(298)));
+        assert_eq!(parse_int("", 10), Err(10));
+        assert_eq!(parse_int("+-1", 10), Err(10));
+        assert_eq!(
+            parse_int(&"9".repeat(30), 10).map(|i| i.to_string()),
+            Ok("9".repeat(30))
+        );
+    }
+}

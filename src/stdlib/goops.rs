@@ -1,0 +1,217 @@
+//! Binary operators as starlark-go (ytt's fork) evaluates them, where the crate differs:
+//! `*` refuses repeats of a billion elements or more at once (`excessive repeat`), `|` does not
+//! merge dicts, and `<`, `<=`, `>`, `>=` order `None` (all equal), compare lists and tuples
+//! element by element with starlark-go's rules, and word their errors as starlark-go does;
+//! `%` on a string interpolates as starlark-go does (`stdlib::gopercent`).
+//! `eval::gocompat` turns each operator into a call of these functions.
+
+use std::cmp::Ordering;
+
+use starlark::environment::GlobalsBuilder;
+use starlark::starlark_module;
+use starlark::values::float::StarlarkFloat;
+use starlark::values::list::ListRef;
+use starlark::values::tuple::TupleRef;
+use starlark::values::{Heap, UnpackValue, Value, ValueLike};
+
+use super::args::plain_err;
+
+/// starlark-go's limit on the elements one repeat may make (`maxAlloc`).
+const MAX_REPEAT: i64 = 1 << 30;
+
+/// How deep comparisons of nested lists may go (starlark-go's `maxdepth`).
+const MAX_DEPTH: u32 = 10;
+
+#[starlark_module]
+pub fn register(builder: &mut GlobalsBuilder) {
+    fn __ytt_mul<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        let repeat = match (seq_len(a), seq_len(b)) {
+            (Some(n), None) if b.get_type() == "int" => Some((n, b)),
+            (None, Some(n)) if a.get_type() == "int" => Some((n, a)),
+            _ => None,
+        };
+        if let Some((len, count)) = repeat {
+            check_repeat(len, count)?;
+        }
+        a.mul(b, heap)
+    }
+
+    fn __ytt_percent<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        match a.unpack_str() {
+            Some(format) => {
+                let s = super::gopercent::interpolate(format, b)?;
+                Ok(heap.alloc_str(&s).to_value())
+            }
+            None => a.percent(b, heap),
+        }
+    }
+
+    fn __ytt_bitor<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        if a.get_type() == "dict" && b.get_type() == "dict" {
+            return Err(plain_err("unknown binary op: dict | dict"));
+        }
+        a.bit_or(b, heap)
+    }
+
+    fn __ytt_lt<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+    ) -> starlark::Result<bool> {
+        compare(Op::Lt, a, b, MAX_DEPTH)
+    }
+
+    fn __ytt_le<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+    ) -> starlark::Result<bool> {
+        compare(Op::Le, a, b, MAX_DEPTH)
+    }
+
+    fn __ytt_gt<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+    ) -> starlark::Result<bool> {
+        compare(Op::Gt, a, b, MAX_DEPTH)
+    }
+
+    fn __ytt_ge<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+    ) -> starlark::Result<bool> {
+        compare(Op::Ge, a, b, MAX_DEPTH)
+    }
+}
+
+/// The length a repeat multiplies: bytes of a string, elements of a list or tuple.
+fn seq_len(v: Value<'_>) -> Option<usize> {
+    if let Some(s) = v.unpack_str() {
+        return Some(s.len());
+    }
+    if let Some(l) = ListRef::from_value(v) {
+        return Some(l.len());
+    }
+    TupleRef::from_value(v).map(|t| t.len())
+}
+
+/// starlark-go's checks before a repeat: the count must fit in 32 bits and the result must
+/// stay under a billion elements.
+fn check_repeat(len: usize, count: Value<'_>) -> starlark::Result<()> {
+    if len == 0 {
+        return Ok(());
+    }
+    let n = match i32::unpack_value(count) {
+        Ok(Some(n)) => n,
+        _ => {
+            return Err(plain_err(format!(
+                "repeat count {} too large",
+                count.to_str()
+            )))
+        }
+    };
+    if n < 1 {
+        return Ok(());
+    }
+    let size = (len as i64).saturating_mul(i64::from(n));
+    if size >= MAX_REPEAT {
+        return Err(plain_err(format!("excessive repeat ({size} elements)")));
+    }
+    Ok(())
+}
+
+/// An ordered comparison.
+#[derive(Clone, Copy)]
+enum Op {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Op {
+    fn token(self) -> &'static str {
+        match self {
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+        }
+    }
+
+    fn holds(self, o: Ordering) -> bool {
+        match self {
+            Op::Lt => o == Ordering::Less,
+            Op::Le => o != Ordering::Greater,
+            Op::Gt => o == Ordering::Greater,
+            Op::Ge => o != Ordering::Less,
+        }
+    }
+}
+
+fn float_of(v: Value<'_>) -> Option<f64> {
+    v.downcast_ref::<StarlarkFloat>().map(|f| f.0)
+}
+
+fn not_implemented(op: Op, a: Value<'_>, b: Value<'_>) -> starlark::Error {
+    plain_err(format!(
+        "{} {} {} not implemented",
+        a.get_type(),
+        op.token(),
+        b.get_type()
+    ))
+}
+
+/// `a <op> b` as starlark-go's `CompareDepth` decides it.
+fn compare<'v>(op: Op, a: Value<'v>, b: Value<'v>, depth: u32) -> starlark::Result<bool> {
+    if depth == 0 {
+        return Err(plain_err("comparison exceeded maximum recursion depth"));
+    }
+    let (ta, tb) = (a.get_type(), b.get_type());
+    if ta == tb {
+        return match ta {
+            "NoneType" => Ok(op.holds(Ordering::Equal)),
+            "float" => Ok(match (float_of(a), float_of(b)) {
+                (Some(x), Some(y)) => x.partial_cmp(&y).is_some_and(|o| op.holds(o)),
+                _ => false,
+            }),
+            "int" | "string" | "bool" => Ok(op.holds(a.compare(b)?)),
+            "list" | "tuple" => {
+                let items = |v: Value<'v>| -> Vec<Value<'v>> {
+                    match ListRef::from_value(v) {
+                        Some(l) => l.content().to_vec(),
+                        None => TupleRef::from_value(v)
+                            .map(|t| t.content().to_vec())
+                            .unwrap_or_default(),
+                    }
+                };
+                let (xs, ys) = (items(a), items(b));
+                for (x, y) in xs.iter().zip(&ys) {
+                    if !x.equals(*y)? {
+                        return compare(op, *x, *y, depth - 1);
+                    }
+                }
+                Ok(op.holds(xs.len().cmp(&ys.len())))
+            }
+            _ => Err(not_implemented(op, a, b)),
+        };
+    }
+    let mixed_number = matches!((ta, tb), ("int", "float") | ("float", "int"));
+    if mixed_number {
+        if float_of(a).or(float_of(b)).is_some_and(f64::is_nan) {
+            return Ok(false);
+        }
+        return Ok(op.holds(a.compare(b)?));
+    }
+    Err(not_implemented(op, a, b))
+}

@@ -1,0 +1,274 @@
+//! Differential tester: random Starlark programs (see `gen.rs`) rendered by `yttlint template`
+//! and by a reference ytt, compared by output, first error line (and the program it names) and
+//! exit status. Skipped unless `YTT_REFERENCE` names a ytt binary (so CI does not need ytt).
+//!
+//! `DIFFTEST_PROGRAMS` (default 3000) programs are generated from `DIFFTEST_SEED` (default 1)
+//! and rendered `DIFFTEST_BATCH` (default 250) per template, one program per map item. A batch
+//! that fails is split at the failing program: that program is compared by its error, the
+//! others run again. The first difference fails the test (with `DIFFTEST_KEEP_GOING=1` all are
+//! listed); counts per family are printed (`cargo test --test difftest -- --nocapture`).
+
+mod gen;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gen::{Program, Rng, FAMILIES};
+
+fn env_num(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// One run of a tool on the template.
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(cmd: &mut Command, dir: &Path) -> Run {
+    let out = cmd.current_dir(dir).output().expect("run tool");
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A template holding `programs`, and for each of its lines the program it belongs to.
+fn template(programs: &[(usize, &Program)]) -> (String, Vec<Option<usize>>) {
+    let mut lines: Vec<(String, Option<usize>)> = Vec::new();
+    let mut loads: Vec<&str> = programs.iter().flat_map(|(_, p)| p.loads.clone()).collect();
+    loads.sort_unstable();
+    loads.dedup();
+    for m in loads {
+        lines.push((format!("#@ load(\"@ytt:{m}\", \"{m}\")"), None));
+    }
+    for (i, p) in programs {
+        if p.body.is_empty() {
+            lines.push((format!("p{i}: #@ {}", p.expr), Some(*i)));
+            continue;
+        }
+        lines.push((format!("#@ def f{i}():"), Some(*i)));
+        for l in &p.body {
+            lines.push((format!("#@   {l}"), Some(*i)));
+        }
+        lines.push(("#@ end".to_string(), Some(*i)));
+        lines.push((format!("p{i}: #@ f{i}()"), Some(*i)));
+    }
+    let text = lines
+        .iter()
+        .map(|(l, _)| l.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    (text, lines.into_iter().map(|(_, i)| i).collect())
+}
+
+/// The error message line (`- ...`) and the template line an error names first.
+fn error_of(stderr: &str) -> (String, Option<usize>) {
+    let msg = stderr
+        .lines()
+        .find(|l| l.starts_with("- "))
+        .unwrap_or("")
+        .to_string();
+    let line = stderr.split("t.yml:").nth(1).and_then(|rest| {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    });
+    (msg, line)
+}
+
+/// The output of each program (`pN:` and what follows up to the next program).
+fn chunks(stdout: &str) -> BTreeMap<usize, String> {
+    let mut out = BTreeMap::new();
+    let mut current: Option<usize> = None;
+    for line in stdout.lines() {
+        if let Some(n) = line
+            .strip_prefix('p')
+            .and_then(|r| r.split_once(':'))
+            .and_then(|(n, _)| n.parse::<usize>().ok())
+        {
+            current = Some(n);
+        }
+        if let Some(n) = current {
+            let c: &mut String = out.entry(n).or_default();
+            c.push_str(line);
+            c.push('\n');
+        }
+    }
+    out
+}
+
+struct Tester {
+    ytt: PathBuf,
+    yttlint: PathBuf,
+    dir: PathBuf,
+    /// Per family: programs compared, of which both failed alike.
+    counts: BTreeMap<&'static str, (u64, u64)>,
+    differences: Vec<String>,
+    invocations: u64,
+}
+
+impl Tester {
+    fn render(&mut self, text: &str) -> (Run, Run) {
+        std::fs::write(self.dir.join("t.yml"), text).expect("write template");
+        self.invocations += 1;
+        let y = run(Command::new(&self.ytt).args(["-f", "t.yml"]), &self.dir);
+        let l = run(
+            Command::new(&self.yttlint).args(["template", "-f", "t.yml"]),
+            &self.dir,
+        );
+        (y, l)
+    }
+
+    fn differ(&mut self, family: &str, p: &Program, what: String) {
+        let body = p.body.join("\n    ");
+        self.differences.push(format!(
+            "[{family}] program: {}{}\n{what}",
+            if body.is_empty() { "" } else { "def:\n    " },
+            if body.is_empty() {
+                p.expr.clone()
+            } else {
+                body
+            }
+        ));
+    }
+
+    /// Compares the programs `batch` (indexes into `programs`), splitting at failures.
+    fn compare(&mut self, programs: &[(&'static str, Program)], batch: Vec<usize>) {
+        let mut work = vec![batch];
+        while let Some(batch) = work.pop() {
+            if batch.is_empty() {
+                continue;
+            }
+            let items: Vec<(usize, &Program)> =
+                batch.iter().map(|i| (*i, &programs[*i].1)).collect();
+            let (text, line_map) = template(&items);
+            let (y, l) = self.render(&text);
+            if y.ok && l.ok {
+                let (yc, lc) = (chunks(&y.stdout), chunks(&l.stdout));
+                for i in &batch {
+                    let (family, p) = &programs[*i];
+                    match (yc.get(i), lc.get(i)) {
+                        (a, b) if a == b => self.counts.entry(family).or_default().0 += 1,
+                        (a, b) => self.differ(
+                            family,
+                            p,
+                            format!(
+                                "ytt:\n{}yttlint:\n{}",
+                                a.cloned().unwrap_or_default(),
+                                b.cloned().unwrap_or_default()
+                            ),
+                        ),
+                    }
+                }
+                continue;
+            }
+            let (ymsg, yline) = error_of(&y.stderr);
+            let (lmsg, lline) = error_of(&l.stderr);
+            let at =
+                |line: Option<usize>| line.and_then(|n| line_map.get(n - 1).copied().flatten());
+            let (yi, li) = (at(yline), at(lline));
+            // The program that failed first (in either tool) is the one to compare.
+            let position = |i: Option<usize>| i.and_then(|i| batch.iter().position(|b| *b == i));
+            let failing = match (position(yi), position(li)) {
+                (Some(a), Some(b)) => Some(batch[a.min(b)]),
+                (Some(a), None) | (None, Some(a)) => Some(batch[a]),
+                (None, None) => None,
+            };
+            let Some(k) = failing else {
+                let p = &programs[batch[0]];
+                self.differ(
+                    p.0,
+                    &p.1,
+                    format!(
+                        "no failing program found:\nytt: {}\nyttlint: {}",
+                        y.stderr, l.stderr
+                    ),
+                );
+                continue;
+            };
+            let (family, p) = &programs[k];
+            if y.ok == l.ok && ymsg == lmsg && yi == li {
+                let c = self.counts.entry(family).or_default();
+                c.0 += 1;
+                c.1 += 1;
+            } else {
+                self.differ(
+                    family,
+                    p,
+                    format!(
+                        "ytt (exit ok: {}): {}\nyttlint (exit ok: {}): {}",
+                        y.ok,
+                        if y.ok { "(output)" } else { &ymsg },
+                        l.ok,
+                        if l.ok { "(output)" } else { &lmsg }
+                    ),
+                );
+            }
+            let pos = batch.iter().position(|i| *i == k).unwrap_or(0);
+            work.push(batch[pos + 1..].to_vec());
+            work.push(batch[..pos].to_vec());
+        }
+    }
+}
+
+#[test]
+fn yttlint_renders_random_programs_as_ytt_does() {
+    let Some(ytt) = std::env::var_os("YTT_REFERENCE").map(PathBuf::from) else {
+        eprintln!("difftest skipped: set YTT_REFERENCE to a ytt binary to run it");
+        return;
+    };
+    let total = env_num("DIFFTEST_PROGRAMS", 3000) as usize;
+    let seed = env_num("DIFFTEST_SEED", 1);
+    let batch = env_num("DIFFTEST_BATCH", 250).max(1) as usize;
+    let keep_going = std::env::var("DIFFTEST_KEEP_GOING").is_ok_and(|v| v == "1");
+    let dir = std::env::temp_dir().join(format!("yttlint-difftest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut rng = Rng::new(seed);
+    let programs: Vec<(&'static str, Program)> = (0..total)
+        .map(|i| {
+            let (family, make) = FAMILIES[i % FAMILIES.len()];
+            (family, make(&mut rng))
+        })
+        .collect();
+    let mut t = Tester {
+        ytt,
+        yttlint: PathBuf::from(env!("CARGO_BIN_EXE_yttlint")),
+        dir: dir.clone(),
+        counts: BTreeMap::new(),
+        differences: Vec::new(),
+        invocations: 0,
+    };
+    let indexes: Vec<usize> = (0..total).collect();
+    for b in indexes.chunks(batch) {
+        t.compare(&programs, b.to_vec());
+        if !keep_going && !t.differences.is_empty() {
+            break;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "difftest seed {seed}: {} templates rendered by each tool",
+        t.invocations
+    );
+    println!("{:<20} {:>8} {:>8}", "family", "agreed", "errors");
+    let mut sum = 0;
+    for (family, (n, e)) in &t.counts {
+        println!("{family:<20} {n:>8} {e:>8}");
+        sum += n;
+    }
+    println!("{:<20} {sum:>8}", "total");
+    println!("differences: {}", t.differences.len());
+    assert!(
+        t.differences.is_empty(),
+        "{} difference(s) with ytt:\n{}",
+        t.differences.len(),
+        t.differences.join("\n\n")
+    );
+}
