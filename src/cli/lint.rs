@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use super::lint_extra::{self, ExtraArgs};
+use super::lint_limits::LimitArgs;
 use crate::lint::baseline::{self, Baseline};
 use crate::lint::output::{render, render_with, FORMATS};
 use crate::lint::session::{self, Settings};
@@ -55,6 +56,8 @@ struct LintArgs {
     write_baseline: Option<PathBuf>,
     #[command(flatten)]
     extra: ExtraArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// The linter's command line as clap describes it (for shell completions).
@@ -114,6 +117,7 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
         config: a.config.clone(),
         jobs,
         progress: !a.extra.quiet,
+        isolation: a.limits.isolation()?,
     })
 }
 

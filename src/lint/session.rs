@@ -31,6 +31,8 @@ pub struct Settings {
     pub jobs: usize,
     /// Show progress on a terminal.
     pub progress: bool,
+    /// Run the jobs in worker processes with these limits (`None`: in threads of this process).
+    pub isolation: Option<super::pool::Isolation>,
 }
 
 /// The repository, its configuration and what the run will lint.
@@ -104,7 +106,7 @@ pub fn plan(s: &Settings) -> Result<Planned, String> {
 pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     let jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
     let progress = Progress::new(jobs.len(), s.progress);
-    let mut report = run::run_jobs(&jobs, s.jobs, &progress)?;
+    let mut report = run::run_jobs(&jobs, s.jobs, s.isolation.as_ref(), &progress)?;
     let sources = Sources::new(&p.config.dir);
     let scopes: Vec<(Vec<String>, RootOutcome)> = jobs
         .iter()

@@ -3,10 +3,10 @@
 //! Paths in spans are relative to the repository root and use `/` separators; lines and columns
 //! start at 1. Every report format is rendered from a [`Report`].
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How serious a finding is. Ordered from least to most serious so that `max()` gives the worst.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Info,
@@ -35,7 +35,7 @@ impl Severity {
 }
 
 /// A region of a file. `end_line`/`end_column` equal the start when only a point is known.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Span {
     pub file: String,
     pub line: u32,
@@ -59,14 +59,14 @@ impl Span {
 
 /// A secondary location: the rule that failed, the schema that declared a value, the flag that
 /// set it.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Related {
     pub message: String,
     pub span: Span,
 }
 
 /// One finding.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Diagnostic {
     /// Where it is; `None` when the finding is about a root as a whole (an internal error, a
     /// missing path), and then `root` says which.
@@ -127,7 +127,7 @@ impl Diagnostic {
 }
 
 /// How the evaluation of one root × scenario ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RootOutcome {
     /// Evaluated, nothing found.
@@ -139,7 +139,7 @@ pub enum RootOutcome {
 }
 
 /// One evaluated root × scenario.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct RootStatus {
     pub path: String,
     pub scenario: Option<String>,
