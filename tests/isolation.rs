@@ -345,3 +345,52 @@ fn in_process_runs_the_same_findings() {
     };
     assert_eq!(run(&[]), run(&["--in-process"]));
 }
+
+#[test]
+fn a_full_standard_output_is_exit_2_with_one_line() {
+    let dir = repo("full", &[("config.yml", "a: 1\n".to_string())]);
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(&dir)
+        .args(["--color", "never"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("yttlint: cannot write to standard output"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_older_report() {
+    let dir = repo(
+        "sigint",
+        &[(
+            "config.yml",
+            "#@ def spin():\n#@   n = 0\n#@   for i in range(2000000000):\n#@     n += 1\n#@   end\n#@   return n\n#@ end\na: #@ spin()\n"
+                .to_string(),
+        )],
+    );
+    let report = dir.join("old.sarif");
+    std::fs::write(&report, "an older run: clean").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(&dir)
+        .args(["--report", "sarif=old.sarif", "--job-timeout", "30", "-q"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    // SAFETY: sends SIGINT to the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    assert!(!report.exists(), "the older report is still there");
+}
