@@ -56,8 +56,7 @@ mod tests {
             .collect();
         let sources = Sources::new("/nonexistent");
         sources.insert("big.yml", &text);
-        let mut report = Report::default();
-        report.diagnostics = (0..40_000u32)
+        let diagnostics = (0..40_000u32)
             .map(|i| {
                 Diagnostic::new(
                     "unknown-annotation",
@@ -66,6 +65,10 @@ mod tests {
                 .at(Span::point("big.yml", 2 * i + 1, 3))
             })
             .collect();
+        let mut report = Report {
+            diagnostics,
+            ..Report::default()
+        };
         let start = std::time::Instant::now();
         crate::report::widen::widen_all(&mut report.diagnostics, &sources);
         assert!(
