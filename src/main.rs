@@ -11,6 +11,11 @@ const STACK_BYTES: usize = 1 << 30;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     yttlint::yaml::parse::quiet_known_panics();
+    if args.first().map(String::as_str) == Some(yttlint::lint::worker::COMMAND) {
+        // A worker limits its memory before it starts the thread that runs the jobs.
+        let code = yttlint::lint::worker::main(&args[1..]);
+        return ExitCode::from(code.clamp(0, 255) as u8);
+    }
     let worker = std::thread::Builder::new()
         .name("yttlint".into())
         .stack_size(STACK_BYTES)

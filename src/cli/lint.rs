@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use super::lint_extra::{self, ExtraArgs};
+use super::lint_limits::LimitArgs;
+use super::lint_output;
 use crate::lint::baseline::{self, Baseline};
 use crate::lint::output::{render, render_with, FORMATS};
 use crate::lint::session::{self, CacheSetting, Settings};
@@ -55,6 +57,8 @@ struct LintArgs {
     write_baseline: Option<PathBuf>,
     #[command(flatten)]
     extra: ExtraArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// The linter's command line as clap describes it (for shell completions).
@@ -120,11 +124,13 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
             (Some(dir), false) => CacheSetting::Dir(dir.clone()),
             (None, false) => CacheSetting::InRepository,
         },
+        isolation: a.limits.isolation()?,
     })
 }
 
 fn lint(a: &LintArgs) -> Result<i32, String> {
     let targets = report_targets(&a.reports)?;
+    lint_output::clear_reports(&targets)?;
     let settings = settings(a)?;
     lint_extra::check_paths(&settings.cwd, &a.paths)?;
     let env = |name: &str| std::env::var(name).ok();
@@ -135,7 +141,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         crate::lint::shard::apply(&mut planned, shard);
     }
     if a.list_roots {
-        print!("{}", session::list_roots(&planned));
+        lint_output::stdout(&session::list_roots(&planned))?;
         return Ok(0);
     }
     let linted = session::lint(&settings, &planned)?;
@@ -193,17 +199,16 @@ fn emit(
 ) -> Result<(), String> {
     for (format, path) in targets {
         let text = render(format, report, sources, options)?;
-        std::fs::write(path, text)
-            .map_err(|e| format!("cannot write the report {}: {e}", path.display()))?;
+        lint_output::write_report(path, &text)?;
     }
     let format = a.format.clone().unwrap_or_else(|| {
         let on_github = std::env::var_os("GITHUB_ACTIONS").is_some_and(|v| v == "true");
         (if on_github { "github" } else { "terminal" }).to_string()
     });
     if a.extra.statistics {
-        print!("{}", crate::report::statistics::render(report, options));
+        lint_output::stdout(&crate::report::statistics::render(report, options))?;
     } else {
-        print!("{}", render_with(&format, report, sources, options)?);
+        lint_output::stdout(&render_with(&format, report, sources, options)?)?;
     }
     if format == "github" {
         write_step_summary(report)?;

@@ -11,7 +11,7 @@ use crate::yaml::emit::docset_to_yaml;
 use crate::yaml::json::docset_to_json;
 
 /// Flags of `ytt template`.
-#[derive(Parser, Clone, Debug, Default)]
+#[derive(Parser, Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 #[command(
     name = "template",
     bin_name = "yttlint template",

@@ -166,6 +166,20 @@ pub enum MapAs {
     Dict,
 }
 
+/// The first map key in `v` that cannot be a Starlark dict key (a list or a map), as starlark
+/// names its type; such a value cannot become a dict.
+pub fn unhashable_key(v: &Value) -> Option<&'static str> {
+    match v {
+        Value::Map(m) => m.items.iter().find_map(|it| match &it.key {
+            Value::Array(_) => Some("list"),
+            Value::Map(_) => Some("dict"),
+            _ => unhashable_key(&it.value),
+        }),
+        Value::Array(a) => a.items.iter().find_map(|it| unhashable_key(&it.value)),
+        _ => None,
+    }
+}
+
 /// Converts a node value for Starlark (`false` keeps maps and arrays as fragments).
 pub fn node_value_to_starlark<'v>(v: &Value, heap: Heap<'v>, _plain: bool) -> SValue<'v> {
     value_to_starlark(v, heap, MapAs::Fragment)
@@ -193,12 +207,22 @@ pub fn value_to_starlark<'v>(v: &Value, heap: Heap<'v>, how: MapAs) -> SValue<'v
                 }
                 heap.alloc_complex(YttStruct::new(fields))
             }
-            MapAs::Dict => heap.alloc(AllocDict(m.items.iter().map(|it| {
-                (
-                    value_to_starlark(&it.key, heap, how),
-                    value_to_starlark(&it.value, heap, how),
-                )
-            }))),
+            MapAs::Dict => {
+                // A list or map key cannot be a dict key: callers refuse such values first
+                // (`unhashable_key`); here they are left out rather than panicking.
+                let items: Vec<(SValue<'v>, SValue<'v>)> = m
+                    .items
+                    .iter()
+                    .filter(|it| !matches!(it.key, Value::Map(_) | Value::Array(_)))
+                    .map(|it| {
+                        (
+                            value_to_starlark(&it.key, heap, how),
+                            value_to_starlark(&it.value, heap, how),
+                        )
+                    })
+                    .collect();
+                heap.alloc(AllocDict(items))
+            }
         },
         Value::Array(a) => match how {
             MapAs::Fragment => heap.alloc(Fragment::new(FragData::Array((**a).clone()))),

@@ -2,6 +2,7 @@
 //! limit hit becomes an ordinary evaluation error naming the template line, never a hang.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use starlark::eval::Evaluator;
@@ -20,13 +21,30 @@ pub struct Limits {
     deadline: Cell<Option<Instant>>,
 }
 
+/// The heap limit of every evaluation of this process (see [`set_process_defaults`]).
+static HEAP_BYTES: AtomicU64 = AtomicU64::new(4 << 30);
+/// The wall-clock budget of every library evaluation of this process, in milliseconds.
+static TIMEOUT_MS: AtomicU64 = AtomicU64::new(120_000);
+
+/// Sets the heap limit and time budget of the evaluations this process runs from now on: a
+/// linter worker process sets them from its share of the run's memory and its job timeout, so
+/// that the engine stops a runaway template with its own error (naming the template line)
+/// before the operating system's limit ends the process.
+pub fn set_process_defaults(heap_bytes: u64, timeout: Duration) {
+    HEAP_BYTES.store(heap_bytes, Ordering::Relaxed);
+    TIMEOUT_MS.store(
+        u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+        Ordering::Relaxed,
+    );
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             call_depth: 1000,
             ticks: 2_000_000_000,
-            heap_bytes: 4 << 30,
-            timeout: Duration::from_secs(120),
+            heap_bytes: usize::try_from(HEAP_BYTES.load(Ordering::Relaxed)).unwrap_or(usize::MAX),
+            timeout: Duration::from_millis(TIMEOUT_MS.load(Ordering::Relaxed)),
             deadline: Cell::new(None),
         }
     }

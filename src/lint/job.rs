@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use serde::{Deserialize, Serialize};
+
 use super::inputs::{prepare, Names, Prepared};
 use super::libcheck;
 use super::{findings, needs_input};
@@ -14,7 +16,7 @@ use crate::report::engine::error_diagnostic;
 use crate::report::{Diagnostic, RootOutcome, Span};
 
 /// What a job evaluates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum JobKind {
     /// A root with one scenario: full evaluation.
     Root,
@@ -30,7 +32,7 @@ pub enum JobKind {
 pub const PLAIN_ROOT: &str = "(plain YAML)";
 
 /// One unit of work.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Job {
     pub kind: JobKind,
     /// The repository root (absolute).
@@ -96,7 +98,7 @@ impl Job {
 }
 
 /// What a job found.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct JobOutcome {
     pub diagnostics: Vec<Diagnostic>,
     pub status: RootOutcome,

@@ -1,7 +1,7 @@
-//! Runs jobs in parallel: a rayon pool with `-j` threads, each with a stack large enough for
-//! deep Starlark recursion; each job isolated so that a panic becomes an `internal-error`
-//! finding of that job while the others go on. Then the configured rule levels are applied and
-//! the report is put in its stable order.
+//! Runs jobs in parallel: in worker processes (see [`super::pool`]), or in a rayon pool with
+//! `-j` threads, each with a stack large enough for deep Starlark recursion; each job isolated
+//! so that a panic becomes an `internal-error` finding of that job while the others go on.
+//! Then the configured rule levels are applied and the report is put in its stable order.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use super::cache::Cache;
 use super::config::{Config, RuleLevel};
 use super::job::{run_job, Job, JobOutcome};
+use super::pool::Isolation;
 use super::progress::Progress;
 use crate::report::{Diagnostic, Report, RootOutcome, RootStatus};
 
@@ -18,16 +19,18 @@ use crate::report::{Diagnostic, Report, RootOutcome, RootStatus};
 /// depth limit keeps well inside it). Reserved lazily by the OS.
 const WORKER_STACK: usize = 256 << 20;
 
-/// Evaluates `jobs` on `threads` threads, taking unchanged jobs' outcomes from `cache`; the
+/// Evaluates `jobs` on `threads` threads (or in as many worker processes when `isolation` is
+/// given), taking unchanged jobs' outcomes from `cache`; the
 /// report of every job, in job order.
 pub fn run_jobs(
     jobs: &[Job],
     threads: usize,
+    isolation: Option<&Isolation>,
     progress: &Progress,
     cache: Option<&Cache>,
 ) -> Result<Report, String> {
     let Some(cache) = cache else {
-        return Ok(collect(run_with(jobs, threads, progress, &run_job)?));
+        return Ok(collect(run_fresh(jobs, threads, isolation, progress)?));
     };
     let keys: Vec<Option<String>> = jobs.par_iter().map(|j| cache.key(j)).collect();
     let mut done: Vec<Option<(RootStatus, Vec<Diagnostic>)>> = keys
@@ -46,7 +49,7 @@ pub fn run_jobs(
         .filter(|(_, d)| d.is_none())
         .map(|(j, _)| j.clone())
         .collect();
-    let mut fresh = run_with(&todo, threads, progress, &run_job)?.into_iter();
+    let mut fresh = run_fresh(&todo, threads, isolation, progress)?.into_iter();
     for (slot, key) in done.iter_mut().zip(&keys) {
         if slot.is_some() {
             continue;
@@ -66,6 +69,23 @@ pub fn run_jobs(
         }
     }
     Ok(collect(done.into_iter().flatten()))
+}
+
+/// Runs `jobs` in worker processes or threads: each job's status and findings, in job order.
+fn run_fresh(
+    jobs: &[Job],
+    threads: usize,
+    isolation: Option<&Isolation>,
+    progress: &Progress,
+) -> Result<Vec<(RootStatus, Vec<Diagnostic>)>, String> {
+    match isolation {
+        Some(iso) => {
+            let results = super::pool::run_isolated(jobs, threads, iso, progress);
+            progress.clear();
+            Ok(results)
+        }
+        None => run_with(jobs, threads, progress, &run_job),
+    }
 }
 
 /// The report of the jobs' results.
@@ -116,29 +136,83 @@ fn isolated(
     job: &Job,
     runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
 ) -> (RootStatus, Vec<Diagnostic>) {
+    let (status, diagnostics, _) = caught(job, runner);
+    (status, diagnostics)
+}
+
+/// Runs one job, turning a panic into a finding of the job; the last value says whether it
+/// panicked. A panic that comes from the size of what the template builds (a collection
+/// whose capacity overflows) is a `limit-exceeded` finding; any other is an `internal-error`.
+pub fn caught(
+    job: &Job,
+    runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
+) -> (RootStatus, Vec<Diagnostic>, bool) {
     let start = Instant::now();
+    let mut panicked = false;
     let outcome = catch_unwind(AssertUnwindSafe(|| runner(job))).unwrap_or_else(|payload| {
+        panicked = true;
         let what = payload
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".to_string());
-        let mut d = Diagnostic::new(
-            "internal-error",
-            format!("yttlint failed while linting this root: {what}"),
-        );
-        d.root = Some(job.root.clone());
-        d.scenario = job.scenario.clone();
+        let d = if allocation_failed(&what) {
+            Diagnostic::new(
+                "limit-exceeded",
+                format!("the evaluation could not allocate the memory it needed ({what})"),
+            )
+        } else {
+            Diagnostic::new(
+                "internal-error",
+                format!("yttlint failed while linting this root: {what}"),
+            )
+        };
         JobOutcome {
-            diagnostics: vec![d],
+            diagnostics: vec![of_job(job, d)],
             status: RootOutcome::Error,
         }
     });
-    (status_of(job, outcome.status, start), outcome.diagnostics)
+    (
+        status_of(job, outcome.status, start),
+        outcome.diagnostics,
+        panicked,
+    )
 }
 
-/// The status line of a job that started at `start`.
-fn status_of(job: &Job, status: RootOutcome, start: Instant) -> RootStatus {
+thread_local! {
+    /// The source file of the last panic on this thread, when a panic hook noted it.
+    static PANIC_FILE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Notes the source file of a panic (called from a panic hook, on the panicking thread).
+pub fn note_panic_file(file: &str) {
+    PANIC_FILE.with(|f| *f.borrow_mut() = Some(file.to_string()));
+}
+
+/// Whether a panic with message `what` is an allocation that failed or could not be made: the
+/// size of a value the template builds, not a bug.
+fn allocation_failed(what: &str) -> bool {
+    const MESSAGES: [&str; 3] = [
+        "capacity overflow",
+        "out of memory",
+        "must not exceed u32::MAX",
+    ];
+    // starlark's own stack of temporaries unwraps the allocation of its next buffer.
+    let in_alloca = PANIC_FILE
+        .with(|f| f.borrow_mut().take())
+        .is_some_and(|f| f.ends_with("collections/alloca.rs"));
+    in_alloca || MESSAGES.iter().any(|m| what.contains(m))
+}
+
+/// A finding about `job` as a whole.
+pub fn of_job(job: &Job, mut d: Diagnostic) -> Diagnostic {
+    d.root = Some(job.root.clone());
+    d.scenario = job.scenario.clone();
+    d
+}
+
+/// The status line of `job`, which started at `start`.
+pub fn status_of(job: &Job, status: RootOutcome, start: Instant) -> RootStatus {
     RootStatus {
         path: job.root.clone(),
         scenario: job.scenario.clone(),
@@ -209,7 +283,7 @@ mod tests {
             job("broken", Err("cannot read flags".into())),
             job("empty", Ok(Default::default())),
         ];
-        let report = run_jobs(&jobs, 2, &Progress::new(2, false), None).unwrap();
+        let report = run_jobs(&jobs, 2, None, &Progress::new(2, false), None).unwrap();
         assert_eq!(report.roots.len(), 2);
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);

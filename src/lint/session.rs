@@ -36,6 +36,8 @@ pub struct Settings {
     pub allow_env: Vec<String>,
     /// Where job outcomes are cached (`--cache-dir`, `--no-cache`).
     pub cache: CacheSetting,
+    /// Run the jobs in worker processes with these limits (`None`: in threads of this process).
+    pub isolation: Option<super::pool::Isolation>,
 }
 
 /// Whether and where the result cache lives.
@@ -124,7 +126,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     let jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
     let progress = Progress::new(jobs.len(), s.progress);
     let cache = open_cache(s, &p.config.dir);
-    let mut report = run::run_jobs(&jobs, s.jobs, &progress, cache.as_ref())?;
+    let mut report = run::run_jobs(&jobs, s.jobs, s.isolation.as_ref(), &progress, cache.as_ref())?;
     if let Some(cache) = &cache {
         cache.finish();
     }

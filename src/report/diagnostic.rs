@@ -139,7 +139,7 @@ pub enum RootOutcome {
 }
 
 /// One evaluated root × scenario.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct RootStatus {
     pub path: String,
     pub scenario: Option<String>,

@@ -13,6 +13,9 @@ pub struct Sources {
     /// symlink to elsewhere).
     policy: crate::files::ReadPolicy,
     files: Mutex<HashMap<String, Option<Arc<str>>>>,
+    /// Where each line of a file starts (byte offsets), computed once per file so that finding
+    /// a line costs the same whatever its number.
+    starts: Mutex<HashMap<String, Arc<Vec<usize>>>>,
 }
 
 impl Sources {
@@ -23,6 +26,7 @@ impl Sources {
             policy: crate::files::ReadPolicy::repository(&root),
             root,
             files: Mutex::new(HashMap::new()),
+            starts: Mutex::new(HashMap::new()),
         }
     }
 
@@ -30,6 +34,9 @@ impl Sources {
     pub fn insert(&self, file: &str, text: &str) {
         if let Ok(mut files) = self.files.lock() {
             files.insert(file.to_string(), Some(Arc::from(text)));
+        }
+        if let Ok(mut starts) = self.starts.lock() {
+            starts.remove(file);
         }
     }
 
@@ -76,10 +83,32 @@ impl Sources {
     pub fn line(&self, file: &str, line: u32) -> Option<String> {
         let text = self.text(file)?;
         let index = usize::try_from(line).ok()?.checked_sub(1)?;
-        text.lines()
-            .nth(index)
-            .map(|l| l.trim_end_matches('\r').to_string())
+        let starts = {
+            let mut all = self.starts.lock().ok()?;
+            all.entry(file.to_string())
+                .or_insert_with(|| Arc::new(line_starts(&text)))
+                .clone()
+        };
+        let from = *starts.get(index)?;
+        let rest = text.get(from..)?;
+        let l = rest.split('\n').next().unwrap_or("");
+        Some(l.trim_end_matches('\r').to_string())
     }
+}
+
+/// The byte offsets where the lines of `text` start, as `str::lines` splits them (a final line
+/// break starts no line).
+fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(
+        text.match_indices('\n')
+            .map(|(i, _)| i + 1)
+            .filter(|&i| i < text.len()),
+    );
+    if text.is_empty() {
+        starts.clear();
+    }
+    starts
 }
 
 /// How deep [`Sources::first_file`] looks.
@@ -131,6 +160,22 @@ fn first_on_disk(dir: &std::path::Path, depth: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_found_as_str_lines_splits_them() {
+        let sources = Sources::new("/nonexistent");
+        for text in ["", "a", "a\n", "a\n\nb", "a\r\nb\r\n", "\n\n", "x\ny\nz"] {
+            sources.insert("f.yml", text);
+            let expected: Vec<&str> = text.lines().collect();
+            for n in 0..=expected.len() + 1 {
+                let want = n
+                    .checked_sub(1)
+                    .and_then(|i| expected.get(i))
+                    .map(|l| l.trim_end_matches('\r').to_string());
+                assert_eq!(sources.line("f.yml", n as u32), want, "{text:?} line {n}");
+            }
+        }
+    }
 
     #[test]
     fn first_file_prefers_a_directory_s_own_files() {

@@ -134,6 +134,9 @@ struct FrameFiles<'a> {
     options: &'a RenderOptions,
     files: SimpleFiles<String, Arc<str>>,
     ids: HashMap<String, Option<usize>>,
+    /// Where the lines of each added file start, so that a label costs the same whatever its
+    /// line.
+    starts: HashMap<usize, Vec<usize>>,
 }
 
 impl<'a> FrameFiles<'a> {
@@ -143,6 +146,7 @@ impl<'a> FrameFiles<'a> {
             options,
             files: SimpleFiles::new(),
             ids: HashMap::new(),
+            starts: HashMap::new(),
         }
     }
 
@@ -168,7 +172,8 @@ impl<'a> FrameFiles<'a> {
     fn label(&mut self, span: &Span, primary: bool) -> Option<Label<usize>> {
         let id = self.id(span.file.as_str())?;
         let text = self.files.get(id).ok()?.source().clone();
-        let range = byte_range(&text, span)?;
+        let starts = self.starts.entry(id).or_insert_with(|| line_starts(&text));
+        let range = byte_range_in(&text, starts, span)?;
         Some(if primary {
             Label::primary(id, range)
         } else {
@@ -257,10 +262,16 @@ fn frame_severity(severity: Severity) -> FrameSeverity {
 /// The byte range of `span` in `text`: from its start to its (exclusive) end, or over the one
 /// character at its start when it is a point. Columns count characters; a column past the end
 /// of its line stops at the line's end. `None` when the line is past the end of the text.
+#[cfg(test)]
 fn byte_range(text: &str, span: &Span) -> Option<std::ops::Range<usize>> {
-    let start = byte_offset(text, span.line, span.column)?;
+    byte_range_in(text, &line_starts(text), span)
+}
+
+/// [`byte_range`] with the line starts of `text` given (see [`line_starts`]).
+fn byte_range_in(text: &str, starts: &[usize], span: &Span) -> Option<std::ops::Range<usize>> {
+    let start = byte_offset(text, starts, span.line, span.column)?;
     let end = if (span.end_line, span.end_column) > (span.line, span.column) {
-        byte_offset(text, span.end_line, span.end_column).unwrap_or(text.len())
+        byte_offset(text, starts, span.end_line, span.end_column).unwrap_or(text.len())
     } else {
         start
             + text[start..]
@@ -272,13 +283,18 @@ fn byte_range(text: &str, span: &Span) -> Option<std::ops::Range<usize>> {
     Some(start..end.max(start))
 }
 
-/// The byte offset of `line`:`column` (both from 1) in `text`.
-fn byte_offset(text: &str, line: u32, column: u32) -> Option<usize> {
-    let mut line_start = 0;
-    for _ in 1..line.max(1) {
-        line_start += text[line_start..].find('\n')? + 1;
-    }
-    let line_text = text[line_start..].split('\n').next().unwrap_or("");
+/// Where each line of `text` starts: 0, and after every line break.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+/// The byte offset of `line`:`column` (both from 1) in `text`, whose lines start at `starts`.
+fn byte_offset(text: &str, starts: &[usize], line: u32, column: u32) -> Option<usize> {
+    let index = usize::try_from(line.max(1) - 1).ok()?;
+    let line_start = *starts.get(index)?;
+    let line_text = text.get(line_start..)?.split('\n').next().unwrap_or("");
     let line_text = line_text.strip_suffix('\r').unwrap_or(line_text);
     let skip = usize::try_from(column.max(1) - 1).unwrap_or(usize::MAX);
     let within = line_text

@@ -9,7 +9,7 @@ use starlark::values::{Heap, Value};
 
 use super::args::{as_plain, err, is_callable, plain_err, Args, Kwargs};
 use super::bound::Bound;
-use crate::eval::convert::{value_to_starlark, MapAs};
+use crate::eval::convert::{unhashable_key, value_to_starlark, MapAs};
 use crate::eval::structs::YttStruct;
 use crate::yaml::Value as YValue;
 
@@ -118,6 +118,13 @@ pub fn register(builder: &mut GlobalsBuilder) {
         let [v] = args.items[..] else {
             return Err(err(NAME, "expected exactly one argument"));
         };
-        Ok(value_to_starlark(&as_plain(NAME, v)?, heap, MapAs::Dict))
+        let plain = as_plain(NAME, v)?;
+        if let Some(kind) = unhashable_key(&plain) {
+            return Err(err(
+                NAME,
+                format!("unhashable type: {kind} (a map key cannot be a {kind})"),
+            ));
+        }
+        Ok(value_to_starlark(&plain, heap, MapAs::Dict))
     }
 }

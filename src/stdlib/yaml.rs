@@ -13,7 +13,7 @@ use starlark::starlark_module;
 use starlark::values::{Heap, Value as SValue, ValueLike};
 
 use super::args::{as_str, exactly_one, wrap, Args};
-use crate::eval::convert::{starlark_to_value, value_to_starlark, MapAs};
+use crate::eval::convert::{starlark_to_value, unhashable_key, value_to_starlark, MapAs};
 use crate::eval::fragment::{FragData, Fragment};
 use crate::yaml::emit::{docset_to_yaml, is_empty_document_value, value_to_yaml};
 use crate::yaml::parse::{parse, ParseOpts};
@@ -96,6 +96,12 @@ pub fn register(builder: &mut GlobalsBuilder) {
         const NAME: &str = "yaml.decode";
         let text = as_str(NAME, exactly_one(NAME, &args.items)?)?;
         let v = decode_str(text).map_err(|m| super::args::err(NAME, m))?;
+        if let Some(kind) = unhashable_key(&v) {
+            return Err(super::args::err(
+                NAME,
+                format!("unhashable type: {kind} (a map key cannot be a {kind})"),
+            ));
+        }
         Ok(value_to_starlark(&v, heap, MapAs::Dict))
     }
 

@@ -23,13 +23,29 @@ pub(crate) struct TokenInfo {
 
 impl TokenInfo {
     /// Scans `data` completely (stopping quietly at a scanner error: the event parser reports
-    /// it at the right moment).
+    /// it at the right moment). It also stops where collections nest far deeper than
+    /// [`MAX_DEPTH`] (the composer rejects that input): libyaml's scanner spends time in the
+    /// nesting depth on every token, so scanning on would be quadratic.
     pub fn scan(data: &str) -> TokenInfo {
         let mut info = TokenInfo::default();
         let mut scanner: Scanner<&[u8]> = Scanner::new();
         scanner.set_input(data.as_bytes());
+        let mut depth = 0usize;
         for token in scanner.by_ref() {
             let Ok(token) = token else { break };
+            match token.data {
+                TokenData::FlowSequenceStart
+                | TokenData::FlowMappingStart
+                | TokenData::BlockSequenceStart
+                | TokenData::BlockMappingStart => depth += 1,
+                TokenData::FlowSequenceEnd | TokenData::FlowMappingEnd | TokenData::BlockEnd => {
+                    depth = depth.saturating_sub(1)
+                }
+                _ => {}
+            }
+            if depth > 2 * MAX_DEPTH {
+                break;
+            }
             let (start, end) = (
                 token.start_mark.index as usize,
                 token.end_mark.index as usize,

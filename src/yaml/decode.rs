@@ -31,15 +31,41 @@ pub(crate) struct Decoder<'a> {
 
 const WANT_MAP: &str = "yaml: map merge requires map or sequence of maps as the value";
 
+/// Nodes a YAML stream may produce whatever its size: aliases may expand small documents
+/// freely.
+const BASE_NODES: usize = 200_000;
+
+/// Nodes a YAML stream may produce per byte of its text, beyond [`BASE_NODES`]: plain YAML
+/// produces about one node per ten bytes or fewer, so this leaves room for aliases used as
+/// configurations use them, and stops a "billion laughs" document (aliases of aliases) after
+/// an amount of work and memory in proportion to its size.
+const NODES_PER_BYTE: usize = 1;
+
+/// The nodes all the documents of a stream of `bytes` bytes may produce together.
+pub(crate) fn node_budget(bytes: usize) -> usize {
+    BASE_NODES.saturating_add(bytes.saturating_mul(NODES_PER_BYTE))
+}
+
 impl<'a> Decoder<'a> {
-    pub fn new(doc: &'a RawDoc, strict: bool, positions: &'a dyn PosOf) -> Decoder<'a> {
+    /// A decoder of `doc` that may produce `budget` nodes (see [`node_budget`]).
+    pub fn new(
+        doc: &'a RawDoc,
+        strict: bool,
+        positions: &'a dyn PosOf,
+        budget: usize,
+    ) -> Decoder<'a> {
         Decoder {
             doc,
             strict,
             positions,
             expanding: Vec::new(),
-            budget: 100_000 + doc.nodes.len().saturating_mul(50),
+            budget,
         }
+    }
+
+    /// What is left of the budget, for the stream's next document.
+    pub fn remaining(&self) -> usize {
+        self.budget
     }
 
     /// Decodes the document's root; collections get `parent` as their position.

@@ -13,7 +13,7 @@ use libyaml_safer::{ErrorKind, Mark};
 use crate::pos::Pos;
 use crate::yaml::comments::{self, LineIndex, RawComment};
 use crate::yaml::compose::{ComposeError, Composer, TokenInfo};
-use crate::yaml::decode::{Decoder, PosOf};
+use crate::yaml::decode::{node_budget, Decoder, PosOf};
 use crate::yaml::node::{Comment, DocSet, Document, Value};
 
 /// Parser options.
@@ -187,6 +187,8 @@ fn parse_stream(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, 
 
     let mut set = DocSet::default();
     let mut leftover: Vec<Comment> = Vec::new();
+    // Alias expansion is bounded for the stream as a whole, not document by document.
+    let mut budget = node_budget(src.len());
     loop {
         let raw = match composer.next_document() {
             Ok(Some(raw)) => raw,
@@ -204,9 +206,11 @@ fn parse_stream(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, 
         } else {
             pos.clone()
         };
-        let value = Decoder::new(&raw, opts.strict, &pm)
+        let mut decoder = Decoder::new(&raw, opts.strict, &pm, budget);
+        let value = decoder
             .root(&fixed_pos)
             .map_err(|e| located(e.message, &pm, e.mark))?;
+        budget = decoder.remaining();
         let mut doc = Document::new(value, pos);
         doc.comments = std::mem::take(&mut leftover);
         let mut own = Vec::new();

@@ -1,0 +1,158 @@
+//! The worker process of an isolated run (`yttlint __worker LIMIT HEAP TIMEOUT_MS`, started by
+//! [`super::pool`]): limits its own memory, then reads jobs from standard input, one JSON line
+//! each, runs them one at a time and writes each outcome as one JSON line. Whatever a job does
+//! to the process (an abort, an allocation failure, a crash) ends only this process; the parent
+//! reports the job it was running and starts another worker for the rest.
+
+use std::fs::File;
+use std::io::{BufRead, BufWriter, Write};
+use std::os::fd::FromRawFd;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::job::{run_job, Job};
+use super::run::caught;
+use crate::report::{Diagnostic, RootStatus};
+
+/// The hidden command that runs a worker.
+pub const COMMAND: &str = "__worker";
+
+/// The first line a worker writes once it is ready.
+pub const READY: &str = "ready";
+
+/// Native stack of the thread that runs the jobs (as the threads of an in-process run).
+pub const STACK_BYTES: u64 = 256 << 20;
+
+/// One job sent to a worker.
+#[derive(Serialize)]
+pub struct Request<'a> {
+    pub index: usize,
+    pub job: &'a Job,
+}
+
+/// [`Request`] as the worker reads it.
+#[derive(Deserialize)]
+struct Received {
+    index: usize,
+    job: Job,
+}
+
+/// What a worker sends back for one job.
+#[derive(Serialize, Deserialize)]
+pub struct Response {
+    pub index: usize,
+    pub status: RootStatus,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The worker ends after this job (it panicked, and the process may hold a broken state).
+    pub last: bool,
+}
+
+/// Runs the worker with its arguments (after the command); returns the exit status.
+pub fn main(args: &[String]) -> i32 {
+    let numbers: Option<Vec<u64>> = args.iter().map(|a| a.parse().ok()).collect();
+    let Some(&[limit, heap, timeout_ms]) = numbers.as_deref() else {
+        eprintln!("yttlint: {COMMAND} is started by yttlint itself (LIMIT HEAP TIMEOUT_MS)");
+        return 2;
+    };
+    let protocol = match protocol_output() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("yttlint worker: cannot set up its output: {e}");
+            return 2;
+        }
+    };
+    if let Err(e) = limit_memory(limit) {
+        eprintln!("yttlint worker: cannot limit its memory to {limit} bytes: {e}");
+        return 2;
+    }
+    crate::eval::limits::set_process_defaults(heap, Duration::from_millis(timeout_ms));
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if let Some(at) = info.location() {
+            super::run::note_panic_file(at.file());
+        }
+        report(info);
+    }));
+    let thread = std::thread::Builder::new()
+        .name("yttlint-worker".into())
+        .stack_size(usize::try_from(STACK_BYTES).unwrap_or(usize::MAX))
+        .spawn(move || serve(protocol));
+    match thread.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => 70,
+        Err(e) => {
+            eprintln!("yttlint worker: cannot start its thread: {e}");
+            2
+        }
+    }
+}
+
+/// Standard output becomes the protocol's channel alone: the process's descriptor 1 is pointed
+/// at standard error, so that nothing else written to standard output can corrupt a message.
+fn protocol_output() -> std::io::Result<File> {
+    // SAFETY: dup and dup2 on the process's own standard descriptors; the new descriptor is
+    // owned by the returned File alone.
+    unsafe {
+        let fd = libc::dup(1);
+        if fd < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if libc::dup2(2, 1) < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(File::from_raw_fd(fd))
+    }
+}
+
+/// Limits the process's data (heap, anonymous mappings, thread stacks) to `bytes`: an
+/// allocation beyond it fails, and the process ends.
+fn limit_memory(bytes: u64) -> std::io::Result<()> {
+    let value = libc::rlim_t::try_from(bytes).unwrap_or(libc::RLIM_INFINITY);
+    let limit = libc::rlimit {
+        rlim_cur: value,
+        rlim_max: value,
+    };
+    // SAFETY: setrlimit reads the struct given and changes only this process's limits.
+    if unsafe { libc::setrlimit(libc::RLIMIT_DATA, &limit) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Reads jobs until standard input ends. After a job that panicked the worker stops (the
+/// process may hold a broken state); the parent starts another.
+fn serve(protocol: File) -> i32 {
+    let mut out = BufWriter::new(protocol);
+    if writeln!(out, "{READY}").and_then(|()| out.flush()).is_err() {
+        return 2;
+    }
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { return 2 };
+        let received: Received = match serde_json::from_str(&line) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("yttlint worker: unreadable job: {e}");
+                return 2;
+            }
+        };
+        let (status, diagnostics, panicked) = caught(&received.job, &run_job);
+        let response = Response {
+            index: received.index,
+            status,
+            diagnostics,
+            last: panicked,
+        };
+        let sent = serde_json::to_writer(&mut out, &response)
+            .map_err(std::io::Error::other)
+            .and_then(|()| out.write_all(b"\n"))
+            .and_then(|()| out.flush());
+        if sent.is_err() {
+            return 2;
+        }
+        if panicked {
+            return 0;
+        }
+    }
+    0
+}

@@ -1,0 +1,396 @@
+//! A template that crashes, aborts or exhausts memory ends only its own job: each test lints a
+//! repository with a healthy root next to one crasher (in worker processes with a small memory
+//! limit) and checks that the healthy root's findings are on standard output and in the SARIF
+//! and JUnit reports, that the crasher has its own finding, and that the exit status is 1.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+fn temp_repo(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("yttlint-iso-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// A repository with the root `healthy` (one template-error finding) and the root `crasher`
+/// holding `files`.
+fn repo(name: &str, files: &[(&str, String)]) -> PathBuf {
+    let dir = temp_repo(name);
+    write(
+        &dir.join(".yttlint.yaml"),
+        "roots:\n  - path: healthy\n  - path: crasher\n",
+    );
+    write(
+        &dir.join("healthy/config.yml"),
+        "#@ load(\"@ytt:data\", \"data\")\nkind: ConfigMap\ndata:\n  key: #@ data.values.missing\n",
+    );
+    for (path, text) in files {
+        write(&dir.join("crasher").join(path), text);
+    }
+    dir
+}
+
+/// Lints `dir` in two workers sharing 1 GiB, with JSON on standard output and SARIF and JUnit
+/// reports.
+fn lint(dir: &Path) -> Run {
+    lint_with(dir, "1G")
+}
+
+/// [`lint`] with the run's memory given.
+fn lint_with(dir: &Path, memory: &str) -> Run {
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(dir)
+        .args([
+            "--format",
+            "json",
+            "-j",
+            "2",
+            "--memory-limit",
+            memory,
+            "--job-timeout",
+            "20",
+            "--report",
+            "sarif=out.sarif",
+            "--report",
+            "junit=out.xml",
+        ])
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .expect("run yttlint");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took: start.elapsed(),
+    }
+}
+
+/// The rules of the findings of `root` in a JSON report.
+fn rules_of(report: &serde_json::Value, root: &str) -> Vec<String> {
+    report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["root"] == root)
+        .map(|d| d["rule"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Checks the run: exit 1, the healthy root's finding everywhere, the crasher's own finding
+/// with `rule`; returns the crasher's message.
+fn check(dir: &Path, run: &Run, rule: &str) -> String {
+    assert_eq!(
+        run.code, 1,
+        "stdout: {}\nstderr: {}",
+        run.stdout, run.stderr
+    );
+    let report: serde_json::Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+    assert_eq!(rules_of(&report, "healthy"), ["template-error"]);
+    assert_eq!(rules_of(&report, "crasher"), [rule], "{}", run.stdout);
+    let statuses: Vec<(String, String)> = report["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["path"].as_str().unwrap().to_string(),
+                r["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            ("crasher".to_string(), "error".to_string()),
+            ("healthy".to_string(), "error".to_string())
+        ]
+    );
+
+    let sarif: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out.sarif")).unwrap()).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let sarif_rules: Vec<&str> = results
+        .iter()
+        .map(|r| r["ruleId"].as_str().unwrap())
+        .collect();
+    assert!(sarif_rules.contains(&"template-error"), "{sarif_rules:?}");
+    assert!(sarif_rules.contains(&rule), "{sarif_rules:?}");
+    assert!(results.iter().any(
+        |r| r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            == "healthy/config.yml"
+    ));
+
+    let junit = std::fs::read_to_string(dir.join("out.xml")).unwrap();
+    let doc = roxmltree::Document::parse(&junit).unwrap();
+    let failed: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("failure"))
+        .filter_map(|n| n.attribute("type"))
+        .collect();
+    assert!(failed.contains(&"template-error"), "{junit}");
+    assert!(failed.contains(&rule), "{junit}");
+
+    report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["root"] == "crasher")
+        .map(|d| d["message"].as_str().unwrap().to_string())
+        .unwrap()
+}
+
+#[test]
+fn constant_folded_repeat_in_a_function_never_called() {
+    let dir = repo(
+        "fold",
+        &[(
+            "config.yml",
+            "#@ def never():\n#@   return \"abcdef\" * 2147483647\n#@ end\na: 1\n".to_string(),
+        )],
+    );
+    let run = lint(&dir);
+    let message = check(&dir, &run, "limit-exceeded");
+    assert!(message.contains("more memory than its limit"), "{message}");
+    assert!(message.contains("512 MiB per worker"), "{message}");
+}
+
+#[test]
+fn a_list_repeated_two_billion_times() {
+    let dir = repo(
+        "lenrep",
+        &[("config.yml", "a: #@ len([0] * 2147483647)\n".to_string())],
+    );
+    let run = lint(&dir);
+    check(&dir, &run, "limit-exceeded");
+}
+
+#[test]
+fn json_encode_of_four_gigabytes() {
+    let dir = repo(
+        "jsonenc",
+        &[(
+            "config.yml",
+            "#@ load(\"@ytt:json\", \"json\")\na: #@ len(json.encode([\"x\" * 10000] * 400000))\n"
+                .to_string(),
+        )],
+    );
+    let run = lint(&dir);
+    check(&dir, &run, "limit-exceeded");
+}
+
+#[test]
+fn a_list_doubled_forty_times() {
+    let dir = repo(
+        "concat",
+        &[(
+            "config.yml",
+            "#@ l = [1]\n#@ for i in range(40):\n#@   l = l + l\n#@ end\na: #@ len(l)\n"
+                .to_string(),
+        )],
+    );
+    let run = lint(&dir);
+    check(&dir, &run, "limit-exceeded");
+}
+
+#[test]
+fn nested_loads_4900_deep() {
+    let n = 4900;
+    let mut files: Vec<(String, String)> = (0..n)
+        .map(|i| {
+            let text = if i + 1 < n {
+                format!("load(\"l{}.star\", \"v\")\nv = v\n", i + 1)
+            } else {
+                "v = 0\n".to_string()
+            };
+            (format!("l{i}.star"), text)
+        })
+        .collect();
+    files.push((
+        "config.yml".to_string(),
+        "#@ load(\"l0.star\", \"v\")\na: #@ v\n".to_string(),
+    ));
+    let files: Vec<(&str, String)> = files.iter().map(|(p, t)| (p.as_str(), t.clone())).collect();
+    let dir = repo("loads", &files);
+    let run = lint(&dir);
+    // Each nested evaluation reserves a buffer of starlark temporaries; 4 900 of them are more
+    // than a worker's share of 1 GiB.
+    check(&dir, &run, "limit-exceeded");
+}
+
+#[test]
+fn yaml_decode_of_a_map_with_a_list_key_is_an_error() {
+    let dir = repo(
+        "yamlkey",
+        &[(
+            "config.yml",
+            "#@ load(\"@ytt:yaml\", \"yaml\")\na: #@ yaml.decode(\"? [1, 2]\\n: v\\n\")\n"
+                .to_string(),
+        )],
+    );
+    let run = lint(&dir);
+    let message = check(&dir, &run, "template-error");
+    assert!(
+        message.contains("yaml.decode: unhashable type: list"),
+        "{message}"
+    );
+}
+
+/// 2 MB: an anchored list of 10 000 items, aliased 690 000 times.
+fn alias_bomb() -> String {
+    let mut s = String::from("a: &a [");
+    s.push_str(&vec!["1"; 10_000].join(","));
+    s.push_str("]\nb: [");
+    s.push_str(&vec!["*a"; 690_000].join(","));
+    s.push_str("]\n");
+    s
+}
+
+#[test]
+fn an_alias_bomb_is_a_syntax_error_within_its_budget() {
+    let bomb = alias_bomb();
+    assert!(bomb.len() > 2_000_000);
+    let dir = repo("bomb", &[("config.yml", bomb)]);
+    // Parsing 2 MB of YAML takes about 400 MB, as a plain 2 MB file of one-byte scalars does.
+    let run = lint_with(&dir, "2G");
+    let message = check(&dir, &run, "yaml-syntax");
+    assert!(message.contains("excessive aliasing"), "{message}");
+    // Under 1 s of CPU on an idle machine; the bound leaves room for a loaded one.
+    assert!(run.took < Duration::from_secs(10), "{:?}", run.took);
+}
+
+#[test]
+fn a_billion_laughs_in_yttlint_template() {
+    let mut lines = vec!["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]".to_string()];
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        lines.push(format!("a{i}: &a{i} [{refs}]"));
+    }
+    let dir = temp_repo("laughs");
+    write(&dir.join("bomb.yml"), &(lines.join("\n") + "\n"));
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .args(["template", "-f"])
+        .arg(dir.join("bomb.yml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("yaml: document contains excessive aliasing"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_runaway_loop_is_stopped_by_the_job_timeout() {
+    let dir = repo(
+        "timeout",
+        &[(
+            "config.yml",
+            "#@ def spin():\n#@   n = 0\n#@   for i in range(2000000000):\n#@     n += 1\n#@   end\n#@   return n\n#@ end\na: #@ spin()\n"
+                .to_string(),
+        )],
+    );
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(&dir)
+        .args(["--format", "json", "--job-timeout", "3"])
+        .output()
+        .unwrap();
+    assert!(start.elapsed() < Duration::from_secs(15));
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rules_of(&report, "crasher"), ["limit-exceeded"]);
+    assert_eq!(rules_of(&report, "healthy"), ["template-error"]);
+}
+
+#[test]
+fn in_process_runs_the_same_findings() {
+    let dir = repo(
+        "inproc",
+        &[(
+            "config.yml",
+            "#@ load(\"@ytt:yaml\", \"yaml\")\na: #@ yaml.decode(\"? [1, 2]\\n: v\\n\")\n"
+                .to_string(),
+        )],
+    );
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+            .current_dir(&dir)
+            .args(["--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let mut report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for r in report["roots"].as_array_mut().unwrap() {
+            r["duration_ms"] = 0.into();
+        }
+        report
+    };
+    assert_eq!(run(&[]), run(&["--in-process"]));
+}
+
+#[test]
+fn a_full_standard_output_is_exit_2_with_one_line() {
+    let dir = repo("full", &[("config.yml", "a: 1\n".to_string())]);
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(&dir)
+        .args(["--color", "never"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("yttlint: cannot write to standard output"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_interrupted_run_leaves_no_older_report() {
+    let dir = repo(
+        "sigint",
+        &[(
+            "config.yml",
+            "#@ def spin():\n#@   n = 0\n#@   for i in range(2000000000):\n#@     n += 1\n#@   end\n#@   return n\n#@ end\na: #@ spin()\n"
+                .to_string(),
+        )],
+    );
+    let report = dir.join("old.sarif");
+    std::fs::write(&report, "an older run: clean").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_yttlint"))
+        .current_dir(&dir)
+        .args(["--report", "sarif=old.sarif", "--job-timeout", "30", "-q"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    // SAFETY: sends SIGINT to the child this test started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+    assert!(!report.exists(), "the older report is still there");
+}
