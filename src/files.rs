@@ -1,6 +1,8 @@
 //! Input files as ytt sees them: `-f` paths (files, directories, `-` for stdin, `name=path`),
 //! each with the relative path ytt gives it, its type by extension, and ytt's order (inputs in
-//! the order given, each directory's files sorted by relative path).
+//! the order given, each directory's files sorted by relative path). Which files may be read is
+//! a [`ReadPolicy`]: ytt's (symlinks only to allowed destinations) or the linter's (nothing that
+//! resolves outside the repository, no special files; those are skipped and reported).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
