@@ -9,7 +9,7 @@ use std::sync::Arc;
 use starlark::any::{AnyLifetime, ProvidesStaticType};
 use starlark::environment::{FrozenModule, Globals, Module};
 use starlark::eval::Evaluator;
-use starlark::syntax::{Dialect, DialectTypes};
+use starlark::syntax::{AstModule, Dialect, DialectTypes};
 use starlark::values::OwnedFrozenValue;
 
 use super::build::TemplateRt;

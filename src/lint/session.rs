@@ -126,7 +126,13 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     let jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
     let progress = Progress::new(jobs.len(), s.progress);
     let cache = open_cache(s, &p.config.dir);
-    let mut report = run::run_jobs(&jobs, s.jobs, s.isolation.as_ref(), &progress, cache.as_ref())?;
+    let mut report = run::run_jobs(
+        &jobs,
+        s.jobs,
+        s.isolation.as_ref(),
+        &progress,
+        cache.as_ref(),
+    )?;
     if let Some(cache) = &cache {
         cache.finish();
     }
