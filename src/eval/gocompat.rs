@@ -1,7 +1,7 @@
 //! Makes parsed code behave as starlark-go (ytt's fork) runs it where the crate's own operators
 //! and string methods differ: string methods starlark-go has in another form (`find`,
 //! `codepoints`, `split`, ...) are looked up through `__ytt_attr` (see `stdlib::gostr`), and
-//! `*`, `|`, `%`, `<`, `<=`, `>`, `>=` become calls of the `__ytt_` functions of `stdlib::goops`.
+//! `*`, `|`, `%`, `<<`, `<`, `<=`, `>`, `>=` become calls of the `__ytt_` functions of `stdlib::goops`.
 //!
 //! Method lookups are rewritten in the source text (the crate's syntax tree can be read but
 //! not edited) without adding lines, so line numbers and the line maps stay valid; operators
@@ -34,6 +34,7 @@ const OPERATORS: &[(&str, &str)] = &[
     ("*", "__ytt_mul"),
     ("|", "__ytt_bitor"),
     ("%", "__ytt_percent"),
+    ("<<", "__ytt_shl"),
     ("<", "__ytt_lt"),
     ("<=", "__ytt_le"),
     (">", "__ytt_gt"),

@@ -54,6 +54,28 @@ pub fn register(builder: &mut GlobalsBuilder) {
         }
     }
 
+    fn __ytt_shl<'v>(
+        #[starlark(require = pos)] a: Value<'v>,
+        #[starlark(require = pos)] b: Value<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        // The crate wraps small ints at 32 bits (`4 << 30` is 0); starlark-go does not.
+        if a.get_type() == "int" && b.get_type() == "int" {
+            if let (Ok(Some(x)), Ok(Some(n))) =
+                (num_bigint::BigInt::unpack_value(a), i32::unpack_value(b))
+            {
+                if n < 0 {
+                    return Err(plain_err(format!("negative shift count: {n}")));
+                }
+                if n >= 512 {
+                    return Err(plain_err(format!("shift count too large: {n}")));
+                }
+                return Ok(heap.alloc(x << n as usize));
+            }
+        }
+        a.left_shift(b, heap)
+    }
+
     fn __ytt_bitor<'v>(
         #[starlark(require = pos)] a: Value<'v>,
         #[starlark(require = pos)] b: Value<'v>,
