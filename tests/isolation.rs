@@ -183,7 +183,10 @@ fn a_list_repeated_two_billion_times() {
     // ytt's own error, at once, before anything is allocated.
     let run = lint(&dir);
     let message = check(&dir, &run, "template-error");
-    assert!(message.contains("excessive repeat (2147483647 elements)"), "{message}");
+    assert!(
+        message.contains("excessive repeat (2147483647 elements)"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -480,6 +480,8 @@ fn removed_values_follow_the_schema_removed_extension() {
                     d["message"].as_str().unwrap().to_string(),
                 )
             })
+            // service.port is declared and read by nothing: not what this test is about.
+            .filter(|f| f.0 != "data-value-unused")
             .collect();
         (run.code, report["roots"][0]["status"].clone(), found)
     };

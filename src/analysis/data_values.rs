@@ -88,7 +88,8 @@ fn key_name(v: &Value) -> Option<String> {
     }
 }
 
-/// The schema's leaves: map items whose value is not a map with items of its own.
+/// The schema's leaves: map items whose value is not a map with items of its own (values
+/// marked `@schema/removed` left out).
 fn collect_leaves(
     ty: &Type,
     path: &mut Vec<String>,
@@ -103,6 +104,10 @@ fn collect_leaves(
         let Some(key) = key_name(&item.key) else {
             continue;
         };
+        // A value removed from the schema is expected to be read by nothing.
+        if item.ty.docs.removed.is_some() {
+            continue;
+        }
         path.push(key);
         let mut inner = &item.ty;
         while let Kind::Null(i) = &inner.kind {
@@ -208,6 +213,15 @@ mod tests {
         let tpl = "#@ load(\"@ytt:data\", \"data\")\nb: #@ data.values.b\n";
         let files = [("values.yml", values), ("t.yml", tpl)];
         assert!(findings(&files, super::UNKNOWN).is_empty());
+        assert!(findings(&files, super::UNUSED).is_empty());
+    }
+
+    #[test]
+    fn removed_values_are_not_unused() {
+        let schema = "#@data/values-schema\n---\n#@schema/removed \"use service.port\"\nport: 0\n\
+                      service:\n  port: 80\n";
+        let tpl = "#@ load(\"@ytt:data\", \"data\")\nport: #@ data.values.service.port\n";
+        let files = [("schema.yml", schema), ("t.yml", tpl)];
         assert!(findings(&files, super::UNUSED).is_empty());
     }
 }
