@@ -299,7 +299,7 @@ fn symlink_allowed(p: &Path, policy: &ReadPolicy) -> Result<(), String> {
 }
 
 /// `path` made absolute against `cwd`, `.` and `..` resolved without the disk (Go's `Abs`).
-fn lexical_absolute(cwd: &Path, path: &Path) -> PathBuf {
+pub fn lexical_absolute(cwd: &Path, path: &Path) -> PathBuf {
     use std::path::Component;
     let mut out = PathBuf::new();
     for c in cwd.join(path).components() {

@@ -2,26 +2,11 @@
 //! file passed by pre-commit must still be placed), and the repository-relative, `/`-separated
 //! form every report uses (`.` for the repository root itself).
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// `path` made absolute against `cwd`, with `.` and `..` resolved lexically.
 pub fn absolute(cwd: &Path, path: &Path) -> PathBuf {
-    let joined = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        cwd.join(path)
-    };
-    let mut out = PathBuf::new();
-    for c in joined.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
+    crate::files::lexical_absolute(cwd, path)
 }
 
 /// `path` relative to `base` with `/` separators; `.` for `base` itself; `None` outside it.

@@ -194,7 +194,7 @@ pub enum Op {
 }
 
 impl Op {
-    fn token(self) -> &'static str {
+    pub fn token(self) -> &'static str {
         match self {
             Op::Lt => "<",
             Op::Le => "<=",
@@ -203,7 +203,7 @@ impl Op {
         }
     }
 
-    fn holds(self, o: Ordering) -> bool {
+    pub fn holds(self, o: Ordering) -> bool {
         match self {
             Op::Lt => o == Ordering::Less,
             Op::Le => o != Ordering::Greater,

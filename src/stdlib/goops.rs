@@ -15,6 +15,7 @@ use starlark::values::tuple::TupleRef;
 use starlark::values::{Heap, UnpackValue, Value, ValueLike};
 
 use super::args::plain_err;
+use super::golike::Op;
 
 /// starlark-go's limit on the elements one repeat may make (`maxAlloc`).
 const MAX_REPEAT: i64 = 1 << 30;
@@ -150,35 +151,6 @@ fn check_repeat(len: usize, count: Value<'_>) -> starlark::Result<()> {
         return Err(plain_err(format!("excessive repeat ({size} elements)")));
     }
     Ok(())
-}
-
-/// An ordered comparison.
-#[derive(Clone, Copy)]
-enum Op {
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
-
-impl Op {
-    fn token(self) -> &'static str {
-        match self {
-            Op::Lt => "<",
-            Op::Le => "<=",
-            Op::Gt => ">",
-            Op::Ge => ">=",
-        }
-    }
-
-    fn holds(self, o: Ordering) -> bool {
-        match self {
-            Op::Lt => o == Ordering::Less,
-            Op::Le => o != Ordering::Greater,
-            Op::Gt => o == Ordering::Greater,
-            Op::Ge => o != Ordering::Less,
-        }
-    }
 }
 
 fn float_of(v: Value<'_>) -> Option<f64> {
