@@ -102,6 +102,10 @@ impl InputFile {
     }
 }
 
+/// The name of the linter's result cache directory (see `lint::cache`), skipped by the
+/// linter's directory walks.
+pub const LINT_CACHE_DIR: &str = ".yttlint-cache";
+
 /// Which files may be read: ytt's rules for symlinks (refused unless their destination is
 /// allowed), or the linter's (every file, through symlinks, inside the repository).
 #[derive(Clone, Debug, Default)]
@@ -373,6 +377,10 @@ impl Walker<'_> {
             let p = e.path();
             let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;
             if meta.is_dir() {
+                // The linter's own result cache is never an input of the repository it lints.
+                if self.policy.repository.is_some() && e.file_name() == LINT_CACHE_DIR {
+                    continue;
+                }
                 self.walk(root, &p)?;
                 continue;
             }

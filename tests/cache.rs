@@ -170,3 +170,50 @@ fn no_cache_writes_nothing() {
     assert!(!repo.join(".yttlint-cache").exists());
     let _ = std::fs::remove_dir_all(&repo);
 }
+
+#[test]
+fn a_cache_directory_the_repository_plants_is_not_followed_outside() {
+    let repo = demo_copy("planted");
+    let outside = temp_dir("planted-outside");
+    std::fs::create_dir_all(repo.join(".yttlint-cache")).unwrap();
+    std::os::unix::fs::symlink(&outside, repo.join(".yttlint-cache/jobs")).unwrap();
+    let (code, _) = lint_json(&repo, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&repo);
+    let _ = std::fs::remove_dir_all(&outside);
+}
+
+#[test]
+fn a_named_pipe_as_the_cache_index_does_not_block() {
+    let repo = demo_copy("fifo-index");
+    std::fs::create_dir_all(repo.join(".yttlint-cache/jobs")).unwrap();
+    let fifo = repo.join(".yttlint-cache/files.tsv");
+    let status = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    let (code, report) = lint_json(&repo, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(report, lint_json(&repo, &["--no-cache"]).1);
+    let _ = std::fs::remove_dir_all(&repo);
+}
+
+#[test]
+fn a_root_at_the_top_of_the_repository_does_not_read_the_cache() {
+    let repo = temp_dir("top-root");
+    std::fs::write(repo.join(".yttlint.yaml"), "roots:\n  - path: .\n").unwrap();
+    std::fs::write(
+        repo.join("config.yml"),
+        "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\nbad: #@ assert.fail(\"files: {}\".format(data.list()))\n",
+    )
+    .unwrap();
+    let first = lint_json(&repo, &[]);
+    assert!(repo.join(".yttlint-cache/jobs").is_dir());
+    let second = lint_json(&repo, &["--no-cache"]);
+    assert_eq!(first, second);
+    assert!(
+        !second.1.to_string().contains(".yttlint-cache"),
+        "{}",
+        second.1
+    );
+    let _ = std::fs::remove_dir_all(&repo);
+}

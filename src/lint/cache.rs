@@ -35,7 +35,7 @@ use crate::report::{Diagnostic, RootOutcome};
 pub const MAX_ENTRIES: usize = 20_000;
 
 /// The cache directory's default name, inside the repository.
-pub const DIR_NAME: &str = ".yttlint-cache";
+pub const DIR_NAME: &str = crate::files::LINT_CACHE_DIR;
 
 /// Format of the entries: bump when [`Stored`] or the key changes meaning.
 const FORMAT: &str = "yttlint-cache-1";
@@ -86,14 +86,27 @@ impl Cache {
         }
         std::fs::create_dir_all(dir.join("jobs"))
             .map_err(|e| format!("cannot create cache directory {}: {e}", dir.display()))?;
+        // A repository may hold a `.yttlint-cache` of its own making: its parts must be plain
+        // directories, or entries would be written wherever a symbolic link points.
+        for part in [dir.to_path_buf(), dir.join("jobs")] {
+            if !std::fs::symlink_metadata(&part).is_ok_and(|m| m.is_dir()) {
+                return Err(format!(
+                    "cache directory {} is not a plain directory; not using it",
+                    part.display()
+                ));
+            }
+        }
         let _ = write_if_missing(&dir.join(".gitignore"), "# Created by yttlint.\n*\n");
         let _ = write_if_missing(
             &dir.join("CACHEDIR.TAG"),
             "Signature: 8a477f597d28d172789f06886806bc55\n# yttlint's result cache.\n",
         );
         let index = dir.join("files.tsv");
-        let previous_written = std::fs::metadata(&index).and_then(|m| m.modified()).ok();
-        let previous = std::fs::read_to_string(&index)
+        let previous_written = std::fs::symlink_metadata(&index)
+            .and_then(|m| m.modified())
+            .ok();
+        let previous = read_regular(&index)
+            .and_then(|b| String::from_utf8(b).ok())
             .map(|text| parse_index(&text))
             .unwrap_or_default();
         Ok(Cache {
@@ -111,9 +124,7 @@ impl Cache {
     /// The stored outcome under `key`, if there is a readable one.
     pub fn get(&self, key: &str) -> Option<JobOutcome> {
         let path = self.entry(key);
-        let stored = std::fs::read(&path)
-            .ok()
-            .and_then(|b| serde_json::from_slice::<Stored>(&b).ok());
+        let stored = read_regular(&path).and_then(|b| serde_json::from_slice::<Stored>(&b).ok());
         let Some(stored) = stored else {
             self.misses.fetch_add(1, Ordering::Relaxed);
             return None;
@@ -225,8 +236,10 @@ impl Cache {
                     candidates.push(path);
                 }
                 for c in candidates {
-                    let p = job.repo.join(c);
-                    if std::fs::symlink_metadata(&p).is_ok() {
+                    // Only paths inside the repository (the configuration refuses others; a
+                    // path that is not an input is no concern of the key either).
+                    let p = crate::files::lexical_absolute(&job.repo, Path::new(c));
+                    if p.starts_with(&job.repo) && std::fs::symlink_metadata(&p).is_ok() {
                         roots.push(p);
                     }
                 }
@@ -361,6 +374,15 @@ fn parse_index(text: &str) -> HashMap<PathBuf, FileStamp> {
         .collect()
 }
 
+/// The bytes of `path` if it is a regular file (never a FIFO, a device or a symbolic link).
+fn read_regular(path: &Path) -> Option<Vec<u8>> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    std::fs::read(path).ok()
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -380,7 +402,12 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         std::process::id(),
         std::thread::current().id()
     ));
-    let mut f = std::fs::File::create(&tmp)?;
+    // `create_new`: a file or symbolic link already at the temporary name is never followed.
+    let _ = std::fs::remove_file(&tmp);
+    let mut f = std::fs::File::options()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)?;
     f.write_all(bytes)?;
     drop(f);
     std::fs::rename(&tmp, path).inspect_err(|_| {
