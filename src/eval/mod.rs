@@ -7,6 +7,7 @@ pub mod convert;
 pub mod errors;
 pub mod fragment;
 pub mod gocompat;
+pub mod host;
 pub mod instr;
 pub mod limits;
 pub mod messages;

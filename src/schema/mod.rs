@@ -16,24 +16,22 @@ pub mod annotations;
 pub mod args;
 pub mod check;
 pub mod deprecated;
+pub mod envelope;
 pub mod error;
 pub mod extensions;
 pub mod infer;
-pub mod library;
 pub mod openapi;
 pub mod openapi_rules;
 pub mod optional;
 pub mod render;
 pub mod spell;
-#[cfg(test)]
-mod tests;
 pub mod types;
 
 use std::sync::Arc;
 
-use crate::library::envelope::Envelope;
 use crate::yaml::Document;
 use args::ArgTable;
+use envelope::Envelope;
 use error::{Failure, SchemaError};
 use types::DocType;
 

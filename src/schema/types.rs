@@ -5,6 +5,8 @@
 //! schema.yml:3)") and its documentation (`@schema/title`, `desc`, `examples`, `deprecated`).
 
 use crate::pos::Pos;
+use crate::stdlib::golike::equal;
+use crate::validate::run::NodeType;
 use crate::yaml::{Annotation, Document, Map, MapItem, Value};
 
 /// The scalar types a schema can infer.
@@ -198,6 +200,28 @@ impl Type {
 
     pub fn is_any(&self) -> bool {
         matches!(self.kind, Kind::Any(_))
+    }
+}
+
+impl NodeType for Type {
+    fn validation(&self) -> Option<&Annotation> {
+        self.validation.as_ref()
+    }
+
+    fn pos(&self) -> &Pos {
+        &self.pos
+    }
+
+    fn child(&self, key: Option<&Value>) -> Option<&dyn NodeType> {
+        let inner = self.non_null();
+        match (&inner.kind, key) {
+            (Kind::Map(items), Some(key)) => items
+                .iter()
+                .find(|t| equal(&t.key, key))
+                .map(|t| &t.ty as &dyn NodeType),
+            (Kind::Array(item, _), None) => Some(&item.ty),
+            _ => None,
+        }
     }
 }
 

@@ -1,16 +1,16 @@
-//! ytt's standard library: the `@ytt:` modules a template can `load()`. Each module is one file;
-//! static modules are built once per evaluation environment, `@ytt:data` per library.
+//! ytt's standard library: the `@ytt:` modules a template can `load()` that need nothing of the
+//! library being evaluated, one file each, and the universe of builtins. The modules that do
+//! live in the layers above: `@ytt:assert`'s validation half in `validate::assert_module`,
+//! `@ytt:data` and `@ytt:library` in `library`.
 
 pub mod args;
 pub mod assert;
 pub mod assert_extra;
 pub mod assert_format;
 pub mod assert_rules;
-pub mod assert_validate;
 pub mod assertion;
 pub mod base64;
 pub mod bound;
-pub mod data;
 pub mod duration;
 pub mod gobuiltins;
 pub mod golike;
@@ -21,7 +21,6 @@ pub mod ip;
 pub mod json;
 pub mod json_decode;
 pub mod kwargs;
-pub mod library;
 pub mod math;
 pub mod md5;
 pub mod nested_load;
@@ -60,16 +59,9 @@ pub fn module_from(f: impl FnOnce(&mut GlobalsBuilder)) -> Option<FrozenModule> 
     FrozenModule::from_globals(&g).ok()
 }
 
-/// `@ytt:assert`: ytt's functions and spec 000's additions.
-fn register_assert(builder: &mut GlobalsBuilder) {
-    assert::register(builder);
-    assert_validate::register(builder);
-}
-
 /// The static `@ytt:` module called `name`, if there is one.
 pub fn static_module(name: &str) -> Option<FrozenModule> {
     let register: fn(&mut GlobalsBuilder) = match name {
-        "assert" => register_assert,
         "base64" => base64::register,
         "ip" => ip::register,
         "json" => json::register,
