@@ -135,19 +135,24 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     lint_extra::check_paths(&settings.cwd, &a.paths)?;
     let env = |name: &str| std::env::var(name).ok();
     let shard = lint_extra::shard(a.extra.shard.as_deref(), &env)?;
-    let mut planned = session::plan(&settings)?;
-    lint_extra::apply_rule_filters(&mut planned.config, &a.extra.select, &a.extra.ignore)?;
-    if let Some(shard) = shard {
-        crate::lint::shard::apply(&mut planned, shard);
-    }
+    let mut config = session::load_config(&settings)?;
+    lint_extra::apply_rule_filters(&mut config, &a.extra.select, &a.extra.ignore)?;
+    let adjust = |planned: &mut session::Planned| {
+        if let Some(shard) = shard {
+            crate::lint::shard::apply(planned, shard);
+        }
+    };
     if a.list_roots {
+        let mut planned = session::plan_with(&settings, config)?;
+        adjust(&mut planned);
         lint_output::stdout(&session::list_roots(&planned))?;
         return Ok(0);
     }
-    let linted = session::lint(&settings, &planned)?;
+    let repo = config.dir.clone();
+    let linted = session::plan_and_lint(&settings, config, &format!("{shard:?}"), adjust)?;
     let mut report = linted.report;
     crate::report::widen::widen_all(&mut report.diagnostics, &linted.sources);
-    let options = render_options(a, &settings.cwd, &planned.config.dir);
+    let options = render_options(a, &settings.cwd, &repo);
     if let Some(path) = &a.write_baseline {
         baseline::write(path, &report.diagnostics, &linted.sources)?;
         if !a.extra.quiet {

@@ -7,6 +7,7 @@
 //! Layout of the cache directory (`.yttlint-cache/` in the repository unless `--cache-dir`):
 //! - `jobs/<key>.json`: one job's outcome, written to a temporary file and renamed, so
 //!   concurrent runs never see half an entry;
+//! - `runs/<key>.json`: the report of a whole run (see [`super::run_cache`]);
 //! - `files.tsv`: the content hash of each input file with its size and modification time, so
 //!   an unchanged file is not read again;
 //! - `.gitignore` holding `*`, so the cache is never committed; `CACHEDIR.TAG`.
@@ -78,29 +79,7 @@ impl Cache {
     /// Opens (creating it if needed) the cache at `dir` for the repository `repo`. Errors say
     /// why the directory cannot be used.
     pub fn open(dir: &Path, repo: &Path) -> Result<Cache, String> {
-        if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(format!(
-                "cache directory {} is a symbolic link; not using it",
-                dir.display()
-            ));
-        }
-        std::fs::create_dir_all(dir.join("jobs"))
-            .map_err(|e| format!("cannot create cache directory {}: {e}", dir.display()))?;
-        // A repository may hold a `.yttlint-cache` of its own making: its parts must be plain
-        // directories, or entries would be written wherever a symbolic link points.
-        for part in [dir.to_path_buf(), dir.join("jobs")] {
-            if !std::fs::symlink_metadata(&part).is_ok_and(|m| m.is_dir()) {
-                return Err(format!(
-                    "cache directory {} is not a plain directory; not using it",
-                    part.display()
-                ));
-            }
-        }
-        let _ = write_if_missing(&dir.join(".gitignore"), "# Created by yttlint.\n*\n");
-        let _ = write_if_missing(
-            &dir.join("CACHEDIR.TAG"),
-            "Signature: 8a477f597d28d172789f06886806bc55\n# yttlint's result cache.\n",
-        );
+        prepare(dir)?;
         let index = dir.join("files.tsv");
         let previous_written = std::fs::symlink_metadata(&index)
             .and_then(|m| m.modified())
@@ -298,8 +277,39 @@ impl Cache {
     }
 }
 
+/// Creates the cache directory `dir` if needed and checks it can be used: plain directories
+/// only (a repository may hold a `.yttlint-cache` of its own making). Errors say why not.
+pub fn prepare(dir: &Path) -> Result<(), String> {
+    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "cache directory {} is a symbolic link; not using it",
+            dir.display()
+        ));
+    }
+    for sub in ["jobs", "runs"] {
+        std::fs::create_dir_all(dir.join(sub))
+            .map_err(|e| format!("cannot create cache directory {}: {e}", dir.display()))?;
+    }
+    // A repository may hold a `.yttlint-cache` of its own making: its parts must be plain
+    // directories, or entries would be written wherever a symbolic link points.
+    for part in [dir.to_path_buf(), dir.join("jobs"), dir.join("runs")] {
+        if !std::fs::symlink_metadata(&part).is_ok_and(|m| m.is_dir()) {
+            return Err(format!(
+                "cache directory {} is not a plain directory; not using it",
+                part.display()
+            ));
+        }
+    }
+    let _ = write_if_missing(&dir.join(".gitignore"), "# Created by yttlint.\n*\n");
+    let _ = write_if_missing(
+        &dir.join("CACHEDIR.TAG"),
+        "Signature: 8a477f597d28d172789f06886806bc55\n# yttlint's result cache.\n",
+    );
+    Ok(())
+}
+
 /// The version and the running executable's size and modification time.
-fn salt() -> String {
+pub(super) fn salt() -> String {
     let exe = std::env::current_exe()
         .ok()
         .and_then(|p| std::fs::metadata(p).ok())
@@ -375,7 +385,7 @@ fn parse_index(text: &str) -> HashMap<PathBuf, FileStamp> {
 }
 
 /// The bytes of `path` if it is a regular file (never a FIFO, a device or a symbolic link).
-fn read_regular(path: &Path) -> Option<Vec<u8>> {
+pub(super) fn read_regular(path: &Path) -> Option<Vec<u8>> {
     let meta = std::fs::symlink_metadata(path).ok()?;
     if !meta.is_file() {
         return None;
@@ -383,7 +393,7 @@ fn read_regular(path: &Path) -> Option<Vec<u8>> {
     std::fs::read(path).ok()
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(super) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -395,7 +405,7 @@ fn write_if_missing(path: &Path, text: &str) -> std::io::Result<()> {
 }
 
 /// Writes through a temporary file in the same directory and renames it into place.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let tmp = dir.join(format!(
         ".tmp-{}-{:?}",
@@ -416,7 +426,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Removes the oldest entries beyond `keep`.
-fn trim(jobs: &Path, keep: usize) {
+pub(super) fn trim(jobs: &Path, keep: usize) {
     let Ok(entries) = std::fs::read_dir(jobs) else {
         return;
     };

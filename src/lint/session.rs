@@ -14,6 +14,7 @@ use super::discover::{self, Discovery};
 use super::job::{Job, JobKind, PLAIN_ROOT};
 use super::paths::{self, is_within};
 use super::progress::Progress;
+use super::run_cache::RunCache;
 use super::select::{self, Selection};
 use super::suppress::{self, Suppression};
 use super::{plan, run, walk};
@@ -98,7 +99,11 @@ pub fn load_config(s: &Settings) -> Result<Config, String> {
 
 /// Loads the configuration, discovers the repository and selects by the paths given.
 pub fn plan(s: &Settings) -> Result<Planned, String> {
-    let config = load_config(s)?;
+    plan_with(s, load_config(s)?)
+}
+
+/// The paths given, absolute; an error when one is outside the repository of `config`.
+fn targets(s: &Settings, config: &Config) -> Result<Vec<PathBuf>, String> {
     let mut targets = Vec::new();
     for p in &s.paths {
         let abs = paths::absolute(&s.cwd, p);
@@ -111,6 +116,12 @@ pub fn plan(s: &Settings) -> Result<Planned, String> {
         }
         targets.push(abs);
     }
+    Ok(targets)
+}
+
+/// Discovers the repository of `config` and selects by the paths given.
+pub fn plan_with(s: &Settings, config: Config) -> Result<Planned, String> {
+    let targets = targets(s, &config)?;
     let exclude: GlobSet = walk::exclude_set(&config.exclude)?;
     let discovery = discover::discover(&config)?;
     let selection = select::select(&config, &discovery, &exclude, &targets);
@@ -119,6 +130,44 @@ pub fn plan(s: &Settings) -> Result<Planned, String> {
         discovery,
         selection,
     })
+}
+
+/// Plans (with `adjust` applied to the plan, e.g. a shard) and lints, or takes the report of
+/// an earlier run when nothing it depended on changed (see [`super::run_cache`]). `asked`
+/// describes what `adjust` does.
+pub fn plan_and_lint(
+    s: &Settings,
+    config: Config,
+    asked: &str,
+    adjust: impl FnOnce(&mut Planned),
+) -> Result<Linted, String> {
+    let targets = targets(s, &config)?;
+    let dir = cache_dir(s, &config.dir).filter(|d| cache::prepare(d).is_ok());
+    let run_cache = dir.as_ref().and_then(|d| {
+        let env: Vec<(String, String)> = std::env::vars()
+            .filter(|(k, _)| s.allow_env.iter().any(|a| k.starts_with(&format!("{a}_"))))
+            .collect();
+        let asked = format!(
+            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
+            s.allow_env, s.isolation
+        );
+        RunCache::open(d, &config.dir, &asked)
+    });
+    if let Some(report) = run_cache.as_ref().and_then(RunCache::get) {
+        let jobs = report.roots.len();
+        return Ok(Linted {
+            report,
+            sources: Sources::new(&config.dir),
+            cached: Some((jobs, 0)),
+        });
+    }
+    let mut planned = plan_with(s, config)?;
+    adjust(&mut planned);
+    let linted = lint(s, &planned)?;
+    if let Some(rc) = &run_cache {
+        rc.put(&linted.report);
+    }
+    Ok(linted)
 }
 
 /// Runs the jobs of a plan and applies levels and suppressions.
@@ -171,17 +220,22 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
 /// The cache of this run, if it is on and usable (a cache that cannot be used only costs
 /// time: the run goes on without it, saying why once).
 fn open_cache(s: &Settings, repo: &Path) -> Option<Cache> {
-    let dir = match &s.cache {
-        CacheSetting::Off => return None,
-        CacheSetting::InRepository => repo.join(cache::DIR_NAME),
-        CacheSetting::Dir(d) => s.cwd.join(d),
-    };
+    let dir = cache_dir(s, repo)?;
     match Cache::open(&dir, repo) {
         Ok(c) => Some(c),
         Err(e) => {
             eprintln!("yttlint: {e}");
             None
         }
+    }
+}
+
+/// Where the cache of a run of the repository `repo` lives, if it is on.
+fn cache_dir(s: &Settings, repo: &Path) -> Option<PathBuf> {
+    match &s.cache {
+        CacheSetting::Off => None,
+        CacheSetting::InRepository => Some(repo.join(cache::DIR_NAME)),
+        CacheSetting::Dir(d) => Some(crate::files::lexical_absolute(&s.cwd, d)),
     }
 }
 
