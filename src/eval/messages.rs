@@ -4,7 +4,7 @@
 /// Rewords a message from the crate as starlark-go would say it.
 pub fn to_ytt_wording(raw: &str) -> String {
     // Leading space (from `fail`) goes; a final line break is part of the message.
-    let msg = raw.trim_start().trim_end_matches([' ', '\t']);
+    let msg = raw.trim_start();
     if let Some(name) = msg
         .strip_prefix("Variable `")
         .and_then(|r| r.split_once("` not found"))
@@ -57,6 +57,20 @@ pub fn to_ytt_wording(raw: &str) -> String {
         return format!("function {name} missing 1 argument ({param})");
     }
     msg.to_string()
+}
+
+/// starlark-go's message for a value of type `ty` that is not iterable, iterated by the
+/// builtin `builtin` (a function or a method; the crate names methods `type.name`) or by the
+/// program itself (a `for` loop or comprehension).
+pub fn not_iterable(builtin: Option<&str>, ty: &str) -> String {
+    let name = builtin.map(|b| b.rsplit('.').next().unwrap_or(b));
+    match name {
+        Some("sorted") => format!("sorted: for parameter iterable: got {ty}, want iterable"),
+        Some(n @ ("min" | "max")) => format!("{n}: {ty} value is not iterable"),
+        Some(n @ ("dict" | "update")) => format!("{n}: got {ty}, want iterable"),
+        Some(n) => format!("{n}: for parameter 1: got {ty}, want iterable"),
+        None => format!("{ty} value is not iterable"),
+    }
 }
 
 /// ytt's hint for a message, with its leading space (empty when there is none).
