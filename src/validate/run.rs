@@ -81,8 +81,10 @@ impl<'d> Walker<'d> {
                 for item in &m.items {
                     let k = str_of(&item.key);
                     let child_ty = items.and_then(|its| {
-                        its.iter()
-                            .find(|t| crate::stdlib::golike::equal(&t.key, &item.key))
+                        let exact = its
+                            .iter()
+                            .find(|t| crate::stdlib::golike::equal(&t.key, &item.key));
+                        crate::schema::types::declared_or_any(its, exact)
                     });
                     let child_path = if path.is_empty() {
                         k.clone()
