@@ -41,7 +41,8 @@ pub fn compute_schema(
     for f in files {
         for doc in schema_docs(exec, f).map_err(wrap)? {
             let args = with_host(exec, |host| ArgTable::resolve(&doc, host));
-            let sd = SchemaDoc::new(doc, args).map_err(|e| wrap(doc_error(exec, e)))?;
+            let sd = SchemaDoc::new(doc, args, exec.opts.extensions)
+                .map_err(|e| wrap(doc_error(exec, e)))?;
             all.push(sd);
         }
     }

@@ -301,7 +301,8 @@ fn with_schema<'v>(
             env: &x.exec.ws.env,
         },
     );
-    let sd = SchemaDoc::new(doc, args).map_err(|e| err(doc_error(x.exec, e).message))?;
+    let sd = SchemaDoc::new(doc, args, x.exec.opts.extensions)
+        .map_err(|e| err(doc_error(x.exec, e).message))?;
     let mut schemas = lib.schemas.clone();
     schemas.push(sd);
     Ok(eval

@@ -86,10 +86,14 @@ pub struct SchemaDoc {
 
 impl SchemaDoc {
     /// Wraps a schema document, checking that it is a valid schema on its own (as ytt does
-    /// for every schema document before overlaying them).
-    pub fn new(doc: Document, args: ArgTable) -> Result<SchemaDoc, SchemaDocError> {
+    /// for every schema document before overlaying them) with the extensions `on`.
+    pub fn new(
+        doc: Document,
+        args: ArgTable,
+        on: extensions::Extensions,
+    ) -> Result<SchemaDoc, SchemaDocError> {
         let env = Envelope::new(doc).map_err(SchemaDocError::Other)?;
-        Schema::from_document(&env.doc, &args).map_err(SchemaDocError::Schema)?;
+        Schema::with_extensions(&env.doc, &args, on).map_err(SchemaDocError::Schema)?;
         Ok(SchemaDoc {
             env,
             args: Arc::new(args),
