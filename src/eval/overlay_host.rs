@@ -204,9 +204,11 @@ pub fn with_host<T>(
                 dir: exec.root.clone(),
             },
         };
+        let hook = exec.ws.env.coverage.hook();
         let mut eval = Evaluator::new(&module);
         eval.extra = Some(&extra);
         exec.opts.limits.apply(&mut eval);
+        exec.ws.env.coverage.attach(&mut eval, &hook);
         let mut host = StarlarkHost {
             eval: &mut eval,
             env: &exec.ws.env,

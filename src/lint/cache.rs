@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::job::{Job, JobKind, JobOutcome};
+use crate::report::coverage::Coverage;
 use crate::report::{Diagnostic, RootOutcome};
 
 /// Entries kept at most; older ones are removed at the end of a run.
@@ -38,7 +39,7 @@ pub const MAX_ENTRIES: usize = 20_000;
 pub const DIR_NAME: &str = crate::files::LINT_CACHE_DIR;
 
 /// Format of the entries: bump when [`Stored`] or the key changes meaning.
-const FORMAT: &str = "yttlint-cache-1";
+const FORMAT: &str = "yttlint-cache-2";
 
 /// Files modified this recently before the index was written may have changed again within the
 /// same timestamp: their hash is not trusted from the index.
@@ -49,6 +50,9 @@ const RACY: Duration = Duration::from_secs(2);
 struct Stored {
     status: RootOutcome,
     diagnostics: Vec<Diagnostic>,
+    /// What the job executed, when it records coverage.
+    #[serde(default)]
+    coverage: Option<Coverage>,
 }
 
 /// A file's hash as the index records it.
@@ -138,6 +142,7 @@ impl Cache {
         Some(JobOutcome {
             diagnostics: stored.diagnostics,
             status: stored.status,
+            coverage: stored.coverage,
         })
     }
 
@@ -154,6 +159,7 @@ impl Cache {
         let stored = Stored {
             status: outcome.status,
             diagnostics: outcome.diagnostics.clone(),
+            coverage: outcome.coverage.clone(),
         };
         if let Ok(bytes) = serde_json::to_vec(&stored) {
             let _ = write_atomic(&self.entry(key), &bytes);
