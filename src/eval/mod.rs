@@ -4,6 +4,7 @@
 pub mod build;
 pub mod bytestr;
 pub mod convert;
+pub mod coverage;
 pub mod errors;
 pub mod fragment;
 pub mod gocompat;
