@@ -162,7 +162,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     let mut report = linted.report;
     let coverage = Covered {
         roots: &linted.coverage,
-        repo: &planned.config.dir,
+        repo: &repo,
     };
     crate::report::widen::widen_all(&mut report.diagnostics, &linted.sources);
     let options = render_options(a, &settings.cwd, &repo);

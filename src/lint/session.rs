@@ -154,24 +154,25 @@ pub fn plan_and_lint(
             .filter(|(k, _)| s.allow_env.iter().any(|a| k.starts_with(&format!("{a}_"))))
             .collect();
         let asked = format!(
-            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
-            s.allow_env, s.isolation
+            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
+            s.allow_env, s.isolation, s.coverage
         );
         RunCache::open(d, &config.dir, &asked)
     });
-    if let Some(report) = run_cache.as_ref().and_then(RunCache::get) {
+    if let Some((report, coverage)) = run_cache.as_ref().and_then(RunCache::get) {
         let jobs = report.roots.len();
         return Ok(Linted {
             report,
             sources: Sources::new(&config.dir),
             cached: Some((jobs, 0)),
+            coverage,
         });
     }
     let mut planned = plan_with(s, config)?;
     adjust(&mut planned);
     let linted = lint(s, &planned)?;
     if let Some(rc) = &run_cache {
-        rc.put(&linted.report);
+        rc.put(&linted.report, &linted.coverage);
     }
     Ok(linted)
 }

@@ -71,7 +71,7 @@ pub enum ArmKind {
 }
 
 /// The coverage of a root: every job (scenario) of the root merged.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RootCoverage {
     pub root: String,
     /// Every job of the root evaluated without an error.
