@@ -144,10 +144,31 @@ fn to_value_depth(v: SValue<'_>, depth: u32) -> starlark::Result<Value> {
     if let Some(ConversionHint(hint)) = v.request_value::<ConversionHint>() {
         return Err(err(format!("Unable to convert value: {hint}")));
     }
+    if let Some(go) = go_type(v) {
+        // ytt panics on these (and shows Go's backtrace as the reason).
+        return Err(err(format!(
+            "(p) unknown type {go} for conversion to go value (backtrace: goroutine 1 [running]:\n\
+             (ytt shows a Go backtrace here: a {} cannot be placed in YAML)\n)",
+            v.get_type()
+        )));
+    }
     Err(err(format!(
         "unknown type {} for conversion to go value",
         v.get_type()
     )))
+}
+
+/// The Go type starlark-go has for a value that ytt cannot place in YAML.
+fn go_type(v: SValue<'_>) -> Option<&'static str> {
+    Some(match v.get_type() {
+        // The crate's functions defined in Starlark are named with their module (`t.yml.f`).
+        "function" if v.to_repr().contains('.') => "*starlark.Function",
+        "function" | "builtin_function_or_method" | "native_method" => "*starlark.Builtin",
+        "range" => "starlark.rangeValue",
+        // The crate's `elems()` is an `iterator`.
+        "codepoints" | "elems" | "iterator" => "starlark.stringIterable",
+        _ => return None,
+    })
 }
 
 /// Converts a value used as a key (map lookups in fragments).

@@ -22,6 +22,7 @@ pub const METHODS: &[&str] = &[
     "codepoints",
     "codepoint_ords",
     "elem_ords",
+    "elems",
     "split",
     "rsplit",
     "replace",

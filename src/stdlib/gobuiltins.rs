@@ -1,7 +1,9 @@
 //! The builtins as ytt's starlark-go universe has them: the crate's builtins that starlark-go
 //! lacks (`abs`, ...) are left out, so using one is `undefined: abs` as in ytt; `len` counts a
 //! string's bytes; `int` parses strings as starlark-go does (no `_` separators, arbitrary
-//! precision, its error messages); `str` and `repr` write floats with six significant digits.
+//! precision, its error messages); `str` and `repr` write floats with six significant digits;
+//! `zip` names an argument that is not iterable; `dir`, `hasattr` and `getattr` know
+//! starlark-go's string methods.
 
 use num_bigint::BigInt;
 use num_traits::{FromPrimitive, ToPrimitive};
@@ -15,6 +17,7 @@ use starlark::values::{Heap, UnpackValue, Value, ValueLike};
 
 use super::args::{plain_err, Args, Kwargs};
 use super::golike as crate_golike;
+use super::gostr::{string_attr, STRING_METHODS};
 
 /// starlark-go's universe (as ytt configures it, with `set`).
 const UNIVERSE: &[&str] = &[
@@ -52,7 +55,9 @@ const UNIVERSE: &[&str] = &[
 ];
 
 /// Names this module defines in place of the crate's.
-const OVERRIDDEN: &[&str] = &["int", "len", "str", "repr", "zip"];
+const OVERRIDDEN: &[&str] = &[
+    "int", "len", "str", "repr", "zip", "dir", "hasattr", "getattr",
+];
 
 /// Copies the crate's globals that are in starlark-go's universe into `builder`, then adds
 /// this module's builtins.
@@ -108,6 +113,51 @@ fn register(builder: &mut GlobalsBuilder) {
             .map(|r| heap.alloc(AllocTuple(columns.iter().map(|c| c[r]))))
             .collect();
         Ok(heap.alloc(list))
+    }
+
+    /// `dir(x)`; a string has starlark-go's string methods.
+    fn dir<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<Vec<String>> {
+        if x.unpack_str().is_some() {
+            return Ok(STRING_METHODS.iter().map(|m| m.to_string()).collect());
+        }
+        Ok(x.dir_attr())
+    }
+
+    fn hasattr<'v>(
+        #[starlark(require = pos)] x: Value<'v>,
+        #[starlark(require = pos)] name: &str,
+        heap: Heap<'v>,
+    ) -> starlark::Result<bool> {
+        if x.unpack_str().is_some() {
+            return Ok(STRING_METHODS.contains(&name));
+        }
+        Ok(x.has_attr(name, heap))
+    }
+
+    /// `getattr(x, name[, default])`, with starlark-go's string methods.
+    fn getattr<'v>(
+        #[starlark(require = pos)] x: Value<'v>,
+        #[starlark(require = pos)] name: &str,
+        #[starlark(require = pos)] default: Option<Value<'v>>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        if let Some(s) = x.unpack_str() {
+            return match (string_attr(s, name, heap), default) {
+                (Some(v), _) => v,
+                (None, Some(d)) => Ok(d),
+                (None, None) => Err(plain_err(format!(
+                    "getattr: string has no .{name} field or method"
+                ))),
+            };
+        }
+        match (x.get_attr(name, heap)?, default) {
+            (Some(v), _) => Ok(v),
+            (None, Some(d)) => Ok(d),
+            (None, None) => Err(plain_err(format!(
+                "getattr: {} has no .{name} field or method",
+                x.get_type()
+            ))),
+        }
     }
 
     fn len<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<i64> {

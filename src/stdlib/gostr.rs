@@ -1,12 +1,12 @@
 //! String methods as starlark-go (ytt's fork) has them, where the crate's differ. starlark-go
 //! strings are byte strings: `find`, `rfind`, `index`, `rindex` and `count` take and give byte
 //! offsets, clamp their bounds to the string, and find the empty string anywhere in it
-//! (`"abc".find("", 100)` is 3); `codepoints()` gives one-character strings, `codepoint_ords()`
-//! code points, `elem_ords()` bytes; `split("")` is an error; `removeprefix` and `removesuffix`
-//! do not exist; `replace` with a negative count replaces all; `startswith` and `endswith` test
-//! an empty string when the end is before the start; `strip("")` strips white space; `format`
-//! is `stdlib::goformat`. `eval::gocompat` sends lookups of these names through `__ytt_attr`.
-
+//! (`"abc".find("", 100)` is 3); `codepoints()`, `codepoint_ords()`, `elems()` and
+//! `elem_ords()` return iterables (`stdlib::gostriter`); `split("")` is an error;
+//! `removeprefix` and `removesuffix` do not exist; `replace` with a negative count replaces
+//! all; `startswith` and `endswith` test an empty string when the end is before the start;
+//! `strip("")` strips white space; `format` is `stdlib::goformat`. `eval::gocompat` sends
+//! lookups of these names through `__ytt_attr`.
 use std::fmt;
 
 use allocative::Allocative;
@@ -31,6 +31,7 @@ enum Method {
     Codepoints,
     CodepointOrds,
     ElemOrds,
+    Elems,
     Split,
     Rsplit,
     Replace,
@@ -53,6 +54,7 @@ impl Method {
             "codepoints" => Method::Codepoints,
             "codepoint_ords" => Method::CodepointOrds,
             "elem_ords" => Method::ElemOrds,
+            "elems" => Method::Elems,
             "split" => Method::Split,
             "rsplit" => Method::Rsplit,
             "replace" => Method::Replace,
@@ -76,6 +78,7 @@ impl Method {
             Method::Codepoints => "codepoints",
             Method::CodepointOrds => "codepoint_ords",
             Method::ElemOrds => "elem_ords",
+            Method::Elems => "elems",
             Method::Split => "split",
             Method::Rsplit => "rsplit",
             Method::Replace => "replace",
@@ -87,6 +90,57 @@ impl Method {
             Method::Format => "format",
         }
     }
+}
+
+/// starlark-go's string methods, sorted (what `dir("")` lists).
+pub const STRING_METHODS: &[&str] = &[
+    "capitalize",
+    "codepoint_ords",
+    "codepoints",
+    "count",
+    "elem_ords",
+    "elems",
+    "endswith",
+    "find",
+    "format",
+    "index",
+    "isalnum",
+    "isalpha",
+    "isdigit",
+    "islower",
+    "isspace",
+    "istitle",
+    "isupper",
+    "join",
+    "lower",
+    "lstrip",
+    "partition",
+    "replace",
+    "rfind",
+    "rindex",
+    "rpartition",
+    "rsplit",
+    "rstrip",
+    "split",
+    "splitlines",
+    "startswith",
+    "strip",
+    "title",
+    "upper",
+];
+
+/// The method `name` of the string `s` as starlark-go has it (None if it has none).
+pub fn string_attr<'v>(s: &str, name: &str, heap: Heap<'v>) -> Option<starlark::Result<Value<'v>>> {
+    if !STRING_METHODS.contains(&name) {
+        return None;
+    }
+    Some(match Method::from_name(name) {
+        Some(method) => Ok(heap.alloc(StrMethod {
+            recv: s.to_string(),
+            method,
+        })),
+        None => heap.alloc_str(s).to_value().get_attr_error(name, heap),
+    })
 }
 
 /// Names the crate has on strings and starlark-go does not.
@@ -130,7 +184,7 @@ impl<'v> StarlarkValue<'v> for StrMethod {
             Method::Find | Method::Rfind | Method::Index | Method::Rindex | Method::Count => {
                 self.search(&pos, heap)
             }
-            Method::Codepoints | Method::CodepointOrds | Method::ElemOrds => {
+            Method::Codepoints | Method::CodepointOrds | Method::ElemOrds | Method::Elems => {
                 if !pos.is_empty() {
                     return Err(plain_err(format!(
                         "{name}: got {} arguments, want at most 0",
@@ -296,22 +350,11 @@ impl StrMethod {
         Ok(Value::new_bool(false))
     }
 
-    /// The list `codepoints()`, `codepoint_ords()` or `elem_ords()` iterates.
+    /// The iterable `codepoints()`, `codepoint_ords()`, `elems()` or `elem_ords()` returns.
     fn iterable<'v>(&self, heap: Heap<'v>) -> Value<'v> {
-        let items: Vec<Value<'v>> = match self.method {
-            Method::Codepoints => self
-                .recv
-                .chars()
-                .map(|c| heap.alloc_str(c.encode_utf8(&mut [0; 4])).to_value())
-                .collect(),
-            Method::CodepointOrds => self.recv.chars().map(|c| heap.alloc(c as i64)).collect(),
-            _ => self
-                .recv
-                .bytes()
-                .map(|b| heap.alloc(i64::from(b)))
-                .collect(),
-        };
-        heap.alloc(items)
+        let codepoints = matches!(self.method, Method::Codepoints | Method::CodepointOrds);
+        let ords = matches!(self.method, Method::CodepointOrds | Method::ElemOrds);
+        super::gostriter::alloc(heap, &self.recv, codepoints, ords)
     }
 }
 

@@ -19,6 +19,7 @@ pub mod goops;
 pub mod gopercent;
 pub mod gopow;
 pub mod gostr;
+pub mod gostriter;
 pub mod ip;
 pub mod json;
 pub mod json_decode;
