@@ -95,6 +95,49 @@ impl FlagLines {
     }
 }
 
+/// ytt shows the nodes of a `--data-value-yaml` value in file "" (as `:`), each with the
+/// flag's text at its line. Their offsets are moved past the earlier flags' so that equal
+/// positions in two flags stay apart.
+fn register_value_lines(v: &mut Value, raw: &str, lines: &mut FlagLines) {
+    let base = u32::try_from(lines.0.len())
+        .unwrap_or(u32::MAX)
+        .saturating_add(1)
+        .saturating_mul(1 << 20);
+    let text: Vec<&str> = raw.split('\n').collect();
+    let mut at = |pos: &mut Pos| {
+        if pos.file.as_deref() != Some("") {
+            return;
+        }
+        pos.offset = pos.offset.saturating_add(base);
+        let line = text.get(pos.line.saturating_sub(1) as usize).copied();
+        lines.0.push((pos.clone(), line.unwrap_or("").to_string()));
+    };
+    walk_positions(v, &mut at, 0);
+}
+
+fn walk_positions(v: &mut Value, at: &mut dyn FnMut(&mut Pos), depth: usize) {
+    if depth > crate::schema::MAX_DEPTH {
+        return;
+    }
+    match v {
+        Value::Map(m) => {
+            at(&mut m.pos);
+            for item in &mut m.items {
+                at(&mut item.pos);
+                walk_positions(&mut item.value, at, depth + 1);
+            }
+        }
+        Value::Array(a) => {
+            at(&mut a.pos);
+            for item in &mut a.items {
+                at(&mut item.pos);
+                walk_positions(&mut item.value, at, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
 pub fn parse_yaml_value(raw: &str, strict: bool) -> Result<Value, String> {
     let ds = parse(raw, &Arc::from(""), &ParseOpts { strict }).map_err(|e| e.message)?;
     Ok(ds
@@ -254,11 +297,13 @@ fn env_values(
             continue;
         };
         let value = if yaml {
-            parse_yaml_value(v, strict).map_err(|e| {
+            let mut value = parse_yaml_value(v, strict).map_err(|e| {
                 format!(
                     "Extracting data value from env variable '{k}': Deserializing YAML value: {e}"
                 )
-            })?
+            })?;
+            register_value_lines(&mut value, v, lines);
+            value
         } else {
             Value::String(v.clone())
         };
@@ -283,9 +328,11 @@ fn kv_value(
         return Err("Expected format key=value".into());
     };
     let value = if yaml {
-        parse_yaml_value(raw, strict).map_err(|e| {
+        let mut value = parse_yaml_value(raw, strict).map_err(|e| {
             format!("Deserializing value for key '{key}': Deserializing YAML value: {e}")
-        })?
+        })?;
+        register_value_lines(&mut value, raw, lines);
+        value
     } else {
         Value::String(raw.to_string())
     };
@@ -362,6 +409,32 @@ mod tests {
         assert_eq!(inner.items[0].value, Value::String("1".into()));
         assert!(inner.items[0].anns.has("overlay/replace"));
         assert_eq!(vals.root[0].doc.pos.as_compact(), "(data-value arg):1");
+    }
+
+    #[test]
+    fn yaml_flag_nodes_show_their_own_flag_text() {
+        let flags = DataValuesFlags {
+            kv_yaml: vec!["a=[1]".into(), "b=[2]".into(), "c=\n- x\n- 3".into()],
+            ..DataValuesFlags::default()
+        };
+        let vals = flags
+            .to_values(false, &[], &mut || Err(String::new()))
+            .unwrap();
+        let item_line = |i: usize| {
+            let Value::Map(m) = &vals.root[i].doc.value else {
+                panic!("map expected")
+            };
+            let Value::Array(a) = &m.items[0].value else {
+                panic!("array expected")
+            };
+            let pos = &a.items.last().unwrap().pos;
+            assert_eq!(pos.file.as_deref(), Some(""));
+            let lines: std::collections::HashMap<_, _> = vals.flag_lines.iter().cloned().collect();
+            lines.get(pos).cloned()
+        };
+        assert_eq!(item_line(0).as_deref(), Some("[1]"));
+        assert_eq!(item_line(1).as_deref(), Some("[2]"));
+        assert_eq!(item_line(2).as_deref(), Some("- 3"));
     }
 
     #[test]
