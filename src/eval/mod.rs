@@ -11,6 +11,7 @@ pub mod instr;
 pub mod limits;
 pub mod messages;
 pub mod overlay_host;
+pub mod progress;
 pub mod run;
 pub mod state;
 pub mod structs;

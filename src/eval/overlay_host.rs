@@ -206,7 +206,7 @@ pub fn with_host<T>(
         };
         let mut eval = Evaluator::new(&module);
         eval.extra = Some(&extra);
-        exec.opts.limits.apply(&mut eval);
+        exec.ws.env.limits.apply(&mut eval);
         let mut host = StarlarkHost {
             eval: &mut eval,
             env: &exec.ws.env,
