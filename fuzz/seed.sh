@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Fills fuzz/corpus/<target>/ with seeds: the fixtures (and ../shared/conformance when it is
-# there) of the kinds each target reads. The corpora are not committed (they grow while
-# fuzzing); run this once before `cargo +nightly fuzz run <target>`.
+# there, or $YTTLINT_CONFORMANCE names another copy) of the kinds each target reads. The corpora
+# are not committed (they grow while fuzzing); run this once before
+# `cargo +nightly fuzz run <target>`.
 set -eu
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$HERE/.."
 sources=("$ROOT/fixtures")
-[ -d "$ROOT/../shared/conformance" ] && sources+=("$ROOT/../shared/conformance")
+for c in "${YTTLINT_CONFORMANCE:-}" "$ROOT/../shared/conformance"; do
+  if [ -n "$c" ] && [ -d "$c" ]; then sources+=("$c"); break; fi
+done
 seed() { # target file [kind-byte]
   local dir="$HERE/corpus/$1" name
   mkdir -p "$dir"

@@ -91,6 +91,19 @@ fn rules_of(report: &serde_json::Value, root: &str) -> Vec<String> {
         .collect()
 }
 
+/// The one finding of `root` in the run's JSON report.
+fn finding(run: &Run, root: &str) -> serde_json::Value {
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let found: Vec<&serde_json::Value> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["root"] == root)
+        .collect();
+    assert_eq!(found.len(), 1, "{}", run.stdout);
+    found[0].clone()
+}
+
 /// Checks the run: exit 1, the healthy root's finding everywhere, the crasher's own finding
 /// with `rule`; returns the crasher's message.
 fn check(dir: &Path, run: &Run, rule: &str) -> String {
@@ -200,7 +213,38 @@ fn json_encode_of_four_gigabytes() {
         )],
     );
     let run = lint(&dir);
-    check(&dir, &run, "limit-exceeded");
+    let message = check(&dir, &run, "limit-exceeded");
+    // The worker ends inside json.encode: the finding names the file it was evaluating.
+    assert!(
+        message.ends_with("while evaluating crasher/config.yml"),
+        "{message}"
+    );
+    let d = finding(&run, "crasher");
+    assert_eq!(d["file"], "crasher/config.yml");
+    assert_eq!(d["line"], 1);
+}
+
+#[test]
+fn a_heap_outgrown_in_a_loop_is_stopped_at_its_line() {
+    let dir = repo(
+        "heapline",
+        &[(
+            "config.yml",
+            "#@ def grow():\n#@   l = []\n#@   for i in range(100000000):\n#@     l.append(str(i) * 50)\n#@   end\n#@   return l\n#@ end\na: #@ len(grow())\n"
+                .to_string(),
+        )],
+    );
+    let run = lint_with(&dir, "512M");
+    let message = check(&dir, &run, "limit-exceeded");
+    assert!(
+        message.contains("limit exceeded: the evaluation's heap grew beyond its budget of"),
+        "{message}"
+    );
+    assert!(message.contains("in grow"), "{message}");
+    let d = finding(&run, "crasher");
+    assert_eq!(d["file"], "crasher/config.yml");
+    let line = d["line"].as_u64().unwrap();
+    assert!((3..=4).contains(&line), "{d}");
 }
 
 #[test]
@@ -237,9 +281,13 @@ fn nested_loads_4900_deep() {
     let files: Vec<(&str, String)> = files.iter().map(|(p, t)| (p.as_str(), t.clone())).collect();
     let dir = repo("loads", &files);
     let run = lint(&dir);
-    // Each nested evaluation reserves a buffer of starlark temporaries; 4 900 of them are more
-    // than a worker's share of 1 GiB.
-    check(&dir, &run, "limit-exceeded");
+    // Each nested evaluation reserves a buffer of starlark temporaries (1 MB, mostly never
+    // touched): 4 900 of them reserve more than a worker's share of 1 GiB, but use less. The
+    // share holds the worker's resident memory, so the root is linted.
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(rules_of(&report, "healthy"), ["template-error"]);
+    assert!(rules_of(&report, "crasher").is_empty(), "{}", run.stdout);
 }
 
 #[test]
@@ -326,6 +374,20 @@ fn a_runaway_loop_is_stopped_by_the_job_timeout() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rules_of(&report, "crasher"), ["limit-exceeded"]);
     assert_eq!(rules_of(&report, "healthy"), ["template-error"]);
+    // The engine stops the loop (at 4/5 of the job's time) at its line.
+    let d = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["root"] == "crasher")
+        .unwrap();
+    assert_eq!(d["file"], "crasher/config.yml", "{d}");
+    assert_eq!(d["line"], 3, "{d}");
+    let message = d["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("- limit exceeded: the evaluation ran longer than its time budget"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -43,6 +43,9 @@ fn failing_builtin(err: &starlark::Error) -> Option<&str> {
     (f.location.is_some() && f.location.as_ref() == at).then_some(f.name.as_str())
 }
 
+/// Starlark's message for an evaluation stopped by its cancellation check.
+const CANCELLED: &str = "Evaluation cancelled";
+
 fn frame_line(span: &FileSpan, env: &LibEnv) -> (String, Option<Pos>) {
     let file = span.filename().to_string();
     let line = span.resolve_span().begin.line + 1;
@@ -120,7 +123,13 @@ fn starlark_frames(err: &starlark::Error) -> Vec<(String, FrameAt)> {
 
 /// Formats an error from parsing or evaluating generated code.
 pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
-    let msg = plain_message(err);
+    let mut msg = plain_message(err);
+    if msg == CANCELLED {
+        // Stopped by the library's limits (time, heap, steps): say which.
+        if let Some(limit) = env.limits.exceeded() {
+            msg = limit.message();
+        }
+    }
     let mut out = vec![format!(
         "- {}{}",
         first_line(&msg),

@@ -19,7 +19,17 @@ pub struct Limits {
     /// Wall-clock budget for the whole library.
     pub timeout: Duration,
     deadline: Cell<Option<Instant>>,
+    /// The limit an evaluation was last stopped for, and when.
+    stopped: Cell<Option<(Exceeded, Instant)>>,
 }
+
+/// Steps (calls and loop iterations) between two cancellation checks of starlark's evaluator.
+const STEPS_PER_CHECK: u64 = 1000;
+
+/// How long the cancellation check keeps quiet after it stopped an evaluation (see
+/// [`Limits::apply`]); an evaluation that goes on (an error caught by `assert.try_to`, a
+/// validation) is stopped again after it.
+const GRACE: Duration = Duration::from_millis(50);
 
 /// The heap limit of every evaluation of this process (see [`set_process_defaults`]).
 static HEAP_BYTES: AtomicU64 = AtomicU64::new(4 << 30);
@@ -46,16 +56,22 @@ impl Default for Limits {
             heap_bytes: usize::try_from(HEAP_BYTES.load(Ordering::Relaxed)).unwrap_or(usize::MAX),
             timeout: Duration::from_millis(TIMEOUT_MS.load(Ordering::Relaxed)),
             deadline: Cell::new(None),
+            stopped: Cell::new(None),
         }
     }
 }
 
 impl Limits {
     /// Sets the limits on an evaluator; the deadline starts with the first evaluation.
-    pub fn apply(&self, eval: &mut Evaluator<'_, '_, '_>) {
+    ///
+    /// The call depth is starlark's own limit. Time, heap and steps are checked by the
+    /// evaluator's cancellation check (every thousand steps), not by starlark's own heap and
+    /// step limits: starlark checks those again once the module has ended and then replaces
+    /// the error raised at the template line by one without any line. The check stops the
+    /// evaluation once, records why ([`Limits::exceeded`]), and keeps quiet for a moment
+    /// ([`GRACE`]) so that the check run after the module does not replace the error.
+    pub fn apply<'a>(&'a self, eval: &mut Evaluator<'_, 'a, '_>) {
         let _ = eval.set_max_callstack_size(self.call_depth);
-        let _ = eval.set_max_tick_count(self.ticks);
-        let _ = eval.set_max_heap_size(self.heap_bytes);
         let deadline = match self.deadline.get() {
             Some(d) => d,
             None => {
@@ -64,7 +80,35 @@ impl Limits {
                 d
             }
         };
-        eval.set_check_cancelled(Box::new(move || Instant::now() > deadline));
+        let heap = eval.heap();
+        let checks = Cell::new(0u64);
+        eval.set_check_cancelled(Box::new(move || {
+            checks.set(checks.get().saturating_add(1));
+            let steps = checks.get().saturating_mul(STEPS_PER_CHECK);
+            self.check(deadline, heap.peak_allocated_bytes(), steps)
+        }));
+    }
+
+    /// Whether the evaluation must stop now: a limit is exceeded, and it was not stopped for
+    /// it within [`GRACE`].
+    fn check(&self, deadline: Instant, heap_bytes: usize, steps: u64) -> bool {
+        let now = Instant::now();
+        let reason = if now > deadline {
+            Exceeded::Time(self.timeout)
+        } else if heap_bytes > self.heap_bytes {
+            Exceeded::Heap(self.heap_bytes)
+        } else if steps > self.ticks {
+            Exceeded::Steps(self.ticks)
+        } else {
+            return false;
+        };
+        if let Some((_, at)) = self.stopped.get() {
+            if now.saturating_duration_since(at) < GRACE {
+                return false;
+            }
+        }
+        self.stopped.set(Some((reason, now)));
+        true
     }
 
     /// Called after an evaluation (kept for symmetry; the deadline stays for the library).
@@ -73,5 +117,118 @@ impl Limits {
     /// Whether the library's time is up.
     pub fn expired(&self) -> bool {
         matches!(self.deadline.get(), Some(d) if Instant::now() > d)
+    }
+
+    /// The limit an evaluation of this library was last stopped for.
+    pub fn exceeded(&self) -> Option<Exceeded> {
+        self.stopped.get().map(|(e, _)| e)
+    }
+}
+
+/// A limit an evaluation was stopped for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exceeded {
+    /// The library's wall-clock budget.
+    Time(Duration),
+    /// The heap of one module, in bytes.
+    Heap(usize),
+    /// The steps of one module.
+    Steps(u64),
+}
+
+impl Exceeded {
+    /// The error message (`limit exceeded: ...`, as the call depth's).
+    pub fn message(self) -> String {
+        match self {
+            Exceeded::Time(t) => format!(
+                "limit exceeded: the evaluation ran longer than its time budget of {} ms",
+                t.as_millis()
+            ),
+            Exceeded::Heap(b) => format!(
+                "limit exceeded: the evaluation's heap grew beyond its budget of {} MiB",
+                b >> 20
+            ),
+            Exceeded::Steps(n) => {
+                format!("limit exceeded: the evaluation ran more than {n} steps")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::InputFile;
+    use crate::library::{EvalOpts, ExternalValues, Workspace};
+
+    /// The error of evaluating `template` with `limits`: its message's first line and line.
+    fn stopped(template: &str, limits: Limits) -> (String, u32) {
+        let files = vec![InputFile::new("t.yml", template)];
+        let opts = EvalOpts {
+            limits,
+            ..EvalOpts::default()
+        };
+        let ws = Workspace::new(files, opts);
+        let e = ws.evaluate(ExternalValues::default()).err().unwrap();
+        let first = e.message.trim().lines().next().unwrap_or("").to_string();
+        (first, e.pos.map(|p| p.line).unwrap_or(0))
+    }
+
+    const SPIN: &str = "#@ def spin():\n#@   n = []\n#@   for i in range(100000000):\n#@     n.append(str(i) * 20)\n#@   end\n#@   return n\n#@ end\nx: #@ len(spin())\n";
+
+    #[test]
+    fn steps_beyond_the_limit_stop_at_the_template_line() {
+        let limits = Limits {
+            ticks: 100_000,
+            ..Limits::default()
+        };
+        let (message, line) = stopped(SPIN, limits);
+        assert_eq!(
+            message,
+            "- limit exceeded: the evaluation ran more than 100000 steps"
+        );
+        assert!((3..=4).contains(&line), "{line}");
+    }
+
+    #[test]
+    fn a_heap_beyond_the_limit_stops_at_the_template_line() {
+        let limits = Limits {
+            heap_bytes: 16 << 20,
+            ..Limits::default()
+        };
+        let (message, line) = stopped(SPIN, limits);
+        assert_eq!(
+            message,
+            "- limit exceeded: the evaluation's heap grew beyond its budget of 16 MiB"
+        );
+        assert!((3..=4).contains(&line), "{line}");
+    }
+
+    #[test]
+    fn time_beyond_the_limit_stops_at_the_template_line() {
+        let limits = Limits {
+            timeout: Duration::from_millis(200),
+            ..Limits::default()
+        };
+        let (message, line) = stopped(SPIN, limits);
+        assert_eq!(
+            message,
+            "- limit exceeded: the evaluation ran longer than its time budget of 200 ms"
+        );
+        assert!((3..=4).contains(&line), "{line}");
+    }
+
+    #[test]
+    fn assert_try_to_does_not_swallow_a_limit() {
+        let limits = Limits {
+            ticks: 100_000,
+            ..Limits::default()
+        };
+        let template = format!(
+            "#@ load(\"@ytt:assert\", \"assert\")\n{}y: #@ assert.try_to(spin)\n",
+            SPIN.replace("x: #@ len(spin())\n", "")
+        );
+        let (message, _) = stopped(&template, limits);
+        assert!(message.contains("limit exceeded"), "{message}");
     }
 }

@@ -13,6 +13,7 @@ pub mod instr;
 pub mod limits;
 pub mod messages;
 pub mod overlay_host;
+pub mod progress;
 pub mod run;
 pub mod state;
 pub mod structs;

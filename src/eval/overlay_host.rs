@@ -203,7 +203,7 @@ pub fn with_host<T>(exec: &dyn Host, f: impl FnOnce(&mut StarlarkHost<'_, '_, '_
         let hook = exec.env().coverage.hook();
         let mut eval = Evaluator::new(&module);
         eval.extra = Some(&extra);
-        exec.limits().apply(&mut eval);
+        exec.env().limits.apply(&mut eval);
         exec.env().coverage.attach(&mut eval, &hook);
         let mut host = StarlarkHost {
             eval: &mut eval,

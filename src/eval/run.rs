@@ -215,6 +215,7 @@ pub fn eval_code(
     code: String,
     setup: impl FnOnce(&Module),
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
+    let _entered = super::progress::enter(file);
     let ast = super::gocompat::parse(file, code, &dialect())
         .map_err(|e| super::errors::format_error(&e, env))?;
     if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {

@@ -21,7 +21,7 @@ pub struct Prepared {
 }
 
 /// File names in positions → repository-relative paths.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Names(HashMap<String, String>);
 
 impl Names {

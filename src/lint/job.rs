@@ -11,6 +11,7 @@ use super::libcheck;
 use super::{findings, needs_input};
 use crate::cli::template::TemplateArgs;
 use crate::eval::run::EvalError;
+use crate::library::{ExternalValues, Workspace};
 use crate::pos::Pos;
 use crate::report::engine::error_diagnostic;
 use crate::report::{Diagnostic, RootOutcome, Span};
@@ -153,6 +154,27 @@ fn run_ytt(job: &Job) -> JobOutcome {
         refused,
     } = prepared;
     let not_read = refused_findings(job, &refused);
+    // A panic, or the end of a worker process, is reported in the file being evaluated.
+    let files = names.clone();
+    crate::eval::progress::watch(
+        move |file| {
+            if let Some(path) = files.repo_path(file) {
+                super::run::evaluating(path);
+                super::worker::at_file(path);
+            }
+        },
+        || evaluate(job, workspace, external, &names, not_read),
+    )
+}
+
+/// Evaluates the job's workspace (a root) or checks it (a library).
+fn evaluate(
+    job: &Job,
+    workspace: Workspace,
+    external: ExternalValues,
+    names: &Names,
+    not_read: Vec<Diagnostic>,
+) -> JobOutcome {
     match job.kind {
         JobKind::Root => {
             workspace.env.keep_asts.set(job.check_files);
@@ -161,7 +183,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
             }
             let result = workspace.evaluate(external);
             let span_of = |pos: &Pos| {
-                span_at(&names, pos).or_else(|| {
+                span_at(names, pos).or_else(|| {
                     let line = workspace.line_at(pos);
                     job.config_spans
                         .iter()
@@ -187,7 +209,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
                 ));
             }
             if job.check_files {
-                let statics = static_findings(&workspace, &names);
+                let statics = static_findings(&workspace, names);
                 found.extend(statics);
             }
             let failed = result.is_err();
@@ -195,7 +217,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
                 // A validation failure is reported value by value; anything else as the one
                 // error that stopped the evaluation.
                 if !found.iter().any(|d| reported_by_value(&d.rule)) {
-                    found.push(from_error(&names, e));
+                    found.push(from_error(names, e));
                 }
             }
             let found = without_repeats(needs_input::settle(job, &workspace, found));
@@ -215,14 +237,14 @@ fn run_ytt(job: &Job) -> JobOutcome {
             workspace.env.keep_asts.set(job.check_files);
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
-                .map(|e| from_error(&names, e))
+                .map(|e| from_error(names, e))
                 .collect();
             found.extend(not_read);
             if job.check_files {
                 found.extend(findings::unknown_annotations(&workspace, &|pos: &Pos| {
-                    span_at(&names, pos)
+                    span_at(names, pos)
                 }));
-                let statics = static_findings(&workspace, &names);
+                let statics = static_findings(&workspace, names);
                 found.extend(statics);
             }
             let status = if found.is_empty() {

@@ -1,6 +1,7 @@
 //! Isolated runs: the jobs run in worker processes (the yttlint binary re-executed as
-//! [`super::worker`]), each limited to its share of the run's memory, each job limited in
-//! wall-clock time by this process. A worker runs many jobs one after the other, so that a run
+//! [`super::worker`]), each limited to its share of the run's memory (its resident memory,
+//! watched by this process; the operating system's `RLIMIT_DATA` bounds what it reserves), each
+//! job limited in wall-clock time by this process. A worker runs many jobs one after the other, so that a run
 //! starts few processes. When a worker dies (an abort, a crash, an allocation beyond its limit)
 //! or runs out of time, the job it was running gets a `limit-exceeded` or `internal-error`
 //! finding, and a new worker takes the remaining jobs: every other job's findings are kept.
@@ -19,7 +20,7 @@ use std::time::{Duration, Instant};
 use super::job::{run_job, Job, JobKind};
 use super::progress::Progress;
 use super::run::{caught, of_job, status_of, JobResult};
-use super::worker::{Request, Response, COMMAND, READY, STACK_BYTES};
+use super::worker::{Request, Response, AT, COMMAND, READY, STACK_BYTES};
 use crate::report::{Diagnostic, RootOutcome};
 
 /// How an isolated run is limited.
@@ -40,6 +41,16 @@ const MIN_SHARE: u64 = 256 << 20;
 /// What a worker process needs besides the heap of its evaluations: the program's own data
 /// and the reserved (mostly untouched) stack of the thread that runs the jobs.
 const OVERHEAD: u64 = STACK_BYTES + (64 << 20);
+
+/// Memory a worker may reserve without using it, beyond twice its share: the operating
+/// system's limit (`RLIMIT_DATA`) counts reserved memory, and an evaluation reserves much that
+/// it never touches (starlark reserves a buffer of 1 MB for each module being evaluated, so
+/// 4 900 nested `load()`s reserve 4.9 GB and use 190 MB). The share itself is held by this
+/// process, which watches each worker's resident memory ([`POLL`]).
+const RESERVED: u64 = 8 << 30;
+
+/// How often a worker's resident memory is checked against its share.
+const POLL: Duration = Duration::from_millis(10);
 
 /// How long a new worker may take to say it is ready.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
@@ -118,8 +129,10 @@ fn describe(job: &Job) -> String {
 /// The limits every worker of a run gets, and how findings describe them.
 struct Limits {
     exe: PathBuf,
-    /// The worker's data limit (its share plus [`OVERHEAD`]).
+    /// The worker's data limit (a backstop: twice its share, [`OVERHEAD`] and [`RESERVED`]).
     data: u64,
+    /// The worker's resident memory beyond which it is stopped (its share and [`OVERHEAD`]).
+    resident: u64,
     /// The heap limit of its evaluations.
     heap: u64,
     /// The engine's own deadline, before the job's timeout.
@@ -134,7 +147,8 @@ impl Limits {
         let share = iso.share(workers);
         Limits {
             exe: iso.exe.clone(),
-            data: share + OVERHEAD,
+            data: share.saturating_mul(2).saturating_add(OVERHEAD + RESERVED),
+            resident: share + OVERHEAD,
             heap: share / 4 * 3,
             engine_timeout: iso.job_timeout / 5 * 4,
             job_timeout: iso.job_timeout,
@@ -172,7 +186,7 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
             }
         },
     };
-    match w.run(index, job, limits.job_timeout) {
+    match w.run(index, job, limits) {
         Ok(response) => {
             if response.last {
                 if let Some(w) = worker.take() {
@@ -182,10 +196,12 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
             (response.status, response.diagnostics, response.coverage)
         }
         Err(end) => {
-            if let Some(w) = worker.take() {
+            let mut at = None;
+            if let Some(mut w) = worker.take() {
+                at = w.at.take();
                 w.finish();
             }
-            let d = end.diagnostic(limits);
+            let d = end.diagnostic(limits, at.as_deref());
             (
                 status_of(job, RootOutcome::Error, start),
                 vec![of_job(job, d)],
@@ -202,12 +218,16 @@ struct Worker {
     lines: Receiver<std::io::Result<String>>,
     /// The last lines of its standard error, once it has closed.
     stderr: Option<JoinHandle<Vec<String>>>,
+    /// The file (repository path) the running job evaluates, as the worker last said.
+    at: Option<String>,
 }
 
 /// How a job ended without an answer.
 enum End {
     /// Its worker was stopped after the job's time.
     Timeout,
+    /// Its worker was stopped when its resident memory outgrew its share.
+    Memory,
     /// Its worker died: how, and the last lines it wrote on standard error.
     Died(String, Vec<String>),
     /// Its worker answered something else than the job's result.
@@ -245,6 +265,7 @@ impl Worker {
             child,
             lines,
             stderr: Some(stderr),
+            at: None,
         };
         match w.lines.recv_timeout(START_TIMEOUT) {
             Ok(Ok(line)) if line == READY => Ok(w),
@@ -260,8 +281,9 @@ impl Worker {
         }
     }
 
-    /// Sends a job and waits for its result, at most `timeout`.
-    fn run(&mut self, index: usize, job: &Job, timeout: Duration) -> Result<Response, End> {
+    /// Sends a job and waits for its result, at most the job's time, while the worker's
+    /// resident memory stays within its share.
+    fn run(&mut self, index: usize, job: &Job, limits: &Limits) -> Result<Response, End> {
         let mut line = serde_json::to_string(&Request { index, job })
             .map_err(|e| End::Garbled(format!("the job cannot be sent to a worker: {e}")))?;
         line.push('\n');
@@ -274,20 +296,39 @@ impl Worker {
         if sent.is_err() {
             return Err(self.death());
         }
-        match self.lines.recv_timeout(timeout) {
-            Ok(Ok(answer)) => match serde_json::from_str::<Response>(&answer) {
-                Ok(r) if r.index == index => Ok(r),
-                Ok(r) => Err(End::Garbled(format!(
-                    "the worker answered for job {} instead",
-                    r.index
-                ))),
-                Err(e) => Err(End::Garbled(format!("unreadable answer: {e}"))),
-            },
-            Err(RecvTimeoutError::Timeout) => {
-                self.kill();
-                Err(End::Timeout)
+        self.at = None;
+        let deadline = Instant::now() + limits.job_timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left.min(POLL)) {
+                Ok(Ok(line)) => match line.strip_prefix(AT) {
+                    Some(file) => self.at = serde_json::from_str(file).ok(),
+                    None => return Self::answer(&line, index),
+                },
+                Err(RecvTimeoutError::Timeout) if left <= POLL => {
+                    self.kill();
+                    return Err(End::Timeout);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if resident_bytes(self.child.id()).is_some_and(|r| r > limits.resident) {
+                        self.kill();
+                        return Err(End::Memory);
+                    }
+                }
+                Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => return Err(self.death()),
             }
-            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => Err(self.death()),
+        }
+    }
+
+    /// The worker's answer to job `index`.
+    fn answer(answer: &str, index: usize) -> Result<Response, End> {
+        match serde_json::from_str::<Response>(answer) {
+            Ok(r) if r.index == index => Ok(r),
+            Ok(r) => Err(End::Garbled(format!(
+                "the worker answered for job {} instead",
+                r.index
+            ))),
+            Err(e) => Err(End::Garbled(format!("unreadable answer: {e}"))),
         }
     }
 
@@ -332,9 +373,29 @@ impl Worker {
 }
 
 impl End {
-    /// The finding of the job that ended this way.
-    fn diagnostic(&self, limits: &Limits) -> Diagnostic {
+    /// The finding of the job that ended this way, in the file `at` (a repository path) when
+    /// the worker said it evaluated one.
+    fn diagnostic(&self, limits: &Limits, at: Option<&str>) -> Diagnostic {
+        let d = self.what(limits);
+        match at {
+            Some(file) => super::run::in_file(d, file),
+            None => d,
+        }
+    }
+
+    /// The finding, without a position.
+    fn what(&self, limits: &Limits) -> Diagnostic {
+        let memory = || {
+            Diagnostic::new(
+                "limit-exceeded",
+                format!(
+                    "the evaluation needed more memory than its limit ({})",
+                    limits.memory_text
+                ),
+            )
+        };
         match self {
+            End::Memory => memory(),
             End::Timeout => Diagnostic::new(
                 "limit-exceeded",
                 format!(
@@ -345,13 +406,7 @@ impl End {
             End::Died(how, tail) => {
                 let text = tail.join("\n");
                 if text.contains("memory allocation of") || how.contains("signal 9 ") {
-                    Diagnostic::new(
-                        "limit-exceeded",
-                        format!(
-                            "the evaluation needed more memory than its limit ({})",
-                            limits.memory_text
-                        ),
-                    )
+                    memory()
                 } else if text.contains("has overflowed its stack") {
                     Diagnostic::new(
                         "limit-exceeded",
@@ -373,6 +428,15 @@ impl End {
             ),
         }
     }
+}
+
+/// The resident memory of process `pid` in bytes (`None` where `/proc` does not tell).
+fn resident_bytes(pid: u32) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages.saturating_mul(u64::try_from(page).ok()?))
 }
 
 /// The last lines a process wrote, kept to explain its end.

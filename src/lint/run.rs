@@ -153,6 +153,7 @@ fn describe(job: &Job) -> String {
 pub fn caught(job: &Job, runner: &(dyn Fn(&Job) -> JobOutcome + Sync)) -> (JobResult, bool) {
     let start = Instant::now();
     let mut panicked = false;
+    EVALUATING.with(|f| f.borrow_mut().take());
     let outcome = catch_unwind(AssertUnwindSafe(|| runner(job))).unwrap_or_else(|payload| {
         panicked = true;
         let what = payload
@@ -171,6 +172,10 @@ pub fn caught(job: &Job, runner: &(dyn Fn(&Job) -> JobOutcome + Sync)) -> (JobRe
                 format!("yttlint failed while linting this root: {what}"),
             )
         };
+        let d = match EVALUATING.with(|f| f.borrow_mut().take()) {
+            Some(file) => in_file(d, &file),
+            None => d,
+        };
         JobOutcome {
             diagnostics: vec![of_job(job, d)],
             status: RootOutcome::Error,
@@ -181,7 +186,25 @@ pub fn caught(job: &Job, runner: &(dyn Fn(&Job) -> JobOutcome + Sync)) -> (JobRe
     ((status, outcome.diagnostics, outcome.coverage), panicked)
 }
 
+/// `d` in `file` (a repository path) when the process or thread ended in its evaluation: the
+/// line is not known.
+pub fn in_file(d: Diagnostic, file: &str) -> Diagnostic {
+    let message = format!("{} while evaluating {file}", d.message);
+    Diagnostic {
+        message,
+        ..d.at(crate::report::Span::point(file, 1, 1))
+    }
+}
+
+/// Notes that the job running on this thread evaluates the file at repository path `path`:
+/// a panic in the job gets its finding there.
+pub fn evaluating(path: &str) {
+    EVALUATING.with(|f| *f.borrow_mut() = Some(path.to_string()));
+}
+
 thread_local! {
+    /// The file the job running on this thread evaluates (see [`evaluating`]).
+    static EVALUATING: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
     /// The source file of the last panic on this thread, when a panic hook noted it.
     static PANIC_FILE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }

@@ -2,8 +2,10 @@
 //! [`super::pool`]): limits its own memory, then reads jobs from standard input, one JSON line
 //! each, runs them one at a time and writes each outcome as one JSON line. Whatever a job does
 //! to the process (an abort, an allocation failure, a crash) ends only this process; the parent
-//! reports the job it was running and starts another worker for the rest.
+//! reports the job it was running (in the file the worker last said it evaluated, see
+//! [`at_file`]) and starts another worker for the rest.
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Write};
 use std::os::fd::FromRawFd;
@@ -21,6 +23,9 @@ pub const COMMAND: &str = "__worker";
 
 /// The first line a worker writes once it is ready.
 pub const READY: &str = "ready";
+
+/// The start of a line saying which file the running job evaluates (a JSON string follows).
+pub const AT: &str = "at ";
 
 /// Native stack of the thread that runs the jobs (as the threads of an in-process run).
 pub const STACK_BYTES: u64 = 256 << 20;
@@ -109,8 +114,9 @@ fn protocol_output() -> std::io::Result<File> {
     }
 }
 
-/// Limits the process's data (heap, anonymous mappings, thread stacks) to `bytes`: an
-/// allocation beyond it fails, and the process ends.
+/// Limits the process's data (heap, anonymous mappings, thread stacks, reserved or used) to
+/// `bytes`: an allocation beyond it fails, and the process ends. (The parent holds the
+/// worker's resident memory to its share; this is the backstop.)
 fn limit_memory(bytes: u64) -> std::io::Result<()> {
     let value = libc::rlim_t::try_from(bytes).unwrap_or(libc::RLIM_INFINITY);
     let limit = libc::rlimit {
@@ -127,8 +133,13 @@ fn limit_memory(bytes: u64) -> std::io::Result<()> {
 /// Reads jobs until standard input ends. After a job that panicked the worker stops (the
 /// process may hold a broken state); the parent starts another.
 fn serve(protocol: File) -> i32 {
-    let mut out = BufWriter::new(protocol);
-    if writeln!(out, "{READY}").and_then(|()| out.flush()).is_err() {
+    PROTOCOL.with(|p| {
+        *p.borrow_mut() = Some(Protocol {
+            out: BufWriter::new(protocol),
+            at: None,
+        })
+    });
+    if send(READY).is_err() {
         return 2;
     }
     for line in std::io::stdin().lock().lines() {
@@ -148,10 +159,14 @@ fn serve(protocol: File) -> i32 {
             coverage,
             last: panicked,
         };
-        let sent = serde_json::to_writer(&mut out, &response)
+        let sent = serde_json::to_string(&response)
             .map_err(std::io::Error::other)
-            .and_then(|()| out.write_all(b"\n"))
-            .and_then(|()| out.flush());
+            .and_then(|line| send(&line));
+        PROTOCOL.with(|p| {
+            if let Some(p) = p.borrow_mut().as_mut() {
+                p.at = None;
+            }
+        });
         if sent.is_err() {
             return 2;
         }
@@ -160,4 +175,40 @@ fn serve(protocol: File) -> i32 {
         }
     }
     0
+}
+
+/// The worker's channel to its parent, and the file it last said a job was in.
+struct Protocol {
+    out: BufWriter<File>,
+    at: Option<String>,
+}
+
+thread_local! {
+    static PROTOCOL: RefCell<Option<Protocol>> = const { RefCell::new(None) };
+}
+
+/// Writes one line to the parent.
+fn send(line: &str) -> std::io::Result<()> {
+    PROTOCOL.with(|p| match p.borrow_mut().as_mut() {
+        Some(p) => writeln!(p.out, "{line}").and_then(|()| p.out.flush()),
+        None => Err(std::io::Error::other("no protocol channel")),
+    })
+}
+
+/// Tells the parent that the running job now evaluates the file at repository path `path`
+/// (when it was in another), so that a job that ends the process (out of memory, out of time)
+/// gets a finding in that file. Nothing happens outside a worker.
+pub fn at_file(path: &str) {
+    let changed = PROTOCOL.with(|p| match p.borrow_mut().as_mut() {
+        Some(p) if p.at.as_deref() != Some(path) => {
+            p.at = Some(path.to_string());
+            true
+        }
+        _ => false,
+    });
+    if changed {
+        if let Ok(quoted) = serde_json::to_string(path) {
+            let _ = send(&format!("{AT}{quoted}"));
+        }
+    }
 }

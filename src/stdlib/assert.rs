@@ -26,17 +26,20 @@ fn alloc_rule(heap: Heap<'_>, rule: Rule) -> Value<'_> {
     heap.alloc(Assertion::new(rule))
 }
 
-/// Whether the library ran out of time (then `try_to` must not swallow the error).
+/// Whether the library ran out of time or was stopped by another limit (then `try_to` must
+/// not swallow the error).
 fn out_of_time(eval: &Evaluator<'_, '_, '_>) -> bool {
     let Some(extra) = eval.extra else {
         return false;
     };
-    if let Some(e) = extra.downcast_ref::<Extra>() {
-        return e.host.env().limits.expired();
-    }
-    extra
-        .downcast_ref::<LibEnv>()
-        .is_some_and(|env| env.limits.expired())
+    let limits = if let Some(e) = extra.downcast_ref::<Extra>() {
+        &e.host.env().limits
+    } else if let Some(env) = extra.downcast_ref::<LibEnv>() {
+        &env.limits
+    } else {
+        return false;
+    };
+    limits.expired() || limits.exceeded().is_some()
 }
 
 #[starlark_module]
