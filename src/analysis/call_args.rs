@@ -24,9 +24,8 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                     };
                     let name = walk::original(&id.ident);
                     let sig = Signature::from_params(name, &def.params);
-                    let target = &index.all[t];
-                    let at = target.pos(def.name.span, &def.name.ident);
-                    (sig, format!("{name}("), at)
+                    // Where it is defined: looked up only for a call with a problem.
+                    (sig, format!("{name}("), Some((t, def)))
                 }
                 Expr::Dot(obj, f) => {
                     let Expr::Identifier(id) = &obj.node else {
@@ -52,7 +51,9 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
             if let Some(pos) = unit.pos(e.span, &needle) {
                 let width = unit.width(&pos, &sig.name);
                 let mut finding = Finding::new(RULE, problem, pos).wide(width);
-                if let Some(at) = defined_at {
+                let at = defined_at
+                    .and_then(|(t, def)| index.all[t].pos(def.name.span, &def.name.ident));
+                if let Some(at) = at {
                     finding
                         .related
                         .push((format!("{} is defined here", sig.name), at));

@@ -108,7 +108,15 @@ pub struct Workspace {
     /// Data values that do not conform to their schema, one by one (ytt stops on them with
     /// one error listing them all).
     pub schema_failures: RefCell<Vec<crate::schema::error::Failure>>,
+    /// The root library's schema once computed (the evaluation, the library check and static
+    /// analysis all need it; it depends on the files and options alone).
+    root_schema: RefCell<Option<Schema>>,
+    /// Per YAML file (key as `parsed`) and annotation: whether a document carries it, or the
+    /// error of a node inside one that does (see `values.rs`).
+    doc_annotations: RefCell<HashMap<DocAnnotationKey, Result<bool, String>>>,
 }
+
+type DocAnnotationKey = (String, bool, usize, String);
 
 impl Workspace {
     pub fn new(files: Vec<InputFile>, opts: EvalOpts) -> Workspace {
@@ -130,6 +138,8 @@ impl Workspace {
             deprecated: RefCell::new(Vec::new()),
             undeclared: RefCell::new(Vec::new()),
             schema_failures: RefCell::new(Vec::new()),
+            root_schema: RefCell::new(None),
+            doc_annotations: RefCell::new(HashMap::new()),
         }
     }
 
@@ -192,8 +202,13 @@ impl Workspace {
 
     /// The root library's schema (`--data-values-schema-inspect`).
     pub fn data_values_schema(&self) -> Result<Schema, EvalError> {
+        if let Some(schema) = self.root_schema.borrow().as_ref() {
+            return Ok(schema.clone());
+        }
         let root = LibExec::new(self, String::new(), self.opts.clone());
-        Ok(compute_schema(&root, Vec::new())?.0)
+        let schema = compute_schema(&root, Vec::new())?.0;
+        *self.root_schema.borrow_mut() = Some(schema.clone());
+        Ok(schema)
     }
 
     /// The root library's final data values (`--data-values-inspect`).
@@ -210,6 +225,7 @@ impl Workspace {
         self.register_sources(&external);
         let mut root = LibExec::new(self, String::new(), self.opts.clone());
         let (schema, child_schemas) = compute_schema(&root, Vec::new())?;
+        *self.root_schema.borrow_mut() = Some(schema.clone());
         let (values, mut children) = root.compute_values(external.root, &schema)?;
         children.extend(external.libraries);
         root.set_values(values, children);

@@ -52,6 +52,41 @@ fn check_not_on_nodes(v: &Value, ann: &str, depth: usize) -> Result<(), String> 
     Ok(())
 }
 
+impl super::Workspace {
+    /// Whether a document of the YAML file `f` carries the annotation `ann`; an error when a
+    /// node inside a document does. Each file is walked once per annotation and strictness:
+    /// every library evaluation, the schema and the library check ask again.
+    fn has_doc_annotation(
+        &self,
+        f: &InputFile,
+        strict: bool,
+        ann: &str,
+    ) -> Result<bool, EvalError> {
+        let key = (
+            f.rel_path.clone(),
+            strict,
+            std::sync::Arc::as_ptr(&f.data) as *const u8 as usize,
+            ann.to_string(),
+        );
+        if let Some(known) = self.doc_annotations.borrow().get(&key) {
+            return known.clone().map_err(error);
+        }
+        let ds = self.parse(f, strict)?;
+        let mut found = Ok(false);
+        for d in &ds.items {
+            if let Err(e) = check_not_on_nodes(&d.value, ann, 0) {
+                found = Err(e);
+                break;
+            }
+            if doc_has_annotation(&d.comments, ann) {
+                found = Ok(true);
+            }
+        }
+        self.doc_annotations.borrow_mut().insert(key, found.clone());
+        found.map_err(error)
+    }
+}
+
 impl LibExec<'_> {
     /// Files whose documents carry the annotation `ann` (YAML templates only).
     pub fn files_with_doc_annotation(&self, ann: &str) -> Result<Vec<&InputFile>, EvalError> {
@@ -60,13 +95,7 @@ impl LibExec<'_> {
             if f.file_type() != FileType::Yaml || !f.is_template() {
                 continue;
             }
-            let ds = self.ws.parse(f, self.opts.strict)?;
-            let mut found = false;
-            for d in &ds.items {
-                check_not_on_nodes(&d.value, ann, 0).map_err(error)?;
-                found |= doc_has_annotation(&d.comments, ann);
-            }
-            if found {
+            if self.ws.has_doc_annotation(f, self.opts.strict, ann)? {
                 out.push(f);
             }
         }

@@ -51,6 +51,8 @@ pub struct Job {
     /// Whether this job also checks its files' text (unknown annotations): once per root, not
     /// once per scenario.
     pub check_files: bool,
+    /// Whether static analysis runs with the files' own checks: some rule of it is on.
+    pub analysis: bool,
     /// For [`JobKind::Plain`]: the repository-relative files.
     pub plain_files: Vec<String>,
     /// Nobody declared how the root is run: failures caused by unset data values are one
@@ -92,6 +94,9 @@ impl Job {
             kubevirt: config.kubevirt,
             config_spans: Vec::new(),
             check_files: false,
+            analysis: crate::analysis::RULES
+                .iter()
+                .any(|r| config.level(r) != Some(super::config::RuleLevel::Off)),
             plain_files: Vec::new(),
             needs_input: false,
             provided: Vec::new(),
@@ -177,7 +182,7 @@ fn evaluate(
 ) -> JobOutcome {
     match job.kind {
         JobKind::Root => {
-            workspace.env.keep_asts.set(job.check_files);
+            workspace.env.keep_asts.set(job.check_files && job.analysis);
             if job.coverage {
                 workspace.env.coverage.enable();
             }
@@ -208,7 +213,7 @@ fn evaluate(
                     &crate::kubevirt::Options::default(),
                 ));
             }
-            if job.check_files {
+            if job.check_files && job.analysis {
                 let statics = static_findings(&workspace, names);
                 found.extend(statics);
             }
@@ -234,7 +239,7 @@ fn evaluate(
         }
         // (`Plain` and `Notice` jobs never get here: `run_job` handles them.)
         JobKind::Library | JobKind::Plain | JobKind::Notice => {
-            workspace.env.keep_asts.set(job.check_files);
+            workspace.env.keep_asts.set(job.check_files && job.analysis);
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
                 .map(|e| from_error(names, e))
@@ -244,8 +249,9 @@ fn evaluate(
                 found.extend(findings::unknown_annotations(&workspace, &|pos: &Pos| {
                     span_at(names, pos)
                 }));
-                let statics = static_findings(&workspace, names);
-                found.extend(statics);
+            }
+            if job.check_files && job.analysis {
+                found.extend(static_findings(&workspace, names));
             }
             let status = if found.is_empty() {
                 RootOutcome::Ok
@@ -390,5 +396,23 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
         diagnostics,
         status,
         coverage: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::config::{Config, RuleLevel};
+
+    #[test]
+    fn static_analysis_runs_unless_every_rule_of_it_is_off() {
+        let mut config = Config::default_for(std::path::Path::new("/repo"));
+        assert!(Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
+        for rule in crate::analysis::RULES {
+            config.rules.insert(rule.to_string(), RuleLevel::Off);
+        }
+        assert!(!Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
+        config.rules.remove(crate::analysis::RULES[3]);
+        assert!(Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
     }
 }

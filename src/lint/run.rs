@@ -294,6 +294,7 @@ mod tests {
             kubevirt: true,
             config_spans: Vec::new(),
             check_files: true,
+            analysis: true,
             plain_files: Vec::new(),
             needs_input: false,
             provided: Vec::new(),

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use globset::GlobSet;
+use rayon::prelude::*;
 
 use super::cache::{self, Cache};
 use super::config::{self, Config, RuleLevel};
@@ -290,10 +291,12 @@ fn scan_suppressions(
     found: &[crate::report::Diagnostic],
     sources: &Sources,
 ) -> Vec<Suppression> {
-    let mut files: BTreeSet<&str> = found
+    // Files with findings are kept for the report; the others are read, scanned and dropped.
+    let with_findings: BTreeSet<&str> = found
         .iter()
         .filter_map(|d| d.span.as_ref().map(|s| s.file.as_str()))
         .collect();
+    let mut files = with_findings.clone();
     for f in &p.discovery.files {
         let readable = f.kind != walk::Kind::Other || f.path.ends_with(".txt");
         if readable
@@ -304,9 +307,17 @@ fn scan_suppressions(
             files.insert(&f.path);
         }
     }
+    let files: Vec<&str> = files.into_iter().collect();
     files
-        .into_iter()
-        .filter_map(|f| sources.text(f).map(|text| suppress::scan(f, &text)))
+        .par_iter()
+        .filter_map(|&f| {
+            let text = if with_findings.contains(f) {
+                sources.text(f)
+            } else {
+                sources.text_once(f)
+            };
+            text.map(|text| suppress::scan(f, &text))
+        })
         .flatten()
         .collect()
 }

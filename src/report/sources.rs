@@ -52,6 +52,16 @@ impl Sources {
             .clone()
     }
 
+    /// The text of `file` as [`Sources::text`] gives it, without keeping it when it was not
+    /// kept already: for a pass over many files that reports need only a few of.
+    pub fn text_once(&self, file: &str) -> Option<Arc<str>> {
+        if let Some(kept) = self.files.lock().ok()?.get(file) {
+            return kept.clone();
+        }
+        let bytes = crate::files::read_allowed(&self.root.join(file), &self.policy)?;
+        String::from_utf8(bytes).ok().map(Arc::from)
+    }
+
     /// The first ytt file (`.yml`, `.yaml`, `.star`, `.txt`) under the repository-relative
     /// directory `dir` (`.` or empty for the repository itself): in name order, a directory's
     /// files before its subdirectories, hidden entries skipped. Files added with
