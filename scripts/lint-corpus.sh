@@ -6,6 +6,8 @@
 # with errors are exactly the ones ytt rejects (manifest.tsv's exit_status), and that the exit
 # status is 1 (errors of static analysis, which ytt cannot see, are listed apart). Then lints it again in three shards (--shard 1/3, 2/3, 3/3) and checks that the
 # shards together report exactly the findings and jobs of the one run (SHARDS=0 skips this).
+# COVERAGE=DIR also writes the one run's coverage of templates by scenarios to DIR/corpus.info
+# (LCOV) and DIR/corpus.xml (Cobertura) and prints the lines covered per root.
 #
 # usage: scripts/lint-corpus.sh [BIN] [CORPUS_DIR] [-- extra yttlint flags]
 # Exits 0 when the roots with errors match ytt's, 1 when they do not, 2 on setup problems.
@@ -38,8 +40,13 @@ for row in rows:
     print(f"    args: {json.dumps(args)}")
 PY
 
+COV_ARGS=()
+if [ -n "${COVERAGE:-}" ]; then
+  mkdir -p "$COVERAGE" && COVERAGE="$(cd "$COVERAGE" && pwd)"
+  COV_ARGS=(--report "lcov=$COVERAGE/corpus.info" --report "cobertura=$COVERAGE/corpus.xml")
+fi
 start=$(date +%s.%N)
-( cd "$REPO" && /usr/bin/time -f %M -o "$TMP/rss" "$BIN" --format json "$@" ) \
+( cd "$REPO" && /usr/bin/time -f %M -o "$TMP/rss" "$BIN" --format json ${COV_ARGS[@]+"${COV_ARGS[@]}"} "$@" ) \
   > "$TMP/report.json" 2> "$TMP/stderr" </dev/null
 status=$?
 end=$(date +%s.%N)
@@ -108,6 +115,38 @@ if [ -s "$TMP/stderr" ]; then
   echo "stderr:"; head -5 "$TMP/stderr" | sed 's/^/  /'
 fi
 [ "$status" = 1 ] || verdict=1
+if [ -n "${COVERAGE:-}" ]; then
+  python3 - "$COVERAGE/corpus.xml" <<'PY' || verdict=1
+import collections, re, sys
+import xml.etree.ElementTree as ET
+lines = collections.defaultdict(lambda: [0, 0])  # root -> [found, hit]
+branches = collections.defaultdict(lambda: [0, 0])
+for package in ET.parse(sys.argv[1]).getroot().iter("package"):
+    root = package.get("name")
+    for line in package.iter("line"):
+        lines[root][0] += 1
+        lines[root][1] += int(line.get("hits")) > 0
+        m = re.search(r"\((\d+)/(\d+)\)", line.get("condition-coverage") or "")
+        if m:
+            branches[root][0] += int(m.group(2))
+            branches[root][1] += int(m.group(1))
+pct = lambda h, f: 100.0 * h / f if f else 100.0
+found = sum(f for f, _ in lines.values())
+hit = sum(h for _, h in lines.values())
+bf = sum(f for f, _ in branches.values())
+bh = sum(h for _, h in branches.values())
+print(f"coverage:     {len(lines)} roots; lines {hit}/{found} ({pct(hit, found):.1f}%); "
+      f"branches {bh}/{bf} ({pct(bh, bf):.1f}%)")
+per_root = sorted((pct(h, f), r) for r, (f, h) in lines.items())
+bands = collections.Counter(min(int(p // 25), 3) for p, _ in per_root)
+print("  roots by lines covered: " + ", ".join(
+    f"{['<25%', '25-50%', '50-75%', '>=75%'][b]}: {bands[b]}" for b in range(4)))
+print("  lowest roots:")
+for p, r in per_root[:10]:
+    f, h = lines[r]
+    print(f"    {r:60} {p:5.1f}% ({h}/{f})")
+PY
+fi
 # Sharding: 1/3, 2/3 and 3/3 together must give exactly the one run's findings and jobs.
 if [ "${SHARDS:-3}" != 0 ]; then
   n="${SHARDS:-3}"

@@ -54,6 +54,8 @@ struct Stmt0 {
 struct PointShape {
     at: Stmt0,
     arms: Vec<(ArmKind, Option<Stmt0>)>,
+    /// The simple statement just before it in its block, which always runs on into it.
+    prev: Option<Stmt0>,
 }
 
 impl Recorder {
@@ -77,7 +79,7 @@ impl Recorder {
             stmts: Vec::new(),
             points: Vec::new(),
         };
-        walk(ast.statement(), true, &mut shape);
+        walk(ast.statement(), true, None, &mut shape);
 
         self.modules.borrow_mut().push(shape);
     }
@@ -148,18 +150,14 @@ impl Recorder {
                 let Some((file, line)) = place(p.at) else {
                     continue;
                 };
-                let hits = count(p.at);
                 let mut arms = Vec::new();
                 for (kind, first) in &p.arms {
                     let arm = match (kind, first) {
-                        (ArmKind::Skip, _) => {
-                            let then: u64 = arms.iter().map(|a: &Arm| a.hits).sum();
-                            Arm {
-                                kind: ArmKind::Skip,
-                                line,
-                                hits: hits.saturating_sub(then),
-                            }
-                        }
+                        (ArmKind::Skip, _) => Arm {
+                            kind: ArmKind::Skip,
+                            line,
+                            hits: 0,
+                        },
                         (kind, Some(at)) => match place(*at) {
                             Some((_, arm_line)) => Arm {
                                 kind: *kind,
@@ -175,6 +173,18 @@ impl Recorder {
                 if arms.len() != p.arms.len() {
                     // An arm without code: which way execution went is not known.
                     continue;
+                }
+                // The crate does not always mark an `if` itself (not when its condition
+                // starts with a global such as `data`): it ran at least as often as its arms
+                // and as the simple statement before it.
+                let taken: u64 = arms.iter().map(|a| a.hits).sum();
+                let hits = count(p.at).max(taken).max(p.prev.map(count).unwrap_or(0));
+                if let Some(skip) = arms.iter_mut().find(|a| a.kind == ArmKind::Skip) {
+                    skip.hits = hits.saturating_sub(taken);
+                }
+                let f = entry(&mut files, &file);
+                if let Some(slot) = f.lines.get_mut(&line) {
+                    *slot = (*slot).max(hits);
                 }
                 let f = entry(&mut files, &file);
                 let ord = f.branches.iter().filter(|b| b.line == line).count();
@@ -210,14 +220,20 @@ fn entry<'m>(files: &'m mut BTreeMap<String, FileCoverage>, file: &str) -> &'m m
 
 /// Records the executable statements and branch points of `s` and what it holds; `once`
 /// when `s` is top-level code.
-fn walk(s: &AstStmt, once: bool, out: &mut Shape) {
+fn walk(s: &AstStmt, once: bool, prev: Option<Stmt0>, out: &mut Shape) {
     let at = Stmt0 {
         at: s.span.begin().get(),
         once,
     };
     let first = |body: &AstStmt, once: bool| first(body).map(|at| Stmt0 { at, once });
     match &s.node {
-        Stmt::Statements(list) => list.iter().for_each(|c| walk(c, once, out)),
+        Stmt::Statements(list) => {
+            let mut before = None;
+            for c in list {
+                walk(c, once, before, out);
+                before = simple(c).map(|at| Stmt0 { at, once });
+            }
+        }
         Stmt::Pass | Stmt::Load(_) => {}
         Stmt::Expression(e) if is_literal(e) => {}
         Stmt::If(_, body) => {
@@ -225,8 +241,9 @@ fn walk(s: &AstStmt, once: bool, out: &mut Shape) {
             out.points.push(PointShape {
                 at,
                 arms: vec![(ArmKind::Then, first(body, once)), (ArmKind::Skip, None)],
+                prev,
             });
-            walk(body, once, out);
+            walk(body, once, None, out);
         }
         Stmt::IfElse(_, both) => {
             let (then, other) = &**both;
@@ -237,21 +254,23 @@ fn walk(s: &AstStmt, once: bool, out: &mut Shape) {
                     (ArmKind::Then, first(then, once)),
                     (ArmKind::Else, first(other, once)),
                 ],
+                prev,
             });
-            walk(then, once, out);
-            walk(other, once, out);
+            walk(then, once, None, out);
+            walk(other, once, None, out);
         }
         Stmt::For(f) => {
             out.stmts.push(at);
             out.points.push(PointShape {
                 at,
                 arms: vec![(ArmKind::Body, first(&f.body, false))],
+                prev,
             });
-            walk(&f.body, false, out);
+            walk(&f.body, false, None, out);
         }
         Stmt::Def(d) => {
             out.stmts.push(at);
-            walk(&d.body, false, out);
+            walk(&d.body, false, None, out);
         }
         _ => out.stmts.push(at),
     }
@@ -266,6 +285,25 @@ fn first(s: &AstStmt) -> Option<u32> {
         Stmt::Expression(e) if is_literal(e) => None,
         Stmt::If(c, _) | Stmt::IfElse(c, _) if is_literal(c) => None,
         _ => Some(s.span.begin().get()),
+    }
+}
+
+/// Where `s` starts if it is a simple statement that always runs on into the next one: an
+/// assignment, or an expression other than a call of `fail` (a failing call ends the whole
+/// evaluation).
+fn simple(s: &AstStmt) -> Option<u32> {
+    let runs_on = match &s.node {
+        Stmt::Assign(_) | Stmt::AssignModify(..) => true,
+        Stmt::Expression(e) => !is_literal(e) && !calls_fail(e),
+        _ => false,
+    };
+    runs_on.then(|| s.span.begin().get())
+}
+
+fn calls_fail(e: &AstExpr) -> bool {
+    match &e.node {
+        Expr::Call(f, _) => matches!(&f.node, Expr::Identifier(id) if id.node.ident == "fail"),
+        _ => false,
     }
 }
 
