@@ -233,7 +233,7 @@ fn evaluate(
             };
             let mut outcome = finish(job, found, status);
             if job.coverage {
-                outcome.coverage = Some(super::coverage::of_job(&workspace, &names, !failed));
+                outcome.coverage = Some(super::coverage::of_job(&workspace, names, !failed));
             }
             outcome
         }
