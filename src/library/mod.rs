@@ -243,4 +243,6 @@ impl Workspace {
 }
 
 #[cfg(test)]
+mod limits_tests;
+#[cfg(test)]
 mod schema_tests;
