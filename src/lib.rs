@@ -9,6 +9,7 @@ pub mod fuzzing;
 pub mod kubevirt;
 pub mod library;
 pub mod lint;
+pub mod malloc;
 pub mod overlay;
 pub mod pos;
 pub mod report;

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 const STACK_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
+    yttlint::malloc::tune();
     let args: Vec<String> = std::env::args().skip(1).collect();
     yttlint::yaml::parse::quiet_known_panics();
     if args.first().map(String::as_str) == Some(yttlint::lint::worker::COMMAND) {
