@@ -41,6 +41,7 @@ fn data_read_of_a_binary_file_keeps_its_bytes() {
             "md5: #@ md5.sum(raw)\n",
             "sha: #@ sha256.sum(raw)\n",
             "roundtrip: #@ base64.decode(base64.encode(raw)) == raw\n",
+            "len: #@ len(raw)\n",
         ),
     )
     .unwrap();
@@ -48,7 +49,7 @@ fn data_read_of_a_binary_file_keeps_its_bytes() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         stdout,
-        "b64: AP/+wyhhYmPigg==\nmd5: 3035a07c277d10b39eb88ac9f63de40a\nsha: 95180ef64a92efaa989785eeb405e6c599e0c16cfd15f6649375460423aa1201\nroundtrip: true\n",
+        "b64: AP/+wyhhYmPigg==\nmd5: 3035a07c277d10b39eb88ac9f63de40a\nsha: 95180ef64a92efaa989785eeb405e6c599e0c16cfd15f6649375460423aa1201\nroundtrip: true\nlen: 10\n",
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -3,8 +3,7 @@
 //! `sha256.sum`. starlark-rust's strings are UTF-8, so each byte of an invalid sequence is
 //! carried as one character of the last 256 code points of Unicode (U+10FF00 + byte, private
 //! use, never produced by text a template would hold), and turned back into that byte where a
-//! function reads a string's bytes. `len()` still counts characters (a known limit: for binary
-//! data it is not the byte count ytt gives).
+//! function reads a string's bytes, and counted as one byte by `len()` ([`byte_len`]).
 
 use std::borrow::Cow;
 
@@ -55,6 +54,18 @@ pub fn to_bytes(s: &str) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// The number of bytes a Starlark string stands for: `len()` as starlark-go counts it (UTF-8
+/// bytes, an escaped byte as one).
+pub fn byte_len(s: &str) -> usize {
+    // The UTF-8 of every escape (U+10FF00 to U+10FFFF) starts with the byte F4.
+    if !s.as_bytes().contains(&0xF4) {
+        return s.len();
+    }
+    s.chars()
+        .map(|c| if is_escape(c) { 1 } else { c.len_utf8() })
+        .sum()
+}
+
 fn is_escape(c: char) -> bool {
     u32::from(c) >= BASE
 }
@@ -80,6 +91,9 @@ mod tests {
             assert_eq!(to_bytes(&s).as_ref(), bytes.as_slice());
         }
         assert!(matches!(from_bytes(b"abc"), Cow::Borrowed("abc")));
+        for bytes in [&b"abc"[..], "é\u{10FF41}".as_bytes(), &[0xff, b'a', 0xc3]] {
+            assert_eq!(byte_len(&from_bytes(bytes)), bytes.len());
+        }
         assert_eq!(from_bytes(&[b'a', 0xff]).chars().count(), 2);
     }
 }

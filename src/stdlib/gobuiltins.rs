@@ -162,7 +162,7 @@ fn register(builder: &mut GlobalsBuilder) {
 
     fn len<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<i64> {
         if let Some(s) = x.unpack_str() {
-            return Ok(s.len() as i64);
+            return Ok(crate::eval::bytestr::byte_len(s) as i64);
         }
         x.length()
             .map(i64::from)
