@@ -9,6 +9,12 @@
 //! What the crate's compiler removes never runs, and so counts as not executed: statements
 //! after a `return`, a `for` over an empty literal. `pass`, `load` and literal expressions
 //! are not executable lines; an arm whose code is only those has no count and is left out.
+//!
+//! The compiler folds an `if` whose condition is constant when the module is compiled (it
+//! reads only frozen values, such as `data.values` from `load("@ytt:data", "data")`): the
+//! `if` leaves no mark and only the arm taken remains. Such an `if` counts as often as its
+//! arms together and as the statements just before and after it in its block; an arm made of
+//! such `if`s alone that shows no count is unknown (left out), never an arm not taken.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap, HashSet};
