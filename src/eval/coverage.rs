@@ -9,9 +9,15 @@
 //! What the crate's compiler removes never runs, and so counts as not executed: statements
 //! after a `return`, a `for` over an empty literal. `pass`, `load` and literal expressions
 //! are not executable lines; an arm whose code is only those has no count and is left out.
+//!
+//! The compiler folds an `if` whose condition is constant when the module is compiled (it
+//! reads only frozen values, such as `data.values` from `load("@ytt:data", "data")`): the
+//! `if` leaves no mark and only the arm taken remains. Such an `if` counts as often as its
+//! arms together and as the statements just before and after it in its block; an arm made of
+//! such `if`s alone that shows no count is unknown (left out), never an arm not taken.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use starlark::codemap::{CodeMap, CodeMapId, FileSpanRef, Pos as CodePos};
 use starlark::eval::{BeforeStmtFunc, Evaluator};
@@ -53,9 +59,13 @@ struct Stmt0 {
 /// the arm has no executable statement).
 struct PointShape {
     at: Stmt0,
-    arms: Vec<(ArmKind, Option<Stmt0>)>,
+    /// Each arm with the statements directly in it (`true`: an `if`), empty for the false way
+    /// out of an `if` without `else`.
+    arms: Vec<(ArmKind, Vec<(Stmt0, bool)>)>,
     /// The simple statement just before it in its block, which always runs on into it.
     prev: Option<Stmt0>,
+    /// The statement just after it in its block (not an `if`), which runs only after it.
+    next: Option<Stmt0>,
 }
 
 impl Recorder {
@@ -79,7 +89,8 @@ impl Recorder {
             stmts: Vec::new(),
             points: Vec::new(),
         };
-        walk(ast.statement(), true, None, &mut shape);
+        let bound = bound_names(ast);
+        block(ast.statement(), true, &bound, &mut shape);
 
         self.modules.borrow_mut().push(shape);
     }
@@ -146,39 +157,70 @@ impl Recorder {
                     *slot = (*slot).max(count(s));
                 }
             }
+            // The crate does not always mark an `if` itself (not when its condition starts
+            // with a global such as `data`): an `if` ran as often as its arms together, and
+            // at least as often as the simple statement before it. Inner statements first, so
+            // that an `if` (or `elif`) that starts an arm counts as it should.
+            let mut eff: HashMap<u32, u64> = HashMap::new();
+            let mut inner_first: Vec<&PointShape> = m.points.iter().collect();
+            inner_first.sort_by_key(|p| std::cmp::Reverse(p.at.at));
+            for p in inner_first {
+                if p.arms.iter().any(|(k, _)| *k == ArmKind::Body) {
+                    continue;
+                }
+                let taken: u64 = p
+                    .arms
+                    .iter()
+                    .map(|(_, direct)| {
+                        direct
+                            .iter()
+                            .map(|(s, _)| eff.get(&s.at).copied().unwrap_or_else(|| count(*s)))
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .sum();
+                let hits = count(p.at)
+                    .max(taken)
+                    .max(p.prev.map(count).unwrap_or(0))
+                    .max(p.next.map(count).unwrap_or(0));
+                eff.insert(p.at.at, hits);
+            }
+            let effective = |s: Stmt0| eff.get(&s.at).copied().unwrap_or_else(|| count(s));
             for p in &m.points {
                 let Some((file, line)) = place(p.at) else {
                     continue;
                 };
                 let mut arms = Vec::new();
-                for (kind, first) in &p.arms {
-                    let arm = match (kind, first) {
-                        (ArmKind::Skip, _) => Arm {
+                for (kind, direct) in &p.arms {
+                    if *kind == ArmKind::Skip {
+                        arms.push(Arm {
                             kind: ArmKind::Skip,
                             line,
                             hits: 0,
-                        },
-                        (kind, Some(at)) => match place(*at) {
-                            Some((_, arm_line)) => Arm {
-                                kind: *kind,
-                                line: arm_line,
-                                hits: count(*at),
-                            },
-                            None => break,
-                        },
-                        (_, None) => break,
+                        });
+                        continue;
+                    }
+                    let Some(arm_line) = direct.first().and_then(|(s, _)| place(*s)) else {
+                        break;
                     };
-                    arms.push(arm);
+                    let hits = direct.iter().map(|(s, _)| effective(*s)).max().unwrap_or(0);
+                    // An arm of `if`s alone that shows no count: they may have been folded
+                    // away (constant conditions), so whether it was entered is not known.
+                    if hits == 0 && direct.iter().all(|(_, is_if)| *is_if) {
+                        break;
+                    }
+                    arms.push(Arm {
+                        kind: *kind,
+                        line: arm_line.1,
+                        hits,
+                    });
                 }
                 if arms.len() != p.arms.len() {
                     // An arm without code: which way execution went is not known.
                     continue;
                 }
-                // The crate does not always mark an `if` itself (not when its condition
-                // starts with a global such as `data`): it ran at least as often as its arms
-                // and as the simple statement before it.
                 let taken: u64 = arms.iter().map(|a| a.hits).sum();
-                let hits = count(p.at).max(taken).max(p.prev.map(count).unwrap_or(0));
+                let hits = effective(p.at);
                 if let Some(skip) = arms.iter_mut().find(|a| a.kind == ArmKind::Skip) {
                     skip.hits = hits.saturating_sub(taken);
                 }
@@ -219,31 +261,46 @@ fn entry<'m>(files: &'m mut BTreeMap<String, FileCoverage>, file: &str) -> &'m m
 }
 
 /// Records the executable statements and branch points of `s` and what it holds; `once`
-/// when `s` is top-level code.
-fn walk(s: &AstStmt, once: bool, prev: Option<Stmt0>, out: &mut Shape) {
+/// when `s` is top-level code; `prev` and `next` as [`PointShape`] has them.
+fn walk(
+    s: &AstStmt,
+    once: bool,
+    (prev, next): (Option<Stmt0>, Option<Stmt0>),
+    bound: &HashSet<String>,
+    out: &mut Shape,
+) {
     let at = Stmt0 {
         at: s.span.begin().get(),
         once,
     };
-    let first = |body: &AstStmt, once: bool| first(body).map(|at| Stmt0 { at, once });
+    let arm = |body: &AstStmt, once: bool| -> Vec<(Stmt0, bool)> {
+        direct(body)
+            .into_iter()
+            .map(|c| {
+                let s = Stmt0 {
+                    at: c.span.begin().get(),
+                    once,
+                };
+                (s, is_if(c, bound))
+            })
+            .collect()
+    };
     match &s.node {
-        Stmt::Statements(list) => {
-            let mut before = None;
-            for c in list {
-                walk(c, once, before, out);
-                before = simple(c).map(|at| Stmt0 { at, once });
-            }
-        }
+        Stmt::Statements(_) => block(s, once, bound, out),
         Stmt::Pass | Stmt::Load(_) => {}
         Stmt::Expression(e) if is_literal(e) => {}
         Stmt::If(_, body) => {
             out.stmts.push(at);
             out.points.push(PointShape {
                 at,
-                arms: vec![(ArmKind::Then, first(body, once)), (ArmKind::Skip, None)],
+                arms: vec![
+                    (ArmKind::Then, arm(body, once)),
+                    (ArmKind::Skip, Vec::new()),
+                ],
                 prev,
+                next,
             });
-            walk(body, once, None, out);
+            block(body, once, bound, out);
         }
         Stmt::IfElse(_, both) => {
             let (then, other) = &**both;
@@ -251,41 +308,114 @@ fn walk(s: &AstStmt, once: bool, prev: Option<Stmt0>, out: &mut Shape) {
             out.points.push(PointShape {
                 at,
                 arms: vec![
-                    (ArmKind::Then, first(then, once)),
-                    (ArmKind::Else, first(other, once)),
+                    (ArmKind::Then, arm(then, once)),
+                    (ArmKind::Else, arm(other, once)),
                 ],
                 prev,
+                next,
             });
-            walk(then, once, None, out);
-            walk(other, once, None, out);
+            block(then, once, bound, out);
+            block(other, once, bound, out);
         }
         Stmt::For(f) => {
             out.stmts.push(at);
             out.points.push(PointShape {
                 at,
-                arms: vec![(ArmKind::Body, first(&f.body, false))],
+                arms: vec![(ArmKind::Body, arm(&f.body, false))],
                 prev,
+                next,
             });
-            walk(&f.body, false, None, out);
+            block(&f.body, false, bound, out);
         }
         Stmt::Def(d) => {
             out.stmts.push(at);
-            walk(&d.body, false, None, out);
+            block(&d.body, false, bound, out);
         }
         _ => out.stmts.push(at),
     }
 }
 
-/// Where the first statement that runs when `s` is entered starts (`None` when `s` holds no
-/// executable statement, or starts with an `if` the compiler may fold away).
-fn first(s: &AstStmt) -> Option<u32> {
-    match &s.node {
-        Stmt::Statements(list) => list.iter().find_map(first),
-        Stmt::Pass | Stmt::Load(_) => None,
-        Stmt::Expression(e) if is_literal(e) => None,
-        Stmt::If(c, _) | Stmt::IfElse(c, _) if is_literal(c) => None,
-        _ => Some(s.span.begin().get()),
+/// Walks the statements of a block, each with its neighbours.
+fn block(s: &AstStmt, once: bool, bound: &HashSet<String>, out: &mut Shape) {
+    let items = direct(s);
+    for (i, c) in items.iter().enumerate() {
+        let prev = i
+            .checked_sub(1)
+            .and_then(|j| items.get(j))
+            .and_then(|p| simple(p))
+            .map(|at| Stmt0 { at, once });
+        let next = items
+            .get(i + 1)
+            .filter(|n| !is_if(n, bound))
+            .map(|n| Stmt0 {
+                at: n.span.begin().get(),
+                once,
+            });
+        walk(c, once, (prev, next), bound, out);
     }
+}
+
+/// The executable statements directly in a block (nested statement lists flattened).
+fn direct(s: &AstStmt) -> Vec<&AstStmt> {
+    fn go<'a>(s: &'a AstStmt, out: &mut Vec<&'a AstStmt>) {
+        match &s.node {
+            Stmt::Statements(list) => list.iter().for_each(|c| go(c, out)),
+            Stmt::Pass | Stmt::Load(_) => {}
+            Stmt::Expression(e) if is_literal(e) => {}
+            _ => out.push(s),
+        }
+    }
+    let mut out = Vec::new();
+    go(s, &mut out);
+    out
+}
+
+/// Whether the crate may leave `s` unmarked: an `if` whose condition it may fold to a constant
+/// (it reads only names the module never binds, such as `data` from `load()`: data values are
+/// frozen when a module is compiled), keeping only the arm taken and no mark of the `if`.
+fn is_if(s: &AstStmt, bound: &HashSet<String>) -> bool {
+    let cond = match &s.node {
+        Stmt::If(c, _) | Stmt::IfElse(c, _) => c,
+        _ => return false,
+    };
+    fn reads_bound(e: &AstExpr, bound: &HashSet<String>) -> bool {
+        if let Expr::Identifier(id) = &e.node {
+            if bound.contains(&id.node.ident) {
+                return true;
+            }
+        }
+        let mut found = false;
+        e.visit_expr(|c| found = found || reads_bound(c, bound));
+        found
+    }
+    !reads_bound(cond, bound)
+}
+
+/// The names the module binds by assignment, `for`, `def` and parameters (not by `load()`).
+fn bound_names(ast: &AstModule) -> HashSet<String> {
+    fn go(s: &AstStmt, out: &mut HashSet<String>) {
+        let mut add = |name: &str| {
+            out.insert(name.to_string());
+        };
+        match &s.node {
+            Stmt::Assign(a) => a.lhs.visit_lvalue(|id| add(&id.ident)),
+            Stmt::AssignModify(lhs, _, _) => lhs.visit_lvalue(|id| add(&id.ident)),
+            Stmt::For(f) => f.var.visit_lvalue(|id| add(&id.ident)),
+            Stmt::Def(d) => {
+                add(&d.name.ident);
+                for p in &d.params {
+                    if let Some(id) = p.node.ident() {
+                        add(&id.ident);
+                    }
+                }
+            }
+            _ => {}
+        }
+        s.visit_stmt(|c| go(c, out));
+    }
+    let mut out = HashSet::new();
+    go(ast.statement(), &mut out);
+    out
 }
 
 /// Where `s` starts if it is a simple statement that always runs on into the next one: an

@@ -42,6 +42,12 @@ pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
                         ArmKind::Else => "false",
                         ArmKind::Skip | ArmKind::Body => continue,
                     };
+                    // An `if/end` above a node's annotations: the branch is the node below.
+                    let at = if arm.line < b.line {
+                        b.line + 1
+                    } else {
+                        arm.line
+                    };
                     let what = if condition.is_empty() {
                         format!("the condition at line {}", b.line)
                     } else {
@@ -51,7 +57,7 @@ pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
                         RULE,
                         format!("no scenario evaluates this branch: {what} is never {never}"),
                     )
-                    .at(Span::point(&f.file, arm.line, indent(line_of(arm.line))))
+                    .at(Span::point(&f.file, at, indent(line_of(at))))
                     .with_related(
                         "the condition",
                         Span::point(&f.file, b.line, indent(line_of(b.line))),
