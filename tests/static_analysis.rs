@@ -36,9 +36,12 @@ fn the_fixture_shows_every_static_rule_once() {
         [
             "load-unknown-name config/_ytt_lib/tools/list.star:1:22-28",
             "unused-load config/app.yml:2:22-28",
+            // The branch no scenario takes, where the static findings are.
+            "branch-never-evaluated config/app.yml:14:3-3",
             "wrong-arguments config/app.yml:14:14-20",
             "data-value-unknown-reference config/app.yml:16:34-41",
             "data-value-unused config/schema.yml:5:1-9",
+            "branch-never-evaluated config/values.star:7:5-5",
             "unknown-module-attribute config/values.star:7:5-18",
             "unused-function config/values.star:12:5-20",
             "unreachable-code config/values.star:18:3-3",

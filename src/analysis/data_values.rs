@@ -7,7 +7,7 @@
 use super::index::Index;
 use super::value_refs::{refs, Ref, Seg};
 use super::Finding;
-use crate::schema::types::{Kind, Type};
+use crate::schema::types::{declared_or_any, Kind, Type};
 use crate::yaml::Value;
 
 pub const UNKNOWN: &str = "data-value-unknown-reference";
@@ -49,27 +49,34 @@ struct Miss {
 }
 
 /// The schema path a chain reads (as far as the schema has structure), or the key it misses.
+/// A key a map's `@schema/any-key` item types reads that item (`_` in the path).
 fn resolve(schema: &Type, segs: &[Seg]) -> Result<Vec<String>, Miss> {
     let mut ty = schema;
     let mut path = Vec::new();
+    // The keys as the chain spells them, for messages.
+    let mut read = Vec::new();
     for seg in segs {
         while let Kind::Null(inner) = &ty.kind {
             ty = inner;
         }
         match (&ty.kind, seg) {
             (Kind::Map(items), Seg::Key(key)) => {
-                let Some(item) = items
+                let exact = items
                     .iter()
-                    .find(|i| key_name(&i.key).as_deref() == Some(key))
-                else {
+                    .find(|i| key_name(&i.key).as_deref() == Some(key));
+                let Some(item) = declared_or_any(items, exact) else {
                     return Err(Miss {
-                        path,
+                        path: read,
                         key: key.clone(),
                         candidates: items.iter().filter_map(|i| key_name(&i.key)).collect(),
                         declared_at: ty.pos.clone(),
                     });
                 };
-                path.push(key.clone());
+                match key_name(&item.key) {
+                    Some(k) if item.any_key => path.push(k),
+                    _ => path.push(key.clone()),
+                }
+                read.push(key.clone());
                 ty = &item.ty;
             }
             // An array, a scalar, `any`, or a computed key: the rest is not the schema's.
@@ -214,6 +221,38 @@ mod tests {
         let files = [("values.yml", values), ("t.yml", tpl)];
         assert!(findings(&files, super::UNKNOWN).is_empty());
         assert!(findings(&files, super::UNUSED).is_empty());
+    }
+
+    #[test]
+    fn keys_of_an_any_key_map_are_read_through_its_underscore_item() {
+        use crate::analysis::testing::findings_with;
+        use crate::library::EvalOpts;
+        use crate::schema::extensions::Extensions;
+        let schema = "#@data/values-schema\n---\ndb:\n  #@schema/any-key\n  _:\n    host: \"\"\n    port: 0\n";
+        let tpl = "#@ load(\"@ytt:data\", \"data\")\nh: #@ data.values.db.primary.host\n\
+                   p: #@ data.values.db.replica.prot\n";
+        let files = [("schema.yml", schema), ("t.yml", tpl)];
+        let on = || EvalOpts {
+            extensions: Extensions::from_names(&["schema-any-key"]).unwrap(),
+            ..EvalOpts::default()
+        };
+        // Any key is declared; below it, the `_` item's keys are checked.
+        assert_eq!(
+            findings_with(&files, super::UNKNOWN, on()),
+            ["t.yml:3:30 data.values.db.replica.prot: the schema declares no prot under db.replica (did you mean port?)"]
+        );
+        assert_eq!(
+            findings_with(&files, super::UNUSED, on()),
+            ["schema.yml:7:5 data value db._.port is declared in the schema but nothing in the library reads it"]
+        );
+        // Without the extension, `_` is a key like the others.
+        assert_eq!(
+            findings(&files, super::UNKNOWN),
+            [
+                "t.yml:2:22 data.values.db.primary: the schema declares no primary under db",
+                "t.yml:3:22 data.values.db.replica: the schema declares no replica under db",
+            ]
+        );
     }
 
     #[test]

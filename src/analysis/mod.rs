@@ -111,8 +111,13 @@ pub(crate) mod testing {
 
     /// The findings of one rule over a library made of `files`, as `file:line:col message`.
     pub fn findings(files: &[(&str, &str)], rule: &str) -> Vec<String> {
+        findings_with(files, rule, EvalOpts::default())
+    }
+
+    /// [`findings`] evaluated with `opts` (schema extensions turned on, ...).
+    pub fn findings_with(files: &[(&str, &str)], rule: &str, opts: EvalOpts) -> Vec<String> {
         let inputs = files.iter().map(|(p, d)| InputFile::new(p, d)).collect();
-        let ws = Workspace::new(inputs, EvalOpts::default());
+        let ws = Workspace::new(inputs, opts);
         super::check(&ws, "")
             .into_iter()
             .filter(|f| f.rule == rule)

@@ -43,7 +43,8 @@ fn build(name: &str) -> YttModule {
                 functions: BTreeMap::new(),
             }
         }
-        "library" => crate::stdlib::library::module(),
+        "library" => crate::library::ytt_library::module(),
+        "assert" => crate::validate::assert_module::module(),
         _ => crate::stdlib::static_module(name),
     };
     let Some(value) = frozen.and_then(|m| m.get(name).ok()) else {

@@ -11,7 +11,7 @@ use super::lint_extra::{self, ExtraArgs};
 use super::lint_limits::LimitArgs;
 use super::lint_output;
 use crate::lint::baseline::{self, Baseline};
-use crate::lint::output::{render, render_with, FORMATS};
+use crate::lint::output::{render, render_coverage, render_with, COVERAGE_FORMATS, FORMATS};
 use crate::lint::session::{self, CacheSetting, Settings};
 use crate::report::format::{path_base, RenderOptions};
 use crate::report::{Report, Severity, Sources};
@@ -31,7 +31,8 @@ struct LintArgs {
     /// Format of standard output (default: terminal; github under GitHub Actions).
     #[arg(long, value_parser = FORMATS.to_vec())]
     format: Option<String>,
-    /// Also write a report: FORMAT=PATH (repeatable).
+    /// Also write a report: FORMAT=PATH (repeatable); FORMAT is a format of findings, or lcov
+    /// or cobertura for the templates' coverage by the scenarios.
     #[arg(long = "report", value_name = "FORMAT=PATH")]
     reports: Vec<String>,
     /// Report findings but exit 0.
@@ -94,12 +95,15 @@ fn report_targets(specs: &[String]) -> Result<Vec<(String, PathBuf)>, String> {
     specs
         .iter()
         .map(|spec| match spec.split_once('=') {
-            Some((f, p)) if FORMATS.contains(&f) && !p.is_empty() => {
+            Some((f, p))
+                if (FORMATS.contains(&f) || COVERAGE_FORMATS.contains(&f)) && !p.is_empty() =>
+            {
                 Ok((f.to_string(), PathBuf::from(p)))
             }
             _ => Err(format!(
-                "invalid --report \"{spec}\": expected FORMAT=PATH with FORMAT one of {}",
-                FORMATS.join(", ")
+                "invalid --report \"{spec}\": expected FORMAT=PATH with FORMAT one of {}, {}",
+                FORMATS.join(", "),
+                COVERAGE_FORMATS.join(", ")
             )),
         })
         .collect()
@@ -125,6 +129,11 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
             (None, false) => CacheSetting::InRepository,
         },
         isolation: a.limits.isolation()?,
+        coverage: a.reports.iter().any(|r| {
+            COVERAGE_FORMATS
+                .iter()
+                .any(|f| r.starts_with(&format!("{f}=")))
+        }),
     })
 }
 
@@ -151,6 +160,10 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     let repo = config.dir.clone();
     let linted = session::plan_and_lint(&settings, config, &format!("{shard:?}"), adjust)?;
     let mut report = linted.report;
+    let coverage = Covered {
+        roots: &linted.coverage,
+        repo: &repo,
+    };
     crate::report::widen::widen_all(&mut report.diagnostics, &linted.sources);
     let options = render_options(a, &settings.cwd, &repo);
     if let Some(path) = &a.write_baseline {
@@ -162,7 +175,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
                 path.display()
             );
         }
-        emit(a, &targets, &report, &linted.sources, &options)?;
+        emit(a, &targets, &report, &linted.sources, &options, &coverage)?;
         return Ok(0);
     }
     if let Some(path) = &a.baseline {
@@ -171,7 +184,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         report.diagnostics = accepted.filter(all, &linted.sources).0;
         crate::lint::run::settle_statuses(&mut report);
     }
-    emit(a, &targets, &report, &linted.sources, &options)?;
+    emit(a, &targets, &report, &linted.sources, &options, &coverage)?;
     Ok(status(a, &report))
 }
 
@@ -195,15 +208,25 @@ fn render_options(a: &LintArgs, cwd: &std::path::Path, repo: &std::path::Path) -
     }
 }
 
+/// The roots' coverage and the repository it names files in.
+struct Covered<'a> {
+    roots: &'a [crate::report::coverage::RootCoverage],
+    repo: &'a std::path::Path,
+}
+
 fn emit(
     a: &LintArgs,
     targets: &[(String, PathBuf)],
     report: &Report,
     sources: &Sources,
     options: &RenderOptions,
+    coverage: &Covered,
 ) -> Result<(), String> {
     for (format, path) in targets {
-        let text = render(format, report, sources, options)?;
+        let text = match render_coverage(format, coverage.roots, coverage.repo) {
+            Some(text) => text,
+            None => render(format, report, sources, options)?,
+        };
         lint_output::write_report(path, &text)?;
     }
     let format = a.format.clone().unwrap_or_else(|| {
@@ -214,6 +237,13 @@ fn emit(
         lint_output::stdout(&crate::report::statistics::render(report, options))?;
     } else {
         lint_output::stdout(&render_with(&format, report, sources, options)?)?;
+        // The coverage line closes the terminal summary when a coverage report is written.
+        let coverage_asked = targets
+            .iter()
+            .any(|(f, _)| COVERAGE_FORMATS.contains(&f.as_str()));
+        if format == "terminal" && options.summary && coverage_asked {
+            lint_output::stdout(&crate::report::coverage::summary(coverage.roots))?;
+        }
     }
     if format == "github" {
         write_step_summary(report)?;

@@ -91,6 +91,7 @@ pages!(
     "unused-load",
     "unused-function",
     "unreachable-code",
+    "branch-never-evaluated",
     "data-value-unknown-reference",
     "data-value-unused",
     "needs-input",

@@ -86,7 +86,7 @@ pub struct TemplateArgs {
     /// overlays; ytt ignores them).
     #[arg(long = "output-disable-validation")]
     pub output_skip_validation: bool,
-    /// Turn on one of yttlint's schema extensions (`schema-key-may-be-present`, `schema-removed`); without any, rendering
+    /// Turn on one of yttlint's schema extensions (`schema-any-key`, `schema-key-may-be-present`, `schema-removed`); without any, rendering
     /// is exactly ytt's.
     #[arg(long = "extension", value_name = "NAME")]
     pub extensions: Vec<String>,

@@ -26,7 +26,21 @@ pub fn plain_message(err: &starlark::Error) -> String {
         | ErrorKind::Other(e) => format!("{:#}", e),
         _ => err.without_diagnostic().to_string(),
     };
+    if let Some(ty) = raw
+        .strip_prefix("Operation `(iter)` not supported on type `")
+        .and_then(|r| r.strip_suffix('`'))
+    {
+        return super::messages::not_iterable(failing_builtin(err), ty);
+    }
     super::messages::to_ytt_wording(&raw)
+}
+
+/// The name of the builtin an error was raised in, if it was: the innermost frame, called
+/// where the error is.
+fn failing_builtin(err: &starlark::Error) -> Option<&str> {
+    let f = err.call_stack().frames.last()?;
+    let at = err.span();
+    (f.location.is_some() && f.location.as_ref() == at).then_some(f.name.as_str())
 }
 
 fn frame_line(span: &FileSpan, env: &LibEnv) -> (String, Option<Pos>) {

@@ -27,6 +27,12 @@ pub const METHODS: &[&str] = &[
     "replace",
     "removeprefix",
     "removesuffix",
+    "startswith",
+    "endswith",
+    "strip",
+    "lstrip",
+    "rstrip",
+    "format",
 ];
 
 /// Binary operators and the function each becomes.

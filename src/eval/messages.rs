@@ -4,7 +4,7 @@
 /// Rewords a message from the crate as starlark-go would say it.
 pub fn to_ytt_wording(raw: &str) -> String {
     // Leading space (from `fail`) goes; a final line break is part of the message.
-    let msg = raw.trim_start().trim_end_matches([' ', '\t']);
+    let msg = raw.trim_start();
     if let Some(name) = msg
         .strip_prefix("Variable `")
         .and_then(|r| r.split_once("` not found"))
@@ -15,7 +15,11 @@ pub fn to_ytt_wording(raw: &str) -> String {
     if let Some((ty, attr)) = msg
         .strip_prefix("Object of type `")
         .and_then(|r| r.split_once("` has no attribute `"))
-        .and_then(|(t, r)| r.strip_suffix('`').map(|a| (t, a)))
+        .map(|(t, r)| {
+            // The crate may add a suggestion starlark-go does not make.
+            let r = r.split_once("`, did you mean `").map_or(r, |(a, _)| a);
+            (t, r.strip_suffix('`').unwrap_or(r))
+        })
     {
         // `@ytt:` modules are starlark-go modules in ytt.
         let ty = if ty == "namespace" { "module" } else { ty };
@@ -28,6 +32,22 @@ pub fn to_ytt_wording(raw: &str) -> String {
         .and_then(|(op, a, b)| b.strip_suffix('`').map(|b| (op, a, b)))
     {
         return format!("unknown binary op: {left} {op} {right}");
+    }
+    // Integer division and modulo by zero (the crate names the operands).
+    for (prefix, go) in [
+        ("Floor division by zero: ", "floored division by zero"),
+        ("Modulo by zero: ", "integer modulo by zero"),
+        ("float division by zero: ", "real division by zero"),
+    ] {
+        if msg.starts_with(prefix) {
+            return go.to_string();
+        }
+    }
+    if let Some(key) = msg
+        .strip_prefix("Key `")
+        .and_then(|r| r.strip_suffix("` was not found"))
+    {
+        return format!("key {key} not in dict");
     }
     if let Some(c) = msg
         .strip_prefix("Unsupported format character: '")
@@ -57,6 +77,20 @@ pub fn to_ytt_wording(raw: &str) -> String {
         return format!("function {name} missing 1 argument ({param})");
     }
     msg.to_string()
+}
+
+/// starlark-go's message for a value of type `ty` that is not iterable, iterated by the
+/// builtin `builtin` (a function or a method; the crate names methods `type.name`) or by the
+/// program itself (a `for` loop or comprehension).
+pub fn not_iterable(builtin: Option<&str>, ty: &str) -> String {
+    let name = builtin.map(|b| b.rsplit('.').next().unwrap_or(b));
+    match name {
+        Some("sorted") => format!("sorted: for parameter iterable: got {ty}, want iterable"),
+        Some(n @ ("min" | "max")) => format!("{n}: {ty} value is not iterable"),
+        Some(n @ ("dict" | "update")) => format!("{n}: got {ty}, want iterable"),
+        Some(n) => format!("{n}: for parameter 1: got {ty}, want iterable"),
+        None => format!("{ty} value is not iterable"),
+    }
 }
 
 /// ytt's hint for a message, with its leading space (empty when there is none).
@@ -92,6 +126,10 @@ mod tests {
             "NoneType has no .foo field or method"
         );
         assert_eq!(
+            to_ytt_wording("Object of type `struct` has no attribute `nope`, did you mean `name`?"),
+            "struct has no .nope field or method"
+        );
+        assert_eq!(
             hint("undefined: true"),
             " (hint: use 'True' instead of 'true' for boolean assignment)"
         );
@@ -106,6 +144,22 @@ mod tests {
         assert_eq!(
             to_ytt_wording("Missing parameter `a` for call to `stdin.yml.call2`"),
             "function call2 missing 1 argument (a)"
+        );
+        assert_eq!(
+            to_ytt_wording("Floor division by zero: 1 // 0"),
+            "floored division by zero"
+        );
+        assert_eq!(
+            to_ytt_wording("Modulo by zero: 1 % 0"),
+            "integer modulo by zero"
+        );
+        assert_eq!(
+            to_ytt_wording("float division by zero: 1 / 0"),
+            "real division by zero"
+        );
+        assert_eq!(
+            to_ytt_wording("Key `\"x\"` was not found"),
+            "key \"x\" not in dict"
         );
     }
 }

@@ -4,9 +4,11 @@
 pub mod build;
 pub mod bytestr;
 pub mod convert;
+pub mod coverage;
 pub mod errors;
 pub mod fragment;
 pub mod gocompat;
+pub mod host;
 pub mod instr;
 pub mod limits;
 pub mod messages;

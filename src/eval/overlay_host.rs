@@ -12,10 +12,9 @@ use starlark::values::{Value as SValue, ValueLike};
 
 use super::convert::{starlark_to_value, value_to_starlark, MapAs};
 use super::errors::plain_message;
+use super::host::{Extra, FileCtx, Host};
 use super::run::{EvalError, LibEnv};
 use super::state::{current, FrozenTplState, TplState};
-use crate::library::exec::{Extra, FileCtx};
-use crate::library::LibExec;
 use crate::overlay::{
     apply_exact, post_process as overlay_post_process, AssertReturned, FileDocs, HandleKind,
     HostError, NativeMatcher, OverlayError, OverlayHost, Returned,
@@ -189,27 +188,26 @@ fn overlay_error(e: OverlayError) -> EvalError {
 }
 
 /// Runs `f` with a host over a fresh evaluator (for overlays applied outside templates).
-pub fn with_host<T>(
-    exec: &LibExec<'_>,
-    f: impl FnOnce(&mut StarlarkHost<'_, '_, '_, '_>) -> T,
-) -> T {
+pub fn with_host<T>(exec: &dyn Host, f: impl FnOnce(&mut StarlarkHost<'_, '_, '_, '_>) -> T) -> T {
     Module::with_temp_heap(|module| {
         // Fragment functions called as `via=` build YAML through a template state.
-        let state = TplState::new(exec.ws.env.module_id());
+        let state = TplState::new(exec.env().module_id());
         module.set_extra_value(module.heap().alloc_complex(state));
         let extra = Extra {
-            exec,
+            host: exec,
             ctx: FileCtx {
-                root: exec.root.clone(),
-                dir: exec.root.clone(),
+                root: exec.root().to_string(),
+                dir: exec.root().to_string(),
             },
         };
+        let hook = exec.env().coverage.hook();
         let mut eval = Evaluator::new(&module);
         eval.extra = Some(&extra);
-        exec.opts.limits.apply(&mut eval);
+        exec.limits().apply(&mut eval);
+        exec.env().coverage.attach(&mut eval, &hook);
         let mut host = StarlarkHost {
             eval: &mut eval,
-            env: &exec.ws.env,
+            env: exec.env(),
         };
         f(&mut host)
     })
@@ -220,14 +218,14 @@ pub fn with_host<T>(
 /// for one matcher call are freed before the next (a library with N overlays over N documents
 /// would otherwise keep N² copies of documents until the step ends). Matchers built by
 /// `@ytt:overlay` run on the nodes without a heap at all.
-struct FreshHost<'e, 'x> {
-    exec: &'e LibExec<'x>,
+struct FreshHost<'e> {
+    exec: &'e dyn Host,
 }
 
-impl FreshHost<'_, '_> {
+impl FreshHost<'_> {
     /// The native form of a matcher held by a frozen module, if it has one.
     fn native(&self, h: Handle) -> Option<std::sync::Arc<NativeMatcher>> {
-        let states = self.exec.ws.env.frozen_states.borrow();
+        let states = self.exec.env().frozen_states.borrow();
         let state = states
             .get(&h.module)?
             .value()
@@ -240,7 +238,7 @@ impl FreshHost<'_, '_> {
     }
 }
 
-impl OverlayHost for FreshHost<'_, '_> {
+impl OverlayHost for FreshHost<'_> {
     fn kind(&mut self, value: Handle) -> HandleKind {
         with_host(self.exec, |host| host.kind(value))
     }
@@ -281,7 +279,7 @@ impl OverlayHost for FreshHost<'_, '_> {
 
 /// Overlays one data values document onto another (ytt's exact-match mode).
 pub fn overlay_values(
-    exec: &LibExec<'_>,
+    exec: &dyn Host,
     left: Document,
     right: Document,
 ) -> Result<Document, EvalError> {
@@ -290,7 +288,7 @@ pub fn overlay_values(
 
 /// Applies the overlay documents of a library's files to the other documents.
 pub fn post_process(
-    exec: &LibExec<'_>,
+    exec: &dyn Host,
     files: Vec<(String, DocSet)>,
 ) -> Result<Vec<(String, DocSet)>, EvalError> {
     let files: Vec<FileDocs> = files

@@ -49,6 +49,8 @@ pub struct LibEnv {
     /// the evaluation, which then need not compile the file again).
     pub keep_asts: Cell<bool>,
     pub asts: RefCell<HashMap<String, AstModule>>,
+    /// Which statements evaluations ran, when the linter asks (see [`super::coverage`]).
+    pub coverage: super::coverage::Recorder,
 }
 
 impl LibEnv {
@@ -227,6 +229,8 @@ pub fn eval_code(
     if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {
         env.asts.borrow_mut().insert(file.to_string(), ast.clone());
     }
+    env.coverage.register(file, &ast);
+    let hook = env.coverage.hook();
     Module::with_temp_heap(|module| {
         let id = env.module_id();
         module.set_extra_value(module.heap().alloc_complex(TplState::new(id)));
@@ -236,6 +240,7 @@ pub fn eval_code(
             eval.set_loader(loader);
             eval.extra = Some(extra);
             env.limits.apply(&mut eval);
+            env.coverage.attach(&mut eval, &hook);
             let r = eval.eval_module(ast, globals);
             env.limits.finish();
             r.map_err(|e| super::errors::format_error(&e, env))?;

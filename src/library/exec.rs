@@ -6,36 +6,41 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use starlark::any::ProvidesStaticType;
+use starlark::any::{AnyLifetime, ProvidesStaticType};
 use starlark::environment::FrozenModule;
+use starlark::eval::FileLoader;
 
 use super::envelope::Envelope;
 use super::loader::Loader;
 use super::plain::{has_templating, override_map_keys};
 use super::tree::{dir_of, strip_dir};
 use super::{EvalOpts, Output, OutputContent, OutputFile, Workspace};
-use crate::eval::run::{eval_compiled, Built, EvalError};
+use crate::eval::host::{Extra, FileCtx, Host};
+use crate::eval::limits::Limits;
+use crate::eval::run::{eval_compiled, Built, EvalError, LibEnv};
 use crate::files::{FileType, InputFile};
 use crate::schema::SchemaDoc;
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
 use crate::yaml::{DocSet, Document, Value};
 
-/// What native functions reach through the evaluator's `extra`: the library execution and the
-/// directory context of the file being evaluated.
-#[derive(ProvidesStaticType)]
-pub struct Extra<'a> {
+/// What the modules of this layer (`@ytt:data`, `@ytt:library`) reach through the evaluator's
+/// `extra`: the library evaluation and the context of the file being evaluated.
+pub struct Current<'a> {
     pub exec: &'a LibExec<'a>,
-    pub ctx: FileCtx,
+    pub ctx: &'a FileCtx,
 }
 
-/// Where a file is evaluated: the root of its library (for `/`-paths) and its own directory.
-#[derive(Clone, Debug)]
-pub struct FileCtx {
-    pub root: String,
-    pub dir: String,
+impl<'a> Current<'a> {
+    /// The library evaluation behind the evaluator's `extra`, if there is one.
+    pub fn of(extra: Option<&'a Extra<'a>>) -> Option<Current<'a>> {
+        let x = extra?;
+        let exec = x.host.upper().downcast_ref::<LibExec>()?;
+        Some(Current { exec, ctx: &x.ctx })
+    }
 }
 
 /// One evaluation of the library rooted at `root`.
+#[derive(ProvidesStaticType)]
 pub struct LibExec<'w> {
     pub ws: &'w Workspace,
     pub root: String,
@@ -160,7 +165,7 @@ impl<'w> LibExec<'w> {
             }
         };
         let loader = Loader::new(self, ctx.clone());
-        let extra = Extra { exec: self, ctx };
+        let extra = Extra { host: self, ctx };
         let is_text = f.file_type() == FileType::Text;
         eval_compiled(
             &self.ws.env,
@@ -263,5 +268,27 @@ impl<'w> LibExec<'w> {
     /// defaults of a nullable schema document).
     pub fn values_map(&self) -> Value {
         self.values.value.clone()
+    }
+}
+
+impl Host for LibExec<'_> {
+    fn env(&self) -> &LibEnv {
+        &self.ws.env
+    }
+
+    fn limits(&self) -> &Limits {
+        &self.opts.limits
+    }
+
+    fn root(&self) -> &str {
+        &self.root
+    }
+
+    fn load(&self, ctx: &FileCtx, path: &str) -> starlark::Result<FrozenModule> {
+        Loader::new(self, ctx.clone()).load(path)
+    }
+
+    fn upper(&self) -> &dyn AnyLifetime<'_> {
+        self
     }
 }

@@ -6,8 +6,9 @@
 use starlark::environment::FrozenModule;
 use starlark::eval::FileLoader;
 
-use super::exec::{Extra, FileCtx, LibExec};
+use super::exec::LibExec;
 use super::tree::dir_of;
+use crate::eval::host::{Extra, FileCtx};
 use crate::eval::run::{eval_code, EvalError, LineMap};
 use crate::files::{FileType, InputFile};
 use crate::pos::Pos;
@@ -124,7 +125,7 @@ impl<'a> Loader<'a> {
             .insert(rel.to_string(), std::sync::Arc::new(map));
         let loader = Loader::new(self.exec, ctx.clone());
         let extra = Extra {
-            exec: self.exec,
+            host: self.exec,
             ctx,
         };
         eval_code(
@@ -145,8 +146,9 @@ impl<'a> Loader<'a> {
 
     fn builtin(&self, name: &str) -> starlark::Result<FrozenModule> {
         let module = match name {
-            "data" => crate::stdlib::data::module(self.exec, &self.ctx),
-            "library" => crate::stdlib::library::module(),
+            "data" => super::ytt_data::module(self.exec, &self.ctx),
+            "library" => super::ytt_library::module(),
+            "assert" => crate::validate::assert_module::module(),
             _ => crate::stdlib::static_module(name),
         };
         module.ok_or_else(|| {

@@ -4,13 +4,15 @@
 //! A [`Workspace`] holds the files and what all evaluations share; a [`exec::LibExec`] is one
 //! evaluation of one library (the root, or a private library evaluated by `library.get()`).
 
-pub mod envelope;
 pub mod exec;
 pub mod loader;
 pub mod plain;
+pub mod schema_docs;
 pub mod tree;
 pub mod undeclared;
 pub mod values;
+pub mod ytt_data;
+pub mod ytt_library;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -20,13 +22,14 @@ use crate::eval::limits::Limits;
 use crate::eval::run::{EvalError, LibEnv};
 use crate::files::InputFile;
 use crate::pos::Pos;
-use crate::schema::library::compute_schema;
 use crate::schema::Schema;
 use crate::validate::Invalidation;
 use crate::yaml::parse::{parse, ParseOpts};
 use crate::yaml::{DocSet, Document};
+use schema_docs::compute_schema;
 
-pub use envelope::Envelope;
+pub use crate::schema::envelope;
+pub use crate::schema::envelope::Envelope;
 pub use exec::LibExec;
 
 /// Options of a library evaluation (the template flags of `ytt`).
@@ -211,8 +214,15 @@ impl Workspace {
         root.child_schemas = child_schemas;
         let result = root.eval()?;
         if !self.opts.skip_output_validation {
-            crate::validate::output::check_output(&root, &result.output.docs)?;
+            crate::validate::output::check_output(
+                &root,
+                &self.output_violations,
+                &result.output.docs,
+            )?;
         }
         Ok(result.output)
     }
 }
+
+#[cfg(test)]
+mod schema_tests;

@@ -6,12 +6,12 @@
 use super::envelope::{Envelope, DATA_VALUES, DATA_VALUES_SCHEMA};
 use super::exec::{empty_values, LibExec};
 use super::plain::doc_has_annotation;
+use super::schema_docs::invalid_values;
 use crate::eval::run::{Built, EvalError};
 use crate::files::{FileType, InputFile};
-use crate::schema::library::invalid_values;
 use crate::schema::Schema;
 use crate::validate::render::render;
-use crate::validate::run::{check, Target};
+use crate::validate::run::{check, NodeType, Target};
 use crate::yaml::{Array, Document, Map, Value};
 
 fn error(message: String) -> EvalError {
@@ -170,7 +170,7 @@ impl LibExec<'_> {
     fn validate_values(&self, values: &Document, schema: &Schema) -> Result<(), EvalError> {
         let target = Target {
             doc: values,
-            ty: schema.doc.as_ref().map(|d| &d.ty),
+            ty: schema.doc.as_ref().map(|d| &d.ty as &dyn NodeType),
             asserts: true,
         };
         let found = crate::eval::overlay_host::with_host(self, |host| check(&target, host));

@@ -221,6 +221,15 @@ items:
             .contains("--extension schema-key-may-be-present"));
         let both = Extensions::from_names(&["schema-removed", "schema-key-may-be-present"]);
         assert!(find(&ds, &both.unwrap()).is_empty());
+        let src = "#@data/values-schema\n---\nm:\n  #@schema/any-key\n  _: 1\n";
+        let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
+        let off = find(&ds, &Extensions::default());
+        assert_eq!(off[0].extension, Some(Extension::AnyKey));
+        assert!(diagnostic(&off[0])
+            .message
+            .contains("--extension schema-any-key"));
+        let on = Extensions::from_names(&["schema-any-key"]).unwrap();
+        assert!(find(&ds, &on).is_empty());
     }
 
     #[test]

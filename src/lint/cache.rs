@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::job::{Job, JobKind, JobOutcome};
+use crate::report::coverage::Coverage;
 use crate::report::{Diagnostic, RootOutcome};
 
 /// Entries kept at most; older ones are removed at the end of a run.
@@ -39,7 +40,7 @@ pub const MAX_ENTRIES: usize = 20_000;
 pub const DIR_NAME: &str = crate::files::LINT_CACHE_DIR;
 
 /// Format of the entries: bump when [`Stored`] or the key changes meaning.
-const FORMAT: &str = "yttlint-cache-1";
+const FORMAT: &str = "yttlint-cache-2";
 
 /// Files modified this recently before the index was written may have changed again within the
 /// same timestamp: their hash is not trusted from the index.
@@ -50,6 +51,9 @@ const RACY: Duration = Duration::from_secs(2);
 struct Stored {
     status: RootOutcome,
     diagnostics: Vec<Diagnostic>,
+    /// What the job executed, when it records coverage.
+    #[serde(default)]
+    coverage: Option<Coverage>,
 }
 
 /// A file's hash as the index records it.
@@ -117,6 +121,7 @@ impl Cache {
         Some(JobOutcome {
             diagnostics: stored.diagnostics,
             status: stored.status,
+            coverage: stored.coverage,
         })
     }
 
@@ -133,6 +138,7 @@ impl Cache {
         let stored = Stored {
             status: outcome.status,
             diagnostics: outcome.diagnostics.clone(),
+            coverage: outcome.coverage.clone(),
         };
         if let Ok(bytes) = serde_json::to_vec(&stored) {
             let _ = write_atomic(&self.entry(key), &bytes);

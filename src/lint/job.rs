@@ -61,6 +61,9 @@ pub struct Job {
     pub origin: Option<Span>,
     /// For [`JobKind::Notice`]: the findings.
     pub notices: Vec<Diagnostic>,
+    /// Record which template lines and branches the evaluation runs (see [`super::coverage`]).
+    #[serde(default)]
+    pub coverage: bool,
 }
 
 impl Job {
@@ -93,6 +96,7 @@ impl Job {
             provided: Vec::new(),
             origin: None,
             notices: Vec::new(),
+            coverage: false,
         }
     }
 }
@@ -102,6 +106,9 @@ impl Job {
 pub struct JobOutcome {
     pub diagnostics: Vec<Diagnostic>,
     pub status: RootOutcome,
+    /// What the evaluation executed, when the job records it.
+    #[serde(default)]
+    pub coverage: Option<crate::report::coverage::Coverage>,
 }
 
 /// Runs one job. Every problem in the user's input becomes a diagnostic of this job.
@@ -149,6 +156,9 @@ fn run_ytt(job: &Job) -> JobOutcome {
     match job.kind {
         JobKind::Root => {
             workspace.env.keep_asts.set(job.check_files);
+            if job.coverage {
+                workspace.env.coverage.enable();
+            }
             let result = workspace.evaluate(external);
             let span_of = |pos: &Pos| {
                 span_at(&names, pos).or_else(|| {
@@ -194,7 +204,11 @@ fn run_ytt(job: &Job) -> JobOutcome {
                 (_, true) => RootOutcome::Ok,
                 _ => RootOutcome::Findings,
             };
-            finish(job, found, status)
+            let mut outcome = finish(job, found, status);
+            if job.coverage {
+                outcome.coverage = Some(super::coverage::of_job(&workspace, &names, !failed));
+            }
+            outcome
         }
         // (`Plain` and `Notice` jobs never get here: `run_job` handles them.)
         JobKind::Library | JobKind::Plain | JobKind::Notice => {
@@ -353,5 +367,6 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
     JobOutcome {
         diagnostics,
         status,
+        coverage: None,
     }
 }

@@ -3,10 +3,29 @@
 //! summary line), report files with the defaults (no colour, repository-relative paths).
 
 use crate::report::format::{render as render_format, Format, RenderOptions};
+use std::path::Path;
+
+use crate::report::coverage::RootCoverage;
 use crate::report::{Report, Sources};
 
 /// Every format name the command line accepts.
 pub const FORMATS: &[&str] = &["terminal", "json", "junit", "sarif", "github", "gitlab"];
+
+/// Coverage formats: for `--report FORMAT=PATH` only (they hold coverage, not findings).
+pub const COVERAGE_FORMATS: &[&str] = &["lcov", "cobertura"];
+
+/// The roots' coverage in a coverage format (`None` for a format of findings); `repo` is the
+/// repository's directory.
+pub fn render_coverage(format: &str, roots: &[RootCoverage], repo: &Path) -> Option<String> {
+    match format {
+        "lcov" => Some(crate::report::lcov::render(roots)),
+        "cobertura" => Some(crate::report::cobertura::render(
+            roots,
+            &repo.to_string_lossy(),
+        )),
+        _ => None,
+    }
+}
 
 /// The report in `format` with `options`; colour and working-directory paths apply to the
 /// terminal format only.

@@ -38,7 +38,8 @@ fn lookup<'t>(ty: &'t Type, key: &str) -> Option<&'t Type> {
     let mut t = ty;
     for part in key.split('.') {
         let items = t.map_items()?;
-        t = &items.iter().find(|i| i.key.as_str() == Some(part))?.ty;
+        let exact = items.iter().find(|i| i.key.as_str() == Some(part));
+        t = &crate::schema::types::declared_or_any(items, exact)?.ty;
     }
     Some(t)
 }

@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 
 use super::job::{run_job, Job, JobKind};
 use super::progress::Progress;
-use super::run::{caught, of_job, status_of};
+use super::run::{caught, of_job, status_of, JobResult};
 use super::worker::{Request, Response, COMMAND, READY, STACK_BYTES};
-use crate::report::{Diagnostic, RootOutcome, RootStatus};
+use crate::report::{Diagnostic, RootOutcome};
 
 /// How an isolated run is limited.
 #[derive(Clone, Debug)]
@@ -46,9 +46,6 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Lines of a worker's standard error kept to explain its death.
 const TAIL_LINES: usize = 8;
-
-/// One job's result: its status and findings.
-pub type JobResult = (RootStatus, Vec<Diagnostic>);
 
 impl Isolation {
     /// How many workers run `jobs` jobs with `threads` wanted.
@@ -104,6 +101,7 @@ pub fn run_isolated(
                 (
                     status_of(job, RootOutcome::Error, Instant::now()),
                     vec![of_job(job, d)],
+                    None,
                 )
             })
         })
@@ -154,8 +152,7 @@ impl Limits {
 /// there is none).
 fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job) -> JobResult {
     if job.kind == JobKind::Notice {
-        let (status, diagnostics, _) = caught(job, &run_job);
-        return (status, diagnostics);
+        return caught(job, &run_job).0;
     }
     let start = Instant::now();
     let w = match worker {
@@ -170,6 +167,7 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
                 return (
                     status_of(job, RootOutcome::Error, start),
                     vec![of_job(job, d)],
+                    None,
                 );
             }
         },
@@ -181,7 +179,7 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
                     w.finish();
                 }
             }
-            (response.status, response.diagnostics)
+            (response.status, response.diagnostics, response.coverage)
         }
         Err(end) => {
             if let Some(w) = worker.take() {
@@ -191,6 +189,7 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
             (
                 status_of(job, RootOutcome::Error, start),
                 vec![of_job(job, d)],
+                None,
             )
         }
     }

@@ -13,34 +13,45 @@ use super::config::{Config, RuleLevel};
 use super::job::{run_job, Job, JobOutcome};
 use super::pool::Isolation;
 use super::progress::Progress;
+use crate::report::coverage::Coverage;
 use crate::report::{Diagnostic, Report, RootOutcome, RootStatus};
 
 /// Native stack of a worker thread: Starlark evaluation recurses on it (the engine's call
 /// depth limit keeps well inside it). Reserved lazily by the OS.
 const WORKER_STACK: usize = 256 << 20;
 
+/// One job's result: its status line, its findings, and what it executed when it records
+/// coverage.
+pub type JobResult = (RootStatus, Vec<Diagnostic>, Option<Coverage>);
+
+/// What a run of jobs produced: the report, and each job's coverage in job order.
+pub struct Ran {
+    pub report: Report,
+    pub coverage: Vec<Option<Coverage>>,
+}
+
 /// Evaluates `jobs` on `threads` threads (or in as many worker processes when `isolation` is
-/// given), taking unchanged jobs' outcomes from `cache`; the
-/// report of every job, in job order.
+/// given), taking unchanged jobs' outcomes from `cache`; the report of every job, in job
+/// order, and each job's coverage.
 pub fn run_jobs(
     jobs: &[Job],
     threads: usize,
     isolation: Option<&Isolation>,
     progress: &Progress,
     cache: Option<&Cache>,
-) -> Result<Report, String> {
+) -> Result<Ran, String> {
     let Some(cache) = cache else {
         return Ok(collect(run_fresh(jobs, threads, isolation, progress)?));
     };
     let keys: Vec<Option<String>> = jobs.par_iter().map(|j| cache.key(j)).collect();
-    let mut done: Vec<Option<(RootStatus, Vec<Diagnostic>)>> = keys
+    let mut done: Vec<Option<JobResult>> = keys
         .iter()
         .zip(jobs)
         .map(|(key, job)| {
             let outcome = cache.get(key.as_deref()?)?;
             progress.finished(&describe(job));
             let status = status_of(job, outcome.status, Instant::now());
-            Some((status, outcome.diagnostics))
+            Some((status, outcome.diagnostics, outcome.coverage))
         })
         .collect();
     let todo: Vec<Job> = jobs
@@ -54,30 +65,31 @@ pub fn run_jobs(
         if slot.is_some() {
             continue;
         }
-        let Some((status, diagnostics)) = fresh.next() else {
+        let Some((status, diagnostics, coverage)) = fresh.next() else {
             break;
         };
         if let Some(key) = key {
             let outcome = JobOutcome {
                 diagnostics,
                 status: status.status,
+                coverage,
             };
             cache.put(key, &outcome);
-            *slot = Some((status, outcome.diagnostics));
+            *slot = Some((status, outcome.diagnostics, outcome.coverage));
         } else {
-            *slot = Some((status, diagnostics));
+            *slot = Some((status, diagnostics, coverage));
         }
     }
     Ok(collect(done.into_iter().flatten()))
 }
 
-/// Runs `jobs` in worker processes or threads: each job's status and findings, in job order.
+/// Runs `jobs` in worker processes or threads: each job's result, in job order.
 fn run_fresh(
     jobs: &[Job],
     threads: usize,
     isolation: Option<&Isolation>,
     progress: &Progress,
-) -> Result<Vec<(RootStatus, Vec<Diagnostic>)>, String> {
+) -> Result<Vec<JobResult>, String> {
     match isolation {
         Some(iso) => {
             let results = super::pool::run_isolated(jobs, threads, iso, progress);
@@ -88,23 +100,27 @@ fn run_fresh(
     }
 }
 
-/// The report of the jobs' results.
-fn collect(results: impl IntoIterator<Item = (RootStatus, Vec<Diagnostic>)>) -> Report {
-    let mut report = Report::default();
-    for (status, diagnostics) in results {
-        report.roots.push(status);
-        report.diagnostics.extend(diagnostics);
+/// The report of the jobs' results, and their coverage.
+fn collect(results: impl IntoIterator<Item = JobResult>) -> Ran {
+    let mut ran = Ran {
+        report: Report::default(),
+        coverage: Vec::new(),
+    };
+    for (status, diagnostics, coverage) in results {
+        ran.report.roots.push(status);
+        ran.report.diagnostics.extend(diagnostics);
+        ran.coverage.push(coverage);
     }
-    report
+    ran
 }
 
-/// [`run_jobs`] with the function that runs one job given: each job's status and findings.
+/// [`run_jobs`] with the function that runs one job given: each job's result.
 fn run_with(
     jobs: &[Job],
     threads: usize,
     progress: &Progress,
     runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
-) -> Result<Vec<(RootStatus, Vec<Diagnostic>)>, String> {
+) -> Result<Vec<JobResult>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .stack_size(WORKER_STACK)
@@ -114,7 +130,7 @@ fn run_with(
     let results = pool.install(|| {
         jobs.par_iter()
             .map(|job| {
-                let result = isolated(job, runner);
+                let (result, _) = caught(job, runner);
                 progress.finished(&describe(job));
                 result
             })
@@ -131,22 +147,10 @@ fn describe(job: &Job) -> String {
     }
 }
 
-/// Runs one job, turning a panic into an `internal-error` finding.
-fn isolated(
-    job: &Job,
-    runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
-) -> (RootStatus, Vec<Diagnostic>) {
-    let (status, diagnostics, _) = caught(job, runner);
-    (status, diagnostics)
-}
-
-/// Runs one job, turning a panic into a finding of the job; the last value says whether it
+/// Runs one job, turning a panic into a finding of the job; the second value says whether it
 /// panicked. A panic that comes from the size of what the template builds (a collection
 /// whose capacity overflows) is a `limit-exceeded` finding; any other is an `internal-error`.
-pub fn caught(
-    job: &Job,
-    runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
-) -> (RootStatus, Vec<Diagnostic>, bool) {
+pub fn caught(job: &Job, runner: &(dyn Fn(&Job) -> JobOutcome + Sync)) -> (JobResult, bool) {
     let start = Instant::now();
     let mut panicked = false;
     let outcome = catch_unwind(AssertUnwindSafe(|| runner(job))).unwrap_or_else(|payload| {
@@ -170,13 +174,11 @@ pub fn caught(
         JobOutcome {
             diagnostics: vec![of_job(job, d)],
             status: RootOutcome::Error,
+            coverage: None,
         }
     });
-    (
-        status_of(job, outcome.status, start),
-        outcome.diagnostics,
-        panicked,
-    )
+    let status = status_of(job, outcome.status, start);
+    ((status, outcome.diagnostics, outcome.coverage), panicked)
 }
 
 thread_local! {
@@ -274,6 +276,7 @@ mod tests {
             provided: Vec::new(),
             origin: None,
             notices: Vec::new(),
+            coverage: false,
         }
     }
 
@@ -283,7 +286,9 @@ mod tests {
             job("broken", Err("cannot read flags".into())),
             job("empty", Ok(Default::default())),
         ];
-        let report = run_jobs(&jobs, 2, None, &Progress::new(2, false), None).unwrap();
+        let report = run_jobs(&jobs, 2, None, &Progress::new(2, false), None)
+            .unwrap()
+            .report;
         assert_eq!(report.roots.len(), 2);
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
@@ -303,7 +308,7 @@ mod tests {
             }
             run_job(j)
         };
-        let report = collect(run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap());
+        let report = collect(run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap()).report;
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
         assert_eq!(report.diagnostics[0].rule, "internal-error");

@@ -18,18 +18,20 @@ use sha2::{Digest, Sha256};
 
 use super::cache;
 use super::listing;
+use crate::report::coverage::RootCoverage;
 use crate::report::{Diagnostic, Report, RootStatus};
 
 /// Run reports kept at most; older ones are removed when one is stored.
 pub const MAX_RUNS: usize = 64;
 
 /// Format of the entries: bump when [`Stored`] or the key changes meaning.
-const FORMAT: &str = "yttlint-run-1";
+const FORMAT: &str = "yttlint-run-2";
 
 #[derive(Serialize, Deserialize)]
 struct Stored {
     roots: Vec<RootStatus>,
     diagnostics: Vec<Diagnostic>,
+    coverage: Vec<RootCoverage>,
 }
 
 /// The run's place in the cache.
@@ -68,8 +70,9 @@ impl RunCache {
         self.runs.join(format!("{}.json", self.key))
     }
 
-    /// The stored report, if there is a readable one. Jobs taken from it took no time.
-    pub fn get(&self) -> Option<Report> {
+    /// The stored report and coverage, if there is a readable one. Jobs taken from it took
+    /// no time.
+    pub fn get(&self) -> Option<(Report, Vec<RootCoverage>)> {
         let path = self.entry();
         let bytes = cache::read_regular(&path)?;
         let stored: Stored = serde_json::from_slice(&bytes).ok()?;
@@ -82,14 +85,15 @@ impl RunCache {
         for r in &mut roots {
             r.duration_ms = 0;
         }
-        Some(Report {
+        let report = Report {
             roots,
             diagnostics: stored.diagnostics,
-        })
+        };
+        Some((report, stored.coverage))
     }
 
-    /// Stores the report of the run, unless it must not be reused.
-    pub fn put(&self, report: &Report) {
+    /// Stores the report and coverage of the run, unless they must not be reused.
+    pub fn put(&self, report: &Report, coverage: &[RootCoverage]) {
         let machine = report
             .diagnostics
             .iter()
@@ -100,6 +104,7 @@ impl RunCache {
         let stored = Stored {
             roots: report.roots.clone(),
             diagnostics: report.diagnostics.clone(),
+            coverage: coverage.to_vec(),
         };
         if let Ok(bytes) = serde_json::to_vec(&stored) {
             let _ = cache::write_atomic(&self.entry(), &bytes);

@@ -17,7 +17,8 @@ use super::progress::Progress;
 use super::run_cache::RunCache;
 use super::select::{self, Selection};
 use super::suppress::{self, Suppression};
-use super::{plan, run, walk};
+use super::{coverage, never_evaluated, plan, run, walk};
+use crate::report::coverage::RootCoverage;
 use crate::report::{Report, RootOutcome, Sources};
 
 /// What a run is asked to do, already validated.
@@ -39,6 +40,9 @@ pub struct Settings {
     pub cache: CacheSetting,
     /// Run the jobs in worker processes with these limits (`None`: in threads of this process).
     pub isolation: Option<super::pool::Isolation>,
+    /// A coverage report is asked for: record coverage even when `branch-never-evaluated` is
+    /// off.
+    pub coverage: bool,
 }
 
 /// Whether and where the result cache lives.
@@ -68,6 +72,8 @@ pub struct Linted {
     pub sources: Sources,
     /// Jobs taken from the cache and jobs run, when the cache is on.
     pub cached: Option<(usize, usize)>,
+    /// Each root's coverage by its scenarios, when recorded (sorted by root).
+    pub coverage: Vec<RootCoverage>,
 }
 
 /// Finds the configuration (`--config`, else upward from the first path, else upward from the
@@ -148,40 +154,48 @@ pub fn plan_and_lint(
             .filter(|(k, _)| s.allow_env.iter().any(|a| k.starts_with(&format!("{a}_"))))
             .collect();
         let asked = format!(
-            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
-            s.allow_env, s.isolation
+            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
+            s.allow_env, s.isolation, s.coverage
         );
         RunCache::open(d, &config.dir, &asked)
     });
-    if let Some(report) = run_cache.as_ref().and_then(RunCache::get) {
+    if let Some((report, coverage)) = run_cache.as_ref().and_then(RunCache::get) {
         let jobs = report.roots.len();
         return Ok(Linted {
             report,
             sources: Sources::new(&config.dir),
             cached: Some((jobs, 0)),
+            coverage,
         });
     }
     let mut planned = plan_with(s, config)?;
     adjust(&mut planned);
     let linted = lint(s, &planned)?;
     if let Some(rc) = &run_cache {
-        rc.put(&linted.report);
+        rc.put(&linted.report, &linted.coverage);
     }
     Ok(linted)
 }
 
 /// Runs the jobs of a plan and applies levels and suppressions.
 pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
-    let jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
+    let mut jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
+    if coverage::wanted(&p.config, s.coverage) {
+        for job in jobs.iter_mut().filter(|j| j.kind == JobKind::Root) {
+            job.coverage = true;
+        }
+    }
     let progress = Progress::new(jobs.len(), s.progress);
     let cache = open_cache(s, &p.config.dir);
-    let mut report = run::run_jobs(
+    let ran = run::run_jobs(
         &jobs,
         s.jobs,
         s.isolation.as_ref(),
         &progress,
         cache.as_ref(),
     )?;
+    let mut report = ran.report;
+    let coverage = coverage::by_root(&jobs, &ran.coverage);
     if let Some(cache) = &cache {
         cache.finish();
     }
@@ -191,7 +205,9 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         .zip(&report.roots)
         .map(|(j, r)| (scope(&p.discovery, j), r.status))
         .collect();
-    let found = run::apply_levels(&p.config, std::mem::take(&mut report.diagnostics));
+    let mut found = std::mem::take(&mut report.diagnostics);
+    found.extend(never_evaluated::findings(&coverage, &sources));
+    let found = run::apply_levels(&p.config, found);
     let sups = scan_suppressions(p, &scopes, &found, &sources);
     let (kept, used) = suppress::apply(found, &sups);
     let checked = |s: &Suppression, rule: &str| {
@@ -214,6 +230,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         report,
         sources,
         cached: cache.map(|c| c.counts()),
+        coverage,
     })
 }
 

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::job::{run_job, Job};
 use super::run::caught;
+use crate::report::coverage::Coverage;
 use crate::report::{Diagnostic, RootStatus};
 
 /// The hidden command that runs a worker.
@@ -44,6 +45,9 @@ pub struct Response {
     pub index: usize,
     pub status: RootStatus,
     pub diagnostics: Vec<Diagnostic>,
+    /// What the job's evaluation executed, when it records coverage.
+    #[serde(default)]
+    pub coverage: Option<Coverage>,
     /// The worker ends after this job (it panicked, and the process may hold a broken state).
     pub last: bool,
 }
@@ -136,11 +140,12 @@ fn serve(protocol: File) -> i32 {
                 return 2;
             }
         };
-        let (status, diagnostics, panicked) = caught(&received.job, &run_job);
+        let ((status, diagnostics, coverage), panicked) = caught(&received.job, &run_job);
         let response = Response {
             index: received.index,
             status,
             diagnostics,
+            coverage,
             last: panicked,
         };
         let sent = serde_json::to_writer(&mut out, &response)

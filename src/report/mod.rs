@@ -2,6 +2,8 @@
 //! validation violations, KubeVirt rules) and one renderer per output format
 //! ([`format::render`] picks one).
 
+pub mod cobertura;
+pub mod coverage;
 pub mod diagnostic;
 pub mod engine;
 pub mod fingerprint;
@@ -10,6 +12,7 @@ pub mod github;
 pub mod gitlab;
 pub mod json;
 pub mod junit;
+pub mod lcov;
 pub mod location;
 pub mod rules;
 pub mod sarif;

@@ -191,6 +191,13 @@ pub const RULES: &[RuleInfo] = &[
         "Remove the code, or move it before the statement that ends the block.",
     ),
     rule(
+        "branch-never-evaluated",
+        Info,
+        "if branch that no scenario evaluates",
+        "The scenarios of a root run an `if`, but its condition is never true (the code under it never runs) or never false (its `else` or `elif` never runs). Reported only when every scenario of the root evaluated without an error, and only for an `if` that ran; an `if` without `else` whose condition is always true is not reported.",
+        "Add a scenario with data values that take the branch (scenarios in .yttlint.yaml), or remove the branch if it is dead.",
+    ),
+    rule(
         "data-value-unknown-reference",
         Error,
         "Reference to a data value the schema does not declare",

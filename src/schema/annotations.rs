@@ -20,6 +20,10 @@ pub const DEPRECATED: &str = "schema/deprecated";
 pub const REMOVED: &str = "schema/removed";
 /// yttlint's `schema-key-may-be-present` extension.
 pub const KEY_MAY_BE_PRESENT: &str = "schema/key-may-be-present";
+/// yttlint's `schema-any-key` extension.
+pub const ANY_KEY: &str = "schema/any-key";
+/// The key of the map item `@schema/any-key` marks.
+pub const ANY_KEY_NAME: &str = "_";
 
 /// A result whose failure is boxed (failures are large and rare).
 pub type Res<T> = Result<T, Box<Failure>>;

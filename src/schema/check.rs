@@ -9,7 +9,7 @@
 
 use super::error::{go_syntax, Failure, FailureKind};
 use super::spell::nearest;
-use super::types::{DocType, Kind, MapItemType, Type};
+use super::types::{declared_or_any, DocType, Kind, MapItemType, Type};
 use crate::pos::Pos;
 use crate::yaml::{scalar_key_string, Document, Map, MapItem, Value};
 
@@ -81,12 +81,14 @@ fn assign_map(items: &[MapItemType], m: &mut Map, out: &mut Vec<Failure>, depth:
         if let Some(i) = items.iter().position(|t| t.key == item.key) {
             found[i] = true;
             assign(&items[i].ty, &mut item.value, out, depth + 1);
+        } else if let Some(t) = declared_or_any(items, None) {
+            assign(&t.ty, &mut item.value, out, depth + 1);
         }
     }
     for (t, _) in items
         .iter()
         .zip(found)
-        .filter(|(t, f)| !f && !t.may_be_absent)
+        .filter(|(t, f)| !f && !t.may_be_absent && !t.any_key)
     {
         let mut item = t.default_item();
         assign(&t.ty, &mut item.value, out, depth + 1);
@@ -102,13 +104,15 @@ fn check(ty: &Type, v: &Value, out: &mut Vec<Failure>, depth: usize) {
     }
     match (&ty.non_null().kind, v) {
         (Kind::Map(items), Value::Map(m)) => {
+            let declared =
+                |item: &MapItem| declared_or_any(items, items.iter().find(|t| t.key == item.key));
             for item in &m.items {
-                if !items.iter().any(|t| t.key == item.key) {
+                if declared(item).is_none() {
                     out.push(undeclared(item, &ty.non_null().pos, items));
                 }
             }
             for item in &m.items {
-                let Some(t) = items.iter().find(|t| t.key == item.key) else {
+                let Some(t) = declared(item) else {
                     continue;
                 };
                 if !is_node(&item.value) {

@@ -53,7 +53,8 @@ fn walk(value: &Value, ty: &Type, path: &str, out: &mut Vec<DeprecatedUse>, dept
     match (value, &ty.kind) {
         (Value::Map(m), Kind::Map(items)) => {
             for item in &m.items {
-                let Some(t) = items.iter().find(|t| equal(&t.key, &item.key)) else {
+                let exact = items.iter().find(|t| equal(&t.key, &item.key));
+                let Some(t) = super::types::declared_or_any(items, exact) else {
                     continue;
                 };
                 let key = str_of(&item.key);

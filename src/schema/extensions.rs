@@ -1,7 +1,8 @@
 //! yttlint's schema extensions (spec 001 ideas ytt never shipped), each off by default so that
 //! rendering stays ytt's: `schema-removed` (`@schema/removed "reason"`: setting the value is an
 //! error) and `schema-key-may-be-present` (`@schema/key-may-be-present`: the key is declared
-//! but has no default, absent until an input gives it). Turned on by `.yttlint.yaml` `extensions:` or `yttlint template --extension NAME`;
+//! but has no default, absent until an input gives it) and `schema-any-key` (`@schema/any-key`
+//! on a map's `_` item: that item is the schema of every key of the map). Turned on by `.yttlint.yaml` `extensions:` or `yttlint template --extension NAME`;
 //! while off, the annotation is one ytt ignores (an `unknown-annotation` finding naming the
 //! extension), and the linter still warns when a removed value is set.
 
@@ -10,10 +11,15 @@
 pub enum Extension {
     Removed,
     KeyMayBePresent,
+    AnyKey,
 }
 
 /// Every extension, in the order messages list them.
-pub const ALL: &[Extension] = &[Extension::KeyMayBePresent, Extension::Removed];
+pub const ALL: &[Extension] = &[
+    Extension::AnyKey,
+    Extension::KeyMayBePresent,
+    Extension::Removed,
+];
 
 impl Extension {
     /// The name configuration and flags use.
@@ -21,6 +27,7 @@ impl Extension {
         match self {
             Extension::Removed => "schema-removed",
             Extension::KeyMayBePresent => "schema-key-may-be-present",
+            Extension::AnyKey => "schema-any-key",
         }
     }
 
@@ -29,6 +36,7 @@ impl Extension {
         match self {
             Extension::Removed => "schema/removed",
             Extension::KeyMayBePresent => "schema/key-may-be-present",
+            Extension::AnyKey => "schema/any-key",
         }
     }
 
@@ -56,6 +64,7 @@ impl Extension {
 pub struct Extensions {
     pub removed: bool,
     pub key_may_be_present: bool,
+    pub any_key: bool,
 }
 
 impl Extensions {
@@ -72,6 +81,7 @@ impl Extensions {
         match e {
             Extension::Removed => self.removed = true,
             Extension::KeyMayBePresent => self.key_may_be_present = true,
+            Extension::AnyKey => self.any_key = true,
         }
     }
 
@@ -79,6 +89,7 @@ impl Extensions {
         match e {
             Extension::Removed => self.removed,
             Extension::KeyMayBePresent => self.key_may_be_present,
+            Extension::AnyKey => self.any_key,
         }
     }
 }
@@ -93,9 +104,9 @@ mod tests {
             assert_eq!(Extension::parse(e.name()), Ok(*e));
             assert_eq!(Extension::of_annotation(e.annotation()), Some(*e));
         }
-        assert!(Extension::parse("schema-remove")
-            .unwrap_err()
-            .contains("known extensions: schema-key-may-be-present, schema-removed"));
+        assert!(Extension::parse("schema-remove").unwrap_err().contains(
+            "known extensions: schema-any-key, schema-key-may-be-present, schema-removed"
+        ));
         let set = Extensions::from_names(&["schema-removed"]).unwrap();
         assert!(set.has(Extension::Removed));
         assert!(!Extensions::default().has(Extension::Removed));

@@ -83,6 +83,10 @@ impl<'a> Inferrer<'a> {
                 }
                 Some(t)
             }
+            // A key that may be present, declared without a value: any value once given.
+            _ if matches!(node.value, Value::Null) && self.key_may_be_present(node) => {
+                Some(Type::new(Kind::Any(Value::Null), node.pos))
+            }
             _ => {
                 let inner = self.infer(node.value, node.pos)?;
                 match (inner, nullable) {
@@ -129,15 +133,31 @@ impl<'a> Inferrer<'a> {
             pos: &item.pos,
             anns: &item.anns,
         };
+        let any_key = match item.anns.get(anns::ANY_KEY) {
+            Some(ann) if self.extensions.any_key => {
+                if item.key.as_str() != Some(anns::ANY_KEY_NAME) {
+                    return Err(any_key_elsewhere(item, &ann.pos));
+                }
+                true
+            }
+            _ => false,
+        };
         let (ty, default) = self.typed_node(&node)?;
         Ok(MapItemType {
             key: item.key.clone(),
             ty,
             pos: item.pos.clone(),
             default,
-            may_be_absent: self.extensions.key_may_be_present
-                && item.anns.get(anns::KEY_MAY_BE_PRESENT).is_some(),
+            may_be_absent: self.key_may_be_present(&node),
+            any_key,
         })
+    }
+
+    /// Whether the node is `@schema/key-may-be-present` with the extension on.
+    fn key_may_be_present(&self, node: &Node) -> bool {
+        self.extensions.key_may_be_present
+            && node.kind == NodeKind::MapItem
+            && node.anns.get(anns::KEY_MAY_BE_PRESENT).is_some()
     }
 
     fn array(&mut self, a: &Array) -> Result<Type, SchemaError> {
@@ -200,17 +220,34 @@ impl<'a> Inferrer<'a> {
             ty.docs.deprecated = deprecated;
         }
         if node.anns.get(anns::REMOVED).is_some() && node.kind != NodeKind::Document {
-            // An annotation ytt ignores: read leniently, never an error.
-            let reason = anns::string_arg(node, anns::REMOVED, self.args)
-                .ok()
-                .flatten();
-            ty.docs.removed = Some(reason.unwrap_or_default());
+            ty.docs.removed = Some(self.removed_reason(node)?);
         }
         if let Some((examples, at)) = examples {
             check_examples(ty, &examples, &at)?;
             ty.docs.examples = examples;
         }
         Ok(())
+    }
+
+    /// The reason of `@schema/removed`: one string. With the `schema-removed` extension on,
+    /// anything else (a number, a keyword argument, several values) is an invalid schema;
+    /// with it off the annotation is one ytt ignores, so rendering never fails on it and the
+    /// reason is only what the linter's warning quotes (empty when it is not a string).
+    fn removed_reason(&self, node: &Node) -> Result<String, SchemaError> {
+        let Some(ann) = node.anns.get(anns::REMOVED) else {
+            return Ok(String::new());
+        };
+        if ann.args.is_empty() && ann.kwargs.is_empty() {
+            return Ok(String::new());
+        }
+        match anns::string_arg(node, anns::REMOVED, self.args) {
+            Ok(reason) => Ok(reason.unwrap_or_default()),
+            Err(f) if self.extensions.removed => Err(Problem::from(
+                (*f).hint("@schema/removed takes the reason the value was removed, as a string."),
+            )
+            .under(INVALID)),
+            Err(_) => Ok(String::new()),
+        }
     }
 
     /// ytt's `getValue`: `@schema/default` checked against the type, or the type's default.
@@ -318,6 +355,20 @@ fn check_any_fragment(v: &Value) -> Result<(), SchemaError> {
         .hint("an \"any type\" fragment has no constraints; nested schema annotations conflict and are disallowed");
     f.ann_positions = found.iter().map(|a| a.pos.clone()).collect();
     Err(SchemaError::new(INVALID, vec![f]))
+}
+
+/// `@schema/any-key` on an item whose key is not `_`.
+fn any_key_elsewhere(item: &MapItem, at: &Pos) -> SchemaError {
+    let f = Failure::new(FailureKind::InvalidSchema, &item.pos)
+        .at_annotation(at)
+        .described("@schema/any-key is only allowed on the map item with key \"_\"")
+        .expected(format!("a map item with the key named \"{}\"", anns::ANY_KEY_NAME))
+        .found(format!(
+            "the key \"{}\"",
+            crate::yaml::scalar_key_string(&item.key)
+        ))
+        .hint("the item with key \"_\" is the schema of every key of its map that no other item declares.");
+    SchemaError::new(INVALID, vec![f])
 }
 
 fn null_not_allowed(pos: &Pos) -> SchemaError {

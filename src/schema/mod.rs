@@ -16,24 +16,22 @@ pub mod annotations;
 pub mod args;
 pub mod check;
 pub mod deprecated;
+pub mod envelope;
 pub mod error;
 pub mod extensions;
 pub mod infer;
-pub mod library;
 pub mod openapi;
 pub mod openapi_rules;
 pub mod optional;
 pub mod render;
 pub mod spell;
-#[cfg(test)]
-mod tests;
 pub mod types;
 
 use std::sync::Arc;
 
-use crate::library::envelope::Envelope;
 use crate::yaml::Document;
 use args::ArgTable;
+use envelope::Envelope;
 use error::{Failure, SchemaError};
 use types::DocType;
 
@@ -88,10 +86,14 @@ pub struct SchemaDoc {
 
 impl SchemaDoc {
     /// Wraps a schema document, checking that it is a valid schema on its own (as ytt does
-    /// for every schema document before overlaying them).
-    pub fn new(doc: Document, args: ArgTable) -> Result<SchemaDoc, SchemaDocError> {
+    /// for every schema document before overlaying them) with the extensions `on`.
+    pub fn new(
+        doc: Document,
+        args: ArgTable,
+        on: extensions::Extensions,
+    ) -> Result<SchemaDoc, SchemaDocError> {
         let env = Envelope::new(doc).map_err(SchemaDocError::Other)?;
-        Schema::from_document(&env.doc, &args).map_err(SchemaDocError::Schema)?;
+        Schema::with_extensions(&env.doc, &args, on).map_err(SchemaDocError::Schema)?;
         Ok(SchemaDoc {
             env,
             args: Arc::new(args),

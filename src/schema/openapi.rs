@@ -78,9 +78,15 @@ fn properties(ty: &Type, validations: bool, depth: usize) -> Vec<MapItem> {
     match &ty.kind {
         Kind::Map(items) => {
             out.push(item("type", string("object")));
-            out.push(item("additionalProperties", Value::Bool(false)));
+            // `@schema/any-key`: every other key has the `_` item's schema.
+            let additional = match items.iter().find(|i| i.any_key) {
+                Some(i) => map(properties(&i.ty, validations, depth + 1)),
+                None => Value::Bool(false),
+            };
+            out.push(item("additionalProperties", additional));
             let props = items
                 .iter()
+                .filter(|i| !i.any_key)
                 .map(|i| {
                     MapItem::new(
                         i.key.clone(),

@@ -1,9 +1,11 @@
-//! Keys declared `@schema/key-may-be-present` (the `schema-key-may-be-present` extension) are
+//! Keys declared `@schema/key-may-be-present` (the `schema-key-may-be-present` extension), and
+//! the keys of a map with an `@schema/any-key` item (the `schema-any-key` extension), are
 //! absent from the defaults; before a data values document is overlaid, each such key it sets
-//! is added to the values so far with its type's default, so that the overlay merges into it
-//! (and fills the defaults below it) as it does for any declared key.
+//! is added to the values so far with its type's default (for an arbitrary key, the default of
+//! the `_` item), so that the overlay merges into it (and fills the defaults below it) as it
+//! does for any declared key.
 
-use super::types::{Kind, Type};
+use super::types::{declared_or_any, Kind, Type};
 use crate::stdlib::golike::equal;
 use crate::yaml::Value;
 
@@ -17,13 +19,20 @@ pub fn open(ty: &Type, left: &mut Value, right: &Value, depth: usize) {
         return;
     };
     for r_item in &r.items {
-        let Some(t) = items.iter().find(|t| equal(&t.key, &r_item.key)) else {
+        let exact = items.iter().find(|t| equal(&t.key, &r_item.key));
+        let Some(t) = declared_or_any(items, exact) else {
             continue;
         };
-        match l.items.iter_mut().find(|i| equal(&i.key, &r_item.key)) {
-            Some(l_item) => open(&t.ty, &mut l_item.value, &r_item.value, depth + 1),
-            None if t.may_be_absent => l.items.push(t.default_item()),
-            None => {}
-        }
+        let at = match l.items.iter().position(|i| equal(&i.key, &r_item.key)) {
+            Some(at) => at,
+            None if t.may_be_absent || t.any_key => {
+                let mut item = t.default_item();
+                item.key = r_item.key.clone();
+                l.items.push(item);
+                l.items.len() - 1
+            }
+            None => continue,
+        };
+        open(&t.ty, &mut l.items[at].value, &r_item.value, depth + 1);
     }
 }

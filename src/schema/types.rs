@@ -5,6 +5,8 @@
 //! schema.yml:3)") and its documentation (`@schema/title`, `desc`, `examples`, `deprecated`).
 
 use crate::pos::Pos;
+use crate::stdlib::golike::equal;
+use crate::validate::run::NodeType;
 use crate::yaml::{Annotation, Document, Map, MapItem, Value};
 
 /// The scalar types a schema can infer.
@@ -112,6 +114,9 @@ pub struct MapItemType {
     /// `@schema/key-may-be-present` (the `schema-key-may-be-present` extension): declared,
     /// but absent until some input gives it.
     pub may_be_absent: bool,
+    /// `@schema/any-key` on the `_` item (the `schema-any-key` extension): this item is the
+    /// schema of every key of the map that no other item declares; it is no key of its own.
+    pub any_key: bool,
 }
 
 /// The item of an array declared in a schema.
@@ -158,7 +163,7 @@ impl Type {
             Kind::Map(items) => Value::Map(Box::new(Map {
                 items: items
                     .iter()
-                    .filter(|i| !i.may_be_absent)
+                    .filter(|i| !i.may_be_absent && !i.any_key)
                     .map(MapItemType::default_item)
                     .collect(),
                 pos: self.pos.clone(),
@@ -199,6 +204,37 @@ impl Type {
     pub fn is_any(&self) -> bool {
         matches!(self.kind, Kind::Any(_))
     }
+}
+
+impl NodeType for Type {
+    fn validation(&self) -> Option<&Annotation> {
+        self.validation.as_ref()
+    }
+
+    fn pos(&self) -> &Pos {
+        &self.pos
+    }
+
+    fn child(&self, key: Option<&Value>) -> Option<&dyn NodeType> {
+        let inner = self.non_null();
+        match (&inner.kind, key) {
+            (Kind::Map(items), Some(key)) => {
+                let exact = items.iter().find(|t| equal(&t.key, key));
+                declared_or_any(items, exact).map(|t| &t.ty as &dyn NodeType)
+            }
+            (Kind::Array(item, _), None) => Some(&item.ty),
+            _ => None,
+        }
+    }
+}
+
+/// The declaration typing a map's item: `exact` (the item declared with its key, found by the
+/// caller's comparison), else the map's `@schema/any-key` item.
+pub fn declared_or_any<'a>(
+    items: &'a [MapItemType],
+    exact: Option<&'a MapItemType>,
+) -> Option<&'a MapItemType> {
+    exact.or_else(|| items.iter().find(|i| i.any_key))
 }
 
 impl MapItemType {

@@ -14,8 +14,8 @@ use super::assert_rules::{length_bound, plain_items, Rule};
 use super::assertion::{check_error, Assertion};
 use super::yaml::{encode_starlark, round_trip};
 use crate::eval::errors::plain_message;
+use crate::eval::host::Extra;
 use crate::eval::run::LibEnv;
-use crate::library::exec::Extra;
 
 /// The YAML text `assert.equals` compares.
 fn as_yaml(name: &str, v: Value<'_>) -> starlark::Result<String> {
@@ -32,7 +32,7 @@ fn out_of_time(eval: &Evaluator<'_, '_, '_>) -> bool {
         return false;
     };
     if let Some(e) = extra.downcast_ref::<Extra>() {
-        return e.exec.ws.env.limits.expired();
+        return e.host.env().limits.expired();
     }
     extra
         .downcast_ref::<LibEnv>()

@@ -10,10 +10,10 @@ use starlark::starlark_module;
 use starlark::values::dict::DictRef;
 use starlark::values::float::StarlarkFloat;
 use starlark::values::list::ListRef;
-use starlark::values::tuple::TupleRef;
+use starlark::values::tuple::{AllocTuple, TupleRef};
 use starlark::values::{FrozenValue, Heap, UnpackValue, Value, ValueLike};
 
-use super::args::plain_err;
+use super::args::{plain_err, Args, Kwargs};
 use super::golike as crate_golike;
 
 /// starlark-go's universe (as ytt configures it, with `set`).
@@ -52,7 +52,7 @@ const UNIVERSE: &[&str] = &[
 ];
 
 /// Names this module defines in place of the crate's.
-const OVERRIDDEN: &[&str] = &["int", "len", "str", "repr"];
+const OVERRIDDEN: &[&str] = &["int", "len", "str", "repr", "zip"];
 
 /// Copies the crate's globals that are in starlark-go's universe into `builder`, then adds
 /// this module's builtins.
@@ -103,6 +103,34 @@ fn register(builder: &mut GlobalsBuilder) {
 
     fn repr<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<String> {
         Ok(go_repr(x))
+    }
+
+    /// starlark-go's `zip`: a list of tuples as long as the shortest argument; an argument
+    /// that is not iterable is named by its position.
+    fn zip<'v>(
+        #[starlark(args)] args: Args<'v>,
+        #[starlark(kwargs)] kwargs: Kwargs<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        if !kwargs.is_empty() {
+            return Err(plain_err("zip does not accept keyword arguments"));
+        }
+        let mut columns: Vec<Vec<Value<'v>>> = Vec::with_capacity(args.items.len());
+        for (i, seq) in args.items.iter().enumerate() {
+            let items = seq.iterate(heap).map_err(|_| {
+                plain_err(format!(
+                    "zip: argument #{} is not iterable: {}",
+                    i + 1,
+                    seq.get_type()
+                ))
+            })?;
+            columns.push(items.collect());
+        }
+        let rows = columns.iter().map(Vec::len).min().unwrap_or(0);
+        let list: Vec<Value<'v>> = (0..rows)
+            .map(|r| heap.alloc(AllocTuple(columns.iter().map(|c| c[r]))))
+            .collect();
+        Ok(heap.alloc(list))
     }
 
     fn len<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<i64> {

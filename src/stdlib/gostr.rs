@@ -3,7 +3,9 @@
 //! offsets, clamp their bounds to the string, and find the empty string anywhere in it
 //! (`"abc".find("", 100)` is 3); `codepoints()` gives one-character strings, `codepoint_ords()`
 //! code points, `elem_ords()` bytes; `split("")` is an error; `removeprefix` and `removesuffix`
-//! do not exist; `replace` with a negative count replaces all. `eval::gocompat` sends lookups of these names through `__ytt_attr`.
+//! do not exist; `replace` with a negative count replaces all; `startswith` and `endswith` test
+//! an empty string when the end is before the start; `strip("")` strips white space; `format`
+//! is `stdlib::goformat`. `eval::gocompat` sends lookups of these names through `__ytt_attr`.
 
 use std::fmt;
 
@@ -13,6 +15,7 @@ use starlark::environment::GlobalsBuilder;
 use starlark::eval::{Arguments, Evaluator};
 use starlark::starlark_module;
 use starlark::starlark_simple_value;
+use starlark::values::tuple::TupleRef;
 use starlark::values::{starlark_value, Heap, NoSerialize, StarlarkValue, UnpackValue, Value};
 
 use super::args::plain_err;
@@ -31,6 +34,12 @@ enum Method {
     Split,
     Rsplit,
     Replace,
+    StartsWith,
+    EndsWith,
+    Strip,
+    Lstrip,
+    Rstrip,
+    Format,
 }
 
 impl Method {
@@ -47,6 +56,12 @@ impl Method {
             "split" => Method::Split,
             "rsplit" => Method::Rsplit,
             "replace" => Method::Replace,
+            "startswith" => Method::StartsWith,
+            "endswith" => Method::EndsWith,
+            "strip" => Method::Strip,
+            "lstrip" => Method::Lstrip,
+            "rstrip" => Method::Rstrip,
+            "format" => Method::Format,
             _ => return None,
         })
     }
@@ -64,6 +79,12 @@ impl Method {
             Method::Split => "split",
             Method::Rsplit => "rsplit",
             Method::Replace => "replace",
+            Method::StartsWith => "startswith",
+            Method::EndsWith => "endswith",
+            Method::Strip => "strip",
+            Method::Lstrip => "lstrip",
+            Method::Rstrip => "rstrip",
+            Method::Format => "format",
         }
     }
 }
@@ -102,7 +123,7 @@ impl<'v> StarlarkValue<'v> for StrMethod {
         let heap = eval.heap();
         let pos: Vec<Value<'v>> = args.positions(heap)?.collect();
         let names = args.names_map()?;
-        if !names.is_empty() {
+        if !names.is_empty() && self.method != Method::Format {
             return Err(plain_err(format!("{name}: unexpected keyword arguments")));
         }
         match self.method {
@@ -141,6 +162,30 @@ impl<'v> StarlarkValue<'v> for StrMethod {
                     .is_some_and(|c| c < 0);
                 let pos = if negative { &pos[..2] } else { &pos[..] };
                 self.delegate(pos, eval)
+            }
+            Method::StartsWith | Method::EndsWith => self.affix(&pos),
+            Method::Format => {
+                let named: Vec<(&str, Value<'v>)> =
+                    names.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+                let s = super::goformat::format(&self.recv, &pos, &named)?;
+                Ok(heap.alloc_str(&s).to_value())
+            }
+            Method::Strip | Method::Lstrip | Method::Rstrip => {
+                if pos.len() > 1 {
+                    return Err(plain_err(format!(
+                        "{name}: got {} arguments, want at most 1",
+                        pos.len()
+                    )));
+                }
+                match pos.first().map(|c| (c, c.unpack_str())) {
+                    // No characters, or none given: white space is stripped.
+                    None | Some((_, Some(""))) => self.delegate(&[], eval),
+                    Some((_, Some(_))) => self.delegate(&pos, eval),
+                    Some((c, None)) => Err(plain_err(format!(
+                        "{name}: for parameter 1: got {}, want string",
+                        c.get_type()
+                    ))),
+                }
             }
         }
     }
@@ -200,6 +245,55 @@ impl StrMethod {
             }
             None => Ok(heap.alloc(-1i64)),
         }
+    }
+
+    /// `startswith` and `endswith` over the string's bytes between the bounds (empty when the
+    /// end is before the start); the prefix may be a tuple of strings.
+    fn affix<'v>(&self, pos: &[Value<'v>]) -> starlark::Result<Value<'v>> {
+        let name = self.method.name();
+        if pos.is_empty() || pos.len() > 3 {
+            let want = if pos.is_empty() {
+                "at least 1"
+            } else {
+                "at most 3"
+            };
+            return Err(plain_err(format!(
+                "{name}: got {} arguments, want {want}",
+                pos.len()
+            )));
+        }
+        let s = self.recv.as_bytes();
+        let start = bound(name, "start", pos.get(1).copied(), s.len(), 0)?;
+        let end = bound(name, "end", pos.get(2).copied(), s.len(), s.len())?;
+        let s = &s[start..end.max(start)];
+        let test = |affix: &str| {
+            if self.method == Method::StartsWith {
+                s.starts_with(affix.as_bytes())
+            } else {
+                s.ends_with(affix.as_bytes())
+            }
+        };
+        if let Some(affix) = pos[0].unpack_str() {
+            return Ok(Value::new_bool(test(affix)));
+        }
+        let Some(items) = TupleRef::from_value(pos[0]) else {
+            return Err(plain_err(format!(
+                "{name}: got {}, want string or tuple of string",
+                pos[0].get_type()
+            )));
+        };
+        for (i, x) in items.content().iter().enumerate() {
+            let affix = x.unpack_str().ok_or_else(|| {
+                plain_err(format!(
+                    "{name}: want string, got {}, for element {i}",
+                    x.get_type()
+                ))
+            })?;
+            if test(affix) {
+                return Ok(Value::new_bool(true));
+            }
+        }
+        Ok(Value::new_bool(false))
     }
 
     /// The list `codepoints()`, `codepoint_ords()` or `elem_ords()` iterates.

@@ -175,7 +175,7 @@ fn functions(builder: &mut GlobalsBuilder) {
     }
 
     fn pow(#[starlark(args)] args: Args<'_>) -> starlark::Result<f64> {
-        binary("pow", &args, f64::powf)
+        binary("pow", &args, super::gopow::pow)
     }
 
     fn remainder(#[starlark(args)] args: Args<'_>) -> starlark::Result<f64> {

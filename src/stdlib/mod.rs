@@ -1,27 +1,28 @@
-//! ytt's standard library: the `@ytt:` modules a template can `load()`. Each module is one file;
-//! static modules are built once per evaluation environment, `@ytt:data` per library.
+//! ytt's standard library: the `@ytt:` modules a template can `load()` that need nothing of the
+//! library being evaluated, one file each, and the universe of builtins. The modules that do
+//! live in the layers above: `@ytt:assert`'s validation half in `validate::assert_module`,
+//! `@ytt:data` and `@ytt:library` in `library`.
 
 pub mod args;
 pub mod assert;
 pub mod assert_extra;
 pub mod assert_format;
 pub mod assert_rules;
-pub mod assert_validate;
 pub mod assertion;
 pub mod base64;
 pub mod bound;
-pub mod data;
 pub mod duration;
 pub mod gobuiltins;
+pub mod goformat;
 pub mod golike;
 pub mod goops;
 pub mod gopercent;
+pub mod gopow;
 pub mod gostr;
 pub mod ip;
 pub mod json;
 pub mod json_decode;
 pub mod kwargs;
-pub mod library;
 pub mod math;
 pub mod md5;
 pub mod nested_load;
@@ -70,11 +71,16 @@ fn own_globals() -> Globals {
     GlobalsBuilder::new()
         .with(gobuiltins::register_constants)
         .with(gobuiltins::register_own)
-        .with(goops::register)
-        .with(gostr::register)
-        .with(nested_load::register)
-        .with(kwargs::register)
+        .with(register_go_universe)
         .build()
+}
+
+/// The builtins of starlark-go's universe this crate defines beside `gobuiltins`' own.
+fn register_go_universe(builder: &mut GlobalsBuilder) {
+    goops::register(builder);
+    gostr::register(builder);
+    nested_load::register(builder);
+    kwargs::register(builder);
 }
 
 /// The globals every template and Starlark file sees (starlark-go's universe, as ytt has it).
@@ -83,10 +89,7 @@ pub fn globals() -> starlark::environment::Globals {
         GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType]).build();
     GlobalsBuilder::new()
         .with(|b| gobuiltins::register_universe(b, &crate_globals))
-        .with(goops::register)
-        .with(gostr::register)
-        .with(nested_load::register)
-        .with(kwargs::register)
+        .with(register_go_universe)
         .build()
 }
 
@@ -96,16 +99,9 @@ pub fn module_from(f: impl FnOnce(&mut GlobalsBuilder)) -> Option<FrozenModule> 
     FrozenModule::from_globals(&g).ok()
 }
 
-/// `@ytt:assert`: ytt's functions and spec 000's additions.
-fn register_assert(builder: &mut GlobalsBuilder) {
-    assert::register(builder);
-    assert_validate::register(builder);
-}
-
 /// The static `@ytt:` module called `name`, if there is one.
 pub fn static_module(name: &str) -> Option<FrozenModule> {
     let register: fn(&mut GlobalsBuilder) = match name {
-        "assert" => register_assert,
         "base64" => base64::register,
         "ip" => ip::register,
         "json" => json::register,

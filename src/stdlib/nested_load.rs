@@ -2,13 +2,12 @@
 //! when the statement runs and returns the requested symbols in order.
 
 use starlark::environment::GlobalsBuilder;
-use starlark::eval::{Evaluator, FileLoader};
+use starlark::eval::Evaluator;
 use starlark::starlark_module;
 use starlark::values::tuple::{AllocTuple, UnpackTuple};
 use starlark::values::Value;
 
-use crate::library::exec::Extra;
-use crate::library::loader::Loader;
+use crate::eval::host::Extra;
 
 fn err(msg: String) -> starlark::Error {
     starlark::Error::new_other(anyhow::Error::msg(msg))
@@ -25,7 +24,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
             .extra
             .and_then(|e| e.downcast_ref::<Extra>())
             .ok_or_else(|| err(format!("cannot load {path}: not inside a library")))?;
-        let module = Loader::new(extra.exec, extra.ctx.clone()).load(path)?;
+        let module = extra.host.load(&extra.ctx, path)?;
         let mut values = Vec::with_capacity(names.items.len());
         for name in names.items {
             let v = module

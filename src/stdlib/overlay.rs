@@ -19,8 +19,8 @@ use starlark::values::{
 use crate::eval::convert::starlark_to_value;
 use crate::eval::errors::plain_message;
 use crate::eval::fragment::{FragData, Fragment};
+use crate::eval::host::Extra;
 use crate::eval::overlay_host::{go_type, NativeMatch, StarlarkHost};
-use crate::library::exec::Extra;
 use crate::overlay::{
     apply, map_key_matches, subset_matches, Fragment as OFragment, NativeMatcher,
 };
@@ -210,7 +210,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         let env = eval
             .extra
             .and_then(|e| e.downcast_ref::<Extra>())
-            .map(|x| &x.exec.ws.env)
+            .map(|x| x.host.env())
             .ok_or_else(|| err("overlay.apply used outside of a library".into()))?;
         for right in items {
             let right = to_overlay(right)?;

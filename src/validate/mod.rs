@@ -7,6 +7,7 @@
 //! - [`strings`] distributes `@schema/validation-defaults-for-strings` before schema overlays;
 //! - [`render`] prints violations as ytt does.
 
+pub mod assert_module;
 pub mod output;
 pub mod parse;
 pub mod render;

@@ -2,16 +2,23 @@
 //! `@assert/validate` annotations of template nodes are checked on the final documents, after
 //! overlays, like data values. `--output-disable-validation` turns it off.
 
+use std::cell::RefCell;
+
 use super::render::render;
 use super::run::{check, Target};
+use super::Invalidation;
+use crate::eval::host::Host;
 use crate::eval::overlay_host::with_host;
 use crate::eval::run::EvalError;
-use crate::library::LibExec;
 use crate::yaml::DocSet;
 
-/// Checks every output document of the root library; violations are recorded on the workspace
+/// Checks every output document of the root library; violations are recorded in `record`
 /// and returned as one error, as data values violations are.
-pub fn check_output(root: &LibExec<'_>, docs: &DocSet) -> Result<(), EvalError> {
+pub fn check_output(
+    root: &dyn Host,
+    record: &RefCell<Vec<Invalidation>>,
+    docs: &DocSet,
+) -> Result<(), EvalError> {
     let found = with_host(root, |host| {
         let mut all = Vec::new();
         for doc in &docs.items {
@@ -32,10 +39,7 @@ pub fn check_output(root: &LibExec<'_>, docs: &DocSet) -> Result<(), EvalError> 
         return Ok(());
     }
     let pos = invalid.first().map(|i| i.value_pos.clone());
-    root.ws
-        .output_violations
-        .borrow_mut()
-        .extend(invalid.iter().cloned());
+    record.borrow_mut().extend(invalid.iter().cloned());
     Err(EvalError {
         message: format!("Validating output documents:\n{}", render(&invalid)),
         pos,

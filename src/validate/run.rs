@@ -16,12 +16,22 @@ use crate::eval::errors::plain_message;
 use crate::eval::overlay_host::StarlarkHost;
 use crate::eval::structs::YttStruct;
 use crate::pos::Pos;
-use crate::schema::types::{Kind, Type};
 use crate::stdlib::golike::{repr, str_of};
 use crate::yaml::{Annotation, Document, Value};
 
 /// Deeper documents are not walked further (their nesting is bounded by the parser anyway).
 const MAX_DEPTH: usize = 10_000;
+
+/// A node's type in the schema, as the walk needs it (the schema layer implements it).
+pub trait NodeType {
+    /// The node's `@schema/validation`, or the string defaults that apply to it.
+    fn validation(&self) -> Option<&Annotation>;
+    /// Where the schema declares the node.
+    fn pos(&self) -> &Pos;
+    /// The type of the map item with this key, or of the array items with `None`; nothing
+    /// below an `any` type.
+    fn child(&self, key: Option<&Value>) -> Option<&dyn NodeType>;
+}
 
 /// A node with validations, found by the walk.
 struct Entry<'d> {
@@ -53,10 +63,10 @@ impl<'d> Walker<'d> {
         parent: Option<&'d Value>,
         pos: &Pos,
         anns: &'d crate::yaml::Annotations,
-        ty: Option<&'d Type>,
+        ty: Option<&'d dyn NodeType>,
         depth: usize,
     ) {
-        let schema = ty.and_then(|t| t.validation.as_ref());
+        let schema = ty.and_then(|t| t.validation());
         let assert = anns.get(ASSERT_VALIDATE).filter(|_| self.with_asserts);
         if schema.is_some() || assert.is_some() {
             self.entries.push(Entry {
@@ -65,7 +75,7 @@ impl<'d> Walker<'d> {
                 value,
                 parent,
                 pos: pos.clone(),
-                schema_pos: ty.map(|t| t.pos.clone()),
+                schema_pos: ty.map(|t| t.pos().clone()),
                 schema,
                 assert,
             });
@@ -73,17 +83,11 @@ impl<'d> Walker<'d> {
         if depth > MAX_DEPTH {
             return;
         }
-        // Children of an `any` value have no schema types.
-        let inner = ty.map(Type::non_null).filter(|t| !t.is_any());
         match value {
             Value::Map(m) => {
-                let items = inner.and_then(Type::map_items);
                 for item in &m.items {
                     let k = str_of(&item.key);
-                    let child_ty = items.and_then(|its| {
-                        its.iter()
-                            .find(|t| crate::stdlib::golike::equal(&t.key, &item.key))
-                    });
+                    let child_ty = ty.and_then(|t| t.child(Some(&item.key)));
                     let child_path = if path.is_empty() {
                         k.clone()
                     } else {
@@ -96,16 +100,13 @@ impl<'d> Walker<'d> {
                         Some(value),
                         &item.pos,
                         &item.anns,
-                        child_ty.map(|t| &t.ty),
+                        child_ty,
                         depth + 1,
                     );
                 }
             }
             Value::Array(a) => {
-                let item_ty = match inner.map(|t| &t.kind) {
-                    Some(Kind::Array(item, _)) => Some(&item.ty),
-                    _ => None,
-                };
+                let item_ty = ty.and_then(|t| t.child(None));
                 for (i, item) in a.items.iter().enumerate() {
                     self.visit(
                         format!("{path}[{i}]"),
@@ -128,7 +129,7 @@ impl<'d> Walker<'d> {
 pub struct Target<'d> {
     pub doc: &'d Document,
     /// The schema's type of the document (data values with a schema).
-    pub ty: Option<&'d Type>,
+    pub ty: Option<&'d dyn NodeType>,
     /// Whether `@assert/validate` annotations on the nodes count (data values documents and,
     /// beyond ytt, output documents; not schema defaults).
     pub asserts: bool,

@@ -8,6 +8,9 @@
 use super::STRING_DEFAULTS;
 use crate::yaml::{Annotation, Annotations, Document, Value};
 
+/// Deeper schema documents are not walked further (the parser bounds their nesting anyway).
+const MAX_DEPTH: usize = 1000;
+
 /// Distributes the annotation through `doc` (from the document or any item).
 pub fn distribute(doc: &mut Document) {
     let inherited = doc.anns.get(STRING_DEFAULTS).cloned();
@@ -24,7 +27,7 @@ fn apply(anns: &mut Annotations, inherited: Option<&Annotation>) -> Option<Annot
 }
 
 fn walk(v: &mut Value, inherited: Option<&Annotation>, depth: usize) {
-    if depth > crate::schema::MAX_DEPTH {
+    if depth > MAX_DEPTH {
         return;
     }
     match v {

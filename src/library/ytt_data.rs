@@ -14,10 +14,11 @@ use starlark::values::list::AllocList;
 use starlark::values::{starlark_value, NoSerialize, StarlarkValue, Value};
 use starlark_map::small_map::SmallMap;
 
+use super::exec::{Current, LibExec};
+use super::tree::strip_dir;
 use crate::eval::convert::{value_to_starlark, MapAs};
+use crate::eval::host::{Extra, FileCtx};
 use crate::eval::structs::{FrozenYttStruct, YttStruct};
-use crate::library::exec::{Extra, FileCtx, LibExec};
-use crate::library::tree::strip_dir;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Allocative)]
 enum Kind {
@@ -98,7 +99,7 @@ impl<'v> StarlarkValue<'v> for DataFn {
         let pos: Vec<Value<'v>> = args.positions(eval.heap())?.collect();
         let exec = eval
             .extra
-            .and_then(|e| e.downcast_ref::<Extra>())
+            .and_then(|e| Current::of(e.downcast_ref::<Extra>()))
             .map(|x| x.exec)
             .ok_or_else(|| err("data module used outside of a library".into()))?;
         let path_arg = |v: &Value<'v>| {

@@ -4,15 +4,15 @@
 //! (`library.with_data_values_schema()`); documents addressed to private libraries
 //! (`@library/ref`) are passed on.
 
-use super::args::ArgTable;
-use super::error::{Failure, SchemaError};
-use super::render::render;
-use super::{Schema, SchemaDoc, SchemaDocError};
+use super::envelope::DATA_VALUES_SCHEMA;
+use super::LibExec;
 use crate::eval::overlay_host::{overlay_values, with_host};
 use crate::eval::run::{Built, EvalError};
 use crate::files::InputFile;
-use crate::library::envelope::DATA_VALUES_SCHEMA;
-use crate::library::LibExec;
+use crate::schema::args::ArgTable;
+use crate::schema::error::{Failure, SchemaError};
+use crate::schema::render::render;
+use crate::schema::{Schema, SchemaDoc, SchemaDocError};
 use crate::yaml::Document;
 
 /// Summary of data values that do not conform to the schema.
@@ -41,7 +41,8 @@ pub fn compute_schema(
     for f in files {
         for doc in schema_docs(exec, f).map_err(wrap)? {
             let args = with_host(exec, |host| ArgTable::resolve(&doc, host));
-            let sd = SchemaDoc::new(doc, args).map_err(|e| wrap(doc_error(exec, e)))?;
+            let sd = SchemaDoc::new(doc, args, exec.opts.extensions)
+                .map_err(|e| wrap(doc_error(exec, e)))?;
             all.push(sd);
         }
     }

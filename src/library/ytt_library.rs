@@ -13,26 +13,26 @@ use starlark::eval::{Arguments, Evaluator};
 use starlark::starlark_simple_value;
 use starlark::values::{starlark_value, NoSerialize, StarlarkValue, Value};
 
-use super::args::wrap;
+use super::envelope::{Envelope, LibRef};
+use super::exec::{Current, EvalResult, LibExec};
+use super::schema_docs::{compute_schema, doc_error};
 use crate::eval::convert::{starlark_to_value, value_to_starlark, MapAs};
 use crate::eval::fragment::{FragData, Fragment};
+use crate::eval::host::Extra;
 use crate::eval::overlay_host::StarlarkHost;
-use crate::library::envelope::{Envelope, LibRef};
-use crate::library::exec::{EvalResult, Extra, LibExec};
 use crate::overlay::plain_merge_overlay;
 use crate::pos::Pos;
 use crate::schema::args::ArgTable;
-use crate::schema::library::{compute_schema, doc_error};
 use crate::schema::SchemaDoc;
+use crate::stdlib::args::wrap;
 use crate::yaml::{DocSet, Document};
 
 fn err(msg: String) -> starlark::Error {
     starlark::Error::new_other(anyhow::Error::msg(msg))
 }
 
-fn extra<'a>(eval: &Evaluator<'_, 'a, '_>) -> starlark::Result<&'a Extra<'a>> {
-    eval.extra
-        .and_then(|e| e.downcast_ref::<Extra>())
+fn extra<'a>(eval: &Evaluator<'_, 'a, '_>) -> starlark::Result<Current<'a>> {
+    Current::of(eval.extra.and_then(|e| e.downcast_ref::<Extra>()))
         .ok_or_else(|| err("library module used outside of a library".into()))
 }
 
@@ -301,7 +301,8 @@ fn with_schema<'v>(
             env: &x.exec.ws.env,
         },
     );
-    let sd = SchemaDoc::new(doc, args).map_err(|e| err(doc_error(x.exec, e).message))?;
+    let sd = SchemaDoc::new(doc, args, x.exec.opts.extensions)
+        .map_err(|e| err(doc_error(x.exec, e).message))?;
     let mut schemas = lib.schemas.clone();
     schemas.push(sd);
     Ok(eval

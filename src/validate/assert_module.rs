@@ -4,23 +4,33 @@
 //! `assert.valid(node)`, which checks the `@assert/validate` rules carried by a YAML fragment and
 //! its descendants. Both fail with every violation's message.
 
-use starlark::environment::GlobalsBuilder;
+use starlark::environment::{FrozenModule, GlobalsBuilder};
 use starlark::eval::Evaluator;
 use starlark::starlark_module;
 use starlark::values::{Heap, Value};
 
-use super::args::{err, Args, Kwargs};
-use super::assert_extra::{build, ExtraRule};
-use super::assert_rules::Rule;
-use super::assertion::Assertion;
+use super::run::{check, Target};
+use super::{Invalidation, ASSERT_VALIDATE};
 use crate::eval::convert::{starlark_to_node, starlark_to_value, NodeVal};
+use crate::eval::host::Extra;
 use crate::eval::overlay_host::StarlarkHost;
 use crate::eval::state::current;
-use crate::library::exec::Extra;
 use crate::pos::Pos;
-use crate::validate::run::{check, Target};
-use crate::validate::{Invalidation, ASSERT_VALIDATE};
+use crate::stdlib::args::{err, Args, Kwargs};
+use crate::stdlib::assert_extra::{build, ExtraRule};
+use crate::stdlib::assert_rules::Rule;
+use crate::stdlib::assertion::Assertion;
 use crate::yaml::{Annotation, Document, Map, MapItem, Value as YValue};
+
+/// `@ytt:assert`: ytt's functions (`crate::stdlib::assert`) and spec 000's additions.
+pub fn module() -> Option<FrozenModule> {
+    crate::stdlib::module_from(|b| {
+        b.namespace("assert", |b| {
+            crate::stdlib::assert::register(b);
+            register(b);
+        })
+    })
+}
 
 fn extra_rule<'v>(heap: Heap<'v>, name: &str, arg: YValue) -> starlark::Result<Value<'v>> {
     let rule: ExtraRule = build(name, &arg).map_err(|m| err(&format!("assert.{name}"), m))?;
@@ -58,7 +68,7 @@ fn run_checks<'v>(
     eval: &mut Evaluator<'v, '_, '_>,
 ) -> starlark::Result<Value<'v>> {
     let env = match eval.extra.and_then(|e| e.downcast_ref::<Extra>()) {
-        Some(x) => &x.exec.ws.env,
+        Some(x) => x.host.env(),
         None => return Err(err(name, "not available outside a library evaluation")),
     };
     let target = Target {

@@ -1,0 +1,154 @@
+//! `branch-never-evaluated` (info): an `if` branch that no scenario of a root takes. The
+//! scenarios of a root ran the `if`, but its condition was never true (the branch under it
+//! never ran), or never false (its `else`/`elif` never ran). Authors learn which scenario to
+//! add; errors in that branch are found by no evaluation.
+//!
+//! ```yaml
+//! #@ if data.values.tls.enabled:     # every scenario has tls.enabled: false
+//! tls:                               # <- branch-never-evaluated
+//!   cert: #@ data.values.tls.cert
+//! #@ end
+//! ```
+//!
+//! Only sure findings: the root's every job must have evaluated to the end (a job that failed
+//! proves nothing about what it would have run), and the `if` itself must have run (a branch
+//! inside code that never runs is not reported; the outermost branch that never ran is).
+//! Branches of an `if` without `else` that are never false are not reported: a default that
+//! turns a block on is not a missing scenario. Conditional expressions (`a if c else b`) are
+//! not branches here.
+
+use crate::report::coverage::{ArmKind, RootCoverage};
+use crate::report::{Diagnostic, Sources, Span};
+
+/// The rule's id.
+pub const RULE: &str = "branch-never-evaluated";
+
+/// The findings of the roots' merged coverage.
+pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for root in roots.iter().filter(|r| r.complete) {
+        for f in &root.files {
+            let text = sources.text(&f.file);
+            let line_of = |n: u32| -> &str {
+                text.as_deref()
+                    .and_then(|t| t.lines().nth(n.saturating_sub(1) as usize))
+                    .unwrap_or_default()
+            };
+            for b in f.branches.iter().filter(|b| b.hits > 0) {
+                let condition = code_of(line_of(b.line));
+                for arm in b.arms.iter().filter(|a| a.hits == 0) {
+                    let never = match arm.kind {
+                        ArmKind::Then => "true",
+                        ArmKind::Else => "false",
+                        ArmKind::Skip | ArmKind::Body => continue,
+                    };
+                    let what = if condition.is_empty() {
+                        format!("the condition at line {}", b.line)
+                    } else {
+                        format!("`{condition}` (line {})", b.line)
+                    };
+                    let mut d = Diagnostic::new(
+                        RULE,
+                        format!("no scenario evaluates this branch: {what} is never {never}"),
+                    )
+                    .at(Span::point(&f.file, arm.line, indent(line_of(arm.line))))
+                    .with_related(
+                        "the condition",
+                        Span::point(&f.file, b.line, indent(line_of(b.line))),
+                    )
+                    .with_help(format!(
+                        "add a scenario whose data values make this condition {never} (scenarios in .yttlint.yaml)"
+                    ));
+                    d.root = Some(root.root.clone());
+                    out.push(d);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The code of a template line: after `#@`, without the trailing `:` of a block.
+fn code_of(line: &str) -> String {
+    let t = line.trim();
+    let t = t.strip_prefix("#@").map(str::trim).unwrap_or(t);
+    let t = t.strip_suffix(':').unwrap_or(t).trim_end();
+    t.chars().take(80).collect()
+}
+
+/// The column of the line's first character that is not a space (1 for an empty line).
+fn indent(line: &str) -> u32 {
+    let n = line.len() - line.trim_start().len();
+    u32::try_from(n).unwrap_or(0) + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::coverage::{Arm, BranchPoint, FileCoverage};
+
+    fn root(complete: bool, if_hits: u64, then: u64, other: u64) -> RootCoverage {
+        RootCoverage {
+            root: "r".into(),
+            complete,
+            files: vec![FileCoverage {
+                file: "r/a.yml".into(),
+                lines: Default::default(),
+                branches: vec![BranchPoint {
+                    line: 2,
+                    ord: 0,
+                    hits: if_hits,
+                    arms: vec![
+                        Arm {
+                            kind: ArmKind::Then,
+                            line: 3,
+                            hits: then,
+                        },
+                        Arm {
+                            kind: ArmKind::Else,
+                            line: 5,
+                            hits: other,
+                        },
+                    ],
+                }],
+            }],
+        }
+    }
+
+    fn sources() -> Sources {
+        let s = Sources::new("/nonexistent");
+        s.insert(
+            "r/a.yml",
+            "a: 1\n#@ if data.values.on:\non: true\n#@ else:\n  off: true\n#@ end\n",
+        );
+        s
+    }
+
+    #[test]
+    fn a_branch_no_scenario_takes_is_found() {
+        let found = findings(&[root(true, 2, 0, 2)], &sources());
+        assert_eq!(found.len(), 1);
+        let d = &found[0];
+        assert_eq!(d.rule, RULE);
+        assert_eq!(
+            d.message,
+            "no scenario evaluates this branch: `if data.values.on` (line 2) is never true"
+        );
+        let span = d.span.as_ref().unwrap();
+        assert_eq!((span.line, span.column), (3, 1));
+        assert_eq!(d.related[0].span.line, 2);
+        let found = findings(&[root(true, 2, 2, 0)], &sources());
+        assert!(found[0].message.ends_with("is never false"));
+        assert_eq!(found[0].span.as_ref().unwrap().column, 3);
+    }
+
+    #[test]
+    fn nothing_is_found_without_proof() {
+        // A job failed: it might have taken the branch.
+        assert!(findings(&[root(false, 2, 0, 2)], &sources()).is_empty());
+        // The `if` itself never ran.
+        assert!(findings(&[root(true, 0, 0, 0)], &sources()).is_empty());
+        // Both branches taken.
+        assert!(findings(&[root(true, 2, 1, 1)], &sources()).is_empty());
+    }
+}
