@@ -157,10 +157,18 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
     ))
 }
 
+/// Chooses the globals a module's code is evaluated with: all of the builtins are costly to
+/// build (the Starlark crate parses every builtin's documentation when it registers it), and
+/// a module that names none of some of them can do without those.
+pub trait GlobalsFor {
+    /// The globals for a module whose code is `code`.
+    fn globals_for(&self, code: &str) -> &Globals;
+}
+
 /// Evaluates a compiled template in a fresh module; returns what it built and the frozen module.
 pub fn eval_compiled(
     env: &LibEnv,
-    globals: &Globals,
+    globals: &dyn GlobalsFor,
     loader: &dyn starlark::eval::FileLoader,
     extra: &dyn AnyLifetime<'_>,
     compiled: Compiled,
@@ -208,7 +216,7 @@ fn framed(e: EvalError, env: &LibEnv) -> EvalError {
 /// Evaluates Starlark code (already in the crate's dialect) as the module `file`.
 pub fn eval_code(
     env: &LibEnv,
-    globals: &Globals,
+    globals: &dyn GlobalsFor,
     loader: &dyn starlark::eval::FileLoader,
     extra: &dyn AnyLifetime<'_>,
     file: &str,
@@ -216,6 +224,7 @@ pub fn eval_code(
     setup: impl FnOnce(&Module),
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
     let _entered = super::progress::enter(file);
+    let globals = globals.globals_for(&code);
     let ast = super::gocompat::parse(file, code, &dialect())
         .map_err(|e| super::errors::format_error(&e, env))?;
     if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {

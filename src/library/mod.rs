@@ -18,8 +18,6 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use starlark::environment::Globals;
-
 use crate::eval::limits::Limits;
 use crate::eval::run::{EvalError, LibEnv};
 use crate::files::InputFile;
@@ -89,7 +87,7 @@ pub struct ExternalValues {
 pub struct Workspace {
     pub files: Vec<InputFile>,
     pub opts: EvalOpts,
-    pub globals: Globals,
+    pub globals: crate::stdlib::Universe,
     pub env: LibEnv,
     /// Parsed files by path, strictness and content (two files given with the same relative
     /// path, `-f a/values.yml -f b/values.yml`, are different files).
@@ -129,7 +127,7 @@ impl Workspace {
         Workspace {
             files,
             opts,
-            globals: crate::stdlib::globals(),
+            globals: crate::stdlib::Universe::default(),
             env,
             parsed: RefCell::new(HashMap::new()),
             flag_lines: RefCell::new(HashMap::new()),

@@ -13,7 +13,7 @@ use starlark::values::dict::DictRef;
 use starlark::values::float::StarlarkFloat;
 use starlark::values::list::ListRef;
 use starlark::values::tuple::{AllocTuple, TupleRef};
-use starlark::values::{Heap, UnpackValue, Value, ValueLike};
+use starlark::values::{FrozenValue, Heap, UnpackValue, Value, ValueLike};
 
 use super::args::{plain_err, Args, Kwargs};
 use super::golike as crate_golike;
@@ -69,6 +69,29 @@ pub fn register_universe(builder: &mut GlobalsBuilder, crate_globals: &Globals) 
         }
     }
     register(builder);
+}
+
+/// The constants of the universe (`None`, `True`, `False`), as the crate defines them.
+pub fn register_constants(builder: &mut GlobalsBuilder) {
+    builder.set("None", FrozenValue::new_none());
+    builder.set("True", FrozenValue::new_bool(true));
+    builder.set("False", FrozenValue::new_bool(false));
+}
+
+/// This module's builtins alone.
+pub fn register_own(builder: &mut GlobalsBuilder) {
+    register(builder);
+}
+
+/// Whether `code` has a word that is one of the crate's builtins in the universe (a word in a
+/// string or a comment counts too: it only costs building them).
+pub fn names_crate_builtin(code: &str) -> bool {
+    code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|word| {
+            UNIVERSE.contains(&word)
+                && !OVERRIDDEN.contains(&word)
+                && !matches!(word, "None" | "True" | "False")
+        })
 }
 
 #[starlark_module]

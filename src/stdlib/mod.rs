@@ -41,7 +41,48 @@ pub mod url_parse;
 pub mod version;
 pub mod yaml;
 
-use starlark::environment::{FrozenModule, GlobalsBuilder, LibraryExtension};
+use std::cell::OnceCell;
+
+use starlark::environment::{FrozenModule, Globals, GlobalsBuilder, LibraryExtension};
+
+use crate::eval::run::GlobalsFor;
+
+/// The globals of one evaluation environment, built when first needed: the builtins this crate
+/// defines for every module, and the full universe (with the Starlark crate's builtins, whose
+/// registration parses their documentation) only for modules that name one of those.
+#[derive(Default)]
+pub struct Universe {
+    own: OnceCell<Globals>,
+    full: OnceCell<Globals>,
+}
+
+impl GlobalsFor for Universe {
+    fn globals_for(&self, code: &str) -> &Globals {
+        if gobuiltins::names_crate_builtin(code) {
+            self.full.get_or_init(globals)
+        } else {
+            self.own.get_or_init(own_globals)
+        }
+    }
+}
+
+/// The universe without the Starlark crate's builtins: what a module that names none of them
+/// sees the same way.
+fn own_globals() -> Globals {
+    GlobalsBuilder::new()
+        .with(gobuiltins::register_constants)
+        .with(gobuiltins::register_own)
+        .with(register_go_universe)
+        .build()
+}
+
+/// The builtins of starlark-go's universe this crate defines beside `gobuiltins`' own.
+fn register_go_universe(builder: &mut GlobalsBuilder) {
+    goops::register(builder);
+    gostr::register(builder);
+    nested_load::register(builder);
+    kwargs::register(builder);
+}
 
 /// The globals every template and Starlark file sees (starlark-go's universe, as ytt has it).
 pub fn globals() -> starlark::environment::Globals {
@@ -49,10 +90,7 @@ pub fn globals() -> starlark::environment::Globals {
         GlobalsBuilder::extended_by(&[LibraryExtension::Print, LibraryExtension::SetType]).build();
     GlobalsBuilder::new()
         .with(|b| gobuiltins::register_universe(b, &crate_globals))
-        .with(goops::register)
-        .with(gostr::register)
-        .with(nested_load::register)
-        .with(kwargs::register)
+        .with(register_go_universe)
         .build()
 }
 
