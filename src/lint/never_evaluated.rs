@@ -14,8 +14,9 @@
 //! proves nothing about what it would have run), and the `if` itself must have run (a branch
 //! inside code that never runs is not reported; the outermost branch that never ran is).
 //! Branches of an `if` without `else` that are never false are not reported: a default that
-//! turns a block on is not a missing scenario. Conditional expressions (`a if c else b`) are
-//! not branches here.
+//! turns a block on is not a missing scenario. Nor is an arm that starts by failing
+//! (`fail(...)`, `assert.fail(...)`): it guards against bad input, and no scenario should take
+//! it. Conditional expressions (`a if c else b`) are not branches here.
 
 use crate::report::coverage::{ArmKind, RootCoverage};
 use crate::report::{Diagnostic, Sources, Span};
@@ -37,6 +38,9 @@ pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
             for b in f.branches.iter().filter(|b| b.hits > 0) {
                 let condition = code_of(line_of(b.line));
                 for arm in b.arms.iter().filter(|a| a.hits == 0) {
+                    if is_guard(&line_of, arm.line) {
+                        continue;
+                    }
                     let never = match arm.kind {
                         ArmKind::Then => "true",
                         ArmKind::Else => "false",
@@ -72,6 +76,21 @@ pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// Whether the arm starting at `line` fails at once (its first statement, or the one after its
+/// `else:`, is a call of `fail` or of a module's `fail`, such as `assert.fail`).
+fn is_guard<'t>(line_of: &impl Fn(u32) -> &'t str, line: u32) -> bool {
+    let mut code = code_of(line_of(line));
+    if code == "else" {
+        code = code_of(line_of(line + 1));
+    }
+    let callee = code.split('(').next().unwrap_or_default();
+    code.contains('(')
+        && (callee == "fail"
+            || callee.strip_suffix(".fail").is_some_and(|m| {
+                !m.is_empty() && m.chars().all(|c| c.is_alphanumeric() || c == '_')
+            }))
 }
 
 /// The code of a template line: after `#@`, without the trailing `:` of a block.
@@ -146,6 +165,25 @@ mod tests {
         let found = findings(&[root(true, 2, 2, 0)], &sources());
         assert!(found[0].message.ends_with("is never false"));
         assert_eq!(found[0].span.as_ref().unwrap().column, 3);
+    }
+
+    #[test]
+    fn an_arm_that_fails_at_once_is_a_guard() {
+        let s = Sources::new("/nonexistent");
+        s.insert(
+            "r/a.yml",
+            "a: 1\n#@ if data.values.on:\n#@   assert.fail(\"no\")\n#@ else:\n#@   fail(\"x\")\n#@ end\n",
+        );
+        assert!(findings(&[root(true, 2, 0, 2)], &s).is_empty());
+        assert!(findings(&[root(true, 2, 2, 0)], &s).is_empty());
+        // A branch that does something else first is not a guard.
+        let s = Sources::new("/nonexistent");
+        s.insert(
+            "r/a.yml",
+            "a: 1\n#@ if data.values.on:\n#@   x = failed(1)\n#@ else:\n#@   y.z.fail(2)\n#@ end\n",
+        );
+        assert_eq!(findings(&[root(true, 2, 0, 2)], &s).len(), 1);
+        assert_eq!(findings(&[root(true, 2, 2, 0)], &s).len(), 1);
     }
 
     #[test]
