@@ -25,8 +25,17 @@ pub const TARGETS: &[Target] = &[
     ("template_render", template_render),
 ];
 
+/// Set up once before any input: libFuzzer's panic hook aborts on every panic, even one that
+/// is caught; the YAML library's known panic, which the parser catches and reports as ytt's
+/// error, must not count as a crash (found by `config_parse`).
+fn setup() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(crate::yaml::parse::quiet_known_panics);
+}
+
 /// The YAML parser (lenient and strict) and the emitter on what it parsed.
 pub fn yaml_parse(data: &[u8]) {
+    setup();
     let text = String::from_utf8_lossy(data);
     let name: Arc<str> = Arc::from("fuzz.yml");
     for strict in [false, true] {
@@ -39,6 +48,7 @@ pub fn yaml_parse(data: &[u8]) {
 
 /// The YAML and text template compilers.
 pub fn template_compile(data: &[u8]) {
+    setup();
     let text = String::from_utf8_lossy(data);
     let name: Arc<str> = Arc::from("fuzz.yml");
     if let Ok(ds) = parse(&text, &name, &ParseOpts::default()) {
@@ -55,6 +65,7 @@ pub fn template_compile(data: &[u8]) {
 
 /// `.yttlint.yaml` (paths checked against a directory that does not exist).
 pub fn config_parse(data: &[u8]) {
+    setup();
     let text = String::from_utf8_lossy(data);
     let dir = Path::new("/nonexistent/yttlint-fuzz");
     let _ = crate::lint::config_parse::parse(&text, ".yttlint.yaml", dir);
@@ -62,12 +73,14 @@ pub fn config_parse(data: &[u8]) {
 
 /// A KubeVirt `validations` annotation.
 pub fn kubevirt_annotation(data: &[u8]) {
+    setup();
     let _ = crate::kubevirt::annotation::read(&String::from_utf8_lossy(data));
 }
 
 /// `yttlint template` on one file, with small limits: the first byte picks its kind (YAML
 /// template, Starlark module, text template), the rest is its content.
 pub fn template_render(data: &[u8]) {
+    setup();
     let Some((&kind, rest)) = data.split_first() else {
         return;
     };

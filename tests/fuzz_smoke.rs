@@ -234,9 +234,14 @@ fn run_target(
 }
 
 /// Inputs fuzzing found, run first by every smoke run. libyaml-safer panics on a tag followed
-/// by `,` in a flow collection (`[!!str, b]`); the parser catches it and reports ytt's error.
+/// by `,` in a flow collection (`[!!str, b]`); the parser catches it and reports ytt's error
+/// (libFuzzer's `config_parse` found it again: its panic hook aborted on the caught panic).
 const REGRESSIONS: &[(&str, &[u8])] = &[
     ("yaml_parse", b"a: [!!str, b]\n"),
+    (
+        "config_parse",
+        include_bytes!("data/fuzz/config_parse-tag-before-comma.yml"),
+    ),
     ("template_compile", b"a: {k: !t,}\n"),
     ("template_render", b"\x00a: [!!str, b]\n"),
 ];
