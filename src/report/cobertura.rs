@@ -7,6 +7,7 @@
 //! The timestamp is 0 (the report is the same every run for the same repository).
 
 use super::coverage::{FileCoverage, RootCoverage};
+use super::xml::escape;
 
 /// The Cobertura document of `roots`; `source` is the repository's directory.
 pub fn render(roots: &[RootCoverage], source: &str) -> String {
@@ -87,23 +88,6 @@ fn rate(hit: usize, total: usize) -> String {
     }
     let r = format!("{:.4}", hit as f64 / total as f64);
     r.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// Text for an XML attribute or element.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('?'),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

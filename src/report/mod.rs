@@ -20,6 +20,7 @@ pub mod sources;
 pub mod statistics;
 pub mod terminal;
 pub mod widen;
+pub mod xml;
 
 pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Severity, Span};
 pub use format::{render, Format, RenderOptions};
