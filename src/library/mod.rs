@@ -24,7 +24,8 @@ use crate::files::InputFile;
 use crate::pos::Pos;
 use crate::schema::Schema;
 use crate::validate::Invalidation;
-use crate::yaml::parse::{parse, ParseOpts};
+use crate::yaml::parse::ParseOpts;
+use crate::yaml::shared::parse_shared;
 use crate::yaml::{DocSet, Document};
 use schema_docs::compute_schema;
 
@@ -189,11 +190,10 @@ impl Workspace {
                 pos: Some(pos),
             });
         }
-        let ds = parse(&f.data, &name, &ParseOpts { strict }).map_err(|e| EvalError {
+        let ds = parse_shared(&f.data, &name, &ParseOpts { strict }).map_err(|e| EvalError {
             message: format!("Unmarshaling YAML template '{}': {}", f.rel_path, e.message),
             pos: Some(e.pos),
         })?;
-        let ds = Arc::new(ds);
         self.parsed.borrow_mut().insert(key, ds.clone());
         Ok(ds)
     }

@@ -2,6 +2,7 @@
 //! configuration, turns roots × scenarios into jobs, evaluates the jobs in parallel, and applies
 //! severities, suppressions and the baseline to what they found.
 
+pub mod affinity;
 pub mod annotations;
 pub mod baseline;
 pub mod cache;
@@ -18,6 +19,7 @@ pub mod job;
 pub mod learned;
 pub mod libcheck;
 pub mod listing;
+pub mod marker;
 pub mod needs_input;
 pub mod never_evaluated;
 pub mod output;

@@ -80,20 +80,22 @@ pub fn run_isolated(
 ) -> Vec<JobResult> {
     let workers = iso.workers(threads, jobs.len());
     let limits = Limits::new(iso, workers);
+    let groups = super::affinity::groups(jobs);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<JobResult>>> = Mutex::new(vec![None; jobs.len()]);
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
                 let mut worker: Option<Worker> = None;
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(index) else { break };
-                    let result = run_one(&mut worker, &limits, index, job);
-                    progress.finished(&describe(job));
-                    if let Ok(mut all) = results.lock() {
-                        if let Some(slot) = all.get_mut(index) {
-                            *slot = Some(result);
+                while let Some(group) = groups.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    for &index in group {
+                        let Some(job) = jobs.get(index) else { continue };
+                        let result = run_one(&mut worker, &limits, index, job);
+                        progress.finished(&describe(job));
+                        if let Ok(mut all) = results.lock() {
+                            if let Some(slot) = all.get_mut(index) {
+                                *slot = Some(result);
+                            }
                         }
                     }
                 }

@@ -127,17 +127,33 @@ fn run_with(
         .thread_name(|i| format!("yttlint-job-{i}"))
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    let results = pool.install(|| {
-        jobs.par_iter()
-            .map(|job| {
-                let (result, _) = caught(job, runner);
-                progress.finished(&describe(job));
-                result
+    let groups = super::affinity::groups(jobs);
+    let ran: Vec<Vec<(usize, JobResult)>> = pool.install(|| {
+        groups
+            .par_iter()
+            .with_max_len(1)
+            .map(|group| {
+                group
+                    .iter()
+                    .filter_map(|&i| Some((i, jobs.get(i)?)))
+                    .map(|(i, job)| {
+                        let (result, _) = caught(job, runner);
+                        progress.finished(&describe(job));
+                        (i, result)
+                    })
+                    .collect()
             })
             .collect()
     });
     progress.clear();
-    Ok(results)
+    let mut results: Vec<Option<JobResult>> = vec![None; jobs.len()];
+    for (i, result) in ran.into_iter().flatten() {
+        if let Some(slot) = results.get_mut(i) {
+            *slot = Some(result);
+        }
+    }
+    // Every index is in exactly one group, so every slot is filled.
+    Ok(results.into_iter().flatten().collect())
 }
 
 fn describe(job: &Job) -> String {

@@ -10,7 +10,9 @@ use std::sync::{Arc, Mutex};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
 
+use super::marker::{annotated, has_annotation};
 use super::paths;
+use rayon::prelude::*;
 
 /// What a file is to ytt and to discovery.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +64,6 @@ pub fn exclude_set(globs: &[String]) -> Result<GlobSet, String> {
 /// Every file under `base` that is not ignored or excluded, in path order. Unreadable entries
 /// are reported in the second list and skipped.
 pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
-    let mut files = Vec::new();
     let mut problems = Vec::new();
     let filter_base = base.to_path_buf();
     let excluded = exclude.clone();
@@ -91,17 +92,23 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
             true
         })
         .build();
+    let mut found = Vec::new();
     for entry in walker {
         match entry {
             Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
                 if let Some(rel) = paths::relative(base, e.path()) {
-                    files.push(classify(e.path(), rel));
+                    found.push((e.into_path(), rel));
                 }
             }
             Ok(_) => {}
             Err(err) => problems.push(err.to_string()),
         }
     }
+    // Reading and classifying the files is most of the walk's time: on every core.
+    let mut files: Vec<RepoFile> = found
+        .into_par_iter()
+        .map(|(abs, rel)| classify(&abs, rel))
+        .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
     if let Ok(seen) = nested.lock() {
         for dir in seen.iter() {
@@ -171,59 +178,6 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
     }
 }
 
-/// A `#@` comment at the start of a line or after whitespace (ytt's templating marker).
-pub fn has_annotation(text: &str) -> bool {
-    text.lines().any(|line| {
-        line.match_indices("#@").any(|(i, _)| {
-            line[..i]
-                .chars()
-                .next_back()
-                .is_none_or(char::is_whitespace)
-        })
-    })
-}
-
-/// Whether a YAML file that shows `#@` has it in a comment, not only inside strings (an
-/// inline ytt template in a kapp-controller App is a block scalar). A file that does not
-/// parse keeps its `#@`: the evaluation reports it.
-fn annotated(path: &str, text: &str) -> bool {
-    use crate::yaml::{Comment, Value};
-    fn any(cs: &[Comment]) -> bool {
-        cs.iter().any(|c| c.data.starts_with('@'))
-    }
-    fn value(v: &Value, depth: usize) -> bool {
-        if depth > 10_000 {
-            return true;
-        }
-        match v {
-            Value::Map(m) => {
-                any(&m.comments)
-                    || m.items
-                        .iter()
-                        .any(|i| any(&i.comments) || value(&i.value, depth + 1))
-            }
-            Value::Array(a) => {
-                any(&a.comments)
-                    || a.items
-                        .iter()
-                        .any(|i| any(&i.comments) || value(&i.value, depth + 1))
-            }
-            _ => false,
-        }
-    }
-    let name: std::sync::Arc<str> = std::sync::Arc::from(path);
-    match crate::yaml::parse::parse(text, &name, &Default::default()) {
-        Ok(ds) => {
-            any(&ds.comments)
-                || ds
-                    .items
-                    .iter()
-                    .any(|d| any(&d.comments) || value(&d.value, 0))
-        }
-        Err(_) => true,
-    }
-}
-
 /// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere.
 fn mentions_kubevirt(text: &str) -> bool {
     static KIND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
@@ -255,23 +209,6 @@ mod tests {
         assert!(!mentions_kubevirt(
             "kind: Deployment\nspec:\n  template: {}\n"
         ));
-    }
-
-    #[test]
-    fn annotations_inside_strings_do_not_make_a_template() {
-        let inline = "kind: App\nspec:\n  fetch:\n  - inline:\n      paths:\n        o.yml: |\n          #@ load(\"@ytt:overlay\", \"overlay\")\n          a: 1\n";
-        assert!(has_annotation(inline));
-        assert!(!annotated("app.yml", inline));
-        assert!(annotated("t.yml", "a: #@ 1\n"));
-        assert!(annotated("t.yml", "#@data/values\n---\na: 1\n"));
-    }
-
-    #[test]
-    fn annotations_are_found_at_line_start_or_after_space() {
-        assert!(has_annotation("#@ load(\"@ytt:data\", \"data\")\na: 1\n"));
-        assert!(has_annotation("a: #@ data.values.a\n"));
-        assert!(has_annotation("  #@overlay/match by=\"name\"\n"));
-        assert!(!has_annotation("url: http://x#@y\n#! a comment\n"));
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod node;
 pub mod parse;
 pub mod pos_print;
 pub mod scalar;
+pub mod shared;
 pub mod utf8;
 
 pub use node::*;

@@ -1,0 +1,201 @@
+//! Whether a YAML file is a ytt template: it has a `#@` comment (an annotation or a code
+//! line). A `#@` inside a string does not count (an inline ytt template in a kapp-controller
+//! App sits in a block scalar), so the question needs YAML's idea of what is a comment.
+//!
+//! Discovery asks it of every YAML file of the repository, so the common case is answered from
+//! the lines alone: a line whose first text is `#@`, outside every block scalar and before any
+//! line that may leave a quoted string open, is a comment. Only when the lines do not settle it
+//! is the file parsed.
+
+use crate::yaml::{Comment, Value};
+
+/// A `#@` at the start of a line or after whitespace (ytt's templating marker), anywhere.
+pub fn has_annotation(text: &str) -> bool {
+    text.lines().any(|line| {
+        line.match_indices("#@").any(|(i, _)| {
+            line[..i]
+                .chars()
+                .next_back()
+                .is_none_or(char::is_whitespace)
+        })
+    })
+}
+
+/// Whether a YAML file that shows `#@` has it in a comment, not only inside strings. A file
+/// that does not parse keeps its `#@`: the evaluation reports it.
+pub fn annotated(path: &str, text: &str) -> bool {
+    match comment_line(text) {
+        Some(found) => found,
+        None => parsed_annotated(path, text),
+    }
+}
+
+/// `Some(true)` when a line of `text` is a `#@` comment by its place alone; `None` when the
+/// lines cannot tell (a quote left open, a `#@` only after other text, none at all outside a
+/// block scalar).
+fn comment_line(text: &str) -> Option<bool> {
+    // The indentation a block scalar's lines must exceed.
+    let mut block: Option<usize> = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start_matches(' ');
+        let indent = line.len() - trimmed.len();
+        if let Some(parent) = block {
+            if trimmed.trim().is_empty() || indent > parent {
+                continue;
+            }
+            block = None;
+        }
+        if trimmed.starts_with("#@") {
+            return Some(true);
+        }
+        let content = without_comment(trimmed);
+        if content.contains(['"', '\'', '\t']) {
+            // A quoted string may go on over the next lines; tabs make indentation unsure.
+            return None;
+        }
+        if starts_block_scalar(content) {
+            if content.starts_with("---") {
+                // A document that is a block scalar: where its text ends is the parser's call.
+                return None;
+            }
+            block = Some(indent + sequence_prefix(content));
+        }
+    }
+    None
+}
+
+/// The line without a trailing comment (a `#` after whitespace), trimmed at the end.
+fn without_comment(line: &str) -> &str {
+    let cut = line
+        .match_indices('#')
+        .find(|(i, _)| *i == 0 || line[..*i].ends_with([' ', '\t']))
+        .map_or(line.len(), |(i, _)| i);
+    line[..cut].trim_end()
+}
+
+/// Whether the line ends with a block scalar indicator (`|`, `>-`, `|2+` …).
+fn starts_block_scalar(content: &str) -> bool {
+    let last = content.rsplit(' ').next().unwrap_or("");
+    let mut chars = last.chars();
+    matches!(chars.next(), Some('|' | '>'))
+        && last.len() <= 3
+        && chars.all(|c| c == '+' || c == '-' || c.is_ascii_digit())
+}
+
+/// The width of the `- ` entries a line starts with (the key's column is past them).
+fn sequence_prefix(content: &str) -> usize {
+    let mut rest = content;
+    let mut width = 0;
+    while let Some(after) = rest.strip_prefix("- ") {
+        let spaces = after.len() - after.trim_start_matches(' ').len();
+        width += 2 + spaces;
+        rest = &after[spaces..];
+    }
+    width
+}
+
+/// [`annotated`] by parsing the file and looking at every comment.
+fn parsed_annotated(path: &str, text: &str) -> bool {
+    fn any(cs: &[Comment]) -> bool {
+        cs.iter().any(|c| c.data.starts_with('@'))
+    }
+    fn value(v: &Value, depth: usize) -> bool {
+        if depth > 10_000 {
+            return true;
+        }
+        match v {
+            Value::Map(m) => {
+                any(&m.comments)
+                    || m.items
+                        .iter()
+                        .any(|i| any(&i.comments) || value(&i.value, depth + 1))
+            }
+            Value::Array(a) => {
+                any(&a.comments)
+                    || a.items
+                        .iter()
+                        .any(|i| any(&i.comments) || value(&i.value, depth + 1))
+            }
+            _ => false,
+        }
+    }
+    let name: std::sync::Arc<str> = std::sync::Arc::from(path);
+    match crate::yaml::parse::parse(text, &name, &Default::default()) {
+        Ok(ds) => {
+            any(&ds.comments)
+                || ds
+                    .items
+                    .iter()
+                    .any(|d| any(&d.comments) || value(&d.value, 0))
+        }
+        Err(_) => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both ways of answering agree on `text`, and give `expected`.
+    fn check(text: &str, expected: bool) {
+        assert_eq!(parsed_annotated("t.yml", text), expected, "parsed: {text}");
+        assert_eq!(annotated("t.yml", text), expected, "annotated: {text}");
+        if let Some(fast) = comment_line(text) {
+            assert_eq!(fast, expected, "lines: {text}");
+        }
+    }
+
+    #[test]
+    fn annotations_inside_strings_do_not_make_a_template() {
+        let inline = "kind: App\nspec:\n  fetch:\n  - inline:\n      paths:\n        o.yml: |\n          #@ load(\"@ytt:overlay\", \"overlay\")\n          a: 1\n";
+        assert!(has_annotation(inline));
+        check(inline, false);
+        check("a: #@ 1\n", true);
+        check("#@data/values\n---\na: 1\n", true);
+    }
+
+    #[test]
+    fn the_lines_settle_the_common_cases() {
+        let cases = [
+            ("#@ load(\"@ytt:data\", \"data\")\na: 1\n", true),
+            (
+                "a:\n  b: |\n    text\n  #@ if True:\n  c: 1\n  #@ end\n",
+                true,
+            ),
+            (
+                "- name: x\n  script: |\n    #@ not a comment\n- other\n",
+                false,
+            ),
+            (
+                "- name: x\n  script: |\n    #@ not a comment\n- #@ 1\n",
+                true,
+            ),
+            (
+                "- name: x\n  script: >-\n    #@ in the scalar\n  #@ after it\n  other: 1\n",
+                true,
+            ),
+            (
+                "--- |\n  text of the document\n---\n#@ a comment\na: 1\n",
+                true,
+            ),
+            ("key: \"a\n  #@ b\"\n", false),
+            ("key: 'x' #@ 1\n", true),
+        ];
+        for (text, expected) in cases {
+            check(text, expected);
+        }
+        assert_eq!(comment_line(cases[0].0), Some(true));
+        assert_eq!(comment_line(cases[1].0), Some(true));
+        assert_eq!(comment_line(cases[4].0), Some(true));
+        assert_eq!(comment_line(cases[5].0), None);
+        assert_eq!(comment_line(cases[6].0), None);
+    }
+
+    #[test]
+    fn annotations_are_found_at_line_start_or_after_space() {
+        assert!(has_annotation("#@ load(\"@ytt:data\", \"data\")\na: 1\n"));
+        assert!(has_annotation("a: #@ data.values.a\n"));
+        assert!(has_annotation("  #@overlay/match by=\"name\"\n"));
+        assert!(!has_annotation("url: http://x#@y\n#! a comment\n"));
+    }
+}
