@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::job::{run_job, Job, JobKind};
 use super::progress::Progress;
-use super::run::{caught, of_job, status_of, JobResult};
+use super::run::{caught, not_linted, of_job, status_of, JobResult};
 use super::worker::{Request, Response, AT, COMMAND, READY, STACK_BYTES};
 use crate::report::{Diagnostic, RootOutcome};
 
@@ -108,16 +108,7 @@ pub fn run_isolated(
     let all = results.into_inner().unwrap_or_else(|e| e.into_inner());
     all.into_iter()
         .zip(jobs)
-        .map(|(r, job)| {
-            r.unwrap_or_else(|| {
-                let d = Diagnostic::new("internal-error", "this root was not linted");
-                (
-                    status_of(job, RootOutcome::Error, Instant::now()),
-                    vec![of_job(job, d)],
-                    None,
-                )
-            })
-        })
+        .map(|(r, job)| r.unwrap_or_else(|| not_linted(job)))
         .collect()
 }
 

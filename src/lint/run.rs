@@ -152,8 +152,22 @@ fn run_with(
             *slot = Some(result);
         }
     }
-    // Every index is in exactly one group, so every slot is filled.
-    Ok(results.into_iter().flatten().collect())
+    Ok(results
+        .into_iter()
+        .zip(jobs)
+        .map(|(r, job)| r.unwrap_or_else(|| not_linted(job)))
+        .collect())
+}
+
+/// The result of a job that no thread or worker ran (none is expected: it says so rather
+/// than losing the root).
+pub fn not_linted(job: &Job) -> JobResult {
+    let d = Diagnostic::new("internal-error", "this root was not linted");
+    (
+        status_of(job, RootOutcome::Error, Instant::now()),
+        vec![of_job(job, d)],
+        None,
+    )
 }
 
 fn describe(job: &Job) -> String {
