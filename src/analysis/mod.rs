@@ -2,6 +2,7 @@
 //! whether or not any scenario evaluates it. Each check is one file; each finding points at
 //! the template line the author wrote.
 
+pub mod builtins;
 pub mod call_args;
 pub mod crate_lints;
 pub mod data_values;
