@@ -171,7 +171,8 @@ mod tests {
         let tpl = "#@ load(\"@ytt:data\", \"data\")\n#@ if False:\np: #@ data.values.app.prot\n#@ end\n\
                    n: #@ data.values.app.name\nl: #@ data.values.labels.a\ne: #@ data.values.extra.x\n\
                    m: #@ data.values.empty.y\nz: #@ data.values.list[0]\nq: #@ data.values.missing\n\
-                   #@ if hasattr(data.values, \"opt\") and \"b\" in data.values.app:\no: #@ data.values.opt.x + data.values.app.b\n#@ end\n";
+                   #@ if hasattr(data.values, \"opt\") and \"b\" in data.values.app:\no: #@ data.values.opt.x + data.values.app.b\n#@ end\n\
+                   #@ if \"c\" in dir(data.values):\nc: #@ data.values.c.d\n#@ end\n";
         let files = [("values.yml", VALUES), ("t.yml", tpl)];
         // Computed values, null and empty maps are open; probed keys may be there.
         assert_eq!(
@@ -221,6 +222,14 @@ mod tests {
             ("values.yml", VALUES),
             ("more.yml", computed),
             ("t.yml", tpl2),
+        ];
+        assert!(schemaless(&files, super::UNKNOWN, Some("")).is_empty());
+        let templated =
+            "#@data/values\n---\n#@yaml/text-templated-strings\n(@= \"for_\" + \"lib\" @): 1\n";
+        let files = [
+            ("values.yml", VALUES),
+            ("more.yml", templated),
+            ("t.yml", tpl),
         ];
         assert!(schemaless(&files, super::UNKNOWN, Some("")).is_empty());
         let whole = "#@data/values\n--- #@ {\"k\": 1}\n";

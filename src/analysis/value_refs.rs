@@ -3,8 +3,8 @@
 //! once to such a chain (`v = data.values.app`, then `v.port`, in the file or `load()`ed from
 //! another one). Each reference is the longest chain at its place: what follows it is not a
 //! data value access (a call, an operator, an argument), so the reference uses its value whole.
-//! A probe of a key (`hasattr(v, "k")`, `getattr(v, "k", d)`, `"k" in v`) is a reference of
-//! its own: it reads `v.k` only, and the key may be absent.
+//! A probe of a key (`hasattr(v, "k")`, `getattr(v, "k", d)`, `"k" in v`, `"k" in dir(v)`) is
+//! a reference of its own: it reads `v.k` only, and the key may be absent.
 
 use std::collections::HashMap;
 
@@ -107,7 +107,9 @@ fn probe<'a>(index: &Index<'_>, i: usize, e: &'a AstExpr) -> Option<(&'a AstExpr
             });
             (positional.next()??, positional.next()??)
         }
-        Expr::Op(key, BinOp::In | BinOp::NotIn, obj) => (&**obj, &**key),
+        Expr::Op(key, BinOp::In | BinOp::NotIn, obj) => {
+            (dir_of(index, i, obj).unwrap_or(obj), &**key)
+        }
         _ => return None,
     };
     let key = match &key.node {
@@ -115,6 +117,26 @@ fn probe<'a>(index: &Index<'_>, i: usize, e: &'a AstExpr) -> Option<(&'a AstExpr
         _ => Seg::Dynamic,
     };
     Some((obj, key))
+}
+
+/// `x` of `dir(x)` (the builtin, not shadowed).
+fn dir_of<'a>(index: &Index<'_>, i: usize, e: &'a AstExpr) -> Option<&'a AstExpr> {
+    let Expr::Call(f, args) = &e.node else {
+        return None;
+    };
+    let Expr::Identifier(id) = &f.node else {
+        return None;
+    };
+    if id.ident != "dir" || index.bindings[i].contains_key("dir") {
+        return None;
+    }
+    match args.args.as_slice() {
+        [a] => match &a.node {
+            ArgumentP::Positional(x) => Some(x),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The chain `e` reads, if it reads data values.

@@ -120,7 +120,8 @@ fn of_value(v: &Value, templated: bool, own: bool, depth: usize) -> Node {
         if templated && replaces(i) {
             return Node::Open;
         }
-        let Some(key) = key_name(&i.key) else {
+        // A key that is not a plain scalar, or that text templating computes (`(@= k @)`).
+        let Some(key) = key_name(&i.key).filter(|k| !(templated && k.contains("(@"))) else {
             return Node::Open;
         };
         let node = if templated && computed(&i.comments, &i.pos) {
