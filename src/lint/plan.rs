@@ -279,4 +279,86 @@ mod tests {
         assert_eq!(flags.dv_yaml, vec!["x.y=3"]);
         assert!(jobs[2].flags.as_ref().unwrap().strict);
     }
+
+    #[test]
+    fn the_first_job_learns_the_other_scenarios_and_libraries_learn_if_values_come_in() {
+        let repo = std::env::temp_dir().join(format!("yttlint-plan-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&repo);
+        for (file, text) in [
+            ("open/app.yml", "#@ load(\"@ytt:library\", \"library\")\n#@ library.get(\"l\").with_data_values({})\n"),
+            ("shut/app.yml", "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.a\n"),
+        ] {
+            std::fs::create_dir_all(repo.join(file).parent().unwrap()).unwrap();
+            std::fs::write(repo.join(file), text).unwrap();
+        }
+        let config = Config::default_for(&repo);
+        let mut roots = Vec::new();
+        for name in ["open", "shut"] {
+            let mut root = Root::found(name, Reason::Topmost);
+            root.needs_input = false;
+            root.scenarios = ["a", "b"]
+                .iter()
+                .map(|s| ScenarioConfig {
+                    name: s.to_string(),
+                    provided: vec![format!("{s}_key")],
+                    ..ScenarioConfig::default()
+                })
+                .collect();
+            roots.push(root);
+        }
+        let mut found = Root::found("found", Reason::Topmost);
+        found.needs_input = true;
+        roots.push(found);
+        let file = |path: &str| crate::lint::walk::RepoFile {
+            path: path.into(),
+            kind: crate::lint::walk::Kind::YttYaml,
+            package: false,
+            kubevirt: false,
+        };
+        let d = Discovery {
+            roots,
+            libraries: ["open", "shut"]
+                .iter()
+                .map(|r| Library {
+                    path: format!("{r}/_ytt_lib/l"),
+                    parent: r.to_string(),
+                    ..Library::default()
+                })
+                .collect(),
+            files: vec![file("open/app.yml"), file("shut/app.yml")],
+            ..Discovery::default()
+        };
+        let sel = Selection {
+            roots: vec![0, 1, 2],
+            libraries: vec![0, 1],
+            plain: Vec::new(),
+        };
+        let jobs = jobs(&config, &d, &sel);
+        let learned: Vec<String> = jobs
+            .iter()
+            .map(|j| match &j.values_from {
+                ValuesFrom::Unknown => format!("{} unknown", j.root),
+                ValuesFrom::Scenarios(others) => {
+                    let given: Vec<String> = others.iter().map(|(_, p)| p.join(",")).collect();
+                    format!("{} [{}]", j.root, given.join(" "))
+                }
+            })
+            .collect();
+        let _ = std::fs::remove_dir_all(&repo);
+        assert_eq!(
+            learned,
+            [
+                // The first scenario's job knows what the second gives.
+                "open [b_key]",
+                "open unknown",
+                "shut [b_key]",
+                "shut unknown",
+                // Found by discovery: its values come from outside.
+                "found unknown",
+                // `open` gives its library values; `shut` gives none.
+                "open/_ytt_lib/l unknown",
+                "shut/_ytt_lib/l []",
+            ]
+        );
+    }
 }
