@@ -1,12 +1,13 @@
-//! `wrong-arguments`: a call to a `@ytt:` module function or to a function defined in the
-//! repository with too many positional arguments, a keyword the function does not have, or a
+//! `wrong-arguments`: a call to a `@ytt:` module function, to a function defined in the
+//! repository or to a Starlark builtin (`len`, `range`, ... unless the file binds the name
+//! itself) with too many positional arguments, a keyword the function does not have, or a
 //! required argument missing.
 
 use starlark::syntax::ast::Expr;
 
 use super::index::Index;
 use super::signature::Signature;
-use super::{walk, ytt_modules, Finding};
+use super::{builtins, walk, ytt_modules, Finding};
 
 pub const RULE: &str = "wrong-arguments";
 
@@ -18,15 +19,24 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 continue;
             };
             let (sig, needle, defined_at) = match &callee.node {
-                Expr::Identifier(id) => {
-                    let Some((t, def)) = index.function(i, &id.ident) else {
-                        continue;
-                    };
-                    let name = walk::original(&id.ident);
-                    let sig = Signature::from_params(name, &def.params);
-                    // Where it is defined: looked up only for a call with a problem.
-                    (sig, format!("{name}("), Some((t, def)))
-                }
+                Expr::Identifier(id) => match index.function(i, &id.ident) {
+                    Some((t, def)) => {
+                        let name = walk::original(&id.ident);
+                        let sig = Signature::from_params(name, &def.params);
+                        // Where it is defined: looked up only for a call with a problem.
+                        (sig, format!("{name}("), Some((t, def)))
+                    }
+                    None => {
+                        // A builtin, unless the name is bound anywhere in the file.
+                        let Some(sig) = builtins::signature(&id.ident)
+                            .filter(|_| !index.bindings[i].contains_key(&id.ident))
+                        else {
+                            continue;
+                        };
+                        let needle = format!("{}(", sig.name);
+                        (sig, needle, None)
+                    }
+                },
                 Expr::Dot(obj, f) => {
                     let Expr::Identifier(id) = &obj.node else {
                         continue;
@@ -85,5 +95,40 @@ mod tests {
                 "t.yml:8:7 local() takes at most 1 positional argument, 2 given",
             ]
         );
+    }
+
+    #[test]
+    fn calls_of_builtins_are_checked_as_ytt_accepts_them() {
+        let tpl = "a: #@ len()\nb: #@ len([1], [2])\nc: #@ str(x=1)\n\
+                   d: #@ sorted([1], revers=True)\ne: #@ getattr(d, \"k\")\n\
+                   f: #@ range(1, 2, 3, 4)\ng: #@ int(x=\"1\", base=10)\nh: #@ dict([], a=1)\n\
+                   i: #@ min([1], key=len)\nj: #@ zip([1], [2], [3])\nk: #@ enumerate([1], start=1)\n\
+                   l: #@ fail(\"x\", sepp=\",\")\nm: #@ hasattr(d)\nn: #@ sorted(*args)\n";
+        let found = findings(&[("t.yml", tpl)], super::RULE);
+        assert_eq!(
+            found,
+            [
+                "t.yml:1:7 len() is missing the argument x",
+                "t.yml:2:7 len() takes at most 1 positional argument, 2 given",
+                "t.yml:3:7 str() takes no keyword arguments (x= given)",
+                "t.yml:4:7 sorted() has no parameter named revers (did you mean reverse?)",
+                "t.yml:6:7 range() takes at most 3 positional arguments, 4 given",
+                "t.yml:11:7 enumerate() takes no keyword arguments (start= given)",
+                "t.yml:12:7 fail() has no parameter named sepp (did you mean sep?)",
+                "t.yml:13:7 hasattr() is missing the argument name",
+            ]
+        );
+    }
+
+    #[test]
+    fn builtins_the_file_binds_itself_are_not_checked() {
+        let tpl = "#@ def len(a, b):\n#@   return a\n#@ end\n#@ load(\"x.star\", \"str\")\n\
+                   #@ def f(range):\n#@   return range()\n#@ end\n\
+                   a: #@ len(1, 2)\nb: #@ str()\nc: #@ range()\n";
+        let found = findings(
+            &[("t.yml", tpl), ("x.star", "def str():\n  return 1\nend\n")],
+            super::RULE,
+        );
+        assert!(found.is_empty(), "{found:?}");
     }
 }

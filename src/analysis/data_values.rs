@@ -1,141 +1,62 @@
 //! `data-value-unknown-reference` and `data-value-unused`: every reference to data values
-//! (see [`super::value_refs`]) checked against the library's schema, in every branch; and
-//! the schema's leaves that nothing in the library reads. A reference that uses a value whole
-//! (passes it to a function, encodes it, iterates it, hands it to a library) counts as reading
-//! everything below it. Libraries without a schema, and values typed `any`, are not checked.
+//! (see [`super::value_refs`]) checked against the shape of the library's data values (see
+//! [`super::value_shape`]: its schema, or without one its `@data/values` documents merged with
+//! the values given from outside), in every branch; and the declared leaves that nothing in the
+//! library reads. A reference that uses a value whole (passes it to a function, encodes it,
+//! iterates it, hands it to a library) counts as reading everything below it. Values typed
+//! `any`, and open parts of the shape, are not checked.
 
 use super::index::Index;
-use super::value_refs::{refs, Ref, Seg};
+use super::value_refs::{refs, Ref};
+use super::value_shape::{Miss, Node, Source};
 use super::Finding;
-use crate::schema::types::{declared_or_any, Kind, Type};
-use crate::yaml::Value;
 
 pub const UNKNOWN: &str = "data-value-unknown-reference";
 pub const UNUSED: &str = "data-value-unused";
 
-/// The findings of both rules for the library of `index`, whose schema is `schema`.
-pub fn check(index: &Index<'_>, schema: &Type) -> Vec<Finding> {
+/// The findings of both rules for the library of `index`, whose data values have `shape`.
+pub fn check(index: &Index<'_>, mut shape: Node, source: Source) -> Vec<Finding> {
     let mut found = Vec::new();
     let mut used: Vec<Vec<String>> = Vec::new();
-    for r in refs(index) {
-        match resolve(schema, &r.segs) {
+    let all = refs(index);
+    // What code probes may be there: references below it are not sure to fail.
+    for r in all.iter().filter(|r| r.probe) {
+        shape.open_at(&r.segs);
+    }
+    for r in &all {
+        match shape.resolve(&r.segs) {
             Ok(path) => used.push(path),
-            Err(miss) => found.extend(unknown(index, &r, &miss)),
+            Err(miss) if !r.probe => found.extend(unknown(index, r, &miss, source)),
+            Err(_) => {}
         }
     }
-    let mut leaves = Vec::new();
-    collect_leaves(schema, &mut Vec::new(), &mut leaves);
-    for (path, pos) in leaves {
+    for (path, pos) in shape.leaves() {
         if used.iter().any(|u| path.starts_with(u)) {
             continue;
         }
         let dotted = path.join(".");
-        let message = format!(
-            "data value {dotted} is declared in the schema but nothing in the library reads it"
-        );
+        let message = match source {
+            Source::Schema => format!(
+                "data value {dotted} is declared in the schema but nothing in the library reads it"
+            ),
+            Source::Values => format!(
+                "data value {dotted} is set in a data values document but nothing in the library reads it"
+            ),
+        };
         let width = path.last().map_or(0, |k| k.chars().count() as u32);
         found.push(Finding::new(UNUSED, message, pos).wide(width));
     }
     found
 }
 
-/// A key the schema does not declare.
-struct Miss {
-    /// The keys read before it.
-    path: Vec<String>,
-    key: String,
-    candidates: Vec<String>,
-    declared_at: crate::pos::Pos,
-}
-
-/// The schema path a chain reads (as far as the schema has structure), or the key it misses.
-/// A key a map's `@schema/any-key` item types reads that item (`_` in the path).
-fn resolve(schema: &Type, segs: &[Seg]) -> Result<Vec<String>, Miss> {
-    let mut ty = schema;
-    let mut path = Vec::new();
-    // The keys as the chain spells them, for messages.
-    let mut read = Vec::new();
-    for seg in segs {
-        while let Kind::Null(inner) = &ty.kind {
-            ty = inner;
-        }
-        match (&ty.kind, seg) {
-            (Kind::Map(items), Seg::Key(key)) => {
-                let exact = items
-                    .iter()
-                    .find(|i| key_name(&i.key).as_deref() == Some(key));
-                let Some(item) = declared_or_any(items, exact) else {
-                    return Err(Miss {
-                        path: read,
-                        key: key.clone(),
-                        candidates: items.iter().filter_map(|i| key_name(&i.key)).collect(),
-                        declared_at: ty.pos.clone(),
-                    });
-                };
-                match key_name(&item.key) {
-                    Some(k) if item.any_key => path.push(k),
-                    _ => path.push(key.clone()),
-                }
-                read.push(key.clone());
-                ty = &item.ty;
-            }
-            // An array, a scalar, `any`, or a computed key: the rest is not the schema's.
-            _ => break,
-        }
-    }
-    Ok(path)
-}
-
-fn key_name(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Bool(b) => Some(b.to_string()),
-        Value::Int(i) => Some(i.to_string()),
-        _ => None,
-    }
-}
-
-/// The schema's leaves: map items whose value is not a map with items of its own (values
-/// marked `@schema/removed` left out).
-fn collect_leaves(
-    ty: &Type,
-    path: &mut Vec<String>,
-    out: &mut Vec<(Vec<String>, crate::pos::Pos)>,
-) {
-    let mut ty = ty;
-    while let Kind::Null(inner) = &ty.kind {
-        ty = inner;
-    }
-    let Kind::Map(items) = &ty.kind else { return };
-    for item in items {
-        let Some(key) = key_name(&item.key) else {
-            continue;
-        };
-        // A value removed from the schema is expected to be read by nothing.
-        if item.ty.docs.removed.is_some() {
-            continue;
-        }
-        path.push(key);
-        let mut inner = &item.ty;
-        while let Kind::Null(i) = &inner.kind {
-            inner = i;
-        }
-        match &inner.kind {
-            Kind::Map(children) if !children.is_empty() => collect_leaves(inner, path, out),
-            _ => out.push((path.clone(), item.pos.clone())),
-        }
-        path.pop();
-    }
-}
-
-fn unknown(index: &Index<'_>, r: &Ref, miss: &Miss) -> Option<Finding> {
+fn unknown(index: &Index<'_>, r: &Ref, miss: &Miss, source: Source) -> Option<Finding> {
     let unit = &index.all[r.unit];
     let dotted = format!(".{}", miss.key);
-    let mut pos = unit.pos(r.span, &dotted)?;
+    let mut pos = unit.pos_within(r.span, &dotted)?;
     if unit.width(&pos, &dotted) > 0 {
         pos.col += 1;
     } else {
-        pos = unit.pos(r.span, &miss.key)?;
+        pos = unit.pos_within(r.span, &miss.key)?;
     }
     let mut full = vec!["data.values".to_string()];
     full.extend(miss.path.iter().cloned());
@@ -148,18 +69,22 @@ fn unknown(index: &Index<'_>, r: &Ref, miss: &Miss) -> Option<Finding> {
     } else {
         format!("under {}", miss.path.join("."))
     };
-    let message = format!(
-        "{}: the schema declares no {} {under}{hint}",
-        full.join("."),
-        miss.key
-    );
+    let (who, related) = match source {
+        Source::Schema => ("the schema declares", "the schema declares this map here"),
+        Source::Values => (
+            "no data values document or input sets",
+            "the data values set this map here",
+        ),
+    };
+    let message = match source {
+        Source::Schema => format!("{}: {who} no {} {under}{hint}", full.join("."), miss.key),
+        Source::Values => format!("{}: {who} {} {under}{hint}", full.join("."), miss.key),
+    };
     let width = unit.width(&pos, &miss.key);
     let mut f = Finding::new(UNKNOWN, message, pos).wide(width);
     if miss.declared_at.is_known() {
-        f.related.push((
-            "the schema declares this map here".to_string(),
-            miss.declared_at.clone(),
-        ));
+        f.related
+            .push((related.to_string(), miss.declared_at.clone()));
     }
     Some(f)
 }
@@ -177,7 +102,8 @@ mod tests {
         let tpl = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"v.star\", \"app\")\n\
                    #@ if False:\nport: #@ data.values.app.prot\n#@ end\n\
                    name: #@ data.values[\"app\"][\"name\"].upper()\nd: #@ app.debugg\n\
-                   l: #@ data.values.labels\nx: #@ data.values.extra[key]\n";
+                   l: #@ data.values.labels\nx: #@ data.values.extra[key]\n\
+                   y: #@ data.values.app.prot or app.prot\n";
         let star = "load(\"@ytt:data\", \"data\")\napp = data.values.app\n";
         let files = [("schema.yml", SCHEMA), ("t.yml", tpl), ("v.star", star)];
         assert_eq!(
@@ -185,6 +111,8 @@ mod tests {
             [
                 "t.yml:4:26 data.values.app.prot: the schema declares no prot under app (did you mean port?)",
                 "t.yml:7:11 data.values.app.debugg: the schema declares no debugg under app (did you mean debug?)",
+                "t.yml:10:23 data.values.app.prot: the schema declares no prot under app (did you mean port?)",
+                "t.yml:10:35 data.values.app.prot: the schema declares no prot under app (did you mean port?)",
             ]
         );
         // app.name, labels (whole) and extra (by a computed key) are read; the typos read
@@ -214,13 +142,119 @@ mod tests {
         assert!(findings(&files, super::UNKNOWN).is_empty());
     }
 
+    /// The findings of `rule` for a library without a schema, `given` the documents (YAML)
+    /// given from outside, `None`: unknown.
+    fn schemaless(files: &[(&str, &str)], rule: &str, given: Option<&str>) -> Vec<String> {
+        use crate::analysis::testing::findings_outside;
+        use crate::analysis::Outside;
+        let outside = match given {
+            None => Outside::Unknown,
+            Some(text) => {
+                let ds = crate::yaml::parse::parse(
+                    text,
+                    &"given.yml".into(),
+                    &crate::yaml::parse::ParseOpts::default(),
+                )
+                .unwrap();
+                Outside::Known(ds.items.into_iter().map(|d| d.value).collect())
+            }
+        };
+        findings_outside(files, rule, Default::default(), &outside)
+    }
+
+    const VALUES: &str =
+        "#@ load(\"@ytt:data\", \"data\")\n#@data/values\n---\napp:\n  port: 80\n  name: web\n\
+                          labels: #@ {\"a\": 1}\nextra: null\nempty: {}\nlist: [1]\n";
+
     #[test]
-    fn libraries_without_a_schema_are_not_checked() {
-        let values = "#@data/values\n---\na: 1\n";
+    fn without_a_schema_references_are_checked_against_the_data_values_documents() {
+        let tpl = "#@ load(\"@ytt:data\", \"data\")\n#@ if False:\np: #@ data.values.app.prot\n#@ end\n\
+                   n: #@ data.values.app.name\nl: #@ data.values.labels.a\ne: #@ data.values.extra.x\n\
+                   m: #@ data.values.empty.y\nz: #@ data.values.list[0]\nq: #@ data.values.missing\n\
+                   #@ if hasattr(data.values, \"opt\") and \"b\" in data.values.app:\no: #@ data.values.opt.x + data.values.app.b\n#@ end\n\
+                   #@ if \"c\" in dir(data.values):\nc: #@ data.values.c.d\n#@ end\n";
+        let files = [("values.yml", VALUES), ("t.yml", tpl)];
+        // Computed values, null and empty maps are open; probed keys may be there.
+        assert_eq!(
+            schemaless(&files, super::UNKNOWN, Some("")),
+            [
+                "t.yml:3:23 data.values.app.prot: no data values document or input sets prot under app (did you mean port?)",
+                "t.yml:10:19 data.values.missing: no data values document or input sets missing at the top",
+            ]
+        );
+        assert_eq!(
+            schemaless(&files, super::UNUSED, Some("")),
+            ["values.yml:5:3 data value app.port is set in a data values document but nothing in the library reads it"]
+        );
+        // Values given from outside (a scenario, a flag) may add keys.
+        let given = "app:\n  prot: 1\nmissing: 2\n---\nfrom_flag: 3\n";
+        assert!(schemaless(&files, super::UNKNOWN, Some(given)).is_empty());
+        assert_eq!(schemaless(&files, super::UNUSED, Some(given)).len(), 1);
+        // Values given at run time or by a caller: nothing is sure.
+        assert!(schemaless(&files, super::UNKNOWN, None).is_empty());
+        assert!(schemaless(&files, super::UNUSED, None).is_empty());
+    }
+
+    #[test]
+    fn without_a_schema_every_data_values_document_adds_keys() {
+        let overlay = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@data/values\n---\napp:\n  #@overlay/match missing_ok=True\n  tls: true\n\
+                       ---\n#@library/ref \"@lib\"\n#@data/values\n---\nfor_lib: 1\n";
+        let tpl = "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.app.tls\nb: #@ data.values.for_lib\n";
+        let files = [
+            ("values.yml", VALUES),
+            ("more.yml", overlay),
+            ("t.yml", tpl),
+        ];
+        assert_eq!(
+            schemaless(&files, super::UNKNOWN, Some("")),
+            ["t.yml:3:19 data.values.for_lib: no data values document or input sets for_lib at the top"]
+        );
+        // A document computed whole, or a map an expression fills, has no known keys.
+        let computed = "#@ load(\"@ytt:template\", \"template\")\n#@data/values\n---\napp:\n  _: #@ template.replace({\"x\": 1})\n";
+        let files = [
+            ("values.yml", VALUES),
+            ("more.yml", computed),
+            ("t.yml", tpl),
+        ];
+        assert_eq!(schemaless(&files, super::UNKNOWN, Some("")).len(), 1);
+        let tpl2 = "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.app.anything\n";
+        let files = [
+            ("values.yml", VALUES),
+            ("more.yml", computed),
+            ("t.yml", tpl2),
+        ];
+        assert!(schemaless(&files, super::UNKNOWN, Some("")).is_empty());
+        let templated =
+            "#@data/values\n---\n#@yaml/text-templated-strings\n(@= \"for_\" + \"lib\" @): 1\n";
+        let files = [
+            ("values.yml", VALUES),
+            ("more.yml", templated),
+            ("t.yml", tpl),
+        ];
+        assert!(schemaless(&files, super::UNKNOWN, Some("")).is_empty());
+        let whole = "#@data/values\n--- #@ {\"k\": 1}\n";
+        let files = [("values.yml", VALUES), ("more.yml", whole), ("t.yml", tpl)];
+        assert!(schemaless(&files, super::UNKNOWN, Some("")).is_empty());
+    }
+
+    #[test]
+    fn a_library_without_data_values_documents_is_not_checked() {
         let tpl = "#@ load(\"@ytt:data\", \"data\")\nb: #@ data.values.b\n";
-        let files = [("values.yml", values), ("t.yml", tpl)];
+        let files = [("t.yml", tpl)];
+        assert!(schemaless(&files, super::UNKNOWN, Some("")).is_empty());
+    }
+
+    #[test]
+    fn probed_keys_are_no_error_with_a_schema_either() {
+        let tpl = "#@ load(\"@ytt:data\", \"data\")\n\
+                   #@ if hasattr(data.values.app, \"extra\"):\nx: #@ data.values.app.extra.y\n#@ end\n\
+                   p: #@ getattr(data.values.app, \"port\", 80)\n";
+        let files = [("schema.yml", SCHEMA), ("t.yml", tpl)];
         assert!(findings(&files, super::UNKNOWN).is_empty());
-        assert!(findings(&files, super::UNUSED).is_empty());
+        // A probe reads the key it names, not the whole map.
+        let unused = findings(&files, super::UNUSED);
+        assert!(!unused.iter().any(|f| f.contains("app.port")), "{unused:?}");
+        assert!(unused.iter().any(|f| f.contains("app.name")), "{unused:?}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! whether or not any scenario evaluates it. Each check is one file; each finding points at
 //! the template line the author wrote.
 
+pub mod builtins;
 pub mod call_args;
 pub mod crate_lints;
 pub mod data_values;
@@ -12,6 +13,8 @@ pub mod signature;
 pub mod units;
 pub mod unused_fn;
 pub mod value_refs;
+pub mod value_shape;
+pub mod values_docs;
 pub mod walk;
 pub mod ytt_modules;
 
@@ -86,8 +89,19 @@ pub fn is_static_rule(rule: &str) -> bool {
     RULES.contains(&rule)
 }
 
+/// The data values a library gets from outside its own files.
+#[derive(Clone, Debug, Default)]
+pub enum Outside {
+    /// Exactly these documents (every scenario's values given to the library; often none).
+    Known(Vec<crate::yaml::Value>),
+    /// Not known: given at run time, or by a caller (`with_data_values`, `@library/ref`).
+    #[default]
+    Unknown,
+}
+
 /// Every static finding of the library rooted at `dir` of the workspace, in file order.
-pub fn check(ws: &Workspace, dir: &str) -> Vec<Finding> {
+/// `outside`: the data values given to it from outside, which matter when it has no schema.
+pub fn check(ws: &Workspace, dir: &str, outside: &Outside) -> Vec<Finding> {
     let index = index::Index::new(ws, dir);
     let mut found = Vec::new();
     found.extend(module_attr::check(&index));
@@ -95,9 +109,27 @@ pub fn check(ws: &Workspace, dir: &str) -> Vec<Finding> {
     found.extend(call_args::check(&index));
     found.extend(crate_lints::check(&index));
     found.extend(unused_fn::check(&index));
-    // Data values against the schema (a library without one is not checked).
-    if let Ok(crate::schema::Schema { doc: Some(doc) }) = ws.data_values_schema() {
-        found.extend(data_values::check(&index, &doc.ty));
+    // Data values against the schema; without one, against the data values documents (and
+    // only when every value given from outside is known).
+    match ws.data_values_schema() {
+        Ok(crate::schema::Schema { doc: Some(doc) }) => {
+            let shape = value_shape::of_schema(&doc.ty);
+            found.extend(data_values::check(
+                &index,
+                shape,
+                value_shape::Source::Schema,
+            ));
+        }
+        Ok(crate::schema::Schema { doc: None }) => {
+            if let Some(shape) = values_docs::shape(ws, dir, outside) {
+                found.extend(data_values::check(
+                    &index,
+                    shape,
+                    value_shape::Source::Values,
+                ));
+            }
+        }
+        Err(_) => {}
     }
     found.sort_by(|a, b| (&a.pos, a.rule, &a.message).cmp(&(&b.pos, b.rule, &b.message)));
     found.dedup();
@@ -109,16 +141,27 @@ pub(crate) mod testing {
     use crate::files::InputFile;
     use crate::library::{EvalOpts, Workspace};
 
-    /// The findings of one rule over a library made of `files`, as `file:line:col message`.
+    /// The findings of one rule over a library made of `files`, as `file:line:col message`
+    /// (nothing given from outside).
     pub fn findings(files: &[(&str, &str)], rule: &str) -> Vec<String> {
         findings_with(files, rule, EvalOpts::default())
     }
 
     /// [`findings`] evaluated with `opts` (schema extensions turned on, ...).
     pub fn findings_with(files: &[(&str, &str)], rule: &str, opts: EvalOpts) -> Vec<String> {
+        findings_outside(files, rule, opts, &super::Outside::Known(Vec::new()))
+    }
+
+    /// [`findings_with`] with data values given from `outside`.
+    pub fn findings_outside(
+        files: &[(&str, &str)],
+        rule: &str,
+        opts: EvalOpts,
+        outside: &super::Outside,
+    ) -> Vec<String> {
         let inputs = files.iter().map(|(p, d)| InputFile::new(p, d)).collect();
         let ws = Workspace::new(inputs, opts);
-        super::check(&ws, "")
+        super::check(&ws, "", outside)
             .into_iter()
             .filter(|f| f.rule == rule)
             .map(|f| format!("{}:{} {}", f.pos.as_compact(), f.pos.col, f.message))

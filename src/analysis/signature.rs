@@ -103,6 +103,12 @@ impl Signature {
             }
         }
         for n in &names {
+            if !self.star_kwargs && self.named.is_empty() {
+                return Some(format!(
+                    "{}() takes no keyword arguments ({n}= given)",
+                    self.name
+                ));
+            }
             if !self.star_kwargs && !self.named.iter().any(|p| p == n) {
                 let hint = super::suggest(n, &self.named)
                     .map(|s| format!(" (did you mean {s}?)"))

@@ -45,6 +45,29 @@ impl<'a> Unit<'a> {
         Some(Pos::new(&self.name(), line, col, 0))
     }
 
+    /// Like [`Unit::pos`], but `needle` is looked for inside the text of `span` where the
+    /// template line shows it (`.b` of `y.b` in `x.b or y.b`), else as [`Unit::pos`] does.
+    pub fn pos_within(&self, span: Span, needle: &str) -> Option<Pos> {
+        let mut pos = self.pos(span, needle)?;
+        let code = self.ast.file_span(span).source_span().to_string();
+        let text = self.source_line(pos.line);
+        // The chain where it starts a word (`app.x` is not inside `data.values.app.x`).
+        let found = text
+            .match_indices(code.as_str())
+            .map(|(start, _)| start)
+            .find(|&start| {
+                !text[..start]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            })
+            .and_then(|start| Some(start + text[start..start + code.len()].find(needle)?));
+        if let Some(at) = found {
+            pos.col = text[..at].chars().count() as u32 + 1;
+        }
+        Some(pos)
+    }
+
     /// How many characters `needle` covers at `pos` (0 when it is not there).
     pub fn width(&self, pos: &Pos, needle: &str) -> u32 {
         let text = self.source_line(pos.line);

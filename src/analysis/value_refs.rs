@@ -3,11 +3,13 @@
 //! once to such a chain (`v = data.values.app`, then `v.port`, in the file or `load()`ed from
 //! another one). Each reference is the longest chain at its place: what follows it is not a
 //! data value access (a call, an operator, an argument), so the reference uses its value whole.
+//! A probe of a key (`hasattr(v, "k")`, `getattr(v, "k", d)`, `"k" in v`, `"k" in dir(v)`) is
+//! a reference of its own: it reads `v.k` only, and the key may be absent.
 
 use std::collections::HashMap;
 
 use starlark::codemap::Span;
-use starlark::syntax::ast::{AssignTarget, AstExpr, AstLiteral, Expr, Stmt};
+use starlark::syntax::ast::{ArgumentP, AssignTarget, AstExpr, AstLiteral, BinOp, Expr, Stmt};
 
 use super::index::{Index, Target};
 use super::walk;
@@ -27,6 +29,8 @@ pub struct Ref {
     pub unit: usize,
     pub span: Span,
     pub segs: Vec<Seg>,
+    /// A probe: asks whether the last key is there (a missing key is no error).
+    pub probe: bool,
 }
 
 /// Every reference to data values in the library's own files.
@@ -36,15 +40,31 @@ pub fn refs(index: &Index<'_>) -> Vec<Ref> {
     for (i, own) in aliases.iter().enumerate().take(index.own) {
         let unit = &index.all[i];
         let defs: Vec<Span> = alias_definitions(index, i, own);
+        // The objects of probes, which are not whole uses.
+        let mut probed: Vec<Span> = Vec::new();
         let mut visit = |e: &AstExpr, extended: bool| {
-            if extended || defs.contains(&e.span) {
+            if extended || defs.contains(&e.span) || probed.contains(&e.span) {
                 return;
+            }
+            if let Some((obj, key)) = probe(index, i, e) {
+                if let Some(mut segs) = chain(index, i, own, obj) {
+                    segs.push(key);
+                    probed.push(obj.span);
+                    out.push(Ref {
+                        unit: i,
+                        span: e.span,
+                        segs,
+                        probe: true,
+                    });
+                    return;
+                }
             }
             if let Some(segs) = chain(index, i, own, e) {
                 out.push(Ref {
                     unit: i,
                     span: e.span,
                     segs,
+                    probe: false,
                 });
             }
         };
@@ -66,6 +86,56 @@ fn outermost<'a>(e: &'a AstExpr, extended: bool, f: &mut dyn FnMut(&'a AstExpr, 
             outermost(&pair.1, false, f);
         }
         _ => e.visit_expr(|c| outermost(c, false, f)),
+    }
+}
+
+/// The object and key that `e` probes: `hasattr(obj, key)`, `getattr(obj, key, ...)` (the
+/// builtins, not shadowed), `key in obj`, `key not in obj`.
+fn probe<'a>(index: &Index<'_>, i: usize, e: &'a AstExpr) -> Option<(&'a AstExpr, Seg)> {
+    let (obj, key) = match &e.node {
+        Expr::Call(f, args) => {
+            let Expr::Identifier(id) = &f.node else {
+                return None;
+            };
+            let name = id.ident.as_str();
+            if !matches!(name, "hasattr" | "getattr") || index.bindings[i].contains_key(name) {
+                return None;
+            }
+            let mut positional = args.args.iter().map(|a| match &a.node {
+                ArgumentP::Positional(x) => Some(x),
+                _ => None,
+            });
+            (positional.next()??, positional.next()??)
+        }
+        Expr::Op(key, BinOp::In | BinOp::NotIn, obj) => {
+            (dir_of(index, i, obj).unwrap_or(obj), &**key)
+        }
+        _ => return None,
+    };
+    let key = match &key.node {
+        Expr::Literal(AstLiteral::String(s)) => Seg::Key(s.node.clone()),
+        _ => Seg::Dynamic,
+    };
+    Some((obj, key))
+}
+
+/// `x` of `dir(x)` (the builtin, not shadowed).
+fn dir_of<'a>(index: &Index<'_>, i: usize, e: &'a AstExpr) -> Option<&'a AstExpr> {
+    let Expr::Call(f, args) = &e.node else {
+        return None;
+    };
+    let Expr::Identifier(id) = &f.node else {
+        return None;
+    };
+    if id.ident != "dir" || index.bindings[i].contains_key("dir") {
+        return None;
+    }
+    match args.args.as_slice() {
+        [a] => match &a.node {
+            ArgumentP::Positional(x) => Some(x),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

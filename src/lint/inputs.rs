@@ -61,8 +61,26 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result
         ..EvalOpts::default()
     };
     let workspace = Workspace::new(inputs, opts);
+    let external = external_values(repo, &workspace, flags, provided, &mut refused)?;
+    Ok(Prepared {
+        workspace,
+        external,
+        names,
+        refused,
+    })
+}
+
+/// The data values `flags` give (read from the repository `repo`), with placeholders for the
+/// values of `provided` (given at run time) as the schema of `workspace` types them.
+pub fn external_values(
+    repo: &Path,
+    workspace: &Workspace,
+    flags: &TemplateArgs,
+    provided: &[String],
+    refused: &mut Vec<files::Refused>,
+) -> Result<ExternalValues, String> {
     let mut kv_yaml = flags.dv_yaml.clone();
-    kv_yaml.extend(super::placeholder::flags(&workspace, provided));
+    kv_yaml.extend(super::placeholder::flags(workspace, provided));
     let dv = DataValuesFlags {
         env_strings: flags.dv_env.clone(),
         env_yaml: flags.dv_env_yaml.clone(),
@@ -70,16 +88,10 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result
         kv_yaml,
         kv_files: flags.dv_file.clone(),
         files: flags.dv_files.clone(),
-        policy,
+        policy: files::ReadPolicy::repository(repo),
     };
     let env: Vec<(String, String)> = std::env::vars().collect();
-    let external = dv.to_values_with(flags.strict, &env, &mut no_stdin, &mut refused)?;
-    Ok(Prepared {
-        workspace,
-        external,
-        names,
-        refused,
-    })
+    dv.to_values_with(flags.strict, &env, &mut no_stdin, refused)
 }
 
 /// Reads one `-f [name=]path` and records where its files are in the repository.

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::inputs::{prepare, Names, Prepared};
 use super::libcheck;
 use super::{findings, needs_input};
+use crate::analysis::Outside;
 use crate::cli::template::TemplateArgs;
 use crate::eval::run::EvalError;
 use crate::library::{ExternalValues, Workspace};
@@ -67,6 +68,21 @@ pub struct Job {
     /// Record which template lines and branches the evaluation runs (see [`super::coverage`]).
     #[serde(default)]
     pub coverage: bool,
+    /// For the job whose static analysis checks data values: where the library's data values
+    /// may come from besides its own files (it matters when the library has no schema).
+    #[serde(default)]
+    pub values_from: ValuesFrom,
+}
+
+/// Where a library's data values may come from besides its own files.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub enum ValuesFrom {
+    /// Not known: given at run time, or by a caller (`with_data_values`, `@library/ref`).
+    #[default]
+    Unknown,
+    /// The job's own flags and those of these other scenarios of the root (their flags, and
+    /// the values they give at run time); for a private library, nothing (no scenarios).
+    Scenarios(Vec<(TemplateArgs, Vec<String>)>),
 }
 
 impl Job {
@@ -103,6 +119,7 @@ impl Job {
             origin: None,
             notices: Vec::new(),
             coverage: false,
+            values_from: ValuesFrom::Unknown,
         }
     }
 }
@@ -186,6 +203,11 @@ fn evaluate(
             if job.coverage {
                 workspace.env.coverage.enable();
             }
+            let outside = if job.check_files && job.analysis {
+                outside_values(job, &workspace, &external)
+            } else {
+                Outside::Unknown
+            };
             let result = workspace.evaluate(external);
             let span_of = |pos: &Pos| {
                 span_at(names, pos).or_else(|| {
@@ -214,7 +236,7 @@ fn evaluate(
                 ));
             }
             if job.check_files && job.analysis {
-                let statics = static_findings(&workspace, names);
+                let statics = static_findings(&workspace, names, &outside);
                 found.extend(statics);
             }
             let failed = result.is_err();
@@ -251,7 +273,13 @@ fn evaluate(
                 }));
             }
             if job.check_files && job.analysis {
-                found.extend(static_findings(&workspace, names));
+                let outside = match &job.values_from {
+                    ValuesFrom::Scenarios(others) if others.is_empty() => {
+                        Outside::Known(Vec::new())
+                    }
+                    _ => Outside::Unknown,
+                };
+                found.extend(static_findings(&workspace, names, &outside));
             }
             let status = if found.is_empty() {
                 RootOutcome::Ok
@@ -292,10 +320,39 @@ fn refused_findings(job: &Job, refused: &[crate::files::Refused]) -> Vec<Diagnos
         .collect()
 }
 
-/// What static analysis finds in the library's files (see [`crate::analysis`]).
-fn static_findings(workspace: &crate::library::Workspace, names: &Names) -> Vec<Diagnostic> {
+/// The data values every scenario of the job's root gives it (its own `external` and the
+/// other scenarios'), or unknown: a scenario reads the environment, gives values at run time
+/// (`*`), or reads other files.
+fn outside_values(job: &Job, ws: &Workspace, external: &ExternalValues) -> Outside {
+    let (ValuesFrom::Scenarios(others), Ok(own)) = (&job.values_from, &job.flags) else {
+        return Outside::Unknown;
+    };
+    let unsure = |f: &TemplateArgs, provided: &[String]| {
+        !f.dv_env.is_empty() || !f.dv_env_yaml.is_empty() || provided.iter().any(|p| p == "*")
+    };
+    if unsure(own, &job.provided) {
+        return Outside::Unknown;
+    }
+    let mut docs: Vec<crate::yaml::Value> =
+        external.root.iter().map(|e| e.doc.value.clone()).collect();
+    for (flags, provided) in others {
+        if unsure(flags, provided) || flags.files != own.files || flags.file_marks != own.file_marks
+        {
+            return Outside::Unknown;
+        }
+        match super::inputs::external_values(&job.repo, ws, flags, provided, &mut Vec::new()) {
+            Ok(ext) => docs.extend(ext.root.into_iter().map(|e| e.doc.value)),
+            Err(_) => return Outside::Unknown,
+        }
+    }
+    Outside::Known(docs)
+}
+
+/// What static analysis finds in the library's files (see [`crate::analysis`]), `outside`
+/// the data values given to it.
+fn static_findings(workspace: &Workspace, names: &Names, outside: &Outside) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for f in crate::analysis::check(workspace, "") {
+    for f in crate::analysis::check(workspace, "", outside) {
         let Some(mut span) = span_at(names, &f.pos) else {
             continue;
         };

@@ -4,14 +4,16 @@
 //! `--data-values-file` and `--data-value-yaml` (one per key, the value written as JSON, which
 //! is YAML), so a scenario means exactly what those ytt flags mean.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use super::config::{Config, ScenarioConfig};
 use super::discover::{Discovery, Root};
 use super::flags;
-use super::job::{Job, JobKind, PLAIN_ROOT};
+use super::job::{Job, JobKind, ValuesFrom, PLAIN_ROOT};
 use super::paths::{self, is_within};
 use super::select::Selection;
+use super::walk;
 use crate::cli::template::TemplateArgs;
 use crate::report::Span;
 use crate::yaml::json::value_to_json;
@@ -28,11 +30,21 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         for sc in &root.scenarios {
             out.push(root_job(config, root, Some(sc)));
         }
-        // The files' own checks run once per root, with its first scenario.
+        // The files' own checks run once per root, with its first scenario, which learns what
+        // the other scenarios give (data values checked against the union of them all).
+        let others: Option<Vec<(TemplateArgs, Vec<String>)>> = out[first..]
+            .iter()
+            .skip(1)
+            .map(|j| j.flags.clone().ok().map(|f| (f, j.provided.clone())))
+            .collect();
         if let Some(job) = out.get_mut(first) {
             job.check_files = true;
+            if let (false, Some(others)) = (root.needs_input, others) {
+                job.values_from = ValuesFrom::Scenarios(others);
+            }
         }
     }
+    let mut closed_roots: HashMap<String, bool> = HashMap::new();
     for lib in sel.libraries.iter().filter_map(|&i| d.libraries.get(i)) {
         let owner = d
             .roots
@@ -73,9 +85,20 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         flags.ignore_unknown_comments |=
             learned("--ignore-unknown-comments") || lib.partial.is_some();
         flags.implicit_map_key_overrides |= learned("--implicit-map-key-overrides");
+        let closed = match owner {
+            Some(root) if lib.partial.is_none() => *closed_roots
+                .entry(root.name.clone())
+                .or_insert_with(|| gives_no_library_values(config, d, root)),
+            _ => false,
+        };
         out.push(Job {
             kind: JobKind::Library,
             check_files: true,
+            values_from: if closed {
+                ValuesFrom::Scenarios(Vec::new())
+            } else {
+                ValuesFrom::Unknown
+            },
             ..Job::new(config, &lib.path, Ok(flags))
         });
     }
@@ -95,6 +118,32 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         });
     }
     out
+}
+
+/// Whether a root surely gives its private libraries no data values: it is run as declared,
+/// no flag or scenario addresses a library (`@lib:`), and none of its files names
+/// `with_data_values` or `library/ref` (read as text: a mention is enough to be unsure).
+fn gives_no_library_values(config: &Config, d: &Discovery, root: &Root) -> bool {
+    let addressed = |a: &String| a.starts_with('@') || a.contains("=@");
+    let scenarios = root.scenarios.iter().any(|s| {
+        s.args.iter().any(addressed)
+            || s.values_files.iter().any(addressed)
+            || s.data_values.iter().any(|(k, _, _)| k.starts_with('@'))
+            || s.provided.iter().any(|p| p.starts_with('@') || p == "*")
+    });
+    if root.needs_input || root.args.iter().any(addressed) || scenarios {
+        return false;
+    }
+    !d.files.iter().any(|f| {
+        let read = matches!(
+            f.kind,
+            walk::Kind::YttYaml | walk::Kind::Starlark | walk::Kind::TextTemplate
+        );
+        read && root.inputs.iter().any(|i| is_within(&f.path, i))
+            && std::fs::read_to_string(config.dir.join(&f.path)).map_or(true, |text| {
+                text.contains("with_data_values") || text.contains("library/ref")
+            })
+    })
 }
 
 /// Discovery's own findings, grouped by the root they are reported under.
@@ -229,5 +278,87 @@ mod tests {
         assert_eq!(flags.dv_files, vec!["@lib:/repo/ci/v.yml"]);
         assert_eq!(flags.dv_yaml, vec!["x.y=3"]);
         assert!(jobs[2].flags.as_ref().unwrap().strict);
+    }
+
+    #[test]
+    fn the_first_job_learns_the_other_scenarios_and_libraries_learn_if_values_come_in() {
+        let repo = std::env::temp_dir().join(format!("yttlint-plan-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&repo);
+        for (file, text) in [
+            ("open/app.yml", "#@ load(\"@ytt:library\", \"library\")\n#@ library.get(\"l\").with_data_values({})\n"),
+            ("shut/app.yml", "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.a\n"),
+        ] {
+            std::fs::create_dir_all(repo.join(file).parent().unwrap()).unwrap();
+            std::fs::write(repo.join(file), text).unwrap();
+        }
+        let config = Config::default_for(&repo);
+        let mut roots = Vec::new();
+        for name in ["open", "shut"] {
+            let mut root = Root::found(name, Reason::Topmost);
+            root.needs_input = false;
+            root.scenarios = ["a", "b"]
+                .iter()
+                .map(|s| ScenarioConfig {
+                    name: s.to_string(),
+                    provided: vec![format!("{s}_key")],
+                    ..ScenarioConfig::default()
+                })
+                .collect();
+            roots.push(root);
+        }
+        let mut found = Root::found("found", Reason::Topmost);
+        found.needs_input = true;
+        roots.push(found);
+        let file = |path: &str| crate::lint::walk::RepoFile {
+            path: path.into(),
+            kind: crate::lint::walk::Kind::YttYaml,
+            package: false,
+            kubevirt: false,
+        };
+        let d = Discovery {
+            roots,
+            libraries: ["open", "shut"]
+                .iter()
+                .map(|r| Library {
+                    path: format!("{r}/_ytt_lib/l"),
+                    parent: r.to_string(),
+                    ..Library::default()
+                })
+                .collect(),
+            files: vec![file("open/app.yml"), file("shut/app.yml")],
+            ..Discovery::default()
+        };
+        let sel = Selection {
+            roots: vec![0, 1, 2],
+            libraries: vec![0, 1],
+            plain: Vec::new(),
+        };
+        let jobs = jobs(&config, &d, &sel);
+        let learned: Vec<String> = jobs
+            .iter()
+            .map(|j| match &j.values_from {
+                ValuesFrom::Unknown => format!("{} unknown", j.root),
+                ValuesFrom::Scenarios(others) => {
+                    let given: Vec<String> = others.iter().map(|(_, p)| p.join(",")).collect();
+                    format!("{} [{}]", j.root, given.join(" "))
+                }
+            })
+            .collect();
+        let _ = std::fs::remove_dir_all(&repo);
+        assert_eq!(
+            learned,
+            [
+                // The first scenario's job knows what the second gives.
+                "open [b_key]",
+                "open unknown",
+                "shut [b_key]",
+                "shut unknown",
+                // Found by discovery: its values come from outside.
+                "found unknown",
+                // `open` gives its library values; `shut` gives none.
+                "open/_ytt_lib/l unknown",
+                "shut/_ytt_lib/l []",
+            ]
+        );
     }
 }

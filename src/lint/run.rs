@@ -331,6 +331,7 @@ mod tests {
             origin: None,
             notices: Vec::new(),
             coverage: false,
+            values_from: Default::default(),
         }
     }
 
