@@ -14,6 +14,7 @@ pub mod overlay;
 pub mod pos;
 pub mod report;
 pub mod schema;
+pub mod shared_cache;
 pub mod stdlib;
 pub mod template;
 pub mod validate;

@@ -1,0 +1,157 @@
+//! A cache of what was derived from a file's text (its parse, its compiled template), kept by
+//! the thread that runs jobs one after another so that the next job reading the same file
+//! finds it done. An entry is found by the text, the file's name (positions carry it) and a
+//! variant (the options the derivation depends on), compared in full; the cache holds at most
+//! a budget of text bytes and drops the least recently used entry first.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// Values derived from texts, bounded by the bytes of those texts.
+pub struct ByteLru<V> {
+    entries: HashMap<u64, Vec<Entry<V>>>,
+    bytes: usize,
+    clock: u64,
+    budget: usize,
+}
+
+struct Entry<V> {
+    text: Arc<str>,
+    file: Arc<str>,
+    variant: u64,
+    value: V,
+    /// When it was last put or found (a counter of this cache's uses).
+    used: u64,
+}
+
+impl<V: Clone> ByteLru<V> {
+    /// A cache holding values for at most `budget` bytes of text. A text over half the budget
+    /// is never kept.
+    pub fn new(budget: usize) -> ByteLru<V> {
+        ByteLru {
+            entries: HashMap::new(),
+            bytes: 0,
+            clock: 0,
+            budget,
+        }
+    }
+
+    /// The value kept for `text` under `file` and `variant`.
+    pub fn get(&mut self, text: &str, file: &str, variant: u64) -> Option<V> {
+        self.clock += 1;
+        let clock = self.clock;
+        let entry = self
+            .entries
+            .get_mut(&hash(text, file, variant))?
+            .iter_mut()
+            .find(|e| e.matches(text, file, variant))?;
+        entry.used = clock;
+        Some(entry.value.clone())
+    }
+
+    /// Keeps `value` for `text` under `file` and `variant` (replacing what was kept there).
+    pub fn put(&mut self, text: &Arc<str>, file: &Arc<str>, variant: u64, value: V) {
+        if text.len() > self.budget / 2 {
+            return;
+        }
+        self.clock += 1;
+        let list = self.entries.entry(hash(text, file, variant)).or_default();
+        if let Some(e) = list.iter_mut().find(|e| e.matches(text, file, variant)) {
+            e.value = value;
+            e.used = self.clock;
+            return;
+        }
+        list.push(Entry {
+            text: text.clone(),
+            file: file.clone(),
+            variant,
+            value,
+            used: self.clock,
+        });
+        self.bytes += text.len();
+        while self.bytes > self.budget && self.evict_oldest() {}
+    }
+
+    /// Drops the least recently used entry; false when there is none.
+    fn evict_oldest(&mut self) -> bool {
+        let oldest = self
+            .entries
+            .iter()
+            .flat_map(|(k, list)| list.iter().enumerate().map(move |(i, e)| (e.used, *k, i)))
+            .min_by_key(|(used, _, _)| *used);
+        let Some((_, key, i)) = oldest else {
+            return false;
+        };
+        if let Some(list) = self.entries.get_mut(&key) {
+            let gone = list.swap_remove(i);
+            self.bytes -= gone.text.len();
+            if list.is_empty() {
+                self.entries.remove(&key);
+            }
+        }
+        true
+    }
+
+    /// Bytes of text the kept values stand for.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+impl<V> Entry<V> {
+    fn matches(&self, text: &str, file: &str, variant: u64) -> bool {
+        self.variant == variant
+            && *self.file == *file
+            && (std::ptr::eq(self.text.as_ptr(), text.as_ptr()) && self.text.len() == text.len()
+                || *self.text == *text)
+    }
+}
+
+fn hash(text: &str, file: &str, variant: u64) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    file.hash(&mut h);
+    variant.hash(&mut h);
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(text: &str) -> Arc<str> {
+        Arc::from(text)
+    }
+
+    #[test]
+    fn a_value_is_found_by_text_name_and_variant() {
+        let mut cache = ByteLru::new(100);
+        cache.put(&s("a: 1"), &s("f.yml"), 0, 1);
+        assert_eq!(cache.get("a: 1", "f.yml", 0), Some(1));
+        assert_eq!(cache.get("a: 1", "g.yml", 0), None);
+        assert_eq!(cache.get("a: 1", "f.yml", 1), None);
+        assert_eq!(cache.get("a: 2", "f.yml", 0), None);
+        cache.put(&s("a: 1"), &s("f.yml"), 0, 2);
+        assert_eq!(cache.get("a: 1", "f.yml", 0), Some(2));
+        assert_eq!(cache.bytes(), 4);
+    }
+
+    #[test]
+    fn the_budget_drops_the_least_recently_used() {
+        let mut cache = ByteLru::new(12);
+        let f = s("f");
+        cache.put(&s("aaaaa"), &f, 0, 'a');
+        cache.put(&s("bbbbb"), &f, 0, 'b');
+        // Using the first makes the second the oldest.
+        assert_eq!(cache.get("aaaaa", "f", 0), Some('a'));
+        cache.put(&s("ccccc"), &f, 0, 'c');
+        assert_eq!(cache.bytes(), 10);
+        assert_eq!(cache.get("bbbbb", "f", 0), None);
+        assert_eq!(cache.get("aaaaa", "f", 0), Some('a'));
+        assert_eq!(cache.get("ccccc", "f", 0), Some('c'));
+        // A text over half the budget is not kept.
+        cache.put(&s("ddddddd"), &f, 0, 'd');
+        assert_eq!(cache.get("ddddddd", "f", 0), None);
+    }
+}
