@@ -29,13 +29,25 @@ pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for root in roots.iter().filter(|r| r.complete) {
         for f in &root.files {
+            let candidate = |b: &&crate::report::coverage::BranchPoint| {
+                b.hits > 0 && b.arms.iter().any(|a| a.hits == 0)
+            };
+            if !f.branches.iter().any(|b| candidate(&b)) {
+                // Nothing to report in this file: its text is not needed.
+                continue;
+            }
             let text = sources.text(&f.file);
+            let lines: Vec<&str> = text
+                .as_deref()
+                .map(|t| t.lines().collect())
+                .unwrap_or_default();
             let line_of = |n: u32| -> &str {
-                text.as_deref()
-                    .and_then(|t| t.lines().nth(n.saturating_sub(1) as usize))
+                lines
+                    .get(n.saturating_sub(1) as usize)
+                    .copied()
                     .unwrap_or_default()
             };
-            for b in f.branches.iter().filter(|b| b.hits > 0) {
+            for b in f.branches.iter().filter(candidate) {
                 let condition = code_of(line_of(b.line));
                 for arm in b.arms.iter().filter(|a| a.hits == 0) {
                     if is_guard(&line_of, arm.line) {
