@@ -4,6 +4,8 @@
 //! a [`ReadPolicy`]: ytt's (symlinks only to allowed destinations) or the linter's (nothing that
 //! resolves outside the repository, no special files; those are skipped and reported).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -254,6 +256,14 @@ pub fn check(
         if let Some(kind) = special {
             return Ok(Some(Refusal::NotRegular(kind)));
         }
+        if !ft.is_symlink() {
+            // Not a symlink itself: only its directories can lead elsewhere.
+            return Ok(match real_path(p) {
+                Ok(dst) if dst.starts_with(canonical) || dst.starts_with(given) => None,
+                Ok(_) => Some(Refusal::Outside),
+                Err(_) => None,
+            });
+        }
         return Ok(match std::fs::canonicalize(p) {
             Ok(dst) if dst.starts_with(canonical) || dst.starts_with(given) => {
                 // A symlink to a special file inside the repository is refused too.
@@ -316,6 +326,34 @@ pub fn lexical_absolute(cwd: &Path, path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// The real path of `p`, which is not a symlink: its directory's real path (resolved once per
+/// directory and thread: a job reads many files of few directories) and its name.
+fn real_path(p: &Path) -> std::io::Result<PathBuf> {
+    thread_local! {
+        static DIRS: RefCell<HashMap<PathBuf, PathBuf>> = RefCell::new(HashMap::new());
+    }
+    let (Some(dir), Some(name)) = (p.parent(), p.file_name()) else {
+        return std::fs::canonicalize(p);
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    if let Some(real) = DIRS.with(|d| d.borrow().get(dir).cloned()) {
+        return Ok(real.join(name));
+    }
+    let real = std::fs::canonicalize(dir)?;
+    DIRS.with(|d| {
+        let mut d = d.borrow_mut();
+        if d.len() > 4096 {
+            d.clear();
+        }
+        d.insert(dir.to_path_buf(), real.clone());
+    });
+    Ok(real.join(name))
 }
 
 /// The bytes of `path` when `policy` lets the linter read it (a regular file that resolves
@@ -447,6 +485,12 @@ mod tests {
         // ytt's policy refuses the link in the directory.
         let err = collect(&[arg(&repo.join("root"))], &mut || Err(String::new())).unwrap_err();
         assert!(err.contains("Expected symlink file"), "{err}");
+        // A regular file is refused when one of its directories leads outside, also once its
+        // directory's real path is known.
+        assert!(read_allowed(&repo.join("root/a.yml"), &policy).is_some());
+        for _ in 0..2 {
+            assert!(read_allowed(&repo.join("root/link/sub/secret.yml"), &policy).is_none());
+        }
         std::fs::remove_dir_all(&base).unwrap();
     }
 }
