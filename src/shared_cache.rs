@@ -5,7 +5,6 @@
 //! a budget of text bytes and drops the least recently used entry first.
 
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// Values derived from texts, bounded by the bytes of those texts.
@@ -108,12 +107,25 @@ impl<V> Entry<V> {
     }
 }
 
+/// Where an entry is looked for. Entries are compared in full, so the hash only needs to be
+/// fast (it reads every text on every lookup) and to spread; a crafted collision costs a
+/// comparison, never a wrong entry.
 fn hash(text: &str, file: &str, variant: u64) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    file.hash(&mut h);
-    variant.hash(&mut h);
-    h.finish()
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = variant.wrapping_add(1).wrapping_mul(K);
+    for part in [file.as_bytes(), text.as_bytes()] {
+        let mut words = part.chunks_exact(8);
+        for w in words.by_ref() {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(w);
+            h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        }
+        for &b in words.remainder() {
+            h = (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+        h = (h.rotate_left(5) ^ part.len() as u64).wrapping_mul(K);
+    }
+    h
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@ use starlark::syntax::AstModule;
 
 use crate::eval::run::{dialect, to_starlark};
 use crate::files::{FileType, InputFile};
-use crate::library::plain::has_templating;
 use crate::library::Workspace;
 use crate::pos::Pos;
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
@@ -133,8 +132,8 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
     let templated = f.is_template() || f.is_library();
     let (code, lines) = match f.file_type() {
         FileType::Yaml if templated => {
-            let ds = ws.parse(f, ws.opts.strict).ok()?;
-            if !has_templating(&ds) {
+            let (ds, templating) = ws.templating(f, ws.opts.strict).ok()?;
+            if !templating {
                 return None;
             }
             let opts = CompileOpts {

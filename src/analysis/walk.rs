@@ -20,13 +20,19 @@ pub fn stmts(ast: &AstModule) -> Vec<&AstStmt> {
 
 /// Every expression of the module, outer expressions before the ones inside them.
 pub fn exprs(ast: &AstModule) -> Vec<&AstExpr> {
-    fn go<'a>(e: &'a AstExpr, out: &mut Vec<&'a AstExpr>) {
-        out.push(e);
-        e.visit_expr(|c| go(c, out));
-    }
     let mut out = Vec::new();
-    ast.statement().visit_expr(|e| go(e, &mut out));
+    each_expr(ast, &mut |e| out.push(e));
     out
+}
+
+/// Calls `f` on every expression of the module, in the order of [`exprs`] (without building
+/// the list).
+pub fn each_expr<'a>(ast: &'a AstModule, f: &mut dyn FnMut(&'a AstExpr)) {
+    fn go<'a>(e: &'a AstExpr, f: &mut dyn FnMut(&'a AstExpr)) {
+        f(e);
+        e.visit_expr(|c| go(c, f));
+    }
+    ast.statement().visit_expr(|e| go(e, f));
 }
 
 /// How many times each name is bound anywhere in the module (assignments, `for` targets,
@@ -54,21 +60,18 @@ pub fn bindings(ast: &AstModule) -> HashMap<String, usize> {
             _ => {}
         }
     }
-    for e in exprs(ast) {
-        match &e.node {
-            Expr::Lambda(l) => params(&l.params, &mut add),
-            Expr::ListComprehension(_, first, clauses)
-            | Expr::DictComprehension(_, first, clauses) => {
-                first.var.visit_lvalue(|id| add(&id.ident));
-                for c in clauses {
-                    if let ClauseP::For(f) = c {
-                        f.var.visit_lvalue(|id| add(&id.ident));
-                    }
+    each_expr(ast, &mut |e| match &e.node {
+        Expr::Lambda(l) => params(&l.params, &mut add),
+        Expr::ListComprehension(_, first, clauses) | Expr::DictComprehension(_, first, clauses) => {
+            first.var.visit_lvalue(|id| add(&id.ident));
+            for c in clauses {
+                if let ClauseP::For(f) = c {
+                    f.var.visit_lvalue(|id| add(&id.ident));
                 }
             }
-            _ => {}
         }
-    }
+        _ => {}
+    });
     count
 }
 
@@ -125,13 +128,13 @@ pub fn loads(ast: &AstModule) -> Vec<&LoadP<AstNoPayload>> {
 
 /// The names read anywhere in the module.
 pub fn read_names(ast: &AstModule) -> std::collections::HashSet<&str> {
-    exprs(ast)
-        .into_iter()
-        .filter_map(|e| match &e.node {
-            Expr::Identifier(id) => Some(id.ident.as_str()),
-            _ => None,
-        })
-        .collect()
+    let mut names = std::collections::HashSet::new();
+    each_expr(ast, &mut |e| {
+        if let Expr::Identifier(id) = &e.node {
+            names.insert(id.ident.as_str());
+        }
+    });
+    names
 }
 
 /// Whether a parameter list declares `name`.

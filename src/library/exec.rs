@@ -12,7 +12,7 @@ use starlark::eval::FileLoader;
 
 use super::envelope::Envelope;
 use super::loader::Loader;
-use super::plain::{has_templating, override_map_keys};
+use super::plain::override_map_keys;
 use super::tree::{dir_of, strip_dir};
 use super::{EvalOpts, Output, OutputContent, OutputFile, Workspace};
 use crate::eval::host::{Extra, FileCtx, Host};
@@ -144,8 +144,8 @@ impl<'w> LibExec<'w> {
                 })?
             }
             _ => {
-                let ds = self.ws.parse(f, self.opts.strict)?;
-                if !templated || !has_templating(&ds) {
+                let (ds, templating) = self.ws.templating(f, self.opts.strict)?;
+                if !templated || !templating {
                     let mut plain = DocSet::clone(&ds);
                     override_map_keys(&mut plain);
                     return Ok((Some(Built::DocSet(plain)), None));

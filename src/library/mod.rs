@@ -113,6 +113,8 @@ pub struct Workspace {
     /// Per YAML file (key as `parsed`) and annotation: whether a document carries it, or the
     /// error of a node inside one that does (see `values.rs`).
     doc_annotations: RefCell<HashMap<DocAnnotationKey, Result<bool, String>>>,
+    /// Per YAML file (key as `parsed`): whether it has templating (see [`Workspace::templating`]).
+    templating: RefCell<HashMap<(String, bool, usize), bool>>,
 }
 
 type DocAnnotationKey = (String, bool, usize, String);
@@ -139,6 +141,7 @@ impl Workspace {
             schema_failures: RefCell::new(Vec::new()),
             root_schema: RefCell::new(None),
             doc_annotations: RefCell::new(HashMap::new()),
+            templating: RefCell::new(HashMap::new()),
         }
     }
 
@@ -196,6 +199,28 @@ impl Workspace {
         })?;
         self.parsed.borrow_mut().insert(key, ds.clone());
         Ok(ds)
+    }
+
+    /// The parsed YAML of a file and whether any of its nodes carries a `#@` comment (ytt's
+    /// `HasTemplating`), worked out once per file: evaluation, the library check and the
+    /// static analysis all ask, and on a large plain manifest the walk is not free.
+    pub fn templating(
+        &self,
+        f: &InputFile,
+        strict: bool,
+    ) -> Result<(Arc<DocSet>, bool), EvalError> {
+        let ds = self.parse(f, strict)?;
+        let key = (
+            f.rel_path.clone(),
+            strict,
+            Arc::as_ptr(&f.data) as *const u8 as usize,
+        );
+        if let Some(&known) = self.templating.borrow().get(&key) {
+            return Ok((ds, known));
+        }
+        let found = plain::has_templating(&ds);
+        self.templating.borrow_mut().insert(key, found);
+        Ok((ds, found))
     }
 
     /// The root library's schema (`--data-values-schema-inspect`).

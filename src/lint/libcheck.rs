@@ -19,7 +19,6 @@ use starlark::syntax::AstModule;
 use crate::eval::errors::format_error;
 use crate::eval::run::{dialect, to_starlark, EvalError, LineMap};
 use crate::files::{FileType, InputFile};
-use crate::library::plain::has_templating;
 use crate::library::Workspace;
 use crate::pos::Pos;
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts, Compiled};
@@ -50,8 +49,8 @@ fn check_file(ws: &Workspace, f: &InputFile) -> Result<(), EvalError> {
     let templated = f.is_template() || f.is_library();
     match f.file_type() {
         FileType::Yaml => {
-            let ds = ws.parse(f, ws.opts.strict)?;
-            if !templated || !has_templating(&ds) {
+            let (ds, templating) = ws.templating(f, ws.opts.strict)?;
+            if !templated || !templating {
                 return Ok(());
             }
             let opts = CompileOpts {

@@ -150,7 +150,12 @@ pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
 /// Decides what a file is: by extension, then (for YAML and text) by its content.
 pub fn classify(abs: &Path, path: String) -> RepoFile {
     let ext = path.rsplit('.').next().unwrap_or("");
-    let read = || std::fs::read(abs).map(|b| String::from_utf8_lossy(&b).into_owned());
+    let read = || {
+        std::fs::read(abs).map(|b| {
+            String::from_utf8(b)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        })
+    };
     let (kind, package, kubevirt) = match ext {
         "star" => (Kind::Starlark, false, false),
         "yml" | "yaml" => match read() {
