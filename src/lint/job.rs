@@ -261,6 +261,20 @@ fn evaluate(
         }
         // (`Plain` and `Notice` jobs never get here: `run_job` handles them.)
         JobKind::Library | JobKind::Plain | JobKind::Notice => {
+            // Identical copies of a library are checked once (see `copies`).
+            let checks = format!(
+                "{} {} {} {:?}",
+                job.check_files,
+                job.analysis,
+                matches!(&job.values_from, ValuesFrom::Scenarios(o) if o.is_empty()),
+                job.provided
+            );
+            let copy = not_read
+                .is_empty()
+                .then(|| super::copies::key(&workspace, &checks));
+            if let Some((found, status)) = copy.as_ref().and_then(|k| super::copies::get(k, job)) {
+                return finish(job, found, status);
+            }
             workspace.env.keep_asts.set(job.check_files && job.analysis);
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
@@ -286,6 +300,9 @@ fn evaluate(
             } else {
                 RootOutcome::Findings
             };
+            if let Some(key) = copy {
+                super::copies::keep(key, job, &found, status);
+            }
             finish(job, found, status)
         }
     }

@@ -8,6 +8,7 @@ pub mod baseline;
 pub mod cache;
 pub mod config;
 pub mod config_parse;
+pub mod copies;
 pub mod coverage;
 pub mod discover;
 pub mod findings;
