@@ -11,13 +11,12 @@ use crate::yaml::{Comment, Value};
 
 /// A `#@` at the start of a line or after whitespace (ytt's templating marker), anywhere.
 pub fn has_annotation(text: &str) -> bool {
-    text.lines().any(|line| {
-        line.match_indices("#@").any(|(i, _)| {
-            line[..i]
-                .chars()
-                .next_back()
-                .is_none_or(char::is_whitespace)
-        })
+    // One search over the whole text (a line start follows a line break, which is whitespace).
+    text.match_indices("#@").any(|(i, _)| {
+        text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace)
     })
 }
 

@@ -26,50 +26,63 @@ pub const RULE: &str = "branch-never-evaluated";
 
 /// The findings of the roots' merged coverage.
 pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
+    use rayon::prelude::*;
+    // Roots on every core (reading the files is most of the work); the order stays the roots'.
+    roots
+        .par_iter()
+        .filter(|r| r.complete)
+        .map(|root| root_findings(root, sources))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The findings of one root's merged coverage.
+fn root_findings(root: &RootCoverage, sources: &Sources) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for root in roots.iter().filter(|r| r.complete) {
-        for f in &root.files {
-            let candidate = |b: &&crate::report::coverage::BranchPoint| {
-                b.hits > 0 && b.arms.iter().any(|a| a.hits == 0)
-            };
-            if !f.branches.iter().any(|b| candidate(&b)) {
-                // Nothing to report in this file: its text is not needed.
-                continue;
-            }
-            let text = sources.text(&f.file);
-            let lines: Vec<&str> = text
-                .as_deref()
-                .map(|t| t.lines().collect())
-                .unwrap_or_default();
-            let line_of = |n: u32| -> &str {
-                lines
-                    .get(n.saturating_sub(1) as usize)
-                    .copied()
-                    .unwrap_or_default()
-            };
-            for b in f.branches.iter().filter(candidate) {
-                let condition = code_of(line_of(b.line));
-                for arm in b.arms.iter().filter(|a| a.hits == 0) {
-                    if is_guard(&line_of, arm.line) {
-                        continue;
-                    }
-                    let never = match arm.kind {
-                        ArmKind::Then => "true",
-                        ArmKind::Else => "false",
-                        ArmKind::Skip | ArmKind::Body => continue,
-                    };
-                    // An `if/end` above a node's annotations: the branch is the node below.
-                    let at = if arm.line < b.line {
-                        b.line + 1
-                    } else {
-                        arm.line
-                    };
-                    let what = if condition.is_empty() {
-                        format!("the condition at line {}", b.line)
-                    } else {
-                        format!("`{condition}` (line {})", b.line)
-                    };
-                    let mut d = Diagnostic::new(
+    for f in &root.files {
+        let candidate = |b: &&crate::report::coverage::BranchPoint| {
+            b.hits > 0 && b.arms.iter().any(|a| a.hits == 0)
+        };
+        if !f.branches.iter().any(|b| candidate(&b)) {
+            // Nothing to report in this file: its text is not needed.
+            continue;
+        }
+        let text = sources.text(&f.file);
+        let lines: Vec<&str> = text
+            .as_deref()
+            .map(|t| t.lines().collect())
+            .unwrap_or_default();
+        let line_of = |n: u32| -> &str {
+            lines
+                .get(n.saturating_sub(1) as usize)
+                .copied()
+                .unwrap_or_default()
+        };
+        for b in f.branches.iter().filter(candidate) {
+            let condition = code_of(line_of(b.line));
+            for arm in b.arms.iter().filter(|a| a.hits == 0) {
+                if is_guard(&line_of, arm.line) {
+                    continue;
+                }
+                let never = match arm.kind {
+                    ArmKind::Then => "true",
+                    ArmKind::Else => "false",
+                    ArmKind::Skip | ArmKind::Body => continue,
+                };
+                // An `if/end` above a node's annotations: the branch is the node below.
+                let at = if arm.line < b.line {
+                    b.line + 1
+                } else {
+                    arm.line
+                };
+                let what = if condition.is_empty() {
+                    format!("the condition at line {}", b.line)
+                } else {
+                    format!("`{condition}` (line {})", b.line)
+                };
+                let mut d = Diagnostic::new(
                         RULE,
                         format!("no scenario evaluates this branch: {what} is never {never}"),
                     )
@@ -81,9 +94,8 @@ pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
                     .with_help(format!(
                         "add a scenario whose data values make this condition {never} (scenarios in .yttlint.yaml)"
                     ));
-                    d.root = Some(root.root.clone());
-                    out.push(d);
-                }
+                d.root = Some(root.root.clone());
+                out.push(d);
             }
         }
     }

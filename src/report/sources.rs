@@ -42,14 +42,14 @@ impl Sources {
 
     /// The whole text of `file`, or `None` when it cannot be read as UTF-8.
     pub fn text(&self, file: &str) -> Option<Arc<str>> {
+        if let Some(kept) = self.files.lock().ok()?.get(file) {
+            return kept.clone();
+        }
+        // Read without holding the lock: other threads read other files meanwhile.
+        let text = crate::files::read_allowed(&self.root.join(file), &self.policy)
+            .and_then(|bytes| String::from_utf8(bytes).ok().map(Arc::from));
         let mut files = self.files.lock().ok()?;
-        files
-            .entry(file.to_string())
-            .or_insert_with(|| {
-                let bytes = crate::files::read_allowed(&self.root.join(file), &self.policy)?;
-                String::from_utf8(bytes).ok().map(Arc::from)
-            })
-            .clone()
+        files.entry(file.to_string()).or_insert(text).clone()
     }
 
     /// The text of `file` as [`Sources::text`] gives it, without keeping it when it was not
