@@ -7,8 +7,6 @@
 //! line that may leave a quoted string open, is a comment. Only when the lines do not settle it
 //! is the file parsed.
 
-use crate::yaml::{Comment, Value};
-
 /// A `#@` at the start of a line or after whitespace (ytt's templating marker), anywhere.
 pub fn has_annotation(text: &str) -> bool {
     // One search over the whole text (a line start follows a line break, which is whitespace).
@@ -93,40 +91,11 @@ fn sequence_prefix(content: &str) -> usize {
     width
 }
 
-/// [`annotated`] by parsing the file and looking at every comment.
+/// [`annotated`] by parsing the file: whether any of its nodes carries a `#@` comment.
 fn parsed_annotated(path: &str, text: &str) -> bool {
-    fn any(cs: &[Comment]) -> bool {
-        cs.iter().any(|c| c.data.starts_with('@'))
-    }
-    fn value(v: &Value, depth: usize) -> bool {
-        if depth > 10_000 {
-            return true;
-        }
-        match v {
-            Value::Map(m) => {
-                any(&m.comments)
-                    || m.items
-                        .iter()
-                        .any(|i| any(&i.comments) || value(&i.value, depth + 1))
-            }
-            Value::Array(a) => {
-                any(&a.comments)
-                    || a.items
-                        .iter()
-                        .any(|i| any(&i.comments) || value(&i.value, depth + 1))
-            }
-            _ => false,
-        }
-    }
     let name: std::sync::Arc<str> = std::sync::Arc::from(path);
     match crate::yaml::parse::parse(text, &name, &Default::default()) {
-        Ok(ds) => {
-            any(&ds.comments)
-                || ds
-                    .items
-                    .iter()
-                    .any(|d| any(&d.comments) || value(&d.value, 0))
-        }
+        Ok(ds) => crate::library::plain::has_templating(&ds),
         Err(_) => true,
     }
 }
