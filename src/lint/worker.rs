@@ -76,6 +76,7 @@ pub fn main(args: &[String]) -> i32 {
         return 2;
     }
     crate::eval::limits::set_process_defaults(heap, Duration::from_millis(timeout_ms));
+    crate::yaml::shared::limit_to_heap(heap);
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         if let Some(at) = info.location() {

@@ -11,17 +11,30 @@
 //! are not kept (a job that meets one reports it, and errors are rare).
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use super::node::DocSet;
 use super::parse::{parse, ParseError, ParseOpts};
 use crate::shared_cache::ByteLru;
 
-/// Bytes of YAML text whose parses one thread keeps.
-const BUDGET: usize = 8 << 20;
+/// Bytes of YAML text whose parses one thread keeps, at most.
+const MOST: usize = 8 << 20;
+
+/// The budget of the threads started from now on (see [`limit_to_heap`]).
+static BUDGET: AtomicUsize = AtomicUsize::new(MOST);
 
 thread_local! {
-    static CACHE: RefCell<ByteLru<Arc<DocSet>>> = RefCell::new(ByteLru::new(BUDGET));
+    static CACHE: RefCell<ByteLru<Arc<DocSet>>> =
+        RefCell::new(ByteLru::new(BUDGET.load(Ordering::Relaxed)));
+}
+
+/// Keeps the cache small next to a worker's memory: its parses (about ten times their text)
+/// stay under a fifth of the `heap` bytes a job may use (`--memory-limit` shared by the
+/// workers), so that the cache never makes a job run out of memory it would have had.
+pub fn limit_to_heap(heap: u64) {
+    let budget = usize::try_from(heap / 48).unwrap_or(MOST).min(MOST);
+    BUDGET.store(budget, Ordering::Relaxed);
 }
 
 /// [`parse`] of `src`, taken from this thread's cache when the same text was parsed under the
