@@ -1,7 +1,7 @@
 //! The signatures of the Starlark builtins of ytt's universe, as ytt's Starlark (starlark-go)
 //! accepts them, checked against the reference binary: most take their arguments by position
-//! only; `int`, `sorted` also by name; `dict` takes keywords; `print`, `fail`, `min`, `max` and
-//! `zip` take any number of positional arguments.
+//! only; `int`, `sorted` also by name; `dict` takes keywords; `print`, `fail` and `zip` take
+//! any number of positional arguments, `min` and `max` one or more.
 
 use super::signature::Signature;
 
@@ -54,7 +54,12 @@ pub fn signature(name: &str) -> Option<Signature> {
             ..positional(name, &["pairs"], 0)
         },
         "print" | "fail" => variadic(name, &["sep"]),
-        "min" | "max" => variadic(name, &["key"]),
+        // At least one positional argument ("min requires at least one positional argument").
+        "min" | "max" => Signature {
+            named: vec!["key".to_string()],
+            star_args: true,
+            ..positional(name, &["iterable"], 1)
+        },
         "zip" => variadic(name, &[]),
         _ => return None,
     })

@@ -103,7 +103,8 @@ mod tests {
                    d: #@ sorted([1], revers=True)\ne: #@ getattr(d, \"k\")\n\
                    f: #@ range(1, 2, 3, 4)\ng: #@ int(x=\"1\", base=10)\nh: #@ dict([], a=1)\n\
                    i: #@ min([1], key=len)\nj: #@ zip([1], [2], [3])\nk: #@ enumerate([1], start=1)\n\
-                   l: #@ fail(\"x\", sepp=\",\")\nm: #@ hasattr(d)\nn: #@ sorted(*args)\n";
+                   l: #@ fail(\"x\", sepp=\",\")\nm: #@ hasattr(d)\nn: #@ sorted(*args)\n\
+                   o: #@ max(key=len)\np: #@ min(1, 2, 3)\nq: #@ max()\n";
         let found = findings(&[("t.yml", tpl)], super::RULE);
         assert_eq!(
             found,
@@ -116,6 +117,8 @@ mod tests {
                 "t.yml:11:7 enumerate() takes no keyword arguments (start= given)",
                 "t.yml:12:7 fail() has no parameter named sepp (did you mean sep?)",
                 "t.yml:13:7 hasattr() is missing the argument name",
+                "t.yml:15:7 max() is missing the argument iterable",
+                "t.yml:17:7 max() is missing the argument iterable",
             ]
         );
     }
