@@ -7,7 +7,8 @@
 # status is 1 (errors of static analysis, which ytt cannot see, are listed apart). Then lints it again in three shards (--shard 1/3, 2/3, 3/3) and checks that the
 # shards together report exactly the findings and jobs of the one run (SHARDS=0 skips this).
 # COVERAGE=DIR also writes the one run's coverage of templates by scenarios to DIR/corpus.info
-# (LCOV) and DIR/corpus.xml (Cobertura) and prints the lines covered per root.
+# (LCOV) and DIR/corpus.xml (Cobertura) and prints the lines covered per root. YTT=PATH also
+# renders the same roots with that ytt binary, one after the other, and prints the CPU ratio.
 #
 # usage: scripts/lint-corpus.sh [BIN] [CORPUS_DIR] [-- extra yttlint flags]
 # Exits 0 when the roots with errors match ytt's, 1 when they do not, 2 on setup problems.
@@ -46,11 +47,12 @@ if [ -n "${COVERAGE:-}" ]; then
   COV_ARGS=(--report "lcov=$COVERAGE/corpus.info" --report "cobertura=$COVERAGE/corpus.xml")
 fi
 start=$(date +%s.%N)
-( cd "$REPO" && /usr/bin/time -f %M -o "$TMP/rss" "$BIN" --format json ${COV_ARGS[@]+"${COV_ARGS[@]}"} "$@" ) \
+( cd "$REPO" && /usr/bin/time -f "%M %U %S" -o "$TMP/rss" "$BIN" --format json ${COV_ARGS[@]+"${COV_ARGS[@]}"} "$@" ) \
   > "$TMP/report.json" 2> "$TMP/stderr" </dev/null
 status=$?
 end=$(date +%s.%N)
-kb=$(tail -1 "$TMP/rss" 2>/dev/null || echo 0)
+kb=$(tail -1 "$TMP/rss" 2>/dev/null | awk '{print $1}')
+cpu=$(tail -1 "$TMP/rss" 2>/dev/null | awk '{printf "%.2f", $2 + $3}')
 case "$kb" in ''|*[!0-9]*) kb=0 ;; esac
 
 awk -F'\t' 'NR > 1 && $9 != 0 { print $1 }' "$CORPUS/manifest.tsv" | sort > "$TMP/ytt-rejects"
@@ -109,7 +111,19 @@ sys.exit(1 if missing or extra else 0)
 PY
 verdict=${verdict:-0}
 echo "wall time:    $(echo "$end - $start" | bc) s (one run, all roots)"
+echo "cpu time:     ${cpu:-?} s (user + system, the run and its workers)"
 echo "peak memory:  $((kb / 1024)) MiB"
+# YTT=/path/to/ytt: the same roots rendered by ytt one after the other, for the ratio.
+if [ -n "${YTT:-}" ]; then
+  ytt_start=$(date +%s.%N)
+  /usr/bin/time -f "%U %S %M" -o "$TMP/ytt-time" bash -c '
+    tail -n +2 "$1/manifest.tsv" | while IFS=$(printf "\t") read -r id _repo _commit _lic _src cmd _rest; do
+      ( cd "$1/roots/$id" && eval "\"$2\" ${cmd#ytt }" ) >/dev/null 2>&1 </dev/null
+    done' _ "$CORPUS" "$YTT"
+  ytt_end=$(date +%s.%N)
+  ytt_cpu=$(tail -1 "$TMP/ytt-time" | awk '{printf "%.2f", $1 + $2}')
+  echo "ytt loop:     $ytt_cpu s cpu, $(echo "$ytt_end - $ytt_start" | bc) s wall, $(( $(tail -1 "$TMP/ytt-time" | awk '{print $3}') / 1024 )) MiB; yttlint uses $(echo "scale=2; $cpu / $ytt_cpu" | bc) of its cpu"
+fi
 echo "exit status:  $status (expected 1)"
 if [ -s "$TMP/stderr" ]; then
   echo "stderr:"; head -5 "$TMP/stderr" | sed 's/^/  /'
