@@ -59,26 +59,41 @@ fn is_break(c: char) -> bool {
     matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }
 
-/// Finds the comments of `src` outside the given token spans (sorted by start).
-pub(crate) fn scan(
-    src: &str,
-    spans: &[(usize, usize, bool)],
-    lines: &LineIndex,
-) -> Vec<RawComment> {
-    let mut out = Vec::new();
-    let mut pos = 0;
-    let mut after_directive = false;
-    for &(start, end, directive) in spans {
-        if start > pos {
-            scan_gap(src, pos, start, after_directive, lines, &mut out);
+/// A scan for comments outside token spans that can go on in steps (a document at a time).
+#[derive(Default)]
+pub(crate) struct GapScan {
+    /// Where the text not yet scanned starts.
+    pos: usize,
+    /// Whether the last span was a directive (go-yaml swallows the rest of its line).
+    after_directive: bool,
+}
+
+impl GapScan {
+    /// Finds the comments of `src` up to `to` outside the given token spans (sorted by start,
+    /// all before `to`), in source order.
+    pub fn scan_to(
+        &mut self,
+        src: &str,
+        spans: &[(usize, usize, bool)],
+        to: usize,
+        lines: &LineIndex,
+        out: &mut Vec<RawComment>,
+    ) {
+        for &(start, end, directive) in spans {
+            if start > self.pos {
+                scan_gap(src, self.pos, start, self.after_directive, lines, out);
+            }
+            if end > self.pos {
+                self.pos = end;
+                self.after_directive = directive;
+            }
         }
-        if end > pos {
-            pos = end;
-            after_directive = directive;
+        if to > self.pos {
+            scan_gap(src, self.pos, to, self.after_directive, lines, out);
+            self.pos = to;
+            self.after_directive = false;
         }
     }
-    scan_gap(src, pos, src.len(), after_directive, lines, &mut out);
-    out
 }
 
 fn scan_gap(

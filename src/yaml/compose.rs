@@ -4,7 +4,10 @@
 
 use std::collections::HashMap;
 
-use libyaml_safer::{EventData, Mark, Parser, ScalarStyle, Scanner, TokenData};
+use libyaml_safer::{Event, EventData, Mark, Parser, ScalarStyle, Scanner, TokenData};
+
+use crate::yaml::comments::LineIndex;
+use crate::yaml::gaps;
 
 /// Deepest nesting accepted; deeper input is rejected instead of exhausting the stack.
 pub(crate) const MAX_DEPTH: usize = 300;
@@ -128,9 +131,20 @@ impl From<libyaml_safer::Error> for ComposeError {
     }
 }
 
+/// Where the composer learns what lies between events: a full token scan, or the text itself
+/// (see `yaml::gaps`), whose scalar spans it then collects.
+pub(crate) enum Between<'a> {
+    Scanned(&'a TokenInfo),
+    Text(&'a str, &'a LineIndex<'a>),
+}
+
 pub(crate) struct Composer<'a> {
     parser: Parser<&'a [u8]>,
-    tokens: &'a TokenInfo,
+    between: Between<'a>,
+    /// Byte index where the text behind the last event read ends.
+    last_end: usize,
+    /// Spans of the scalar tokens read since the last [`Composer::take_spans`] (text mode).
+    spans: Vec<(usize, usize, bool)>,
     /// End index of a block scalar that must lose one trailing line break (the one appended to
     /// the source to keep libyaml-safer away from end-of-input without a line break).
     trim_block_ending_at: Option<usize>,
@@ -153,19 +167,55 @@ impl DocBuilder {
 }
 
 impl<'a> Composer<'a> {
-    pub fn new(data: &'a str, tokens: &'a TokenInfo, trim: Option<usize>) -> Composer<'a> {
+    pub fn new(data: &'a [u8], between: Between<'a>, trim: Option<usize>) -> Composer<'a> {
         let mut parser = Parser::new();
-        parser.set_input(data.as_bytes());
+        parser.set_input(data);
         Composer {
             parser,
-            tokens,
+            between,
+            last_end: 0,
+            spans: Vec::new(),
             trim_block_ending_at: trim,
         }
     }
 
+    /// The scalar token spans read so far (in source order), when reading from the text.
+    pub fn take_spans(&mut self) -> Vec<(usize, usize, bool)> {
+        std::mem::take(&mut self.spans)
+    }
+
+    fn event(&mut self) -> Result<Event, libyaml_safer::Error> {
+        let ev = self.parser.parse()?;
+        // A collection's end event spans the token after it (a single-pair mapping in a flow
+        // sequence ends at the `,` that follows): only its start is behind the reader.
+        let end = match ev.data {
+            EventData::MappingEnd | EventData::SequenceEnd => ev.start_mark,
+            _ => ev.end_mark,
+        };
+        self.last_end = end.index as usize;
+        Ok(ev)
+    }
+
+    /// The mark of the `-`, `[` or `,` token introducing the sequence item whose first event
+    /// starts at `item`; `from` is where the text holding it starts.
+    fn entry(&self, from: usize, item: Mark) -> Mark {
+        match &self.between {
+            Between::Scanned(tokens) => tokens.entry_before(item.index),
+            Between::Text(text, lines) => {
+                gaps::last_entry(text, from, item.index as usize).map(|index| {
+                    let (line, column) = lines.line_col(index);
+                    let mut mark = Mark::default();
+                    (mark.index, mark.line, mark.column) = (index as u64, line, column);
+                    mark
+                })
+            }
+        }
+        .unwrap_or(item)
+    }
+
     /// Reads the next document; `None` at the end of the stream.
     pub fn next_document(&mut self) -> Result<Option<RawDoc>, ComposeError> {
-        let ev = self.parser.parse()?;
+        let ev = self.event()?;
         match ev.data {
             EventData::StreamStart { .. } => return self.next_document(),
             EventData::StreamEnd => return Ok(None),
@@ -176,9 +226,9 @@ impl<'a> Composer<'a> {
             nodes: Vec::new(),
             anchors: HashMap::new(),
         };
-        let first = self.parser.parse()?;
+        let first = self.event()?;
         let root = self.node(&mut b, first, 0)?;
-        let end = self.parser.parse()?;
+        let end = self.event()?;
         if !matches!(end.data, EventData::DocumentEnd { .. }) {
             return Err(ComposeError::Message(unexpected(), end.start_mark));
         }
@@ -211,6 +261,13 @@ impl<'a> Composer<'a> {
                 style,
                 ..
             } => {
+                if let Between::Text(text, _) = self.between {
+                    let (start, end) = (mark.index as usize, ev.end_mark.index as usize);
+                    let properties = anchor.is_some() || tag.is_some();
+                    if let Some((s, e)) = gaps::scalar_span(text, start, end, properties) {
+                        self.spans.push((s, e, false));
+                    }
+                }
                 let block = matches!(style, ScalarStyle::Literal | ScalarStyle::Folded);
                 let at_end = self.trim_block_ending_at == Some(ev.end_mark.index as usize);
                 if block && at_end && value.ends_with('\n') {
@@ -239,16 +296,15 @@ impl<'a> Composer<'a> {
             EventData::SequenceStart { anchor, .. } => {
                 let idx = b.push(RawKind::Seq(Vec::new()), mark, anchor);
                 let mut items = Vec::new();
+                let mut from = mark.index as usize;
                 loop {
-                    let next = self.parser.parse()?;
+                    let next = self.event()?;
                     if matches!(next.data, EventData::SequenceEnd) {
                         break;
                     }
-                    let entry = self
-                        .tokens
-                        .entry_before(next.start_mark.index)
-                        .unwrap_or(next.start_mark);
+                    let entry = self.entry(from, next.start_mark);
                     items.push((entry, self.node(b, next, depth + 1)?));
+                    from = self.last_end;
                 }
                 b.nodes[idx].kind = RawKind::Seq(items);
                 Ok(idx)
@@ -257,12 +313,12 @@ impl<'a> Composer<'a> {
                 let idx = b.push(RawKind::Map(Vec::new()), mark, anchor);
                 let mut pairs = Vec::new();
                 loop {
-                    let next = self.parser.parse()?;
+                    let next = self.event()?;
                     if matches!(next.data, EventData::MappingEnd) {
                         break;
                     }
                     let key = self.node(b, next, depth + 1)?;
-                    let value_ev = self.parser.parse()?;
+                    let value_ev = self.event()?;
                     let value = self.node(b, value_ev, depth + 1)?;
                     pairs.push((key, value));
                 }

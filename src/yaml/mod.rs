@@ -9,6 +9,7 @@ pub mod emit_resolve;
 pub mod emit_scalar;
 #[cfg(test)]
 pub mod emit_testutil;
+pub mod gaps;
 pub mod go_float;
 pub mod json;
 pub mod node;

@@ -11,9 +11,10 @@ use std::sync::Arc;
 use libyaml_safer::{ErrorKind, Mark};
 
 use crate::pos::Pos;
-use crate::yaml::comments::{self, LineIndex, RawComment};
-use crate::yaml::compose::{ComposeError, Composer, TokenInfo};
+use crate::yaml::comments::{self, LineIndex};
+use crate::yaml::compose::{Between, ComposeError, Composer, TokenInfo};
 use crate::yaml::decode::{node_budget, Decoder, PosOf};
+use crate::yaml::gaps;
 use crate::yaml::node::{Comment, DocSet, Document, Value};
 
 /// Parser options.
@@ -88,11 +89,12 @@ fn is_break(c: char) -> bool {
     matches!(c, '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }
 
-/// The text handed to libyaml, its tokens, and the end of a block scalar whose last line break
-/// was added by us. libyaml-safer panics on a block scalar (or a `\` escape) running into the
-/// end of input without a line break, so such a source gets one appended; the block scalar then
-/// drops it again unless libyaml would have kept a line break of its own.
-fn prepare(src: &str, prefixed: bool) -> (String, TokenInfo, Option<usize>) {
+/// The text handed to libyaml, its tokens when the text alone cannot tell them (see
+/// `yaml::gaps`), and the end of a block scalar whose last line break was added by us.
+/// libyaml-safer panics on a block scalar (or a `\` escape) running into the end of input
+/// without a line break, so such a source gets one appended; the block scalar then drops it
+/// again unless libyaml would have kept a line break of its own.
+fn prepare(src: &str, prefixed: bool, scan: bool) -> (String, Option<TokenInfo>, Option<usize>) {
     let data = if prefixed {
         format!("{PREFIX}{src}")
     } else {
@@ -112,17 +114,27 @@ fn prepare(src: &str, prefixed: bool) -> (String, TokenInfo, Option<usize>) {
                 let content_last = last_line.chars().any(|c| c != ' ');
                 (keep || (!strip && content_last)).then_some(end)
             });
-            return (appended, tokens, trim);
+            return (appended, Some(tokens), trim);
         }
     }
-    let tokens = TokenInfo::scan(&data);
+    let tokens = (scan || gaps::needs_scan(&data)).then(|| TokenInfo::scan(&data));
     (data, tokens, None)
 }
 
 /// Parses a YAML stream the way ytt does. libyaml-safer has a few internal panics on odd
 /// input; they are caught and reported as a generic YAML error.
 pub fn parse(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, ParseError> {
-    let run = std::panic::AssertUnwindSafe(|| parse_stream(src, file, opts));
+    parse_with(src, file, opts, false)
+}
+
+/// [`parse`], with libyaml's scanner for the tokens whether or not the text needs it (`scan`).
+fn parse_with(
+    src: &str,
+    file: &Arc<str>,
+    opts: &ParseOpts,
+    scan: bool,
+) -> Result<DocSet, ParseError> {
+    let run = std::panic::AssertUnwindSafe(|| parse_stream(src, file, opts, scan));
     match std::panic::catch_unwind(run) {
         Ok(result) => result,
         Err(_) => Err(tag_before_comma(src, file).unwrap_or_else(|| ParseError {
@@ -174,16 +186,29 @@ fn tag_before_comma(src: &str, file: &Arc<str>) -> Option<ParseError> {
     })
 }
 
-fn parse_stream(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, ParseError> {
+fn parse_stream(
+    src: &str,
+    file: &Arc<str>,
+    opts: &ParseOpts,
+    scan: bool,
+) -> Result<DocSet, ParseError> {
     let prefixed = !starts_with_doc_marker(src);
-    let (data, tokens, trim) = prepare(src, prefixed);
+    let (data, tokens, trim) = prepare(src, prefixed, scan);
     let pm = PosMap {
         file: file.clone(),
         prefixed,
     };
     let lines = LineIndex::new(&data);
-    let mut pending: VecDeque<RawComment> = comments::scan(&data, &tokens.spans, &lines).into();
-    let mut composer = Composer::new(&data, &tokens, trim);
+    let mut gap_scan = comments::GapScan::default();
+    let (mut pending, between) = match &tokens {
+        Some(tokens) => {
+            let mut all = Vec::new();
+            gap_scan.scan_to(&data, &tokens.spans, data.len(), &lines, &mut all);
+            (VecDeque::from(all), Between::Scanned(tokens))
+        }
+        None => (VecDeque::new(), Between::Text(&data, &lines)),
+    };
+    let mut composer = Composer::new(data.as_bytes(), between, trim);
 
     let mut set = DocSet::default();
     let mut leftover: Vec<Comment> = Vec::new();
@@ -211,6 +236,12 @@ fn parse_stream(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, 
             .root(&fixed_pos)
             .map_err(|e| located(e.message, &pm, e.mark))?;
         budget = decoder.remaining();
+        if tokens.is_none() {
+            let mut found = Vec::new();
+            let spans = composer.take_spans();
+            gap_scan.scan_to(&data, &spans, raw.end_index, &lines, &mut found);
+            pending.extend(found);
+        }
         let mut doc = Document::new(value, pos);
         doc.comments = std::mem::take(&mut leftover);
         let mut own = Vec::new();

@@ -391,3 +391,52 @@ fn strict_examples_from_ytt() {
     assert_eq!(run("9230.9230").unwrap(), Value::Float(9230.923));
     assert_eq!(run("!!int 0b0010").unwrap(), Value::Int(2));
 }
+
+/// An error the parser meets comes first, as in go-yaml, even when the scanner would fail
+/// further down (libyaml-safer's panic on `[!!str, e]`).
+#[test]
+fn the_first_error_in_the_text_is_reported() {
+    let src = "a:\n  - b: 1\n {  c: 2\nd: [!!str, e]\n";
+    assert_eq!(err(src), "yaml: line 2: did not find expected key");
+}
+
+/// Reading the text between events gives what the scanner's tokens gave: the same documents,
+/// positions (sequence items at their `-`, `[` or `,`) and comments, or the same error.
+#[test]
+fn text_reading_agrees_with_the_scanner() {
+    let file: Arc<str> = Arc::from("f.yml");
+    let opts = ParseOpts::default();
+    let mut sources: Vec<String> = [
+        "- a\n- b # c\n-\n- - x\n  - y\n#@ z\n- [1, [2, 3],#q\n  4]\n",
+        "k: &my-anchor # one\n  - a # - , [\n  -   # two\n    b\nl: !!str # three\n  v#w\n",
+        "#@ load(\"@ytt:data\", \"data\")\n---\n#@ for x in data.values.l:\n- name: #@ x\n  v: [a, {b: c}, ? d]\n#@ end\n--- # doc\n...\n# after\n",
+        "a: |\n  - not # an item\n  text\nb: >-\n  folded\n# end\n",
+        "- 'q # x'\n- \"d # y\" # z\n- !!map {a: 1} # w\n- &x [*x]\n",
+        "[a, b\n",
+        "- a\n b: c\n",
+        "k:\n- a\n-\n- &a-b !t c\n",
+        "s: [exist: ing, new]\nv: ['get': , 'w']\nr: [ ? fl, pr ]\nq: [: x, y]\n",
+        "",
+        "# only a comment\n",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut dirs = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "yml" || e == "yaml") {
+                sources.push(std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    assert!(sources.len() > 100, "{} sources", sources.len());
+    for src in &sources {
+        let text = parse_with(src, &file, &opts, false);
+        let scanned = parse_with(src, &file, &opts, true);
+        assert_eq!(format!("{text:?}"), format!("{scanned:?}"), "{src}");
+    }
+}
