@@ -8,8 +8,23 @@ use std::process::ExitCode;
 /// `library.eval()` nests whole evaluations. Reserved lazily by the OS.
 const STACK_BYTES: usize = 1 << 30;
 
+/// Evaluation makes and drops many `anyhow` errors; with `RUST_BACKTRACE` set (as many
+/// developers have it) each would capture a backtrace nobody reads (1 % of a lint's CPU).
+/// The standard library reads `RUST_LIB_BACKTRACE` once, at the first capture: that capture
+/// is made here with the variable off, then the environment is as it was (ytt's
+/// `--data-values-env` reads it). Panics still print their backtraces. Runs before any thread.
+fn no_error_backtraces() {
+    if std::env::var_os("RUST_LIB_BACKTRACE").is_some() {
+        return;
+    }
+    std::env::set_var("RUST_LIB_BACKTRACE", "0");
+    drop(std::backtrace::Backtrace::capture());
+    std::env::remove_var("RUST_LIB_BACKTRACE");
+}
+
 fn main() -> ExitCode {
     yttlint::malloc::tune();
+    no_error_backtraces();
     let args: Vec<String> = std::env::args().skip(1).collect();
     yttlint::yaml::parse::quiet_known_panics();
     if args.first().map(String::as_str) == Some(yttlint::lint::worker::COMMAND) {
