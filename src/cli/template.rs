@@ -197,10 +197,10 @@ fn emit(
     files: &[OutputFile],
 ) -> Result<String, String> {
     if let Some(dir) = &a.emptied_output_directory {
-        return empty_and_write(dir, files);
+        return empty_and_write(dir, &docs, files);
     }
     if let Some(dir) = &a.output_files {
-        return write_files(dir, files);
+        return write_files(dir, &docs, files);
     }
     Ok(match a.output.as_str() {
         "json" => docset_to_json(&docs).map_err(|e| e.to_string())?,
@@ -238,7 +238,11 @@ fn inspect_files(ws: &Workspace) -> crate::yaml::DocSet {
 
 /// `--dangerous-emptied-output-directory`: refuses two files with one destination and paths
 /// that look like a mistake, removes the directory, then writes the files into it.
-fn empty_and_write(dir: &str, files: &[OutputFile]) -> Result<String, String> {
+fn empty_and_write(
+    dir: &str,
+    docs: &crate::yaml::DocSet,
+    files: &[OutputFile],
+) -> Result<String, String> {
     let mut seen = std::collections::HashSet::new();
     for f in files {
         if !seen.insert(f.rel_path.as_str()) {
@@ -259,12 +263,16 @@ fn empty_and_write(dir: &str, files: &[OutputFile]) -> Result<String, String> {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.to_string()),
         _ => {}
     }
-    write_files(dir, files)
+    write_files(dir, docs, files)
 }
 
 /// `--output-files`: creates `dir` (owner-only, as ytt does, even for no files), then each
 /// output file under it, logged as ytt logs it.
-fn write_files(dir: &str, files: &[OutputFile]) -> Result<String, String> {
+fn write_files(
+    dir: &str,
+    docs: &crate::yaml::DocSet,
+    files: &[OutputFile],
+) -> Result<String, String> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]
@@ -277,7 +285,9 @@ fn write_files(dir: &str, files: &[OutputFile]) -> Result<String, String> {
             std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
         }
         let content = match &f.content {
-            OutputContent::Docs(ds) => docset_to_yaml(ds),
+            OutputContent::Docs(range) => {
+                crate::yaml::emit::documents_to_yaml(docs.items.get(range.clone()).unwrap_or(&[]))
+            }
             OutputContent::Text(t) => t.clone(),
         };
         std::fs::write(&path, content).map_err(|e| e.to_string())?;

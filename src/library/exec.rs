@@ -213,17 +213,18 @@ impl<'w> LibExec<'w> {
         }
         self.check_unused()?;
         // Templates run in library order, but their outputs follow the run's file order.
-        docsets.sort_by_key(|(path, _)| self.file_index(path));
+        docsets.sort_by_cached_key(|(path, _)| self.file_index(path));
         let docsets = crate::eval::overlay_host::post_process(self, docsets)?;
         let mut output = Output {
             files: texts,
             ..Output::default()
         };
         for (path, ds) in docsets {
-            output.docs.items.extend(ds.items.iter().cloned());
+            let start = output.docs.items.len();
+            output.docs.items.extend(ds.items);
             output.files.push(OutputFile {
                 rel_path: self.rel_path(&path).to_string(),
-                content: OutputContent::Docs(ds),
+                content: OutputContent::Docs(start..output.docs.items.len()),
             });
         }
         Ok(EvalResult { output, exports })

@@ -60,7 +60,8 @@ pub struct Output {
 
 #[derive(Debug)]
 pub enum OutputContent {
-    Docs(DocSet),
+    /// The file's documents: this range of [`Output::docs`].
+    Docs(std::ops::Range<usize>),
     Text(String),
 }
 

@@ -73,7 +73,10 @@ impl super::Workspace {
         }
         let ds = self.parse(f, strict)?;
         let mut found = Ok(false);
-        for d in &ds.items {
+        // An annotation is a comment starting `@name`: a text without that has none to find.
+        let written = f.data.contains(&format!("@{ann}"));
+        let documents = if written { &ds.items[..] } else { &[] };
+        for d in documents {
             if let Err(e) = check_not_on_nodes(&d.value, ann, 0) {
                 found = Err(e);
                 break;

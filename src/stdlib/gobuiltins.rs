@@ -86,11 +86,14 @@ pub fn register_own(builder: &mut GlobalsBuilder) {
 /// Whether `code` has a word that is one of the crate's builtins in the universe (a word in a
 /// string or a comment counts too: it only costs building them).
 pub fn names_crate_builtin(code: &str) -> bool {
-    code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+    // Most words are not builtins: a word's first byte and length settle it before comparing.
+    code.as_bytes()
+        .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
         .any(|word| {
-            UNIVERSE.contains(&word)
-                && !OVERRIDDEN.contains(&word)
-                && !matches!(word, "None" | "True" | "False")
+            (3..=9).contains(&word.len())
+                && word[0].is_ascii_lowercase()
+                && UNIVERSE.iter().any(|name| name.as_bytes() == word)
+                && !OVERRIDDEN.iter().any(|name| name.as_bytes() == word)
         })
 }
 
@@ -363,5 +366,21 @@ mod tests {
             parse_int(&"9".repeat(30), 10).map(|i| i.to_string()),
             Ok("9".repeat(30))
         );
+    }
+
+    #[test]
+    fn each_crate_builtin_is_noticed() {
+        for name in UNIVERSE {
+            let crate_own = !OVERRIDDEN.contains(name) && !["None", "True", "False"].contains(name);
+            assert_eq!(
+                names_crate_builtin(&format!("x = {name}(y)")),
+                crate_own,
+                "{name}"
+            );
+        }
+        assert!(!names_crate_builtin(
+            "# listing settings\nx = a.sorting + 'ranges' + Set"
+        ));
+        assert!(names_crate_builtin("#@ x = sorted(y)"));
     }
 }

@@ -15,8 +15,13 @@ use super::node::{Array, DocSet, Document, Map, Value};
 /// empty array, are left out. The remaining documents are separated by `---` lines; an empty
 /// result prints nothing at all.
 pub fn docset_to_yaml(ds: &DocSet) -> String {
+    documents_to_yaml(&ds.items)
+}
+
+/// [`docset_to_yaml`] of some documents.
+pub fn documents_to_yaml(docs: &[Document]) -> String {
     let mut out = String::new();
-    for (i, doc) in printed_documents(ds).enumerate() {
+    for (i, doc) in printed_documents(docs).enumerate() {
         if i > 0 {
             out.push_str("---\n");
         }
@@ -26,9 +31,8 @@ pub fn docset_to_yaml(ds: &DocSet) -> String {
 }
 
 /// The documents ytt prints: not injected and not empty (null, `{}` or `[]`).
-pub fn printed_documents(ds: &DocSet) -> impl Iterator<Item = &Document> {
-    ds.items
-        .iter()
+pub fn printed_documents(docs: &[Document]) -> impl Iterator<Item = &Document> {
+    docs.iter()
         .filter(|d| !d.injected && !is_empty_document_value(&d.value))
 }
 

@@ -36,7 +36,7 @@ impl std::error::Error for JsonError {}
 /// YAML output) as compact JSON, HTML characters escaped, concatenated.
 pub fn docset_to_json(ds: &DocSet) -> Result<String, JsonError> {
     let mut out = String::new();
-    for doc in printed_documents(ds) {
+    for doc in printed_documents(&ds.items) {
         out.push_str(&value_to_json(&doc.value, 0, true)?);
     }
     Ok(out)

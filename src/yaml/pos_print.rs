@@ -15,7 +15,7 @@ pub fn docset_to_pos(ds: &DocSet) -> String {
         out: String::new(),
         width: 0,
     };
-    for doc in printed_documents(ds) {
+    for doc in printed_documents(&ds.items) {
         let prefix = p.position(&doc.pos);
         p.out.push_str(&format!("{prefix}[doc]\n"));
         p.node(&doc.value, "  ");
