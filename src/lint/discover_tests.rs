@@ -12,6 +12,7 @@ fn file(path: &str, kind: Kind) -> RepoFile {
         kind,
         package: false,
         kubevirt: false,
+        directives: false,
     }
 }
 

@@ -314,6 +314,7 @@ mod tests {
             kind: crate::lint::walk::Kind::YttYaml,
             package: false,
             kubevirt: false,
+            directives: false,
         };
         let d = Discovery {
             roots,

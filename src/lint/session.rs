@@ -297,9 +297,9 @@ fn scan_suppressions(
         .filter_map(|d| d.span.as_ref().map(|s| s.file.as_str()))
         .collect();
     let mut files = with_findings.clone();
+    // Discovery read every ytt file: only those with a directive are read again.
     for f in &p.discovery.files {
-        let readable = f.kind != walk::Kind::Other || f.path.ends_with(".txt");
-        if readable
+        if f.directives
             && scopes
                 .iter()
                 .any(|(inputs, _)| inputs.iter().any(|i| is_within(&f.path, i)))

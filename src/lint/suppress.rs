@@ -82,10 +82,16 @@ fn is_comment_or_blank(line: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
+/// Whether `text` may hold a directive (has the marker somewhere): [`scan`] finds none
+/// in a text without.
+pub fn may_have_directive(text: &str) -> bool {
+    text.contains(MARKER)
+}
+
 /// The suppressions of one file.
 pub fn scan(file: &str, text: &str) -> Vec<Suppression> {
     // Most files have no directive: one search of the whole text settles it.
-    if !text.contains(MARKER) {
+    if !may_have_directive(text) {
         return Vec::new();
     }
     let lines: Vec<&str> = text.lines().collect();

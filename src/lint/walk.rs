@@ -46,6 +46,9 @@ pub struct RepoFile {
     pub package: bool,
     /// YAML that mentions a `Template` or a `VirtualMachine` (worth reading for KubeVirt).
     pub kubevirt: bool,
+    /// A ytt file (YAML, Starlark, text) whose text may hold a `yttlint:` directive (worth
+    /// reading for suppressions).
+    pub directives: bool,
 }
 
 /// The `exclude` globs, matched against repository-relative paths (`*` stops at `/`).
@@ -156,23 +159,25 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
         })
     };
-    let (kind, package, kubevirt) = match ext {
-        "star" => (Kind::Starlark, false, false),
-        "yml" | "yaml" => match read() {
-            Ok(text) => {
-                let kind = if has_annotation(&text) && annotated(&path, &text) {
-                    Kind::YttYaml
-                } else {
-                    Kind::PlainYaml
-                };
-                (kind, mentions_package(&text), mentions_kubevirt(&text))
-            }
-            Err(_) => (Kind::PlainYaml, false, false),
-        },
-        "txt" => match read() {
-            Ok(text) if text.contains("(@") => (Kind::TextTemplate, false, false),
-            _ => (Kind::Other, false, false),
-        },
+    let text = match ext {
+        "star" | "yml" | "yaml" | "txt" => read().ok(),
+        _ => None,
+    };
+    let directives = text
+        .as_deref()
+        .is_some_and(crate::lint::suppress::may_have_directive);
+    let (kind, package, kubevirt) = match (ext, text) {
+        ("star", _) => (Kind::Starlark, false, false),
+        ("yml" | "yaml", Some(text)) => {
+            let kind = if has_annotation(&text) && annotated(&path, &text) {
+                Kind::YttYaml
+            } else {
+                Kind::PlainYaml
+            };
+            (kind, mentions_package(&text), mentions_kubevirt(&text))
+        }
+        ("yml" | "yaml", None) => (Kind::PlainYaml, false, false),
+        ("txt", Some(text)) if text.contains("(@") => (Kind::TextTemplate, false, false),
         _ => (Kind::Other, false, false),
     };
     RepoFile {
@@ -180,6 +185,7 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
         kind,
         package,
         kubevirt,
+        directives,
     }
 }
 
