@@ -19,14 +19,20 @@ pub(crate) struct LineIndex<'a> {
 impl<'a> LineIndex<'a> {
     pub fn new(src: &'a str) -> LineIndex<'a> {
         let mut starts = vec![0];
-        let mut chars = src.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
-            let next = match c {
-                '\r' if matches!(chars.peek(), Some((_, '\n'))) => continue,
-                '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}' => i + c.len_utf8(),
-                _ => continue,
+        let bytes = src.as_bytes();
+        for (i, &b) in bytes.iter().enumerate() {
+            // A line starts after the last byte of a break: CR LF, CR, LF, or NEL, LS, PS
+            // (in UTF-8: C2 85, E2 80 A8, E2 80 A9).
+            let ends_break = match b {
+                b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+                b'\n' => true,
+                0x85 => i > 0 && bytes[i - 1] == 0xc2,
+                0xa8 | 0xa9 => i > 1 && bytes[i - 1] == 0x80 && bytes[i - 2] == 0xe2,
+                _ => false,
             };
-            starts.push(next);
+            if ends_break {
+                starts.push(i + 1);
+            }
         }
         LineIndex { src, starts }
     }
@@ -107,29 +113,24 @@ fn scan_gap(
     let Some(gap) = src.get(from..to) else {
         return;
     };
-    let mut iter = gap.char_indices();
-    while let Some((i, c)) = iter.next() {
-        if is_break(c) {
+    let mut at = 0;
+    while let Some(found) = gap[at..].find('#') {
+        let hash = at + found;
+        if skip_first_line && gap[at..hash].contains(is_break) {
             skip_first_line = false;
-            continue;
         }
-        if c != '#' {
-            continue;
-        }
-        let rest = &gap[i + 1..];
+        let rest = &gap[hash + 1..];
         let len = rest.find(is_break).unwrap_or(rest.len());
         if !skip_first_line {
-            let (line, col) = lines.line_col(from + i);
+            let (line, col) = lines.line_col(from + hash);
             out.push(RawComment {
-                offset: from + i,
+                offset: from + hash,
                 line,
                 col,
                 data: rest[..len].to_string(),
             });
         }
-        for _ in rest[..len].chars() {
-            iter.next();
-        }
+        at = hash + 1 + len;
     }
 }
 
@@ -161,6 +162,9 @@ fn walk(doc: &mut Document, f: &mut dyn FnMut(&Pos, &mut Vec<Comment>)) {
 /// Attaches `comments` (in source order) to the nodes of `doc`; returns those that found no
 /// owner (they lie below every node of the document).
 pub(crate) fn assign(doc: &mut Document, comments: Vec<Comment>) -> Vec<Comment> {
+    if comments.is_empty() {
+        return comments;
+    }
     let mut at_lines: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     let mut counter = 0usize;
     walk(doc, &mut |pos, _| {
@@ -192,4 +196,17 @@ pub(crate) fn assign(doc: &mut Document, comments: Vec<Comment>) -> Vec<Comment>
         counter += 1;
     });
     unassigned
+}
+#[cfg(test)]
+mod tests {
+    use super::LineIndex;
+
+    #[test]
+    fn lines_break_where_libyaml_breaks_them() {
+        let src = "a\r\nb\rc\u{85}d\u{2028}e\u{2029}f\u{a8}\u{2080}g\n";
+        let starts: Vec<usize> = [0, 3, 5, 8, 12, 16, 24].to_vec();
+        let lines = LineIndex::new(src);
+        assert_eq!(lines.starts, starts);
+        assert_eq!(lines.line_col(src.len() - 2), (5, 3));
+    }
 }

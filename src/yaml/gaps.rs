@@ -11,10 +11,9 @@
 /// (`%YAML`, whose line comment go-yaml swallows), or the text has a byte-order mark or a line
 /// break other than CR and LF (this module only reads those two).
 pub(crate) fn needs_scan(data: &str) -> bool {
-    data.starts_with('%')
-        || data.contains("\n%")
-        || data.contains("\r%")
-        || data.contains(['\u{feff}', '\u{85}', '\u{2028}', '\u{2029}'])
+    let line_start = |i: usize| i == 0 || matches!(data.as_bytes().get(i - 1), Some(b'\n' | b'\r'));
+    data.match_indices('%').any(|(i, _)| line_start(i))
+        || (!data.is_ascii() && data.contains(['\u{feff}', '\u{85}', '\u{2028}', '\u{2029}']))
 }
 
 /// The chars of `text[from..to]` that are not inside a comment, with their byte offsets in
