@@ -47,30 +47,58 @@ struct Entry<'d> {
     assert: Option<&'d Annotation>,
 }
 
+/// One step from a document's root down to a node: a map key or an array index.
+enum Step<'d> {
+    Key(&'d Value),
+    Index(usize),
+}
+
 struct Walker<'d> {
     entries: Vec<Entry<'d>>,
     /// Checking output documents: only `@assert/validate`, never the schema.
     with_asserts: bool,
+    /// The steps to the node being visited (its path is only spelled out for an entry).
+    trail: Vec<Step<'d>>,
 }
 
 impl<'d> Walker<'d> {
-    #[allow(clippy::too_many_arguments)]
+    /// The visited node's path (`a.b[0].c`) and key (`{key}`: the map key or array index; `0`
+    /// for the document).
+    fn path_and_key(&self) -> (String, String) {
+        let mut path = String::new();
+        for step in &self.trail {
+            match step {
+                Step::Key(k) => {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(&str_of(k));
+                }
+                Step::Index(i) => path.push_str(&format!("[{i}]")),
+            }
+        }
+        let key = match self.trail.last() {
+            Some(Step::Key(k)) => str_of(k),
+            Some(Step::Index(i)) => i.to_string(),
+            None => "0".to_string(),
+        };
+        (path, key)
+    }
+
     fn visit(
         &mut self,
-        path: String,
-        key: String,
         value: &'d Value,
         parent: Option<&'d Value>,
         pos: &Pos,
         anns: &'d crate::yaml::Annotations,
         ty: Option<&'d dyn NodeType>,
-        depth: usize,
     ) {
         let schema = ty.and_then(|t| t.validation());
         let assert = anns.get(ASSERT_VALIDATE).filter(|_| self.with_asserts);
         if schema.is_some() || assert.is_some() {
+            let (path, key) = self.path_and_key();
             self.entries.push(Entry {
-                path: path.clone(),
+                path,
                 key,
                 value,
                 parent,
@@ -80,44 +108,24 @@ impl<'d> Walker<'d> {
                 assert,
             });
         }
-        if depth > MAX_DEPTH {
+        if self.trail.len() > MAX_DEPTH {
             return;
         }
         match value {
             Value::Map(m) => {
                 for item in &m.items {
-                    let k = str_of(&item.key);
                     let child_ty = ty.and_then(|t| t.child(Some(&item.key)));
-                    let child_path = if path.is_empty() {
-                        k.clone()
-                    } else {
-                        format!("{path}.{k}")
-                    };
-                    self.visit(
-                        child_path,
-                        k,
-                        &item.value,
-                        Some(value),
-                        &item.pos,
-                        &item.anns,
-                        child_ty,
-                        depth + 1,
-                    );
+                    self.trail.push(Step::Key(&item.key));
+                    self.visit(&item.value, Some(value), &item.pos, &item.anns, child_ty);
+                    self.trail.pop();
                 }
             }
             Value::Array(a) => {
                 let item_ty = ty.and_then(|t| t.child(None));
                 for (i, item) in a.items.iter().enumerate() {
-                    self.visit(
-                        format!("{path}[{i}]"),
-                        i.to_string(),
-                        &item.value,
-                        Some(value),
-                        &item.pos,
-                        &item.anns,
-                        item_ty,
-                        depth + 1,
-                    );
+                    self.trail.push(Step::Index(i));
+                    self.visit(&item.value, Some(value), &item.pos, &item.anns, item_ty);
+                    self.trail.pop();
                 }
             }
             _ => {}
@@ -144,19 +152,14 @@ pub fn check(
     let mut walker = Walker {
         entries: Vec::new(),
         with_asserts: target.asserts,
+        trail: Vec::new(),
     };
     let doc = target.doc;
-    walker.visit(
-        String::new(),
-        "0".to_string(),
-        &doc.value,
-        None,
-        &doc.pos,
-        &doc.anns,
-        target.ty,
-        0,
-    );
+    walker.visit(&doc.value, None, &doc.pos, &doc.anns, target.ty);
     let entries = walker.entries;
+    if entries.is_empty() {
+        return Ok(Vec::new());
+    }
     let mut parsed: Vec<Vec<Validation<'_>>> = Vec::with_capacity(entries.len());
     for e in &entries {
         let mut vs = Vec::new();
