@@ -9,12 +9,15 @@
 
 /// A `#@` at the start of a line or after whitespace (ytt's templating marker), anywhere.
 pub fn has_annotation(text: &str) -> bool {
-    // One search over the whole text (a line start follows a line break, which is whitespace).
-    text.match_indices("#@").any(|(i, _)| {
-        text[..i]
-            .chars()
-            .next_back()
-            .is_none_or(char::is_whitespace)
+    // One search over the whole text for the rarer `@` (a line start follows a line break,
+    // which is whitespace).
+    text.match_indices('@').any(|(i, _)| {
+        i.checked_sub(1)
+            .is_some_and(|hash| text.as_bytes()[hash] == b'#')
+            && text[..i - 1]
+                .chars()
+                .next_back()
+                .is_none_or(char::is_whitespace)
     })
 }
 
