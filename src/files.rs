@@ -124,7 +124,7 @@ pub struct ReadPolicy {
 impl ReadPolicy {
     /// The linter's policy for the repository at `dir`.
     pub fn repository(dir: &Path) -> ReadPolicy {
-        let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let canonical = real_dir(dir).unwrap_or_else(|_| dir.to_path_buf());
         ReadPolicy {
             repository: Some((dir.to_path_buf(), canonical)),
             ..ReadPolicy::default()
@@ -193,7 +193,7 @@ pub fn collect_with(
                     .as_ref()
                     .is_some_and(|(given, canonical)| {
                         // A directory named through a symlinked parent: refused as a whole.
-                        std::fs::canonicalize(p).is_ok_and(|real| {
+                        real_dir(p).is_ok_and(|real| {
                             !real.starts_with(canonical) && !real.starts_with(given)
                         })
                     });
@@ -328,12 +328,8 @@ pub fn lexical_absolute(cwd: &Path, path: &Path) -> PathBuf {
     out
 }
 
-/// The real path of `p`, which is not a symlink: its directory's real path (resolved once per
-/// directory and thread: a job reads many files of few directories) and its name.
+/// The real path of `p`, which is not a symlink: its directory's real path and its name.
 fn real_path(p: &Path) -> std::io::Result<PathBuf> {
-    thread_local! {
-        static DIRS: RefCell<HashMap<PathBuf, PathBuf>> = RefCell::new(HashMap::new());
-    }
     let (Some(dir), Some(name)) = (p.parent(), p.file_name()) else {
         return std::fs::canonicalize(p);
     };
@@ -342,10 +338,34 @@ fn real_path(p: &Path) -> std::io::Result<PathBuf> {
     } else {
         dir
     };
-    if let Some(real) = DIRS.with(|d| d.borrow().get(dir).cloned()) {
-        return Ok(real.join(name));
+    Ok(real_dir(dir)?.join(name))
+}
+
+/// The real path of directory `dir`, kept per thread (a job reads many files of few
+/// directories). A directory that is not a symlink is its parent's real path and its name:
+/// one `lstat` instead of resolving every component again.
+fn real_dir(dir: &Path) -> std::io::Result<PathBuf> {
+    thread_local! {
+        static DIRS: RefCell<HashMap<PathBuf, PathBuf>> = RefCell::new(HashMap::new());
     }
-    let real = std::fs::canonicalize(dir)?;
+    if let Some(real) = DIRS.with(|d| d.borrow().get(dir).cloned()) {
+        return Ok(real);
+    }
+    let by_parent = match (dir.parent(), dir.components().next_back()) {
+        (Some(parent), Some(std::path::Component::Normal(name)))
+            if !parent.as_os_str().is_empty() =>
+        {
+            let plain = !std::fs::symlink_metadata(dir)?.file_type().is_symlink();
+            plain
+                .then(|| real_dir(parent).map(|real| real.join(name)))
+                .transpose()?
+        }
+        _ => None,
+    };
+    let real = match by_parent {
+        Some(real) => real,
+        None => std::fs::canonicalize(dir)?,
+    };
     DIRS.with(|d| {
         let mut d = d.borrow_mut();
         if d.len() > 4096 {
@@ -353,7 +373,7 @@ fn real_path(p: &Path) -> std::io::Result<PathBuf> {
         }
         d.insert(dir.to_path_buf(), real.clone());
     });
-    Ok(real.join(name))
+    Ok(real)
 }
 
 /// The bytes of `path` when `policy` lets the linter read it (a regular file that resolves
@@ -413,8 +433,9 @@ impl Walker<'_> {
         entries.sort_by_key(|e| e.file_name());
         for e in entries {
             let p = e.path();
-            let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;
-            if meta.is_dir() {
+            // The entry's type as the directory listing gives it (no `lstat` when it does).
+            let kind = e.file_type().map_err(|e| e.to_string())?;
+            if kind.is_dir() {
                 // The linter's own result cache is never an input of the repository it lints.
                 if self.policy.repository.is_some() && e.file_name() == LINT_CACHE_DIR {
                     continue;
@@ -423,12 +444,14 @@ impl Walker<'_> {
                 continue;
             }
             // A regular file (not a link) of a directory already checked is where it seems.
-            let plain = meta.file_type().is_file();
-            if let Some(why) = (!plain)
-                .then(|| check(&p, &meta, self.policy))
-                .transpose()?
-                .flatten()
-            {
+            let refusal = match kind.is_file() {
+                true => None,
+                false => {
+                    let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;
+                    check(&p, &meta, self.policy)?
+                }
+            };
+            if let Some(why) = refusal {
                 self.refused.push(Refused { path: p, why });
                 continue;
             }
@@ -445,6 +468,28 @@ impl Walker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn real_paths_follow_symlinked_directories_anywhere_in_the_path() {
+        let base = std::env::temp_dir().join(format!("yttlint-real-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("out/deep/er")).unwrap();
+        std::fs::create_dir_all(base.join("repo/a")).unwrap();
+        std::fs::write(base.join("out/deep/er/x.yml"), "x: 1\n").unwrap();
+        std::fs::write(base.join("repo/a/y.yml"), "y: 1\n").unwrap();
+        std::os::unix::fs::symlink(base.join("out"), base.join("repo/a/link")).unwrap();
+        let base = std::fs::canonicalize(&base).unwrap();
+        for _ in 0..2 {
+            // The second time from the per-thread cache.
+            let x = real_path(&base.join("repo/a/link/deep/er/x.yml")).unwrap();
+            assert_eq!(x, base.join("out/deep/er/x.yml"));
+            let y = real_path(&base.join("repo/a/./y.yml")).unwrap();
+            assert_eq!(y, base.join("repo/a/y.yml"));
+            let up = real_path(&base.join("repo/a/link/deep/../deep/er/x.yml")).unwrap();
+            assert_eq!(up, base.join("out/deep/er/x.yml"));
+        }
+        let _ = std::fs::remove_dir_all(&base);
+    }
 
     #[test]
     fn the_repository_policy_refuses_what_leads_outside() {
