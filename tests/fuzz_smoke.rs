@@ -263,22 +263,28 @@ fn regressions_found_by_fuzzing() {
             .unwrap();
         assert!(ok, "{name}: {:?}", String::from_utf8_lossy(input));
     }
-    // The panic inside the YAML library is ytt's YAML error, and says nothing on stderr.
+    // A tag that a `,` ends in a flow sequence makes the YAML library panic; ytt's scanner
+    // takes the `,` into the tag, which is then unknown: `[!!str, b]` is `["b"]`.
     let name: std::sync::Arc<str> = std::sync::Arc::from("t.yml");
-    let err = yttlint::yaml::parse::parse("x: 1\na: [!!str, b]\n", &name, &Default::default())
-        .unwrap_err();
-    assert_eq!(
-        err.message,
-        "yaml: line 2: did not find expected whitespace or line break"
-    );
+    let set =
+        yttlint::yaml::parse::parse("x: 1\na: [!!str, b]\n", &name, &Default::default()).unwrap();
+    assert_eq!(yttlint::yaml::emit::docset_to_yaml(&set), "x: 1\na:\n- b\n");
     let dir = std::env::temp_dir().join(format!("yttlint-fuzz-reg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("t.yml"), "a: [!!str, b]\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .args(["template", "-f"])
-        .arg(dir.join("t.yml"))
-        .output()
-        .unwrap();
+    let template = |text: &str| {
+        std::fs::write(dir.join("t.yml"), text).unwrap();
+        std::process::Command::new(env!("CARGO_BIN_EXE_yttlint"))
+            .args(["template", "-f"])
+            .arg(dir.join("t.yml"))
+            .output()
+            .unwrap()
+    };
+    let out = template("a: [!!str, b]\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a:\n- b\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    // Two such tags in a row (ytt itself panics): one error line, nothing of the panic.
+    let out = template("a: [!a, !b, c]\n");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),

@@ -11,6 +11,7 @@ pub mod emit_scalar;
 pub mod emit_testutil;
 pub mod gaps;
 pub mod go_float;
+pub mod gotags;
 pub mod json;
 pub mod node;
 pub mod parse;

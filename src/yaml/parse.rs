@@ -14,8 +14,8 @@ use crate::pos::Pos;
 use crate::yaml::comments::{self, LineIndex};
 use crate::yaml::compose::{Between, ComposeError, Composer, TokenInfo};
 use crate::yaml::decode::{node_budget, Decoder, PosOf};
-use crate::yaml::gaps;
 use crate::yaml::node::{Comment, DocSet, Document, Value};
+use crate::yaml::{gaps, gotags};
 
 /// Parser options.
 #[derive(Clone, Debug, Default)]
@@ -122,25 +122,55 @@ fn prepare(src: &str, prefixed: bool, scan: bool) -> (String, Option<TokenInfo>,
 }
 
 /// Parses a YAML stream the way ytt does. libyaml-safer has a few internal panics on odd
-/// input; they are caught and reported as a generic YAML error.
+/// input; they are caught and reported as a generic YAML error. A tag that ytt's scanner reads
+/// further than libyaml's (over `,`, `[` or `]`) is widened and the text read again.
 pub fn parse(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, ParseError> {
-    parse_with(src, file, opts, false)
+    let mut text = std::borrow::Cow::Borrowed(src);
+    for _ in 0..TAG_WIDENINGS {
+        match parse_with(&text, file, opts, false) {
+            Ok(set) => return Ok(set),
+            Err(stop) => match stop.short_tag.and_then(|at| gotags::widened(&text, at)) {
+                Some(widened) => text = std::borrow::Cow::Owned(widened),
+                None => return Err(stop.error),
+            },
+        }
+    }
+    parse_with(&text, file, opts, false).map_err(|stop| stop.error)
 }
 
-/// [`parse`], with libyaml's scanner for the tokens whether or not the text needs it (`scan`).
-fn parse_with(
-    src: &str,
-    file: &Arc<str>,
-    opts: &ParseOpts,
-    scan: bool,
-) -> Result<DocSet, ParseError> {
+/// How many tags of one text are widened at most (each costs a parse).
+const TAG_WIDENINGS: usize = 16;
+
+/// Why a parse stopped: the error, and where a tag starts that libyaml ended before a `,`,
+/// `[` or `]` (go-yaml reads on).
+#[derive(Debug)]
+struct Stopped {
+    error: ParseError,
+    short_tag: Option<usize>,
+}
+
+impl From<ParseError> for Stopped {
+    fn from(error: ParseError) -> Stopped {
+        Stopped {
+            error,
+            short_tag: None,
+        }
+    }
+}
+
+/// [`parse`] of the text as it is, with libyaml's scanner for the tokens whether or not the
+/// text needs it (`scan`).
+fn parse_with(src: &str, file: &Arc<str>, opts: &ParseOpts, scan: bool) -> Result<DocSet, Stopped> {
     let run = std::panic::AssertUnwindSafe(|| parse_stream(src, file, opts, scan));
     match std::panic::catch_unwind(run) {
         Ok(result) => result,
-        Err(_) => Err(tag_before_comma(src, file).unwrap_or_else(|| ParseError {
-            message: "yaml: unknown problem parsing YAML content".to_string(),
-            pos: Pos::new(file, 1, 1, 0),
-        })),
+        Err(_) => Err(Stopped {
+            error: tag_before_comma(src, file).unwrap_or_else(|| ParseError {
+                message: "yaml: unknown problem parsing YAML content".to_string(),
+                pos: Pos::new(file, 1, 1, 0),
+            }),
+            short_tag: gotags::panicking_tag(src),
+        }),
     }
 }
 
@@ -191,7 +221,7 @@ fn parse_stream(
     file: &Arc<str>,
     opts: &ParseOpts,
     scan: bool,
-) -> Result<DocSet, ParseError> {
+) -> Result<DocSet, Stopped> {
     let prefixed = !starts_with_doc_marker(src);
     let (data, tokens, trim) = prepare(src, prefixed, scan);
     let pm = PosMap {
@@ -218,7 +248,12 @@ fn parse_stream(
         let raw = match composer.next_document() {
             Ok(Some(raw)) => raw,
             Ok(None) => break,
-            Err(e) => return Err(compose_error(e, &pm)),
+            Err(e) => {
+                let shift = pm.shift() as usize;
+                let short_tag = short_tag(&e, &data).and_then(|at| at.checked_sub(shift));
+                let error = compose_error(e, &pm);
+                return Err(Stopped { error, short_tag });
+            }
         };
         let first = set.items.is_empty();
         let pos = if first && pm.line(raw.start.line) == 0 {
@@ -265,6 +300,23 @@ fn parse_stream(
         set.items.push(end);
     }
     Ok(set)
+}
+
+/// Where the tag starts that libyaml refused because a `,`, `[` or `]` follows it (go-yaml
+/// takes those into the tag).
+fn short_tag(e: &ComposeError, data: &str) -> Option<usize> {
+    let ComposeError::Yaml(e) = e else {
+        return None;
+    };
+    if e.context() != Some("while scanning a tag")
+        || e.problem() != "did not find expected whitespace or line break"
+    {
+        return None;
+    }
+    let next = data.as_bytes().get(e.problem_mark()?.index as usize)?;
+    let start = e.context_mark()?.index as usize;
+    (matches!(next, b',' | b'[' | b']') && data.as_bytes().get(start) == Some(&b'!'))
+        .then_some(start)
 }
 
 fn located(message: String, pm: &PosMap, mark: Mark) -> ParseError {

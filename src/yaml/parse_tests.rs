@@ -440,3 +440,25 @@ fn text_reading_agrees_with_the_scanner() {
         assert_eq!(format!("{text:?}"), format!("{scanned:?}"), "{src}");
     }
 }
+
+/// ytt's scanner reads `,`, `[` and `]` into a tag, which is then unknown (checked with the
+/// ytt binary): the node keeps its plain value, and the text keeps its positions.
+#[test]
+fn tags_run_on_over_commas_and_brackets_as_in_ytt() {
+    let ds = p("a: !!str, 5\nb: [!!int, 6, &x !t, y]\nc: 1\n");
+    let m = map(&ds.items[0].value);
+    assert_eq!(m.items[0].value, Value::String("5".into()));
+    let b = arr(&m.items[1].value);
+    assert_eq!(b.items.len(), 2);
+    assert_eq!(b.items[0].value, Value::String("6".into()));
+    assert_eq!(b.items[1].value, Value::String("y".into()));
+    assert_eq!((m.items[2].pos.line, m.items[2].pos.col), (3, 1));
+    assert_eq!(
+        err("d: [!!str,e]\n"),
+        "yaml: line 1: did not find expected ',' or ']'"
+    );
+    assert_eq!(
+        p("s: 'q !x, y'\n").items[0].value,
+        p("s: q !x, y\n").items[0].value
+    );
+}
