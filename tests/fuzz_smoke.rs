@@ -283,12 +283,20 @@ fn regressions_found_by_fuzzing() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "a:\n- b\n");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-    // Two such tags in a row (ytt itself panics): one error line, nothing of the panic.
+    // Two such tags in a row (ytt itself panics) and more such tags than are widened: one
+    // error line each, nothing of the library's panic.
     let out = template("a: [!a, !b, c]\n");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "ytt: Error: Unmarshaling YAML template 't.yml': yaml: line 1: did not find expected whitespace or line break\n"
+        "ytt: Error: Unmarshaling YAML template 't.yml': yaml: line 0: did not find expected ',' or ']'\n"
+    );
+    let many: String = (0..20).map(|i| format!("k{i}: [!t, x]\n")).collect();
+    let out = template(&many);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ytt: Error: Unmarshaling YAML template 't.yml': yaml: line 17: did not find expected whitespace or line break\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -53,16 +53,23 @@ pub(crate) fn panicking_tag(data: &str) -> Option<usize> {
     tag_before_comma_from(data, last_end.get())
 }
 
+/// Where libyaml ends the tag that starts at byte `at`: its first blank or flow indicator.
+pub(crate) fn libyaml_end(text: &str, at: usize) -> Option<usize> {
+    let rest = text.get(at + 1..)?;
+    let end = rest.find(|c: char| c.is_whitespace() || ",[]{}".contains(c))?;
+    Some(at + 1 + end)
+}
+
 /// The first `!` from byte `from` on that starts a token (after `[`, `{`, `,` or the start,
-/// or after blanks that follow a `:`, `?`, `-` or an anchor) and whose tag, as libyaml reads
+/// or after blanks that follow a `:`, `?`, `-` or another property: an anchor or a tag) and whose tag, as libyaml reads
 /// it, a `,` ends; comments and quoted scalars on the way are skipped.
 fn tag_before_comma_from(data: &str, from: usize) -> Option<usize> {
     let bytes = data.as_bytes();
     let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
     let mut i = from;
-    // The last non-blank byte before `i`, and whether the last run of them was an anchor.
+    // The last non-blank byte before `i`, and whether the last run of them was a node property.
     let mut prev: Option<u8> = None;
-    let mut anchor = false;
+    let mut property = false;
     while i < bytes.len() {
         let b = bytes[i];
         let after_blank = i == 0 || blank(bytes[i - 1]);
@@ -82,21 +89,19 @@ fn tag_before_comma_from(data: &str, from: usize) -> Option<usize> {
                         || (b == b'\'' && bytes[i] == b'\'' && bytes.get(i + 1) == Some(&b'\''));
                     i += if escaped { 2 } else { 1 };
                 }
-                (prev, anchor) = (Some(b), false);
+                (prev, property) = (Some(b), false);
             }
             b'!' if after_flow
-                || after_blank && (anchor || matches!(prev, Some(b':' | b'?' | b'-'))) =>
+                || after_blank && (property || matches!(prev, Some(b':' | b'?' | b'-'))) =>
             {
-                let rest = &data[i + 1..];
-                let end = rest.find(|c: char| c.is_whitespace() || ",[]{}".contains(c));
-                if end.is_some_and(|e| rest[e..].starts_with(',')) {
+                if libyaml_end(data, i).is_some_and(|end| bytes[end] == b',') {
                     return Some(i);
                 }
-                (prev, anchor) = (Some(b), false);
+                (prev, property) = (Some(b), true);
             }
             _ => {
                 if after_blank || after_flow {
-                    anchor = b == b'&';
+                    property = b == b'&';
                 }
                 prev = Some(b);
             }

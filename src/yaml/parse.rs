@@ -164,13 +164,17 @@ fn parse_with(src: &str, file: &Arc<str>, opts: &ParseOpts, scan: bool) -> Resul
     let run = std::panic::AssertUnwindSafe(|| parse_stream(src, file, opts, scan));
     match std::panic::catch_unwind(run) {
         Ok(result) => result,
-        Err(_) => Err(Stopped {
-            error: tag_before_comma(src, file).unwrap_or_else(|| ParseError {
-                message: "yaml: unknown problem parsing YAML content".to_string(),
-                pos: Pos::new(file, 1, 1, 0),
-            }),
-            short_tag: gotags::panicking_tag(src),
-        }),
+        Err(_) => {
+            let short_tag = gotags::panicking_tag(src);
+            let error = short_tag.and_then(|tag| tag_before_comma(src, file, tag));
+            Err(Stopped {
+                error: error.unwrap_or_else(|| ParseError {
+                    message: "yaml: unknown problem parsing YAML content".to_string(),
+                    pos: Pos::new(file, 1, 1, 0),
+                }),
+                short_tag,
+            })
+        }
     }
 }
 
@@ -188,27 +192,11 @@ pub fn quiet_known_panics() {
     }));
 }
 
-/// libyaml-safer panics on a tag that a `,` ends in a flow collection (`[!!str, b]`), which
-/// ytt's go-yaml refuses as a scanner error at the `,`: that error, when the text shows such
-/// a tag.
-fn tag_before_comma(src: &str, file: &Arc<str>) -> Option<ParseError> {
-    let bytes = src.as_bytes();
-    let at = bytes.iter().enumerate().find_map(|(i, &b)| {
-        let starts_token =
-            i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'\n' | b'[' | b'{' | b',');
-        if b != b'!' || !starts_token {
-            return None;
-        }
-        let rest = &bytes[i + 1..];
-        let end = rest.iter().position(|c| {
-            matches!(
-                c,
-                b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}'
-            )
-        })?;
-        (rest[end] == b',').then_some(i + 1 + end)
-    })?;
-    let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+/// The error for a tag (starting at byte `tag`) that a `,` ends in a flow collection, on which
+/// libyaml-safer panics: a scanner error at the `,`, as go-yaml words it when it stops there.
+fn tag_before_comma(src: &str, file: &Arc<str>, tag: usize) -> Option<ParseError> {
+    let at = gotags::libyaml_end(src, tag)?;
+    let line = src.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
     let line = u32::try_from(line).unwrap_or(u32::MAX);
     Some(ParseError {
         message: format!("yaml: line {line}: did not find expected whitespace or line break"),
