@@ -68,7 +68,7 @@ pub fn config_parse(data: &[u8]) {
     setup();
     let text = String::from_utf8_lossy(data);
     let dir = Path::new("/nonexistent/yttlint-fuzz");
-    let _ = crate::lint::config_parse::parse(&text, ".yttlint.yaml", dir);
+    let _ = crate::lint::config::parse::parse(&text, ".yttlint.yaml", dir);
 }
 
 /// A KubeVirt `validations` annotation.

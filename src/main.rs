@@ -27,9 +27,9 @@ fn main() -> ExitCode {
     no_error_backtraces();
     let args: Vec<String> = std::env::args().skip(1).collect();
     yttlint::yaml::parse::quiet_known_panics();
-    if args.first().map(String::as_str) == Some(yttlint::lint::worker::COMMAND) {
+    if args.first().map(String::as_str) == Some(yttlint::lint::run::worker::COMMAND) {
         // A worker limits its memory before it starts the thread that runs the jobs.
-        let code = yttlint::lint::worker::main(&args[1..]);
+        let code = yttlint::lint::run::worker::main(&args[1..]);
         return ExitCode::from(code.clamp(0, 255) as u8);
     }
     let worker = std::thread::Builder::new()

@@ -5,8 +5,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use yttlint::lint::cache::Cache;
 use yttlint::lint::plan;
+use yttlint::lint::run::cache::Cache;
 use yttlint::lint::session::{self, CacheSetting, Settings};
 
 fn temp_dir(name: &str) -> PathBuf {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use yttlint::lint::listing;
+use yttlint::lint::repo::listing;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("yttlint-runs-{}-{name}", std::process::id()));

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use crate::lint::config::{Config, FILE_NAME};
-use crate::lint::{discover, init, paths};
+use crate::lint::discover::{self, init};
+use crate::lint::repo::paths;
 
 /// Writes a .yttlint.yaml from the roots, scenarios and flags yttlint finds in a repository.
 #[derive(Parser, Debug)]

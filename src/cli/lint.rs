@@ -10,8 +10,8 @@ use clap::Parser;
 use super::lint_extra::{self, ExtraArgs};
 use super::lint_limits::LimitArgs;
 use super::lint_output;
-use crate::lint::baseline::{self, Baseline};
 use crate::lint::output::{render, render_coverage, render_with, COVERAGE_FORMATS, FORMATS};
+use crate::lint::post::baseline::{self, Baseline};
 use crate::lint::session::{self, CacheSetting, Settings};
 use crate::report::format::{path_base, RenderOptions};
 use crate::report::{Report, Severity, Sources};
@@ -148,7 +148,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     lint_extra::apply_rule_filters(&mut config, &a.extra.select, &a.extra.ignore)?;
     let adjust = |planned: &mut session::Planned| {
         if let Some(shard) = shard {
-            crate::lint::shard::apply(planned, shard);
+            crate::lint::plan::shard::apply(planned, shard);
         }
     };
     if a.list_roots {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use crate::lint::config::{Config, RuleLevel};
-use crate::lint::shard::Shard;
+use crate::lint::plan::shard::Shard;
 use crate::report::rules::RULES;
 use crate::schema::spell::nearest;
 

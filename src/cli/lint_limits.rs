@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::lint::pool::Isolation;
+use crate::lint::run::pool::Isolation;
 
 /// Flags flattened into the linter's command line.
 #[derive(Args, Debug, Clone)]

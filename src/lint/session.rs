@@ -9,16 +9,20 @@ use std::path::{Path, PathBuf};
 use globset::GlobSet;
 use rayon::prelude::*;
 
-use super::cache::{self, Cache};
-use super::config::{self, Config, RuleLevel};
-use super::discover::{self, Discovery};
-use super::job::{Job, JobKind, PLAIN_ROOT};
-use super::paths::{self, is_within};
-use super::progress::Progress;
-use super::run_cache::RunCache;
-use super::select::{self, Selection};
-use super::suppress::{self, Suppression};
-use super::{coverage, never_evaluated, plan, run, walk};
+use crate::lint::config::{self, Config, RuleLevel};
+use crate::lint::discover::select::{self, Selection};
+use crate::lint::discover::{self, Discovery};
+use crate::lint::job::coverage;
+use crate::lint::job::{Job, JobKind, PLAIN_ROOT};
+use crate::lint::plan;
+use crate::lint::post::never_evaluated;
+use crate::lint::post::suppress::{self, Suppression};
+use crate::lint::repo::paths::{self, is_within};
+use crate::lint::repo::walk;
+use crate::lint::run;
+use crate::lint::run::cache::{self, Cache};
+use crate::lint::run::progress::Progress;
+use crate::lint::run::run_cache::RunCache;
 use crate::report::coverage::RootCoverage;
 use crate::report::{Report, RootOutcome, Sources};
 
@@ -40,7 +44,7 @@ pub struct Settings {
     /// Where job outcomes are cached (`--cache-dir`, `--no-cache`).
     pub cache: CacheSetting,
     /// Run the jobs in worker processes with these limits (`None`: in threads of this process).
-    pub isolation: Option<super::pool::Isolation>,
+    pub isolation: Option<crate::lint::run::pool::Isolation>,
     /// A coverage report is asked for: record coverage even when `branch-never-evaluated` is
     /// off.
     pub coverage: bool,
@@ -140,7 +144,7 @@ pub fn plan_with(s: &Settings, config: Config) -> Result<Planned, String> {
 }
 
 /// Plans (with `adjust` applied to the plan, e.g. a shard) and lints, or takes the report of
-/// an earlier run when nothing it depended on changed (see [`super::run_cache`]). `asked`
+/// an earlier run when nothing it depended on changed (see [`crate::lint::run::run_cache`]). `asked`
 /// describes what `adjust` does.
 pub fn plan_and_lint(
     s: &Settings,
@@ -382,7 +386,7 @@ pub fn list_roots(p: &Planned) -> String {
 }
 
 /// A scenario as `--list-roots` shows it: its name, and what is given at run time.
-fn scenario_line(s: &super::config::ScenarioConfig) -> String {
+fn scenario_line(s: &crate::lint::config::ScenarioConfig) -> String {
     let given: Vec<&str> = s
         .provided
         .iter()

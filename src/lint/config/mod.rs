@@ -1,0 +1,236 @@
+//! `.yttlint.yaml`: what the linter is told about a repository (roots with their scenarios and
+//! ytt flags, excluded paths, rule severities, KubeVirt checks), where it is found (walking up
+//! from the linted path, then from the working directory, or `--config`), and its errors, each
+//! with the line and column of the offending key.
+
+pub mod flags;
+pub mod parse;
+pub mod untrusted;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::report::Severity;
+use crate::yaml::Value;
+
+pub use parse::parse;
+
+/// The configuration file's name.
+pub const FILE_NAME: &str = ".yttlint.yaml";
+
+/// The other name the configuration file may have (as `.yml` is as common as `.yaml`).
+pub const ALT_FILE_NAME: &str = ".yttlint.yml";
+
+/// The configuration file of `dir`, by either name.
+pub fn file_in(dir: &Path) -> Option<PathBuf> {
+    [FILE_NAME, ALT_FILE_NAME]
+        .into_iter()
+        .map(|name| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+/// A line and column in the configuration file (from 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Loc {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// The linter's configuration; [`Config::default_for`] when there is no file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The file read, if any.
+    pub file: Option<PathBuf>,
+    /// The repository root: the file's directory (or the working directory without a file).
+    /// Every path in the configuration and in reports is relative to it.
+    pub dir: PathBuf,
+    /// Roots listed explicitly; empty means discover them.
+    pub roots: Vec<RootConfig>,
+    /// Globs (relative to `dir`) of paths never linted.
+    pub exclude: Vec<String>,
+    /// Severity overrides by rule id.
+    pub rules: BTreeMap<String, RuleLevel>,
+    /// Whether KubeVirt template validations are checked.
+    pub kubevirt: bool,
+    /// Whether roots, scenarios and flags are learned from how the repository runs ytt (its
+    /// scripts, Makefiles and CI files) when no roots are listed.
+    pub invocations: bool,
+    /// yttlint's schema extensions turned on for every root (`extensions:`, names checked).
+    pub extensions: Vec<String>,
+}
+
+/// One configured root.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RootConfig {
+    /// Repository-relative path of the root (`.` for the repository itself).
+    pub path: String,
+    /// The name findings and reports give the root (default: its path).
+    pub name: Option<String>,
+    /// `unset_values: needs-input`: failures caused only by data values nobody set are one
+    /// `needs-input` finding, as for roots the linter found itself.
+    pub needs_input: bool,
+    /// `evaluate: false`: the files are only checked (parse, compile, schema, annotations),
+    /// as a private library is.
+    pub files_only: bool,
+    pub scenarios: Vec<ScenarioConfig>,
+    /// ytt flags for this root (validated as `yttlint template` flags).
+    pub args: Vec<String>,
+    pub loc: Loc,
+}
+
+/// One set of data values a root is linted with.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScenarioConfig {
+    pub name: String,
+    /// As `--data-values-file` takes them (`[@lib:][+:]path`), paths relative to the repository.
+    pub values_files: Vec<String>,
+    /// As `--data-value-yaml key=value`, one flag per key, in file order, with where the key
+    /// is written.
+    pub data_values: Vec<(String, Value, Loc)>,
+    /// More ytt flags for this scenario (paths relative to the root).
+    pub args: Vec<String>,
+    /// Data values given at run time that the linter cannot know (`dev.version`, with
+    /// `@lib:` for a private library; `*`: any value may be given): each gets a placeholder,
+    /// and no finding depends on it.
+    pub provided: Vec<String>,
+    /// Where the repository runs ytt this way (`hack/build.sh:12`), shown with findings.
+    pub origin: Option<String>,
+    pub loc: Loc,
+}
+
+/// What `rules:` says about a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleLevel {
+    Off,
+    Severity(Severity),
+}
+
+/// A configuration problem: where, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file as the user named it (or found it).
+    pub file: String,
+    pub loc: Option<Loc>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.loc {
+            Some(l) => write!(f, "{}:{}:{}: {}", self.file, l.line, l.column, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// The configuration of a repository rooted at `dir` that has no file.
+    pub fn default_for(dir: &Path) -> Config {
+        Config {
+            file: None,
+            dir: dir.to_path_buf(),
+            roots: Vec::new(),
+            exclude: Vec::new(),
+            rules: BTreeMap::new(),
+            kubevirt: true,
+            invocations: true,
+            extensions: Vec::new(),
+        }
+    }
+
+    /// Reads and validates the file at `path` (absolute); its directory is the repository root.
+    pub fn load(path: &Path, shown_as: &str) -> Result<Config, ConfigError> {
+        Config::load_with(path, shown_as, &[])
+    }
+
+    /// [`Config::load`], with the environment prefixes the command line allows
+    /// (`--allow-env`): flags in the file may read only those.
+    pub fn load_with(
+        path: &Path,
+        shown_as: &str,
+        allow_env: &[String],
+    ) -> Result<Config, ConfigError> {
+        let dir = path.parent().unwrap_or(Path::new("/"));
+        if dir.join(FILE_NAME).is_file() && dir.join(ALT_FILE_NAME).is_file() {
+            return Err(ConfigError {
+                file: shown_as.to_string(),
+                loc: None,
+                message: format!(
+                    "both {FILE_NAME} and {ALT_FILE_NAME} are in this directory: keep one of them"
+                ),
+            });
+        }
+        let inside = crate::files::ReadPolicy::repository(dir);
+        if crate::files::read_allowed(path, &inside).is_none() && path.exists() {
+            return Err(ConfigError {
+                file: shown_as.to_string(),
+                loc: None,
+                message: "the configuration is not a regular file inside its directory (a symlink to elsewhere?): it is not read".to_string(),
+            });
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: shown_as.to_string(),
+            loc: None,
+            message: format!("cannot read the configuration: {e}"),
+        })?;
+        let dir = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+        let mut config = crate::lint::config::parse::parse_with(&text, shown_as, &dir, allow_env)?;
+        config.file = Some(path.to_path_buf());
+        Ok(config)
+    }
+
+    /// The level configured for `rule`, if any.
+    pub fn level(&self, rule: &str) -> Option<RuleLevel> {
+        self.rules.get(rule).copied()
+    }
+}
+
+/// The first `.yttlint.yaml` (or `.yttlint.yml`) in `start` or one of its ancestors.
+pub fn find_upward(start: &Path) -> Option<PathBuf> {
+    start.ancestors().find_map(file_in)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn found_in_an_ancestor() {
+        let dir = std::env::temp_dir().join(format!("yttlint-cfg-{}", std::process::id()));
+        let deep = dir.join("a/b");
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::write(dir.join(FILE_NAME), "exclude: []\n").unwrap();
+        assert_eq!(find_upward(&deep), Some(dir.join(FILE_NAME)));
+        let config = Config::load(&dir.join(FILE_NAME), FILE_NAME).unwrap();
+        assert_eq!(config.dir, dir);
+        assert!(config.kubevirt);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_yml_name_is_read_and_both_names_are_refused() {
+        let dir = std::env::temp_dir().join(format!("yttlint-cfg-yml-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(ALT_FILE_NAME), "kubevirt: false\n").unwrap();
+        assert_eq!(find_upward(&dir), Some(dir.join(ALT_FILE_NAME)));
+        let config = Config::load(&dir.join(ALT_FILE_NAME), ALT_FILE_NAME).unwrap();
+        assert!(!config.kubevirt);
+        std::fs::write(dir.join(FILE_NAME), "exclude: []\n").unwrap();
+        let err = Config::load(&dir.join(FILE_NAME), FILE_NAME).unwrap_err();
+        assert!(err.message.contains("keep one of them"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn errors_show_file_line_and_column() {
+        let e = ConfigError {
+            file: ".yttlint.yaml".into(),
+            loc: Some(Loc { line: 3, column: 5 }),
+            message: "unknown key \"x\"".into(),
+        };
+        assert_eq!(e.to_string(), ".yttlint.yaml:3:5: unknown key \"x\"");
+    }
+}

@@ -1,0 +1,191 @@
+//! CI files: the `run:` steps of GitHub workflows (`.github/workflows/*.yml`, with
+//! `working-directory` and `env` of the workflow, job and step; `${{ ... }}` is known only at
+//! run time) and the `script:`, `before_script:` and `after_script:` lists of GitLab CI jobs
+//! (`.gitlab-ci.yml` and `*.gitlab-ci.yml`, with `variables:`), each run from the repository
+//! root.
+
+use super::snippet::{substitute, Snippet};
+use super::word::{Word, REPO};
+use crate::lint::repo::yaml_doc::{documents, entries, entry, get, items, string, text_offset};
+use crate::yaml::Value;
+
+/// Whether a repository file is a GitHub workflow.
+pub fn is_workflow(path: &str) -> bool {
+    path.starts_with(".github/workflows/") && (path.ends_with(".yml") || path.ends_with(".yaml"))
+}
+
+/// Whether a repository file is a GitLab CI file.
+pub fn is_gitlab(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name == ".gitlab-ci.yml" || name.ends_with(".gitlab-ci.yml") || path.starts_with(".gitlab/ci/")
+}
+
+fn dir_word(dir: Option<&str>) -> Word {
+    match dir.map(|d| d.trim_start_matches("./").trim_end_matches('/')) {
+        None | Some("") | Some(".") => Word::lit(REPO),
+        Some(d) => Word::lit(format!("{REPO}/{d}")),
+    }
+}
+
+/// Known `env:` / `variables:` values of a map (those without run-time expressions).
+fn known_vars(v: Option<&Value>, out: &mut Vec<(String, Word)>) {
+    for item in entries(v) {
+        let key = crate::yaml::scalar_key_string(&item.key);
+        let value = match &item.value {
+            Value::String(s) if !s.contains("${{") => Word::lit(s.clone()),
+            Value::Map(m) => match m
+                .items
+                .iter()
+                .find(|i| crate::yaml::scalar_key_string(&i.key) == "value")
+            {
+                Some(i) => match &i.value {
+                    Value::String(s) => Word::lit(s.clone()),
+                    _ => Word::unknown(format!("${key}")),
+                },
+                None => Word::unknown(format!("${key}")),
+            },
+            Value::Int(i) => Word::lit(i.to_string()),
+            Value::Bool(b) => Word::lit(b.to_string()),
+            _ => Word::unknown(format!("${key}")),
+        };
+        out.retain(|(k, _)| *k != key);
+        out.push((key, value));
+    }
+}
+
+/// The `run:` steps of a workflow.
+pub fn workflow(path: &str, src: &str) -> Vec<Snippet> {
+    let mut out = Vec::new();
+    for doc in documents(path, src) {
+        let wf = &doc.value;
+        let wf_dir = string(
+            get(wf, "defaults")
+                .and_then(|d| get(d, "run"))
+                .and_then(|r| get(r, "working-directory")),
+        );
+        let mut wf_env = Vec::new();
+        known_vars(get(wf, "env"), &mut wf_env);
+        for job in entries(get(wf, "jobs")) {
+            let j = &job.value;
+            let job_dir = string(
+                get(j, "defaults")
+                    .and_then(|d| get(d, "run"))
+                    .and_then(|r| get(r, "working-directory")),
+            );
+            let mut job_env = wf_env.clone();
+            known_vars(get(j, "env"), &mut job_env);
+            for step in items(get(j, "steps")) {
+                let Some(run) = entry(step, "run") else {
+                    continue;
+                };
+                let Some(text) = run.value.as_str() else {
+                    continue;
+                };
+                if !text.contains("ytt") {
+                    continue;
+                }
+                let dir = string(get(step, "working-directory"))
+                    .or(job_dir)
+                    .or(wf_dir);
+                let mut vars = job_env.clone();
+                known_vars(get(step, "env"), &mut vars);
+                let marked = substitute(text, "${{", "}}", &|_| None);
+                let mut s =
+                    marked.into_snippet(path, text_offset(src, run.pos.line), dir_word(dir));
+                s.vars.extend(vars);
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// Keys of a GitLab CI file that are not jobs.
+const GITLAB_GLOBAL: [&str; 9] = [
+    "stages",
+    "variables",
+    "include",
+    "workflow",
+    "image",
+    "services",
+    "cache",
+    "before_script",
+    "after_script",
+];
+
+/// The script lists of a GitLab CI file's jobs (and of `default:`).
+pub fn gitlab(path: &str, src: &str) -> Vec<Snippet> {
+    let mut out = Vec::new();
+    for doc in documents(path, src) {
+        let mut globals = Vec::new();
+        known_vars(get(&doc.value, "variables"), &mut globals);
+        for job in entries(Some(&doc.value)) {
+            let name = crate::yaml::scalar_key_string(&job.key);
+            if GITLAB_GLOBAL.contains(&name.as_str()) {
+                continue;
+            }
+            let mut vars = globals.clone();
+            known_vars(get(&job.value, "variables"), &mut vars);
+            for key in ["before_script", "script", "after_script"] {
+                let Some(list) = entry(&job.value, key) else {
+                    continue;
+                };
+                for (line, text) in script_lines(list) {
+                    if !text.contains("ytt") {
+                        continue;
+                    }
+                    let mut s = Snippet::new(path, text_offset(src, line), text, Word::lit(REPO));
+                    s.vars = vars.clone();
+                    out.push(s);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The commands of a `script:` entry: a string, or a list of strings and nested lists.
+fn script_lines(item: &crate::yaml::MapItem) -> Vec<(u32, String)> {
+    fn walk(v: &Value, line: u32, out: &mut Vec<(u32, String)>) {
+        match v {
+            Value::String(s) => out.push((line, s.clone())),
+            Value::Array(a) => {
+                for i in &a.items {
+                    walk(&i.value, i.pos.line, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(&item.value, item.pos.line, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workflow_steps_with_directories_and_expressions() {
+        let src = "on: push\njobs:\n  lint:\n    defaults:\n      run:\n        working-directory: deploy\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          ytt -f config -v v=${{ github.sha }}\n        env:\n          MODE: prod\n";
+        let s = workflow(".github/workflows/ci.yml", src);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].line_offset, 9);
+        assert_eq!(s[0].cwd.to_string(), "deploy");
+        assert!(s[0].text.starts_with("ytt -f config -v v=${__yttlint_0}"));
+        assert!(s[0]
+            .vars
+            .iter()
+            .any(|(k, v)| k == "MODE" && v.literal().as_deref() == Some("prod")));
+    }
+
+    #[test]
+    fn gitlab_script_lists() {
+        let src = "variables:\n  CONFIG: config\nstages: [test]\nlint:\n  script:\n    - echo hi\n    - ytt -f $CONFIG > /dev/null\n";
+        let s = gitlab(".gitlab-ci.yml", src);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].line_offset, 6);
+        assert!(s[0].vars.iter().any(|(k, _)| k == "CONFIG"));
+    }
+}

@@ -1,0 +1,261 @@
+//! What the repository holds, for deciding paths without touching the disk again: every
+//! walked file and every directory above one. Paths with unknown parts or globs are matched
+//! against it, the way the shell would find them when the script runs.
+
+use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet};
+
+use regex::Regex;
+
+use super::word::{Piece, Word, REPO};
+use crate::lint::repo::paths;
+
+/// The repository's files and directories (repository-relative).
+#[derive(Debug, Default)]
+pub struct Index {
+    files: BTreeSet<String>,
+    dirs: BTreeSet<String>,
+    /// Path comparisons made by pattern matching so far: a repository full of commands with
+    /// unknown paths must not take unbounded time (see [`MAX_COMPARISONS`]).
+    compared: Cell<usize>,
+}
+
+/// The most paths pattern matching compares in one run.
+pub const MAX_COMPARISONS: usize = 50_000_000;
+
+/// Values for unknown parts of paths, by the name the script gives them (`$1`).
+pub type Binding = BTreeMap<String, String>;
+
+/// The most matches one path pattern may have before it is too vague to follow.
+pub const MAX_MATCHES: usize = 256;
+
+impl Index {
+    pub fn new<'a>(files: impl IntoIterator<Item = &'a str>) -> Index {
+        let mut index = Index::default();
+        index.dirs.insert(".".to_string());
+        for f in files {
+            index.files.insert(f.to_string());
+            let mut p = paths::parent(f);
+            while p != "." && index.dirs.insert(p.to_string()) {
+                p = paths::parent(p);
+            }
+        }
+        index
+    }
+
+    pub fn is_file(&self, path: &str) -> bool {
+        self.files.contains(path)
+    }
+
+    pub fn is_dir(&self, path: &str) -> bool {
+        self.dirs.contains(path)
+    }
+
+    pub fn exists(&self, path: &str) -> bool {
+        self.is_file(path) || self.is_dir(path)
+    }
+
+    /// The one file or directory whose path ends with `suffix` (whole segments), if exactly
+    /// one does.
+    pub fn by_suffix(&self, suffix: &str) -> Option<String> {
+        let tail = format!("/{suffix}");
+        let mut found = self
+            .files
+            .iter()
+            .chain(self.dirs.iter())
+            .filter(|p| *p == suffix || p.ends_with(&tail));
+        let first = found.next()?;
+        found.next().is_none().then(|| first.clone())
+    }
+
+    /// Every file and directory (or only directory) whose path matches `re`, sorted (as the
+    /// shell sorts a glob).
+    fn matching(&self, re: &Regex, dirs_only: bool) -> Vec<&str> {
+        let spent = self.compared.get() + self.files.len() + self.dirs.len();
+        self.compared.set(spent);
+        if spent > MAX_COMPARISONS {
+            return Vec::new();
+        }
+        let files = self.files.iter().filter(|_| !dirs_only);
+        let mut out: Vec<&str> = files
+            .chain(self.dirs.iter())
+            .map(String::as_str)
+            .filter(|p| re.is_match(p))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The values of the unknown parts of a repository path word for which the path exists
+    /// (as a directory when `dirs_only`). `None` when the word is not a repository path, or
+    /// when an unknown part comes before any named directory (it would match anything).
+    pub fn bindings(&self, word: &Word, dirs_only: bool) -> Option<Vec<Binding>> {
+        let (re, names) = pattern(word, true)?;
+        if self.compared.get() > MAX_COMPARISONS {
+            return None;
+        }
+        let mut out: Vec<Binding> = Vec::new();
+        for path in self.matching(&re, dirs_only) {
+            let Some(caps) = re.captures(path) else {
+                continue;
+            };
+            let mut b = Binding::new();
+            let mut consistent = true;
+            for (i, name) in names.iter().enumerate() {
+                let value = caps.get(i + 1).map_or("", |m| m.as_str()).to_string();
+                match b.get(name) {
+                    Some(v) if *v != value => consistent = false,
+                    _ => {
+                        b.insert(name.clone(), value);
+                    }
+                }
+            }
+            if consistent && !out.contains(&b) {
+                out.push(b);
+            }
+            if out.len() > MAX_MATCHES {
+                return None;
+            }
+        }
+        Some(out)
+    }
+
+    /// The repository paths a literal word with glob characters names, sorted.
+    pub fn glob(&self, word: &Word) -> Vec<String> {
+        match pattern(word, false) {
+            Some((re, _)) => self
+                .matching(&re, false)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// A regular expression for a normalized repository path word: globs of unquoted text and
+/// unknown parts (each one path segment, captured) become patterns.
+fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
+    let word = word.normalized().strip_prefix(REPO)?;
+    let word = word.strip_prefix("/").unwrap_or(word);
+    let mut pieces = word.0.iter().peekable();
+    let rest = match pieces.peek() {
+        Some(Piece::Lit { text, glob: false }) => {
+            pieces.next();
+            text.as_str()
+        }
+        _ => "",
+    };
+    let mut re = String::from("^");
+    let mut names = Vec::new();
+    let mut named_dir = false;
+    let push_lit = |re: &mut String, text: &str, glob: bool, named: &mut bool| {
+        if text.contains('/') {
+            *named = true;
+        }
+        if glob {
+            re.push_str(&glob_regex(text));
+        } else {
+            re.push_str(&regex::escape(text));
+        }
+    };
+    push_lit(&mut re, rest, false, &mut named_dir);
+    for p in pieces {
+        match p {
+            Piece::Lit { text, glob } => push_lit(&mut re, text, *glob, &mut named_dir),
+            Piece::Unknown(name) => {
+                if !capture || !named_dir {
+                    return None;
+                }
+                re.push_str("([^/]+)");
+                names.push(name.clone());
+            }
+        }
+    }
+    re.push('$');
+    Regex::new(&re).ok().map(|r| (r, names))
+}
+
+/// A shell glob (`*`, `?`, `[...]`) as a regular expression over one path's segments.
+fn glob_regex(glob: &str) -> String {
+    let mut out = String::new();
+    let mut chars = glob.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => out.push_str("[^/]*"),
+            '?' => out.push_str("[^/]"),
+            '[' => {
+                let mut class = String::from("[");
+                if chars.peek() == Some(&'!') {
+                    chars.next();
+                    class.push('^');
+                }
+                let mut closed = false;
+                for d in chars.by_ref() {
+                    if d == ']' {
+                        closed = true;
+                        break;
+                    }
+                    if d == '\\' || d == '[' {
+                        class.push('\\');
+                    }
+                    class.push(d);
+                }
+                if closed {
+                    class.push(']');
+                    out.push_str(&class);
+                } else {
+                    out.push_str(&regex::escape("["));
+                }
+            }
+            c => out.push_str(&regex::escape(&c.to_string())),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index() -> Index {
+        Index::new([
+            "addons/packages/a/1.0/bundle/config/values.star",
+            "addons/packages/a/1.0/sample-values/x.yaml",
+            "addons/packages/b/2.0/bundle/config/t.yaml",
+            "config/a.yml",
+        ])
+    }
+
+    #[test]
+    fn unknown_segments_bind_to_what_exists() {
+        let mut w = Word::lit(format!("{REPO}/addons/packages/"));
+        w.0.push(Piece::Unknown("$1".into()));
+        w.push_lit("/", false);
+        w.0.push(Piece::Unknown("$2".into()));
+        w.push_lit("/bundle/config", false);
+        let b = index().bindings(&w, true).unwrap();
+        assert_eq!(b.len(), 2);
+        assert_eq!(b[0]["$1"], "a");
+        assert_eq!(b[1]["$2"], "2.0");
+    }
+
+    #[test]
+    fn an_unknown_first_segment_is_too_vague() {
+        let mut w = Word::lit(format!("{REPO}/"));
+        w.0.push(Piece::Unknown("$CF_VALUES".into()));
+        assert!(index().bindings(&w, false).is_none());
+    }
+
+    #[test]
+    fn globs_expand_sorted() {
+        let mut w = Word::lit(format!("{REPO}/addons/packages/a/1.0/sample-values/"));
+        w.push_lit("*.yaml", true);
+        assert_eq!(
+            index().glob(&w),
+            vec!["addons/packages/a/1.0/sample-values/x.yaml"]
+        );
+        assert!(index().is_dir("addons/packages"));
+        assert!(index().is_file("config/a.yml"));
+    }
+}

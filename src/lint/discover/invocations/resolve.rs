@@ -1,0 +1,313 @@
+//! Turns one `ytt` command found in the repository into what the linter can evaluate: its
+//! inputs as repository paths, its data values (literal, or known only at run time), its
+//! flags. Unknown parts of paths take every value for which the paths exist (a script run
+//! per package, `addons/packages/$1/...`), file tests of the branches that built the command
+//! are decided against the repository, globs are expanded, and a command that starts from
+//! its caller's directory is placed where its inputs exist. A command that cannot be placed
+//! is skipped with the reason.
+
+use super::env::{Cond, Test};
+use super::index::{Binding, Index, MAX_MATCHES};
+use super::shell::Call;
+use super::snippet::{Snippet, CALLER};
+use super::word::{Piece, Word, REPO};
+use super::ytt_args::{self, Command, ValueKind, YttArgs};
+use crate::lint::discover::vendir::Target;
+
+/// Where a command is written.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Origin {
+    pub file: String,
+    pub line: u32,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// A data value flag.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DataValue {
+    pub kind: ValueKind,
+    /// The key, with its `@lib:` prefix.
+    pub key: String,
+    /// The value; `None` when it is known only at run time.
+    pub value: Option<String>,
+}
+
+/// A `ytt` command the linter can evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invocation {
+    pub origin: Origin,
+    /// `-f` inputs as repository paths (`name=path` keeps its name).
+    pub inputs: Vec<String>,
+    /// `--data-values-file` arguments (`[@lib:][+:]path`, the path repository-relative).
+    pub values_files: Vec<String>,
+    pub values: Vec<DataValue>,
+    /// `--data-value-file key=path` (path repository-relative).
+    pub value_files: Vec<(String, String)>,
+    /// Inputs known only at run time (a values file from a variable, environment values).
+    pub unknown: Vec<String>,
+    /// Flags that shape the evaluation, as ytt spells them.
+    pub flags: Vec<String>,
+    pub file_marks: Vec<String>,
+    /// Renders nothing (`--data-values-inspect`, `--data-values-schema-inspect`).
+    pub inspect: bool,
+    /// The values unknown path parts took (`$1=nginx`).
+    pub binding: Vec<(String, String)>,
+}
+
+/// A command the linter cannot evaluate, and the repository paths it reads (which are then
+/// not linted on their own: they are meant to be used this way).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub origin: Origin,
+    pub reason: String,
+    pub claims: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Found(Invocation),
+    Skipped(Skipped),
+    /// Not a rendering (`ytt version`): nothing to say.
+    Ignored,
+}
+
+/// What the resolution needs from the repository.
+pub struct Repo<'a> {
+    pub index: &'a Index,
+    pub vendir: &'a [Target],
+    /// The repository directory's name (a CI input is often named after it).
+    pub name: &'a str,
+}
+
+/// The invocations one command stands for.
+pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
+    let origin = Origin {
+        file: snippet.file.clone(),
+        line: call.line,
+    };
+    let args = match ytt_args::parse(&call.args) {
+        Command::Render(a) => a,
+        Command::Other(_) => return vec![Outcome::Ignored],
+        Command::Unreadable(reason) => return vec![skipped(&origin, reason, Vec::new())],
+    };
+    let Some(cwd) = &call.cwd else {
+        return vec![skipped(
+            &origin,
+            "its working directory is not known".into(),
+            Vec::new(),
+        )];
+    };
+    // A command started from its caller's directory: first from the repository root, then
+    // from the script's own directory.
+    let script_dir = Word::lit(format!(
+        "{REPO}/{}",
+        crate::lint::repo::paths::parent(&snippet.file)
+    ))
+    .normalized();
+    let roots: Vec<Word> = if cwd.literal_prefix().starts_with(CALLER) {
+        vec![Word::lit(REPO), script_dir]
+    } else {
+        vec![Word::lit(REPO)]
+    };
+    let bases: Vec<Word> = roots.iter().map(|root| rebase(cwd, root)).collect();
+    let caller = bases.len() > 1;
+    let mut fallback = None;
+    for (base, root) in bases.iter().zip(roots) {
+        let when: Vec<Cond> = call
+            .when
+            .iter()
+            .map(|c| Cond {
+                path: rebase(&c.path, &root),
+                ..c.clone()
+            })
+            .collect();
+        let out = place(&origin, &args, base, &when, repo, caller);
+        let all_found = out.iter().all(|o| matches!(o, Outcome::Found(_)));
+        if all_found && !out.is_empty() {
+            return out;
+        }
+        fallback.get_or_insert(out);
+    }
+    fallback.unwrap_or_default()
+}
+
+pub(super) fn skipped(origin: &Origin, reason: String, claims: Vec<String>) -> Outcome {
+    Outcome::Skipped(Skipped {
+        origin: origin.clone(),
+        reason,
+        claims,
+    })
+}
+
+/// `cwd` with its caller prefix replaced by `base`.
+fn rebase(cwd: &Word, base: &Word) -> Word {
+    match cwd.strip_prefix(CALLER) {
+        Some(rest) => {
+            let mut w = base.clone();
+            w.extend(&rest);
+            w.normalized()
+        }
+        None => cwd.clone(),
+    }
+}
+
+/// The path part of `-f [name=]path` and of `[@lib:][+:]path`.
+pub(super) fn split_name(arg: &Word) -> (String, Word) {
+    if let Some((name, path)) = arg.split_once('=') {
+        if let Some(n) = name.literal().filter(|n| !n.contains('/') && !n.is_empty()) {
+            return (format!("{n}="), path);
+        }
+    }
+    (String::new(), arg.clone())
+}
+
+pub(super) fn split_values_prefix(arg: &Word) -> (String, Word) {
+    let mut prefix = String::new();
+    let mut rest = arg.clone();
+    if rest.literal_prefix().starts_with('@') {
+        if let Some((lib, path)) = rest.split_once(':') {
+            if let Some(l) = lib.literal() {
+                prefix.push_str(&format!("{l}:"));
+                rest = path;
+            }
+        }
+    }
+    if let Some(path) = rest.strip_prefix("+:") {
+        prefix.push_str("+:");
+        rest = path;
+    }
+    (prefix, rest)
+}
+
+/// The path words that must exist for the command to run: its working directory and its
+/// inputs (a values file that is not there is an input given at run time).
+fn path_words(args: &YttArgs, cwd: &Word) -> Vec<Word> {
+    let mut out = vec![cwd.clone()];
+    for f in &args.files {
+        out.push(split_name(f).1.relative_to(cwd));
+    }
+    out
+}
+
+/// The values unknown path parts can take: the combinations for which every path with
+/// unknown parts exists. `None` when the paths are too vague to follow.
+fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
+    let mut out = vec![Binding::new()];
+    for (i, w) in words.iter().enumerate() {
+        if w.unknowns().next().is_none() {
+            continue;
+        }
+        let mut next = Vec::new();
+        for b in &out {
+            let bound = substitute(w, b);
+            if bound.unknowns().next().is_none() {
+                next.push(b.clone());
+                continue;
+            }
+            // The first word is the working directory: a directory.
+            let Some(found) = index.bindings(&bound, i == 0) else {
+                // Too vague to bind (an unknown first segment): leave it unknown.
+                next.push(b.clone());
+                continue;
+            };
+            for m in found {
+                let mut merged = b.clone();
+                merged.extend(m);
+                next.push(merged);
+            }
+        }
+        if next.len() > MAX_MATCHES {
+            return None;
+        }
+        out = next;
+    }
+    Some(out)
+}
+
+/// `w` with bound unknown parts replaced by their values.
+pub(super) fn substitute(w: &Word, b: &Binding) -> Word {
+    let mut out = Word::default();
+    for p in &w.0 {
+        match p {
+            Piece::Unknown(name) => match b.get(name) {
+                Some(v) => out.push_lit(v, false),
+                None => out.0.push(p.clone()),
+            },
+            Piece::Lit { text, glob } => out.push_lit(text, *glob),
+        }
+    }
+    out
+}
+
+/// The invocations of a command run in `cwd`, one per binding of its unknown path parts.
+fn place(
+    origin: &Origin,
+    args: &YttArgs,
+    cwd: &Word,
+    when: &[Cond],
+    repo: &Repo,
+    caller: bool,
+) -> Vec<Outcome> {
+    let mut words = path_words(args, cwd);
+    words.extend(when.iter().map(|c| c.path.clone()));
+    let Some(all) = bindings(&words, repo.index) else {
+        return vec![skipped(
+            origin,
+            "its paths match too many directories".into(),
+            Vec::new(),
+        )];
+    };
+    if all.is_empty() {
+        let shown: Vec<String> = words
+            .iter()
+            .filter(|w| w.unknowns().next().is_some())
+            .map(|w| w.to_string())
+            .collect();
+        return vec![skipped(
+            origin,
+            format!("no directory matches {}", shown.join(", ")),
+            Vec::new(),
+        )];
+    }
+    let mut out = Vec::new();
+    for b in &all {
+        if !when.iter().all(|c| holds(c, b, repo.index)) {
+            continue;
+        }
+        out.push(super::instance::instance(
+            origin,
+            args,
+            &substitute(cwd, b),
+            b,
+            repo,
+            caller,
+        ));
+    }
+    if out.is_empty() {
+        out.push(Outcome::Ignored);
+    }
+    out
+}
+
+/// Whether a file test holds for a binding (a test the linter cannot decide holds).
+fn holds(c: &Cond, b: &Binding, index: &Index) -> bool {
+    let Some(path) = substitute(&c.path, b).repo_path() else {
+        return true;
+    };
+    let exists = match c.test {
+        Test::Dir => index.is_dir(&path),
+        Test::File => index.is_file(&path),
+        Test::Exists => index.exists(&path),
+        Test::Symlink => false,
+    };
+    exists == c.holds
+}
+
+#[cfg(test)]
+#[path = "resolve_tests.rs"]
+mod tests;

@@ -1,0 +1,201 @@
+use super::*;
+use crate::lint::discover::invocations::shell::{calls, Context};
+
+fn run(file: &str, text: &str, files: &[&str]) -> Vec<Outcome> {
+    let index = Index::new(files.iter().copied());
+    let snippet = crate::lint::discover::invocations::scripts::snippet(file, text).unwrap();
+    let ctx = Context {
+        script: Word::lit(format!("{REPO}/{file}")),
+        line_offset: 0,
+    };
+    let repo = Repo {
+        index: &index,
+        vendir: &[],
+        name: "repo",
+    };
+    let mut out = Vec::new();
+    for call in calls(&snippet.text, &ctx, snippet.env()).unwrap() {
+        out.extend(resolve(&call, &snippet, &repo));
+    }
+    out
+}
+
+type Placed = (Vec<String>, Vec<(String, String)>);
+
+fn found(o: &[Outcome]) -> Vec<&Invocation> {
+    o.iter()
+        .filter_map(|x| match x {
+            Outcome::Found(i) => Some(i),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_script_run_from_the_repository_root() {
+    let o = run(
+        "hack/deploy.sh",
+        "ytt -f config/config -f config/values-schema.yml -f config-dev -v dev.version=\"$(git describe)+dev\" --data-value-yaml dev.push=true\n",
+        &["config/config/a.yml", "config/values-schema.yml", "config-dev/b.yml"],
+    );
+    let inv = found(&o);
+    assert_eq!(inv.len(), 1);
+    assert_eq!(
+        inv[0].inputs,
+        vec!["config/config", "config/values-schema.yml", "config-dev"]
+    );
+    assert_eq!(inv[0].values[0].value, None);
+    assert_eq!(inv[0].values[1].value.as_deref(), Some("true"));
+    assert_eq!(inv[0].origin.to_string(), "hack/deploy.sh:1");
+}
+
+#[test]
+fn a_script_run_from_its_own_directory() {
+    let o = run(
+        "deploy/run.sh",
+        "ytt -f config -f values.yml\n",
+        &["deploy/config/a.yml", "deploy/values.yml"],
+    );
+    assert_eq!(
+        found(&o)[0].inputs,
+        vec!["deploy/config", "deploy/values.yml"]
+    );
+}
+
+#[test]
+fn a_script_per_package_with_optional_sample_values() {
+    let text = "PACKAGE=$1\nVERSION=$2\nDIR=addons/packages/$PACKAGE/$VERSION\ncmd=\"ytt -f .\"\n\
+                if [ -d \"$DIR/sample-values\" ]; then cmd=\"$cmd -f ../../sample-values/*.yaml\"; fi\n\
+                cd \"$DIR/bundle/config\"\n$cmd >/dev/null\n";
+    let files = [
+        "addons/packages/a/1.0/bundle/config/values.star",
+        "addons/packages/a/1.0/sample-values/one.yaml",
+        "addons/packages/a/1.0/sample-values/two.yaml",
+        "addons/packages/b/2.0/bundle/config/t.yaml",
+    ];
+    let o = run("hack/check.sh", text, &files);
+    let mut inv: Vec<Placed> = found(&o)
+        .iter()
+        .map(|i| (i.inputs.clone(), i.binding.clone()))
+        .collect();
+    inv.sort();
+    assert_eq!(
+        inv,
+        vec![
+            (
+                vec![
+                    "addons/packages/a/1.0/bundle/config".to_string(),
+                    "addons/packages/a/1.0/sample-values/one.yaml".to_string(),
+                    "addons/packages/a/1.0/sample-values/two.yaml".to_string()
+                ],
+                vec![
+                    ("$1".to_string(), "a".to_string()),
+                    ("$2".to_string(), "1.0".to_string())
+                ]
+            ),
+            (
+                vec!["addons/packages/b/2.0/bundle/config".to_string()],
+                vec![
+                    ("$1".to_string(), "b".to_string()),
+                    ("$2".to_string(), "2.0".to_string())
+                ]
+            ),
+        ]
+    );
+}
+
+#[test]
+fn generated_inputs_and_standard_input_are_skipped_with_what_they_claim() {
+    let o = run(
+        "hack/gen.sh",
+        "ytt -f tmp/crds -f hack/crd-overlay.yml > out.yml\nhelm template x | ytt -f - -f overlays\n",
+        &["hack/crd-overlay.yml", "overlays/o.yml"],
+    );
+    let skipped: Vec<&Skipped> = o
+        .iter()
+        .filter_map(|x| match x {
+            Outcome::Skipped(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(skipped.len(), 2);
+    assert!(
+        skipped[0]
+            .reason
+            .contains("tmp/crds is not in the repository"),
+        "{}",
+        skipped[0].reason
+    );
+    assert_eq!(skipped[0].claims, vec!["hack/crd-overlay.yml"]);
+    assert!(skipped[1].reason.contains("standard input"));
+    assert_eq!(skipped[1].claims, vec!["overlays"]);
+}
+
+#[test]
+fn values_known_only_at_run_time() {
+    let o = run(
+        "ci/install.sh",
+        "ytt -f config -f $CF_VALUES --data-values-file \"${VALUES}\" --data-values-env CF > out\n",
+        &["config/a.yml"],
+    );
+    let inv = found(&o);
+    assert_eq!(inv[0].inputs, vec!["config"]);
+    assert_eq!(inv[0].unknown.len(), 3, "{:?}", inv[0].unknown);
+}
+
+#[test]
+fn a_ci_input_named_after_the_repository() {
+    let o = run(
+        "ci/tasks/install.sh",
+        "ytt -f repo-main/config -f cf-values.yml\n",
+        &["config/a.yml"],
+    );
+    let inv = found(&o);
+    assert_eq!(inv[0].inputs, vec!["config"]);
+    assert_eq!(
+        inv[0].unknown,
+        vec!["-f cf-values.yml (not in the repository)"]
+    );
+}
+
+#[test]
+fn absolute_paths_to_a_checkout_or_an_image() {
+    let o = run(
+        "deploy/install.sh",
+        "cd /tmp/kind/repo\nytt -f config > /tmp/out\nytt -f /opt/app/etc/templates/hugo.yaml\n",
+        &[
+            "config/a.yml",
+            "images/base/opt/app/etc/templates/hugo.yaml",
+        ],
+    );
+    let inv = found(&o);
+    assert_eq!(inv[0].inputs, vec!["config"]);
+    assert_eq!(
+        inv[1].inputs,
+        vec!["images/base/opt/app/etc/templates/hugo.yaml"]
+    );
+}
+
+#[test]
+fn a_directory_listed_at_run_time_binds_to_what_exists() {
+    let o = run(
+        "installer/scenarios/test.sh",
+        r#"DIR="$( cd -P "$( dirname "${BASH_SOURCE[0]}" )" && pwd )"
+function test {
+  for test_dir in `ls -d {kind,eks}/test*/`
+  do
+    pushd ${DIR}/${test_dir} >/dev/null 2>&1
+    R=$(ytt --data-values-file values.yaml -f ${DIR}/../bundle/config/ytt | yq)
+  done
+}
+"#,
+        &[
+            "installer/scenarios/kind/values.yaml",
+            "installer/scenarios/eks/other.yaml",
+            "installer/bundle/config/ytt/a.yml",
+        ],
+    );
+    let inv = found(&o);
+    assert_eq!(inv.len(), 2, "{o:?}");
+    assert_eq!(inv[0].inputs, vec!["installer/bundle/config/ytt"]);
+}

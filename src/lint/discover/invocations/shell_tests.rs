@@ -1,0 +1,172 @@
+use super::*;
+use crate::lint::discover::invocations::word::REPO;
+
+fn script(path: &str, src: &str) -> Vec<Call> {
+    let ctx = Context {
+        script: Word::lit(format!("{REPO}/{path}")),
+        line_offset: 0,
+    };
+    calls(src, &ctx, Env::at(Word::lit(REPO))).unwrap()
+}
+
+fn shown(c: &Call) -> String {
+    let args: Vec<String> = c.args.iter().map(|a| a.to_string()).collect();
+    let cwd = c.cwd.as_ref().map_or("?".to_string(), |w| w.to_string());
+    format!("{}@{cwd}: {}", c.line, args.join(" "))
+}
+
+#[test]
+fn continuations_pipes_and_variables() {
+    let found = script(
+        "hack/deploy.sh",
+        r#"#!/bin/bash
+set -e
+VERSION=${VERSION:-1.2.3}
+ytt -f config/config \
+   -f config/values-schema.yml -v dev.version="$VERSION" | kbld -f- | kapp deploy -a kc -f- -y
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        vec!["4@.: -f config/config -f config/values-schema.yml -v dev.version=1.2.3"]
+    );
+}
+
+#[test]
+fn working_directory_from_the_script_location() {
+    let found = script(
+        "hack/build.sh",
+        r#"DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$DIR/.." && ytt -f config >/dev/null
+pushd "$(dirname "$0")/../pkg"
+ytt -f . --ignore-unknown-comments
+popd
+ytt -f x
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "2@.: -f config",
+            "4@pkg: -f . --ignore-unknown-comments",
+            "6@.: -f x"
+        ]
+    );
+}
+
+#[test]
+fn process_substitution_command_substitution_and_unknowns() {
+    let found = script(
+        "run.sh",
+        r#"kapp deploy -a app -f <(ytt -f app -v image="$IMAGE")
+out=$(ytt -f other --data-value-yaml n=$(date +%s))
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "1@.: -f app -v image=$IMAGE",
+            "2@.: -f other --data-value-yaml n=$(date +%s)"
+        ]
+    );
+    assert_eq!(
+        found[0].args[3].unknowns().collect::<Vec<_>>(),
+        vec!["$IMAGE"]
+    );
+}
+
+#[test]
+fn a_command_built_in_a_variable_under_a_file_test() {
+    let found = script(
+        "hack/check.sh",
+        r#"PACKAGE=$1
+CONFIG_DIR="addons/packages/${PACKAGE}/bundle/config"
+yttCmd="ytt -f ."
+if [ -d "addons/packages/${PACKAGE}/sample-values" ]; then
+  yttCmd="${yttCmd} -f ../../sample-values/*.yaml"
+fi
+cd "${CONFIG_DIR}" || exit
+${yttCmd} > /dev/null
+"#,
+    );
+    assert_eq!(found.len(), 2, "{found:?}");
+    let plain = found.iter().find(|c| c.args.len() == 2).unwrap();
+    let with = found.iter().find(|c| c.args.len() == 4).unwrap();
+    assert_eq!(plain.when.len(), 1);
+    assert!(!plain.when[0].holds);
+    assert!(with.when[0].holds);
+    assert_eq!(with.args[3].to_string(), "../../sample-values/*.yaml");
+    assert!(with.args[3].has_glob());
+    assert_eq!(
+        with.cwd.as_ref().unwrap().to_string(),
+        "addons/packages/$1/bundle/config"
+    );
+}
+
+#[test]
+fn loops_and_functions_with_arguments() {
+    let found = script(
+        "render.sh",
+        r#"render() {
+  ytt -f "packages/$1/config" --data-values-file "values/$1.yml"
+}
+for p in nginx redis; do
+  render "$p"
+done
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "2@.: -f packages/nginx/config --data-values-file values/nginx.yml",
+            "2@.: -f packages/redis/config --data-values-file values/redis.yml"
+        ]
+    );
+}
+
+#[test]
+fn bash_c_strings_and_prefixes_are_followed() {
+    let found = script(
+        "ci.sh",
+        "bash -c 'ytt -f a'\ntime ytt -f b\nYTT=./bin/ytt\n$YTT -f c\necho ytt -f d\n",
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(lines, vec!["1@.: -f a", "2@.: -f b", "4@.: -f c"]);
+}
+
+#[test]
+fn garbage_and_deep_nesting_do_not_break_the_walk() {
+    assert!(script("x.sh", "if then fi ((( $( ytt -f a").len() <= 1);
+    let deep = format!("{}ytt -f a{}", "$(".repeat(5000), ")".repeat(5000));
+    let _ = script("deep.sh", &deep);
+}
+
+#[test]
+fn self_calling_functions_stop_within_the_budget() {
+    let start = std::time::Instant::now();
+    let found = script("bomb.sh", "f() { f; f; ytt -f a; }\nf\n");
+    assert!(found.len() <= 1);
+    assert!(start.elapsed().as_secs() < 5);
+}
+
+#[test]
+fn a_loop_resolving_the_script_symlink_does_not_blur_its_directory() {
+    let found = script(
+        "installer/scenarios/test.sh",
+        r#"SOURCE="${BASH_SOURCE[0]}"
+while [ -h "$SOURCE" ]; do
+  DIR="$( cd -P "$( dirname "$SOURCE" )" && pwd )"
+  SOURCE="$(readlink "$SOURCE")"
+  [[ $SOURCE != /* ]] && SOURCE="$DIR/$SOURCE"
+done
+DIR="$( cd -P "$( dirname "$SOURCE" )" && pwd )"
+ytt -f ${DIR}/../bundle/config
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(lines, vec!["8@.: -f installer/scenarios/../bundle/config"]);
+}

@@ -1,0 +1,286 @@
+//! Roots and scenarios learned from how the repository runs ytt: the commands that render the
+//! same inputs are one root, each distinct set of data values and flags one scenario of it
+//! (named after where the repository runs it), and the flags those commands pass
+//! (`--ignore-unknown-comments`...) are learned for any root holding the same files.
+
+use crate::lint::config::ScenarioConfig;
+use crate::lint::discover::invocations::resolve::{DataValue, Invocation, Skipped};
+use crate::lint::discover::invocations::ytt_args::ValueKind;
+use crate::lint::discover::{Reason, Root};
+use crate::lint::repo::paths::{self, is_within};
+use crate::yaml::Value;
+
+/// Flags learned for roots that hold the files a command renders with them.
+const LEARNED_FLAGS: [&str; 2] = ["--ignore-unknown-comments", "--implicit-map-key-overrides"];
+
+/// The roots the invocations give, and the inspections (which render nothing) as skipped.
+pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
+    let mut roots: Vec<Root> = Vec::new();
+    let mut skipped = Vec::new();
+    for inv in invocations {
+        if inv.inspect {
+            skipped.push(Skipped {
+                origin: inv.origin.clone(),
+                reason: "it inspects data values or their schema and renders no template".into(),
+                claims: plain_inputs(inv),
+            });
+            continue;
+        }
+        let inputs = plain_inputs(inv);
+        let i = match roots
+            .iter()
+            .position(|r| r.inputs == inputs && same_names(r, inv))
+        {
+            Some(i) => i,
+            None => {
+                roots.push(new_root(inv, inputs));
+                roots.len() - 1
+            }
+        };
+        let root = &mut roots[i];
+        // A command whose paths the linter had to fill in (`$1` for each package) may never
+        // be run for this root: its missing inputs are needs-input, not errors.
+        root.needs_input |= !inv.binding.is_empty();
+        if let Reason::Invocation { origins } = &mut root.reason {
+            if !origins.contains(&inv.origin.to_string()) {
+                origins.push(inv.origin.to_string());
+            }
+        }
+        let sc = scenario(inv, &root.path);
+        if !root.scenarios.iter().any(|s| same_values(s, &sc)) {
+            let mut sc = sc;
+            let n = root
+                .scenarios
+                .iter()
+                .filter(|s| s.origin == sc.origin)
+                .count();
+            if n > 0 {
+                sc.name = format!("{} #{}", sc.name, n + 1);
+            }
+            root.scenarios.push(sc);
+        }
+    }
+    (roots, skipped)
+}
+
+/// The inputs' repository paths, without `name=`.
+fn plain_inputs(inv: &Invocation) -> Vec<String> {
+    inv.inputs
+        .iter()
+        .map(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p).to_string())
+        .collect()
+}
+
+fn same_names(root: &Root, inv: &Invocation) -> bool {
+    let named: Vec<String> = inv
+        .inputs
+        .iter()
+        .filter(|i| i.contains('='))
+        .cloned()
+        .collect();
+    root.args.iter().filter(|a| a.contains('=')).count() == named.len()
+}
+
+fn new_root(inv: &Invocation, inputs: Vec<String>) -> Root {
+    let path = inputs.first().cloned().unwrap_or_else(|| ".".into());
+    let dir = root_dir(&path, inv);
+    // Named inputs (`-f name=path`) are given as flags; plain ones as the root's inputs.
+    let mut args = Vec::new();
+    if inv.inputs.iter().any(|i| i.contains('=')) {
+        for i in &inv.inputs {
+            let (name, p) = i.split_once('=').map_or(("", i.as_str()), |(n, p)| (n, p));
+            let rel = paths::between(&dir, p);
+            args.push("-f".to_string());
+            args.push(if name.is_empty() {
+                rel
+            } else {
+                format!("{name}={rel}")
+            });
+        }
+    }
+    Root {
+        name: inputs.join(" + "),
+        path,
+        inputs,
+        reason: Reason::Invocation {
+            origins: Vec::new(),
+        },
+        args,
+        scenarios: Vec::new(),
+        needs_input: false,
+    }
+}
+
+/// The directory flags of a root are relative to: the root itself, or a file root's parent.
+fn root_dir(path: &str, inv: &Invocation) -> String {
+    let is_file = inv.inputs.first().is_some_and(|i| {
+        i.ends_with(".yml") || i.ends_with(".yaml") || i.ends_with(".star") || i.ends_with(".txt")
+    });
+    if is_file {
+        paths::parent(path).to_string()
+    } else {
+        path.to_string()
+    }
+}
+
+/// One invocation's data values and flags as a scenario.
+fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
+    let dir = root_dir(root_path, inv);
+    let mut args = inv.flags.clone();
+    for m in &inv.file_marks {
+        args.push("--file-mark".into());
+        args.push(m.clone());
+    }
+    for (key, path) in &inv.value_files {
+        args.push("--data-value-file".into());
+        args.push(format!("{key}={}", paths::between(&dir, path)));
+    }
+    let mut provided = Vec::new();
+    let mut data_values = Vec::new();
+    for dv in &inv.values {
+        match value_of(dv) {
+            Some(v) => data_values.push((dv.key.clone(), v, Default::default())),
+            None => provided.push(dv.key.clone()),
+        }
+    }
+    if !inv.unknown.is_empty() {
+        provided.push("*".to_string());
+    }
+    let origin = inv.origin.to_string();
+    ScenarioConfig {
+        name: origin.clone(),
+        values_files: inv.values_files.clone(),
+        data_values,
+        args,
+        provided,
+        origin: Some(origin),
+        loc: Default::default(),
+    }
+}
+
+/// A literal data value as the scenario's YAML value (`-v` gives a string).
+fn value_of(dv: &DataValue) -> Option<Value> {
+    let text = dv.value.as_ref()?;
+    match dv.kind {
+        ValueKind::String => Some(Value::String(text.clone())),
+        ValueKind::Yaml => crate::cli::data_values::parse_yaml_value(text, false).ok(),
+    }
+}
+
+fn same_values(a: &ScenarioConfig, b: &ScenarioConfig) -> bool {
+    a.values_files == b.values_files
+        && a.data_values == b.data_values
+        && a.args == b.args
+        && a.provided == b.provided
+}
+
+/// Flags the invocations use with files of `root`, to lint it the way it is run.
+pub fn flags_for(root: &Root, invocations: &[Invocation]) -> Vec<String> {
+    let mut out = Vec::new();
+    for inv in invocations {
+        let touches = plain_inputs(inv).iter().any(|i| {
+            root.inputs
+                .iter()
+                .any(|r| is_within(i, r) || is_within(r, i))
+        });
+        if !touches {
+            continue;
+        }
+        for f in &inv.flags {
+            if LEARNED_FLAGS.contains(&f.as_str()) && !out.contains(f) && !root.args.contains(f) {
+                out.push(f.clone());
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::discover::invocations::resolve::Origin;
+
+    fn inv(file: &str, line: u32, inputs: &[&str], values: &[(&str, Option<&str>)]) -> Invocation {
+        Invocation {
+            origin: Origin {
+                file: file.into(),
+                line,
+            },
+            inputs: inputs.iter().map(|s| s.to_string()).collect(),
+            values_files: Vec::new(),
+            values: values
+                .iter()
+                .map(|(k, v)| DataValue {
+                    kind: ValueKind::String,
+                    key: k.to_string(),
+                    value: v.map(str::to_string),
+                })
+                .collect(),
+            value_files: Vec::new(),
+            unknown: Vec::new(),
+            flags: vec!["--ignore-unknown-comments".into()],
+            file_marks: Vec::new(),
+            inspect: false,
+            binding: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn commands_with_the_same_inputs_are_scenarios_of_one_root() {
+        let invs = vec![
+            inv("hack/build.sh", 17, &["config/config", "config-dev"], &[]),
+            inv(
+                "hack/deploy.sh",
+                8,
+                &["config/config", "config-dev"],
+                &[("dev.version", None)],
+            ),
+            inv(
+                "hack/deploy-test.sh",
+                7,
+                &["config/config", "config-dev"],
+                &[("dev.version", None)],
+            ),
+            inv(
+                "Taskfile.yml",
+                3,
+                &["package/config"],
+                &[("k8s", Some("1.30"))],
+            ),
+        ];
+        let (roots, skipped) = roots(&invs);
+        assert!(skipped.is_empty());
+        assert_eq!(roots.len(), 2);
+        assert_eq!(roots[0].name, "config/config + config-dev");
+        let names: Vec<&str> = roots[0].scenarios.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, vec!["hack/build.sh:17", "hack/deploy.sh:8"]);
+        assert_eq!(roots[0].scenarios[1].provided, vec!["dev.version"]);
+        assert_eq!(
+            roots[0].reason,
+            Reason::Invocation {
+                origins: vec![
+                    "hack/build.sh:17".into(),
+                    "hack/deploy.sh:8".into(),
+                    "hack/deploy-test.sh:7".into()
+                ]
+            }
+        );
+        assert_eq!(
+            roots[1].scenarios[0].data_values[0].1,
+            Value::String("1.30".into())
+        );
+        let topmost = Root {
+            name: "config".into(),
+            path: "config".into(),
+            inputs: vec!["config".into()],
+            reason: Reason::Topmost,
+            args: Vec::new(),
+            scenarios: Vec::new(),
+            needs_input: true,
+        };
+        assert_eq!(
+            flags_for(&topmost, &invs),
+            vec!["--ignore-unknown-comments"]
+        );
+    }
+}

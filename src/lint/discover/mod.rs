@@ -1,0 +1,389 @@
+//! Finds what to lint: the library roots (listed in the configuration; otherwise learned from
+//! how the repository runs ytt, named by Carvel `Package` resources, and, for ytt files nothing
+//! else covers, the topmost directory holding them) and every private library
+//! (`_ytt_lib/<name>`), each with the reason it was found. Directories whose ytt files only
+//! supplement others (overlays, data values, schemas, or files the repository's commands only
+//! use together with others) are checked on their own like private libraries, not evaluated.
+
+pub mod init;
+pub mod invocations;
+pub mod learned;
+pub mod package;
+pub mod select;
+pub mod topmost;
+pub mod vendir;
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use crate::library::tree::PRIVATE_DIR;
+use crate::lint::config::flags;
+use crate::lint::config::{Config, ScenarioConfig};
+use crate::lint::repo::paths::{self, is_within};
+use crate::lint::repo::walk::{self, Kind, RepoFile};
+use crate::report::Diagnostic;
+use invocations::index::Index;
+use invocations::resolve::Skipped;
+use vendir::Target;
+
+/// Why a root is a root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Listed in the configuration at this line.
+    Config { line: u32 },
+    /// Named by a Package resource's ytt step.
+    Package {
+        file: String,
+        line: u32,
+        name: String,
+    },
+    /// Rendered this way by the repository's own commands (`hack/build.sh:12`, ...).
+    Invocation { origins: Vec<String> },
+    /// The topmost directory holding ytt files.
+    Topmost,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Config { line } => write!(f, "listed in the configuration (line {line})"),
+            Reason::Package { file, line, name } => {
+                write!(f, "ytt path of Package {name} ({file}:{line})")
+            }
+            Reason::Invocation { origins } => {
+                let shown: Vec<&str> = origins.iter().take(3).map(String::as_str).collect();
+                write!(f, "run by {}", shown.join(", "))?;
+                if origins.len() > 3 {
+                    write!(f, " and {} more", origins.len() - 3)?;
+                }
+                Ok(())
+            }
+            Reason::Topmost => f.write_str("topmost directory holding ytt files"),
+        }
+    }
+}
+
+/// A library root: one ytt invocation per scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Root {
+    /// What findings and reports call it: its path, or its inputs joined with ` + `.
+    pub name: String,
+    /// Repository-relative path (`.` for the repository itself).
+    pub path: String,
+    /// Repository-relative `-f` inputs (the path itself unless its flags or Package say more).
+    pub inputs: Vec<String>,
+    pub reason: Reason,
+    /// ytt flags from the configuration.
+    pub args: Vec<String>,
+    /// Scenarios from the configuration (none: the root's own defaults).
+    pub scenarios: Vec<ScenarioConfig>,
+    /// Nobody declared how the root is run (found by discovery): a failure caused only by
+    /// data values nobody set is one `needs-input` finding.
+    pub needs_input: bool,
+}
+
+impl Root {
+    /// A root found by discovery at `path`, evaluated with its own inputs.
+    pub fn found(path: &str, reason: Reason) -> Root {
+        Root {
+            name: path.to_string(),
+            path: path.to_string(),
+            inputs: vec![path.to_string()],
+            reason,
+            args: Vec::new(),
+            scenarios: Vec::new(),
+            needs_input: true,
+        }
+    }
+}
+
+/// A directory checked on its own (parse, compile, schema, annotations), not evaluated.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Library {
+    /// Repository-relative directory (`.../_ytt_lib/<name>`).
+    pub path: String,
+    /// The directory whose `_ytt_lib` holds it.
+    pub parent: String,
+    /// Not a private library: a directory whose files only supplement others, and why.
+    pub partial: Option<String>,
+    /// Flags the repository's commands use with its files.
+    pub flags: Vec<String>,
+    /// The files checked, when not every file of the directory is (repository-relative).
+    pub files: Vec<String>,
+}
+
+/// What discovery found.
+#[derive(Clone, Debug, Default)]
+pub struct Discovery {
+    pub roots: Vec<Root>,
+    pub libraries: Vec<Library>,
+    /// Things worth telling (`--list-roots` and stderr): unreadable entries, Package paths
+    /// that do not exist.
+    pub notes: Vec<String>,
+    /// Every file the walk found (suppression comments are looked for in them).
+    pub files: Vec<RepoFile>,
+    /// Plain YAML files outside every root that may hold KubeVirt Templates or
+    /// VirtualMachines (files inside a root are checked in its rendered output).
+    pub kubevirt_files: Vec<String>,
+    /// The repository's ytt commands the linter cannot evaluate, with why.
+    pub skipped: Vec<Skipped>,
+    /// Files that hold ytt commands.
+    pub sources: Vec<String>,
+    /// Directories vendir configurations fill.
+    pub vendir: Vec<Target>,
+    /// Findings of discovery itself (`vendir-not-synced`), by the root they are reported under.
+    pub findings: Vec<Diagnostic>,
+}
+
+/// Walks the repository of `config` and finds its roots and libraries.
+pub fn discover(config: &Config) -> Result<Discovery, String> {
+    let exclude = walk::exclude_set(&config.exclude)?;
+    let (files, problems) = walk::walk(&config.dir, &exclude);
+    let mut d = from_files(config, &files);
+    d.notes.splice(0..0, problems);
+    d.files = files;
+    if d.roots.is_empty() && d.libraries.is_empty() && d.kubevirt_files.is_empty() {
+        let hidden = walk::ignored_ytt_files(&config.dir, &exclude);
+        if let Some(first) = hidden.first() {
+            return Err(format!(
+                "nothing to lint: .gitignore or .ignore files ignore every ytt file of the repository ({} {}, the first {first}); un-ignore them, or list the roots in {}",
+                hidden.len(),
+                if hidden.len() == 1 { "file" } else { "files" },
+                crate::lint::config::FILE_NAME
+            ));
+        }
+    }
+    Ok(d)
+}
+
+/// Roots and libraries from the walked `files` of the repository of `config`.
+pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
+    let mut d = Discovery::default();
+    let index = Index::new(files.iter().map(|f| f.path.as_str()));
+    d.vendir = vendir::repository_targets(config, files, &index);
+    if config.roots.is_empty() {
+        d.roots = learn(config, files, &index, &mut d);
+    } else {
+        d.roots = configured_roots(config, &mut d.notes);
+        d.libraries = configured_libraries(config);
+    }
+    d.roots.sort_by(|a, b| a.name.cmp(&b.name));
+    d.libraries.extend(libraries(files));
+    d.libraries.sort_by(|a, b| a.path.cmp(&b.path));
+    d.kubevirt_files = files
+        .iter()
+        .filter(|f| f.kubevirt && f.kind == Kind::PlainYaml)
+        .filter(|f| private_location(&f.path).is_none())
+        .filter(|f| {
+            !d.roots
+                .iter()
+                .any(|r| r.inputs.iter().any(|i| is_within(&f.path, i)))
+        })
+        .map(|f| f.path.clone())
+        .collect();
+    d.kubevirt_files.sort();
+    d.findings = vendir::findings(&d.vendir);
+    d
+}
+
+/// Roots without configuration: from the repository's commands, its Packages, then the
+/// topmost directories of the ytt files nothing else covers.
+fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) -> Vec<Root> {
+    let found = if config.invocations {
+        invocations::find(&config.dir, files, index, &d.vendir)
+    } else {
+        invocations::Found::default()
+    };
+    let (mut roots, inspections) = learned::roots(&found.invocations);
+    d.skipped = found.skipped;
+    d.skipped.extend(inspections);
+    d.sources = found.sources;
+    for p in package_roots(config, files, &mut d.notes) {
+        if !roots.iter().any(|r| r.inputs == p.inputs) {
+            roots.push(p);
+        }
+    }
+    let claimed: Vec<String> = d.skipped.iter().flat_map(|s| s.claims.clone()).collect();
+    let (top, partial) = topmost::roots(config, files, &roots, &claimed);
+    roots.extend(top);
+    for mut lib in partial {
+        lib.flags =
+            learned::flags_for(&Root::found(&lib.path, Reason::Topmost), &found.invocations);
+        d.libraries.push(lib);
+    }
+    for r in roots.iter_mut().filter(|r| r.needs_input) {
+        let learned = learned::flags_for(r, &found.invocations);
+        r.args.extend(learned);
+    }
+    let (kept, unsynced): (Vec<Root>, Vec<Root>) = roots
+        .into_iter()
+        .partition(|r| vendir::consumed_target(r, &d.vendir).is_none());
+    for r in unsynced {
+        let Some(t) = vendir::consumed_target(&r, &d.vendir) else {
+            continue;
+        };
+        d.notes.push(format!(
+            "root {} is not evaluated: it needs {}, which `vendir sync` fills ({}:{})",
+            r.name, t.dir, t.file, t.line
+        ));
+        // Its own files are still checked (parse, compile, annotations).
+        if !d.libraries.iter().any(|l| l.path == r.path) && !kept.iter().any(|k| k.path == r.path) {
+            d.libraries.push(Library {
+                path: r.path.clone(),
+                parent: paths::parent(&r.path).to_string(),
+                partial: Some(format!("not evaluated until `vendir sync` fills {}", t.dir)),
+                flags: r
+                    .args
+                    .iter()
+                    .filter(|a| a.starts_with("--"))
+                    .cloned()
+                    .collect(),
+                // Its ytt files only: a directory vendir fills may hold anything.
+                files: files
+                    .iter()
+                    .filter(|f| f.kind.is_ytt() && !topmost::in_private_dir(&f.path))
+                    .filter(|f| r.inputs.iter().any(|i| is_within(&f.path, i)))
+                    .map(|f| f.path.clone())
+                    .collect(),
+            });
+        }
+    }
+    kept
+}
+
+/// Roots listed with `evaluate: false`: their files are checked on their own.
+fn configured_libraries(config: &Config) -> Vec<Library> {
+    let mut out = Vec::new();
+    for rc in config.roots.iter().filter(|r| r.files_only) {
+        let resolved = flags::resolve(
+            &config.dir,
+            &rc.path,
+            std::slice::from_ref(&rc.path),
+            &rc.args,
+        );
+        let explicit = rc.args.iter().any(|a| a == "-f" || a == "--file");
+        let files = match (&resolved, explicit) {
+            (Ok(r), true) => flags::inputs(&config.dir, r),
+            _ => Vec::new(),
+        };
+        out.push(Library {
+            path: rc.path.clone(),
+            parent: paths::parent(&rc.path).to_string(),
+            partial: Some(format!(
+                "listed with evaluate: false (line {})",
+                rc.loc.line
+            )),
+            flags: rc
+                .args
+                .iter()
+                .filter(|a| a.starts_with("--"))
+                .cloned()
+                .collect(),
+            files,
+        });
+    }
+    out
+}
+
+fn configured_roots(config: &Config, notes: &mut Vec<String>) -> Vec<Root> {
+    let mut out = Vec::new();
+    for rc in config.roots.iter().filter(|r| !r.files_only) {
+        let inputs = match flags::resolve(
+            &config.dir,
+            &rc.path,
+            std::slice::from_ref(&rc.path),
+            &rc.args,
+        ) {
+            Ok(resolved) => flags::inputs(&config.dir, &resolved),
+            Err(e) => {
+                notes.push(format!("root {}: {e}", rc.path));
+                vec![rc.path.clone()]
+            }
+        };
+        out.push(Root {
+            name: rc.name.clone().unwrap_or_else(|| rc.path.clone()),
+            path: rc.path.clone(),
+            inputs,
+            reason: Reason::Config { line: rc.loc.line },
+            args: rc.args.clone(),
+            scenarios: rc.scenarios.clone(),
+            needs_input: rc.needs_input,
+        });
+    }
+    out
+}
+
+fn package_roots(config: &Config, files: &[RepoFile], notes: &mut Vec<String>) -> Vec<Root> {
+    let mut out: Vec<Root> = Vec::new();
+    for f in files.iter().filter(|f| f.package) {
+        let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) else {
+            continue;
+        };
+        for pkg in package::packages(&config.dir, &f.path, &text) {
+            for m in &pkg.missing {
+                notes.push(format!(
+                    "{}:{}: ytt path \"{m}\" of Package {} not found in the repository",
+                    pkg.file, pkg.line, pkg.name
+                ));
+            }
+            let Some(first) = pkg.inputs.first().cloned() else {
+                continue;
+            };
+            if out.iter().any(|r| r.path == first) {
+                continue;
+            }
+            let mut root = Root::found(
+                &first,
+                Reason::Package {
+                    file: pkg.file,
+                    line: pkg.line,
+                    name: pkg.name,
+                },
+            );
+            root.inputs = pkg.inputs;
+            out.push(root);
+        }
+    }
+    out
+}
+
+/// `(private dir, library candidate dir)` of a file inside a `_ytt_lib`, if it lies in a
+/// library (not directly in the `_ytt_lib` directory).
+fn private_location(path: &str) -> Option<(String, String)> {
+    let marker = format!("{PRIVATE_DIR}/");
+    let start = match path.rfind(&format!("/{marker}")) {
+        Some(i) => i + 1,
+        None if path.starts_with(&marker) => 0,
+        None => return None,
+    };
+    let private = &path[..start + PRIVATE_DIR.len()];
+    let dir = paths::parent(path);
+    (dir.len() > private.len()).then(|| (private.to_string(), dir.to_string()))
+}
+
+fn libraries(files: &[RepoFile]) -> Vec<Library> {
+    let mut by_private: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+    for f in files.iter().filter(|f| f.kind.is_ytt()) {
+        if let Some((private, dir)) = private_location(&f.path) {
+            by_private.entry(private).or_default().insert(dir);
+        }
+    }
+    let mut out = Vec::new();
+    for (private, dirs) in by_private {
+        for path in topmost::topmost(&dirs) {
+            out.push(Library {
+                path,
+                parent: paths::parent(&private).to_string(),
+                partial: None,
+                flags: Vec::new(),
+                files: Vec::new(),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    out
+}
+
+#[cfg(test)]
+#[path = "tests.rs"]
+mod tests;

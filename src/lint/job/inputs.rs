@@ -1,0 +1,174 @@
+//! Prepares one job's evaluation as `yttlint template` would with the job's flags: the input
+//! files (each `-f` read as ytt reads it, file marks applied), the data values from the flags,
+//! and a map from the names ytt gives files in positions back to repository-relative paths.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::cli::data_values::DataValuesFlags;
+use crate::cli::template::TemplateArgs;
+use crate::files::{self, InputFile};
+use crate::library::{EvalOpts, ExternalValues, Workspace};
+use crate::lint::repo::paths;
+
+/// A job ready to evaluate.
+pub struct Prepared {
+    pub workspace: Workspace,
+    pub external: ExternalValues,
+    pub names: Names,
+    /// Files not read: outside the repository, or not regular files.
+    pub refused: Vec<files::Refused>,
+}
+
+/// File names in positions → repository-relative paths.
+#[derive(Clone, Debug, Default)]
+pub struct Names(HashMap<String, String>);
+
+impl Names {
+    /// The repository-relative path of a file named `name` in a position, if it is known.
+    pub fn repo_path(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    fn add(&mut self, name: &str, repo_path: String) {
+        self.0.entry(name.to_string()).or_insert(repo_path);
+    }
+}
+
+fn no_stdin() -> Result<String, String> {
+    Err("standard input is not available to the linter".to_string())
+}
+
+/// Reads the inputs and data values named by `flags` (paths absolute) in the repository `repo`;
+/// the data values of `provided` (given at run time) get placeholders.
+pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result<Prepared, String> {
+    let mut names = Names::default();
+    let mut inputs = Vec::new();
+    let policy = files::ReadPolicy::repository(repo);
+    let mut refused = Vec::new();
+    for arg in &flags.files {
+        inputs.extend(read_input(repo, arg, &mut names, &policy, &mut refused)?);
+    }
+    let inputs = crate::file_marks::apply(inputs, &flags.file_marks)?;
+    for arg in &flags.dv_files {
+        name_values_files(repo, arg, &mut names, &policy);
+    }
+    let opts = EvalOpts {
+        ignore_unknown_comments: flags.ignore_unknown_comments,
+        implicit_map_key_overrides: flags.implicit_map_key_overrides,
+        strict: flags.strict,
+        extensions: crate::schema::extensions::Extensions::from_names(&flags.extensions)?,
+        ..EvalOpts::default()
+    };
+    let workspace = Workspace::new(inputs, opts);
+    let external = external_values(repo, &workspace, flags, provided, &mut refused)?;
+    Ok(Prepared {
+        workspace,
+        external,
+        names,
+        refused,
+    })
+}
+
+/// The data values `flags` give (read from the repository `repo`), with placeholders for the
+/// values of `provided` (given at run time) as the schema of `workspace` types them.
+pub fn external_values(
+    repo: &Path,
+    workspace: &Workspace,
+    flags: &TemplateArgs,
+    provided: &[String],
+    refused: &mut Vec<files::Refused>,
+) -> Result<ExternalValues, String> {
+    let mut kv_yaml = flags.dv_yaml.clone();
+    kv_yaml.extend(crate::lint::job::placeholder::flags(workspace, provided));
+    let dv = DataValuesFlags {
+        env_strings: flags.dv_env.clone(),
+        env_yaml: flags.dv_env_yaml.clone(),
+        kv_strings: flags.dv.clone(),
+        kv_yaml,
+        kv_files: flags.dv_file.clone(),
+        files: flags.dv_files.clone(),
+        policy: files::ReadPolicy::repository(repo),
+    };
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    dv.to_values_with(flags.strict, &env, &mut no_stdin, refused)
+}
+
+/// Reads one `-f [name=]path` and records where its files are in the repository.
+fn read_input(
+    repo: &Path,
+    arg: &str,
+    names: &mut Names,
+    policy: &files::ReadPolicy,
+    refused: &mut Vec<files::Refused>,
+) -> Result<Vec<InputFile>, String> {
+    let group = files::collect_with(&[arg.to_string()], &mut no_stdin, policy, refused)?;
+    let path = Path::new(arg.split_once('=').map_or(arg, |(_, p)| p));
+    let dir = path.is_dir();
+    for f in &group {
+        let abs = if dir {
+            path.join(&f.rel_path)
+        } else {
+            path.to_path_buf()
+        };
+        if let Some(rel) = paths::relative(repo, &abs) {
+            names.add(&f.rel_path, rel);
+        }
+    }
+    Ok(group)
+}
+
+/// Values files are named `rel=abs` (their position names are repository paths already);
+/// files of a values directory are named relative to it.
+fn name_values_files(repo: &Path, arg: &str, names: &mut Names, policy: &files::ReadPolicy) {
+    let rest = crate::lint::config::parse::split_lib_ref(arg).1;
+    let rest = rest.strip_prefix("+:").unwrap_or(rest);
+    if let Some((name, _)) = rest.split_once('=') {
+        names.add(name, name.to_string());
+        return;
+    }
+    let dir = Path::new(rest);
+    if !dir.is_dir() {
+        return;
+    }
+    if let Ok(found) =
+        files::collect_with(&[rest.to_string()], &mut no_stdin, policy, &mut Vec::new())
+    {
+        for f in found {
+            if let Some(rel) = paths::relative(repo, &dir.join(&f.rel_path)) {
+                names.add(&f.rel_path, rel);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_map_back_to_repository_paths() {
+        let repo = std::env::temp_dir().join(format!("yttlint-inputs-{}", std::process::id()));
+        std::fs::create_dir_all(repo.join("app/sub")).unwrap();
+        std::fs::create_dir_all(repo.join("ci")).unwrap();
+        std::fs::write(repo.join("app/sub/a.yml"), "a: 1\n").unwrap();
+        std::fs::write(repo.join("extra.yml"), "b: 2\n").unwrap();
+        std::fs::write(repo.join("ci/v.yml"), "a: 3\n").unwrap();
+        let flags = TemplateArgs {
+            files: vec![
+                repo.join("app").to_string_lossy().into_owned(),
+                repo.join("extra.yml").to_string_lossy().into_owned(),
+            ],
+            dv_files: vec![crate::lint::config::flags::values_file(
+                &repo, &repo, "ci/v.yml",
+            )],
+            ..TemplateArgs::default()
+        };
+        let p = prepare(&repo, &flags, &[]).unwrap();
+        assert_eq!(p.names.repo_path("sub/a.yml"), Some("app/sub/a.yml"));
+        assert_eq!(p.names.repo_path("extra.yml"), Some("extra.yml"));
+        assert_eq!(p.names.repo_path("ci/v.yml"), Some("ci/v.yml"));
+        assert_eq!(p.external.root.len(), 1);
+        std::fs::remove_dir_all(&repo).unwrap();
+    }
+}

@@ -1,0 +1,510 @@
+//! One job: a root evaluated with one scenario's flags (as `ytt` would evaluate it), or a
+//! private library checked on its own; and the translation of what the engine reports into
+//! diagnostics. This is the one place that decides which rule an engine error belongs to.
+
+pub mod annotations;
+pub mod copies;
+pub mod coverage;
+pub mod findings;
+pub mod inputs;
+pub mod libcheck;
+pub mod needs_input;
+pub mod placeholder;
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::Outside;
+use crate::cli::template::TemplateArgs;
+use crate::eval::run::EvalError;
+use crate::library::{ExternalValues, Workspace};
+use crate::pos::Pos;
+use crate::report::engine::error_diagnostic;
+use crate::report::{Diagnostic, RootOutcome, Span};
+use inputs::{prepare, Names, Prepared};
+
+/// What a job evaluates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum JobKind {
+    /// A root with one scenario: full evaluation.
+    Root,
+    /// A private library on its own: parse, compile, schema.
+    Library,
+    /// The plain YAML files outside every root: KubeVirt Templates and VirtualMachines.
+    Plain,
+    /// Findings discovery made itself (an unsynced vendir directory).
+    Notice,
+}
+
+/// The name plain YAML files are reported under, in the place of a root.
+pub const PLAIN_ROOT: &str = "(plain YAML)";
+
+/// One unit of work.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Job {
+    pub kind: JobKind,
+    /// The repository root (absolute).
+    pub repo: PathBuf,
+    /// The root's or library's repository-relative path.
+    pub root: String,
+    pub scenario: Option<String>,
+    /// ytt flags with absolute paths (`-f` inputs, data values), or why they cannot be read.
+    pub flags: Result<TemplateArgs, String>,
+    /// Whether KubeVirt validations are checked.
+    pub kubevirt: bool,
+    /// Data values flags that the configuration file wrote (a scenario's `data_values`), with
+    /// where: findings about those values point there.
+    pub config_spans: Vec<(String, Span)>,
+    /// Whether this job also checks its files' text (unknown annotations): once per root, not
+    /// once per scenario.
+    pub check_files: bool,
+    /// Whether static analysis runs with the files' own checks: some rule of it is on.
+    pub analysis: bool,
+    /// For [`JobKind::Plain`]: the repository-relative files.
+    pub plain_files: Vec<String>,
+    /// Nobody declared how the root is run: failures caused by unset data values are one
+    /// `needs-input` finding.
+    pub needs_input: bool,
+    /// Data values given at run time (`*`: any): placeholders, and no finding about them.
+    pub provided: Vec<String>,
+    /// Where the repository runs ytt this way, added to every finding as related location.
+    pub origin: Option<Span>,
+    /// For [`JobKind::Notice`]: the findings.
+    pub notices: Vec<Diagnostic>,
+    /// Record which template lines and branches the evaluation runs (see [`crate::lint::job::coverage`]).
+    #[serde(default)]
+    pub coverage: bool,
+    /// For the job whose static analysis checks data values: where the library's data values
+    /// may come from besides its own files (it matters when the library has no schema).
+    #[serde(default)]
+    pub values_from: ValuesFrom,
+}
+
+/// Where a library's data values may come from besides its own files.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub enum ValuesFrom {
+    /// Not known: given at run time, or by a caller (`with_data_values`, `@library/ref`).
+    #[default]
+    Unknown,
+    /// The job's own flags and those of these other scenarios of the root (their flags, and
+    /// the values they give at run time); for a private library, nothing (no scenarios).
+    Scenarios(Vec<(TemplateArgs, Vec<String>)>),
+}
+
+impl Job {
+    /// A job of the repository of `config` for `root`, with nothing special set.
+    pub fn new(
+        config: &crate::lint::config::Config,
+        root: &str,
+        flags: Result<TemplateArgs, String>,
+    ) -> Job {
+        // The configuration's extensions apply to every job.
+        let flags = flags.map(|mut f| {
+            for e in &config.extensions {
+                if !f.extensions.contains(e) {
+                    f.extensions.push(e.clone());
+                }
+            }
+            f
+        });
+        Job {
+            kind: JobKind::Root,
+            repo: config.dir.clone(),
+            root: root.to_string(),
+            scenario: None,
+            flags,
+            kubevirt: config.kubevirt,
+            config_spans: Vec::new(),
+            check_files: false,
+            analysis: crate::analysis::RULES
+                .iter()
+                .any(|r| config.level(r) != Some(crate::lint::config::RuleLevel::Off)),
+            plain_files: Vec::new(),
+            needs_input: false,
+            provided: Vec::new(),
+            origin: None,
+            notices: Vec::new(),
+            coverage: false,
+            values_from: ValuesFrom::Unknown,
+        }
+    }
+}
+
+/// What a job found.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JobOutcome {
+    pub diagnostics: Vec<Diagnostic>,
+    pub status: RootOutcome,
+    /// What the evaluation executed, when the job records it.
+    #[serde(default)]
+    pub coverage: Option<crate::report::coverage::Coverage>,
+}
+
+/// Runs one job. Every problem in the user's input becomes a diagnostic of this job.
+pub fn run_job(job: &Job) -> JobOutcome {
+    match job.kind {
+        JobKind::Plain => run_plain(job),
+        JobKind::Notice => finish(job, job.notices.clone(), RootOutcome::Findings),
+        JobKind::Root | JobKind::Library => run_ytt(job),
+    }
+}
+
+/// KubeVirt Templates and VirtualMachines of plain YAML files (spec 003).
+fn run_plain(job: &Job) -> JobOutcome {
+    let paths: Vec<PathBuf> = job.plain_files.iter().map(|f| job.repo.join(f)).collect();
+    let found =
+        crate::kubevirt::lint_files(&job.repo, &paths, &crate::kubevirt::Options::default());
+    let status = if found.is_empty() {
+        RootOutcome::Ok
+    } else {
+        RootOutcome::Findings
+    };
+    finish(job, found, status)
+}
+
+fn run_ytt(job: &Job) -> JobOutcome {
+    let prepared = match job
+        .flags
+        .as_ref()
+        .map_err(String::clone)
+        .and_then(|f| prepare(&job.repo, f, &job.provided))
+    {
+        Ok(p) => p,
+        Err(message) => {
+            let d = Diagnostic::new("template-error", message.trim());
+            return finish(job, vec![d], RootOutcome::Error);
+        }
+    };
+    let Prepared {
+        workspace,
+        external,
+        names,
+        refused,
+    } = prepared;
+    let not_read = refused_findings(job, &refused);
+    // A panic, or the end of a worker process, is reported in the file being evaluated.
+    let files = names.clone();
+    crate::eval::progress::watch(
+        move |file| {
+            if let Some(path) = files.repo_path(file) {
+                crate::lint::run::evaluating(path);
+                crate::lint::run::worker::at_file(path);
+            }
+        },
+        || evaluate(job, workspace, external, &names, not_read),
+    )
+}
+
+/// Evaluates the job's workspace (a root) or checks it (a library).
+fn evaluate(
+    job: &Job,
+    workspace: Workspace,
+    external: ExternalValues,
+    names: &Names,
+    not_read: Vec<Diagnostic>,
+) -> JobOutcome {
+    match job.kind {
+        JobKind::Root => {
+            workspace.env.keep_asts.set(job.check_files && job.analysis);
+            if job.coverage {
+                workspace.env.coverage.enable();
+            }
+            let outside = if job.check_files && job.analysis {
+                outside_values(job, &workspace, &external)
+            } else {
+                Outside::Unknown
+            };
+            let result = workspace.evaluate(external);
+            let span_of = |pos: &Pos| {
+                span_at(names, pos).or_else(|| {
+                    let line = workspace.line_at(pos);
+                    job.config_spans
+                        .iter()
+                        .find(|(flag, _)| *flag == line)
+                        .map(|(_, span)| span.clone())
+                })
+            };
+            let mut found = findings::engine(&workspace, &span_of, &job.provided);
+            found.extend(not_read);
+            if job.check_files {
+                found.extend(findings::unknown_annotations(&workspace, &span_of));
+            }
+            if let (Ok(output), true) = (&result, job.kubevirt) {
+                // KubeVirt Templates in the rendered output (spec 003).
+                let input = crate::kubevirt::KvInput {
+                    file: &job.root,
+                    docs: &output.docs,
+                };
+                found.extend(crate::kubevirt::lint(
+                    &[input],
+                    &span_of,
+                    &crate::kubevirt::Options::default(),
+                ));
+            }
+            if job.check_files && job.analysis {
+                let statics = static_findings(&workspace, names, &outside);
+                found.extend(statics);
+            }
+            let failed = result.is_err();
+            if let Err(e) = &result {
+                // A validation failure is reported value by value; anything else as the one
+                // error that stopped the evaluation.
+                if !found.iter().any(|d| reported_by_value(&d.rule)) {
+                    found.push(from_error(names, e));
+                }
+            }
+            let found = without_repeats(needs_input::settle(job, &workspace, found));
+            let status = match (failed, found.is_empty()) {
+                (true, _) if found.iter().any(|d| d.rule != "needs-input") => RootOutcome::Error,
+                (_, true) => RootOutcome::Ok,
+                _ => RootOutcome::Findings,
+            };
+            let mut outcome = finish(job, found, status);
+            if job.coverage {
+                outcome.coverage = Some(crate::lint::job::coverage::of_job(
+                    &workspace, names, !failed,
+                ));
+            }
+            outcome
+        }
+        // (`Plain` and `Notice` jobs never get here: `run_job` handles them.)
+        JobKind::Library | JobKind::Plain | JobKind::Notice => {
+            // Identical copies of a library are checked once (see `copies`).
+            let checks = format!(
+                "{} {} {} {:?}",
+                job.check_files,
+                job.analysis,
+                matches!(&job.values_from, ValuesFrom::Scenarios(o) if o.is_empty()),
+                job.provided
+            );
+            let copy = not_read
+                .is_empty()
+                .then(|| crate::lint::job::copies::key(&workspace, &checks));
+            if let Some((found, status)) = copy
+                .as_ref()
+                .and_then(|k| crate::lint::job::copies::get(k, job))
+            {
+                return finish(job, found, status);
+            }
+            workspace.env.keep_asts.set(job.check_files && job.analysis);
+            let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
+                .iter()
+                .map(|e| from_error(names, e))
+                .collect();
+            found.extend(not_read);
+            if job.check_files {
+                found.extend(findings::unknown_annotations(&workspace, &|pos: &Pos| {
+                    span_at(names, pos)
+                }));
+            }
+            if job.check_files && job.analysis {
+                let outside = match &job.values_from {
+                    ValuesFrom::Scenarios(others) if others.is_empty() => {
+                        Outside::Known(Vec::new())
+                    }
+                    _ => Outside::Unknown,
+                };
+                found.extend(static_findings(&workspace, names, &outside));
+            }
+            let status = if found.is_empty() {
+                RootOutcome::Ok
+            } else {
+                RootOutcome::Findings
+            };
+            if let Some(key) = copy {
+                crate::lint::job::copies::keep(key, job, &found, status);
+            }
+            finish(job, found, status)
+        }
+    }
+}
+
+/// A finding for each file the job did not read: outside the repository (through a symlink)
+/// or not a regular file. Only the path inside the repository is named, never where it leads.
+fn refused_findings(job: &Job, refused: &[crate::files::Refused]) -> Vec<Diagnostic> {
+    use crate::files::Refusal;
+    refused
+        .iter()
+        .map(|r| {
+            let rel = crate::lint::repo::paths::relative(&job.repo, &r.path);
+            let shown = rel
+                .clone()
+                .unwrap_or_else(|| r.path.to_string_lossy().into_owned());
+            let d = match r.why {
+                Refusal::Outside => Diagnostic::new(
+                    "file-outside-repository",
+                    format!("{shown} resolves to a file outside the repository; it was not read"),
+                ),
+                Refusal::NotRegular(kind) => Diagnostic::new(
+                    "special-file",
+                    format!("{shown} is {kind}, not a regular file; it was skipped"),
+                ),
+            };
+            match rel {
+                Some(file) => d.at(Span::point(file, 1, 1)),
+                None => d,
+            }
+        })
+        .collect()
+}
+
+/// The data values every scenario of the job's root gives it (its own `external` and the
+/// other scenarios'), or unknown: a scenario reads the environment, gives values at run time
+/// (`*`), or reads other files.
+fn outside_values(job: &Job, ws: &Workspace, external: &ExternalValues) -> Outside {
+    let (ValuesFrom::Scenarios(others), Ok(own)) = (&job.values_from, &job.flags) else {
+        return Outside::Unknown;
+    };
+    let unsure = |f: &TemplateArgs, provided: &[String]| {
+        !f.dv_env.is_empty() || !f.dv_env_yaml.is_empty() || provided.iter().any(|p| p == "*")
+    };
+    if unsure(own, &job.provided) {
+        return Outside::Unknown;
+    }
+    let mut docs: Vec<crate::yaml::Value> =
+        external.root.iter().map(|e| e.doc.value.clone()).collect();
+    for (flags, provided) in others {
+        if unsure(flags, provided) || flags.files != own.files || flags.file_marks != own.file_marks
+        {
+            return Outside::Unknown;
+        }
+        match crate::lint::job::inputs::external_values(
+            &job.repo,
+            ws,
+            flags,
+            provided,
+            &mut Vec::new(),
+        ) {
+            Ok(ext) => docs.extend(ext.root.into_iter().map(|e| e.doc.value)),
+            Err(_) => return Outside::Unknown,
+        }
+    }
+    Outside::Known(docs)
+}
+
+/// What static analysis finds in the library's files (see [`crate::analysis`]), `outside`
+/// the data values given to it.
+fn static_findings(workspace: &Workspace, names: &Names, outside: &Outside) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for f in crate::analysis::check(workspace, "", outside) {
+        let Some(mut span) = span_at(names, &f.pos) else {
+            continue;
+        };
+        span.end_column = span.column + f.width;
+        let mut d = Diagnostic::new(f.rule, f.message).at(span);
+        for (message, pos) in &f.related {
+            if let Some(span) = span_at(names, pos) {
+                d = d.with_related(message.clone(), span);
+            }
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Drops static findings at a line where the evaluation already reported an error: the same
+/// problem, found by running it.
+fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let evaluated: Vec<(String, u32)> = found
+        .iter()
+        .filter(|d| !crate::analysis::is_static_rule(&d.rule))
+        .filter(|d| d.severity == crate::report::Severity::Error)
+        .filter_map(|d| d.span.as_ref().map(|s| (s.file.clone(), s.line)))
+        .collect();
+    found
+        .into_iter()
+        .filter(|d| {
+            !crate::analysis::is_static_rule(&d.rule)
+                || !d
+                    .span
+                    .as_ref()
+                    .is_some_and(|s| evaluated.contains(&(s.file.clone(), s.line)))
+        })
+        .collect()
+}
+
+/// The rule an engine error belongs to.
+fn rule_of(e: &EvalError) -> &'static str {
+    const LIMITS: [&str; 4] = [
+        "limit exceeded",
+        "Evaluation cancelled",
+        "Heap memory limit of",
+        "Execution duration limit of",
+    ];
+    if LIMITS.iter().any(|m| e.message.contains(m)) {
+        "limit-exceeded"
+    } else {
+        "template-error"
+    }
+}
+
+/// A position as a repository span (`None` for positions that name no file of the job).
+fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
+    if !pos.is_known() {
+        return None;
+    }
+    let file = names.repo_path(pos.file.as_deref()?)?;
+    Some(Span::point(file, pos.line, pos.col.max(1)))
+}
+
+/// An engine error as a diagnostic at its position (repository-relative).
+fn from_error(names: &Names, e: &EvalError) -> Diagnostic {
+    let mut d = error_diagnostic(e, &|pos: &Pos| span_at(names, pos));
+    if rule_of(e) == "limit-exceeded" {
+        d.rule = "limit-exceeded".to_string();
+        d.severity = crate::report::rules::default_severity("limit-exceeded");
+    }
+    d
+}
+
+/// Rules whose findings, one per value, replace the one error that stopped the evaluation.
+fn reported_by_value(rule: &str) -> bool {
+    matches!(
+        rule,
+        "data-value-violation"
+            | "required-value"
+            | "output-violation"
+            | "schema-type-mismatch"
+            | "data-value-undeclared"
+            | "data-value-removed"
+    )
+}
+
+fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> JobOutcome {
+    for d in &mut diagnostics {
+        d.root = Some(job.root.clone());
+        d.scenario = job.scenario.clone();
+        if let Some(origin) = &job.origin {
+            if !d.related.iter().any(|r| r.span == *origin) {
+                d.related.push(crate::report::Related {
+                    message: "the repository runs ytt this way here".to_string(),
+                    span: origin.clone(),
+                });
+            }
+        }
+    }
+    JobOutcome {
+        diagnostics,
+        status,
+        coverage: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::config::{Config, RuleLevel};
+
+    #[test]
+    fn static_analysis_runs_unless_every_rule_of_it_is_off() {
+        let mut config = Config::default_for(std::path::Path::new("/repo"));
+        assert!(Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
+        for rule in crate::analysis::RULES {
+            config.rules.insert(rule.to_string(), RuleLevel::Off);
+        }
+        assert!(!Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
+        config.rules.remove(crate::analysis::RULES[3]);
+        assert!(Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
+    }
+}

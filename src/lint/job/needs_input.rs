@@ -1,0 +1,230 @@
+//! Failures caused by inputs the linter does not have. A root nobody declared (found by
+//! discovery) is linted with its defaults only, so a required value, an `assert.fail` or
+//! `fail()` guarding an unset value, a missing data value of a library without a schema, or a
+//! `None` default it stumbles on says that the root needs input, not that it is broken. A
+//! scenario whose values are given at run time is linted with placeholders, so a failure
+//! after them may come from the placeholders. Either way the failures become one
+//! `needs-input` finding (info) that names the keys and says how to add a scenario.
+
+use regex::Regex;
+
+use crate::library::Workspace;
+use crate::lint::job::Job;
+use crate::report::Diagnostic;
+
+/// Rules of findings that stop an evaluation.
+const STOPPING: [&str; 4] = [
+    "template-error",
+    "overlay-error",
+    "load-error",
+    "data-value-violation",
+];
+
+/// Turns the findings of `job` caused by missing inputs into one `needs-input` finding.
+pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let placeholders = !job.provided.is_empty();
+    if !job.needs_input && !placeholders {
+        return found;
+    }
+    let any_value = job.provided.iter().any(|p| p == "*");
+    let mut schema: Option<bool> = None;
+    let mut has_schema = || {
+        *schema.get_or_insert_with(|| {
+            ws.data_values_schema()
+                .map(|s| s.doc.is_some())
+                .unwrap_or(true)
+        })
+    };
+    let mut keys: Vec<String> = Vec::new();
+    let mut first: Option<Diagnostic> = None;
+    let mut comment: Option<Diagnostic> = None;
+    let mut kept = Vec::new();
+    for d in found {
+        if job.needs_input && d.rule == "unknown-comment" {
+            comment.get_or_insert(d);
+            continue;
+        }
+        let cause = if d.rule == "required-value" {
+            Some(required_key(&d.message))
+        } else if STOPPING.contains(&d.rule.as_str()) {
+            let unset = unset_cause(&d.message, &mut has_schema);
+            match unset {
+                Some(k) => Some(k),
+                None if placeholders || (any_value && d.rule == "data-value-violation") => {
+                    Some(Vec::new())
+                }
+                None => None,
+            }
+        } else {
+            None
+        };
+        match cause {
+            Some(k) => {
+                for key in k {
+                    if !keys.contains(&key) {
+                        keys.push(key);
+                    }
+                }
+                first.get_or_insert(d);
+            }
+            None => kept.push(d),
+        }
+    }
+    if let Some(d) = first {
+        kept.push(finding(job, &keys, &d));
+    }
+    if let Some(d) = comment {
+        kept.push(comment_finding(d));
+    }
+    kept
+}
+
+/// Plain comments in a root nobody says how to run: ytt rejects them unless it runs with
+/// `--ignore-unknown-comments`, which the repository may well pass.
+fn comment_finding(cause: Diagnostic) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        "needs-input",
+        "this root's templates have plain `#` comments, which ytt accepts only with \
+         --ignore-unknown-comments, and nothing in the repository says how the root is run",
+    )
+    .with_help(
+        "if the root is run with --ignore-unknown-comments, add it to the root's args in \
+         .yttlint.yaml; otherwise write the comments as `#!`",
+    );
+    d.span = cause.span;
+    d
+}
+
+/// The key of a `required-value` message (`hostname requires a value: ...`).
+fn required_key(message: &str) -> Vec<String> {
+    match message.split_once(" requires a value") {
+        Some((key, _)) if key != "(document)" => vec![key.to_string()],
+        _ => Vec::new(),
+    }
+}
+
+/// The data values an evaluation error points to when it is caused by an unset value, or
+/// `None` when it is not.
+fn unset_cause(message: &str, has_schema: &mut dyn FnMut() -> bool) -> Option<Vec<String>> {
+    static MISSING: std::sync::LazyLock<Option<Regex>> = std::sync::LazyLock::new(|| {
+        Regex::new(r"struct has no \.([A-Za-z_][A-Za-z0-9_]*) field").ok()
+    });
+    let failed = message.contains("assert.fail") || message.contains("fail: ");
+    let none = message.contains("NoneType");
+    let missing = MISSING
+        .as_ref()
+        .and_then(|re| re.captures(message))
+        .and_then(|c| c.get(1))
+        .map(|m| m.as_str().to_string());
+    if !failed && !none && missing.is_none() {
+        return None;
+    }
+    if missing.is_some() && !failed && !none && has_schema() {
+        // With a schema every value is declared: a missing one is a mistake, not an input.
+        return None;
+    }
+    let mut keys = referenced(message);
+    if let Some(m) = missing {
+        if !keys.iter().any(|k| k.ends_with(&m)) {
+            keys.push(m);
+        }
+    }
+    Some(keys)
+}
+
+/// The `data.values.a.b` paths an error's trace shows.
+fn referenced(message: &str) -> Vec<String> {
+    static PATH: std::sync::LazyLock<Option<Regex>> = std::sync::LazyLock::new(|| {
+        Regex::new(r"data\.values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)").ok()
+    });
+    let Some(re) = PATH.as_ref() else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for c in re.captures_iter(message) {
+        let Some(m) = c.get(1) else { continue };
+        let key = m.as_str().trim_start_matches('.').to_string();
+        if !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
+/// The line of an error that says what went wrong: the failure itself rather than the
+/// "Evaluating starlark template:" frames around it.
+fn summary(message: &str) -> &str {
+    let lines: Vec<&str> = message
+        .lines()
+        .map(|l| l.trim().trim_start_matches("- "))
+        .filter(|l| !l.is_empty() && *l != "-")
+        .collect();
+    let telling = ["fail: ", "struct has no", "NoneType", "Expected to find"];
+    lines
+        .iter()
+        .find(|l| telling.iter().any(|t| l.contains(t)))
+        .or_else(|| lines.iter().find(|l| !l.ends_with(':')))
+        .or_else(|| lines.first())
+        .copied()
+        .unwrap_or("")
+}
+
+fn finding(job: &Job, keys: &[String], cause: &Diagnostic) -> Diagnostic {
+    let first_line = summary(&cause.message);
+    let named = |ks: &[String]| {
+        ks.iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let given: Vec<String> = job.provided.iter().filter(|p| *p != "*").cloned().collect();
+    let message = if !job.provided.is_empty() {
+        let what = if given.is_empty() {
+            "inputs given at run time".to_string()
+        } else {
+            format!("placeholders for {}", named(&given))
+        };
+        format!("the evaluation fails with {what}, which the linter cannot know: {first_line}")
+    } else if keys.is_empty() {
+        format!("this root needs data values that nothing sets here: {first_line}")
+    } else {
+        format!(
+            "this root needs data values that nothing sets here ({}): {first_line}",
+            named(keys)
+        )
+    };
+    let mut d = Diagnostic::new("needs-input", message).with_help(
+        "add a scenario with these values for this root to .yttlint.yaml \
+         (`yttlint init` writes one to start from)",
+    );
+    d.span = cause.span.clone();
+    d.related = cause.related.clone();
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn causes_and_keys() {
+        let mut yes = || true;
+        let mut no = || false;
+        let fail = "assert.fail: fail: vsphereCPI server should be provided\n    in validate\n      values.star:5 |    data.values.vsphereCPI.server";
+        assert_eq!(
+            unset_cause(fail, &mut yes),
+            Some(vec!["vsphereCPI.server".to_string()])
+        );
+        let missing = "struct has no .k8s_version field or method\n  kind.yml:16 | image: #@ m()[data.values.k8s_version]";
+        assert_eq!(
+            unset_cause(missing, &mut no),
+            Some(vec!["k8s_version".to_string()])
+        );
+        assert_eq!(unset_cause(missing, &mut yes), None);
+        assert_eq!(unset_cause("undefined: foo", &mut no), None);
+        assert_eq!(
+            required_key("domain_name requires a value: must be length >= 4"),
+            vec!["domain_name"]
+        );
+    }
+}

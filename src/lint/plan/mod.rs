@@ -1,0 +1,368 @@
+//! Turns the selected roots and libraries into jobs: one per root × scenario (a root without
+//! scenarios is linted once, with its own defaults) and one standalone check per private
+//! library. A scenario's values files and data values are appended to the root's own flags as
+//! `--data-values-file` and `--data-value-yaml` (one per key, the value written as JSON, which
+//! is YAML), so a scenario means exactly what those ytt flags mean.
+
+pub mod affinity;
+pub mod shard;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::cli::template::TemplateArgs;
+use crate::lint::config::flags;
+use crate::lint::config::{Config, ScenarioConfig};
+use crate::lint::discover::select::Selection;
+use crate::lint::discover::{Discovery, Root};
+use crate::lint::job::{Job, JobKind, ValuesFrom, PLAIN_ROOT};
+use crate::lint::repo::paths::{self, is_within};
+use crate::lint::repo::walk;
+use crate::report::Span;
+use crate::yaml::json::value_to_json;
+
+/// The jobs of a run, roots first, in discovery order. A root whose flags cannot be read gets
+/// a job that reports it.
+pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
+    let mut out = Vec::new();
+    for root in sel.roots.iter().filter_map(|&i| d.roots.get(i)) {
+        let first = out.len();
+        if root.scenarios.is_empty() {
+            out.push(root_job(config, root, None));
+        }
+        for sc in &root.scenarios {
+            out.push(root_job(config, root, Some(sc)));
+        }
+        // The files' own checks run once per root, with its first scenario, which learns what
+        // the other scenarios give (data values checked against the union of them all).
+        let others: Option<Vec<(TemplateArgs, Vec<String>)>> = out[first..]
+            .iter()
+            .skip(1)
+            .map(|j| j.flags.clone().ok().map(|f| (f, j.provided.clone())))
+            .collect();
+        if let Some(job) = out.get_mut(first) {
+            job.check_files = true;
+            if let (false, Some(others)) = (root.needs_input, others) {
+                job.values_from = ValuesFrom::Scenarios(others);
+            }
+        }
+    }
+    let mut closed_roots: HashMap<String, bool> = HashMap::new();
+    for lib in sel.libraries.iter().filter_map(|&i| d.libraries.get(i)) {
+        let owner = d
+            .roots
+            .iter()
+            .find(|r| r.inputs.iter().any(|i| is_within(&lib.path, i)));
+        // Only some files of the directory: each named by its path inside it.
+        let files = if lib.files.is_empty() {
+            vec![config.dir.join(&lib.path).to_string_lossy().into_owned()]
+        } else {
+            let base = if lib.files.iter().any(|f| f == &lib.path) {
+                paths::parent(&lib.path)
+            } else {
+                lib.path.as_str()
+            };
+            lib.files
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{}={}",
+                        paths::between(base, f),
+                        config.dir.join(f).display()
+                    )
+                })
+                .collect()
+        };
+        let mut flags = TemplateArgs {
+            files,
+            ..TemplateArgs::default()
+        };
+        if let Some(Ok(owner)) = owner.map(|r| root_flags(&config.dir, r, &[])) {
+            flags.ignore_unknown_comments = owner.ignore_unknown_comments;
+            flags.implicit_map_key_overrides = owner.implicit_map_key_overrides;
+            flags.strict = owner.strict;
+        }
+        let learned = |flag: &str| lib.flags.iter().any(|f| f == flag);
+        // How a directory checked on its own is rendered is not known: plain comments are
+        // not held against it.
+        flags.ignore_unknown_comments |=
+            learned("--ignore-unknown-comments") || lib.partial.is_some();
+        flags.implicit_map_key_overrides |= learned("--implicit-map-key-overrides");
+        let closed = match owner {
+            Some(root) if lib.partial.is_none() => *closed_roots
+                .entry(root.name.clone())
+                .or_insert_with(|| gives_no_library_values(config, d, root)),
+            _ => false,
+        };
+        out.push(Job {
+            kind: JobKind::Library,
+            check_files: true,
+            values_from: if closed {
+                ValuesFrom::Scenarios(Vec::new())
+            } else {
+                ValuesFrom::Unknown
+            },
+            ..Job::new(config, &lib.path, Ok(flags))
+        });
+    }
+    for (root, found) in notices(d) {
+        out.push(Job {
+            kind: JobKind::Notice,
+            notices: found,
+            ..Job::new(config, &root, Ok(TemplateArgs::default()))
+        });
+    }
+    if config.kubevirt && !sel.plain.is_empty() {
+        out.push(Job {
+            kind: JobKind::Plain,
+            kubevirt: true,
+            plain_files: sel.plain.clone(),
+            ..Job::new(config, PLAIN_ROOT, Ok(TemplateArgs::default()))
+        });
+    }
+    out
+}
+
+/// Whether a root surely gives its private libraries no data values: it is run as declared,
+/// no flag or scenario addresses a library (`@lib:`), and none of its files names
+/// `with_data_values` or `library/ref` (read as text: a mention is enough to be unsure).
+fn gives_no_library_values(config: &Config, d: &Discovery, root: &Root) -> bool {
+    let addressed = |a: &String| a.starts_with('@') || a.contains("=@");
+    let scenarios = root.scenarios.iter().any(|s| {
+        s.args.iter().any(addressed)
+            || s.values_files.iter().any(addressed)
+            || s.data_values.iter().any(|(k, _, _)| k.starts_with('@'))
+            || s.provided.iter().any(|p| p.starts_with('@') || p == "*")
+    });
+    if root.needs_input || root.args.iter().any(addressed) || scenarios {
+        return false;
+    }
+    !d.files.iter().any(|f| {
+        let read = matches!(
+            f.kind,
+            walk::Kind::YttYaml | walk::Kind::Starlark | walk::Kind::TextTemplate
+        );
+        read && root.inputs.iter().any(|i| is_within(&f.path, i))
+            && std::fs::read_to_string(config.dir.join(&f.path)).map_or(true, |text| {
+                text.contains("with_data_values") || text.contains("library/ref")
+            })
+    })
+}
+
+/// Discovery's own findings, grouped by the root they are reported under.
+fn notices(d: &Discovery) -> Vec<(String, Vec<crate::report::Diagnostic>)> {
+    let mut out: Vec<(String, Vec<crate::report::Diagnostic>)> = Vec::new();
+    for f in &d.findings {
+        let root = f.root.clone().unwrap_or_else(|| ".".to_string());
+        match out.iter_mut().find(|(r, _)| *r == root) {
+            Some((_, list)) => list.push(f.clone()),
+            None => out.push((root, vec![f.clone()])),
+        }
+    }
+    out
+}
+
+fn root_flags(repo: &Path, root: &Root, extra: &[String]) -> Result<TemplateArgs, String> {
+    let args: Vec<String> = root.args.iter().chain(extra).cloned().collect();
+    flags::resolve(repo, &root.path, &root.inputs, &args)
+}
+
+fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
+    let mut config_spans = Vec::new();
+    let extra = sc.map(|s| s.args.as_slice()).unwrap_or_default();
+    let origin = sc
+        .and_then(|s| s.origin.as_deref())
+        .and_then(|o| o.rsplit_once(':'))
+        .and_then(|(file, line)| Some(Span::point(file, line.parse().ok()?, 1)));
+    let flags = root_flags(&config.dir, root, extra).map(|mut f| {
+        if let Some(sc) = sc {
+            config_spans = add_scenario(config, &mut f, sc, origin.as_ref());
+        }
+        f
+    });
+    Job {
+        kind: JobKind::Root,
+        scenario: sc.map(|s| s.name.clone()),
+        config_spans,
+        needs_input: root.needs_input,
+        provided: sc.map(|s| s.provided.clone()).unwrap_or_default(),
+        origin,
+        ..Job::new(
+            config,
+            &root.name,
+            flags.map_err(|e| format!("invalid ytt flags for root {}: {e}", root.name)),
+        )
+    }
+}
+
+/// Adds a scenario's values to a root's flags; returns each data value flag with the place in
+/// the configuration file that wrote it.
+fn add_scenario(
+    config: &Config,
+    flags: &mut TemplateArgs,
+    sc: &ScenarioConfig,
+    origin: Option<&Span>,
+) -> Vec<(String, Span)> {
+    let repo = &config.dir;
+    for vf in &sc.values_files {
+        flags.dv_files.push(flags::values_file(repo, repo, vf));
+    }
+    let file = config
+        .file
+        .as_deref()
+        .and_then(|f| paths::relative(repo, f));
+    let mut spans = Vec::new();
+    for (key, value, loc) in &sc.data_values {
+        let yaml = value_to_json(value, 0, false).unwrap_or_else(|_| "null".to_string());
+        let flag = format!("{key}={yaml}");
+        // Written in the configuration: there; learned from a command: at the command.
+        let place = match (&file, loc.line) {
+            (Some(file), line) if line > 0 => Some(Span::point(file, line, loc.column)),
+            _ => origin.cloned(),
+        };
+        if let Some(span) = place {
+            spans.push((flag.clone(), span));
+        }
+        flags.dv_yaml.push(flag);
+    }
+    spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::config::Loc;
+    use crate::lint::discover::{Library, Reason};
+    use crate::yaml::Value;
+
+    #[test]
+    fn a_job_per_root_and_scenario_then_libraries() {
+        let config = Config::default_for(Path::new("/repo"));
+        let mut root = Root::found("app", Reason::Topmost);
+        root.args = vec!["--strict".into()];
+        for name in ["a", "b"] {
+            root.scenarios.push(ScenarioConfig {
+                name: name.into(),
+                values_files: vec!["@lib:ci/v.yml".into()],
+                data_values: vec![("x.y".into(), Value::Int(3), Loc::default())],
+                loc: Default::default(),
+                ..ScenarioConfig::default()
+            });
+        }
+        let d = Discovery {
+            roots: vec![root],
+            libraries: vec![Library {
+                path: "app/_ytt_lib/l".into(),
+                parent: "app".into(),
+                ..Library::default()
+            }],
+            ..Discovery::default()
+        };
+        let sel = Selection {
+            roots: vec![0],
+            libraries: vec![0],
+            plain: Vec::new(),
+        };
+        let jobs = jobs(&config, &d, &sel);
+        let names: Vec<_> = jobs
+            .iter()
+            .map(|j| (j.kind, j.root.as_str(), j.scenario.as_deref()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                (JobKind::Root, "app", Some("a")),
+                (JobKind::Root, "app", Some("b")),
+                (JobKind::Library, "app/_ytt_lib/l", None),
+            ]
+        );
+        let flags = jobs[0].flags.as_ref().unwrap();
+        assert_eq!(flags.files, vec!["/repo/app"]);
+        assert_eq!(flags.dv_files, vec!["@lib:/repo/ci/v.yml"]);
+        assert_eq!(flags.dv_yaml, vec!["x.y=3"]);
+        assert!(jobs[2].flags.as_ref().unwrap().strict);
+    }
+
+    #[test]
+    fn the_first_job_learns_the_other_scenarios_and_libraries_learn_if_values_come_in() {
+        let repo = std::env::temp_dir().join(format!("yttlint-plan-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&repo);
+        for (file, text) in [
+            ("open/app.yml", "#@ load(\"@ytt:library\", \"library\")\n#@ library.get(\"l\").with_data_values({})\n"),
+            ("shut/app.yml", "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.a\n"),
+        ] {
+            std::fs::create_dir_all(repo.join(file).parent().unwrap()).unwrap();
+            std::fs::write(repo.join(file), text).unwrap();
+        }
+        let config = Config::default_for(&repo);
+        let mut roots = Vec::new();
+        for name in ["open", "shut"] {
+            let mut root = Root::found(name, Reason::Topmost);
+            root.needs_input = false;
+            root.scenarios = ["a", "b"]
+                .iter()
+                .map(|s| ScenarioConfig {
+                    name: s.to_string(),
+                    provided: vec![format!("{s}_key")],
+                    ..ScenarioConfig::default()
+                })
+                .collect();
+            roots.push(root);
+        }
+        let mut found = Root::found("found", Reason::Topmost);
+        found.needs_input = true;
+        roots.push(found);
+        let file = |path: &str| crate::lint::repo::walk::RepoFile {
+            path: path.into(),
+            kind: crate::lint::repo::walk::Kind::YttYaml,
+            package: false,
+            kubevirt: false,
+            directives: false,
+        };
+        let d = Discovery {
+            roots,
+            libraries: ["open", "shut"]
+                .iter()
+                .map(|r| Library {
+                    path: format!("{r}/_ytt_lib/l"),
+                    parent: r.to_string(),
+                    ..Library::default()
+                })
+                .collect(),
+            files: vec![file("open/app.yml"), file("shut/app.yml")],
+            ..Discovery::default()
+        };
+        let sel = Selection {
+            roots: vec![0, 1, 2],
+            libraries: vec![0, 1],
+            plain: Vec::new(),
+        };
+        let jobs = jobs(&config, &d, &sel);
+        let learned: Vec<String> = jobs
+            .iter()
+            .map(|j| match &j.values_from {
+                ValuesFrom::Unknown => format!("{} unknown", j.root),
+                ValuesFrom::Scenarios(others) => {
+                    let given: Vec<String> = others.iter().map(|(_, p)| p.join(",")).collect();
+                    format!("{} [{}]", j.root, given.join(" "))
+                }
+            })
+            .collect();
+        let _ = std::fs::remove_dir_all(&repo);
+        assert_eq!(
+            learned,
+            [
+                // The first scenario's job knows what the second gives.
+                "open [b_key]",
+                "open unknown",
+                "shut [b_key]",
+                "shut unknown",
+                // Found by discovery: its values come from outside.
+                "found unknown",
+                // `open` gives its library values; `shut` gives none.
+                "open/_ytt_lib/l unknown",
+                "shut/_ytt_lib/l []",
+            ]
+        );
+    }
+}

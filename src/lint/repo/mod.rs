@@ -1,0 +1,10 @@
+//! The repository as the linter sees it: the walk (ignore files, excluded globs, what a file
+//! is), which YAML files are ytt templates, which only supplement others, repository-relative
+//! paths, and a cheap fingerprint of everything a run can read.
+
+pub mod listing;
+pub mod marker;
+pub mod paths;
+pub mod supplementary;
+pub mod walk;
+pub mod yaml_doc;

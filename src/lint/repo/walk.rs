@@ -1,0 +1,260 @@
+//! The repository walk: the one place the `ignore` walker is configured (`.gitignore`,
+//! `.ignore` and the configuration's `exclude` globs are honoured, hidden entries skipped, the
+//! order fixed), and the one function that decides what a walked file is to the linter.
+//! A sub-directory with its own `.yttlint.yaml` is another repository: it is not walked (lint
+//! it from there), and the walk says so.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use ignore::WalkBuilder;
+
+use crate::lint::repo::marker::{annotated, has_annotation};
+use crate::lint::repo::paths;
+use rayon::prelude::*;
+
+/// What a file is to ytt and to discovery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// YAML with at least one `#@` annotation or code line.
+    YttYaml,
+    /// YAML without annotations (data values files, plain documents, Package resources).
+    PlainYaml,
+    /// A Starlark module.
+    Starlark,
+    /// A `.txt` file using text templating (`(@ ... @)`).
+    TextTemplate,
+    /// Anything else (including `.txt` files without templating).
+    Other,
+}
+
+impl Kind {
+    /// Whether the file makes its directory a ytt library.
+    pub fn is_ytt(self) -> bool {
+        matches!(self, Kind::YttYaml | Kind::Starlark | Kind::TextTemplate)
+    }
+}
+
+/// A file found by the walk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepoFile {
+    /// Repository-relative path.
+    pub path: String,
+    pub kind: Kind,
+    /// YAML that mentions a Carvel `Package` (worth parsing for ytt paths).
+    pub package: bool,
+    /// YAML that mentions a `Template` or a `VirtualMachine` (worth reading for KubeVirt).
+    pub kubevirt: bool,
+    /// A ytt file (YAML, Starlark, text) whose text may hold a `yttlint:` directive (worth
+    /// reading for suppressions).
+    pub directives: bool,
+}
+
+/// The `exclude` globs, matched against repository-relative paths (`*` stops at `/`).
+pub fn exclude_set(globs: &[String]) -> Result<GlobSet, String> {
+    let mut builder = GlobSetBuilder::new();
+    for g in globs {
+        let glob = GlobBuilder::new(g)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("invalid glob \"{g}\": {}", e.kind()))?;
+        builder.add(glob);
+    }
+    builder.build().map_err(|e| e.to_string())
+}
+
+/// Every file under `base` that is not ignored or excluded, in path order. Unreadable entries
+/// are reported in the second list and skipped.
+pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
+    let mut problems = Vec::new();
+    let filter_base = base.to_path_buf();
+    let excluded = exclude.clone();
+    let nested = Arc::new(Mutex::new(Vec::new()));
+    let nested_seen = nested.clone();
+    let walker = WalkBuilder::new(base)
+        .require_git(false)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(move |e| {
+            let Some(rel) = paths::relative(&filter_base, e.path()) else {
+                return true;
+            };
+            if rel == "." {
+                return true;
+            }
+            if excluded.is_match(&rel) {
+                return false;
+            }
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            if is_dir && crate::lint::config::file_in(e.path()).is_some() {
+                if let Ok(mut seen) = nested_seen.lock() {
+                    seen.push(rel);
+                }
+                return false;
+            }
+            true
+        })
+        .build();
+    let mut found = Vec::new();
+    for entry in walker {
+        match entry {
+            Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
+                if let Some(rel) = paths::relative(base, e.path()) {
+                    found.push((e.into_path(), rel));
+                }
+            }
+            Ok(_) => {}
+            Err(err) => problems.push(err.to_string()),
+        }
+    }
+    // Reading and classifying the files is most of the walk's time: on every core.
+    let mut files: Vec<RepoFile> = found
+        .into_par_iter()
+        .map(|(abs, rel)| classify(&abs, rel))
+        .collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    if let Ok(seen) = nested.lock() {
+        for dir in seen.iter() {
+            problems.push(format!(
+                "{dir} has its own {} and is not linted from here",
+                crate::lint::config::FILE_NAME
+            ));
+        }
+    }
+    (files, problems)
+}
+
+/// The ytt files (templates, Starlark, text templates) under `base` that only `.gitignore`,
+/// `.ignore` and git's excludes hide: walked again without them (hidden entries and the
+/// `exclude` globs still skipped, special files and symlinks never read).
+pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
+    let filter_base = base.to_path_buf();
+    let excluded = exclude.clone();
+    let walker = WalkBuilder::new(base)
+        .standard_filters(false)
+        .hidden(true)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .filter_entry(move |e| {
+            paths::relative(&filter_base, e.path())
+                .is_none_or(|rel| rel == "." || !excluded.is_match(&rel))
+        })
+        .build();
+    walker
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
+        .filter_map(|e| {
+            let rel = paths::relative(base, e.path())?;
+            let f = classify(e.path(), rel);
+            f.kind.is_ytt().then_some(f.path)
+        })
+        .collect()
+}
+
+/// Decides what a file is: by extension, then (for YAML and text) by its content.
+pub fn classify(abs: &Path, path: String) -> RepoFile {
+    let ext = path.rsplit('.').next().unwrap_or("");
+    let read = || {
+        std::fs::read(abs).map(|b| {
+            String::from_utf8(b)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        })
+    };
+    let text = match ext {
+        "star" | "yml" | "yaml" | "txt" => read().ok(),
+        _ => None,
+    };
+    let directives = text
+        .as_deref()
+        .is_some_and(crate::lint::post::suppress::may_have_directive);
+    let (kind, package, kubevirt) = match (ext, text) {
+        ("star", _) => (Kind::Starlark, false, false),
+        ("yml" | "yaml", Some(text)) => {
+            let kind = if has_annotation(&text) && annotated(&path, &text) {
+                Kind::YttYaml
+            } else {
+                Kind::PlainYaml
+            };
+            (kind, mentions_package(&text), mentions_kubevirt(&text))
+        }
+        ("yml" | "yaml", None) => (Kind::PlainYaml, false, false),
+        ("txt", Some(text)) if text.contains("(@") => (Kind::TextTemplate, false, false),
+        _ => (Kind::Other, false, false),
+    };
+    RepoFile {
+        path,
+        kind,
+        package,
+        kubevirt,
+        directives,
+    }
+}
+
+/// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere.
+fn mentions_kubevirt(text: &str) -> bool {
+    static KIND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"kind["']?\s*:\s*["']?(Template|VirtualMachine)\b"#).ok()
+    });
+    if !(text.contains("Template") || text.contains("VirtualMachine")) {
+        return false;
+    }
+    KIND.as_ref().is_none_or(|re| re.is_match(text))
+}
+
+fn mentions_package(text: &str) -> bool {
+    text.contains("data.packaging.carvel.dev") && text.contains("Package")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kubevirt_kinds_are_recognised_in_any_style() {
+        assert!(mentions_kubevirt("apiVersion: v1\nkind: Template\n"));
+        assert!(mentions_kubevirt(
+            "- {kind: VirtualMachine, metadata: {}}\n"
+        ));
+        assert!(mentions_kubevirt("{\"kind\": \"Template\"}"));
+        assert!(!mentions_kubevirt("kind: PodTemplate\n"));
+        assert!(!mentions_kubevirt("kind: VirtualMachineInstanceTypeX\n"));
+        assert!(!mentions_kubevirt(
+            "kind: Deployment\nspec:\n  template: {}\n"
+        ));
+    }
+
+    #[test]
+    fn walk_honours_gitignore_and_exclude_and_sorts() {
+        let dir = std::env::temp_dir().join(format!("yttlint-walk-{}", std::process::id()));
+        for d in ["a", "vendor/x", "build"] {
+            std::fs::create_dir_all(dir.join(d)).unwrap();
+        }
+        std::fs::write(dir.join(".gitignore"), "build/\n").unwrap();
+        std::fs::write(dir.join("a/t.yml"), "a: #@ 1\n").unwrap();
+        std::fs::write(dir.join("a/v.yml"), "a: 1\n").unwrap();
+        std::fs::write(dir.join("a/h.star"), "x = 1\n").unwrap();
+        std::fs::write(dir.join("a/notes.txt"), "hello\n").unwrap();
+        std::fs::write(dir.join("a/t.txt"), "(@= \"x\" @)\n").unwrap();
+        std::fs::write(dir.join("vendor/x/t.yml"), "a: #@ 1\n").unwrap();
+        std::fs::write(dir.join("build/t.yml"), "a: #@ 1\n").unwrap();
+        std::fs::create_dir_all(dir.join("nested")).unwrap();
+        std::fs::write(dir.join("nested/.yttlint.yaml"), "").unwrap();
+        std::fs::write(dir.join("nested/t.yml"), "a: #@ 1\n").unwrap();
+        let (files, problems) = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
+        assert_eq!(
+            problems,
+            vec!["nested has its own .yttlint.yaml and is not linted from here"]
+        );
+        let got: Vec<(&str, Kind)> = files.iter().map(|f| (f.path.as_str(), f.kind)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("a/h.star", Kind::Starlark),
+                ("a/notes.txt", Kind::Other),
+                ("a/t.txt", Kind::TextTemplate),
+                ("a/t.yml", Kind::YttYaml),
+                ("a/v.yml", Kind::PlainYaml),
+            ]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,454 @@
+//! The result cache: a job's outcome (its findings and status) stored under a key made of
+//! everything that decides it: yttlint's version and the identity of its executable, the job
+//! itself (root, scenario, flags, configuration that reaches the job), the environment values
+//! its allowed `--data-values-env` prefixes read, and the content hash of every file under the
+//! job's inputs. A changed file changes the key of exactly the jobs whose inputs hold it.
+//!
+//! Layout of the cache directory (`.yttlint-cache/` in the repository unless `--cache-dir`):
+//! - `jobs/<key>.json`: one job's outcome, written to a temporary file and renamed, so
+//!   concurrent runs never see half an entry;
+//! - `runs/<key>.json`: the report of a whole run (see [`crate::lint::run::run_cache`]);
+//! - `files.tsv`: the content hash of each input file with its size and modification time, so
+//!   an unchanged file is not read again;
+//! - `.gitignore` holding `*`, so the cache is never committed; `CACHEDIR.TAG`.
+//!
+//! The cache never makes a finding appear or disappear: an entry that cannot be read, parsed
+//! or written is a miss. Entries beyond [`MAX_ENTRIES`] are removed oldest first.
+//!
+//! A repository could commit a directory named `.yttlint-cache` with forged entries. The key
+//! holds the size and modification time (to the nanosecond) of the yttlint executable that
+//! runs, which a pull request cannot know, so such entries are never hit.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::lint::job::{Job, JobKind, JobOutcome};
+use crate::report::coverage::Coverage;
+use crate::report::{Diagnostic, RootOutcome};
+
+/// Entries kept at most; older ones are removed at the end of a run.
+pub const MAX_ENTRIES: usize = 20_000;
+
+/// The cache directory's default name, inside the repository.
+pub const DIR_NAME: &str = crate::files::LINT_CACHE_DIR;
+
+/// Format of the entries: bump when [`Stored`] or the key changes meaning.
+const FORMAT: &str = "yttlint-cache-2";
+
+/// Files modified this recently before the index was written may have changed again within the
+/// same timestamp: their hash is not trusted from the index.
+const RACY: Duration = Duration::from_secs(2);
+
+/// What an entry holds.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    status: RootOutcome,
+    diagnostics: Vec<Diagnostic>,
+    /// What the job executed, when it records coverage.
+    #[serde(default)]
+    coverage: Option<Coverage>,
+}
+
+/// A file's hash as the index records it.
+#[derive(Clone, PartialEq, Eq)]
+struct FileStamp {
+    len: u64,
+    mtime_ns: u128,
+    hash: String,
+}
+
+/// An open cache for one run.
+pub struct Cache {
+    dir: PathBuf,
+    repo: PathBuf,
+    /// The version and executable identity, the start of every key.
+    salt: String,
+    /// Hashes of files from the previous run's index, and when that index was written.
+    previous: HashMap<PathBuf, FileStamp>,
+    previous_written: Option<SystemTime>,
+    /// Hashes computed or confirmed in this run.
+    current: Mutex<BTreeMap<PathBuf, FileStamp>>,
+    hits: AtomicUsize,
+    misses: AtomicUsize,
+}
+
+impl Cache {
+    /// Opens (creating it if needed) the cache at `dir` for the repository `repo`. Errors say
+    /// why the directory cannot be used.
+    pub fn open(dir: &Path, repo: &Path) -> Result<Cache, String> {
+        prepare(dir)?;
+        let index = dir.join("files.tsv");
+        let previous_written = std::fs::symlink_metadata(&index)
+            .and_then(|m| m.modified())
+            .ok();
+        let previous = read_regular(&index)
+            .and_then(|b| String::from_utf8(b).ok())
+            .map(|text| parse_index(&text))
+            .unwrap_or_default();
+        Ok(Cache {
+            dir: dir.to_path_buf(),
+            repo: repo.to_path_buf(),
+            salt: salt(),
+            previous,
+            previous_written,
+            current: Mutex::new(BTreeMap::new()),
+            hits: Default::default(),
+            misses: Default::default(),
+        })
+    }
+
+    /// The stored outcome under `key`, if there is a readable one.
+    pub fn get(&self, key: &str) -> Option<JobOutcome> {
+        let path = self.entry(key);
+        let stored = read_regular(&path).and_then(|b| serde_json::from_slice::<Stored>(&b).ok());
+        let Some(stored) = stored else {
+            self.misses.fetch_add(1, Ordering::Relaxed);
+            return None;
+        };
+        self.hits.fetch_add(1, Ordering::Relaxed);
+        // A used entry is young again, so trimming removes the unused ones first.
+        let _ = std::fs::File::options()
+            .append(true)
+            .open(&path)
+            .and_then(|f| f.set_modified(SystemTime::now()));
+        Some(JobOutcome {
+            diagnostics: stored.diagnostics,
+            status: stored.status,
+            coverage: stored.coverage,
+        })
+    }
+
+    /// Stores a job's outcome under `key`. Outcomes that depend on the machine rather than on
+    /// the files (a limit, an internal error) are not stored.
+    pub fn put(&self, key: &str, outcome: &JobOutcome) {
+        if outcome
+            .diagnostics
+            .iter()
+            .any(|d| matches!(d.rule.as_str(), "internal-error" | "limit-exceeded"))
+        {
+            return;
+        }
+        let stored = Stored {
+            status: outcome.status,
+            diagnostics: outcome.diagnostics.clone(),
+            coverage: outcome.coverage.clone(),
+        };
+        if let Ok(bytes) = serde_json::to_vec(&stored) {
+            let _ = write_atomic(&self.entry(key), &bytes);
+        }
+    }
+
+    fn entry(&self, key: &str) -> PathBuf {
+        self.dir.join("jobs").join(format!("{key}.json"))
+    }
+
+    /// How many jobs came from the cache and how many ran.
+    pub fn counts(&self) -> (usize, usize) {
+        (
+            self.hits.load(Ordering::Relaxed),
+            self.misses.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Writes the file index and trims old entries. Failures only cost the next run time.
+    pub fn finish(&self) {
+        let current = match self.current.lock() {
+            Ok(c) => c,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let mut text = String::new();
+        for (path, s) in current.iter() {
+            text.push_str(&format!(
+                "{}\t{}\t{}\t{}\n",
+                s.hash,
+                s.len,
+                s.mtime_ns,
+                path.display()
+            ));
+        }
+        let _ = write_atomic(&self.dir.join("files.tsv"), text.as_bytes());
+        trim(&self.dir.join("jobs"), MAX_ENTRIES);
+    }
+
+    /// The key of a job, or `None` when it must run (a notice, or an input that cannot be read).
+    pub fn key(&self, job: &Job) -> Option<String> {
+        if job.kind == JobKind::Notice {
+            return None;
+        }
+        let mut h = Sha256::new();
+        h.update(FORMAT);
+        h.update([0]);
+        h.update(&self.salt);
+        h.update([0]);
+        h.update(format!("{job:?}"));
+        h.update([0]);
+        for (name, value) in allowed_env(job) {
+            h.update(name);
+            h.update([0]);
+            h.update(value);
+            h.update([0]);
+        }
+        for file in self.inputs(job)? {
+            let hash = self.file_hash(&file)?;
+            h.update(file.to_string_lossy().as_bytes());
+            h.update([0]);
+            h.update(hash);
+            h.update([0]);
+        }
+        Some(hex(&h.finalize()))
+    }
+
+    /// Every file under the job's inputs, sorted (symbolic links as themselves).
+    fn inputs(&self, job: &Job) -> Option<Vec<PathBuf>> {
+        let mut roots: Vec<PathBuf> = job.plain_files.iter().map(|f| self.repo.join(f)).collect();
+        if let Ok(flags) = &job.flags {
+            let named = flags
+                .files
+                .iter()
+                .chain(&flags.dv_file)
+                .chain(&flags.dv_files);
+            for arg in named {
+                // `-f name=path`, `--data-value-file key=path`, or a path.
+                let mut candidates = vec![arg.as_str()];
+                if let Some((_, path)) = arg.split_once('=') {
+                    candidates.push(path);
+                }
+                for c in candidates {
+                    // Only paths inside the repository (the configuration refuses others; a
+                    // path that is not an input is no concern of the key either).
+                    let p = crate::files::lexical_absolute(&job.repo, Path::new(c));
+                    if p.starts_with(&job.repo) && std::fs::symlink_metadata(&p).is_ok() {
+                        roots.push(p);
+                    }
+                }
+            }
+        }
+        let mut files = Vec::new();
+        for root in roots {
+            collect(&root, &mut files).ok()?;
+        }
+        files.sort();
+        files.dedup();
+        Some(files)
+    }
+
+    /// The content hash of a file (of a symbolic link: of its target path), from the index when
+    /// its size and modification time did not change.
+    fn file_hash(&self, path: &Path) -> Option<String> {
+        let meta = std::fs::symlink_metadata(path).ok()?;
+        let mtime = meta.modified().ok()?;
+        let stamp = |hash: String| FileStamp {
+            len: meta.len(),
+            mtime_ns: mtime
+                .duration_since(UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0),
+            hash,
+        };
+        if let Some(known) = self.current.lock().ok()?.get(path) {
+            return Some(known.hash.clone());
+        }
+        let trusted = self.previous_written.is_some_and(|w| mtime + RACY < w);
+        if let Some(prev) = self.previous.get(path).filter(|_| trusted) {
+            if *prev == stamp(prev.hash.clone()) {
+                self.current.lock().ok()?.insert(path.into(), prev.clone());
+                return Some(prev.hash.clone());
+            }
+        }
+        let bytes = if meta.file_type().is_symlink() {
+            std::fs::read_link(path)
+                .ok()?
+                .to_string_lossy()
+                .into_owned()
+                .into_bytes()
+        } else if meta.is_file() {
+            std::fs::read(path).ok()?
+        } else {
+            // A FIFO or device is never read: its name is its content.
+            Vec::new()
+        };
+        let hash = hex(&Sha256::digest(&bytes));
+        self.current
+            .lock()
+            .ok()?
+            .insert(path.into(), stamp(hash.clone()));
+        Some(hash)
+    }
+}
+
+/// Creates the cache directory `dir` if needed and checks it can be used: plain directories
+/// only (a repository may hold a `.yttlint-cache` of its own making). Errors say why not.
+pub fn prepare(dir: &Path) -> Result<(), String> {
+    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "cache directory {} is a symbolic link; not using it",
+            dir.display()
+        ));
+    }
+    for sub in ["jobs", "runs"] {
+        std::fs::create_dir_all(dir.join(sub))
+            .map_err(|e| format!("cannot create cache directory {}: {e}", dir.display()))?;
+    }
+    // A repository may hold a `.yttlint-cache` of its own making: its parts must be plain
+    // directories, or entries would be written wherever a symbolic link points.
+    for part in [dir.to_path_buf(), dir.join("jobs"), dir.join("runs")] {
+        if !std::fs::symlink_metadata(&part).is_ok_and(|m| m.is_dir()) {
+            return Err(format!(
+                "cache directory {} is not a plain directory; not using it",
+                part.display()
+            ));
+        }
+    }
+    let _ = write_if_missing(&dir.join(".gitignore"), "# Created by yttlint.\n*\n");
+    let _ = write_if_missing(
+        &dir.join("CACHEDIR.TAG"),
+        "Signature: 8a477f597d28d172789f06886806bc55\n# yttlint's result cache.\n",
+    );
+    Ok(())
+}
+
+/// The version and the running executable's size and modification time.
+pub(super) fn salt() -> String {
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|p| std::fs::metadata(p).ok())
+        .map(|m| {
+            let mtime = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                .map(|d| d.as_nanos())
+                .unwrap_or(0);
+            format!("{}:{mtime}", m.len())
+        })
+        .unwrap_or_default();
+    format!("{} {exe}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The environment variables the job's `--data-values-env*` prefixes read, sorted.
+fn allowed_env(job: &Job) -> Vec<(String, String)> {
+    let Ok(flags) = &job.flags else {
+        return Vec::new();
+    };
+    let prefixes: Vec<String> = flags
+        .dv_env
+        .iter()
+        .chain(&flags.dv_env_yaml)
+        .map(|p| format!("{p}_"))
+        .collect();
+    if prefixes.is_empty() {
+        return Vec::new();
+    }
+    let mut vars: Vec<(String, String)> = std::env::vars()
+        .filter(|(k, _)| prefixes.iter().any(|p| k.starts_with(p.as_str())))
+        .collect();
+    vars.sort();
+    vars
+}
+
+/// Adds `path` (a file, a symbolic link or a directory walked recursively) to `out`.
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let meta = std::fs::symlink_metadata(path)?;
+    if !meta.is_dir() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    for entry in std::fs::read_dir(path)? {
+        let entry = entry?;
+        if entry.file_name() == DIR_NAME {
+            continue;
+        }
+        collect(&entry.path(), out)?;
+    }
+    Ok(())
+}
+
+fn parse_index(text: &str) -> HashMap<PathBuf, FileStamp> {
+    text.lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(4, '\t');
+            let hash = parts.next()?.to_string();
+            let len = parts.next()?.parse().ok()?;
+            let mtime_ns = parts.next()?.parse().ok()?;
+            let path = PathBuf::from(parts.next()?);
+            Some((
+                path,
+                FileStamp {
+                    len,
+                    mtime_ns,
+                    hash,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// The bytes of `path` if it is a regular file (never a FIFO, a device or a symbolic link).
+pub(super) fn read_regular(path: &Path) -> Option<Vec<u8>> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    std::fs::read(path).ok()
+}
+
+pub(super) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn write_if_missing(path: &Path, text: &str) -> std::io::Result<()> {
+    if path.exists() {
+        return Ok(());
+    }
+    write_atomic(path, text.as_bytes())
+}
+
+/// Writes through a temporary file in the same directory and renames it into place.
+pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(
+        ".tmp-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    // `create_new`: a file or symbolic link already at the temporary name is never followed.
+    let _ = std::fs::remove_file(&tmp);
+    let mut f = std::fs::File::options()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)?;
+    f.write_all(bytes)?;
+    drop(f);
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// Removes the oldest entries beyond `keep`.
+pub(super) fn trim(jobs: &Path, keep: usize) {
+    let Ok(entries) = std::fs::read_dir(jobs) else {
+        return;
+    };
+    let mut all: Vec<(SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter_map(|e| {
+            let t = e.metadata().ok()?.modified().ok()?;
+            Some((t, e.path()))
+        })
+        .collect();
+    if all.len() <= keep {
+        return;
+    }
+    all.sort();
+    let excess = all.len() - keep;
+    for (_, path) in all.into_iter().take(excess) {
+        let _ = std::fs::remove_file(path);
+    }
+}

@@ -1,0 +1,468 @@
+//! Isolated runs: the jobs run in worker processes (the yttlint binary re-executed as
+//! [`crate::lint::run::worker`]), each limited to its share of the run's memory (its resident memory,
+//! watched by this process; the operating system's `RLIMIT_DATA` bounds what it reserves), each
+//! job limited in wall-clock time by this process. A worker runs many jobs one after the other, so that a run
+//! starts few processes. When a worker dies (an abort, a crash, an allocation beyond its limit)
+//! or runs out of time, the job it was running gets a `limit-exceeded` or `internal-error`
+//! finding, and a new worker takes the remaining jobs: every other job's findings are kept.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::ExitStatusExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::lint::job::{run_job, Job, JobKind};
+use crate::lint::run::progress::Progress;
+use crate::lint::run::worker::{Request, Response, AT, COMMAND, READY, STACK_BYTES};
+use crate::lint::run::{caught, not_linted, of_job, status_of, JobResult};
+use crate::report::{Diagnostic, RootOutcome};
+
+/// How an isolated run is limited.
+#[derive(Clone, Debug)]
+pub struct Isolation {
+    /// The yttlint binary the workers run.
+    pub exe: PathBuf,
+    /// Memory of the whole run, shared out among the workers, in bytes.
+    pub memory: u64,
+    /// Wall-clock time of one job.
+    pub job_timeout: Duration,
+}
+
+/// The least memory a worker gets: fewer workers run when the run's memory is too small to
+/// give each this much.
+const MIN_SHARE: u64 = 256 << 20;
+
+/// What a worker process needs besides the heap of its evaluations: the program's own data
+/// and the reserved (mostly untouched) stack of the thread that runs the jobs.
+const OVERHEAD: u64 = STACK_BYTES + (64 << 20);
+
+/// Memory a worker may reserve without using it, beyond twice its share: the operating
+/// system's limit (`RLIMIT_DATA`) counts reserved memory, and an evaluation reserves much that
+/// it never touches (starlark reserves a buffer of 1 MB for each module being evaluated, so
+/// 4 900 nested `load()`s reserve 4.9 GB and use 190 MB). The share itself is held by this
+/// process, which watches each worker's resident memory ([`POLL`]).
+const RESERVED: u64 = 8 << 30;
+
+/// How often a worker's resident memory is checked against its share.
+const POLL: Duration = Duration::from_millis(10);
+
+/// How long a new worker may take to say it is ready.
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Lines of a worker's standard error kept to explain its death.
+const TAIL_LINES: usize = 8;
+
+impl Isolation {
+    /// How many workers run `jobs` jobs with `threads` wanted.
+    pub fn workers(&self, threads: usize, jobs: usize) -> usize {
+        let fit = usize::try_from(self.memory / MIN_SHARE).unwrap_or(usize::MAX);
+        threads.min(fit).min(jobs).max(1)
+    }
+
+    /// The memory of each of `workers` workers.
+    fn share(&self, workers: usize) -> u64 {
+        (self.memory / workers.max(1) as u64).max(MIN_SHARE)
+    }
+}
+
+/// Runs `jobs` in at most `threads` workers; the result of every job, in job order.
+pub fn run_isolated(
+    jobs: &[Job],
+    threads: usize,
+    iso: &Isolation,
+    progress: &Progress,
+) -> Vec<JobResult> {
+    let workers = iso.workers(threads, jobs.len());
+    let limits = Limits::new(iso, workers);
+    let groups = crate::lint::plan::affinity::groups(jobs);
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<JobResult>>> = Mutex::new(vec![None; jobs.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut worker: Option<Worker> = None;
+                while let Some(group) = groups.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    for &index in group {
+                        let Some(job) = jobs.get(index) else { continue };
+                        let result = run_one(&mut worker, &limits, index, job);
+                        progress.finished(&describe(job));
+                        if let Ok(mut all) = results.lock() {
+                            if let Some(slot) = all.get_mut(index) {
+                                *slot = Some(result);
+                            }
+                        }
+                    }
+                }
+                if let Some(w) = worker {
+                    w.finish();
+                }
+            });
+        }
+    });
+    let all = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    all.into_iter()
+        .zip(jobs)
+        .map(|(r, job)| r.unwrap_or_else(|| not_linted(job)))
+        .collect()
+}
+
+fn describe(job: &Job) -> String {
+    match &job.scenario {
+        Some(s) => format!("{} ({s})", job.root),
+        None => job.root.clone(),
+    }
+}
+
+/// The limits every worker of a run gets, and how findings describe them.
+struct Limits {
+    exe: PathBuf,
+    /// The worker's data limit (a backstop: twice its share, [`OVERHEAD`] and [`RESERVED`]).
+    data: u64,
+    /// The worker's resident memory beyond which it is stopped (its share and [`OVERHEAD`]).
+    resident: u64,
+    /// The heap limit of its evaluations.
+    heap: u64,
+    /// The engine's own deadline, before the job's timeout.
+    engine_timeout: Duration,
+    job_timeout: Duration,
+    /// How the memory limit reads in a finding.
+    memory_text: String,
+}
+
+impl Limits {
+    fn new(iso: &Isolation, workers: usize) -> Limits {
+        let share = iso.share(workers);
+        Limits {
+            exe: iso.exe.clone(),
+            data: share.saturating_mul(2).saturating_add(OVERHEAD + RESERVED),
+            resident: share + OVERHEAD,
+            heap: share / 4 * 3,
+            engine_timeout: iso.job_timeout / 5 * 4,
+            job_timeout: iso.job_timeout,
+            memory_text: format!(
+                "{} MiB per worker: --memory-limit {} MiB shared by {workers} worker{}",
+                share >> 20,
+                iso.memory >> 20,
+                if workers == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+/// Runs one job: in this process when it evaluates nothing, else in the worker (started when
+/// there is none).
+fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job) -> JobResult {
+    if job.kind == JobKind::Notice {
+        return caught(job, &run_job).0;
+    }
+    let start = Instant::now();
+    let w = match worker {
+        Some(w) => w,
+        None => match Worker::start(limits) {
+            Ok(w) => worker.insert(w),
+            Err(e) => {
+                let d = Diagnostic::new(
+                    "internal-error",
+                    format!("cannot start a worker process to lint this root: {e}"),
+                );
+                return (
+                    status_of(job, RootOutcome::Error, start),
+                    vec![of_job(job, d)],
+                    None,
+                );
+            }
+        },
+    };
+    match w.run(index, job, limits) {
+        Ok(response) => {
+            if response.last {
+                if let Some(w) = worker.take() {
+                    w.finish();
+                }
+            }
+            (response.status, response.diagnostics, response.coverage)
+        }
+        Err(end) => {
+            let mut at = None;
+            if let Some(mut w) = worker.take() {
+                at = w.at.take();
+                w.finish();
+            }
+            let d = end.diagnostic(limits, at.as_deref());
+            (
+                status_of(job, RootOutcome::Error, start),
+                vec![of_job(job, d)],
+                None,
+            )
+        }
+    }
+}
+
+/// A running worker process.
+struct Worker {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<std::io::Result<String>>,
+    /// The last lines of its standard error, once it has closed.
+    stderr: Option<JoinHandle<Vec<String>>>,
+    /// The file (repository path) the running job evaluates, as the worker last said.
+    at: Option<String>,
+}
+
+/// How a job ended without an answer.
+enum End {
+    /// Its worker was stopped after the job's time.
+    Timeout,
+    /// Its worker was stopped when its resident memory outgrew its share.
+    Memory,
+    /// Its worker died: how, and the last lines it wrote on standard error.
+    Died(String, Vec<String>),
+    /// Its worker answered something else than the job's result.
+    Garbled(String),
+}
+
+impl Worker {
+    fn start(limits: &Limits) -> Result<Worker, String> {
+        let mut child = Command::new(&limits.exe)
+            .arg(COMMAND)
+            .arg(limits.data.to_string())
+            .arg(limits.heap.to_string())
+            .arg(limits.engine_timeout.as_millis().to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("{}: {e}", limits.exe.display()))?;
+        let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("no pipes to the worker".to_string());
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = std::thread::spawn(move || tail(stderr));
+        let mut w = Worker {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr: Some(stderr),
+            at: None,
+        };
+        match w.lines.recv_timeout(START_TIMEOUT) {
+            Ok(Ok(line)) if line == READY => Ok(w),
+            Ok(Ok(line)) => Err(format!("unexpected first line {line:?}")),
+            Err(RecvTimeoutError::Timeout) => {
+                w.kill();
+                Err("the worker did not start in time".to_string())
+            }
+            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => match w.death() {
+                End::Died(how, tail) => Err(format!("{how}{}", last_words(&tail))),
+                _ => Err("the worker did not start".to_string()),
+            },
+        }
+    }
+
+    /// Sends a job and waits for its result, at most the job's time, while the worker's
+    /// resident memory stays within its share.
+    fn run(&mut self, index: usize, job: &Job, limits: &Limits) -> Result<Response, End> {
+        let mut line = serde_json::to_string(&Request { index, job })
+            .map_err(|e| End::Garbled(format!("the job cannot be sent to a worker: {e}")))?;
+        line.push('\n');
+        let sent = match self.stdin.as_mut() {
+            Some(stdin) => stdin
+                .write_all(line.as_bytes())
+                .and_then(|()| stdin.flush()),
+            None => Err(std::io::Error::other("closed")),
+        };
+        if sent.is_err() {
+            return Err(self.death());
+        }
+        self.at = None;
+        let deadline = Instant::now() + limits.job_timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left.min(POLL)) {
+                Ok(Ok(line)) => match line.strip_prefix(AT) {
+                    Some(file) => self.at = serde_json::from_str(file).ok(),
+                    None => return Self::answer(&line, index),
+                },
+                Err(RecvTimeoutError::Timeout) if left <= POLL => {
+                    self.kill();
+                    return Err(End::Timeout);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if resident_bytes(self.child.id()).is_some_and(|r| r > limits.resident) {
+                        self.kill();
+                        return Err(End::Memory);
+                    }
+                }
+                Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => return Err(self.death()),
+            }
+        }
+    }
+
+    /// The worker's answer to job `index`.
+    fn answer(answer: &str, index: usize) -> Result<Response, End> {
+        match serde_json::from_str::<Response>(answer) {
+            Ok(r) if r.index == index => Ok(r),
+            Ok(r) => Err(End::Garbled(format!(
+                "the worker answered for job {} instead",
+                r.index
+            ))),
+            Err(e) => Err(End::Garbled(format!("unreadable answer: {e}"))),
+        }
+    }
+
+    /// Waits for the dead (or dying) worker and says how it ended.
+    fn death(&mut self) -> End {
+        self.stdin = None;
+        let how = match self.child.wait() {
+            Ok(status) => match (status.signal(), status.code()) {
+                (Some(sig), _) => format!("killed by signal {sig} ({})", signal_name(sig)),
+                (None, Some(code)) => format!("exit status {code}"),
+                (None, None) => status.to_string(),
+            },
+            Err(e) => format!("cannot wait for it: {e}"),
+        };
+        let tail = self
+            .stderr
+            .take()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_default();
+        End::Died(how, tail)
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Closes the worker's input, so that it ends, and waits for it.
+    fn finish(mut self) {
+        self.stdin = None;
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = self.child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            self.kill();
+        }
+    }
+}
+
+impl End {
+    /// The finding of the job that ended this way, in the file `at` (a repository path) when
+    /// the worker said it evaluated one.
+    fn diagnostic(&self, limits: &Limits, at: Option<&str>) -> Diagnostic {
+        let d = self.what(limits);
+        match at {
+            Some(file) => crate::lint::run::in_file(d, file),
+            None => d,
+        }
+    }
+
+    /// The finding, without a position.
+    fn what(&self, limits: &Limits) -> Diagnostic {
+        let memory = || {
+            Diagnostic::new(
+                "limit-exceeded",
+                format!(
+                    "the evaluation needed more memory than its limit ({})",
+                    limits.memory_text
+                ),
+            )
+        };
+        match self {
+            End::Memory => memory(),
+            End::Timeout => Diagnostic::new(
+                "limit-exceeded",
+                format!(
+                    "the evaluation did not finish within {} s (--job-timeout), and was stopped",
+                    limits.job_timeout.as_secs()
+                ),
+            ),
+            End::Died(how, tail) => {
+                let text = tail.join("\n");
+                if text.contains("memory allocation of") || how.contains("signal 9 ") {
+                    memory()
+                } else if text.contains("has overflowed its stack") {
+                    Diagnostic::new(
+                        "limit-exceeded",
+                        "the evaluation overflowed the native stack (templates, calls or loads nested too deeply)",
+                    )
+                } else {
+                    Diagnostic::new(
+                        "internal-error",
+                        format!(
+                            "yttlint's worker process died while linting this root ({how}){}",
+                            last_words(tail)
+                        ),
+                    )
+                }
+            }
+            End::Garbled(what) => Diagnostic::new(
+                "internal-error",
+                format!("yttlint's worker process failed on this root: {what}"),
+            ),
+        }
+    }
+}
+
+/// The resident memory of process `pid` in bytes (`None` where `/proc` does not tell).
+fn resident_bytes(pid: u32) -> Option<u64> {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages.saturating_mul(u64::try_from(page).ok()?))
+}
+
+/// The last lines a process wrote, kept to explain its end.
+fn tail(from: impl Read) -> Vec<String> {
+    let mut kept = VecDeque::new();
+    for line in BufReader::new(from).lines() {
+        let Ok(line) = line else { break };
+        if kept.len() == TAIL_LINES {
+            kept.pop_front();
+        }
+        kept.push_back(line);
+    }
+    kept.into()
+}
+
+/// `: LAST LINE` of a worker's standard error, or nothing.
+fn last_words(tail: &[String]) -> String {
+    tail.iter()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .map(|l| format!(": {}", l.trim()))
+        .unwrap_or_default()
+}
+
+fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        _ => "a signal",
+    }
+}

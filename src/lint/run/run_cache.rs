@@ -1,0 +1,114 @@
+//! The whole-run cache: the report of a run (findings with levels and suppressions applied,
+//! and the status of every job) stored under a key made of yttlint's version and executable,
+//! what the run was asked (configuration, paths, shard, limits, allowed environment values)
+//! and the fingerprint of the repository ([`crate::lint::repo::listing`]). A second run on an unchanged
+//! repository takes its report from here without discovering the repository or reading a file;
+//! when anything changed, the run discovers again and takes the unchanged jobs from the job
+//! cache ([`crate::lint::run::cache`]).
+//!
+//! Entries live in `runs/<key>.json` of the cache directory, written atomically; only
+//! [`MAX_RUNS`] are kept. A run whose repository had files modified in the last seconds before
+//! it started is not stored (they could change again within the same timestamp), nor is one
+//! with a finding that depends on the machine (an internal error, a limit).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::lint::repo::listing;
+use crate::lint::run::cache;
+use crate::report::coverage::RootCoverage;
+use crate::report::{Diagnostic, Report, RootStatus};
+
+/// Run reports kept at most; older ones are removed when one is stored.
+pub const MAX_RUNS: usize = 64;
+
+/// Format of the entries: bump when [`Stored`] or the key changes meaning.
+const FORMAT: &str = "yttlint-run-2";
+
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    roots: Vec<RootStatus>,
+    diagnostics: Vec<Diagnostic>,
+    coverage: Vec<RootCoverage>,
+}
+
+/// The run's place in the cache.
+pub struct RunCache {
+    runs: PathBuf,
+    key: String,
+    /// Whether the run may be stored (no file was modified too recently).
+    storable: bool,
+}
+
+impl RunCache {
+    /// The entry of a run of the repository `repo` asked `asked` (a description of everything
+    /// besides the repository's files that decides the report), in the cache directory `dir`.
+    /// `None` when the cache or the repository cannot be used (the run then just runs).
+    pub fn open(dir: &Path, repo: &Path, asked: &str) -> Option<RunCache> {
+        let runs = dir.join("runs");
+        // Made plain directories by [`cache::prepare`]; checked again in case they changed.
+        let plain = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
+        if !plain(dir) || !plain(&runs) {
+            return None;
+        }
+        let listing = listing::list(repo, Some(dir))?;
+        let mut h = Sha256::new();
+        for part in [FORMAT, &cache::salt(), asked, &listing.digest] {
+            h.update(part.as_bytes());
+            h.update([0]);
+        }
+        Some(RunCache {
+            runs,
+            key: cache::hex(&h.finalize()),
+            storable: !listing.racy,
+        })
+    }
+
+    fn entry(&self) -> PathBuf {
+        self.runs.join(format!("{}.json", self.key))
+    }
+
+    /// The stored report and coverage, if there is a readable one. Jobs taken from it took
+    /// no time.
+    pub fn get(&self) -> Option<(Report, Vec<RootCoverage>)> {
+        let path = self.entry();
+        let bytes = cache::read_regular(&path)?;
+        let stored: Stored = serde_json::from_slice(&bytes).ok()?;
+        // A used entry is young again, so trimming removes the unused ones first.
+        let _ = std::fs::File::options()
+            .append(true)
+            .open(&path)
+            .and_then(|f| f.set_modified(std::time::SystemTime::now()));
+        let mut roots = stored.roots;
+        for r in &mut roots {
+            r.duration_ms = 0;
+        }
+        let report = Report {
+            roots,
+            diagnostics: stored.diagnostics,
+        };
+        Some((report, stored.coverage))
+    }
+
+    /// Stores the report and coverage of the run, unless they must not be reused.
+    pub fn put(&self, report: &Report, coverage: &[RootCoverage]) {
+        let machine = report
+            .diagnostics
+            .iter()
+            .any(|d| matches!(d.rule.as_str(), "internal-error" | "limit-exceeded"));
+        if !self.storable || machine {
+            return;
+        }
+        let stored = Stored {
+            roots: report.roots.clone(),
+            diagnostics: report.diagnostics.clone(),
+            coverage: coverage.to_vec(),
+        };
+        if let Ok(bytes) = serde_json::to_vec(&stored) {
+            let _ = cache::write_atomic(&self.entry(), &bytes);
+        }
+        cache::trim(&self.runs, MAX_RUNS);
+    }
+}
