@@ -3,7 +3,6 @@
 pub mod analysis;
 pub mod cli;
 pub mod eval;
-pub mod file_marks;
 pub mod files;
 pub mod fuzzing;
 pub mod kubevirt;
@@ -19,3 +18,4 @@ pub mod stdlib;
 pub mod template;
 pub mod validate;
 pub mod yaml;
+pub mod ytt_flags;

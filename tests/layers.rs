@@ -1,16 +1,45 @@
-//! The engine's layers: `src/eval`, `src/stdlib`, `src/validate`, `src/schema` and
-//! `src/library` sit on one another in that order. A file may name (`crate::<layer>`) only the
-//! layers below its own; the layer above reaches down through interfaces the lower one owns
-//! (`eval::host::Host` for the library evaluation, `validate::run::NodeType` for schema types).
-//! An import upwards would bring back the cycle the engine once had, and fails here.
+//! The crate's layers. Every top-level module of `src/` sits in one layer of [`LAYERS`], lowest
+//! first, and a file may name (`crate::<module>`) only modules of the layers below its own
+//! or of its own module; the linter's stages in `src/lint/` are ordered the same way
+//! ([`LINT_STAGES`]). A layer reaches up only through an interface it owns (`eval::host::Host`
+//! for the library evaluation, `validate::run::NodeType` for schema types, the `OnFile`
+//! callback a job is given by whoever runs it). An import upwards would bring back a cycle,
+//! and fails here; so does a module no layer lists. docs/ARCHITECTURE.md draws the same
+//! picture.
 
 use std::path::{Path, PathBuf};
 
-/// Lowest first.
-const LAYERS: [&str; 5] = ["eval", "stdlib", "validate", "schema", "library"];
+/// The crate's top-level modules, lowest layer first; modules of one layer may not name each
+/// other either.
+const LAYERS: &[&[&str]] = &[
+    &["pos", "shared_cache", "malloc"],
+    &["yaml"],
+    &["files"],
+    &["report"],
+    &["template"],
+    &["overlay"],
+    &["eval"],
+    &["stdlib"],
+    &["validate"],
+    &["schema"],
+    &["library"],
+    &["ytt_flags"],
+    &["kubevirt"],
+    &["analysis"],
+    &["lint"],
+    &["cli", "fuzzing"],
+];
+
+/// The stages of `src/lint/`, in pipeline order; `session.rs` runs them.
+const LINT_STAGES: &[&str] = &[
+    "config", "repo", "discover", "job", "plan", "run", "post", "output", "session",
+];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
         let path = entry.unwrap().path();
         if path.is_dir() {
             rust_files(&path, out);
@@ -20,43 +49,172 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Whether `text` names `crate::<layer>` as a path (not as the prefix of a longer name).
-fn names(text: &str, layer: &str) -> bool {
-    let needle = format!("crate::{layer}");
-    text.match_indices(&needle).any(|(i, _)| {
-        let next = text[i + needle.len()..].chars().next();
-        !next.is_some_and(|c| c.is_alphanumeric() || c == '_')
-    })
+/// The files of top-level module `name`: `src/name.rs` or everything under `src/name/`.
+fn module_files(src: &Path, name: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let file = src.join(format!("{name}.rs"));
+    if file.is_file() {
+        files.push(file);
+    }
+    rust_files(&src.join(name), &mut files);
+    files.sort();
+    files
 }
 
-/// `file -> layer` for every file that names a layer at or above its own.
-fn upward_imports(src: &Path) -> Vec<String> {
+/// The first segment of every `crate::` path in `text` after `prefix` (`crate::a::b` and
+/// `use crate::{a, b::c}` give `a` and `b` for the prefix `crate::`).
+fn named(text: &str, prefix: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices(prefix) {
+        if text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        {
+            continue;
+        }
+        let rest = &text[i + prefix.len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = group.find('}').unwrap_or(group.len());
+            for item in group[..end].split(',') {
+                let head: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !head.is_empty() {
+                    out.push(head);
+                }
+            }
+        } else {
+            let head: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !head.is_empty() {
+                out.push(head);
+            }
+        }
+    }
+    out
+}
+
+/// Lines outside `//` comments (doc links may name any module).
+fn code(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `file -> module` for every file that names a module of its own layer or a higher one.
+fn upward_imports(src: &Path, layers: &[&[&str]]) -> Vec<String> {
+    let level = |m: &str| layers.iter().position(|l| l.contains(&m));
     let mut found = Vec::new();
-    for (level, from) in LAYERS.iter().enumerate() {
-        let mut files = Vec::new();
-        rust_files(&src.join(from), &mut files);
-        files.sort();
-        for file in files {
-            let text = std::fs::read_to_string(&file).unwrap();
-            for to in &LAYERS[level + 1..] {
-                if names(&text, to) {
-                    let rel = file.strip_prefix(src).unwrap_or(&file);
-                    found.push(format!("{} -> {to}", rel.display()));
+    for (from_level, layer) in layers.iter().enumerate() {
+        for from in *layer {
+            for file in module_files(src, from) {
+                let text = code(&std::fs::read_to_string(&file).unwrap());
+                let rel = file
+                    .strip_prefix(src)
+                    .unwrap_or(&file)
+                    .display()
+                    .to_string();
+                for to in named(&text, "crate::") {
+                    if to == *from {
+                        continue;
+                    }
+                    if level(&to).is_some_and(|l| l >= from_level) {
+                        found.push(format!("{rel} -> {to}"));
+                    }
                 }
             }
         }
     }
+    found.sort();
+    found.dedup();
     found
 }
 
+/// `file -> stage` for every file of a lint stage that names a later stage.
+fn upward_stage_imports(src: &Path) -> Vec<String> {
+    let lint = src.join("lint");
+    let stages: Vec<&[&str]> = LINT_STAGES.iter().map(std::slice::from_ref).collect();
+    let text_of = |f: &Path| code(&std::fs::read_to_string(f).unwrap());
+    let mut found = Vec::new();
+    for (from_level, from) in LINT_STAGES.iter().enumerate() {
+        for file in module_files(&lint, from) {
+            let text = text_of(&file);
+            let rel = file
+                .strip_prefix(src)
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            for to in named(&text, "crate::lint::") {
+                let to_level = stages.iter().position(|s| s.contains(&to.as_str()));
+                if to != *from && to_level.is_some_and(|l| l > from_level) {
+                    found.push(format!("{rel} -> lint::{to}"));
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// Top-level modules of `dir` (files and folders) that no layer lists.
+fn unlisted(dir: &Path, listed: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let module = path.is_dir() || path.extension().is_some_and(|e| e == "rs");
+        if module && !["lib", "main", "mod"].contains(&name.as_str()) && !listed.contains(&&*name) {
+            out.push(name);
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
-fn engine_layers_only_import_downwards() {
+fn every_module_has_a_layer() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let upward = upward_imports(&src);
+    let all: Vec<&str> = LAYERS.iter().flat_map(|l| l.iter().copied()).collect();
+    assert_eq!(
+        unlisted(&src, &all),
+        Vec::<String>::new(),
+        "add them to LAYERS"
+    );
+    assert_eq!(
+        unlisted(&src.join("lint"), LINT_STAGES),
+        Vec::<String>::new(),
+        "add them to LINT_STAGES"
+    );
+}
+
+#[test]
+fn layers_only_import_downwards() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let upward = upward_imports(&src, LAYERS);
     assert!(
         upward.is_empty(),
-        "imports from a lower engine layer into a higher one (go through a host interface \
-         owned by the lower layer instead): {upward:#?}"
+        "imports of a module in the same or a higher layer (go through an interface owned by \
+         the lower layer instead): {upward:#?}"
+    );
+}
+
+#[test]
+fn lint_stages_only_import_earlier_stages() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let upward = upward_stage_imports(&src);
+    assert!(
+        upward.is_empty(),
+        "a lint stage imports a later one: {upward:#?}"
     );
 }
 
@@ -64,20 +222,29 @@ fn engine_layers_only_import_downwards() {
 fn an_upward_import_is_caught() {
     let dir = std::env::temp_dir().join(format!("yttlint-layers-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for layer in LAYERS {
+    let layers: &[&[&str]] = &[&["eval"], &["stdlib"], &["library"]];
+    for layer in ["eval", "stdlib", "library"] {
         std::fs::create_dir_all(dir.join(layer)).unwrap();
     }
     std::fs::write(dir.join("stdlib/a.rs"), "use crate::eval::run;\n").unwrap();
-    std::fs::write(dir.join("eval/b.rs"), "use crate::evaluation;\n").unwrap();
-    assert!(upward_imports(&dir).is_empty());
     std::fs::write(
-        dir.join("eval/c.rs"),
-        "use crate::library::exec::LibExec;\n",
+        dir.join("eval/b.rs"),
+        "use crate::evaluation;\n// crate::library\n",
     )
     .unwrap();
+    assert!(upward_imports(&dir, layers).is_empty());
+    std::fs::write(
+        dir.join("eval/c.rs"),
+        "use crate::{pos, library::exec::LibExec};\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("stdlib/d.rs"), "fn f() { crate::library::x(); }\n").unwrap();
     assert_eq!(
-        upward_imports(&dir),
-        vec!["eval/c.rs -> library".to_string()]
+        upward_imports(&dir, layers),
+        vec![
+            "eval/c.rs -> library".to_string(),
+            "stdlib/d.rs -> library".to_string()
+        ]
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

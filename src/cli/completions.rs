@@ -9,7 +9,7 @@ use clap_complete::Shell;
 pub fn command() -> Command {
     let rule_ids: Vec<&'static str> = crate::report::rules::RULES.iter().map(|r| r.id).collect();
     super::lint::command()
-        .subcommand(<super::template::TemplateArgs as clap::CommandFactory>::command())
+        .subcommand(<crate::ytt_flags::TemplateArgs as clap::CommandFactory>::command())
         .subcommand(super::init::command())
         .subcommand(
             Command::new("rule")

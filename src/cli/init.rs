@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+use crate::files::paths;
 use crate::lint::config::{Config, FILE_NAME};
 use crate::lint::discover::{self, init};
-use crate::lint::repo::paths;
 
 /// Writes a .yttlint.yaml from the roots, scenarios and flags yttlint finds in a repository.
 #[derive(Parser, Debug)]

@@ -146,7 +146,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     let shard = lint_extra::shard(a.extra.shard.as_deref(), &env)?;
     let mut config = session::load_config(&settings)?;
     lint_extra::apply_rule_filters(&mut config, &a.extra.select, &a.extra.ignore)?;
-    let adjust = |planned: &mut session::Planned| {
+    let adjust = |planned: &mut crate::lint::plan::Planned| {
         if let Some(shard) = shard {
             crate::lint::plan::shard::apply(planned, shard);
         }

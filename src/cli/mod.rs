@@ -2,7 +2,6 @@
 //! configuration), `yttlint rule`, `yttlint completions` and the linter entry point.
 
 pub mod completions;
-pub mod data_values;
 pub mod errfmt;
 pub mod init;
 pub mod lint;

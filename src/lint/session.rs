@@ -9,15 +9,16 @@ use std::path::{Path, PathBuf};
 use globset::GlobSet;
 use rayon::prelude::*;
 
+use crate::files::paths::{self, is_within};
 use crate::lint::config::{self, Config, RuleLevel};
-use crate::lint::discover::select::{self, Selection};
+use crate::lint::discover::select;
 use crate::lint::discover::{self, Discovery};
 use crate::lint::job::coverage;
 use crate::lint::job::{Job, JobKind, PLAIN_ROOT};
 use crate::lint::plan;
+use crate::lint::plan::Planned;
 use crate::lint::post::never_evaluated;
 use crate::lint::post::suppress::{self, Suppression};
-use crate::lint::repo::paths::{self, is_within};
 use crate::lint::repo::walk;
 use crate::lint::run;
 use crate::lint::run::cache::{self, Cache};
@@ -60,13 +61,6 @@ pub enum CacheSetting {
     Dir(PathBuf),
     /// `--no-cache`.
     Off,
-}
-
-/// The repository, its configuration and what the run will lint.
-pub struct Planned {
-    pub config: Config,
-    pub discovery: Discovery,
-    pub selection: Selection,
 }
 
 /// What a run found.
@@ -185,7 +179,7 @@ pub fn plan_and_lint(
 /// Runs the jobs of a plan and applies levels and suppressions.
 pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     let mut jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
-    if coverage::wanted(&p.config, s.coverage) {
+    if coverage_wanted(&p.config, s.coverage) {
         for job in jobs.iter_mut().filter(|j| j.kind == JobKind::Root) {
             job.coverage = true;
         }
@@ -237,6 +231,12 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         cached: cache.map(|c| c.counts()),
         coverage,
     })
+}
+
+/// Whether a run records coverage: a coverage report is written, or `branch-never-evaluated`
+/// is on.
+fn coverage_wanted(config: &Config, reports: bool) -> bool {
+    reports || config.level(never_evaluated::RULE) != Some(RuleLevel::Off)
 }
 
 /// The cache of this run, if it is on and usable (a cache that cannot be used only costs

@@ -5,7 +5,6 @@
 pub mod cobertura;
 pub mod coverage;
 pub mod diagnostic;
-pub mod engine;
 pub mod fingerprint;
 pub mod format;
 pub mod github;

@@ -8,9 +8,9 @@ use std::path::Path;
 
 use clap::Parser;
 
-use crate::cli::template::TemplateArgs;
+use crate::files::paths;
 use crate::lint::config::parse::split_lib_ref;
-use crate::lint::repo::paths;
+use crate::ytt_flags::TemplateArgs;
 
 /// Parses `args` for the root at repository-relative `root` of the repository at `repo`;
 /// `defaults` are the repository-relative inputs used when `args` have no `-f`.

@@ -9,13 +9,13 @@ use std::sync::Arc;
 
 use clap::Parser;
 
-use crate::cli::template::TemplateArgs;
 use crate::lint::config::{Config, ConfigError, Loc, RootConfig, RuleLevel, ScenarioConfig};
 use crate::pos::Pos;
 use crate::report::{rules, Severity};
 use crate::schema::spell::nearest;
 use crate::yaml::parse::{parse as parse_yaml, ParseOpts};
 use crate::yaml::{scalar_key_string, Map, Value};
+use crate::ytt_flags::TemplateArgs;
 
 const TOP_KEYS: &[&str] = &[
     "roots",
@@ -322,8 +322,8 @@ impl Reader<'_> {
     /// A path relative to the repository that must exist, normalised (`./a/` is `a`).
     fn existing_path(&self, v: &Value, pos: &Pos, what: &str) -> Result<String, ConfigError> {
         let raw = self.string(v, pos, what)?;
-        let abs = crate::lint::repo::paths::absolute(self.dir, Path::new(&raw));
-        let rel = crate::lint::repo::paths::relative(self.dir, &abs)
+        let abs = crate::files::paths::absolute(self.dir, Path::new(&raw));
+        let rel = crate::files::paths::relative(self.dir, &abs)
             .ok_or_else(|| self.error(pos, format!("path \"{raw}\" is outside the repository")))?;
         if !abs.exists() {
             return Err(self.error(pos, format!("path \"{raw}\" does not exist")));

@@ -7,9 +7,9 @@
 
 use std::path::Path;
 
-use crate::cli::template::TemplateArgs;
+use crate::files::paths;
 use crate::lint::config::parse::split_lib_ref;
-use crate::lint::repo::paths;
+use crate::ytt_flags::TemplateArgs;
 
 /// A flag the repository may not give: the index of the offending entry among the flags, and
 /// why.

@@ -7,9 +7,9 @@
 
 use std::fmt::Write;
 
+use crate::files::paths;
 use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::{Discovery, Library, Reason, Root};
-use crate::lint::repo::paths;
 use crate::yaml::json::value_to_json;
 
 /// The configuration text for what `d` found.

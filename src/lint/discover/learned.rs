@@ -3,11 +3,11 @@
 //! (named after where the repository runs it), and the flags those commands pass
 //! (`--ignore-unknown-comments`...) are learned for any root holding the same files.
 
+use crate::files::paths::{self, is_within};
 use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::invocations::resolve::{DataValue, Invocation, Skipped};
 use crate::lint::discover::invocations::ytt_args::ValueKind;
 use crate::lint::discover::{Reason, Root};
-use crate::lint::repo::paths::{self, is_within};
 use crate::yaml::Value;
 
 /// Flags learned for roots that hold the files a command renders with them.
@@ -163,7 +163,7 @@ fn value_of(dv: &DataValue) -> Option<Value> {
     let text = dv.value.as_ref()?;
     match dv.kind {
         ValueKind::String => Some(Value::String(text.clone())),
-        ValueKind::Yaml => crate::cli::data_values::parse_yaml_value(text, false).ok(),
+        ValueKind::Yaml => crate::ytt_flags::data_values::parse_yaml_value(text, false).ok(),
     }
 }
 

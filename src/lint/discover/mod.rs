@@ -16,10 +16,10 @@ pub mod vendir;
 use std::collections::BTreeSet;
 use std::fmt;
 
+use crate::files::paths::{self, is_within};
 use crate::library::tree::PRIVATE_DIR;
 use crate::lint::config::flags;
 use crate::lint::config::{Config, ScenarioConfig};
-use crate::lint::repo::paths::{self, is_within};
 use crate::lint::repo::walk::{self, Kind, RepoFile};
 use crate::report::Diagnostic;
 use invocations::index::Index;

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::lint::repo::paths;
+use crate::files::paths;
 use crate::lint::repo::yaml_doc::{get, items, string};
 use crate::yaml::parse::{parse, ParseOpts};
 use crate::yaml::Value;

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 
 use globset::GlobSet;
 
+use crate::files::paths::{self, is_within};
 use crate::lint::config::flags;
 use crate::lint::config::parse::split_lib_ref;
 use crate::lint::config::Config;
 use crate::lint::discover::{Discovery, Root};
-use crate::lint::repo::paths::{self, is_within};
 
 /// Indices into [`Discovery::roots`] and [`Discovery::libraries`], ascending.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -5,10 +5,10 @@
 
 use std::collections::BTreeSet;
 
+use crate::files::paths::{self, is_within};
 use crate::library::tree::PRIVATE_DIR;
 use crate::lint::config::Config;
 use crate::lint::discover::{Library, Reason, Root};
-use crate::lint::repo::paths::{self, is_within};
 use crate::lint::repo::supplementary;
 use crate::lint::repo::walk::{Kind, RepoFile};
 

@@ -2,10 +2,10 @@
 //! configuration names that the repository does not hold has not been synced: the linter says
 //! so once (`vendir-not-synced`) instead of reporting every file its consumers cannot find.
 
+use crate::files::paths::{self, is_within};
 use crate::lint::config::Config;
 use crate::lint::discover::invocations::index::Index;
 use crate::lint::discover::Root;
-use crate::lint::repo::paths::{self, is_within};
 use crate::lint::repo::walk::RepoFile;
 use crate::lint::repo::yaml_doc::{documents, entry, get, items, string};
 use crate::report::{Diagnostic, Span};

@@ -9,14 +9,6 @@ use crate::lint::job::inputs::Names;
 use crate::lint::job::{Job, JobKind};
 use crate::report::coverage::{Coverage, RootCoverage};
 
-/// Whether a run records coverage: a coverage report is written, or `branch-never-evaluated`
-/// is on.
-pub fn wanted(config: &crate::lint::config::Config, reports: bool) -> bool {
-    reports
-        || config.level(crate::lint::post::never_evaluated::RULE)
-            != Some(crate::lint::config::RuleLevel::Off)
-}
-
 /// What the job's evaluation executed; `complete` when it finished without an error. Files
 /// outside the repository are left out.
 pub fn of_job(workspace: &Workspace, names: &Names, complete: bool) -> Coverage {

@@ -5,8 +5,8 @@
 use crate::files::FileType;
 use crate::library::Workspace;
 use crate::lint::job::annotations;
+use crate::lint::job::engine::{invalidation_diagnostics, SpanOf};
 use crate::pos::Pos;
-use crate::report::engine::{invalidation_diagnostics, SpanOf};
 use crate::report::Diagnostic;
 use crate::schema::error::{Failure, FailureKind};
 

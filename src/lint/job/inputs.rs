@@ -5,11 +5,11 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::cli::data_values::DataValuesFlags;
-use crate::cli::template::TemplateArgs;
+use crate::files::paths;
 use crate::files::{self, InputFile};
 use crate::library::{EvalOpts, ExternalValues, Workspace};
-use crate::lint::repo::paths;
+use crate::ytt_flags::data_values::DataValuesFlags;
+use crate::ytt_flags::TemplateArgs;
 
 /// A job ready to evaluate.
 pub struct Prepared {
@@ -49,7 +49,7 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result
     for arg in &flags.files {
         inputs.extend(read_input(repo, arg, &mut names, &policy, &mut refused)?);
     }
-    let inputs = crate::file_marks::apply(inputs, &flags.file_marks)?;
+    let inputs = crate::ytt_flags::file_marks::apply(inputs, &flags.file_marks)?;
     for arg in &flags.dv_files {
         name_values_files(repo, arg, &mut names, &policy);
     }

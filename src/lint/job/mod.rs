@@ -5,6 +5,7 @@
 pub mod annotations;
 pub mod copies;
 pub mod coverage;
+pub mod engine;
 pub mod findings;
 pub mod inputs;
 pub mod libcheck;
@@ -16,12 +17,12 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::Outside;
-use crate::cli::template::TemplateArgs;
 use crate::eval::run::EvalError;
 use crate::library::{ExternalValues, Workspace};
+use crate::lint::job::engine::error_diagnostic;
 use crate::pos::Pos;
-use crate::report::engine::error_diagnostic;
 use crate::report::{Diagnostic, RootOutcome, Span};
+use crate::ytt_flags::TemplateArgs;
 use inputs::{prepare, Names, Prepared};
 
 /// What a job evaluates.
@@ -141,12 +142,16 @@ pub struct JobOutcome {
     pub coverage: Option<crate::report::coverage::Coverage>,
 }
 
+/// Told the repository path of each file the evaluation enters, so that whoever runs the job
+/// can say where it was when a panic, a limit or the end of a worker process stops it.
+pub type OnFile = fn(&str);
+
 /// Runs one job. Every problem in the user's input becomes a diagnostic of this job.
-pub fn run_job(job: &Job) -> JobOutcome {
+pub fn run_job(job: &Job, on_file: OnFile) -> JobOutcome {
     match job.kind {
         JobKind::Plain => run_plain(job),
         JobKind::Notice => finish(job, job.notices.clone(), RootOutcome::Findings),
-        JobKind::Root | JobKind::Library => run_ytt(job),
+        JobKind::Root | JobKind::Library => run_ytt(job, on_file),
     }
 }
 
@@ -163,7 +168,7 @@ fn run_plain(job: &Job) -> JobOutcome {
     finish(job, found, status)
 }
 
-fn run_ytt(job: &Job) -> JobOutcome {
+fn run_ytt(job: &Job, on_file: OnFile) -> JobOutcome {
     let prepared = match job
         .flags
         .as_ref()
@@ -188,8 +193,7 @@ fn run_ytt(job: &Job) -> JobOutcome {
     crate::eval::progress::watch(
         move |file| {
             if let Some(path) = files.repo_path(file) {
-                crate::lint::run::evaluating(path);
-                crate::lint::run::worker::at_file(path);
+                on_file(path);
             }
         },
         || evaluate(job, workspace, external, &names, not_read),
@@ -327,7 +331,7 @@ fn refused_findings(job: &Job, refused: &[crate::files::Refused]) -> Vec<Diagnos
     refused
         .iter()
         .map(|r| {
-            let rel = crate::lint::repo::paths::relative(&job.repo, &r.path);
+            let rel = crate::files::paths::relative(&job.repo, &r.path);
             let shown = rel
                 .clone()
                 .unwrap_or_else(|| r.path.to_string_lossy().into_owned());

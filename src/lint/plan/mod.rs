@@ -10,16 +10,23 @@ pub mod shard;
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::cli::template::TemplateArgs;
+use crate::files::paths::{self, is_within};
 use crate::lint::config::flags;
 use crate::lint::config::{Config, ScenarioConfig};
 use crate::lint::discover::select::Selection;
 use crate::lint::discover::{Discovery, Root};
 use crate::lint::job::{Job, JobKind, ValuesFrom, PLAIN_ROOT};
-use crate::lint::repo::paths::{self, is_within};
 use crate::lint::repo::walk;
 use crate::report::Span;
 use crate::yaml::json::value_to_json;
+use crate::ytt_flags::TemplateArgs;
+
+/// The repository, its configuration and what the run will lint.
+pub struct Planned {
+    pub config: Config,
+    pub discovery: Discovery,
+    pub selection: Selection,
+}
 
 /// The jobs of a run, roots first, in discovery order. A root whose flags cannot be read gets
 /// a job that reports it.

@@ -12,9 +12,9 @@
 
 use std::collections::BTreeMap;
 
+use crate::files::paths::is_within;
 use crate::lint::discover::Root;
-use crate::lint::repo::paths::is_within;
-use crate::lint::session::Planned;
+use crate::lint::plan::Planned;
 
 /// Shard `index` (from 1) of `total`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,6 +7,7 @@
 
 use std::collections::HashSet;
 
+use crate::lint::repo::marker::{may_have_directive, DIRECTIVE_MARK as MARKER};
 use crate::report::{Diagnostic, Span};
 
 /// Where a suppression applies.
@@ -32,8 +33,6 @@ pub struct Suppression {
     /// Why the comment could not be read, if it could not.
     pub problem: Option<String>,
 }
-
-const MARKER: &str = "yttlint:";
 
 /// Column (from 0, in bytes) of a `#` or `#!` comment holding a `yttlint:` directive, and the
 /// directive after the marker.
@@ -80,12 +79,6 @@ fn read(body: &str) -> Result<(Vec<String>, bool), String> {
 fn is_comment_or_blank(line: &str) -> bool {
     let t = line.trim_start();
     t.is_empty() || t.starts_with('#')
-}
-
-/// Whether `text` may hold a directive (has the marker somewhere): [`scan`] finds none
-/// in a text without.
-pub fn may_have_directive(text: &str) -> bool {
-    text.contains(MARKER)
 }
 
 /// The suppressions of one file.

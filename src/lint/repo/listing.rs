@@ -2,7 +2,7 @@
 //! for every entry, its path, type, size, inode, modification and change times (to the
 //! nanosecond) and, for a symbolic link, its target; no file is opened. Two equal fingerprints
 //! mean no file was created, removed, renamed, written or touched in between, so a run's
-//! outcome can be reused (see [`crate::lint::run::run_cache`]).
+//! outcome can be reused (see the whole-run cache).
 //!
 //! Left out: the result cache itself (any `.yttlint-cache` directory, and `--cache-dir` when it
 //! lies inside the repository) and git's own directories (`.git`), which change on every git
@@ -158,7 +158,7 @@ impl Walk {
 
 /// Entries no run reads: result caches.
 fn name_is_skipped(rel: &str) -> bool {
-    rel.rsplit('/').next() == Some(crate::lint::run::cache::DIR_NAME)
+    rel.rsplit('/').next() == Some(crate::files::LINT_CACHE_DIR)
 }
 
 /// git's global configuration and excludes files, which the repository walk honours: the

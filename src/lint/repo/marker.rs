@@ -103,6 +103,15 @@ fn parsed_annotated(path: &str, text: &str) -> bool {
     }
 }
 
+/// What every suppression comment holds (`#! yttlint: disable=...`).
+pub const DIRECTIVE_MARK: &str = "yttlint:";
+
+/// Whether `text` may hold a suppression directive (has the mark somewhere): the suppression
+/// scan finds none in a text without.
+pub fn may_have_directive(text: &str) -> bool {
+    text.contains(DIRECTIVE_MARK)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,6 @@
 
 pub mod listing;
 pub mod marker;
-pub mod paths;
 pub mod supplementary;
 pub mod walk;
 pub mod yaml_doc;

@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
 
+use crate::files::paths;
 use crate::lint::repo::marker::{annotated, has_annotation};
-use crate::lint::repo::paths;
 use rayon::prelude::*;
 
 /// What a file is to ytt and to discovery.
@@ -165,7 +165,7 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
     };
     let directives = text
         .as_deref()
-        .is_some_and(crate::lint::post::suppress::may_have_directive);
+        .is_some_and(crate::lint::repo::marker::may_have_directive);
     let (kind, package, kubevirt) = match (ext, text) {
         ("star", _) => (Kind::Starlark, false, false),
         ("yml" | "yaml", Some(text)) => {

@@ -102,7 +102,7 @@ fn run_fresh(
             progress.clear();
             Ok(results)
         }
-        None => run_with(jobs, threads, progress, &run_job),
+        None => run_with(jobs, threads, progress, &|job| run_job(job, evaluating)),
     }
 }
 
@@ -320,7 +320,7 @@ mod tests {
     use crate::lint::job::JobKind;
     use crate::report::Severity;
 
-    fn job(root: &str, flags: Result<crate::cli::template::TemplateArgs, String>) -> Job {
+    fn job(root: &str, flags: Result<crate::ytt_flags::TemplateArgs, String>) -> Job {
         Job {
             kind: JobKind::Root,
             repo: std::env::temp_dir(),
@@ -367,7 +367,7 @@ mod tests {
             if j.root == "a" {
                 panic!("invariant broken");
             }
-            run_job(j)
+            run_job(j, evaluating)
         };
         let report = collect(run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap()).report;
         assert_eq!(report.roots[0].status, RootOutcome::Error);

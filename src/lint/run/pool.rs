@@ -159,7 +159,7 @@ impl Limits {
 /// there is none).
 fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job) -> JobResult {
     if job.kind == JobKind::Notice {
-        return caught(job, &run_job).0;
+        return caught(job, &|job| run_job(job, crate::lint::run::evaluating)).0;
     }
     let start = Instant::now();
     let w = match worker {

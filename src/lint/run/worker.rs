@@ -152,7 +152,8 @@ fn serve(protocol: File) -> i32 {
                 return 2;
             }
         };
-        let ((status, diagnostics, coverage), panicked) = caught(&received.job, &run_job);
+        let ((status, diagnostics, coverage), panicked) =
+            caught(&received.job, &|job| run_job(job, on_file));
         let response = Response {
             index: received.index,
             status,
@@ -196,10 +197,17 @@ fn send(line: &str) -> std::io::Result<()> {
     })
 }
 
+/// What a job running in the worker is told of each file it enters: noted for a panic, and
+/// sent to the parent, which then knows where a worker that dies was.
+fn on_file(path: &str) {
+    crate::lint::run::evaluating(path);
+    at_file(path);
+}
+
 /// Tells the parent that the running job now evaluates the file at repository path `path`
 /// (when it was in another), so that a job that ends the process (out of memory, out of time)
 /// gets a finding in that file. Nothing happens outside a worker.
-pub fn at_file(path: &str) {
+fn at_file(path: &str) {
     let changed = PROTOCOL.with(|p| match p.borrow_mut().as_mut() {
         Some(p) if p.at.as_deref() != Some(path) => {
             p.at = Some(path.to_string());

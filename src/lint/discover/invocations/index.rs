@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use regex::Regex;
 
 use super::word::{Piece, Word, REPO};
-use crate::lint::repo::paths;
+use crate::files::paths;
 
 /// The repository's files and directories (repository-relative).
 #[derive(Debug, Default)]

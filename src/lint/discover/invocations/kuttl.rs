@@ -3,7 +3,7 @@
 
 use super::snippet::Snippet;
 use super::word::{Word, REPO};
-use crate::lint::repo::paths;
+use crate::files::paths;
 use crate::lint::repo::yaml_doc::{documents, entry, get, items, string, text_offset};
 
 /// Whether a YAML file may hold kuttl steps (worth parsing).

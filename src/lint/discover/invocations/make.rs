@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::snippet::{Marked, Snippet};
 use super::word::{Word, REPO};
-use crate::lint::repo::paths;
+use crate::files::paths;
 
 /// Whether a repository file is a Makefile, by name.
 pub fn candidate(path: &str) -> bool {

@@ -106,7 +106,7 @@ pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
     // from the script's own directory.
     let script_dir = Word::lit(format!(
         "{REPO}/{}",
-        crate::lint::repo::paths::parent(&snippet.file)
+        crate::files::paths::parent(&snippet.file)
     ))
     .normalized();
     let roots: Vec<Word> = if cwd.literal_prefix().starts_with(CALLER) {

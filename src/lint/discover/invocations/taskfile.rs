@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::snippet::{substitute, Snippet};
 use super::word::{Word, REPO};
-use crate::lint::repo::paths;
+use crate::files::paths;
 use crate::lint::repo::yaml_doc::{documents, entries, entry, get, text_offset};
 use crate::yaml::{scalar_key_string, Value};
 

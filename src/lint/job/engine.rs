@@ -4,9 +4,9 @@
 //! location. A data value that fails with its schema default is a `required-value`: nobody
 //! gave an input the library needs.
 
-use super::diagnostic::{Diagnostic, Span};
 use crate::eval::run::EvalError;
 use crate::pos::Pos;
+use crate::report::{Diagnostic, Span};
 use crate::validate::Invalidation;
 
 /// Turns an engine position into a repository span (`None` when it points nowhere known).

@@ -4,6 +4,8 @@
 //! a [`ReadPolicy`]: ytt's (symlinks only to allowed destinations) or the linter's (nothing that
 //! resolves outside the repository, no special files; those are skipped and reported).
 
+pub mod paths;
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
