@@ -46,7 +46,7 @@ fn rendered_output_is_linted_at_template_lines() {
         &locate,
         &Options::default(),
     );
-    let at = |rule: &str, needle: &str| {
+    let at = |rule: yttlint::report::Rule, needle: &str| {
         diags
             .iter()
             .find(|d| d.rule == rule && d.message.contains(needle))

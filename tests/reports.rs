@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use serde::Deserialize;
 use serde_json::Value;
 use yttlint::report::{
-    render, Diagnostic, Format, RenderOptions, Report, RootOutcome, RootStatus, Severity, Sources,
-    Span,
+    render, Diagnostic, Format, RenderOptions, Report, RootOutcome, RootStatus, Rule, Severity,
+    Sources, Span,
 };
 
 const VALUES: &str = "#@data/values\n---\nhostname: \"\"\nport: 0\nreplicas: 3\n";
@@ -42,7 +42,7 @@ fn in_root(mut d: Diagnostic, root: &str, scenario: Option<&str>) -> Diagnostic 
 /// format, and the same finding in two scenarios.
 fn report() -> Report {
     let violation = Diagnostic::new(
-        "data-value-violation",
+        Rule::DataValueViolation,
         "port: must be: > 0 (by: schema.yml:3)\nfound: 0",
     )
     .at(Span {
@@ -57,28 +57,32 @@ fn report() -> Report {
         Span::point("packages/app/config/schema.yml", 3, 1),
     )
     .with_help("give a port above 0");
-    let mut required = Diagnostic::new("required-value", "hostname: must be non-empty").at(Span {
-        file: "packages/app/config/values.yml".into(),
-        line: 3,
-        column: 1,
-        end_line: 4,
-        end_column: 1,
-    });
+    let mut required =
+        Diagnostic::new(Rule::RequiredValue, "hostname: must be non-empty").at(Span {
+            file: "packages/app/config/values.yml".into(),
+            line: 3,
+            column: 1,
+            end_line: 4,
+            end_column: 1,
+        });
     required.severity = Severity::Warning;
     let mut output = Diagnostic::new(
-        "output-violation",
+        Rule::OutputViolation,
         "spec.replicas: <script>&\"quoted\", 100% sure: it's wrong\r\n\u{7}bell",
     )
     .at(Span::point("packages/web/config/deploy.yml", 1, 1));
     output.object = Some("apps/v1/Deployment/default/web".into());
-    let mut info = Diagnostic::new("future-rule", "something new").at(Span::point(
+    let mut info = Diagnostic::new(Rule::UnreachableCode, "something new").at(Span::point(
         "packages/web/config/deploy.yml",
         1,
         7,
     ));
     info.severity = Severity::Info;
-    let twice = Diagnostic::new("unknown-annotation", "unknown annotation @schema/exampel")
-        .at(Span::point("packages/app/config/values.yml", 5, 1));
+    let twice = Diagnostic::new(
+        Rule::UnknownAnnotation,
+        "unknown annotation @schema/exampel",
+    )
+    .at(Span::point("packages/app/config/values.yml", 5, 1));
     let twice_again = twice.clone();
     let mut report = Report {
         roots: vec![
@@ -103,7 +107,10 @@ fn report() -> Report {
             in_root(output, "packages/web/config", None),
             in_root(info, "packages/web/config", None),
             in_root(
-                Diagnostic::new("internal-error", "evaluation panicked: index out of range"),
+                Diagnostic::new(
+                    Rule::InternalError,
+                    "evaluation panicked: index out of range",
+                ),
                 "packages/broken",
                 None,
             ),
@@ -434,7 +441,7 @@ fn gitlab_code_quality_parses_back() {
     assert_eq!(issues.len(), report.diagnostics.len());
     let mut prints = HashSet::new();
     for (issue, d) in issues.iter().zip(&report.diagnostics) {
-        assert_eq!(issue.check_name, d.rule);
+        assert_eq!(issue.check_name, d.rule.id());
         assert!(issue.description.starts_with(d.summary()));
         assert!(
             ["info", "minor", "major", "critical", "blocker"].contains(&issue.severity.as_str())
@@ -605,7 +612,7 @@ fn github_annotations_parse_back() {
                     Some(value.as_str()),
                     d.span.as_ref().map(|s| s.file.as_str())
                 ),
-                "title" => assert_eq!(value, d.rule),
+                "title" => assert_eq!(value, d.rule.id()),
                 "line" | "endLine" | "col" | "endColumn" => {
                     assert!(value.parse::<u32>().is_ok())
                 }

@@ -39,9 +39,10 @@ fn every_example_triggers_its_rule() {
     let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
     let mut checked = 0;
     let mut failures = Vec::new();
-    for (id, page) in yttlint::cli::rule::PAGES {
+    for rule in yttlint::report::Rule::ALL {
+        let (id, page) = (rule.id(), rule.page());
         let files = example_files(page);
-        if *id == "internal-error" {
+        if id == "internal-error" {
             assert!(files.is_empty());
             continue;
         }
@@ -84,12 +85,12 @@ fn every_example_triggers_its_rule() {
             .iter()
             .filter_map(|d| d["rule"].as_str())
             .collect();
-        if !rules.contains(id) {
+        if !rules.contains(&id) {
             failures.push(format!("{id}: the example reports {rules:?}"));
         }
         let _ = std::fs::remove_dir_all(&dir);
         checked += 1;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(checked, yttlint::report::rules::RULES.len() - 1);
+    assert_eq!(checked, yttlint::report::Rule::ALL.len() - 1);
 }

@@ -3,13 +3,14 @@
 //! itself) with too many positional arguments, a keyword the function does not have, or a
 //! required argument missing.
 
+use crate::report::Rule;
 use starlark::syntax::ast::Expr;
 
 use super::index::Index;
 use super::signature::Signature;
 use super::{builtins, walk, ytt_modules, Finding};
 
-pub const RULE: &str = "wrong-arguments";
+pub const RULE: Rule = Rule::WrongArguments;
 
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();

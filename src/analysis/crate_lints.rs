@@ -3,6 +3,7 @@
 //! (`AstModuleLint::lint`), but runs a dozen other passes with them, which doubled the cost of
 //! static analysis on large repositories; these are the same two checks on their own.
 
+use crate::report::Rule;
 use starlark::codemap::Span;
 use starlark::syntax::ast::{AstStmt, Expr, Stmt};
 
@@ -10,8 +11,8 @@ use super::index::Index;
 use super::units::Unit;
 use super::{walk, Finding};
 
-pub const UNUSED_LOAD: &str = "unused-load";
-pub const UNREACHABLE: &str = "unreachable-code";
+pub const UNUSED_LOAD: Rule = Rule::UnusedLoad;
+pub const UNREACHABLE: Rule = Rule::UnreachableCode;
 
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();

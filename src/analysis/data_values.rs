@@ -10,9 +10,10 @@ use super::index::Index;
 use super::value_refs::{refs, Ref};
 use super::value_shape::{Miss, Node, Source};
 use super::Finding;
+use crate::report::Rule;
 
-pub const UNKNOWN: &str = "data-value-unknown-reference";
-pub const UNUSED: &str = "data-value-unused";
+pub const UNKNOWN: Rule = Rule::DataValueUnknownReference;
+pub const UNUSED: Rule = Rule::DataValueUnused;
 
 /// The findings of both rules for the library of `index`, whose data values have `shape`.
 pub fn check(index: &Index<'_>, mut shape: Node, source: Source) -> Vec<Finding> {
@@ -92,6 +93,7 @@ fn unknown(index: &Index<'_>, r: &Ref, miss: &Miss, source: Source) -> Option<Fi
 #[cfg(test)]
 mod tests {
     use crate::analysis::testing::findings;
+    use crate::report::Rule;
 
     const SCHEMA: &str =
         "#@data/values-schema\n---\napp:\n  port: 80\n  name: web\n  debug: false\n\
@@ -144,7 +146,7 @@ mod tests {
 
     /// The findings of `rule` for a library without a schema, `given` the documents (YAML)
     /// given from outside, `None`: unknown.
-    fn schemaless(files: &[(&str, &str)], rule: &str, given: Option<&str>) -> Vec<String> {
+    fn schemaless(files: &[(&str, &str)], rule: Rule, given: Option<&str>) -> Vec<String> {
         use crate::analysis::testing::findings_outside;
         use crate::analysis::Outside;
         let outside = match given {

@@ -4,8 +4,9 @@
 
 use super::index::{Index, Target};
 use super::{walk, Finding};
+use crate::report::Rule;
 
-pub const RULE: &str = "load-unknown-name";
+pub const RULE: Rule = Rule::LoadUnknownName;
 
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();

@@ -20,11 +20,12 @@ pub mod ytt_modules;
 
 use crate::library::Workspace;
 use crate::pos::Pos;
+use crate::report::Rule;
 
 /// One problem found without evaluating.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    pub rule: &'static str,
+    pub rule: Rule,
     pub message: String,
     pub pos: Pos,
     /// Other places that explain the finding.
@@ -34,7 +35,7 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub fn new(rule: &'static str, message: String, pos: Pos) -> Finding {
+    pub fn new(rule: Rule, message: String, pos: Pos) -> Finding {
         Finding {
             rule,
             message,
@@ -70,23 +71,6 @@ pub fn suggest(word: &str, candidates: &[String]) -> Option<String> {
             })
             .cloned()
     })
-}
-
-/// The rules of static analysis.
-pub const RULES: [&str; 8] = [
-    module_attr::RULE,
-    load_names::RULE,
-    call_args::RULE,
-    crate_lints::UNUSED_LOAD,
-    crate_lints::UNREACHABLE,
-    unused_fn::RULE,
-    data_values::UNKNOWN,
-    data_values::UNUSED,
-];
-
-/// Whether `rule` is one of static analysis (found without evaluating).
-pub fn is_static_rule(rule: &str) -> bool {
-    RULES.contains(&rule)
 }
 
 /// The data values a library gets from outside its own files.
@@ -140,22 +124,23 @@ pub fn check(ws: &Workspace, dir: &str, outside: &Outside) -> Vec<Finding> {
 pub(crate) mod testing {
     use crate::files::InputFile;
     use crate::library::{EvalOpts, Workspace};
+    use crate::report::Rule;
 
     /// The findings of one rule over a library made of `files`, as `file:line:col message`
     /// (nothing given from outside).
-    pub fn findings(files: &[(&str, &str)], rule: &str) -> Vec<String> {
+    pub fn findings(files: &[(&str, &str)], rule: Rule) -> Vec<String> {
         findings_with(files, rule, EvalOpts::default())
     }
 
     /// [`findings`] evaluated with `opts` (schema extensions turned on, ...).
-    pub fn findings_with(files: &[(&str, &str)], rule: &str, opts: EvalOpts) -> Vec<String> {
+    pub fn findings_with(files: &[(&str, &str)], rule: Rule, opts: EvalOpts) -> Vec<String> {
         findings_outside(files, rule, opts, &super::Outside::Known(Vec::new()))
     }
 
     /// [`findings_with`] with data values given from `outside`.
     pub fn findings_outside(
         files: &[(&str, &str)],
-        rule: &str,
+        rule: Rule,
         opts: EvalOpts,
         outside: &super::Outside,
     ) -> Vec<String> {

@@ -1,12 +1,13 @@
 //! `unknown-module-attribute`: `assert.failed(...)`, `data.value`: a member that a `@ytt:`
 //! module does not have. ytt fails only when the line runs; this finds it on every line.
 
+use crate::report::Rule;
 use starlark::syntax::ast::Expr;
 
 use super::index::Index;
 use super::{walk, ytt_modules, Finding};
 
-pub const RULE: &str = "unknown-module-attribute";
+pub const RULE: Rule = Rule::UnknownModuleAttribute;
 
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();

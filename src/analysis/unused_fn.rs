@@ -4,8 +4,9 @@
 
 use super::index::Index;
 use super::{walk, Finding};
+use crate::report::Rule;
 
-pub const RULE: &str = "unused-function";
+pub const RULE: Rule = Rule::UnusedFunction;
 
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();

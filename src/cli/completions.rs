@@ -7,7 +7,7 @@ use clap_complete::Shell;
 
 /// The whole command line as one clap command, for the generator.
 pub fn command() -> Command {
-    let rule_ids: Vec<&'static str> = crate::report::rules::RULES.iter().map(|r| r.id).collect();
+    let rule_ids: Vec<&'static str> = crate::report::Rule::ALL.iter().map(|r| r.id()).collect();
     super::lint::command()
         .subcommand(<crate::ytt_flags::TemplateArgs as clap::CommandFactory>::command())
         .subcommand(super::init::command())

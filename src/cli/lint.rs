@@ -3,6 +3,7 @@
 //! failing severity was found, 1 when something was, 2 for usage, configuration and internal
 //! errors (`--exit-zero` turns findings into 0, not usage errors).
 
+use crate::report::Rule;
 use std::path::PathBuf;
 
 use clap::Parser;
@@ -280,7 +281,7 @@ fn status(a: &LintArgs, report: &Report) -> i32 {
     if report
         .diagnostics
         .iter()
-        .any(|d| d.rule == "internal-error")
+        .any(|d| d.rule == Rule::InternalError)
     {
         return USAGE;
     }

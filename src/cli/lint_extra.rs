@@ -3,13 +3,13 @@
 //! paths given before anything is linted: a path that does not exist is a usage error, and a
 //! word that looks like a command names the commands there are.
 
+use crate::report::Rule;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
 use crate::lint::config::{Config, RuleLevel};
 use crate::lint::plan::shard::Shard;
-use crate::report::rules::RULES;
 use crate::schema::spell::nearest;
 
 /// Flags flattened into the linter's command line.
@@ -122,24 +122,24 @@ pub fn apply_rule_filters(
         known_rule(id)?;
     }
     if !select.is_empty() {
-        for rule in RULES {
-            if !select.iter().any(|s| s == rule.id) {
-                config.rules.insert(rule.id.to_string(), RuleLevel::Off);
+        for rule in Rule::ALL {
+            if !select.iter().any(|s| s == rule.id()) {
+                config.rules.insert(*rule, RuleLevel::Off);
             }
         }
     }
     for id in ignore {
-        config.rules.insert(id.clone(), RuleLevel::Off);
+        config.rules.insert(known_rule(id)?, RuleLevel::Off);
     }
     Ok(())
 }
 
 /// Fails with the list of rules (or the closest one) when `id` is not a rule.
-pub fn known_rule(id: &str) -> Result<(), String> {
-    if RULES.iter().any(|r| r.id == id) {
-        return Ok(());
+pub fn known_rule(id: &str) -> Result<Rule, String> {
+    if let Some(rule) = Rule::from_id(id) {
+        return Ok(rule);
     }
-    let ids: Vec<String> = RULES.iter().map(|r| r.id.to_string()).collect();
+    let ids: Vec<String> = Rule::ALL.iter().map(|r| r.id().to_string()).collect();
     Err(match nearest(id, &ids) {
         Some(near) => {
             format!("unknown rule \"{id}\". did you mean \"{near}\"? (yttlint rule lists them)")
@@ -214,13 +214,13 @@ mod tests {
     #[test]
     fn select_and_ignore_turn_rules_off() {
         let mut config = Config::default_for(Path::new("/repo"));
-        apply_rule_filters(&mut config, &["template-error".into()], &[]).unwrap();
-        assert_eq!(config.level("template-error"), None);
-        assert_eq!(config.level("yaml-syntax"), Some(RuleLevel::Off));
+        apply_rule_filters(&mut config, &[Rule::TemplateError.id().into()], &[]).unwrap();
+        assert_eq!(config.level(Rule::TemplateError), None);
+        assert_eq!(config.level(Rule::YamlSyntax), Some(RuleLevel::Off));
         let mut config = Config::default_for(Path::new("/repo"));
-        apply_rule_filters(&mut config, &[], &["yaml-syntax".into()]).unwrap();
-        assert_eq!(config.level("yaml-syntax"), Some(RuleLevel::Off));
-        assert_eq!(config.level("template-error"), None);
+        apply_rule_filters(&mut config, &[], &[Rule::YamlSyntax.id().into()]).unwrap();
+        assert_eq!(config.level(Rule::YamlSyntax), Some(RuleLevel::Off));
+        assert_eq!(config.level(Rule::TemplateError), None);
         let e = apply_rule_filters(&mut config, &[], &["yaml-sytax".into()]).unwrap_err();
         assert!(e.contains("did you mean \"yaml-syntax\""), "{e}");
     }

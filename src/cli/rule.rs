@@ -2,7 +2,7 @@
 //! rule's page in `docs/rules/` (compiled in, so the binary and the repository say the same);
 //! without an id, the list of rules with their default severity.
 
-use crate::report::rules::{RuleInfo, RULES};
+use crate::report::Rule;
 
 /// Prints the explanation of the rule named in `args`, or the list; returns the exit status.
 pub fn run(args: &[String]) -> i32 {
@@ -17,8 +17,9 @@ pub fn run(args: &[String]) -> i32 {
             );
             0
         }
-        [id] => match super::lint_extra::known_rule(id).and_then(|()| page(id)) {
-            Ok(text) => {
+        [id] => match super::lint_extra::known_rule(id) {
+            Ok(rule) => {
+                let text = rule.page();
                 print!("{text}");
                 0
             }
@@ -36,72 +37,19 @@ pub fn run(args: &[String]) -> i32 {
 
 /// Every rule: id, default severity, one line.
 pub fn list() -> String {
-    let width = RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
-    RULES
+    let width = Rule::ALL.iter().map(|r| r.id().len()).max().unwrap_or(0);
+    Rule::ALL
         .iter()
-        .map(|r: &RuleInfo| {
+        .map(|r| {
             format!(
                 "{:<width$}  {:<7}  {}\n",
-                r.id,
-                r.severity.as_str(),
-                r.short
+                r.id(),
+                r.default_severity().as_str(),
+                r.summary()
             )
         })
         .collect()
 }
-
-/// The page of rule `id`.
-pub fn page(id: &str) -> Result<&'static str, String> {
-    PAGES
-        .iter()
-        .find(|(rule, _)| *rule == id)
-        .map(|(_, text)| *text)
-        .ok_or_else(|| format!("rule \"{id}\" has no page"))
-}
-
-macro_rules! pages {
-    ($($id:literal),* $(,)?) => {
-        /// Each rule's page, by id.
-        pub const PAGES: &[(&str, &str)] = &[
-            $(($id, include_str!(concat!("../../docs/rules/", $id, ".md")))),*
-        ];
-    };
-}
-
-pages!(
-    "yaml-syntax",
-    "unknown-comment",
-    "unknown-annotation",
-    "template-error",
-    "load-error",
-    "overlay-error",
-    "schema-invalid",
-    "schema-type-mismatch",
-    "data-value-undeclared",
-    "data-value-deprecated",
-    "data-value-removed",
-    "required-value",
-    "data-value-violation",
-    "output-violation",
-    "kubevirt-annotation-invalid",
-    "kubevirt-rule-violation",
-    "unknown-module-attribute",
-    "load-unknown-name",
-    "wrong-arguments",
-    "unused-load",
-    "unused-function",
-    "unreachable-code",
-    "branch-never-evaluated",
-    "data-value-unknown-reference",
-    "data-value-unused",
-    "needs-input",
-    "vendir-not-synced",
-    "file-outside-repository",
-    "special-file",
-    "unused-suppression",
-    "limit-exceeded",
-    "internal-error",
-);
 
 #[cfg(test)]
 mod tests {
@@ -109,12 +57,11 @@ mod tests {
 
     #[test]
     fn every_rule_has_a_page_with_an_example() {
-        assert_eq!(PAGES.len(), RULES.len());
-        for rule in RULES {
-            let text = page(rule.id).unwrap();
-            assert!(text.starts_with(&format!("# {}\n", rule.id)), "{}", rule.id);
-            assert!(text.contains("\n## Example"), "{} has no example", rule.id);
+        for rule in Rule::ALL {
+            let text = rule.page();
+            assert!(text.starts_with(&format!("# {}\n", rule.id())), "{rule}");
+            assert!(text.contains("\n## Example"), "{rule} has no example");
         }
-        assert!(list().lines().count() == RULES.len());
+        assert!(list().lines().count() == Rule::ALL.len());
     }
 }

@@ -10,8 +10,8 @@ use super::evaluate::{Outcome, Verdict};
 use super::locate::{self, Layout};
 use super::Locate;
 
-pub const ANNOTATION_INVALID: &str = "kubevirt-annotation-invalid";
-pub const RULE_VIOLATION: &str = "kubevirt-rule-violation";
+pub const ANNOTATION_INVALID: crate::report::Rule = crate::report::Rule::KubevirtAnnotationInvalid;
+pub const RULE_VIOLATION: crate::report::Rule = crate::report::Rule::KubevirtRuleViolation;
 
 /// An annotation as written: its key's position, text and layout in the source.
 pub struct Written<'a> {

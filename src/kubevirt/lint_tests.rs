@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::{lint, KvInput, Options, ANNOTATION_INVALID, RULE_VIOLATION};
 use crate::pos::Pos;
-use crate::report::{Diagnostic, Severity, Span};
+use crate::report::{Diagnostic, Rule, Severity, Span};
 use crate::yaml::parse::{parse, ParseOpts};
 
 const TEMPLATE: &str = "\
@@ -74,7 +74,7 @@ fn violation_at_the_field_with_object_and_rule() {
 fn options_switch_each_finding_off() {
     let broken = TEMPLATE.replace("\"max\": 2", "\"max\": \"2\"");
     let diags = run(&broken, &Options::default());
-    let rules: Vec<&str> = diags.iter().map(|d| d.rule.as_str()).collect();
+    let rules: Vec<Rule> = diags.iter().map(|d| d.rule).collect();
     assert_eq!(
         rules,
         vec![ANNOTATION_INVALID, ANNOTATION_INVALID],

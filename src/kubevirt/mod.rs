@@ -31,6 +31,7 @@ pub mod typecheck;
 pub mod value;
 
 use crate::pos::Pos;
+use crate::report::Rule;
 use crate::report::{Diagnostic, Span};
 use crate::yaml::DocSet;
 
@@ -132,7 +133,7 @@ pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diag
         Ok(s) => s,
         Err(e) => {
             return vec![Diagnostic::new(
-                "internal-error",
+                Rule::InternalError,
                 format!("kubevirt types: {e}"),
             )];
         }

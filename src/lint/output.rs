@@ -63,6 +63,7 @@ pub fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rule;
     use crate::report::{Diagnostic, Span};
 
     /// 40 000 findings in one file of 80 000 lines, widened as the command line widens them,
@@ -78,7 +79,7 @@ mod tests {
         let diagnostics = (0..40_000u32)
             .map(|i| {
                 Diagnostic::new(
-                    "unknown-annotation",
+                    Rule::UnknownAnnotation,
                     format!("unknown annotation my/ann{i}"),
                 )
                 .at(Span::point("big.yml", 2 * i + 1, 3))

@@ -3,6 +3,7 @@
 //! comments. What the command line does with the result (baseline, formats, exit status) is
 //! up to it.
 
+use crate::report::Rule;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -210,7 +211,8 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     let sups = scan_suppressions(p, &scopes, &found, &sources);
     let (kept, used) = suppress::apply(found, &sups);
     let checked = |s: &Suppression, rule: &str| {
-        let level_on = rule.is_empty() || p.config.level(rule) != Some(RuleLevel::Off);
+        let level_on =
+            Rule::from_id(rule).is_none_or(|r| p.config.level(r) != Some(RuleLevel::Off));
         let in_scope: Vec<&RootOutcome> = scopes
             .iter()
             .filter(|(inputs, _)| inputs.iter().any(|i| is_within(&s.file, i)))
@@ -268,8 +270,8 @@ fn once_per_file(found: Vec<crate::report::Diagnostic>) -> Vec<crate::report::Di
     found
         .into_iter()
         .filter(|d| {
-            d.rule != "unknown-annotation"
-                || seen.insert((d.rule.clone(), d.span.clone(), d.message.clone()))
+            d.rule != Rule::UnknownAnnotation
+                || seen.insert((d.rule, d.span.clone(), d.message.clone()))
         })
         .collect()
 }

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::rules::Rule;
+
 /// How serious a finding is. Ordered from least to most serious so that `max()` gives the worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -71,8 +73,8 @@ pub struct Diagnostic {
     /// Where it is; `None` when the finding is about a root as a whole (an internal error, a
     /// missing path), and then `root` says which.
     pub span: Option<Span>,
-    /// A stable kebab-case rule id (see [`crate::report::rules`]).
-    pub rule: String,
+    /// The rule (its id is stable: see [`crate::report::rules`]).
+    pub rule: Rule,
     pub severity: Severity,
     /// The message, possibly several lines; the first line is the summary.
     pub message: String,
@@ -88,11 +90,11 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the rule's default severity and no location yet.
-    pub fn new(rule: &str, message: impl Into<String>) -> Diagnostic {
+    pub fn new(rule: Rule, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             span: None,
-            rule: rule.to_string(),
-            severity: crate::report::rules::default_severity(rule),
+            rule,
+            severity: rule.default_severity(),
             message: message.into(),
             root: None,
             scenario: None,

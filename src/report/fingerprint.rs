@@ -70,10 +70,11 @@ fn hex(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
     use crate::report::diagnostic::Span;
+    use crate::report::Rule;
 
     fn diag(line: u32) -> Diagnostic {
         Diagnostic::new(
-            "data-value-violation",
+            Rule::DataValueViolation,
             "port: must be: > 0 (by: values.yml:3)",
         )
         .at(Span::point("config/values.yml", line, 7))

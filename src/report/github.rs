@@ -76,7 +76,7 @@ pub fn step_summary(report: &Report) -> Option<String> {
     }
     let mut by_rule: std::collections::BTreeMap<&str, [usize; 3]> = Default::default();
     for d in &report.diagnostics {
-        let counts = by_rule.entry(d.rule.as_str()).or_default();
+        let counts = by_rule.entry(d.rule.id()).or_default();
         counts[2 - d.severity as usize] += 1;
     }
     let mut out = format!("## yttlint: {}\n\n", summary(report));
@@ -133,7 +133,7 @@ fn annotation(d: &Diagnostic) -> String {
             }
         }
     }
-    properties.push(("title", d.rule.clone()));
+    properties.push(("title", d.rule.to_string()));
     let properties: Vec<String> = properties
         .into_iter()
         .map(|(key, value)| format!("{key}={}", escape_property(&value)))
@@ -181,11 +181,12 @@ fn escape_property(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rule;
     use crate::report::{RootOutcome, RootStatus, Span};
 
     #[test]
     fn one_annotation_per_finding() {
-        let mut d = Diagnostic::new("data-value-violation", "port: must be > 0\nfound: 100%")
+        let mut d = Diagnostic::new(Rule::DataValueViolation, "port: must be > 0\nfound: 100%")
             .at(Span {
                 file: "config/a,b:c.yml".into(),
                 line: 2,
@@ -196,7 +197,7 @@ mod tests {
             .with_related("rule declared here", Span::point("config/schema.yml", 3, 1))
             .with_help("give a port above 0");
         d.root = Some("config".into());
-        let mut warning = Diagnostic::new("required-value", "hostname: required").at(Span {
+        let mut warning = Diagnostic::new(Rule::RequiredValue, "hostname: required").at(Span {
             file: "config/values.yml".into(),
             line: 4,
             column: 1,
@@ -204,7 +205,7 @@ mod tests {
             end_column: 2,
         });
         warning.severity = Severity::Warning;
-        let mut whole = Diagnostic::new("internal-error", "boom\r\n");
+        let mut whole = Diagnostic::new(Rule::InternalError, "boom\r\n");
         whole.root = Some("other".into());
         whole.severity = Severity::Info;
         let report = Report {
@@ -237,7 +238,7 @@ mod tests {
     fn errors_first_and_a_step_summary_past_github_s_limit() {
         let mut report = Report::default();
         for i in 0..12 {
-            let mut w = Diagnostic::new("unused-suppression", format!("w{i}")).at(Span::point(
+            let mut w = Diagnostic::new(Rule::UnusedSuppression, format!("w{i}")).at(Span::point(
                 "a.yml",
                 i + 1,
                 1,
@@ -247,7 +248,7 @@ mod tests {
         }
         report
             .diagnostics
-            .push(Diagnostic::new("template-error", "e | <b>").at(Span::point("b.yml", 1, 1)));
+            .push(Diagnostic::new(Rule::TemplateError, "e | <b>").at(Span::point("b.yml", 1, 1)));
         let text = render(
             &report,
             &Sources::new("/nonexistent"),

@@ -94,7 +94,7 @@ fn issue<'a>(d: &'a Diagnostic, print: &'a str, sources: &Sources) -> Issue<'a> 
     Issue {
         kind: "issue",
         description,
-        check_name: &d.rule,
+        check_name: d.rule.id(),
         fingerprint: print,
         severity: severity(d.severity),
         location: Location {
@@ -119,11 +119,12 @@ fn severity(severity: Severity) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rule;
     use crate::report::Span;
     use serde_json::Value;
 
     fn violation(line: u32) -> Diagnostic {
-        let mut d = Diagnostic::new("data-value-violation", "port: must be > 0\nfound: 0")
+        let mut d = Diagnostic::new(Rule::DataValueViolation, "port: must be > 0\nfound: 0")
             .at(Span::point("config/values.yml", line, 7))
             .with_help("give a port above 0");
         d.root = Some("config".into());
@@ -143,13 +144,13 @@ mod tests {
     fn issues_carry_what_gitlab_reads() {
         let sources = Sources::new("/nonexistent");
         sources.insert("config/values.yml", "a: 1\nport: 0\n");
-        let mut whole = Diagnostic::new("internal-error", "boom");
+        let mut whole = Diagnostic::new(Rule::InternalError, "boom");
         whole.root = Some("config".into());
         whole.severity = Severity::Warning;
         let issues = render_value(vec![violation(2), whole], &sources);
         let first = &issues[0];
         assert_eq!(first["description"], "port: must be > 0 (scenario prod)");
-        assert_eq!(first["check_name"], "data-value-violation");
+        assert_eq!(first["check_name"], Rule::DataValueViolation.id());
         assert_eq!(first["severity"], "major");
         assert_eq!(first["location"]["path"], "config/values.yml");
         assert_eq!(first["location"]["lines"]["begin"], 2);

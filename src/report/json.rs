@@ -59,7 +59,7 @@ impl<'a> JsonDiagnostic<'a> {
     fn new(d: &'a Diagnostic) -> JsonDiagnostic<'a> {
         let span = d.span.as_ref();
         JsonDiagnostic {
-            rule: &d.rule,
+            rule: d.rule.id(),
             severity: d.severity,
             message: &d.message,
             file: span.map(|s| s.file.as_str()),
@@ -103,11 +103,12 @@ pub fn render(report: &Report, _sources: &Sources, _options: &RenderOptions) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rule;
     use crate::report::{RootOutcome, Span};
     use serde_json::{json, Value};
 
     fn report() -> Report {
-        let mut d = Diagnostic::new("data-value-violation", "port: must be > 0\nfound: 0")
+        let mut d = Diagnostic::new(Rule::DataValueViolation, "port: must be > 0\nfound: 0")
             .at(Span {
                 file: "config/values.yml".into(),
                 line: 2,
@@ -119,7 +120,7 @@ mod tests {
             .with_help("give a port above 0");
         d.root = Some("config".into());
         d.scenario = Some("prod".into());
-        let mut whole = Diagnostic::new("internal-error", "evaluation panicked");
+        let mut whole = Diagnostic::new(Rule::InternalError, "evaluation panicked");
         whole.root = Some("other".into());
         Report {
             roots: vec![
@@ -159,7 +160,7 @@ mod tests {
                 ],
                 "diagnostics": [
                     {
-                        "rule": "data-value-violation", "severity": "error",
+                        "rule": Rule::DataValueViolation, "severity": "error",
                         "message": "port: must be > 0\nfound: 0",
                         "file": "config/values.yml", "line": 2, "column": 7,
                         "end_line": 2, "end_column": 8,
@@ -169,7 +170,7 @@ mod tests {
                         "help": "give a port above 0"
                     },
                     {
-                        "rule": "internal-error", "severity": "error",
+                        "rule": Rule::InternalError, "severity": "error",
                         "message": "evaluation panicked",
                         "file": null, "line": null, "column": null,
                         "end_line": null, "end_column": null,

@@ -202,7 +202,7 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources) -> Case {
         name: case_name(d),
         classname,
         time_ms: None,
-        outcome: Some(("failure", d.summary().to_string(), d.rule.clone(), body)),
+        outcome: Some(("failure", d.summary().to_string(), d.rule.to_string(), body)),
         note: None,
     }
 }
@@ -211,7 +211,7 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources) -> Case {
 fn case_name(d: &Diagnostic) -> String {
     match &d.span {
         Some(span) => format!("{} at {}", d.rule, position(span)),
-        None => d.rule.clone(),
+        None => d.rule.to_string(),
     }
 }
 
@@ -248,6 +248,7 @@ fn write_case(out: &mut String, case: &Case) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rule;
     use crate::report::Span;
 
     fn status(path: &str, scenario: Option<&str>, outcome: RootOutcome) -> RootStatus {
@@ -261,14 +262,14 @@ mod tests {
 
     fn report() -> Report {
         let mut d = Diagnostic::new(
-            "data-value-violation",
+            Rule::DataValueViolation,
             "port: must be > 0 & \"set\"\nfound: 0",
         )
         .at(Span::point("config/values.yml", 2, 7))
         .with_help("give a port <above> 0");
         d.root = Some("config".into());
         d.scenario = Some("prod".into());
-        let mut broken = Diagnostic::new("template-error", "undefined: x");
+        let mut broken = Diagnostic::new(Rule::TemplateError, "undefined: x");
         broken.root = Some("broken".into());
         Report {
             roots: vec![
@@ -313,7 +314,10 @@ mod tests {
             failure.attribute("message"),
             Some("port: must be > 0 & \"set\"")
         );
-        assert_eq!(failure.attribute("type"), Some("data-value-violation"));
+        assert_eq!(
+            failure.attribute("type"),
+            Some(Rule::DataValueViolation.id())
+        );
         let body = failure.text().unwrap();
         assert!(body.starts_with("config/values.yml:2:7: error[data-value-violation]\n"));
         assert!(body.contains("found: 0\n"), "{body}");
@@ -327,7 +331,7 @@ mod tests {
 
     #[test]
     fn escaping_keeps_everything() {
-        let mut d = Diagnostic::new("template-error", "a\u{1}b\tc\r\nd ' \u{1F600}");
+        let mut d = Diagnostic::new(Rule::TemplateError, "a\u{1}b\tc\r\nd ' \u{1F600}");
         d.root = Some("r<1>".into());
         let report = Report {
             roots: vec![],
@@ -359,7 +363,7 @@ mod tests {
     fn findings_outside_roots_get_their_own_suite() {
         let report = Report {
             roots: vec![],
-            diagnostics: vec![Diagnostic::new("internal-error", "no roots")],
+            diagnostics: vec![Diagnostic::new(Rule::InternalError, "no roots")],
         };
         let xml = render(
             &report,

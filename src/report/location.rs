@@ -45,8 +45,9 @@ pub fn position(span: &Span) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rule;
 
-    fn rooted(rule: &str) -> Diagnostic {
+    fn rooted(rule: Rule) -> Diagnostic {
         let mut d = Diagnostic::new(rule, "boom");
         d.root = Some("packages/app".to_string());
         d
@@ -55,7 +56,7 @@ mod tests {
     #[test]
     fn a_span_is_its_own_anchor() {
         let sources = Sources::new("/nonexistent");
-        let d = rooted("yaml-syntax").at(Span::point("packages/app/a.yml", 3, 4));
+        let d = rooted(Rule::YamlSyntax).at(Span::point("packages/app/a.yml", 3, 4));
         assert_eq!(
             anchor(&d, &sources),
             (Span::point("packages/app/a.yml", 3, 4), false)
@@ -65,7 +66,7 @@ mod tests {
     #[test]
     fn related_location_comes_next() {
         let sources = Sources::new("/nonexistent");
-        let d = rooted("limit-exceeded")
+        let d = rooted(Rule::LimitExceeded)
             .with_related("called from here", Span::point("packages/app/f.star", 9, 2));
         assert_eq!(anchor(&d, &sources).0.file, "packages/app/f.star");
     }
@@ -74,25 +75,25 @@ mod tests {
     fn then_the_root_s_first_file_then_the_root() {
         let sources = Sources::new("/nonexistent");
         assert_eq!(
-            anchor(&rooted("internal-error"), &sources),
+            anchor(&rooted(Rule::InternalError), &sources),
             (Span::point("packages/app", 1, 1), true)
         );
         sources.insert("packages/app/values.yml", "a: 1\n");
         assert_eq!(
-            anchor(&rooted("internal-error"), &sources),
+            anchor(&rooted(Rule::InternalError), &sources),
             (Span::point("packages/app/values.yml", 1, 1), true)
         );
     }
 
     #[test]
     fn origin_names_root_and_scenario() {
-        let mut d = rooted("internal-error");
+        let mut d = rooted(Rule::InternalError);
         assert_eq!(origin(&d).as_deref(), Some("root packages/app"));
         d.scenario = Some("prod".to_string());
         assert_eq!(
             origin(&d).as_deref(),
             Some("root packages/app, scenario prod")
         );
-        assert_eq!(origin(&Diagnostic::new("internal-error", "x")), None);
+        assert_eq!(origin(&Diagnostic::new(Rule::InternalError, "x")), None);
     }
 }

@@ -23,4 +23,5 @@ pub mod xml;
 
 pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Severity, Span};
 pub use format::{render, Format, RenderOptions};
+pub use rules::Rule;
 pub use sources::Sources;

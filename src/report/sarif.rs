@@ -29,7 +29,7 @@ use super::diagnostic::{Diagnostic, Report, Severity, Span};
 use super::fingerprint::fingerprints;
 use super::format::RenderOptions;
 use super::location::{anchor, origin};
-use super::rules::{find, RuleInfo, RULES};
+use super::rules::Rule;
 use super::sources::Sources;
 
 /// The `$schema` GitHub and editors recognise.
@@ -43,17 +43,17 @@ const FINGERPRINT_KEY: &str = "yttlint/v1";
 
 /// Renders the report as a SARIF 2.1.0 log (pretty-printed, newline-terminated).
 pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> String {
-    let rules = rule_list(&report.diagnostics);
+    let rules = Rule::ALL;
     let prints = fingerprints(&report.diagnostics, sources);
     let results: Vec<SarifResult> = report
         .diagnostics
         .iter()
         .zip(&prints)
-        .map(|(d, print)| result(d, print, &rules, sources))
+        .map(|(d, print)| result(d, print, rules, sources))
         .collect();
     let descriptors: Vec<ReportingDescriptor> = rules
         .iter()
-        .map(|r| rule_descriptor(r, options.information_uri.as_deref()))
+        .map(|r| rule_descriptor(*r, options.information_uri.as_deref()))
         .collect();
     let driver = ToolComponent::builder()
         .name("yttlint".to_string())
@@ -86,33 +86,6 @@ pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> St
     text
 }
 
-/// A rule as the run lists it: from the catalogue, or only its id when a finding uses a rule the
-/// catalogue lacks (a stage newer than the catalogue).
-struct Listed<'a> {
-    id: &'a str,
-    info: Option<&'static RuleInfo>,
-}
-
-/// The catalogue, then the rule ids findings use that it lacks (sorted, for stable indices).
-fn rule_list(diagnostics: &[Diagnostic]) -> Vec<Listed<'_>> {
-    let mut rules: Vec<Listed> = RULES
-        .iter()
-        .map(|info| Listed {
-            id: info.id,
-            info: Some(info),
-        })
-        .collect();
-    let mut extra: Vec<&str> = diagnostics
-        .iter()
-        .map(|d| d.rule.as_str())
-        .filter(|id| find(id).is_none())
-        .collect();
-    extra.sort_unstable();
-    extra.dedup();
-    rules.extend(extra.into_iter().map(|id| Listed { id, info: None }));
-    rules
-}
-
 fn text(s: &str) -> MultiformatMessageString {
     MultiformatMessageString::builder()
         .text(s.to_string())
@@ -127,31 +100,22 @@ pub fn help_uri(home: &str, id: &str) -> String {
     )
 }
 
-fn rule_descriptor(rule: &Listed, home: Option<&str>) -> ReportingDescriptor {
-    let (short, full, help, severity) = match rule.info {
-        Some(info) => (info.short, info.full, info.help, info.severity),
-        None => (
-            "Finding of a rule missing from the catalogue",
-            "yttlint reported a finding under a rule id its rule catalogue does not describe.",
-            "See the finding's message.",
-            Severity::Error,
-        ),
-    };
+fn rule_descriptor(rule: Rule, home: Option<&str>) -> ReportingDescriptor {
     let mut descriptor = ReportingDescriptor::builder()
-        .id(rule.id.to_string())
-        .name(pascal_case(rule.id))
-        .short_description(text(short))
-        .full_description(text(full))
-        .help(text(help))
+        .id(rule.id().to_string())
+        .name(pascal_case(rule.id()))
+        .short_description(text(rule.summary()))
+        .full_description(text(rule.description()))
+        .help(text(rule.fix()))
         .default_configuration(
             ReportingConfiguration::builder()
-                .level(json!(level_name(severity)))
+                .level(json!(level_name(rule.default_severity())))
                 .build(),
         )
         .properties(PropertyBag::builder().tags(vec!["ytt".to_string()]).build())
         .build();
-    if let (Some(home), Some(_)) = (home, rule.info) {
-        descriptor.help_uri = Some(help_uri(home, rule.id));
+    if let Some(home) = home {
+        descriptor.help_uri = Some(help_uri(home, rule.id()));
     }
     descriptor
 }
@@ -185,7 +149,7 @@ fn level(severity: Severity) -> ResultLevel {
     }
 }
 
-fn result(d: &Diagnostic, print: &str, rules: &[Listed], sources: &Sources) -> SarifResult {
+fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> SarifResult {
     let (span, anchored) = anchor(d, sources);
     let mut message = d.message.clone();
     if let Some(object) = &d.object {
@@ -203,7 +167,7 @@ fn result(d: &Diagnostic, print: &str, rules: &[Listed], sources: &Sources) -> S
         .physical_location(physical_location(&span))
         .build();
     let mut result = SarifResult::builder()
-        .rule_id(d.rule.clone())
+        .rule_id(d.rule.id().to_string())
         .level(level(d.severity))
         .message(Message::builder().text(message).build())
         .locations(vec![location])
@@ -214,7 +178,7 @@ fn result(d: &Diagnostic, print: &str, rules: &[Listed], sources: &Sources) -> S
         .build();
     result.rule_index = rules
         .iter()
-        .position(|r| r.id == d.rule)
+        .position(|r| *r == d.rule)
         .and_then(|i| i64::try_from(i).ok());
     if !d.related.is_empty() {
         let related = d
@@ -295,7 +259,7 @@ mod tests {
     use crate::report::{RootOutcome, RootStatus};
 
     fn report() -> Report {
-        let mut d = Diagnostic::new("data-value-violation", "port: must be > 0\nfound: 0")
+        let mut d = Diagnostic::new(Rule::DataValueViolation, "port: must be > 0\nfound: 0")
             .at(Span {
                 file: "config/my values.yml".into(),
                 line: 2,
@@ -306,10 +270,11 @@ mod tests {
             .with_related("rule declared here", Span::point("config/schema.yml", 3, 1))
             .with_help("give a port above 0");
         d.root = Some("config".into());
-        let mut whole = Diagnostic::new("internal-error", "evaluation panicked");
+        let mut whole = Diagnostic::new(Rule::InternalError, "evaluation panicked");
         whole.root = Some("config".into());
         whole.scenario = Some("prod".into());
-        let mut odd = Diagnostic::new("brand-new-rule", "something").at(Span::point("a.yml", 1, 1));
+        let mut odd =
+            Diagnostic::new(Rule::UnreachableCode, "something").at(Span::point("a.yml", 1, 1));
         odd.severity = Severity::Info;
         Report {
             roots: vec![RootStatus {
@@ -344,10 +309,10 @@ mod tests {
         assert_eq!(driver["name"], "yttlint");
         assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
         let rules = driver["rules"].as_array().unwrap();
-        assert_eq!(rules.len(), RULES.len() + 1);
+        assert_eq!(rules.len(), Rule::ALL.len());
         let violation = rules
             .iter()
-            .find(|r| r["id"] == "data-value-violation")
+            .find(|r| r["id"] == Rule::DataValueViolation.id())
             .unwrap();
         assert_eq!(violation["name"], "DataValueViolation");
         assert!(violation["shortDescription"]["text"].is_string());
@@ -407,7 +372,7 @@ mod tests {
         let print = first["partialFingerprints"]["yttlint/v1"].as_str().unwrap();
         assert_eq!(print.len(), 64);
         assert_eq!(results[2]["level"], "note");
-        assert_eq!(results[2]["ruleId"], "brand-new-rule");
+        assert_eq!(results[2]["ruleId"], "unreachable-code");
     }
 
     #[test]

@@ -6,34 +6,39 @@
 //! 3 errors, 1 warning in 5 roots
 //! ```
 
+use super::rules::Rule;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::diagnostic::{Report, Severity};
 use super::format::RenderOptions;
-use super::rules::find;
 use super::terminal::summary;
 
 /// One line per (rule, severity) with its count, then the summary line (unless turned off).
 pub fn render(report: &Report, options: &RenderOptions) -> String {
-    let mut counts: BTreeMap<(&str, Severity), usize> = BTreeMap::new();
+    let mut counts: BTreeMap<(Rule, Severity), usize> = BTreeMap::new();
     for d in &report.diagnostics {
-        *counts.entry((d.rule.as_str(), d.severity)).or_default() += 1;
+        *counts.entry((d.rule, d.severity)).or_default() += 1;
     }
-    let mut rows: Vec<((&str, Severity), usize)> = counts.into_iter().collect();
+    let mut rows: Vec<((Rule, Severity), usize)> = counts.into_iter().collect();
     rows.sort_by(|a, b| {
         b.1.cmp(&a.1)
             .then(b.0 .1.cmp(&a.0 .1))
-            .then(a.0 .0.cmp(b.0 .0))
+            .then(a.0 .0.cmp(&b.0 .0))
     });
-    let width = rows.iter().map(|((r, _), _)| r.len()).max().unwrap_or(0);
+    let width = rows
+        .iter()
+        .map(|((r, _), _)| r.id().len())
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for ((rule, severity), n) in rows {
-        let short = find(rule).map_or("", |r| r.short);
+        let short = rule.summary();
         let _ = writeln!(
             out,
-            "{n:>5}  {:<7}  {rule:<width$}  {short}",
-            severity.as_str()
+            "{n:>5}  {:<7}  {:<width$}  {short}",
+            severity.as_str(),
+            rule.id()
         );
     }
     if options.summary {
@@ -54,11 +59,11 @@ mod tests {
         for _ in 0..2 {
             report
                 .diagnostics
-                .push(Diagnostic::new("template-error", "x"));
+                .push(Diagnostic::new(Rule::TemplateError, "x"));
         }
         report
             .diagnostics
-            .push(Diagnostic::new("unknown-annotation", "y"));
+            .push(Diagnostic::new(Rule::UnknownAnnotation, "y"));
         let text = render(&report, &RenderOptions::default());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(

@@ -225,7 +225,7 @@ impl<'a> FrameFiles<'a> {
         }
         let notes = notes.iter().map(|n| printable(n, "\n")).collect();
         Frame::new(frame_severity(d.severity))
-            .with_code(printable(&d.rule, ""))
+            .with_code(printable(d.rule.id(), ""))
             .with_message(message.lines().next().unwrap_or(""))
             .with_labels(labels)
             .with_notes(notes)
@@ -307,6 +307,7 @@ fn byte_offset(text: &str, starts: &[usize], line: u32, column: u32) -> Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rule;
     use crate::report::{RootOutcome, RootStatus};
 
     fn sources() -> Sources {
@@ -326,7 +327,7 @@ mod tests {
     }
 
     fn violation() -> Diagnostic {
-        let mut d = Diagnostic::new("data-value-violation", "port: must be > 0\nfound: 0")
+        let mut d = Diagnostic::new(Rule::DataValueViolation, "port: must be > 0\nfound: 0")
             .at(Span::point("config/values.yml", 2, 7))
             .with_related("rule declared here", Span::point("config/schema.yml", 3, 1))
             .with_help("give a port above 0");
@@ -373,10 +374,10 @@ mod tests {
 
     #[test]
     fn unreadable_file_and_root_level_findings() {
-        let mut missing = Diagnostic::new("yaml-syntax", "did not find expected key")
+        let mut missing = Diagnostic::new(Rule::YamlSyntax, "did not find expected key")
             .at(Span::point("gone.yml", 4, 2));
         missing.severity = Severity::Warning;
-        let mut whole = Diagnostic::new("internal-error", "evaluation panicked");
+        let mut whole = Diagnostic::new(Rule::InternalError, "evaluation panicked");
         whole.root = Some("other".into());
         let report = Report {
             roots: vec![status("config"), status("other"), status("other")],
@@ -418,7 +419,7 @@ mod tests {
 
     #[test]
     fn info_is_counted_when_present() {
-        let mut d = Diagnostic::new("unused-suppression", "nothing to suppress");
+        let mut d = Diagnostic::new(Rule::UnusedSuppression, "nothing to suppress");
         d.severity = Severity::Info;
         let report = Report {
             roots: vec![status("a")],
@@ -432,7 +433,7 @@ mod tests {
         let sources = Sources::new("/nonexistent");
         sources.insert("a.yml", "a: \"\u{1b}[31mred\"\r\nb: 1\r\n");
         let d = Diagnostic::new(
-            "data-value-violation",
+            Rule::DataValueViolation,
             "a: \u{1b}[2Jbad\r\nsecond\rline\u{7}",
         )
         .at(Span::point("a.yml", 2, 1))

@@ -7,6 +7,7 @@
 //! the KubeVirt rules' spans (placed on the offending field by the checker itself).
 
 use super::diagnostic::{Diagnostic, Span};
+use super::rules::Rule;
 use super::sources::Sources;
 
 /// Widens the point spans of `diagnostics` (columns count characters; the end is exclusive).
@@ -25,7 +26,7 @@ pub fn widen_all(diagnostics: &mut [Diagnostic], sources: &Sources) {
             continue;
         }
         let code = code_start(&span.file, &chars);
-        if let Some((from, to)) = range_for(&d.rule, &d.message, &chars, start, code) {
+        if let Some((from, to)) = range_for(d.rule, &d.message, &chars, start, code) {
             if to > from {
                 let mut wide: Span = span.clone();
                 wide.column = col(from);
@@ -53,27 +54,27 @@ fn code_start(file: &str, line: &[char]) -> Option<usize> {
 /// errors only within the line's code (`code`), so that an error reported at a YAML line does
 /// not underline its key as if it were a name.
 fn range_for(
-    rule: &str,
+    rule: Rule,
     message: &str,
     line: &[char],
     at: usize,
     code: Option<usize>,
 ) -> Option<(usize, usize)> {
     match rule {
-        "schema-type-mismatch"
-        | "data-value-violation"
-        | "required-value"
-        | "output-violation"
-        | "data-value-deprecated"
-        | "data-value-removed" => yaml_value(line, at).or_else(|| yaml_key(line, at)),
-        "data-value-undeclared" => yaml_key(line, at),
-        "template-error" | "load-error" | "overlay-error" | "schema-invalid" => {
+        Rule::SchemaTypeMismatch
+        | Rule::DataValueViolation
+        | Rule::RequiredValue
+        | Rule::OutputViolation
+        | Rule::DataValueDeprecated
+        | Rule::DataValueRemoved => yaml_value(line, at).or_else(|| yaml_key(line, at)),
+        Rule::DataValueUndeclared => yaml_key(line, at),
+        Rule::TemplateError | Rule::LoadError | Rule::OverlayError | Rule::SchemaInvalid => {
             let code = code?;
             undefined_name(message, line, at.max(code), code)
                 .or_else(|| expression(line, at).filter(|_| at >= code))
         }
-        "unknown-annotation" => word(line, at, |c| !c.is_whitespace()),
-        "unknown-comment" | "unused-suppression" => comment(line, at),
+        Rule::UnknownAnnotation => word(line, at, |c| !c.is_whitespace()),
+        Rule::UnknownComment | Rule::UnusedSuppression => comment(line, at),
         _ => None,
     }
 }
@@ -258,7 +259,7 @@ fn comment(line: &[char], at: usize) -> Option<(usize, usize)> {
 mod tests {
     use super::*;
 
-    fn widened(rule: &str, message: &str, text: &str, line: u32, column: u32) -> (u32, u32) {
+    fn widened(rule: Rule, message: &str, text: &str, line: u32, column: u32) -> (u32, u32) {
         let sources = Sources::new("/nonexistent");
         sources.insert("a.yml", text);
         let mut ds = vec![Diagnostic::new(rule, message).at(Span::point("a.yml", line, column))];
@@ -272,30 +273,36 @@ mod tests {
     fn a_value_is_covered_whole() {
         let text =
             "replicas: \"three\"\nport: 80 # the port\n- name: 'it''s'\nlist: [1, [2]]\nmap:\n";
-        assert_eq!(widened("schema-type-mismatch", "", text, 1, 1), (11, 18));
-        assert_eq!(widened("data-value-violation", "", text, 2, 1), (7, 9));
-        assert_eq!(widened("data-value-violation", "", text, 3, 3), (9, 16));
-        assert_eq!(widened("required-value", "", text, 4, 1), (7, 15));
-        assert_eq!(widened("data-value-violation", "", text, 5, 1), (1, 4));
-        assert_eq!(widened("data-value-undeclared", "", text, 2, 1), (1, 5));
+        assert_eq!(widened(Rule::SchemaTypeMismatch, "", text, 1, 1), (11, 18));
+        assert_eq!(widened(Rule::DataValueViolation, "", text, 2, 1), (7, 9));
+        assert_eq!(widened(Rule::DataValueViolation, "", text, 3, 3), (9, 16));
+        assert_eq!(widened(Rule::RequiredValue, "", text, 4, 1), (7, 15));
+        assert_eq!(widened(Rule::DataValueViolation, "", text, 5, 1), (1, 4));
+        assert_eq!(widened(Rule::DataValueUndeclared, "", text, 2, 1), (1, 5));
     }
 
     #[test]
     fn template_errors_cover_the_name_or_the_call() {
         let text = "a: #@ data.values.x + undefined_thing\nb: #@ str(int(\"x\"), 1) + y\n";
         assert_eq!(
-            widened("template-error", "undefined: undefined_thing", text, 1, 1),
+            widened(
+                Rule::TemplateError,
+                "undefined: undefined_thing",
+                text,
+                1,
+                1
+            ),
             (23, 38)
         );
-        assert_eq!(widened("template-error", "boom", text, 2, 7), (7, 23));
+        assert_eq!(widened(Rule::TemplateError, "boom", text, 2, 7), (7, 23));
         assert_eq!(
-            widened("template-error", "boom", text, 2, 1),
+            widened(Rule::TemplateError, "boom", text, 2, 1),
             (1, 1),
             "not the key"
         );
         let plain = "enabled: true\n";
         assert_eq!(
-            widened("template-error", "got newline", plain, 1, 1),
+            widened(Rule::TemplateError, "got newline", plain, 1, 1),
             (1, 1)
         );
     }
@@ -303,15 +310,15 @@ mod tests {
     #[test]
     fn comments_and_annotations() {
         let text = "#@overlay/delete\nkey: 1 # a comment  \n";
-        assert_eq!(widened("unknown-annotation", "", text, 1, 1), (1, 17));
-        assert_eq!(widened("unknown-comment", "", text, 2, 1), (8, 19));
+        assert_eq!(widened(Rule::UnknownAnnotation, "", text, 1, 1), (1, 17));
+        assert_eq!(widened(Rule::UnknownComment, "", text, 2, 1), (8, 19));
     }
 
     #[test]
     fn extents_and_unreadable_files_are_kept() {
         let sources = Sources::new("/nonexistent");
         let mut ds =
-            vec![Diagnostic::new("data-value-violation", "").at(Span::point("gone.yml", 1, 1))];
+            vec![Diagnostic::new(Rule::DataValueViolation, "").at(Span::point("gone.yml", 1, 1))];
         widen_all(&mut ds, &sources);
         assert_eq!(ds[0].span, Some(Span::point("gone.yml", 1, 1)));
     }

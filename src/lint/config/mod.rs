@@ -8,6 +8,8 @@ pub mod parse;
 pub mod untrusted;
 
 use std::collections::BTreeMap;
+
+use crate::report::Rule;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -50,7 +52,7 @@ pub struct Config {
     /// Globs (relative to `dir`) of paths never linted.
     pub exclude: Vec<String>,
     /// Severity overrides by rule id.
-    pub rules: BTreeMap<String, RuleLevel>,
+    pub rules: BTreeMap<Rule, RuleLevel>,
     /// Whether KubeVirt template validations are checked.
     pub kubevirt: bool,
     /// Whether roots, scenarios and flags are learned from how the repository runs ytt (its
@@ -183,8 +185,8 @@ impl Config {
     }
 
     /// The level configured for `rule`, if any.
-    pub fn level(&self, rule: &str) -> Option<RuleLevel> {
-        self.rules.get(rule).copied()
+    pub fn level(&self, rule: Rule) -> Option<RuleLevel> {
+        self.rules.get(&rule).copied()
     }
 }
 

@@ -3,6 +3,7 @@
 //! ytt flags against `yttlint template`'s parser. An error names the file, line and column and
 //! quotes what was found, what was expected and, when one is close, the likely intended key.
 
+use crate::report::Rule;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use clap::Parser;
 
 use crate::lint::config::{Config, ConfigError, Loc, RootConfig, RuleLevel, ScenarioConfig};
 use crate::pos::Pos;
-use crate::report::{rules, Severity};
+use crate::report::Severity;
 use crate::schema::spell::nearest;
 use crate::yaml::parse::{parse as parse_yaml, ParseOpts};
 use crate::yaml::{scalar_key_string, Map, Value};
@@ -218,18 +219,18 @@ impl Reader<'_> {
         Ok(out)
     }
 
-    fn rules(&self, v: &Value, pos: &Pos) -> Result<BTreeMap<String, RuleLevel>, ConfigError> {
+    fn rules(&self, v: &Value, pos: &Pos) -> Result<BTreeMap<Rule, RuleLevel>, ConfigError> {
         let m = self.map(v, pos, "rules")?;
-        let ids: Vec<String> = rules::RULES.iter().map(|r| r.id.to_string()).collect();
+        let ids: Vec<String> = Rule::ALL.iter().map(|r| r.id().to_string()).collect();
         let mut out = BTreeMap::new();
         for item in &m.items {
             let id = scalar_key_string(&item.key);
-            if rules::find(&id).is_none() {
+            let Some(rule) = Rule::from_id(&id) else {
                 let hint = nearest(&id, &ids)
                     .map(|n| format!(" (did you mean \"{n}\"?)"))
                     .unwrap_or_default();
                 return Err(self.error(&item.pos, format!("unknown rule \"{id}\"{hint}")));
-            }
+            };
             let text = match &item.value {
                 Value::String(s) => s.clone(),
                 // YAML 1.1 reads a bare `off` as false.
@@ -256,7 +257,7 @@ impl Reader<'_> {
                     ))
                 }
             };
-            out.insert(id, level);
+            out.insert(rule, level);
         }
         Ok(out)
     }
@@ -431,7 +432,7 @@ impl Reader<'_> {
     /// `unset_values: error | needs-input`; true for `needs-input`.
     fn unset_values(&self, v: &Value, pos: &Pos) -> Result<bool, ConfigError> {
         match v {
-            Value::String(s) if s == "needs-input" => Ok(true),
+            Value::String(s) if s == Rule::NeedsInput.id() => Ok(true),
             Value::String(s) if s == "error" => Ok(false),
             other => Err(self.expected(pos, "unset_values", "error or needs-input", other)),
         }

@@ -1,6 +1,7 @@
 //! Tests of reading `.yttlint.yaml`: the full example, defaults, and the message and position
 //! of every kind of mistake.
 
+use crate::report::Rule;
 use std::path::PathBuf;
 
 use super::*;
@@ -57,9 +58,9 @@ kubevirt: false
         )
     );
     assert_eq!(c.exclude, vec!["vendor/**"]);
-    assert_eq!(c.rules["required-value"], RuleLevel::Off);
+    assert_eq!(c.rules[&Rule::RequiredValue], RuleLevel::Off);
     assert_eq!(
-        c.rules["unknown-annotation"],
+        c.rules[&Rule::UnknownAnnotation],
         RuleLevel::Severity(Severity::Warning)
     );
     assert!(!c.kubevirt);

@@ -8,6 +8,7 @@ use crate::lint::discover::invocations::index::Index;
 use crate::lint::discover::Root;
 use crate::lint::repo::walk::RepoFile;
 use crate::lint::repo::yaml_doc::{documents, entry, get, items, string};
+use crate::report::Rule;
 use crate::report::{Diagnostic, Span};
 
 /// A directory a vendir configuration fills.
@@ -111,7 +112,7 @@ pub fn findings(targets: &[Target]) -> Vec<Diagnostic> {
             continue;
         }
         let mut d = Diagnostic::new(
-            "vendir-not-synced",
+            Rule::VendirNotSynced,
             format!("vendir has not synced the directories of {}: {}", t.file, t.dir),
         )
         .at(Span::point(&t.file, t.line, 1))

@@ -9,6 +9,7 @@
 
 use crate::pos::Pos;
 use crate::report::Diagnostic;
+use crate::report::Rule;
 use crate::schema::extensions::{Extension, Extensions};
 use crate::schema::spell::nearest;
 use crate::yaml::{Comment, DocSet, Value};
@@ -146,7 +147,7 @@ pub fn diagnostic(u: &Unknown) -> Diagnostic {
         message
             .push_str(" (in YAML templates a comma does not join annotations: write one per line)");
     }
-    Diagnostic::new("unknown-annotation", message)
+    Diagnostic::new(Rule::UnknownAnnotation, message)
 }
 
 #[cfg(test)]

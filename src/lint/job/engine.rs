@@ -6,6 +6,7 @@
 
 use crate::eval::run::EvalError;
 use crate::pos::Pos;
+use crate::report::Rule;
 use crate::report::{Diagnostic, Span};
 use crate::validate::Invalidation;
 
@@ -13,28 +14,28 @@ use crate::validate::Invalidation;
 pub type SpanOf<'a> = &'a dyn Fn(&Pos) -> Option<Span>;
 
 /// The rule an evaluation error belongs to, from what ytt's message says.
-pub fn classify(message: &str) -> &'static str {
+pub fn classify(message: &str) -> Rule {
     let m = message;
     if m.contains("Validating final data values") {
-        "data-value-violation"
+        Rule::DataValueViolation
     } else if m.contains("Validating output documents") {
-        "output-violation"
+        Rule::OutputViolation
     } else if m.contains("Expected ytt-formatted string") || m.contains("Unknown comment") {
-        "unknown-comment"
+        Rule::UnknownComment
     } else if m.contains("Unmarshaling YAML") || m.contains("yaml: line") {
-        "yaml-syntax"
+        Rule::YamlSyntax
     } else if m.contains("One or more data values were invalid") {
-        "schema-type-mismatch"
+        Rule::SchemaTypeMismatch
     } else if m.contains("Invalid schema") || m.contains("Overlaying data values schema") {
-        "schema-invalid"
+        Rule::SchemaInvalid
     } else if m.contains("limit exceeded") {
-        "limit-exceeded"
+        Rule::LimitExceeded
     } else if m.contains("cannot load") || m.contains("load(") && m.contains("not found") {
-        "load-error"
+        Rule::LoadError
     } else if m.contains("overlay") || m.contains("Overlay") {
-        "overlay-error"
+        Rule::OverlayError
     } else {
-        "template-error"
+        Rule::TemplateError
     }
 }
 
@@ -56,11 +57,11 @@ pub fn invalidation_diagnostics(
     span_of: SpanOf<'_>,
 ) -> Vec<Diagnostic> {
     let rule = if output {
-        "output-violation"
+        Rule::OutputViolation
     } else if inv.from_default {
-        "required-value"
+        Rule::RequiredValue
     } else {
-        "data-value-violation"
+        Rule::DataValueViolation
     };
     inv.violations
         .iter()
@@ -117,14 +118,14 @@ mod tests {
     fn messages_pick_their_rule() {
         assert_eq!(
             classify("Unmarshaling YAML template 'a.yml': yaml: line 3"),
-            "yaml-syntax"
+            Rule::YamlSyntax
         );
         assert_eq!(
             classify("Failed to parse line 3: '# x': Expected ytt-formatted string"),
-            "unknown-comment"
+            Rule::UnknownComment
         );
-        assert_eq!(classify("Overlaying data values (in following order: a): One or more data values were invalid"), "schema-type-mismatch");
-        assert_eq!(classify("undefined: foo"), "template-error");
+        assert_eq!(classify("Overlaying data values (in following order: a): One or more data values were invalid"), Rule::SchemaTypeMismatch);
+        assert_eq!(classify("undefined: foo"), Rule::TemplateError);
     }
 
     #[test]
@@ -143,7 +144,7 @@ mod tests {
         };
         let ds = invalidation_diagnostics(&inv, false, &span_of);
         assert_eq!(ds.len(), 1);
-        assert_eq!(ds[0].rule, "required-value");
+        assert_eq!(ds[0].rule, Rule::RequiredValue);
         assert_eq!(ds[0].span.as_ref().map(|s| s.line), Some(4));
         assert_eq!(ds[0].related[0].span.file, "config/schema.yml");
         let given = Invalidation {
@@ -151,7 +152,7 @@ mod tests {
             ..inv
         };
         let ds = invalidation_diagnostics(&given, false, &span_of);
-        assert_eq!(ds[0].rule, "data-value-violation");
+        assert_eq!(ds[0].rule, Rule::DataValueViolation);
         assert!(ds[0].message.contains("requires a valid value"));
     }
 }

@@ -8,6 +8,7 @@ use crate::lint::job::annotations;
 use crate::lint::job::engine::{invalidation_diagnostics, SpanOf};
 use crate::pos::Pos;
 use crate::report::Diagnostic;
+use crate::report::Rule;
 use crate::schema::error::{Failure, FailureKind};
 
 /// What the evaluation recorded besides its result: failed validations of data values and
@@ -34,7 +35,7 @@ pub fn engine(workspace: &Workspace, span_of: SpanOf<'_>, provided: &[String]) -
             removed_diagnostic(used, workspace.opts.extensions.removed)
         } else {
             Diagnostic::new(
-                "data-value-deprecated",
+                Rule::DataValueDeprecated,
                 format!("data value {} is deprecated: {}", used.path, used.notice),
             )
         };
@@ -63,7 +64,7 @@ pub fn engine(workspace: &Workspace, span_of: SpanOf<'_>, provided: &[String]) -
             continue;
         }
         let mut d = Diagnostic::new(
-            "data-value-undeclared",
+            Rule::DataValueUndeclared,
             format!(
                 "data value {} is set but nothing declares it (no schema, no earlier data value)",
                 u.path
@@ -99,16 +100,16 @@ fn name_flag(mut d: Diagnostic, workspace: &Workspace, pos: &Pos) -> Diagnostic 
 fn schema_failure(f: &Failure, span_of: SpanOf<'_>) -> Diagnostic {
     let (rule, related, what) = match f.kind {
         FailureKind::Undeclared => (
-            "data-value-undeclared",
+            Rule::DataValueUndeclared,
             "the schema declares this instead",
             "Given data value is not declared in schema",
         ),
         FailureKind::TypeMismatch => (
-            "schema-type-mismatch",
+            Rule::SchemaTypeMismatch,
             "the schema declares the type here",
             "Given data value does not have the type the schema declares",
         ),
-        FailureKind::InvalidSchema => ("schema-invalid", "declared here", "Invalid schema"),
+        FailureKind::InvalidSchema => (Rule::SchemaInvalid, "declared here", "Invalid schema"),
     };
     let what = if f.description.is_empty() {
         what
@@ -147,7 +148,7 @@ fn removed_diagnostic(used: &crate::schema::deprecated::DeprecatedUse, on: bool)
         message.push_str(" (ytt accepts it and ignores @schema/removed; the extension schema-removed makes it an error)");
         crate::report::Severity::Warning
     };
-    let mut d = Diagnostic::new("data-value-removed", message)
+    let mut d = Diagnostic::new(Rule::DataValueRemoved, message)
         .with_help("stop setting the value; see the reason");
     d.severity = severity;
     d

@@ -12,6 +12,7 @@ pub mod libcheck;
 pub mod needs_input;
 pub mod placeholder;
 
+use crate::report::Rule;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
@@ -118,9 +119,9 @@ impl Job {
             kubevirt: config.kubevirt,
             config_spans: Vec::new(),
             check_files: false,
-            analysis: crate::analysis::RULES
+            analysis: Rule::STATIC
                 .iter()
-                .any(|r| config.level(r) != Some(crate::lint::config::RuleLevel::Off)),
+                .any(|r| config.level(*r) != Some(crate::lint::config::RuleLevel::Off)),
             plain_files: Vec::new(),
             needs_input: false,
             provided: Vec::new(),
@@ -177,7 +178,7 @@ fn run_ytt(job: &Job, on_file: OnFile) -> JobOutcome {
     {
         Ok(p) => p,
         Err(message) => {
-            let d = Diagnostic::new("template-error", message.trim());
+            let d = Diagnostic::new(Rule::TemplateError, message.trim());
             return finish(job, vec![d], RootOutcome::Error);
         }
     };
@@ -254,13 +255,13 @@ fn evaluate(
             if let Err(e) = &result {
                 // A validation failure is reported value by value; anything else as the one
                 // error that stopped the evaluation.
-                if !found.iter().any(|d| reported_by_value(&d.rule)) {
+                if !found.iter().any(|d| reported_by_value(d.rule)) {
                     found.push(from_error(names, e));
                 }
             }
             let found = without_repeats(needs_input::settle(job, &workspace, found));
             let status = match (failed, found.is_empty()) {
-                (true, _) if found.iter().any(|d| d.rule != "needs-input") => RootOutcome::Error,
+                (true, _) if found.iter().any(|d| d.rule != Rule::NeedsInput) => RootOutcome::Error,
                 (_, true) => RootOutcome::Ok,
                 _ => RootOutcome::Findings,
             };
@@ -337,11 +338,11 @@ fn refused_findings(job: &Job, refused: &[crate::files::Refused]) -> Vec<Diagnos
                 .unwrap_or_else(|| r.path.to_string_lossy().into_owned());
             let d = match r.why {
                 Refusal::Outside => Diagnostic::new(
-                    "file-outside-repository",
+                    Rule::FileOutsideRepository,
                     format!("{shown} resolves to a file outside the repository; it was not read"),
                 ),
                 Refusal::NotRegular(kind) => Diagnostic::new(
-                    "special-file",
+                    Rule::SpecialFile,
                     format!("{shown} is {kind}, not a regular file; it was skipped"),
                 ),
             };
@@ -412,14 +413,14 @@ fn static_findings(workspace: &Workspace, names: &Names, outside: &Outside) -> V
 fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let evaluated: Vec<(String, u32)> = found
         .iter()
-        .filter(|d| !crate::analysis::is_static_rule(&d.rule))
+        .filter(|d| !d.rule.is_static())
         .filter(|d| d.severity == crate::report::Severity::Error)
         .filter_map(|d| d.span.as_ref().map(|s| (s.file.clone(), s.line)))
         .collect();
     found
         .into_iter()
         .filter(|d| {
-            !crate::analysis::is_static_rule(&d.rule)
+            !d.rule.is_static()
                 || !d
                     .span
                     .as_ref()
@@ -429,7 +430,7 @@ fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// The rule an engine error belongs to.
-fn rule_of(e: &EvalError) -> &'static str {
+fn rule_of(e: &EvalError) -> Rule {
     const LIMITS: [&str; 4] = [
         "limit exceeded",
         "Evaluation cancelled",
@@ -437,9 +438,9 @@ fn rule_of(e: &EvalError) -> &'static str {
         "Execution duration limit of",
     ];
     if LIMITS.iter().any(|m| e.message.contains(m)) {
-        "limit-exceeded"
+        Rule::LimitExceeded
     } else {
-        "template-error"
+        Rule::TemplateError
     }
 }
 
@@ -455,23 +456,23 @@ fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
 /// An engine error as a diagnostic at its position (repository-relative).
 fn from_error(names: &Names, e: &EvalError) -> Diagnostic {
     let mut d = error_diagnostic(e, &|pos: &Pos| span_at(names, pos));
-    if rule_of(e) == "limit-exceeded" {
-        d.rule = "limit-exceeded".to_string();
-        d.severity = crate::report::rules::default_severity("limit-exceeded");
+    if rule_of(e) == Rule::LimitExceeded {
+        d.rule = Rule::LimitExceeded;
+        d.severity = Rule::LimitExceeded.default_severity();
     }
     d
 }
 
 /// Rules whose findings, one per value, replace the one error that stopped the evaluation.
-fn reported_by_value(rule: &str) -> bool {
+fn reported_by_value(rule: Rule) -> bool {
     matches!(
         rule,
-        "data-value-violation"
-            | "required-value"
-            | "output-violation"
-            | "schema-type-mismatch"
-            | "data-value-undeclared"
-            | "data-value-removed"
+        Rule::DataValueViolation
+            | Rule::RequiredValue
+            | Rule::OutputViolation
+            | Rule::SchemaTypeMismatch
+            | Rule::DataValueUndeclared
+            | Rule::DataValueRemoved
     )
 }
 
@@ -504,11 +505,11 @@ mod tests {
     fn static_analysis_runs_unless_every_rule_of_it_is_off() {
         let mut config = Config::default_for(std::path::Path::new("/repo"));
         assert!(Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
-        for rule in crate::analysis::RULES {
-            config.rules.insert(rule.to_string(), RuleLevel::Off);
+        for rule in Rule::STATIC {
+            config.rules.insert(*rule, RuleLevel::Off);
         }
         assert!(!Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
-        config.rules.remove(crate::analysis::RULES[3]);
+        config.rules.remove(&Rule::STATIC[3]);
         assert!(Job::new(&config, "r", Ok(TemplateArgs::default())).analysis);
     }
 }

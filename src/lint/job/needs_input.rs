@@ -6,6 +6,7 @@
 //! after them may come from the placeholders. Either way the failures become one
 //! `needs-input` finding (info) that names the keys and says how to add a scenario.
 
+use crate::report::Rule;
 use regex::Regex;
 
 use crate::library::Workspace;
@@ -13,11 +14,11 @@ use crate::lint::job::Job;
 use crate::report::Diagnostic;
 
 /// Rules of findings that stop an evaluation.
-const STOPPING: [&str; 4] = [
-    "template-error",
-    "overlay-error",
-    "load-error",
-    "data-value-violation",
+const STOPPING: [Rule; 4] = [
+    Rule::TemplateError,
+    Rule::OverlayError,
+    Rule::LoadError,
+    Rule::DataValueViolation,
 ];
 
 /// Turns the findings of `job` caused by missing inputs into one `needs-input` finding.
@@ -40,17 +41,17 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
     let mut comment: Option<Diagnostic> = None;
     let mut kept = Vec::new();
     for d in found {
-        if job.needs_input && d.rule == "unknown-comment" {
+        if job.needs_input && d.rule == Rule::UnknownComment {
             comment.get_or_insert(d);
             continue;
         }
-        let cause = if d.rule == "required-value" {
+        let cause = if d.rule == Rule::RequiredValue {
             Some(required_key(&d.message))
-        } else if STOPPING.contains(&d.rule.as_str()) {
+        } else if STOPPING.contains(&d.rule) {
             let unset = unset_cause(&d.message, &mut has_schema);
             match unset {
                 Some(k) => Some(k),
-                None if placeholders || (any_value && d.rule == "data-value-violation") => {
+                None if placeholders || (any_value && d.rule == Rule::DataValueViolation) => {
                     Some(Vec::new())
                 }
                 None => None,
@@ -83,7 +84,7 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
 /// `--ignore-unknown-comments`, which the repository may well pass.
 fn comment_finding(cause: Diagnostic) -> Diagnostic {
     let mut d = Diagnostic::new(
-        "needs-input",
+        Rule::NeedsInput,
         "this root's templates have plain `#` comments, which ytt accepts only with \
          --ignore-unknown-comments, and nothing in the repository says how the root is run",
     )
@@ -193,7 +194,7 @@ fn finding(job: &Job, keys: &[String], cause: &Diagnostic) -> Diagnostic {
             named(keys)
         )
     };
-    let mut d = Diagnostic::new("needs-input", message).with_help(
+    let mut d = Diagnostic::new(Rule::NeedsInput, message).with_help(
         "add a scenario with these values for this root to .yttlint.yaml \
          (`yttlint init` writes one to start from)",
     );

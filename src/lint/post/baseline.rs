@@ -100,10 +100,11 @@ impl Baseline {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Rule;
     use crate::report::Span;
 
     fn diag(line: u32, message: &str) -> Diagnostic {
-        Diagnostic::new("template-error", message).at(Span::point("c/a.yml", line, 1))
+        Diagnostic::new(Rule::TemplateError, message).at(Span::point("c/a.yml", line, 1))
     }
 
     #[test]

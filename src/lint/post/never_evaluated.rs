@@ -19,10 +19,11 @@
 //! it. Conditional expressions (`a if c else b`) are not branches here.
 
 use crate::report::coverage::{ArmKind, RootCoverage};
+use crate::report::Rule;
 use crate::report::{Diagnostic, Sources, Span};
 
 /// The rule's id.
-pub const RULE: &str = "branch-never-evaluated";
+pub const RULE: Rule = Rule::BranchNeverEvaluated;
 
 /// The findings of the roots' merged coverage.
 pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {

@@ -5,6 +5,7 @@
 //! ytt reads `#!` as a comment (Starlark files use `#`). A suppression that matched nothing,
 //! or a `yttlint:` comment that cannot be read, is an `unused-suppression` finding.
 
+use crate::report::Rule;
 use std::collections::HashSet;
 
 use crate::lint::repo::marker::{may_have_directive, DIRECTIVE_MARK as MARKER};
@@ -137,7 +138,7 @@ impl Suppression {
             return false;
         };
         span.file == self.file
-            && self.rules.contains(&d.rule)
+            && self.rules.iter().any(|r| r == d.rule.id())
             && match self.scope {
                 Scope::File => true,
                 Scope::Lines { first, last } => (first..=last).contains(&span.line),
@@ -156,7 +157,7 @@ pub fn apply(diagnostics: Vec<Diagnostic>, sups: &[Suppression]) -> (Vec<Diagnos
         .filter(|d| {
             let hits: Vec<usize> = (0..sups.len()).filter(|&i| sups[i].covers(d)).collect();
             for &i in &hits {
-                used.insert((i, d.rule.clone()));
+                used.insert((i, d.rule.id().to_string()));
             }
             hits.is_empty()
         })
@@ -176,18 +177,18 @@ pub fn unused(
         let at = Span::point(s.file.clone(), s.line, s.column);
         if let Some(problem) = &s.problem {
             if check(s, "") {
-                out.push(Diagnostic::new("unused-suppression", problem.clone()).at(at.clone()));
+                out.push(Diagnostic::new(Rule::UnusedSuppression, problem.clone()).at(at.clone()));
             }
             continue;
         }
         for rule in &s.rules {
             if !used.contains(&(i, rule.clone())) && check(s, rule) {
                 let mut d = Diagnostic::new(
-                    "unused-suppression",
+                    Rule::UnusedSuppression,
                     format!("suppression of \"{rule}\" matched no finding"),
                 )
                 .at(at.clone());
-                if crate::report::rules::find(rule).is_none() {
+                if Rule::from_id(rule).is_none() {
                     d = d.with_help(format!("\"{rule}\" is not a yttlint rule"));
                 }
                 out.push(d);

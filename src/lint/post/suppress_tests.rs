@@ -1,8 +1,9 @@
 //! Tests of suppression comments: reading, scopes, dropping findings and unused reports.
 
 use super::*;
+use crate::report::Rule;
 
-fn diag(rule: &str, line: u32) -> Diagnostic {
+fn diag(rule: Rule, line: u32) -> Diagnostic {
     Diagnostic::new(rule, "m").at(Span::point("a.yml", line, 1))
 }
 
@@ -21,9 +22,12 @@ other: 1
 fn comments_are_read_with_their_scope() {
     let s = scan("a.yml", TEXT);
     assert_eq!(s.len(), 4);
-    assert_eq!(s[0].rules, vec!["template-error"]);
+    assert_eq!(s[0].rules, vec![Rule::TemplateError.id()]);
     assert_eq!(s[0].scope, Scope::Lines { first: 2, last: 3 });
-    assert_eq!(s[1].rules, vec!["output-violation", "data-value-violation"]);
+    assert_eq!(
+        s[1].rules,
+        vec![Rule::OutputViolation.id(), Rule::DataValueViolation.id()]
+    );
     assert_eq!(s[1].scope, Scope::Lines { first: 5, last: 5 });
     assert_eq!(s[1].column, 9);
     assert_eq!(s[2].scope, Scope::File);
@@ -38,13 +42,13 @@ fn comments_are_read_with_their_scope() {
 fn covered_findings_are_dropped_and_the_rest_reported_unused() {
     let s = scan("a.yml", TEXT);
     let diags = vec![
-        diag("template-error", 3),
-        diag("template-error", 5),
-        diag("output-violation", 5),
-        diag("unknown-annotation", 8),
+        diag(Rule::TemplateError, 3),
+        diag(Rule::TemplateError, 5),
+        diag(Rule::OutputViolation, 5),
+        diag(Rule::UnknownAnnotation, 8),
     ];
     let (kept, used) = apply(diags, &s);
-    assert_eq!(kept, vec![diag("template-error", 5)]);
+    assert_eq!(kept, vec![diag(Rule::TemplateError, 5)]);
     let unused = unused(&s, &used, |_, _| true);
     let messages: Vec<(u32, &str)> = unused
         .iter()

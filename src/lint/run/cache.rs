@@ -19,6 +19,7 @@
 //! holds the size and modification time (to the nanosecond) of the yttlint executable that
 //! runs, which a pull request cannot know, so such entries are never hit.
 
+use crate::report::Rule;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -131,7 +132,7 @@ impl Cache {
         if outcome
             .diagnostics
             .iter()
-            .any(|d| matches!(d.rule.as_str(), "internal-error" | "limit-exceeded"))
+            .any(|d| matches!(d.rule, Rule::InternalError | Rule::LimitExceeded))
         {
             return;
         }

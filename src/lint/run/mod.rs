@@ -9,6 +9,7 @@ pub mod progress;
 pub mod run_cache;
 pub mod worker;
 
+use crate::report::Rule;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
@@ -168,7 +169,7 @@ fn run_with(
 /// The result of a job that no thread or worker ran (none is expected: it says so rather
 /// than losing the root).
 pub fn not_linted(job: &Job) -> JobResult {
-    let d = Diagnostic::new("internal-error", "this root was not linted");
+    let d = Diagnostic::new(Rule::InternalError, "this root was not linted");
     (
         status_of(job, RootOutcome::Error, Instant::now()),
         vec![of_job(job, d)],
@@ -199,12 +200,12 @@ pub fn caught(job: &Job, runner: &(dyn Fn(&Job) -> JobOutcome + Sync)) -> (JobRe
             .unwrap_or_else(|| "unknown panic".to_string());
         let d = if allocation_failed(&what) {
             Diagnostic::new(
-                "limit-exceeded",
+                Rule::LimitExceeded,
                 format!("the evaluation could not allocate the memory it needed ({what})"),
             )
         } else {
             Diagnostic::new(
-                "internal-error",
+                Rule::InternalError,
                 format!("yttlint failed while linting this root: {what}"),
             )
         };
@@ -287,7 +288,7 @@ pub fn status_of(job: &Job, status: RootOutcome, start: Instant) -> RootStatus {
 pub fn apply_levels(config: &Config, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     diagnostics
         .into_iter()
-        .filter_map(|mut d| match config.level(&d.rule) {
+        .filter_map(|mut d| match config.level(d.rule) {
             Some(RuleLevel::Off) => None,
             Some(RuleLevel::Severity(s)) => {
                 d.severity = s;
@@ -372,21 +373,21 @@ mod tests {
         let report = collect(run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap()).report;
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
-        assert_eq!(report.diagnostics[0].rule, "internal-error");
+        assert_eq!(report.diagnostics[0].rule, Rule::InternalError);
         assert!(report.diagnostics[0].message.ends_with("invariant broken"));
     }
 
     #[test]
     fn levels_drop_or_change_severity() {
         let mut config = Config::default_for(std::path::Path::new("/repo"));
-        config.rules.insert("template-error".into(), RuleLevel::Off);
+        config.rules.insert(Rule::TemplateError, RuleLevel::Off);
         config.rules.insert(
-            "unknown-annotation".into(),
+            Rule::UnknownAnnotation,
             RuleLevel::Severity(Severity::Error),
         );
         let diags = vec![
-            Diagnostic::new("template-error", "x"),
-            Diagnostic::new("unknown-annotation", "y"),
+            Diagnostic::new(Rule::TemplateError, "x"),
+            Diagnostic::new(Rule::UnknownAnnotation, "y"),
         ];
         let out = apply_levels(&config, diags);
         assert_eq!(out.len(), 1);

@@ -6,6 +6,7 @@
 //! or runs out of time, the job it was running gets a `limit-exceeded` or `internal-error`
 //! finding, and a new worker takes the remaining jobs: every other job's findings are kept.
 
+use crate::report::Rule;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::ExitStatusExt;
@@ -168,7 +169,7 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
             Ok(w) => worker.insert(w),
             Err(e) => {
                 let d = Diagnostic::new(
-                    "internal-error",
+                    Rule::InternalError,
                     format!("cannot start a worker process to lint this root: {e}"),
                 );
                 return (
@@ -380,7 +381,7 @@ impl End {
     fn what(&self, limits: &Limits) -> Diagnostic {
         let memory = || {
             Diagnostic::new(
-                "limit-exceeded",
+                Rule::LimitExceeded,
                 format!(
                     "the evaluation needed more memory than its limit ({})",
                     limits.memory_text
@@ -390,7 +391,7 @@ impl End {
         match self {
             End::Memory => memory(),
             End::Timeout => Diagnostic::new(
-                "limit-exceeded",
+                Rule::LimitExceeded,
                 format!(
                     "the evaluation did not finish within {} s (--job-timeout), and was stopped",
                     limits.job_timeout.as_secs()
@@ -402,12 +403,12 @@ impl End {
                     memory()
                 } else if text.contains("has overflowed its stack") {
                     Diagnostic::new(
-                        "limit-exceeded",
+                        Rule::LimitExceeded,
                         "the evaluation overflowed the native stack (templates, calls or loads nested too deeply)",
                     )
                 } else {
                     Diagnostic::new(
-                        "internal-error",
+                        Rule::InternalError,
                         format!(
                             "yttlint's worker process died while linting this root ({how}){}",
                             last_words(tail)
@@ -416,7 +417,7 @@ impl End {
                 }
             }
             End::Garbled(what) => Diagnostic::new(
-                "internal-error",
+                Rule::InternalError,
                 format!("yttlint's worker process failed on this root: {what}"),
             ),
         }

@@ -11,6 +11,7 @@
 //! it started is not stored (they could change again within the same timestamp), nor is one
 //! with a finding that depends on the machine (an internal error, a limit).
 
+use crate::report::Rule;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -97,7 +98,7 @@ impl RunCache {
         let machine = report
             .diagnostics
             .iter()
-            .any(|d| matches!(d.rule.as_str(), "internal-error" | "limit-exceeded"));
+            .any(|d| matches!(d.rule, Rule::InternalError | Rule::LimitExceeded));
         if !self.storable || machine {
             return;
         }
