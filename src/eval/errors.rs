@@ -5,6 +5,7 @@
 use starlark::codemap::FileSpan;
 use starlark::ErrorKind;
 
+use super::run::ErrorKind as Kind;
 use super::run::{EvalError, LibEnv};
 use crate::pos::Pos;
 
@@ -124,11 +125,15 @@ fn starlark_frames(err: &starlark::Error) -> Vec<(String, FrameAt)> {
 /// Formats an error from parsing or evaluating generated code.
 pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
     let mut msg = plain_message(err);
+    let mut kind = Kind::of_starlark(err);
     if msg == CANCELLED {
         // Stopped by the library's limits (time, heap, steps): say which.
         if let Some(limit) = env.limits.exceeded() {
             msg = limit.message();
         }
+        kind = Kind::Limit;
+    } else if hit_a_limit(err, &msg) {
+        kind = Kind::Limit;
     }
     let mut out = vec![format!(
         "- {}{}",
@@ -168,10 +173,16 @@ pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
             out.push(format!("     {l}"));
         }
     }
-    EvalError {
-        message: format!("\n{}", out.join("\n")),
-        pos: first_pos,
-    }
+    EvalError::new(kind, format!("\n{}", out.join("\n")), first_pos)
+}
+
+/// Whether the Starlark crate stopped the evaluation at one of its own limits: the call
+/// depth, or the heap size and step count the job's limits set (the crate's error type for
+/// the last two is private, so its fixed wording tells them).
+fn hit_a_limit(err: &starlark::Error, msg: &str) -> bool {
+    matches!(err.kind(), ErrorKind::StackOverflow(_))
+        || msg.starts_with("Heap memory limit of")
+        || msg.starts_with("Execution duration limit of")
 }
 
 fn first_line(s: &str) -> &str {

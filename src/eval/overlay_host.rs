@@ -13,7 +13,7 @@ use starlark::values::{Value as SValue, ValueLike};
 use super::convert::{starlark_to_value, value_to_starlark, MapAs};
 use super::errors::plain_message;
 use super::host::{Extra, FileCtx, Host};
-use super::run::{EvalError, LibEnv};
+use super::run::{ErrorKind, EvalError, LibEnv};
 use super::state::{current, FrozenTplState, TplState};
 use crate::overlay::{
     apply_exact, post_process as overlay_post_process, AssertReturned, FileDocs, HandleKind,
@@ -181,10 +181,7 @@ impl OverlayHost for StarlarkHost<'_, '_, '_, '_> {
 }
 
 fn overlay_error(e: OverlayError) -> EvalError {
-    EvalError {
-        message: e.message,
-        pos: e.pos,
-    }
+    EvalError::new(ErrorKind::Overlay, e.message, e.pos)
 }
 
 /// Runs `f` with a host over a fresh evaluator (for overlays applied outside templates).

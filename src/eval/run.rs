@@ -101,11 +101,116 @@ pub fn dialect() -> Dialect {
     }
 }
 
+/// What kind of failure an [`EvalError`] is, set where the error is made. ytt's exact text
+/// stays in the message; nothing reads the kind back from the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A file that is not YAML (ytt's "Unmarshaling YAML template").
+    YamlSyntax,
+    /// A plain `#` comment ytt does not accept.
+    UnknownComment,
+    /// A `load()` that finds nothing, or whose file cannot be evaluated.
+    Load,
+    /// An overlay that does not match as its annotations demand, or an overlay operation that
+    /// fails.
+    Overlay,
+    /// A data values schema that is not well formed.
+    SchemaInvalid,
+    /// A data value of a type its schema does not declare.
+    ValueType,
+    /// Final data values that fail their validations.
+    DataValuesInvalid,
+    /// Output documents that fail their validations.
+    OutputInvalid,
+    /// A data value set that the schema marks removed (with the `schema-removed` extension).
+    DataValueRemoved,
+    /// A limit on time, steps, heap or recursion was hit.
+    Limit,
+    /// Any other compile or evaluation error of a template or Starlark file.
+    Template,
+}
+
 /// An evaluation error, already in ytt's multi-line format (without `ytt: Error:`).
 #[derive(Debug, Clone)]
 pub struct EvalError {
+    pub kind: ErrorKind,
     pub message: String,
     pub pos: Option<Pos>,
+}
+
+impl EvalError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>, pos: Option<Pos>) -> EvalError {
+        EvalError {
+            kind,
+            message: message.into(),
+            pos,
+        }
+    }
+
+    /// The same error with its message rewritten (ytt's wrapping of an inner error).
+    pub fn map_message(self, f: impl FnOnce(String) -> String) -> EvalError {
+        EvalError {
+            message: f(self.message),
+            ..self
+        }
+    }
+
+    /// The error as a Starlark error, for a native function that runs a nested evaluation
+    /// (`library.eval()`, `load()`): its kind travels with it, and [`ErrorKind::of_starlark`]
+    /// finds it again.
+    pub fn into_starlark(self) -> starlark::Error {
+        starlark::Error::new_other(self)
+    }
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// Marks a native function's error with a kind other than [`ErrorKind::Template`] (an overlay
+/// operation of `@ytt:overlay`, a `load()` that finds nothing), so that the evaluation error
+/// made of it has that kind.
+#[derive(Debug)]
+pub struct KindedError {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl std::fmt::Display for KindedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for KindedError {}
+
+impl ErrorKind {
+    /// The kind a Starlark error carries: the kind of the nested evaluation error or the
+    /// [`KindedError`] it was made from, else [`ErrorKind::Template`].
+    pub fn of_starlark(err: &starlark::Error) -> ErrorKind {
+        use starlark::ErrorKind as K;
+        let inner = match err.kind() {
+            K::Fail(e)
+            | K::StackOverflow(e)
+            | K::Value(e)
+            | K::Function(e)
+            | K::Scope(e)
+            | K::Native(e)
+            | K::Other(e) => e,
+            _ => return ErrorKind::Template,
+        };
+        if let Some(e) = inner.downcast_ref::<EvalError>() {
+            e.kind
+        } else if let Some(e) = inner.downcast_ref::<KindedError>() {
+            e.kind
+        } else {
+            ErrorKind::Template
+        }
+    }
 }
 
 /// Joins compiled lines as ytt does (left-trimmed unless continuing a previous line) and
@@ -139,10 +244,7 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
             .code
             .get((e.line as usize).saturating_sub(1))
             .and_then(|l| l.src.clone());
-        EvalError {
-            message: e.message.clone(),
-            pos,
-        }
+        EvalError::new(ErrorKind::Template, e.message.clone(), pos)
     })?;
     let mut map = LineMap::default();
     for input_line in &out.line_map {
@@ -207,10 +309,7 @@ fn framed(e: EvalError, env: &LibEnv) -> EvalError {
         let src = env.source_line(file, pos.line).unwrap_or_default();
         message.push_str(&format!("\n    {} | {}", pos.as_compact(), src));
     }
-    EvalError {
-        message,
-        pos: e.pos,
-    }
+    EvalError { message, ..e }
 }
 
 /// Evaluates Starlark code (already in the crate's dialect) as the module `file`.
@@ -248,9 +347,12 @@ pub fn eval_code(
             let state = super::state::current(&eval);
             state.and_then(|s| s.result.borrow_mut().take())
         };
-        let frozen = module.freeze().map_err(|e| EvalError {
-            message: format!("freezing module {file}: {e:?}"),
-            pos: None,
+        let frozen = module.freeze().map_err(|e| {
+            EvalError::new(
+                ErrorKind::Template,
+                format!("freezing module {file}: {e:?}"),
+                None,
+            )
         })?;
         if let Some(v) = frozen.owned_extra_value() {
             env.frozen_states.borrow_mut().insert(id, v);
@@ -261,8 +363,6 @@ pub fn eval_code(
 
 /// The module of a file with nothing to export (a plain YAML or text library file).
 pub fn empty_module() -> Result<FrozenModule, EvalError> {
-    Module::with_temp_heap(|m| m.freeze()).map_err(|e| EvalError {
-        message: format!("freezing module: {e:?}"),
-        pos: None,
-    })
+    Module::with_temp_heap(|m| m.freeze())
+        .map_err(|e| EvalError::new(ErrorKind::Template, format!("freezing module: {e:?}"), None))
 }

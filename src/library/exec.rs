@@ -17,7 +17,7 @@ use super::tree::{dir_of, strip_dir};
 use super::{EvalOpts, Output, OutputContent, OutputFile, Workspace};
 use crate::eval::host::{Extra, FileCtx, Host};
 use crate::eval::limits::Limits;
-use crate::eval::run::{eval_compiled, Built, EvalError, LibEnv};
+use crate::eval::run::{eval_compiled, Built, ErrorKind, EvalError, LibEnv};
 use crate::files::{FileType, InputFile};
 use crate::schema::SchemaDoc;
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
@@ -138,9 +138,12 @@ impl<'w> LibExec<'w> {
                 if !templated {
                     return Ok((Some(Built::Text(f.data.to_string())), None));
                 }
-                compile_text(&f.data, &name, id).map_err(|e| EvalError {
-                    message: format!("Parsing text template '{}': {}", f.rel_path, e.message),
-                    pos: Some(e.pos),
+                compile_text(&f.data, &name, id).map_err(|e| {
+                    EvalError::new(
+                        ErrorKind::Template,
+                        format!("Parsing text template '{}': {}", f.rel_path, e.message),
+                        Some(e.pos),
+                    )
                 })?
             }
             _ => {
@@ -158,10 +161,7 @@ impl<'w> LibExec<'w> {
                         ignore_unknown_comments: self.opts.ignore_unknown_comments,
                     },
                 )
-                .map_err(|e| EvalError {
-                    message: format!("Compiling YAML template '{}': {}", f.rel_path, e.message),
-                    pos: Some(e.pos),
-                })?
+                .map_err(|e| compile_error(&f.rel_path, e))?
             }
         };
         let loader = Loader::new(self, ctx.clone());
@@ -177,10 +177,7 @@ impl<'w> LibExec<'w> {
         )
         .map(|(b, m)| (b, Some(m)))
         .map_err(|e| match is_text {
-            true => EvalError {
-                message: format!("Evaluating text template: {}", e.message),
-                pos: e.pos,
-            },
+            true => e.map_message(|m| format!("Evaluating text template: {m}")),
             false => e,
         })
     }
@@ -255,14 +252,15 @@ impl<'w> LibExec<'w> {
         if unused.is_empty() {
             return Ok(());
         }
-        Err(EvalError {
-            message: format!(
+        Err(EvalError::new(
+            ErrorKind::Template,
+            format!(
                 "Expected all provided library {} documents to be used but found unused: {}",
                 kinds.join(", and "),
                 unused.join(", ")
             ),
-            pos: None,
-        })
+            None,
+        ))
     }
 
     /// The data values as ytt gives them to templates (`None` for a null document, e.g. the
@@ -292,4 +290,19 @@ impl Host for LibExec<'_> {
     fn upper(&self) -> &dyn AnyLifetime<'_> {
         self
     }
+}
+
+/// A YAML template that does not compile, in ytt's words: a plain `#` comment ytt does not
+/// accept, or an error of the template's code.
+pub fn compile_error(file: &str, e: crate::template::compile::CompileError) -> EvalError {
+    let kind = if e.unknown_comment {
+        ErrorKind::UnknownComment
+    } else {
+        ErrorKind::Template
+    };
+    EvalError::new(
+        kind,
+        format!("Compiling YAML template '{file}': {}", e.message),
+        Some(e.pos),
+    )
 }

@@ -9,7 +9,7 @@ use starlark::eval::FileLoader;
 use super::exec::LibExec;
 use super::tree::dir_of;
 use crate::eval::host::{Extra, FileCtx};
-use crate::eval::run::{eval_code, EvalError, LineMap};
+use crate::eval::run::{eval_code, ErrorKind, EvalError, KindedError, LineMap};
 use crate::files::{FileType, InputFile};
 use crate::pos::Pos;
 use crate::template::rewrite::{rewrite, RewriteOpts};
@@ -19,8 +19,18 @@ pub struct Loader<'a> {
     ctx: FileCtx,
 }
 
-fn err(msg: String) -> starlark::Error {
-    starlark::Error::new_other(anyhow::Error::msg(msg))
+/// A `load()` that fails, as a Starlark error of kind `kind`.
+fn err(kind: ErrorKind, message: String) -> starlark::Error {
+    starlark::Error::new_other(KindedError { kind, message })
+}
+
+/// The kind of a `load()` whose file fails: a load error, unless the file fails in a way of
+/// its own (its YAML, its comments, its data values, a limit).
+fn loading(inner: ErrorKind) -> ErrorKind {
+    match inner {
+        ErrorKind::Template | ErrorKind::Overlay => ErrorKind::Load,
+        other => other,
+    }
 }
 
 impl<'a> Loader<'a> {
@@ -73,10 +83,7 @@ impl<'a> Loader<'a> {
             return Ok(m.clone());
         }
         if self.exec.loading.borrow().contains(&key) {
-            return Err(EvalError {
-                message: "cycle in load graph".into(),
-                pos: None,
-            });
+            return Err(EvalError::new(ErrorKind::Load, "cycle in load graph", None));
         }
         let ctx = FileCtx {
             root: self.ctx.root.clone(),
@@ -89,10 +96,11 @@ impl<'a> Loader<'a> {
                 .exec
                 .eval_file(f, ctx)
                 .and_then(|(_, m)| m.map_or_else(crate::eval::run::empty_module, Ok)),
-            FileType::Unknown => Err(EvalError {
-                message: format!("File '{}' type is not a known", f.rel_path),
-                pos: None,
-            }),
+            FileType::Unknown => Err(EvalError::new(
+                ErrorKind::Load,
+                format!("File '{}' type is not a known", f.rel_path),
+                None,
+            )),
         };
         self.exec.loading.borrow_mut().pop();
         let module = result?;
@@ -107,10 +115,8 @@ impl<'a> Loader<'a> {
             tpl: None,
         };
         let src = crate::template::keywords::rename_reserved(&f.data);
-        let out = rewrite(&src, &opts).map_err(|e| EvalError {
-            message: e.message.clone(),
-            pos: None,
-        })?;
+        let out = rewrite(&src, &opts)
+            .map_err(|e| EvalError::new(ErrorKind::Template, e.message.clone(), None))?;
         let mut map = LineMap {
             bare_lines: true,
             ..LineMap::default()
@@ -138,10 +144,7 @@ impl<'a> Loader<'a> {
             |_| {},
         )
         .map(|(_, m)| m)
-        .map_err(|e| EvalError {
-            message: format!("Evaluating starlark template: {}", e.message),
-            pos: e.pos,
-        })
+        .map_err(|e| e.map_message(|m| format!("Evaluating starlark template: {m}")))
     }
 
     fn builtin(&self, name: &str) -> starlark::Result<FrozenModule> {
@@ -152,7 +155,7 @@ impl<'a> Loader<'a> {
             _ => crate::stdlib::static_module(name),
         };
         module.ok_or_else(|| {
-            err(format!(
+            err(ErrorKind::Load, format!(
                 "cannot load @ytt:{name}: builtin ytt library does not have module '{name}' (hint: is it available in newer version of ytt?)"
             ))
         })
@@ -166,9 +169,12 @@ impl FileLoader for Loader<'_> {
         }
         let (file, ctx) = self
             .locate(path)
-            .map_err(|e| err(format!("cannot load {path}: {e}")))?;
-        Loader::new(self.exec, ctx)
-            .module(file)
-            .map_err(|e| err(format!("cannot load {path}: {}", e.message)))
+            .map_err(|e| err(ErrorKind::Load, format!("cannot load {path}: {e}")))?;
+        Loader::new(self.exec, ctx).module(file).map_err(|e| {
+            err(
+                loading(e.kind),
+                format!("cannot load {path}: {}", e.message),
+            )
+        })
     }
 }

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::eval::limits::Limits;
-use crate::eval::run::{EvalError, LibEnv};
+use crate::eval::run::{ErrorKind, EvalError, LibEnv};
 use crate::files::InputFile;
 use crate::pos::Pos;
 use crate::schema::Schema;
@@ -189,14 +189,18 @@ impl Workspace {
             .as_deref()
             .and_then(|raw| crate::yaml::utf8::error(raw, &name))
         {
-            return Err(EvalError {
-                message: format!("Unmarshaling YAML template '{}': {message}", f.rel_path),
-                pos: Some(pos),
-            });
+            return Err(EvalError::new(
+                ErrorKind::YamlSyntax,
+                format!("Unmarshaling YAML template '{}': {message}", f.rel_path),
+                Some(pos),
+            ));
         }
-        let ds = parse_shared(&f.data, &name, &ParseOpts { strict }).map_err(|e| EvalError {
-            message: format!("Unmarshaling YAML template '{}': {}", f.rel_path, e.message),
-            pos: Some(e.pos),
+        let ds = parse_shared(&f.data, &name, &ParseOpts { strict }).map_err(|e| {
+            EvalError::new(
+                ErrorKind::YamlSyntax,
+                format!("Unmarshaling YAML template '{}': {}", f.rel_path, e.message),
+                Some(e.pos),
+            )
         })?;
         self.parsed.borrow_mut().insert(key, ds.clone());
         Ok(ds)

@@ -7,7 +7,7 @@
 use super::envelope::DATA_VALUES_SCHEMA;
 use super::LibExec;
 use crate::eval::overlay_host::{overlay_values, with_host};
-use crate::eval::run::{Built, EvalError};
+use crate::eval::run::{Built, ErrorKind, EvalError};
 use crate::files::InputFile;
 use crate::schema::args::ArgTable;
 use crate::schema::error::{Failure, SchemaError};
@@ -29,7 +29,17 @@ pub fn compute_schema(
     if !overlays.is_empty() {
         order.push("additional data value schema".into());
     }
+    // What goes wrong while the schema documents are evaluated and overlaid makes the schema
+    // invalid, unless it is a problem of its own (the YAML, a comment, a load, a value).
     let wrap = |e: EvalError| EvalError {
+        kind: match e.kind {
+            k @ (ErrorKind::YamlSyntax
+            | ErrorKind::UnknownComment
+            | ErrorKind::Load
+            | ErrorKind::ValueType
+            | ErrorKind::Limit) => k,
+            _ => ErrorKind::SchemaInvalid,
+        },
         message: format!(
             "Overlaying data values schema (in following order: {}): {}",
             order.join(", "),
@@ -73,41 +83,34 @@ pub fn compute_schema(
 /// A refused schema document as an evaluation error (at its first known position).
 pub fn doc_error(exec: &LibExec<'_>, e: SchemaDocError) -> EvalError {
     match e {
-        SchemaDocError::Schema(e) => schema_error(exec, &e),
-        SchemaDocError::Other(message) => EvalError { message, pos: None },
+        SchemaDocError::Schema(e) => schema_error(exec, &e, ErrorKind::SchemaInvalid),
+        SchemaDocError::Other(message) => EvalError::new(ErrorKind::SchemaInvalid, message, None),
     }
 }
 
 /// Data values that do not conform to the schema, as an evaluation error at the first one.
 pub fn invalid_values(exec: &LibExec<'_>, failures: Vec<Failure>) -> EvalError {
-    schema_error(exec, &SchemaError::new(INVALID_VALUES, failures))
+    schema_error(
+        exec,
+        &SchemaError::new(INVALID_VALUES, failures),
+        ErrorKind::ValueType,
+    )
 }
 
-fn schema_error(exec: &LibExec<'_>, e: &SchemaError) -> EvalError {
+fn schema_error(exec: &LibExec<'_>, e: &SchemaError, kind: ErrorKind) -> EvalError {
     let pos = e
         .failures()
         .into_iter()
         .map(|f| &f.pos)
         .find(|p| p.is_known());
-    EvalError {
-        message: render(e, &|p| exec.ws.line_at(p)),
-        pos: pos.cloned(),
-    }
+    EvalError::new(kind, render(e, &|p| exec.ws.line_at(p)), pos.cloned())
 }
 
 /// The `@data/values-schema` documents of one file, evaluated (with empty data values).
 fn schema_docs(exec: &LibExec<'_>, f: &InputFile) -> Result<Vec<Document>, EvalError> {
-    let templating = |message: String| EvalError {
-        message: format!("Templating file '{}': {}", f.rel_path, message),
-        pos: None,
-    };
-    let built = exec
-        .eval_file(f, exec.ctx_of(f))
-        .map_err(|e| EvalError {
-            pos: e.pos.clone(),
-            ..templating(e.message)
-        })?
-        .0;
+    let templating =
+        |e: EvalError| e.map_message(|m| format!("Templating file '{}': {m}", f.rel_path));
+    let built = exec.eval_file(f, exec.ctx_of(f)).map_err(templating)?.0;
     let Some(Built::DocSet(ds)) = built else {
         return Ok(Vec::new());
     };
@@ -116,9 +119,13 @@ fn schema_docs(exec: &LibExec<'_>, f: &InputFile) -> Result<Vec<Document>, EvalE
         if d.anns.has(DATA_VALUES_SCHEMA) {
             out.push(d);
         } else if !crate::yaml::emit::is_empty_document_value(&d.value) {
-            return Err(templating(format!(
-                "Expected schema file '{}' to only have schema documents",
-                f.rel_path
+            return Err(templating(EvalError::new(
+                ErrorKind::SchemaInvalid,
+                format!(
+                    "Expected schema file '{}' to only have schema documents",
+                    f.rel_path
+                ),
+                None,
             )));
         }
     }

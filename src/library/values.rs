@@ -7,15 +7,17 @@ use super::envelope::{Envelope, DATA_VALUES, DATA_VALUES_SCHEMA};
 use super::exec::{empty_values, LibExec};
 use super::plain::doc_has_annotation;
 use super::schema_docs::invalid_values;
-use crate::eval::run::{Built, EvalError};
+use crate::eval::run::{Built, ErrorKind, EvalError};
 use crate::files::{FileType, InputFile};
 use crate::schema::Schema;
 use crate::validate::render::render;
 use crate::validate::run::{check, NodeType, Target};
 use crate::yaml::{Array, Document, Map, Value};
 
+/// A data values document ytt refuses (an annotation in the wrong place, a document that is
+/// not one).
 fn error(message: String) -> EvalError {
-    EvalError { message, pos: None }
+    EvalError::new(ErrorKind::Template, message, None)
 }
 
 /// ytt's check that a data values annotation sits on a document, not on a node inside one.
@@ -125,13 +127,13 @@ impl LibExec<'_> {
         if !external.is_empty() {
             order.push("additional data values".into());
         }
-        let wrap = |e: EvalError| EvalError {
-            message: format!(
-                "Overlaying data values (in following order: {}): {}",
-                order.join(", "),
-                e.message
-            ),
-            pos: e.pos,
+        let wrap = |e: EvalError| {
+            e.map_message(|m| {
+                format!(
+                    "Overlaying data values (in following order: {}): {m}",
+                    order.join(", ")
+                )
+            })
         };
         let mut all = Vec::new();
         if let Some(defaults) = schema.defaults() {
@@ -185,10 +187,11 @@ impl LibExec<'_> {
                 .map(|u| (u.removed_error(), u.value_pos.clone()));
             self.ws.deprecated.borrow_mut().extend(uses);
             if let (Some((message, pos)), true) = (removed, self.opts.extensions.removed) {
-                return Err(EvalError {
+                return Err(EvalError::new(
+                    ErrorKind::DataValueRemoved,
                     message,
-                    pos: Some(pos),
-                });
+                    Some(pos),
+                ));
             }
         }
         if !self.opts.skip_validation {
@@ -214,22 +217,25 @@ impl LibExec<'_> {
                     .violations
                     .borrow_mut()
                     .extend(invalid.iter().map(|i| (self.root.clone(), i.clone())));
-                return Err(EvalError {
-                    message: format!("Validating final data values:\n{}", render(&invalid)),
+                return Err(EvalError::new(
+                    ErrorKind::DataValuesInvalid,
+                    format!("Validating final data values:\n{}", render(&invalid)),
                     pos,
-                });
+                ));
             }
             Err(m) => m,
         };
-        Err(error(format!("Validating final data values:\n{message}")))
+        Err(EvalError::new(
+            ErrorKind::DataValuesInvalid,
+            format!("Validating final data values:\n{message}"),
+            None,
+        ))
     }
 
     /// The `@data/values` documents of one file, evaluated (with empty data values).
     fn values_docs(&self, f: &InputFile) -> Result<Vec<Document>, EvalError> {
-        let templating = |e: EvalError| EvalError {
-            message: format!("Templating file '{}': {}", f.rel_path, e.message),
-            pos: e.pos,
-        };
+        let templating =
+            |e: EvalError| e.map_message(|m| format!("Templating file '{}': {m}", f.rel_path));
         let built = self.eval_file(f, self.ctx_of(f)).map_err(templating)?.0;
         let Some(Built::DocSet(ds)) = built else {
             return Ok(Vec::new());

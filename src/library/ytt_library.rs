@@ -20,6 +20,7 @@ use crate::eval::convert::{starlark_to_value, value_to_starlark, MapAs};
 use crate::eval::fragment::{FragData, Fragment};
 use crate::eval::host::Extra;
 use crate::eval::overlay_host::StarlarkHost;
+use crate::eval::run::{ErrorKind, EvalError};
 use crate::overlay::plain_merge_overlay;
 use crate::pos::Pos;
 use crate::schema::args::ArgTable;
@@ -159,7 +160,10 @@ impl<'v> StarlarkValue<'v> for LibFn {
                     "eval" => {
                         no_args(&pos, &named)?;
                         let result = run(lib, eval).map_err(|e| {
-                            err(format!("library.eval: Evaluating library '{desc}': {e}"))
+                            e.map_message(|m| {
+                                format!("library.eval: Evaluating library '{desc}': {m}")
+                            })
+                            .into_starlark()
                         })?;
                         let frag = FragData::DocSet(DocSet {
                             items: result.output.docs.items,
@@ -170,9 +174,10 @@ impl<'v> StarlarkValue<'v> for LibFn {
                     "data_values" => {
                         no_args(&pos, &named)?;
                         let values = final_values(lib, eval).map_err(|e| {
-                            err(format!(
-                                "library.export: Exporting from library '{desc}': {e}"
-                            ))
+                            e.map_message(|m| {
+                                format!("library.export: Exporting from library '{desc}': {m}")
+                            })
+                            .into_starlark()
                         })?;
                         Ok(value_to_starlark(&values.value, eval.heap(), MapAs::Struct))
                     }
@@ -311,7 +316,7 @@ fn with_schema<'v>(
 }
 
 /// A child execution of `lib` with its final data values.
-fn child<'a>(lib: &LibState, parent: &LibExec<'a>) -> Result<LibExec<'a>, String> {
+fn child<'a>(lib: &LibState, parent: &LibExec<'a>) -> Result<LibExec<'a>, EvalError> {
     let mut opts = parent.opts.clone();
     let o = &lib.overrides;
     if let Some(v) = o.ignore_unknown_comments {
@@ -340,7 +345,7 @@ fn child<'a>(lib: &LibState, parent: &LibExec<'a>) -> Result<LibExec<'a>, String
             my_schemas.push(sd);
         }
     }
-    let (schema, mut found_schemas) = compute_schema(&exec, my_schemas).map_err(|e| e.message)?;
+    let (schema, mut found_schemas) = compute_schema(&exec, my_schemas)?;
     found_schemas.extend(child_schemas);
     let (mut mine, mut after, mut children) = (Vec::new(), Vec::new(), Vec::new());
     for env in &lib.values {
@@ -356,22 +361,24 @@ fn child<'a>(lib: &LibState, parent: &LibExec<'a>) -> Result<LibExec<'a>, String
         }
     }
     mine.extend(after);
-    let (values, mut found) = exec.compute_values(mine, &schema).map_err(|e| e.message)?;
+    let (values, mut found) = exec.compute_values(mine, &schema)?;
     found.extend(children);
     exec.set_values(values, found);
     exec.child_schemas = found_schemas;
     Ok(exec)
 }
 
-fn final_values(lib: &LibState, eval: &Evaluator<'_, '_, '_>) -> Result<Document, String> {
-    let x = extra(eval).map_err(|e| e.to_string())?;
+fn final_values(lib: &LibState, eval: &Evaluator<'_, '_, '_>) -> Result<Document, EvalError> {
+    let x = extra(eval).map_err(|e| EvalError::new(ErrorKind::Template, e.to_string(), None))?;
     Ok(child(lib, x.exec)?.values)
 }
 
-fn run(lib: &LibState, eval: &Evaluator<'_, '_, '_>) -> Result<EvalResult, String> {
-    let x = extra(eval).map_err(|e| e.to_string())?;
+/// Evaluates the library; its error keeps the kind it had inside (a schema, a validation, an
+/// overlay of the library).
+fn run(lib: &LibState, eval: &Evaluator<'_, '_, '_>) -> Result<EvalResult, EvalError> {
+    let x = extra(eval).map_err(|e| EvalError::new(ErrorKind::Template, e.to_string(), None))?;
     let exec = child(lib, x.exec)?;
-    exec.eval().map_err(|e| e.message)
+    exec.eval()
 }
 
 fn export<'v>(
@@ -394,7 +401,7 @@ fn export<'v>(
     if symbol.starts_with('_') {
         return Err("Symbols starting with '_' are private, and cannot be exported".into());
     }
-    let result = run(lib, eval)?;
+    let result = run(lib, eval).map_err(|e| e.message)?;
     let found: Vec<&(String, FrozenModule)> = result
         .exports
         .iter()

@@ -119,7 +119,7 @@ rule_table! {
         "Removed data value set",
         "An input sets a data value the schema marks @schema/removed: a warning (ytt ignores the annotation), an error that stops the evaluation with the schema-removed extension on.",
         "Stop setting the value; see the reason the schema gives.";
-    RequiredValue = "required-value", Warning,
+    RequiredValue = "required-value", Error,
         "Required data value not given",
         "A data value's schema default fails its validation and no input set it: the library needs this input.",
         "Give the value in a scenario of the root (values_files or data_values in .yttlint.yaml).";

@@ -26,8 +26,12 @@ use crate::overlay::{
 };
 use crate::yaml::Value as YValue;
 
-fn err(msg: String) -> starlark::Error {
-    starlark::Error::new_other(anyhow::Error::msg(msg))
+/// An error of a `@ytt:overlay` function: an overlay error, whatever its wording.
+fn err(message: String) -> starlark::Error {
+    starlark::Error::new_other(crate::eval::run::KindedError {
+        kind: crate::eval::run::ErrorKind::Overlay,
+        message,
+    })
 }
 
 /// What a matcher tests.

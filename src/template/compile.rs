@@ -58,6 +58,8 @@ pub struct CompileOpts {
 pub struct CompileError {
     pub message: String,
     pub pos: Pos,
+    /// A plain `#` comment ytt does not accept (the rest are errors of the template's code).
+    pub unknown_comment: bool,
 }
 
 const NODE_KEYWORDS: [(&str, &str); 5] = [
@@ -115,6 +117,7 @@ fn classify(c: &Comment, node_line: Option<u32>, opts: CompileOpts) -> Result<Me
             data
         ),
         pos: c.pos.clone(),
+        unknown_comment: true,
     })
 }
 
@@ -265,6 +268,7 @@ impl Compiler<'_> {
                                 c.pos.as_line_string()
                             ),
                             pos: c.pos.clone(),
+                            unknown_comment: false,
                         });
                     }
                     values.push((v, c.pos.clone()));
@@ -277,6 +281,7 @@ impl Compiler<'_> {
                                 c.pos.as_line_string()
                             ),
                             pos: c.pos.clone(),
+                            unknown_comment: false,
                         });
                     }
                     let indent_len = code.len() - code.trim_start().len();
@@ -366,6 +371,7 @@ impl Compiler<'_> {
         let pieces = parse_text(s).map_err(|e| CompileError {
             message: e.message.clone(),
             pos: pos.clone(),
+            unknown_comment: false,
         })?;
         let line_of = |rel: u32| -> Pos {
             let mut p = pos.clone();
@@ -462,6 +468,7 @@ pub fn compile_text(src: &str, file: &Arc<str>, id: u32) -> Result<Compiled, Com
     let pieces = parse_text(src).map_err(|e| CompileError {
         message: e.message.clone(),
         pos: Pos::new(file, e.line.max(1), e.col, 0),
+        unknown_comment: false,
     })?;
     let mut c = Compiler {
         ins: ins.clone(),

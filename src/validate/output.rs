@@ -9,7 +9,7 @@ use super::run::{check, Target};
 use super::Invalidation;
 use crate::eval::host::Host;
 use crate::eval::overlay_host::with_host;
-use crate::eval::run::EvalError;
+use crate::eval::run::{ErrorKind, EvalError};
 use crate::yaml::DocSet;
 
 /// Checks every output document of the root library; violations are recorded in `record`
@@ -31,17 +31,21 @@ pub fn check_output(
         }
         Ok::<_, String>(all)
     });
-    let invalid = found.map_err(|m| EvalError {
-        message: format!("Validating output documents:\n{m}"),
-        pos: None,
+    let invalid = found.map_err(|m| {
+        EvalError::new(
+            ErrorKind::OutputInvalid,
+            format!("Validating output documents:\n{m}"),
+            None,
+        )
     })?;
     if invalid.is_empty() {
         return Ok(());
     }
     let pos = invalid.first().map(|i| i.value_pos.clone());
     record.borrow_mut().extend(invalid.iter().cloned());
-    Err(EvalError {
-        message: format!("Validating output documents:\n{}", render(&invalid)),
+    Err(EvalError::new(
+        ErrorKind::OutputInvalid,
+        format!("Validating output documents:\n{}", render(&invalid)),
         pos,
-    })
+    ))
 }

@@ -1,10 +1,10 @@
-//! Engine results as diagnostics: an evaluation error gets the rule its message belongs to
-//! (YAML syntax, unknown comment, load, overlay, schema, template), each failed validation
+//! Engine results as diagnostics: an evaluation error gets the rule of its kind (YAML syntax,
+//! unknown comment, load, overlay, schema, limit, template), each failed validation
 //! becomes one diagnostic per violated rule at the value that failed, with the rule as related
 //! location. A data value that fails with its schema default is a `required-value`: nobody
 //! gave an input the library needs.
 
-use crate::eval::run::EvalError;
+use crate::eval::run::{ErrorKind, EvalError};
 use crate::pos::Pos;
 use crate::report::Rule;
 use crate::report::{Diagnostic, Span};
@@ -13,36 +13,41 @@ use crate::validate::Invalidation;
 /// Turns an engine position into a repository span (`None` when it points nowhere known).
 pub type SpanOf<'a> = &'a dyn Fn(&Pos) -> Option<Span>;
 
-/// The rule an evaluation error belongs to, from what ytt's message says.
-pub fn classify(message: &str) -> Rule {
-    let m = message;
-    if m.contains("Validating final data values") {
-        Rule::DataValueViolation
-    } else if m.contains("Validating output documents") {
-        Rule::OutputViolation
-    } else if m.contains("Expected ytt-formatted string") || m.contains("Unknown comment") {
-        Rule::UnknownComment
-    } else if m.contains("Unmarshaling YAML") || m.contains("yaml: line") {
-        Rule::YamlSyntax
-    } else if m.contains("One or more data values were invalid") {
-        Rule::SchemaTypeMismatch
-    } else if m.contains("Invalid schema") || m.contains("Overlaying data values schema") {
-        Rule::SchemaInvalid
-    } else if m.contains("limit exceeded") {
-        Rule::LimitExceeded
-    } else if m.contains("cannot load") || m.contains("load(") && m.contains("not found") {
-        Rule::LoadError
-    } else if m.contains("overlay") || m.contains("Overlay") {
-        Rule::OverlayError
-    } else {
-        Rule::TemplateError
+/// The rule of an evaluation error of kind `kind`: the one place an engine error gets its
+/// rule.
+pub fn rule_of(kind: ErrorKind) -> Rule {
+    match kind {
+        ErrorKind::YamlSyntax => Rule::YamlSyntax,
+        ErrorKind::UnknownComment => Rule::UnknownComment,
+        ErrorKind::Load => Rule::LoadError,
+        ErrorKind::Overlay => Rule::OverlayError,
+        ErrorKind::SchemaInvalid => Rule::SchemaInvalid,
+        ErrorKind::ValueType => Rule::SchemaTypeMismatch,
+        ErrorKind::DataValuesInvalid => Rule::DataValueViolation,
+        ErrorKind::OutputInvalid => Rule::OutputViolation,
+        ErrorKind::DataValueRemoved => Rule::DataValueRemoved,
+        ErrorKind::Limit => Rule::LimitExceeded,
+        ErrorKind::Template => Rule::TemplateError,
     }
+}
+
+/// Whether an error of kind `kind` is one the findings of the evaluation spell out value by
+/// value (each failed validation, each value of the wrong type or removed), so that those
+/// findings take its place.
+pub fn reported_by_value(kind: ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::DataValuesInvalid
+            | ErrorKind::OutputInvalid
+            | ErrorKind::ValueType
+            | ErrorKind::DataValueRemoved
+    )
 }
 
 /// An evaluation error as one diagnostic, at its position when it has one.
 pub fn error_diagnostic(e: &EvalError, span_of: SpanOf<'_>) -> Diagnostic {
     let message = e.message.trim().to_string();
-    let mut d = Diagnostic::new(classify(&message), message);
+    let mut d = Diagnostic::new(rule_of(e.kind), message);
     if let Some(span) = e.pos.as_ref().and_then(span_of) {
         d = d.at(span);
     }
@@ -115,17 +120,20 @@ mod tests {
     }
 
     #[test]
-    fn messages_pick_their_rule() {
+    fn errors_get_the_rule_of_their_kind() {
+        let e = |kind| EvalError::new(kind, "\n- overlay: nothing matched", None);
+        let d = error_diagnostic(&e(ErrorKind::Template), &span_of);
+        assert_eq!(d.rule, Rule::TemplateError, "the wording does not decide");
         assert_eq!(
-            classify("Unmarshaling YAML template 'a.yml': yaml: line 3"),
-            Rule::YamlSyntax
+            error_diagnostic(&e(ErrorKind::Overlay), &span_of).rule,
+            Rule::OverlayError
         );
         assert_eq!(
-            classify("Failed to parse line 3: '# x': Expected ytt-formatted string"),
-            Rule::UnknownComment
+            error_diagnostic(&e(ErrorKind::Limit), &span_of).rule,
+            Rule::LimitExceeded
         );
-        assert_eq!(classify("Overlaying data values (in following order: a): One or more data values were invalid"), Rule::SchemaTypeMismatch);
-        assert_eq!(classify("undefined: foo"), Rule::TemplateError);
+        assert!(reported_by_value(ErrorKind::DataValuesInvalid));
+        assert!(!reported_by_value(ErrorKind::Template));
     }
 
     #[test]

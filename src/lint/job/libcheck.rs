@@ -17,7 +17,7 @@ use std::sync::Arc;
 use starlark::syntax::AstModule;
 
 use crate::eval::errors::format_error;
-use crate::eval::run::{dialect, to_starlark, EvalError, LineMap};
+use crate::eval::run::{dialect, to_starlark, ErrorKind, EvalError, LineMap};
 use crate::files::{FileType, InputFile};
 use crate::library::Workspace;
 use crate::pos::Pos;
@@ -56,19 +56,18 @@ fn check_file(ws: &Workspace, f: &InputFile) -> Result<(), EvalError> {
             let opts = CompileOpts {
                 ignore_unknown_comments: ws.opts.ignore_unknown_comments,
             };
-            let compiled =
-                compile_yaml(&ds, &name, ws.env.template_id(), opts).map_err(|e| EvalError {
-                    message: format!("Compiling YAML template '{}': {}", f.rel_path, e.message),
-                    pos: Some(e.pos),
-                })?;
+            let compiled = compile_yaml(&ds, &name, ws.env.template_id(), opts)
+                .map_err(|e| crate::library::exec::compile_error(&f.rel_path, e))?;
             parse_compiled(ws, &compiled)
         }
         FileType::Text if templated => {
-            let compiled =
-                compile_text(&f.data, &name, ws.env.template_id()).map_err(|e| EvalError {
-                    message: format!("Parsing text template '{}': {}", f.rel_path, e.message),
-                    pos: Some(e.pos),
-                })?;
+            let compiled = compile_text(&f.data, &name, ws.env.template_id()).map_err(|e| {
+                EvalError::new(
+                    ErrorKind::Template,
+                    format!("Parsing text template '{}': {}", f.rel_path, e.message),
+                    Some(e.pos),
+                )
+            })?;
             parse_compiled(ws, &compiled)
         }
         FileType::Starlark => parse_starlark(ws, f, &name),
@@ -89,9 +88,12 @@ fn parse_starlark(ws: &Workspace, f: &InputFile, name: &Arc<str>) -> Result<(), 
         tpl: None,
     };
     let src = crate::template::keywords::rename_reserved(&f.data);
-    let out = rewrite(&src, &opts).map_err(|e| EvalError {
-        message: e.message.clone(),
-        pos: Some(Pos::new(name, e.line.max(1), e.col.max(1), 0)),
+    let out = rewrite(&src, &opts).map_err(|e| {
+        EvalError::new(
+            ErrorKind::Template,
+            e.message.clone(),
+            Some(Pos::new(name, e.line.max(1), e.col.max(1), 0)),
+        )
     })?;
     let mut map = LineMap::default();
     for line in &out.line_map {

@@ -22,6 +22,7 @@ use crate::eval::run::EvalError;
 use crate::library::{ExternalValues, Workspace};
 use crate::lint::job::engine::error_diagnostic;
 use crate::pos::Pos;
+use crate::report::Severity;
 use crate::report::{Diagnostic, RootOutcome, Span};
 use crate::ytt_flags::TemplateArgs;
 use inputs::{prepare, Names, Prepared};
@@ -253,9 +254,13 @@ fn evaluate(
             }
             let failed = result.is_err();
             if let Err(e) = &result {
-                // A validation failure is reported value by value; anything else as the one
-                // error that stopped the evaluation.
-                if !found.iter().any(|d| reported_by_value(d.rule)) {
+                // A validation failure is reported value by value (when those findings are
+                // there); anything else as the one error that stopped the evaluation.
+                let by_value = engine::reported_by_value(e.kind)
+                    && found
+                        .iter()
+                        .any(|d| reported_by_value(d.rule) && d.severity == Severity::Error);
+                if !by_value {
                     found.push(from_error(names, e));
                 }
             }
@@ -429,21 +434,6 @@ fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// The rule an engine error belongs to.
-fn rule_of(e: &EvalError) -> Rule {
-    const LIMITS: [&str; 4] = [
-        "limit exceeded",
-        "Evaluation cancelled",
-        "Heap memory limit of",
-        "Execution duration limit of",
-    ];
-    if LIMITS.iter().any(|m| e.message.contains(m)) {
-        Rule::LimitExceeded
-    } else {
-        Rule::TemplateError
-    }
-}
-
 /// A position as a repository span (`None` for positions that name no file of the job).
 fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
     if !pos.is_known() {
@@ -455,12 +445,7 @@ fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
 
 /// An engine error as a diagnostic at its position (repository-relative).
 fn from_error(names: &Names, e: &EvalError) -> Diagnostic {
-    let mut d = error_diagnostic(e, &|pos: &Pos| span_at(names, pos));
-    if rule_of(e) == Rule::LimitExceeded {
-        d.rule = Rule::LimitExceeded;
-        d.severity = Rule::LimitExceeded.default_severity();
-    }
-    d
+    error_diagnostic(e, &|pos: &Pos| span_at(names, pos))
 }
 
 /// Rules whose findings, one per value, replace the one error that stopped the evaluation.
