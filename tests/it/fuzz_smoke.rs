@@ -240,7 +240,7 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
     ("yaml_parse", b"a: [!!str, b]\n"),
     (
         "config_parse",
-        include_bytes!("data/fuzz/config_parse-tag-before-comma.yml"),
+        include_bytes!("../data/fuzz/config_parse-tag-before-comma.yml"),
     ),
     ("template_compile", b"a: {k: !t,}\n"),
     ("template_render", b"\x00a: [!!str, b]\n"),
