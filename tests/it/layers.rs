@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::util::{repo_root, TempDir};
+
 /// Lowest first.
 const LAYERS: [&str; 5] = ["eval", "stdlib", "validate", "schema", "library"];
 
@@ -51,7 +53,7 @@ fn upward_imports(src: &Path) -> Vec<String> {
 
 #[test]
 fn engine_layers_only_import_downwards() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = repo_root().join("src");
     let upward = upward_imports(&src);
     assert!(
         upward.is_empty(),
@@ -62,22 +64,17 @@ fn engine_layers_only_import_downwards() {
 
 #[test]
 fn an_upward_import_is_caught() {
-    let dir = std::env::temp_dir().join(format!("yttlint-layers-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::with_files(&[
+        ("stdlib/a.rs", "use crate::eval::run;\n"),
+        ("eval/b.rs", "use crate::evaluation;\n"),
+    ]);
     for layer in LAYERS {
         std::fs::create_dir_all(dir.join(layer)).unwrap();
     }
-    std::fs::write(dir.join("stdlib/a.rs"), "use crate::eval::run;\n").unwrap();
-    std::fs::write(dir.join("eval/b.rs"), "use crate::evaluation;\n").unwrap();
     assert!(upward_imports(&dir).is_empty());
-    std::fs::write(
-        dir.join("eval/c.rs"),
-        "use crate::library::exec::LibExec;\n",
-    )
-    .unwrap();
+    dir.write("eval/c.rs", "use crate::library::exec::LibExec;\n");
     assert_eq!(
         upward_imports(&dir),
         vec!["eval/c.rs -> library".to_string()]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,33 +2,22 @@
 //! `stdlib::Universe`): modules with and without them, and modules of both kinds loading each
 //! other, evaluate as ytt does.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use yttlint::stdlib::gobuiltins::names_crate_builtin;
 
-fn template(name: &str, files: &[(&str, &str)]) -> (i32, String, String) {
-    let dir = std::env::temp_dir().join(format!("yttlint-globals-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut args = vec!["template".to_string()];
-    for (path, text) in files {
-        let p: PathBuf = dir.join(path);
-        std::fs::write(&p, text).unwrap();
-        args.push("-f".into());
-        args.push(p.to_string_lossy().into_owned());
+use crate::util::{template, Run, TempDir};
+
+/// `yttlint template` of `files` (each given with `-f`, in order) in a fresh directory.
+fn render(files: &[(&str, &str)]) -> Run {
+    let dir = TempDir::with_files(files);
+    let paths: Vec<String> = files
+        .iter()
+        .map(|(path, _)| dir.join(path).to_string_lossy().into_owned())
+        .collect();
+    let mut args = Vec::new();
+    for path in &paths {
+        args.extend(["-f", path.as_str()]);
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .args(&args)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    template(&dir, &args)
 }
 
 #[test]
@@ -42,24 +31,20 @@ fn words_that_name_a_crate_builtin_are_found() {
 
 #[test]
 fn a_module_without_crate_builtins_has_the_constants_and_this_crates_builtins() {
-    let (code, out, err) = template(
-        "own",
-        &[(
-            "t.yml",
-            "a: #@ [None, True, False, len('ab'), str(1), int('7'), repr('x')]\n",
-        )],
-    );
-    assert_eq!(code, 0, "{err}");
+    let run = render(&[(
+        "t.yml",
+        "a: #@ [None, True, False, len('ab'), str(1), int('7'), repr('x')]\n",
+    )]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
-        out,
+        run.stdout,
         "a:\n- null\n- true\n- false\n- 2\n- \"1\"\n- 7\n- '\"x\"'\n"
     );
 }
 
 #[test]
 fn modules_of_both_kinds_load_each_other() {
-    let (code, out, err) = template(
-        "mixed",
+    let run = render(
         &[
             (
                 "helpers.star",
@@ -71,18 +56,15 @@ fn modules_of_both_kinds_load_each_other() {
             ),
         ],
     );
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "b:\n- 1\n- 2\n- 3\nc: 1\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "b:\n- 1\n- 2\n- 3\nc: 1\n");
 }
 
 #[test]
 fn a_name_outside_the_universe_is_undefined_either_way() {
-    for (name, text) in [
-        ("abs", "c: #@ abs(1)\n"),
-        ("abs-with-sorted", "c: #@ abs(sorted([1]))\n"),
-    ] {
-        let (code, _, err) = template(name, &[("t.yml", text)]);
-        assert_eq!(code, 1);
-        assert!(err.contains("- undefined: abs"), "{err}");
+    for text in ["c: #@ abs(1)\n", "c: #@ abs(sorted([1]))\n"] {
+        let run = render(&[("t.yml", text)]);
+        assert_eq!(run.code, 1);
+        assert!(run.stderr.contains("- undefined: abs"), "{}", run.stderr);
     }
 }

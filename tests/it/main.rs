@@ -1,6 +1,9 @@
 //! yttlint's integration tests, built as one test binary (one link of the library instead of
-//! one per file). Each module tests one area, most of them through the built binary. Run one
-//! area with `cargo test --release --test it MODULE::`.
+//! one per file). Each module tests one area, most of them through the built binary; `util`
+//! holds what they share: the runner, temporary directories, JSON report helpers and golden
+//! files. Run one area with `cargo test --release --test it MODULE::`.
+
+mod util;
 
 mod bytes;
 mod cache;
