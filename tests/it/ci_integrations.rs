@@ -2,16 +2,19 @@
 //! composite GitHub Action (inputs reach scripts only through the environment; its lint script
 //! run against a stub yttlint) and the GitLab CI template, and README's snippets for them.
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::util::{repo_root, TempDir};
+
 /// A YAML file of the repository as JSON, read with yttlint's own YAML parser.
 fn yaml_file(path: &str) -> Value {
-    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    let full = repo_root().join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
     let opts = yttlint::yaml::parse::ParseOpts::default();
     let docs = yttlint::yaml::parse::parse(&text, &Arc::from(path), &opts)
         .unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -54,18 +57,14 @@ fn pre_commit_hooks() {
     assert_eq!(all["require_serial"], true);
     let rust = by_id("yttlint-rust");
     assert_eq!(rust["language"], "script");
-    let script = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/scripts/pre-commit-cargo.sh"
-    ))
-    .unwrap();
+    let script = std::fs::read_to_string(repo_root().join("scripts/pre-commit-cargo.sh")).unwrap();
     assert!(script.contains("cargo build --quiet --release --locked"));
     assert_eq!(by_id("yttlint-system")["language"], "system");
 }
 
 /// `key = "value"` of a TOML file's first line that sets `key`.
 fn toml_value(path: &str, key: &str) -> String {
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    let text = std::fs::read_to_string(repo_root().join(path)).unwrap();
     text.lines()
         .find_map(|l| l.strip_prefix(&format!("{key} = ")))
         .map(|v| v.trim_matches('"').to_string())
@@ -156,8 +155,7 @@ fn gitlab_template_publishes_junit_and_code_quality() {
 
 #[test]
 fn readme_documents_the_integrations() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
     let section = &readme[readme.find("\n## CI integrations\n").expect("a CI section")..];
     for needle in [
         ".pre-commit-config.yaml",
@@ -188,7 +186,7 @@ fn run_lint_step(dir: &Path, paths: &str, config: &str, exit_zero: &str) -> (i32
         "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > args.txt\necho '{}' > yttlint.sarif\nexit 1\n",
     )
     .unwrap();
-    Command::new("chmod").arg("+x").arg(&stub).status().unwrap();
+    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
     let output = dir.join("github_output");
     std::fs::write(&output, "").unwrap();
     let path = format!(
@@ -217,8 +215,7 @@ fn run_lint_step(dir: &Path, paths: &str, config: &str, exit_zero: &str) -> (i32
 
 #[test]
 fn action_lint_step_passes_inputs_as_words_never_as_code() {
-    let dir = std::env::temp_dir().join(format!("yttlint-action-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new();
     let (code, args, outputs) = run_lint_step(
         &dir,
         "packages/a  '$(touch pwned)' b;c",
@@ -251,7 +248,6 @@ fn action_lint_step_passes_inputs_as_words_never_as_code() {
     assert!(outputs.contains(&sarif), "{outputs}");
     let (_, args, _) = run_lint_step(&dir, "", "", "false");
     assert_eq!(args, "--format\ngithub\n--report\nsarif=yttlint.sarif\n");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs the action's download step against a fake release served from `dir` through `file://`
@@ -318,20 +314,17 @@ fn run_download_step(dir: &Path, sums: &str) -> (String, String) {
 
 #[test]
 fn action_downloads_a_release_and_checks_its_checksum() {
-    let dir = std::env::temp_dir().join(format!("yttlint-download-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::new();
     let (outputs, path) = run_download_step(&dir, "DIGEST  NAME\n");
     assert_eq!(outputs, "installed=true\n");
     let bin = Path::new(path.trim()).join("yttlint");
     let out = Command::new(&bin).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "fake yttlint\n");
-    let _ = std::fs::remove_dir_all(&dir);
     let wrong = "0000000000000000000000000000000000000000000000000000000000000000  NAME\n";
-    let (outputs, path) = run_download_step(&dir, wrong);
+    let (outputs, path) = run_download_step(&TempDir::new(), wrong);
     assert_eq!(
         outputs, "installed=false\n",
         "a mismatch falls back to building"
     );
     assert_eq!(path, "");
-    let _ = std::fs::remove_dir_all(&dir);
 }

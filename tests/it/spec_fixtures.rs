@@ -1,36 +1,25 @@
 //! The examples of spec 000 (validations) and 002 (schema reference) as fixtures: each
 //! directory under `fixtures/spec` holds the example's files and a `cases` file of
-//! `name: yttlint template arguments`; `name.expected` is the exit status followed by the
-//! combined output the run must give.
+//! `name: yttlint template arguments`; `name.expected` is a golden file of the exit status
+//! followed by the combined output the run must give, without trailing blank lines
+//! (`YTTLINT_BLESS=1` writes it).
 
 use std::path::Path;
-use std::process::Command;
 
+use crate::util::{fixture, golden, template};
+
+/// Runs one case; the difference from its golden file, if any.
 fn run_case(dir: &Path, name: &str, args: &str) -> Result<(), String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .arg("template")
-        .args(args.split_whitespace())
-        .current_dir(dir)
-        .output()
-        .map_err(|e| e.to_string())?;
-    let mut got = format!("exit: {}\n", out.status.code().unwrap_or(-1));
-    got.push_str(&String::from_utf8_lossy(&out.stdout));
-    got.push_str(&String::from_utf8_lossy(&out.stderr));
-    let want = std::fs::read_to_string(dir.join(format!("{name}.expected")))
-        .map_err(|e| format!("{name}.expected: {e}"))?;
-    if got.trim_end() == want.trim_end() {
-        Ok(())
-    } else {
-        Err(format!(
-            "{}/{name}: output differs\n--- want\n{want}\n--- got\n{got}",
-            dir.display()
-        ))
-    }
+    let args: Vec<&str> = args.split_whitespace().collect();
+    let run = template(dir, &args);
+    let got = format!("exit: {}\n{}{}", run.code, run.stdout, run.stderr);
+    let got = format!("{}\n", got.trim_end());
+    golden::compare(&dir.join(format!("{name}.expected")), &got)
 }
 
 #[test]
 fn spec_examples_give_their_expected_output() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/spec");
+    let root = fixture("spec");
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
         .expect("fixtures/spec")
         .filter_map(Result::ok)

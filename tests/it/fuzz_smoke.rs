@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use yttlint::fuzzing::TARGETS;
 
+use crate::util::{repo_root, template, TempDir};
+
 /// Tokens the mutations insert: the syntax ytt and YAML care about.
 const TOKENS: &[&[u8]] = &[
     b"#@ ",
@@ -132,10 +134,7 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 /// `template_render` input picks the file's kind).
 fn seeds(target: &str) -> Vec<Vec<u8>> {
     let mut all = Vec::new();
-    files_under(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
-        &mut all,
-    );
+    files_under(&repo_root().join("fixtures"), &mut all);
     let ext = |p: &Path| {
         p.extension()
             .and_then(|e| e.to_str())
@@ -206,7 +205,7 @@ fn run_target(
 ) -> (usize, Vec<PathBuf>) {
     let seeds = seeds(name);
     assert!(!seeds.is_empty(), "{name}: no seeds");
-    let failures_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-failures");
+    let failures_dir = repo_root().join("target/fuzz-failures");
     let mut failures = Vec::new();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ name.len() as u64);
     let start = Instant::now();
@@ -240,7 +239,7 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
     ("yaml_parse", b"a: [!!str, b]\n"),
     (
         "config_parse",
-        include_bytes!("data/fuzz/config_parse-tag-before-comma.yml"),
+        include_bytes!("../data/fuzz/config_parse-tag-before-comma.yml"),
     ),
     ("template_compile", b"a: {k: !t,}\n"),
     ("template_render", b"\x00a: [!!str, b]\n"),
@@ -269,36 +268,30 @@ fn regressions_found_by_fuzzing() {
     let set =
         yttlint::yaml::parse::parse("x: 1\na: [!!str, b]\n", &name, &Default::default()).unwrap();
     assert_eq!(yttlint::yaml::emit::docset_to_yaml(&set), "x: 1\na:\n- b\n");
-    let dir = std::env::temp_dir().join(format!("yttlint-fuzz-reg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let template = |text: &str| {
-        std::fs::write(dir.join("t.yml"), text).unwrap();
-        std::process::Command::new(env!("CARGO_BIN_EXE_yttlint"))
-            .args(["template", "-f"])
-            .arg(dir.join("t.yml"))
-            .output()
-            .unwrap()
+    let dir = TempDir::new();
+    let render = |text: &str| {
+        let file = dir.write("t.yml", text);
+        template(repo_root(), &["-f", file.to_str().unwrap()])
     };
-    let out = template("a: [!!str, b]\n");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "a:\n- b\n");
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let out = render("a: [!!str, b]\n");
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout, "a:\n- b\n");
+    assert_eq!(out.stderr, "");
     // Two such tags in a row (ytt itself panics) and more such tags than are widened: one
     // error line each, nothing of the library's panic.
-    let out = template("a: [!a, !b, c]\n");
-    assert_eq!(out.status.code(), Some(1));
+    let out = render("a: [!a, !b, c]\n");
+    assert_eq!(out.code, 1);
     assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
+        out.stderr,
         "ytt: Error: Unmarshaling YAML template 't.yml': yaml: line 0: did not find expected ',' or ']'\n"
     );
     let many: String = (0..20).map(|i| format!("k{i}: [!t, x]\n")).collect();
-    let out = template(&many);
-    assert_eq!(out.status.code(), Some(1));
+    let out = render(&many);
+    assert_eq!(out.code, 1);
     assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
+        out.stderr,
         "ytt: Error: Unmarshaling YAML template 't.yml': yaml: line 17: did not find expected whitespace or line break\n"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -2,44 +2,15 @@
 //! cache, and a changed file re-runs exactly the jobs that read it.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use yttlint::lint::plan;
 use yttlint::lint::run::cache::Cache;
 use yttlint::lint::session::{self, CacheSetting, Settings};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("yttlint-cache-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.file_name() == ".yttlint-cache" {
-            continue;
-        }
-        if e.file_type().unwrap().is_dir() {
-            copy(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
-
-fn demo_copy(name: &str) -> PathBuf {
-    let dir = temp_dir(name);
-    copy(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/demo-repo"),
-        &dir,
-    );
-    dir
-}
+use crate::util::json::lint_json;
+use crate::util::temp::make_fifo;
+use crate::util::TempDir;
 
 /// `root (scenario)` of every job whose key changed between two states of the repository.
 fn keys(repo: &Path, cache_dir: &Path) -> Vec<(String, Option<String>)> {
@@ -63,15 +34,13 @@ fn keys(repo: &Path, cache_dir: &Path) -> Vec<(String, Option<String>)> {
         .collect()
 }
 
-fn changed_after(name: &str, edit: impl FnOnce(&Path)) -> BTreeSet<String> {
-    let repo = demo_copy(name);
-    let cache_dir = temp_dir(&format!("{name}-cache"));
+fn changed_after(edit: impl FnOnce(&Path)) -> BTreeSet<String> {
+    let repo = TempDir::copy_of("demo-repo");
+    let cache_dir = TempDir::new();
     let before = keys(&repo, &cache_dir);
     edit(&repo);
     let after = keys(&repo, &cache_dir);
     assert_eq!(before.len(), after.len());
-    let _ = std::fs::remove_dir_all(&repo);
-    let _ = std::fs::remove_dir_all(&cache_dir);
     before
         .iter()
         .zip(&after)
@@ -89,7 +58,7 @@ fn set(items: &[&str]) -> BTreeSet<String> {
 
 #[test]
 fn a_scenario_values_file_reruns_only_that_scenario() {
-    let changed = changed_after("scenario", |repo| {
+    let changed = changed_after(|repo| {
         std::fs::write(repo.join("webapp-values/prod.yml"), "replicas: 6\n").unwrap();
     });
     assert_eq!(changed, set(&["webapp Some(\"prod\")"]));
@@ -97,7 +66,7 @@ fn a_scenario_values_file_reruns_only_that_scenario() {
 
 #[test]
 fn a_library_file_reruns_every_scenario_of_its_root() {
-    let changed = changed_after("library", |repo| {
+    let changed = changed_after(|repo| {
         let schema = repo.join("typed/schema.yml");
         let text = std::fs::read_to_string(&schema).unwrap();
         std::fs::write(&schema, format!("{text}\n")).unwrap();
@@ -110,7 +79,7 @@ fn a_library_file_reruns_every_scenario_of_its_root() {
 
 #[test]
 fn a_private_library_file_reruns_its_root_and_its_own_check() {
-    let changed = changed_after("private", |repo| {
+    let changed = changed_after(|repo| {
         let values = repo.join("webapp/_ytt_lib/monitoring/values.yml");
         let text = std::fs::read_to_string(&values).unwrap();
         std::fs::write(&values, format!("{text}\n")).unwrap();
@@ -125,25 +94,9 @@ fn a_private_library_file_reruns_its_root_and_its_own_check() {
     );
 }
 
-fn lint_json(repo: &Path, extra: &[&str]) -> (i32, serde_json::Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(repo)
-        .args(["--format", "json"])
-        .args(extra)
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap();
-    let mut report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // Durations are the only part of a report that differs between runs.
-    for root in report["roots"].as_array_mut().unwrap() {
-        root["duration_ms"] = 0.into();
-    }
-    (out.status.code().unwrap_or(-1), report)
-}
-
 #[test]
 fn a_warm_run_reports_what_a_cold_run_reports() {
-    let repo = demo_copy("warm");
+    let repo = TempDir::copy_of("demo-repo");
     let cold = lint_json(&repo, &["--no-cache"]);
     let first = lint_json(&repo, &[]);
     let entries = std::fs::read_dir(repo.join(".yttlint-cache/jobs"))
@@ -160,52 +113,45 @@ fn a_warm_run_reports_what_a_cold_run_reports() {
     let fixed = lint_json(&repo, &[]);
     assert_eq!(fixed, lint_json(&repo, &["--no-cache"]));
     assert_ne!(fixed.1["diagnostics"], cold.1["diagnostics"]);
-    let _ = std::fs::remove_dir_all(&repo);
 }
 
 #[test]
 fn no_cache_writes_nothing() {
-    let repo = demo_copy("off");
+    let repo = TempDir::copy_of("demo-repo");
     lint_json(&repo, &["--no-cache"]);
     assert!(!repo.join(".yttlint-cache").exists());
-    let _ = std::fs::remove_dir_all(&repo);
 }
 
 #[test]
 fn a_cache_directory_the_repository_plants_is_not_followed_outside() {
-    let repo = demo_copy("planted");
-    let outside = temp_dir("planted-outside");
+    let repo = TempDir::copy_of("demo-repo");
+    let outside = TempDir::new();
     std::fs::create_dir_all(repo.join(".yttlint-cache")).unwrap();
     std::os::unix::fs::symlink(&outside, repo.join(".yttlint-cache/jobs")).unwrap();
     let (code, _) = lint_json(&repo, &[]);
     assert_eq!(code, 1);
     assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
-    let _ = std::fs::remove_dir_all(&repo);
-    let _ = std::fs::remove_dir_all(&outside);
 }
 
 #[test]
 fn a_named_pipe_as_the_cache_index_does_not_block() {
-    let repo = demo_copy("fifo-index");
+    let repo = TempDir::copy_of("demo-repo");
     std::fs::create_dir_all(repo.join(".yttlint-cache/jobs")).unwrap();
-    let fifo = repo.join(".yttlint-cache/files.tsv");
-    let status = Command::new("mkfifo").arg(&fifo).status().unwrap();
-    assert!(status.success());
+    make_fifo(&repo.join(".yttlint-cache/files.tsv"));
     let (code, report) = lint_json(&repo, &[]);
     assert_eq!(code, 1);
     assert_eq!(report, lint_json(&repo, &["--no-cache"]).1);
-    let _ = std::fs::remove_dir_all(&repo);
 }
 
 #[test]
 fn a_root_at_the_top_of_the_repository_does_not_read_the_cache() {
-    let repo = temp_dir("top-root");
-    std::fs::write(repo.join(".yttlint.yaml"), "roots:\n  - path: .\n").unwrap();
-    std::fs::write(
-        repo.join("config.yml"),
-        "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\nbad: #@ assert.fail(\"files: {}\".format(data.list()))\n",
-    )
-    .unwrap();
+    let repo = TempDir::with_files(&[
+        (".yttlint.yaml", "roots:\n  - path: .\n"),
+        (
+            "config.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\nbad: #@ assert.fail(\"files: {}\".format(data.list()))\n",
+        ),
+    ]);
     let first = lint_json(&repo, &[]);
     assert!(repo.join(".yttlint-cache/jobs").is_dir());
     let second = lint_json(&repo, &["--no-cache"]);
@@ -215,5 +161,4 @@ fn a_root_at_the_top_of_the_repository_does_not_read_the_cache() {
         "{}",
         second.1
     );
-    let _ = std::fs::remove_dir_all(&repo);
 }

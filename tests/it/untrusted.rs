@@ -5,13 +5,18 @@
 
 use std::os::unix::fs::symlink;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
+
+use crate::util::json::{diagnostics, str_of};
+use crate::util::temp::make_fifo;
+use crate::util::{command, template, Run, TempDir};
 
 const SECRET_ENV: &str = "supersecret";
 const SECRET_FILE: &str = "outside-secret-4711";
 
-struct Run {
+/// A lint run with the secret in its environment.
+struct Linted {
     code: i32,
     /// Standard output, standard error and every report written, together.
     everything: String,
@@ -21,30 +26,22 @@ struct Run {
 
 /// A repository with one root (`config`) and, next to it (outside it), a secret file.
 struct Fixture {
-    base: PathBuf,
+    base: TempDir,
     repo: PathBuf,
     outside: PathBuf,
 }
 
 impl Fixture {
-    fn new(name: &str) -> Fixture {
-        let base =
-            std::env::temp_dir().join(format!("yttlint-untrusted-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&base);
+    fn new() -> Fixture {
+        let base = TempDir::with_files(&[
+            ("repo/config/values.yml", "#@data/values\n---\nname: app\n"),
+            (
+                "repo/config/app.yml",
+                "#@ load(\"@ytt:data\", \"data\")\nname: #@ data.values.name\n",
+            ),
+        ]);
         let repo = base.join("repo");
-        std::fs::create_dir_all(repo.join("config")).unwrap();
-        std::fs::write(
-            repo.join("config/values.yml"),
-            "#@data/values\n---\nname: app\n",
-        )
-        .unwrap();
-        std::fs::write(
-            repo.join("config/app.yml"),
-            "#@ load(\"@ytt:data\", \"data\")\nname: #@ data.values.name\n",
-        )
-        .unwrap();
-        let outside = base.join("secret.yml");
-        std::fs::write(&outside, format!("token: {SECRET_FILE}\n")).unwrap();
+        let outside = base.write("secret.yml", format!("token: {SECRET_FILE}\n"));
         Fixture {
             base,
             repo,
@@ -61,28 +58,27 @@ impl Fixture {
     }
 
     /// Lints with every report format written, the secret in the environment.
-    fn lint(&self, args: &[&str]) -> Run {
+    fn lint(&self, args: &[&str]) -> Linted {
         let reports = self.base.join("reports");
         let _ = std::fs::remove_dir_all(&reports);
         std::fs::create_dir_all(&reports).unwrap();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_yttlint"));
-        cmd.current_dir(&self.repo)
-            .env_remove("GITHUB_ACTIONS")
-            .env("FAKE_TOKEN", SECRET_ENV)
-            .args(args);
+        let mut cmd = command(&self.repo);
+        cmd.env("FAKE_TOKEN", SECRET_ENV).args(args);
         for format in ["sarif", "json", "junit", "gitlab"] {
             cmd.arg("--report")
                 .arg(format!("{format}={}", reports.join(format).display()));
         }
-        let out = cmd.output().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let Run {
+            code,
+            stdout,
+            stderr,
+        } = Run::of(&mut cmd);
         let mut everything = format!("{stdout}\n{stderr}\n");
         for e in std::fs::read_dir(&reports).unwrap() {
             everything.push_str(&std::fs::read_to_string(e.unwrap().path()).unwrap());
         }
-        Run {
-            code: out.status.code().unwrap_or(-1),
+        Linted {
+            code,
             everything,
             stdout,
             stderr,
@@ -90,13 +86,7 @@ impl Fixture {
     }
 }
 
-impl Drop for Fixture {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.base);
-    }
-}
-
-fn assert_no_secret(run: &Run) {
+fn assert_no_secret(run: &Linted) {
     assert!(
         !run.everything.contains(SECRET_ENV),
         "the environment leaked:\n{}",
@@ -110,7 +100,7 @@ fn assert_no_secret(run: &Run) {
 }
 
 /// A configuration refused: exit 2, the message at `.yttlint.yaml:LINE:COL` quoting `entry`.
-fn assert_refused(run: &Run, line: u32, entry: &str, says: &str) {
+fn assert_refused(run: &Linted, line: u32, entry: &str, says: &str) {
     assert_eq!(run.code, 2, "{}", run.everything);
     let at = format!(".yttlint.yaml:{line}:");
     assert!(
@@ -123,7 +113,7 @@ fn assert_refused(run: &Run, line: u32, entry: &str, says: &str) {
 
 #[test]
 fn environment_flags_in_the_configuration_are_refused() {
-    let f = Fixture::new("env");
+    let f = Fixture::new();
     f.config("roots:\n  - path: config\n    args: [--data-values-env, FAKE]\n");
     assert_refused(&f.lint(&[]), 3, "\"--data-values-env\"", "--allow-env FAKE");
     f.config("roots:\n  - path: config\n    scenarios:\n      - name: s\n        args: [\"--data-values-env-yaml=FAKE\"]\n");
@@ -137,7 +127,7 @@ fn environment_flags_in_the_configuration_are_refused() {
 
 #[test]
 fn allow_env_on_the_command_line_allows_the_prefix() {
-    let f = Fixture::new("allow-env");
+    let f = Fixture::new();
     f.config("roots:\n  - path: config\n    args: [--data-values-env, FAKE]\n");
     let run = f.lint(&["--allow-env", "FAKE", "--format", "json"]);
     // The user allowed it: the value is read (and reported as undeclared).
@@ -150,7 +140,7 @@ fn allow_env_on_the_command_line_allows_the_prefix() {
 
 #[test]
 fn a_value_file_from_proc_is_refused() {
-    let f = Fixture::new("proc");
+    let f = Fixture::new();
     f.config("roots:\n  - path: config\n    scenarios:\n      - name: s\n        args: [--data-value-file, \"k=/proc/self/environ\"]\n");
     assert_refused(
         &f.lint(&[]),
@@ -162,7 +152,7 @@ fn a_value_file_from_proc_is_refused() {
 
 #[test]
 fn inputs_outside_the_repository_are_refused() {
-    let f = Fixture::new("inputs");
+    let f = Fixture::new();
     f.write(
         "config/leak.yml",
         "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\nleak: #@ assert.fail(data.read(\"env.txt\") + data.read(\"pw.txt\"))\n",
@@ -182,7 +172,7 @@ fn inputs_outside_the_repository_are_refused() {
 
 #[test]
 fn output_flags_are_refused() {
-    let f = Fixture::new("output");
+    let f = Fixture::new();
     f.config("roots:\n  - path: config\n    args: [--strict, --output-files, /tmp/x]\n");
     assert_refused(&f.lint(&[]), 3, "\"--output-files\"", "writes files");
     f.config(
@@ -200,7 +190,7 @@ fn output_flags_are_refused() {
 
 #[test]
 fn a_values_file_that_is_a_symlink_to_outside_is_refused() {
-    let f = Fixture::new("values-link");
+    let f = Fixture::new();
     symlink(&f.outside, f.repo.join("prod.yml")).unwrap();
     f.config("roots:\n  - path: config\n    scenarios:\n      - name: prod\n        values_files: [prod.yml]\n");
     assert_refused(&f.lint(&[]), 5, "prod.yml", "outside the repository");
@@ -219,7 +209,7 @@ fn a_values_file_that_is_a_symlink_to_outside_is_refused() {
 
 #[test]
 fn a_symlink_inside_a_root_to_outside_is_a_finding_and_not_read() {
-    let f = Fixture::new("data-read");
+    let f = Fixture::new();
     symlink(&f.outside, f.repo.join("config/secret.txt")).unwrap();
     // A directory link too: nothing under it is read.
     symlink(&f.base, f.repo.join("config/up")).unwrap();
@@ -232,12 +222,10 @@ fn a_symlink_inside_a_root_to_outside_is_a_finding_and_not_read() {
     assert_eq!(run.code, 1, "{}", run.everything);
     assert_no_secret(&run);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    let outside: Vec<&str> = report["diagnostics"]
-        .as_array()
-        .unwrap()
+    let outside: Vec<&str> = diagnostics(&report)
         .iter()
         .filter(|d| d["rule"] == "file-outside-repository")
-        .map(|d| d["file"].as_str().unwrap())
+        .map(|d| str_of(d, "file"))
         .collect();
     assert_eq!(outside, vec!["config/secret.txt", "config/up"]);
     // The terminal format shows code frames: still nothing of the file.
@@ -246,7 +234,7 @@ fn a_symlink_inside_a_root_to_outside_is_a_finding_and_not_read() {
 
 #[test]
 fn a_symlink_inside_the_repository_is_followed() {
-    let f = Fixture::new("inside-link");
+    let f = Fixture::new();
     std::fs::create_dir_all(f.repo.join("shared")).unwrap();
     f.write("shared/name.txt", "from-shared");
     symlink(
@@ -266,7 +254,7 @@ fn a_symlink_inside_the_repository_is_followed() {
 
 #[test]
 fn commands_learned_from_scripts_that_read_outside_are_skipped_with_a_reason() {
-    let f = Fixture::new("script");
+    let f = Fixture::new();
     std::fs::create_dir_all(f.repo.join("hack")).unwrap();
     let outside = f.outside.display().to_string();
     f.write(
@@ -289,19 +277,13 @@ fn commands_learned_from_scripts_that_read_outside_are_skipped_with_a_reason() {
 
 #[test]
 fn a_named_pipe_inside_a_root_is_skipped_without_blocking() {
-    let f = Fixture::new("fifo");
-    let ok = Command::new("mkfifo")
-        .arg(f.repo.join("config/pipe.yml"))
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok);
+    let f = Fixture::new();
+    make_fifo(&f.repo.join("config/pipe.yml"));
     f.config("");
     let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(&f.repo)
+    let mut child = command(&f.repo)
         .args(["--format", "json"])
-        .stdout(std::process::Stdio::piped())
+        .stdout(Stdio::piped())
         .spawn()
         .unwrap();
     loop {
@@ -326,41 +308,34 @@ fn a_named_pipe_inside_a_root_is_skipped_without_blocking() {
 
 #[test]
 fn template_refuses_symlinks_unless_their_destination_is_allowed() {
-    let f = Fixture::new("template");
+    let f = Fixture::new();
     symlink(&f.outside, f.repo.join("config/secret.yml")).unwrap();
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_yttlint"))
-            .current_dir(&f.repo)
-            .arg("template")
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| template(&f.repo, args);
     let refused = run(&["-f", "config"]);
-    assert_eq!(refused.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.code, 1);
+    let err = &refused.stderr;
     assert!(
         err.contains("Checking symlink file 'config/secret.yml'")
             && err.contains("to be allowed, but was not (hint: symlinks are disallowed as a security feature, use '--allow-symlink-destination' flags to override)"),
         "{err}"
     );
     let direct = run(&["-f", "config/secret.yml"]);
-    assert_eq!(direct.status.code(), Some(1));
+    assert_eq!(direct.code, 1);
     let base = f.base.display().to_string();
     let allowed = run(&["-f", "config", "--allow-symlink-destination", &base]);
-    assert_eq!(allowed.status.code(), Some(0), "{allowed:?}");
-    assert!(String::from_utf8_lossy(&allowed.stdout).contains(SECRET_FILE));
+    assert_eq!(allowed.code, 0, "{allowed:?}");
+    assert!(allowed.stdout.contains(SECRET_FILE));
     let all = run(&[
         "-f",
         "config/secret.yml",
         "--dangerous-allow-all-symlink-destinations",
     ]);
-    assert_eq!(all.status.code(), Some(0), "{all:?}");
+    assert_eq!(all.code, 0, "{all:?}");
 }
 
 #[test]
 fn a_configuration_file_that_is_a_symlink_to_outside_is_not_read() {
-    let f = Fixture::new("config-link");
+    let f = Fixture::new();
     symlink(&f.outside, f.repo.join(".yttlint.yaml")).unwrap();
     let run = f.lint(&[]);
     assert_eq!(run.code, 2, "{}", run.everything);
@@ -372,7 +347,7 @@ fn a_configuration_file_that_is_a_symlink_to_outside_is_not_read() {
 
 #[test]
 fn a_gitignore_that_hides_every_ytt_file_is_said_not_passed() {
-    let f = Fixture::new("gitignore");
+    let f = Fixture::new();
     f.config("");
     f.write(".gitignore", "*\n");
     let run = f.lint(&[]);

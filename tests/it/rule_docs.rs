@@ -3,8 +3,10 @@
 //! the rule. Only `internal-error` has no example (no input is meant to cause it). A block titled
 //! `(setup)` holds shell commands run in that repository (symlinks and named pipes).
 
-use std::path::Path;
 use std::process::Command;
+
+use crate::util::json::diagnostics;
+use crate::util::{repo_root, yttlint, TempDir};
 
 /// `(path, text)` of each fenced block whose opening line names a file with `title="PATH"`.
 fn example_files(page: &str) -> Vec<(String, String)> {
@@ -36,7 +38,7 @@ const SETUP: &str = "(setup)";
 
 #[test]
 fn every_example_triggers_its_rule() {
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
+    let docs = repo_root().join("docs/rules");
     let mut checked = 0;
     let mut failures = Vec::new();
     for rule in yttlint::report::Rule::ALL {
@@ -51,12 +53,9 @@ fn every_example_triggers_its_rule() {
             std::fs::read_to_string(docs.join(format!("{id}.md"))).unwrap(),
             *page
         );
-        let dir = std::env::temp_dir().join(format!("yttlint-doc-{}-{id}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = TempDir::new();
         for (path, text) in files.iter().filter(|(p, _)| p != SETUP) {
-            let file = dir.join(path);
-            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-            std::fs::write(file, text).unwrap();
+            dir.write(path, text);
         }
         // Symlinks and named pipes cannot be written as files: `(setup)` blocks make them.
         for (_, script) in files.iter().filter(|(p, _)| p == SETUP) {
@@ -69,26 +68,18 @@ fn every_example_triggers_its_rule() {
             assert!(ok, "{id}: setup failed: {script}");
         }
         if !dir.join(".yttlint.yaml").exists() {
-            std::fs::write(dir.join(".yttlint.yaml"), "").unwrap();
+            dir.write(".yttlint.yaml", "");
         }
-        let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-            .current_dir(&dir)
-            .args(["--format", "json"])
-            .env_remove("GITHUB_ACTIONS")
-            .output()
-            .unwrap();
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout)
-            .unwrap_or_else(|e| panic!("{id}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
-        let rules: Vec<&str> = report["diagnostics"]
-            .as_array()
-            .unwrap()
+        let run = yttlint(&dir, &["--format", "json"]);
+        let report: serde_json::Value = serde_json::from_str(&run.stdout)
+            .unwrap_or_else(|e| panic!("{id}: {e}: {}", run.stderr));
+        let rules: Vec<&str> = diagnostics(&report)
             .iter()
             .filter_map(|d| d["rule"].as_str())
             .collect();
         if !rules.contains(&id) {
             failures.push(format!("{id}: the example reports {rules:?}"));
         }
-        let _ = std::fs::remove_dir_all(&dir);
         checked += 1;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -1,28 +1,23 @@
 //! End-to-end: data values, overlays and private libraries on the `webapp` fixture, rendered by
 //! the built binary as `ytt template` renders them.
 
-use std::process::Command;
+use crate::util::{repo_root, template, Run, TempDir};
 
-fn yttlint(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .arg("template")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run yttlint");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// `yttlint template ARGS` from the repository's root.
+fn render(args: &[&str]) -> Run {
+    template(repo_root(), args)
 }
 
 const APP: &str = "fixtures/demo-repo/webapp";
 
 #[test]
 fn defaults_overlay_and_private_library() {
-    let (ok, out, err) = yttlint(&["-f", APP]);
-    assert!(ok, "{err}");
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = render(&["-f", APP]);
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("  replicas: 2\n"), "{out}");
     assert!(out.contains("            memory: 256Mi\n"), "{out}");
     assert!(
@@ -34,7 +29,11 @@ fn defaults_overlay_and_private_library() {
 
 #[test]
 fn values_files_and_flags_override_in_order() {
-    let (ok, out, err) = yttlint(&[
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = render(&[
         "-f",
         APP,
         "--data-values-file",
@@ -42,7 +41,7 @@ fn values_files_and_flags_override_in_order() {
         "-v",
         "image=registry.example.com/webapp:2.0.0",
     ]);
-    assert!(ok, "{err}");
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("  replicas: 5\n"), "{out}");
     assert!(
         out.contains("image: registry.example.com/webapp:2.0.0\n"),
@@ -53,15 +52,21 @@ fn values_files_and_flags_override_in_order() {
 
 #[test]
 fn library_values_reach_the_private_library() {
-    let (ok, out, err) = yttlint(&["-f", APP, "--data-value", "@monitoring:interval=10s"]);
-    assert!(ok, "{err}");
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = render(&["-f", APP, "--data-value", "@monitoring:interval=10s"]);
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("  - interval: 10s\n"), "{out}");
 }
 
 #[test]
 fn values_for_a_library_nobody_evaluates_are_an_error() {
-    let (ok, _, err) = yttlint(&["-f", APP, "-v", "@missing:x=1"]);
-    assert!(!ok);
+    let Run {
+        code, stderr: err, ..
+    } = render(&["-f", APP, "-v", "@missing:x=1"]);
+    assert_ne!(code, 0);
     assert!(
         err.contains("Expected all provided library data values documents to be used"),
         "{err}"
@@ -70,32 +75,38 @@ fn values_for_a_library_nobody_evaluates_are_an_error() {
 
 #[test]
 fn plus_prefix_of_spec_004_is_accepted() {
-    let (ok, out, err) = yttlint(&[
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = render(&[
         "-f",
         APP,
         "--data-values-file",
         "+:fixtures/demo-repo/webapp-values/prod.yml",
     ]);
-    assert!(ok, "{err}");
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("  replicas: 5\n"), "{out}");
 }
 
 #[test]
 fn unknown_data_value_in_an_overlay_is_reported_with_positions() {
-    let (ok, _, err) = yttlint(&[
+    let Run {
+        code, stderr: err, ..
+    } = render(&[
         "-f",
         APP,
         "--data-value-yaml",
         "monitoring.enabled=true",
         "--data-values-inspect",
     ]);
-    assert!(ok, "{err}");
-    let dir = std::env::temp_dir().join(format!("yttlint-dv-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("mkdir");
-    let file = dir.join("more.yml");
-    std::fs::write(&file, "#@data/values\n---\nreplicass: 3\n").expect("write");
-    let (ok, _, err) = yttlint(&["-f", APP, "-f", file.to_str().expect("utf8 path")]);
-    assert!(!ok);
+    assert_eq!(code, 0, "{err}");
+    let dir = TempDir::new();
+    let file = dir.write("more.yml", "#@data/values\n---\nreplicass: 3\n");
+    let Run {
+        code, stderr: err, ..
+    } = render(&["-f", APP, "-f", file.to_str().expect("utf8 path")]);
+    assert_ne!(code, 0);
     assert!(
         err.contains("Map item (key 'replicass') on line more.yml:3"),
         "{err}"
@@ -109,23 +120,33 @@ fn unknown_data_value_in_an_overlay_is_reported_with_positions() {
 #[test]
 fn a_value_of_the_wrong_type_is_reported_where_it_was_set() {
     let typed = "fixtures/demo-repo/typed";
-    let (ok, out, err) = yttlint(&["-f", typed, "-v", "replicas=3"]);
-    assert!(!ok, "{out}");
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = render(&["-f", typed, "-v", "replicas=3"]);
+    assert_ne!(code, 0, "{out}");
     assert!(err.contains("(data-value arg):"), "{err}");
     assert!(err.contains("  1 | replicas=3"), "{err}");
     assert!(err.contains("expected: integer (by schema.yml:3)"), "{err}");
 
-    let (ok, _, err) = yttlint(&[
+    let Run {
+        code, stderr: err, ..
+    } = render(&[
         "-f",
         typed,
         "--data-values-file",
         "fixtures/demo-repo/typed-bad-values.yml",
     ]);
-    assert!(!ok);
+    assert_ne!(code, 0);
     assert!(err.contains("typed-bad-values.yml:"), "{err}");
     assert!(err.contains("  1 | replicas: \"three\""), "{err}");
 
-    let (ok, out, err) = yttlint(&["-f", typed, "--data-value-yaml", "replicas=3"]);
-    assert!(ok, "{err}");
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = render(&["-f", typed, "--data-value-yaml", "replicas=3"]);
+    assert_eq!(code, 0, "{err}");
     assert_eq!(out, "replicas: 3\n");
 }

@@ -3,13 +3,15 @@
 //! the validator rejects (naming each failing rule), none on a VM it allows, a warning for each
 //! `justWarning` rule that warns, and an error at every malformed annotation.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use yttlint::kubevirt::{lint_files, Options, ANNOTATION_INVALID, RULE_VIOLATION};
 use yttlint::report::{Diagnostic, Severity};
 
+use crate::util::fixture;
+
 fn cases_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/kubevirt/cases")
+    fixture("kubevirt/cases")
 }
 
 fn lint_case(name: &str) -> Vec<Diagnostic> {

@@ -3,34 +3,26 @@
 //! root whose values come from outside (`unset_values: needs-input`) and a private library a
 //! caller gives values (`with_data_values`) are not checked.
 
-use std::path::Path;
-use std::process::Command;
+use crate::util::json::{diagnostics, str_of};
+use crate::util::{fixture, yttlint};
 
 #[test]
 fn references_are_checked_against_the_data_values_documents_and_scenarios() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/schemaless");
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(&dir)
-        .args(["--format", "json", "--no-cache"])
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let found: Vec<String> = report["diagnostics"]
-        .as_array()
-        .unwrap()
+    let run = yttlint(&fixture("schemaless"), &["--format", "json", "--no-cache"]);
+    assert_eq!(run.code, 1, "{run:?}");
+    let report = run.json();
+    let found: Vec<String> = diagnostics(&report)
         .iter()
-        .filter(|d| d["rule"].as_str().unwrap().starts_with("data-value-"))
+        .filter(|d| str_of(d, "rule").starts_with("data-value-"))
         .map(|d| {
             format!(
                 "{} {}:{}:{}-{} {}",
-                d["rule"].as_str().unwrap(),
-                d["file"].as_str().unwrap(),
+                str_of(d, "rule"),
+                str_of(d, "file"),
                 d["line"],
                 d["column"],
                 d["end_column"],
-                d["message"].as_str().unwrap()
+                str_of(d, "message")
             )
         })
         .collect();

@@ -3,42 +3,25 @@
 //! limit) and checks that the healthy root's findings are on standard output and in the SARIF
 //! and JUnit reports, that the crasher has its own finding, and that the exit status is 1.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn temp_repo(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("yttlint-iso-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
+use crate::util::json::{self, diagnostics, lint_json, str_of};
+use crate::util::{command, repo_root, template, yttlint, Run, TempDir};
 
 /// A repository with the root `healthy` (one template-error finding) and the root `crasher`
 /// holding `files`.
-fn repo(name: &str, files: &[(&str, String)]) -> PathBuf {
-    let dir = temp_repo(name);
-    write(
-        &dir.join(".yttlint.yaml"),
-        "roots:\n  - path: healthy\n  - path: crasher\n",
-    );
-    write(
-        &dir.join("healthy/config.yml"),
-        "#@ load(\"@ytt:data\", \"data\")\nkind: ConfigMap\ndata:\n  key: #@ data.values.missing\n",
-    );
+fn repo(files: &[(&str, &str)]) -> TempDir {
+    let dir = TempDir::with_files(&[
+        (".yttlint.yaml", "roots:\n  - path: healthy\n  - path: crasher\n"),
+        (
+            "healthy/config.yml",
+            "#@ load(\"@ytt:data\", \"data\")\nkind: ConfigMap\ndata:\n  key: #@ data.values.missing\n",
+        ),
+    ]);
     for (path, text) in files {
-        write(&dir.join("crasher").join(path), text);
+        dir.write(&format!("crasher/{path}"), text);
     }
     dir
 }
@@ -56,9 +39,9 @@ fn lint_with(dir: &Path, memory: &str) -> Run {
 
 /// [`lint_with`] with its own `--job-timeout` (seconds).
 fn lint_limited(dir: &Path, memory: &str, timeout: &str) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(dir)
-        .args([
+    yttlint(
+        dir,
+        &[
             "--format",
             "json",
             "-j",
@@ -71,34 +54,23 @@ fn lint_limited(dir: &Path, memory: &str, timeout: &str) -> Run {
             "sarif=out.sarif",
             "--report",
             "junit=out.xml",
-        ])
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .expect("run yttlint");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+        ],
+    )
 }
 
 /// The rules of the findings of `root` in a JSON report.
 fn rules_of(report: &serde_json::Value, root: &str) -> Vec<String> {
-    report["diagnostics"]
-        .as_array()
-        .unwrap()
+    diagnostics(report)
         .iter()
         .filter(|d| d["root"] == root)
-        .map(|d| d["rule"].as_str().unwrap().to_string())
+        .map(|d| str_of(d, "rule").to_string())
         .collect()
 }
 
 /// The one finding of `root` in the run's JSON report.
 fn finding(run: &Run, root: &str) -> serde_json::Value {
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    let found: Vec<&serde_json::Value> = report["diagnostics"]
-        .as_array()
-        .unwrap()
+    let report = run.json();
+    let found: Vec<&serde_json::Value> = diagnostics(&report)
         .iter()
         .filter(|d| d["root"] == root)
         .collect();
@@ -114,8 +86,7 @@ fn check(dir: &Path, run: &Run, rule: &str) -> String {
         "stdout: {}\nstderr: {}",
         run.stdout, run.stderr
     );
-    let report: serde_json::Value = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+    let report = run.json();
     assert_eq!(rules_of(&report, "healthy"), ["template-error"]);
     assert_eq!(rules_of(&report, "crasher"), [rule], "{}", run.stdout);
     let statuses: Vec<(String, String)> = report["roots"]
@@ -137,8 +108,7 @@ fn check(dir: &Path, run: &Run, rule: &str) -> String {
         ]
     );
 
-    let sarif: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("out.sarif")).unwrap()).unwrap();
+    let sarif = json::parse(&std::fs::read_to_string(dir.join("out.sarif")).unwrap());
     let results = sarif["runs"][0]["results"].as_array().unwrap();
     let sarif_rules: Vec<&str> = results
         .iter()
@@ -161,40 +131,32 @@ fn check(dir: &Path, run: &Run, rule: &str) -> String {
     assert!(failed.contains(&"template-error"), "{junit}");
     assert!(failed.contains(&rule), "{junit}");
 
-    report["diagnostics"]
-        .as_array()
-        .unwrap()
+    diagnostics(&report)
         .iter()
         .find(|d| d["root"] == "crasher")
-        .map(|d| d["message"].as_str().unwrap().to_string())
+        .map(|d| str_of(d, "message").to_string())
         .unwrap()
 }
 
 #[test]
 fn constant_folded_repeat_in_a_function_never_called() {
-    let dir = repo(
-        "fold",
-        &[(
-            "config.yml",
-            "#@ def never():\n#@   return \"abcdef\" * 2147483647\n#@ end\na: 1\n".to_string(),
-        )],
-    );
+    let dir = repo(&[(
+        "config.yml",
+        "#@ def never():\n#@   return \"abcdef\" * 2147483647\n#@ end\na: 1\n",
+    )]);
     // ytt renders the file: the repeat is never evaluated (starlark-rust's constant folding,
     // which allocated it at compile time, no longer sees ytt's `*`). The only finding is the
     // function nothing calls.
     let run = lint(&dir);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let report = run.json();
     assert_eq!(rules_of(&report, "healthy"), ["template-error"]);
     assert_eq!(rules_of(&report, "crasher"), ["unused-function"]);
 }
 
 #[test]
 fn a_list_repeated_two_billion_times() {
-    let dir = repo(
-        "lenrep",
-        &[("config.yml", "a: #@ len([0] * 2147483647)\n".to_string())],
-    );
+    let dir = repo(&[("config.yml", "a: #@ len([0] * 2147483647)\n")]);
     // ytt's own error, at once, before anything is allocated.
     let run = lint(&dir);
     let message = check(&dir, &run, "template-error");
@@ -206,14 +168,10 @@ fn a_list_repeated_two_billion_times() {
 
 #[test]
 fn json_encode_of_four_gigabytes() {
-    let dir = repo(
-        "jsonenc",
-        &[(
-            "config.yml",
-            "#@ load(\"@ytt:json\", \"json\")\na: #@ len(json.encode([\"x\" * 10000] * 400000))\n"
-                .to_string(),
-        )],
-    );
+    let dir = repo(&[(
+        "config.yml",
+        "#@ load(\"@ytt:json\", \"json\")\na: #@ len(json.encode([\"x\" * 10000] * 400000))\n",
+    )]);
     let run = lint(&dir);
     let message = check(&dir, &run, "limit-exceeded");
     // The worker ends inside json.encode: the finding names the file it was evaluating.
@@ -229,11 +187,9 @@ fn json_encode_of_four_gigabytes() {
 #[test]
 fn a_heap_outgrown_in_a_loop_is_stopped_at_its_line() {
     let dir = repo(
-        "heapline",
         &[(
             "config.yml",
-            "#@ def grow():\n#@   l = []\n#@   for i in range(100000000):\n#@     l.append(str(i) * 50)\n#@   end\n#@   return l\n#@ end\na: #@ len(grow())\n"
-                .to_string(),
+            "#@ def grow():\n#@   l = []\n#@   for i in range(100000000):\n#@     l.append(str(i) * 50)\n#@   end\n#@   return l\n#@ end\na: #@ len(grow())\n",
         )],
     );
     let run = lint_with(&dir, "512M");
@@ -251,14 +207,10 @@ fn a_heap_outgrown_in_a_loop_is_stopped_at_its_line() {
 
 #[test]
 fn a_list_doubled_forty_times() {
-    let dir = repo(
-        "concat",
-        &[(
-            "config.yml",
-            "#@ l = [1]\n#@ for i in range(40):\n#@   l = l + l\n#@ end\na: #@ len(l)\n"
-                .to_string(),
-        )],
-    );
+    let dir = repo(&[(
+        "config.yml",
+        "#@ l = [1]\n#@ for i in range(40):\n#@   l = l + l\n#@ end\na: #@ len(l)\n",
+    )]);
     let run = lint(&dir);
     check(&dir, &run, "limit-exceeded");
 }
@@ -266,7 +218,7 @@ fn a_list_doubled_forty_times() {
 #[test]
 fn nested_loads_4900_deep() {
     let n = 4900;
-    let mut files: Vec<(String, String)> = (0..n)
+    let files: Vec<(String, String)> = (0..n)
         .map(|i| {
             let text = if i + 1 < n {
                 format!("load(\"l{}.star\", \"v\")\nv = v\n", i + 1)
@@ -276,32 +228,28 @@ fn nested_loads_4900_deep() {
             (format!("l{i}.star"), text)
         })
         .collect();
-    files.push((
-        "config.yml".to_string(),
-        "#@ load(\"l0.star\", \"v\")\na: #@ v\n".to_string(),
-    ));
-    let files: Vec<(&str, String)> = files.iter().map(|(p, t)| (p.as_str(), t.clone())).collect();
-    let dir = repo("loads", &files);
+    let mut files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    files.push(("config.yml", "#@ load(\"l0.star\", \"v\")\na: #@ v\n"));
+    let dir = repo(&files);
     let run = lint(&dir);
     // Each nested evaluation reserves a buffer of starlark temporaries (1 MB, mostly never
     // touched): 4 900 of them reserve more than a worker's share of 1 GiB, but use less. The
     // share holds the worker's resident memory, so the root is linted.
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let report = run.json();
     assert_eq!(rules_of(&report, "healthy"), ["template-error"]);
     assert!(rules_of(&report, "crasher").is_empty(), "{}", run.stdout);
 }
 
 #[test]
 fn yaml_decode_of_a_map_with_a_list_key_is_an_error() {
-    let dir = repo(
-        "yamlkey",
-        &[(
-            "config.yml",
-            "#@ load(\"@ytt:yaml\", \"yaml\")\na: #@ yaml.decode(\"? [1, 2]\\n: v\\n\")\n"
-                .to_string(),
-        )],
-    );
+    let dir = repo(&[(
+        "config.yml",
+        "#@ load(\"@ytt:yaml\", \"yaml\")\na: #@ yaml.decode(\"? [1, 2]\\n: v\\n\")\n",
+    )]);
     let run = lint(&dir);
     let message = check(&dir, &run, "template-error");
     assert!(
@@ -324,7 +272,7 @@ fn alias_bomb() -> String {
 fn an_alias_bomb_is_a_syntax_error_within_its_budget() {
     let bomb = alias_bomb();
     assert!(bomb.len() > 2_000_000);
-    let dir = repo("bomb", &[("config.yml", bomb)]);
+    let dir = repo(&[("config.yml", &bomb)]);
     // Parsing 2 MB of YAML takes about 400 MB, as a plain 2 MB file of one-byte scalars does.
     // The memory limit is what proves the budget: expanded, the bomb takes 5-7 GB. The time
     // it takes (under 1 s of CPU) is measured by hand, not here: a loaded machine is slower,
@@ -341,52 +289,40 @@ fn a_billion_laughs_in_yttlint_template() {
         let refs = vec![format!("*a{}", i - 1); 9].join(", ");
         lines.push(format!("a{i}: &a{i} [{refs}]"));
     }
-    let dir = temp_repo("laughs");
-    write(&dir.join("bomb.yml"), &(lines.join("\n") + "\n"));
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .args(["template", "-f"])
-        .arg(dir.join("bomb.yml"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let dir = TempDir::new();
+    let bomb = dir.write("bomb.yml", lines.join("\n") + "\n");
+    let out = template(repo_root(), &["-f", bomb.to_str().unwrap()]);
+    assert_eq!(out.code, 1);
     assert!(
-        stderr.contains("yaml: document contains excessive aliasing"),
-        "{stderr}"
+        out.stderr
+            .contains("yaml: document contains excessive aliasing"),
+        "{}",
+        out.stderr
     );
 }
 
 #[test]
 fn a_runaway_loop_is_stopped_by_the_job_timeout() {
     let dir = repo(
-        "timeout",
         &[(
             "config.yml",
-            "#@ def spin():\n#@   n = 0\n#@   for i in range(2000000000):\n#@     n += 1\n#@   end\n#@   return n\n#@ end\na: #@ spin()\n"
-                .to_string(),
+            "#@ def spin():\n#@   n = 0\n#@   for i in range(2000000000):\n#@     n += 1\n#@   end\n#@   return n\n#@ end\na: #@ spin()\n",
         )],
     );
     let start = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(&dir)
-        .args(["--format", "json", "--job-timeout", "3"])
-        .output()
-        .unwrap();
+    let (code, report) = lint_json(&dir, &["--job-timeout", "3"]);
     assert!(start.elapsed() < Duration::from_secs(15));
-    assert_eq!(out.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(code, 1);
     assert_eq!(rules_of(&report, "crasher"), ["limit-exceeded"]);
     assert_eq!(rules_of(&report, "healthy"), ["template-error"]);
     // The engine stops the loop (at 4/5 of the job's time) at its line.
-    let d = report["diagnostics"]
-        .as_array()
-        .unwrap()
+    let d = diagnostics(&report)
         .iter()
         .find(|d| d["root"] == "crasher")
         .unwrap();
     assert_eq!(d["file"], "crasher/config.yml", "{d}");
     assert_eq!(d["line"], 3, "{d}");
-    let message = d["message"].as_str().unwrap();
+    let message = str_of(d, "message");
     assert!(
         message.starts_with("- limit exceeded: the evaluation ran longer than its time budget"),
         "{message}"
@@ -395,26 +331,13 @@ fn a_runaway_loop_is_stopped_by_the_job_timeout() {
 
 #[test]
 fn in_process_runs_the_same_findings() {
-    let dir = repo(
-        "inproc",
-        &[(
-            "config.yml",
-            "#@ load(\"@ytt:yaml\", \"yaml\")\na: #@ yaml.decode(\"? [1, 2]\\n: v\\n\")\n"
-                .to_string(),
-        )],
-    );
+    let dir = repo(&[(
+        "config.yml",
+        "#@ load(\"@ytt:yaml\", \"yaml\")\na: #@ yaml.decode(\"? [1, 2]\\n: v\\n\")\n",
+    )]);
     let run = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-            .current_dir(&dir)
-            .args(["--format", "json"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1));
-        let mut report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        for r in report["roots"].as_array_mut().unwrap() {
-            r["duration_ms"] = 0.into();
-        }
+        let (code, report) = lint_json(&dir, extra);
+        assert_eq!(code, 1);
         report
     };
     assert_eq!(run(&[]), run(&["--in-process"]));
@@ -422,43 +345,35 @@ fn in_process_runs_the_same_findings() {
 
 #[test]
 fn a_full_standard_output_is_exit_2_with_one_line() {
-    let dir = repo("full", &[("config.yml", "a: 1\n".to_string())]);
+    let dir = repo(&[("config.yml", "a: 1\n")]);
     let full = std::fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(&dir)
-        .args(["--color", "never"])
-        .stdout(full)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let out = Run::of(command(&dir).args(["--color", "never"]).stdout(full));
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
     assert!(
-        stderr.starts_with("yttlint: cannot write to standard output"),
-        "{stderr}"
+        out.stderr
+            .starts_with("yttlint: cannot write to standard output"),
+        "{}",
+        out.stderr
     );
 }
 
 #[test]
 fn an_interrupted_run_leaves_no_older_report() {
     let dir = repo(
-        "sigint",
         &[(
             "config.yml",
-            "#@ def spin():\n#@   n = 0\n#@   for i in range(2000000000):\n#@     n += 1\n#@   end\n#@   return n\n#@ end\na: #@ spin()\n"
-                .to_string(),
+            "#@ def spin():\n#@   n = 0\n#@   for i in range(2000000000):\n#@     n += 1\n#@   end\n#@   return n\n#@ end\na: #@ spin()\n",
         )],
     );
-    let report = dir.join("old.sarif");
-    std::fs::write(&report, "an older run: clean").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(&dir)
+    let report = dir.write("old.sarif", "an older run: clean");
+    let mut child = command(&dir)
         .args(["--report", "sarif=old.sarif", "--job-timeout", "30", "-q"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));

@@ -3,68 +3,12 @@
 //! suppressions, excluded and ignored files) and `fixtures/lint-config` (configured roots with
 //! scenarios and ytt flags).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn yttlint_in(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(dir)
-        .args(args)
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .expect("run yttlint");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures")
-        .join(name)
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("yttlint-e2e-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Copies a fixture repository (files only, as the walk sees them) into a temporary directory.
-fn copy_fixture(name: &str, to: &Path) {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for e in std::fs::read_dir(from).unwrap() {
-            let e = e.unwrap();
-            let target = to.join(e.file_name());
-            if e.file_type().unwrap().is_dir() {
-                copy(&e.path(), &target);
-            } else {
-                std::fs::copy(e.path(), target).unwrap();
-            }
-        }
-    }
-    copy(&fixture(name), to);
-}
-
-fn json(text: &str) -> serde_json::Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
+use crate::util::json::{self, diagnostics, lint_json, root_paths, str_of};
+use crate::util::{fixture, yttlint, TempDir};
 
 /// `(rule, file:line:column)` of every diagnostic of a JSON report.
 fn findings(report: &serde_json::Value) -> Vec<(String, String)> {
-    report["diagnostics"]
-        .as_array()
-        .unwrap()
+    diagnostics(report)
         .iter()
         .map(|d| {
             let at = format!(
@@ -73,14 +17,14 @@ fn findings(report: &serde_json::Value) -> Vec<(String, String)> {
                 d["line"],
                 d["column"]
             );
-            (d["rule"].as_str().unwrap().to_string(), at)
+            (str_of(d, "rule").to_string(), at)
         })
         .collect()
 }
 
 #[test]
 fn list_roots_says_what_was_found_and_why() {
-    let run = yttlint_in(&fixture("lint-repo"), &["--list-roots"]);
+    let run = yttlint(&fixture("lint-repo"), &["--list-roots"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
@@ -96,7 +40,7 @@ shared/_ytt_lib/unused\tprivate library of shared (checked on its own)
 
 #[test]
 fn configured_roots_list_their_scenarios_and_inputs() {
-    let run = yttlint_in(&fixture("lint-config"), &["--list-roots"]);
+    let run = yttlint(&fixture("lint-config"), &["--list-roots"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
@@ -111,9 +55,9 @@ split\tlisted in the configuration (line 15); inputs: split/base, split/extra.ym
 
 #[test]
 fn a_repository_is_linted_as_a_whole() {
-    let run = yttlint_in(&fixture("lint-repo"), &["--format", "json"]);
+    let run = yttlint(&fixture("lint-repo"), &["--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let report = json(&run.stdout);
+    let report = run.json();
     assert_eq!(
         findings(&report),
         vec![
@@ -155,7 +99,7 @@ fn a_repository_is_linted_as_a_whole() {
 
 #[test]
 fn the_terminal_report_names_file_line_rule_and_root() {
-    let run = yttlint_in(&fixture("lint-repo"), &["broken"]);
+    let run = yttlint(&fixture("lint-repo"), &["broken"]);
     assert_eq!(run.code, 1);
     assert!(
         run.stdout
@@ -171,26 +115,19 @@ fn the_terminal_report_names_file_line_rule_and_root() {
 
 #[test]
 fn output_is_the_same_every_run_and_with_any_number_of_jobs() {
-    let strip = |text: &str| {
-        let mut v = json(text);
-        for r in v["roots"].as_array_mut().unwrap() {
-            r["duration_ms"] = serde_json::Value::Null;
-        }
-        v
-    };
     let dir = fixture("lint-repo");
-    let one = yttlint_in(&dir, &["--format", "json", "-j", "1"]);
-    let many = yttlint_in(&dir, &["--format", "json", "-j", "4"]);
-    assert_eq!(strip(&one.stdout), strip(&many.stdout));
-    let a = yttlint_in(&dir, &[]);
-    let b = yttlint_in(&dir, &["-j", "3"]);
+    let one = lint_json(&dir, &["-j", "1"]);
+    let many = lint_json(&dir, &["-j", "4"]);
+    assert_eq!(one, many);
+    let a = yttlint(&dir, &[]);
+    let b = yttlint(&dir, &["-j", "3"]);
     assert_eq!(a.stdout, b.stdout);
 }
 
 #[test]
 fn staged_files_select_the_roots_that_contain_them() {
     let dir = fixture("lint-repo");
-    let run = yttlint_in(
+    let run = yttlint(
         &dir,
         &[
             "--format",
@@ -199,20 +136,15 @@ fn staged_files_select_the_roots_that_contain_them() {
         ],
     );
     assert_eq!(run.code, 0, "{}", run.stdout);
-    let roots: Vec<String> = json(&run.stdout)["roots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["path"].as_str().unwrap().to_string())
-        .collect();
+    let roots = root_paths(&run.json());
     assert_eq!(
         roots,
         vec!["packages/app/config", "packages/app/config/_ytt_lib/labels"]
     );
-    let none = yttlint_in(&dir, &["docs/README.md"]);
+    let none = yttlint(&dir, &["docs/README.md"]);
     assert_eq!(none.code, 0);
     assert_eq!(none.stdout, "0 errors, 0 warnings in 0 roots\n");
-    let deleted = yttlint_in(&dir, &["broken/deleted.yml"]);
+    let deleted = yttlint(&dir, &["broken/deleted.yml"]);
     assert_eq!(
         deleted.code, 2,
         "a path that does not exist is a usage error"
@@ -226,9 +158,9 @@ fn staged_files_select_the_roots_that_contain_them() {
 #[test]
 fn scenarios_values_files_and_root_flags() {
     let dir = fixture("lint-config");
-    let run = yttlint_in(&dir, &["--format", "json"]);
+    let run = yttlint(&dir, &["--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let report = json(&run.stdout);
+    let report = run.json();
     let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
         v.iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
@@ -267,21 +199,21 @@ fn scenarios_values_files_and_root_flags() {
         .collect();
     assert_eq!(jobs.len(), 8, "{jobs:?}");
     // A values file selects the roots whose scenarios read it.
-    let run = yttlint_in(&dir, &["--format", "json", "ci/prod.yml"]);
-    assert_eq!(json(&run.stdout)["roots"].as_array().unwrap().len(), 4);
+    let run = yttlint(&dir, &["--format", "json", "ci/prod.yml"]);
+    assert_eq!(run.json()["roots"].as_array().unwrap().len(), 4);
 }
 
 #[test]
 fn exit_status_follows_severity_and_flags() {
     let dir = fixture("lint-repo");
-    assert_eq!(yttlint_in(&dir, &["--exit-zero"]).code, 0);
-    assert_eq!(yttlint_in(&dir, &["packages/app"]).code, 0);
+    assert_eq!(yttlint(&dir, &["--exit-zero"]).code, 0);
+    assert_eq!(yttlint(&dir, &["packages/app"]).code, 0);
     assert_eq!(
-        yttlint_in(&dir, &["--fail-on", "warning", "packages/app"]).code,
+        yttlint(&dir, &["--fail-on", "warning", "packages/app"]).code,
         1
     );
-    assert_eq!(yttlint_in(&dir, &["--no-such-flag"]).code, 2);
-    let outside = yttlint_in(&dir, &["--config", ".yttlint.yaml", "../lint-config"]);
+    assert_eq!(yttlint(&dir, &["--no-such-flag"]).code, 2);
+    let outside = yttlint(&dir, &["--config", ".yttlint.yaml", "../lint-config"]);
     assert_eq!(outside.code, 2);
     assert!(
         outside.stderr.contains("is outside the repository"),
@@ -292,27 +224,28 @@ fn exit_status_follows_severity_and_flags() {
 
 #[test]
 fn reports_are_written_next_to_standard_output() {
-    let out = temp_dir("reports");
+    let out = TempDir::new();
     let path = out.join("report.json");
     let spec = format!("json={}", path.display());
-    let run = yttlint_in(&fixture("lint-repo"), &["--report", &spec, "broken"]);
+    let run = yttlint(&fixture("lint-repo"), &["--report", &spec, "broken"]);
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("error[template-error]"));
     let written = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(json(&written)["diagnostics"][0]["file"], "broken/app.yml");
     assert_eq!(
-        yttlint_in(&fixture("lint-repo"), &["--report", "xml=x"]).code,
+        json::parse(&written)["diagnostics"][0]["file"],
+        "broken/app.yml"
+    );
+    assert_eq!(
+        yttlint(&fixture("lint-repo"), &["--report", "xml=x"]).code,
         2
     );
-    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]
 fn a_baseline_hides_known_findings_even_after_lines_shift() {
-    let repo = temp_dir("baseline");
-    copy_fixture("lint-repo", &repo);
+    let repo = TempDir::copy_of("lint-repo");
     let baseline = repo.join("baseline.json");
-    let written = yttlint_in(&repo, &["--write-baseline", "baseline.json"]);
+    let written = yttlint(&repo, &["--write-baseline", "baseline.json"]);
     assert_eq!(written.code, 0, "{}", written.stderr);
     assert!(
         written.stderr.contains("recorded 4 findings"),
@@ -320,7 +253,7 @@ fn a_baseline_hides_known_findings_even_after_lines_shift() {
         written.stderr
     );
     assert!(baseline.is_file());
-    let quiet = yttlint_in(&repo, &["--baseline", "baseline.json"]);
+    let quiet = yttlint(&repo, &["--baseline", "baseline.json"]);
     assert_eq!(quiet.code, 0, "{}", quiet.stdout);
     assert_eq!(quiet.stdout, "0 errors, 0 warnings in 5 roots\n");
     // Lines inserted above the finding: still known. A new finding: reported.
@@ -328,11 +261,10 @@ fn a_baseline_hides_known_findings_even_after_lines_shift() {
     let text = std::fs::read_to_string(&app).unwrap();
     let shifted = text.replacen("---\n", "---\n#! a new comment line\n", 1);
     std::fs::write(&app, shifted).unwrap();
-    std::fs::create_dir_all(repo.join("fresh")).unwrap();
-    std::fs::write(repo.join("fresh/app.yml"), "x: #@ another_undefined\n").unwrap();
-    let run = yttlint_in(&repo, &["--baseline", "baseline.json", "--format", "json"]);
+    repo.write("fresh/app.yml", "x: #@ another_undefined\n");
+    let run = yttlint(&repo, &["--baseline", "baseline.json", "--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stdout);
-    let report = json(&run.stdout);
+    let report = run.json();
     assert_eq!(
         findings(&report),
         vec![(
@@ -340,22 +272,19 @@ fn a_baseline_hides_known_findings_even_after_lines_shift() {
             "fresh/app.yml:1:7".to_string()
         )]
     );
-    let _ = std::fs::remove_dir_all(&repo);
 }
 
 #[test]
 fn configuration_errors_are_positioned_and_exit_2() {
-    let repo = temp_dir("badconfig");
-    std::fs::write(repo.join(".yttlint.yaml"), "exclude: []\nrule: {}\n").unwrap();
-    let run = yttlint_in(&repo, &[]);
+    let repo = TempDir::with_files(&[(".yttlint.yaml", "exclude: []\nrule: {}\n")]);
+    let run = yttlint(&repo, &[]);
     assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
         "yttlint: .yttlint.yaml:2:1: unknown key \"rule\" in the configuration; expected one of: roots, exclude, rules, kubevirt, invocations, extensions (did you mean \"rules\"?)\n"
     );
-    let other = repo.join("other.yaml");
-    std::fs::write(&other, "kubevirt: 3\n").unwrap();
-    let run = yttlint_in(&repo, &["--config", "other.yaml"]);
+    repo.write("other.yaml", "kubevirt: 3\n");
+    let run = yttlint(&repo, &["--config", "other.yaml"]);
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
@@ -363,41 +292,33 @@ fn configuration_errors_are_positioned_and_exit_2() {
         "{}",
         run.stderr
     );
-    let _ = std::fs::remove_dir_all(&repo);
 }
 
 #[test]
 fn rule_levels_and_limits() {
-    let repo = temp_dir("levels");
-    std::fs::create_dir_all(repo.join("loop")).unwrap();
-    std::fs::write(
-        repo.join("loop/app.yml"),
-        "#@ def f(n):\n#@   return f(n + 1)\n#@ end\n---\nx: #@ f(0)\n",
-    )
-    .unwrap();
-    std::fs::write(
-        repo.join(".yttlint.yaml"),
-        "rules: {limit-exceeded: warning}\n",
-    )
-    .unwrap();
-    let run = yttlint_in(&repo, &["--format", "json"]);
+    let repo = TempDir::with_files(&[
+        (
+            "loop/app.yml",
+            "#@ def f(n):\n#@   return f(n + 1)\n#@ end\n---\nx: #@ f(0)\n",
+        ),
+        (".yttlint.yaml", "rules: {limit-exceeded: warning}\n"),
+    ]);
+    let run = yttlint(&repo, &["--format", "json"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    let report = json(&run.stdout);
+    let report = run.json();
     assert_eq!(report["diagnostics"][0]["rule"], "limit-exceeded");
     assert_eq!(report["diagnostics"][0]["severity"], "warning");
-    std::fs::write(repo.join(".yttlint.yaml"), "rules: {limit-exceeded: off}\n").unwrap();
-    let run = yttlint_in(&repo, &[]);
+    repo.write(".yttlint.yaml", "rules: {limit-exceeded: off}\n");
+    let run = yttlint(&repo, &[]);
     assert_eq!(run.stdout, "0 errors, 0 warnings in 1 root\n");
-    let _ = std::fs::remove_dir_all(&repo);
 }
 
 #[test]
 fn kubevirt_templates_in_plain_yaml_are_checked_and_can_be_switched_off() {
-    let repo = temp_dir("kubevirt");
-    copy_fixture("kubevirt-repo", &repo);
-    let run = yttlint_in(&repo, &["--format", "json"]);
+    let repo = TempDir::copy_of("kubevirt-repo");
+    let run = yttlint(&repo, &["--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let report = json(&run.stdout);
+    let report = run.json();
     assert_eq!(
         findings(&report),
         vec![
@@ -430,22 +351,15 @@ fn kubevirt_templates_in_plain_yaml_are_checked_and_can_be_switched_off() {
         .as_str()
         .unwrap()
         .contains("cpu cores must be between 1 and 4"));
-    let roots: Vec<&str> = report["roots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["path"].as_str().unwrap())
-        .collect();
-    assert_eq!(roots, vec!["(plain YAML)", "app"]);
+    assert_eq!(root_paths(&report), vec!["(plain YAML)", "app"]);
     // A staged VirtualMachine is checked against Templates in other files.
-    let staged = yttlint_in(&repo, &["--format", "json", "vms/vms.yaml"]);
-    assert_eq!(findings(&json(&staged.stdout)).len(), 4);
+    let staged = yttlint(&repo, &["--format", "json", "vms/vms.yaml"]);
+    assert_eq!(findings(&staged.json()).len(), 4);
     // `kubevirt: false` turns the checks off, for plain files and rendered output alike.
-    std::fs::write(repo.join(".yttlint.yaml"), "kubevirt: false\n").unwrap();
-    let off = yttlint_in(&repo, &["--format", "json"]);
+    repo.write(".yttlint.yaml", "kubevirt: false\n");
+    let off = yttlint(&repo, &["--format", "json"]);
     assert_eq!(off.code, 0, "{}", off.stdout);
-    assert_eq!(findings(&json(&off.stdout)), vec![]);
-    let _ = std::fs::remove_dir_all(&repo);
+    assert_eq!(findings(&off.json()), vec![]);
 }
 
 /// `@schema/removed` (spec 001): off by default the annotation is an unknown one naming the
@@ -453,31 +367,24 @@ fn kubevirt_templates_in_plain_yaml_are_checked_and_can_be_switched_off() {
 /// set value an error that stops the root.
 #[test]
 fn removed_values_follow_the_schema_removed_extension() {
-    let dir = temp_dir("removed");
-    std::fs::create_dir_all(dir.join("config")).unwrap();
-    std::fs::write(
-        dir.join("config/schema.yml"),
-        "#@data/values-schema\n---\n#@schema/removed \"use service.port\"\nport: 0\nservice:\n  port: 80\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("config/values.yml"),
-        "#@data/values\n---\nport: 8080\n",
-    )
-    .unwrap();
+    let dir = TempDir::with_files(&[
+        (
+            "config/schema.yml",
+            "#@data/values-schema\n---\n#@schema/removed \"use service.port\"\nport: 0\nservice:\n  port: 80\n",
+        ),
+        ("config/values.yml", "#@data/values\n---\nport: 8080\n"),
+    ]);
     let rules = |config: &str| {
-        std::fs::write(dir.join(".yttlint.yaml"), config).unwrap();
-        let run = yttlint_in(&dir, &["--format", "json"]);
-        let report = json(&run.stdout);
-        let found: Vec<(String, String, String)> = report["diagnostics"]
-            .as_array()
-            .unwrap()
+        dir.write(".yttlint.yaml", config);
+        let run = yttlint(&dir, &["--format", "json"]);
+        let report = run.json();
+        let found: Vec<(String, String, String)> = diagnostics(&report)
             .iter()
             .map(|d| {
                 (
-                    d["rule"].as_str().unwrap().to_string(),
-                    d["severity"].as_str().unwrap().to_string(),
-                    d["message"].as_str().unwrap().to_string(),
+                    str_of(d, "rule").to_string(),
+                    str_of(d, "severity").to_string(),
+                    str_of(d, "message").to_string(),
                 )
             })
             // service.port is declared and read by nothing: not what this test is about.
@@ -509,13 +416,12 @@ fn removed_values_follow_the_schema_removed_extension() {
         )]
     );
 
-    std::fs::write(dir.join(".yttlint.yaml"), "extensions: [schema-remove]\n").unwrap();
-    let run = yttlint_in(&dir, &[]);
+    dir.write(".yttlint.yaml", "extensions: [schema-remove]\n");
+    let run = yttlint(&dir, &[]);
     assert_eq!(run.code, 2);
     assert!(
         run.stderr.contains("unknown extension \"schema-remove\""),
         "{}",
         run.stderr
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

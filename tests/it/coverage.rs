@@ -4,48 +4,27 @@
 //! that never ran, or in a root with a failing scenario), and the same reports from worker
 //! processes, from threads and from the result cache.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/coverage")
+use crate::util::json::{diagnostics, str_of};
+use crate::util::{command, fixture, yttlint, Run, TempDir};
+
+fn lint(out: &Path, extra: &[&str]) -> Run {
+    Run::of(
+        command(&fixture("coverage"))
+            .args(["--format", "json", "-q"])
+            .arg("--report")
+            .arg(format!("lcov={}", out.join("cov.info").display()))
+            .arg("--report")
+            .arg(format!("cobertura={}", out.join("cov.xml").display()))
+            .args(extra),
+    )
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("yttlint-coverage-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn lint(out: &Path, extra: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(fixture())
-        .args(["--format", "json", "-q"])
-        .arg("--report")
-        .arg(format!("lcov={}", out.join("cov.info").display()))
-        .arg("--report")
-        .arg(format!("cobertura={}", out.join("cov.xml").display()))
-        .args(extra)
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap()
-}
-
-fn findings(out: &Output) -> Vec<String> {
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    report["diagnostics"]
-        .as_array()
-        .unwrap()
+fn findings(run: &Run) -> Vec<String> {
+    diagnostics(&run.json())
         .iter()
-        .map(|d| {
-            format!(
-                "{} {}:{}",
-                d["rule"].as_str().unwrap(),
-                d["file"].as_str().unwrap(),
-                d["line"]
-            )
-        })
+        .map(|d| format!("{} {}:{}", str_of(d, "rule"), str_of(d, "file"), d["line"]))
         .collect()
 }
 
@@ -58,9 +37,9 @@ fn record<'a>(lcov: &'a str, file: &str) -> &'a str {
 
 #[test]
 fn scenarios_cover_lines_and_branches() {
-    let out = temp("fresh");
+    let out = TempDir::new();
     let run = lint(&out, &["--no-cache"]);
-    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert_eq!(run.code, 1, "{run:?}");
     assert_eq!(
         findings(&run),
         [
@@ -105,13 +84,13 @@ fn scenarios_cover_lines_and_branches() {
     ));
 
     // Threads of this process, and a warm cache, report the same.
-    let threads = temp("threads");
+    let threads = TempDir::new();
     let run = lint(&threads, &["--no-cache", "--in-process"]);
     assert_eq!(findings(&run).len(), 2);
-    let cache = temp("cache");
+    let cache = TempDir::new();
     let cache_dir = format!("--cache-dir={}", cache.join("c").display());
     for round in ["cold", "warm"] {
-        let dir = temp(round);
+        let dir = TempDir::new();
         let run = lint(&dir, &[&cache_dir]);
         assert_eq!(findings(&run).len(), 2, "{round}");
         for file in ["cov.info", "cov.xml"] {
@@ -130,39 +109,35 @@ fn scenarios_cover_lines_and_branches() {
 
 #[test]
 fn the_terminal_summary_gives_each_roots_coverage() {
-    let out = temp("terminal");
-    let run = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(fixture())
-        .args(["--no-cache", "--color", "never"])
-        .arg(format!("--report=lcov={}", out.join("c.info").display()))
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(run.stdout).unwrap();
+    let out = TempDir::new();
+    let report = format!("--report=lcov={}", out.join("c.info").display());
+    let run = yttlint(
+        &fixture("coverage"),
+        &["--no-cache", "--color", "never", &report],
+    );
     assert!(
-        stdout.ends_with(
+        run.stdout.ends_with(
             "Coverage: 85.7% of template lines evaluated (30/35): web 84.6%, worker 88.9%\n"
         ),
-        "{stdout}"
+        "{}",
+        run.stdout
     );
     // Without a coverage report, no coverage line.
-    let run = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(fixture())
-        .args(["--no-cache", "--color", "never"])
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap();
-    assert!(!String::from_utf8(run.stdout).unwrap().contains("Coverage:"));
+    let run = yttlint(&fixture("coverage"), &["--no-cache", "--color", "never"]);
+    assert!(!run.stdout.contains("Coverage:"));
 }
 
 #[test]
 fn the_rule_can_be_turned_off() {
-    let run = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(fixture())
-        .args(["--no-cache", "--format", "json"])
-        .args(["--ignore", "branch-never-evaluated"])
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap();
+    let run = yttlint(
+        &fixture("coverage"),
+        &[
+            "--no-cache",
+            "--format",
+            "json",
+            "--ignore",
+            "branch-never-evaluated",
+        ],
+    );
     assert_eq!(findings(&run), ["schema-type-mismatch .yttlint.yaml:13"]);
 }

@@ -2,13 +2,15 @@
 //! kubevirt/ssp-operator's bundles): their annotations are well formed, each template's own VM
 //! is evaluated against its rules, and what the linter finds is pinned here.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use yttlint::kubevirt::{lint_files, Options, ANNOTATION_INVALID, RULE_VIOLATION};
 use yttlint::report::{Diagnostic, Severity};
 
+use crate::util::fixture;
+
 fn corpus() -> (PathBuf, Vec<PathBuf>) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/kubevirt/corpus");
+    let root = fixture("kubevirt/corpus");
     let mut files = Vec::new();
     for dir in std::fs::read_dir(&root).unwrap() {
         let dir = dir.unwrap().path();

@@ -2,29 +2,21 @@
 //! findings in branches no scenario takes, in a private library nothing uses, and in files the
 //! evaluation never reaches, each at its template position.
 
-use std::path::Path;
-use std::process::Command;
+use crate::util::json::{diagnostics, str_of};
+use crate::util::{fixture, yttlint};
 
 #[test]
 fn the_fixture_shows_every_static_rule_once() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/static-analysis");
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(&dir)
-        .args(["--format", "json"])
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let found: Vec<String> = report["diagnostics"]
-        .as_array()
-        .unwrap()
+    let run = yttlint(&fixture("static-analysis"), &["--format", "json"]);
+    assert_eq!(run.code, 1);
+    let report = run.json();
+    let found: Vec<String> = diagnostics(&report)
         .iter()
         .map(|d| {
             format!(
                 "{} {}:{}:{}-{}",
-                d["rule"].as_str().unwrap(),
-                d["file"].as_str().unwrap(),
+                str_of(d, "rule"),
+                str_of(d, "file"),
                 d["line"],
                 d["column"],
                 d["end_column"]
@@ -47,11 +39,9 @@ fn the_fixture_shows_every_static_rule_once() {
             "unreachable-code config/values.star:18:3-3",
         ]
     );
-    let rules: std::collections::BTreeSet<&str> = report["diagnostics"]
-        .as_array()
-        .unwrap()
+    let rules: std::collections::BTreeSet<&str> = diagnostics(&report)
         .iter()
-        .map(|d| d["rule"].as_str().unwrap())
+        .map(|d| str_of(d, "rule"))
         .collect();
     for rule in yttlint::report::Rule::STATIC {
         assert!(rules.contains(rule.id()), "{rule} is not shown");

@@ -1,36 +1,29 @@
 //! Conformance with ytt's Starlark (starlark-go) where starlark-rust differs: each template in
 //! `tests/data/starlark_go/` is rendered with `yttlint template` and compared with what ytt
-//! printed for it (recorded next to it; see the README there).
+//! printed for it (recorded next to it; see the README there). These files are ytt's output,
+//! not yttlint's: they are never blessed from yttlint's output.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
+
+use crate::util::golden::diff;
+use crate::util::{repo_root, template};
 
 fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/starlark_go")
-}
-
-/// Renders `name.yml` from the data directory (run there, so errors name `name.yml`).
-fn render(name: &str) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .args(["template", "-f", &format!("{name}.yml")])
-        .current_dir(data_dir())
-        .output()
-        .expect("run yttlint");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    repo_root().join("tests/data/starlark_go")
 }
 
 /// Checks one case; returns a description of the difference, if any.
 fn check(name: &str) -> Option<String> {
     let dir = data_dir();
-    let (code, out, err) = render(name);
+    // Run in the data directory, so that errors name `name.yml`.
+    let run = template(&dir, &["-f", &format!("{name}.yml")]);
     if let Ok(want) = std::fs::read_to_string(dir.join(format!("{name}.out"))) {
-        if code != 0 || out != want {
+        if run.code != 0 || run.stdout != want {
             return Some(format!(
-                "{name}: want exit 0 and\n{want}\ngot exit {code}:\n{out}{err}"
+                "{name}: want exit 0, got exit {}; standard output (-ytt +yttlint):\n{}{}",
+                run.code,
+                diff(&want, &run.stdout),
+                run.stderr
             ));
         }
         return None;
@@ -39,15 +32,18 @@ fn check(name: &str) -> Option<String> {
         .unwrap_or_else(|_| panic!("{name}: neither {name}.out nor {name}.err"));
     // A recovered Go panic: compare up to the reason, where ytt prints Go's backtrace.
     let got = if want.trim_end().ends_with("reason:") {
-        let upto: Vec<&str> = err.split_inclusive('\n').collect();
+        let upto: Vec<&str> = run.stderr.split_inclusive('\n').collect();
         let n = want.split_inclusive('\n').count();
         upto.into_iter().take(n).collect::<String>()
     } else {
-        err.clone()
+        run.stderr.clone()
     };
-    if code != 1 || got != want {
+    if run.code != 1 || got != want {
         return Some(format!(
-            "{name}: want exit 1 and\n{want}\ngot exit {code}:\n{out}{err}"
+            "{name}: want exit 1, got exit {}; standard error (-ytt +yttlint):\n{}{}",
+            run.code,
+            diff(&want, &got),
+            run.stdout
         ));
     }
     None

@@ -1,32 +1,21 @@
 //! End-to-end: `@ytt:` modules rendered by the built binary, and evaluation errors traced as
 //! ytt traces them (Starlark frames innermost first, builtins left out, `<toplevel>` last).
 
-use std::path::PathBuf;
-use std::process::Command;
+use crate::util::{template, Run, TempDir};
 
-/// Renders `template` (written as `t.yml` in a fresh directory) with `yttlint template`.
-fn render(name: &str, template: &str) -> (bool, String, String) {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("yttlint-stdlib-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(dir.join("t.yml"), template).expect("write template");
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .args(["template", "-f", "t.yml"])
-        .current_dir(&dir)
-        .output()
-        .expect("run yttlint");
-    let _ = std::fs::remove_dir_all(&dir);
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// Renders `text` (written as `t.yml` in a fresh directory) with `yttlint template`.
+fn render(text: &str) -> Run {
+    let dir = TempDir::with_files(&[("t.yml", text)]);
+    template(&dir, &["-f", "t.yml"])
 }
 
 #[test]
 fn modules_render_as_ytt_renders_them() {
-    let (ok, out, err) = render(
-        "modules",
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = render(
         r#"#@ load("@ytt:json", "json")
 #@ load("@ytt:base64", "base64")
 #@ load("@ytt:regexp", "regexp")
@@ -43,7 +32,7 @@ toml: #@ toml.encode({"t": {"k": "v"}, "n": 1})
 try: #@ assert.try_to(lambda: assert.min(3).check(2))
 "#,
     );
-    assert!(ok, "{err}");
+    assert_eq!(code, 0, "{err}");
     let want = r#"json: '{"a":"\u003cx\u003e","b":[1,2.5]}'
 b64: hi
 re: host me
@@ -63,8 +52,9 @@ try:
 
 #[test]
 fn errors_show_each_starlark_frame_then_toplevel() {
-    let (ok, _, err) = render(
-        "trace",
+    let Run {
+        code, stderr: err, ..
+    } = render(
         r#"#@ load("@ytt:json", "json")
 #@ def f():
 #@   return json.decode("}")
@@ -72,7 +62,7 @@ fn errors_show_each_starlark_frame_then_toplevel() {
 x: #@ f()
 "#,
     );
-    assert!(!ok);
+    assert_ne!(code, 0);
     let want = "ytt: Error: \n- json.decode: invalid character '}' looking for beginning of value
     in f
       t.yml:3 | #@   return json.decode(\"}\")
@@ -83,11 +73,10 @@ x: #@ f()
 
 #[test]
 fn failed_checks_show_ytts_lambda() {
-    let (ok, _, err) = render(
-        "check",
-        "#@ load(\"@ytt:assert\", \"assert\")\nx: #@ assert.max_len(1).check(\"ab\")\n",
-    );
-    assert!(!ok);
+    let Run {
+        code, stderr: err, ..
+    } = render("#@ load(\"@ytt:assert\", \"assert\")\nx: #@ assert.max_len(1).check(\"ab\")\n");
+    assert_ne!(code, 0);
     let want = "ytt: Error: \n- fail: length = 2
     in lambda
       assert.max_len:1 | (unavailable)
@@ -99,8 +88,11 @@ fn failed_checks_show_ytts_lambda() {
 /// Spec 001's `decodable()` checks: true exactly when the module's `decode` would succeed.
 #[test]
 fn decodable_tells_whether_decode_would_succeed() {
-    let (ok, out, err) = render(
-        "decodable",
+    let Run {
+        code,
+        stdout: out,
+        stderr: err,
+    } = render(
         r#"#@ load("@ytt:json", "json")
 #@ load("@ytt:base64", "base64")
 #@ load("@ytt:yaml", "yaml")
@@ -109,15 +101,14 @@ b64: #@ [base64.decodable("aGk="), base64.decodable("aGk"), base64.decodable("aG
 yaml: #@ [yaml.decodable("a: [1, 2]"), yaml.decodable("a: [1"), yaml.decodable("a: 1\n---\nb: 2")]
 "#,
     );
-    assert!(ok, "{err}");
+    assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
         "json:\n- true\n- false\n- false\nb64:\n- true\n- false\n- true\n- true\n- false\nyaml:\n- true\n- false\n- false\n"
     );
-    let (ok, _, err) = render(
-        "decodable-bad",
-        "#@ load(\"@ytt:json\", \"json\")\nx: #@ json.decodable(1)\n",
-    );
-    assert!(!ok);
+    let Run {
+        code, stderr: err, ..
+    } = render("#@ load(\"@ytt:json\", \"json\")\nx: #@ json.decodable(1)\n");
+    assert_ne!(code, 0);
     assert!(err.contains("json.decodable"), "{err}");
 }

@@ -9,6 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::util::{repo_root, TempDir};
+
 /// The crate's top-level modules, lowest layer first; modules of one layer may not name each
 /// other either.
 const LAYERS: &[&[&str]] = &[
@@ -183,7 +185,7 @@ fn unlisted(dir: &Path, listed: &[&str]) -> Vec<String> {
 
 #[test]
 fn every_module_has_a_layer() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = repo_root().join("src");
     let all: Vec<&str> = LAYERS.iter().flat_map(|l| l.iter().copied()).collect();
     assert_eq!(
         unlisted(&src, &all),
@@ -199,7 +201,7 @@ fn every_module_has_a_layer() {
 
 #[test]
 fn layers_only_import_downwards() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = repo_root().join("src");
     let upward = upward_imports(&src, LAYERS);
     assert!(
         upward.is_empty(),
@@ -210,7 +212,7 @@ fn layers_only_import_downwards() {
 
 #[test]
 fn lint_stages_only_import_earlier_stages() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = repo_root().join("src");
     let upward = upward_stage_imports(&src);
     assert!(
         upward.is_empty(),
@@ -220,25 +222,15 @@ fn lint_stages_only_import_earlier_stages() {
 
 #[test]
 fn an_upward_import_is_caught() {
-    let dir = std::env::temp_dir().join(format!("yttlint-layers-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
     let layers: &[&[&str]] = &[&["eval"], &["stdlib"], &["library"]];
-    for layer in ["eval", "stdlib", "library"] {
-        std::fs::create_dir_all(dir.join(layer)).unwrap();
-    }
-    std::fs::write(dir.join("stdlib/a.rs"), "use crate::eval::run;\n").unwrap();
-    std::fs::write(
-        dir.join("eval/b.rs"),
-        "use crate::evaluation;\n// crate::library\n",
-    )
-    .unwrap();
+    let dir = TempDir::with_files(&[
+        ("stdlib/a.rs", "use crate::eval::run;\n"),
+        ("eval/b.rs", "use crate::evaluation;\n// crate::library\n"),
+        ("library/x.rs", "\n"),
+    ]);
     assert!(upward_imports(&dir, layers).is_empty());
-    std::fs::write(
-        dir.join("eval/c.rs"),
-        "use crate::{pos, library::exec::LibExec};\n",
-    )
-    .unwrap();
-    std::fs::write(dir.join("stdlib/d.rs"), "fn f() { crate::library::x(); }\n").unwrap();
+    dir.write("eval/c.rs", "use crate::{pos, library::exec::LibExec};\n");
+    dir.write("stdlib/d.rs", "fn f() { crate::library::x(); }\n");
     assert_eq!(
         upward_imports(&dir, layers),
         vec![
@@ -246,5 +238,4 @@ fn an_upward_import_is_caught() {
             "stdlib/d.rs -> library".to_string()
         ]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,62 +5,26 @@
 //! `--write-baseline`, the GitHub step summary and `--shard`.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn yttlint(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yttlint"));
-    cmd.current_dir(dir)
-        .args(args)
-        .env_remove("GITHUB_ACTIONS")
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .env_remove("CI_NODE_INDEX")
-        .env_remove("CI_NODE_TOTAL");
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("run yttlint");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+use crate::util::json::{self, diagnostics};
+use crate::util::{fixture, repo_root, yttlint, yttlint_env, Run, TempDir};
 
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+    repo_root().join("fixtures")
 }
 
 fn demo() -> PathBuf {
-    fixtures().join("demo-repo")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("yttlint-conv-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn json(text: &str) -> serde_json::Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    fixture("demo-repo")
 }
 
 #[test]
 fn a_path_that_does_not_exist_is_a_usage_error() {
-    let run = yttlint(&demo(), &["brokn/"], &[]);
+    let run = yttlint(&demo(), &["brokn/"]);
     assert_eq!(run.code, 2);
     assert_eq!(run.stderr, "yttlint: brokn/: no such file or directory\n");
     assert!(run.stdout.is_empty());
-    let run = yttlint(&demo(), &["lint"], &[]);
+    let run = yttlint(&demo(), &["lint"]);
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
@@ -69,14 +33,14 @@ fn a_path_that_does_not_exist_is_a_usage_error() {
         "{}",
         run.stderr
     );
-    let run = yttlint(&demo(), &["-"], &[]);
+    let run = yttlint(&demo(), &["-"]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("standard input"), "{}", run.stderr);
 }
 
 #[test]
 fn template_help_lists_ytt_s_flags() {
-    let run = yttlint(&demo(), &["template", "--help"], &[]);
+    let run = yttlint(&demo(), &["template", "--help"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     for flag in [
         "--file",
@@ -99,7 +63,6 @@ fn flags_may_be_repeated_as_ytt_allows() {
     let run = yttlint(
         &demo(),
         &["template", "-f", "config", "-o", "yaml", "-o", "json"],
-        &[],
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
@@ -107,16 +70,17 @@ fn flags_may_be_repeated_as_ytt_allows() {
         "the last -o wins: {}",
         run.stdout
     );
-    let run = yttlint(&demo(), &["--format", "terminal", "--format", "json"], &[]);
+    let run = yttlint(&demo(), &["--format", "terminal", "--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert_eq!(json(&run.stdout)["version"], 1);
+    assert_eq!(run.json()["version"], 1);
 }
 
 #[test]
 fn the_demo_finding_covers_the_value() {
-    let run = yttlint(&demo(), &["--format", "json"], &[]);
+    let run = yttlint(&demo(), &["--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    let d = &json(&run.stdout)["diagnostics"][0];
+    let report = run.json();
+    let d = &diagnostics(&report)[0];
     assert_eq!(d["file"], "typed-bad-values.yml");
     assert_eq!(
         (d["line"].as_u64(), d["column"].as_u64()),
@@ -126,7 +90,7 @@ fn the_demo_finding_covers_the_value() {
         (d["end_line"].as_u64(), d["end_column"].as_u64()),
         (Some(1), Some(18))
     );
-    let run = yttlint(&demo(), &[], &[]);
+    let run = yttlint(&demo(), &[]);
     assert!(
         run.stdout
             .contains("1 │ replicas: \"three\"\n  │           ^^^^^^^\n"),
@@ -137,7 +101,7 @@ fn the_demo_finding_covers_the_value() {
 
 #[test]
 fn terminal_paths_are_relative_to_the_working_directory() {
-    let run = yttlint(&fixtures(), &["demo-repo"], &[]);
+    let run = yttlint(&fixtures(), &["demo-repo"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
         run.stdout
@@ -145,15 +109,15 @@ fn terminal_paths_are_relative_to_the_working_directory() {
         "{}",
         run.stdout
     );
-    let run = yttlint(&demo().join("typed"), &[], &[]);
+    let run = yttlint(&demo().join("typed"), &[]);
     assert!(
         run.stdout.contains("┌─ ../typed-bad-values.yml:1:11"),
         "{}",
         run.stdout
     );
-    let run = yttlint(&fixtures(), &["demo-repo", "--format", "json"], &[]);
+    let run = yttlint(&fixtures(), &["demo-repo", "--format", "json"]);
     assert_eq!(
-        json(&run.stdout)["diagnostics"][0]["file"],
+        run.json()["diagnostics"][0]["file"],
         "typed-bad-values.yml",
         "reports stay repository-relative"
     );
@@ -161,7 +125,7 @@ fn terminal_paths_are_relative_to_the_working_directory() {
 
 #[test]
 fn rule_explains_each_rule_with_an_example() {
-    let run = yttlint(&demo(), &["rule"], &[]);
+    let run = yttlint(&demo(), &["rule"]);
     assert_eq!(run.code, 0);
     assert!(
         run.stdout
@@ -170,12 +134,12 @@ fn rule_explains_each_rule_with_an_example() {
         "{}",
         run.stdout
     );
-    let run = yttlint(&demo(), &["rule", "schema-type-mismatch"], &[]);
+    let run = yttlint(&demo(), &["rule", "schema-type-mismatch"]);
     assert_eq!(run.code, 0);
     assert!(
         run.stdout.starts_with("# schema-type-mismatch\n") && run.stdout.contains("## Example")
     );
-    let run = yttlint(&demo(), &["rule", "schema-type-mismatc"], &[]);
+    let run = yttlint(&demo(), &["rule", "schema-type-mismatc"]);
     assert_eq!(run.code, 2);
     assert!(
         run.stderr.contains("did you mean \"schema-type-mismatch\""),
@@ -186,30 +150,30 @@ fn rule_explains_each_rule_with_an_example() {
 
 #[test]
 fn statistics_quiet_select_and_ignore() {
-    let run = yttlint(&demo(), &["--statistics"], &[]);
+    let run = yttlint(&demo(), &["--statistics"]);
     assert_eq!(run.code, 1);
     assert_eq!(
         run.stdout,
         "    1  error    schema-type-mismatch  Data value of the wrong type\n1 error, 0 warnings in 4 roots\n"
     );
-    let run = yttlint(&demo(), &["--quiet", "--statistics"], &[]);
+    let run = yttlint(&demo(), &["--quiet", "--statistics"]);
     assert_eq!(
         run.stdout,
         "    1  error    schema-type-mismatch  Data value of the wrong type\n"
     );
-    let run = yttlint(&demo(), &["-q"], &[]);
+    let run = yttlint(&demo(), &["-q"]);
     assert!(!run.stdout.contains("1 error"), "{}", run.stdout);
     assert!(run.stdout.contains("error[schema-type-mismatch]"));
-    let run = yttlint(&demo(), &["--ignore", "schema-type-mismatch"], &[]);
+    let run = yttlint(&demo(), &["--ignore", "schema-type-mismatch"]);
     assert_eq!(
         (run.code, run.stdout.as_str()),
         (0, "0 errors, 0 warnings in 4 roots\n")
     );
-    let run = yttlint(&demo(), &["--select", "yaml-syntax,template-error"], &[]);
+    let run = yttlint(&demo(), &["--select", "yaml-syntax,template-error"]);
     assert_eq!(run.code, 0, "{}", run.stdout);
-    let run = yttlint(&demo(), &["--select", "schema-type-mismatch"], &[]);
+    let run = yttlint(&demo(), &["--select", "schema-type-mismatch"]);
     assert_eq!(run.code, 1);
-    let run = yttlint(&demo(), &["--ignore", "no-such-rule"], &[]);
+    let run = yttlint(&demo(), &["--ignore", "no-such-rule"]);
     assert_eq!(run.code, 2);
     assert!(
         run.stderr.contains("unknown rule \"no-such-rule\""),
@@ -221,28 +185,29 @@ fn statistics_quiet_select_and_ignore() {
 #[test]
 fn color_follows_the_flag_and_the_environment() {
     let escape = |run: &Run| run.stdout.contains('\u{1b}');
-    assert!(
-        !escape(&yttlint(&demo(), &[], &[])),
-        "no terminal, no colour"
-    );
-    assert!(escape(&yttlint(&demo(), &["--color", "always"], &[])));
-    assert!(escape(&yttlint(&demo(), &[], &[("CLICOLOR_FORCE", "1")])));
-    assert!(!escape(&yttlint(
+    assert!(!escape(&yttlint(&demo(), &[])), "no terminal, no colour");
+    assert!(escape(&yttlint(&demo(), &["--color", "always"])));
+    assert!(escape(&yttlint_env(
+        &demo(),
+        &[],
+        &[("CLICOLOR_FORCE", "1")]
+    )));
+    assert!(!escape(&yttlint_env(
         &demo(),
         &[],
         &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]
     )));
-    assert!(!escape(&yttlint(
+    assert!(!escape(&yttlint_env(
         &demo(),
         &["--color", "never"],
         &[("CLICOLOR_FORCE", "1")]
     )));
-    assert_eq!(yttlint(&demo(), &["--color", "sometimes"], &[]).code, 2);
+    assert_eq!(yttlint(&demo(), &["--color", "sometimes"]).code, 2);
 }
 
 #[test]
 fn completions_come_from_clap() {
-    let run = yttlint(&demo(), &["completions", "bash"], &[]);
+    let run = yttlint(&demo(), &["completions", "bash"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     for word in [
         "--statistics",
@@ -253,36 +218,31 @@ fn completions_come_from_clap() {
     ] {
         assert!(run.stdout.contains(word), "{word} missing");
     }
-    assert_eq!(yttlint(&demo(), &["completions", "tcsh"], &[]).code, 2);
+    assert_eq!(yttlint(&demo(), &["completions", "tcsh"]).code, 2);
 }
 
 #[test]
 fn the_yml_configuration_is_read() {
-    let dir = temp_dir("yml");
-    std::fs::create_dir_all(dir.join("lib")).unwrap();
-    std::fs::write(dir.join("lib/a.yml"), "#@ x = 1\na: #@ y\n").unwrap();
-    std::fs::write(
-        dir.join(".yttlint.yml"),
-        "rules: {template-error: warning}\n",
-    )
-    .unwrap();
-    let run = yttlint(&dir, &[], &[]);
+    let dir = TempDir::with_files(&[
+        ("lib/a.yml", "#@ x = 1\na: #@ y\n"),
+        (".yttlint.yml", "rules: {template-error: warning}\n"),
+    ]);
+    let run = yttlint(&dir, &[]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(
         run.stdout.contains("warning[template-error]"),
         "{}",
         run.stdout
     );
-    std::fs::write(dir.join(".yttlint.yaml"), "exclude: []\n").unwrap();
-    let run = yttlint(&dir, &[], &[]);
+    dir.write(".yttlint.yaml", "exclude: []\n");
+    let run = yttlint(&dir, &[]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("keep one of them"), "{}", run.stderr);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn write_baseline_also_writes_the_reports() {
-    let dir = temp_dir("baseline");
+    let dir = TempDir::new();
     let (baseline, sarif) = (dir.join("baseline.json"), dir.join("out.sarif"));
     let spec = format!("sarif={}", sarif.display());
     let run = yttlint(
@@ -293,25 +253,21 @@ fn write_baseline_also_writes_the_reports() {
             "--report",
             &spec,
         ],
-        &[],
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(baseline.is_file());
-    let log = json(&std::fs::read_to_string(&sarif).unwrap());
+    let log = json::parse(&std::fs::read_to_string(&sarif).unwrap());
     assert_eq!(log["runs"][0]["results"].as_array().map(Vec::len), Some(1));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn github_format_writes_a_step_summary_past_github_s_limit() {
-    let dir = temp_dir("summary");
+    let dir = TempDir::with_files(&[(".yttlint.yaml", "")]);
     for i in 0..12 {
-        std::fs::create_dir_all(dir.join(format!("r{i:02}"))).unwrap();
-        std::fs::write(dir.join(format!("r{i:02}/t.yml")), "a: #@ nope\n").unwrap();
+        dir.write(&format!("r{i:02}/t.yml"), "a: #@ nope\n");
     }
-    std::fs::write(dir.join(".yttlint.yaml"), "").unwrap();
     let summary = dir.join("summary.md");
-    let run = yttlint(
+    let run = yttlint_env(
         &dir,
         &["--format", "github"],
         &[("GITHUB_STEP_SUMMARY", summary.to_str().unwrap())],
@@ -320,14 +276,11 @@ fn github_format_writes_a_step_summary_past_github_s_limit() {
     assert!(run.stdout.starts_with("::error "), "{}", run.stdout);
     let md = std::fs::read_to_string(&summary).unwrap();
     assert!(md.contains("| `template-error` | 12 | 0 | 0 |"), "{md}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `(rule, file, line, column, root, scenario)` of every finding of a JSON report.
 fn finding_set(report: &serde_json::Value) -> BTreeSet<String> {
-    report["diagnostics"]
-        .as_array()
-        .unwrap()
+    diagnostics(report)
         .iter()
         .map(|d| {
             let key = [
@@ -345,14 +298,13 @@ fn finding_set(report: &serde_json::Value) -> BTreeSet<String> {
 fn shards_together_lint_exactly_what_one_run_lints() {
     for fixture in ["lint-repo", "lint-config", "demo-repo", "kubevirt-repo"] {
         let dir = fixtures().join(fixture);
-        let whole = json(&yttlint(&dir, &["--format", "json"], &[]).stdout);
+        let whole = yttlint(&dir, &["--format", "json"]).json();
         for total in [2, 3] {
             let mut union = BTreeSet::new();
             let mut roots = 0;
             for index in 1..=total {
                 let shard = format!("{index}/{total}");
-                let part =
-                    json(&yttlint(&dir, &["--format", "json", "--shard", &shard], &[]).stdout);
+                let part = yttlint(&dir, &["--format", "json", "--shard", &shard]).json();
                 let found = finding_set(&part);
                 assert!(
                     union.is_disjoint(&found),
@@ -366,9 +318,9 @@ fn shards_together_lint_exactly_what_one_run_lints() {
         }
     }
     let gitlab = [("CI_NODE_INDEX", "1"), ("CI_NODE_TOTAL", "9")];
-    let run = yttlint(&demo(), &["--shard", "auto", "--list-roots"], &gitlab);
+    let run = yttlint_env(&demo(), &["--shard", "auto", "--list-roots"], &gitlab);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let all = yttlint(&demo(), &["--list-roots"], &[]);
+    let all = yttlint(&demo(), &["--list-roots"]);
     assert!(
         run.stdout.lines().count() < all.stdout.lines().count(),
         "{}",
@@ -383,5 +335,5 @@ fn shards_together_lint_exactly_what_one_run_lints() {
         roots.iter().all(|r| r.starts_with(roots[0])),
         "a root and its libraries: {roots:?}"
     );
-    assert_eq!(yttlint(&demo(), &["--shard", "4/3"], &[]).code, 2);
+    assert_eq!(yttlint(&demo(), &["--shard", "4/3"]).code, 2);
 }

@@ -2,34 +2,22 @@
 //! its own findings at its own paths; a copy that differs is checked on its own.
 
 use std::path::Path;
-use std::process::Command;
 
-fn write(dir: &Path, path: &str, text: &str) {
-    let p = dir.join(path);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, text).unwrap();
-}
+use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::TempDir;
 
 /// The findings in private libraries, as `file:line rule`, sorted.
 fn library_findings(dir: &Path, jobs: &str) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_yttlint"))
-        .current_dir(dir)
-        .args(["--format", "json", "--no-cache", "-j", jobs])
-        .env_remove("GITHUB_ACTIONS")
-        .output()
-        .unwrap();
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let mut found: Vec<String> = report["diagnostics"]
-        .as_array()
-        .unwrap()
+    let (_, report) = lint_json(dir, &["--no-cache", "-j", jobs]);
+    let mut found: Vec<String> = diagnostics(&report)
         .iter()
         .filter(|d| d["file"].as_str().is_some_and(|f| f.contains("_ytt_lib")))
         .map(|d| {
             format!(
                 "{}:{} {} ({})",
-                d["file"].as_str().unwrap(),
+                str_of(d, "file"),
                 d["line"],
-                d["rule"].as_str().unwrap(),
+                str_of(d, "rule"),
                 d["root"].as_str().unwrap_or_default()
             )
         })
@@ -40,29 +28,25 @@ fn library_findings(dir: &Path, jobs: &str) -> Vec<String> {
 
 #[test]
 fn every_copy_of_a_library_gets_its_findings_at_its_own_paths() {
-    let dir = std::env::temp_dir().join(format!("yttlint-copies-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::new();
     let lib = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\nname: #@ data.values.name\n#@overlay/matchh by=\"x\"\nother: 1\n";
     let values = "#@data/values\n---\nname: x\n";
-    write(
-        &dir,
+    dir.write(
         ".yttlint.yaml",
         "roots:\n  - path: one\n  - path: two\n  - path: three\n",
     );
     for root in ["one", "two", "three"] {
-        write(
-            &dir,
+        dir.write(
             &format!("{root}/main.yml"),
             "#@ load(\"@ytt:template\", \"template\")\na: 1\n",
         );
-        write(&dir, &format!("{root}/_ytt_lib/lib/lib.yml"), lib);
-        write(&dir, &format!("{root}/_ytt_lib/lib/values.yml"), values);
+        dir.write(&format!("{root}/_ytt_lib/lib/lib.yml"), lib);
+        dir.write(&format!("{root}/_ytt_lib/lib/values.yml"), values);
     }
     // The third copy differs: one more unused load, on another line.
-    write(
-        &dir,
+    dir.write(
         "three/_ytt_lib/lib/lib.yml",
-        &format!("#@ load(\"@ytt:json\", \"json\")\n{lib}"),
+        format!("#@ load(\"@ytt:json\", \"json\")\n{lib}"),
     );
     let want = [
         "one/_ytt_lib/lib/lib.yml:2 unused-load (one/_ytt_lib/lib)",
@@ -76,5 +60,4 @@ fn every_copy_of_a_library_gets_its_findings_at_its_own_paths() {
     // One worker checks every copy in turn; two share them.
     assert_eq!(library_findings(&dir, "1"), want);
     assert_eq!(library_findings(&dir, "2"), want);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,0 +1,34 @@
+//! yttlint's integration tests, built as one test binary (one link of the library instead of
+//! one per file). Each module tests one area, most of them through the built binary; `util`
+//! holds what they share: the runner, temporary directories, JSON report helpers and golden
+//! files. Run one area with `cargo test --release --test it MODULE::`.
+
+mod util;
+
+mod bytes;
+mod cache;
+mod ci_integrations;
+mod conventions;
+mod coverage;
+mod data_values_cli;
+mod difftest;
+mod fuzz_smoke;
+mod invocations;
+mod isolation;
+mod kubevirt_cases;
+mod kubevirt_corpus;
+mod kubevirt_ytt;
+mod layers;
+mod lazy_globals;
+mod library_copies;
+mod lint_cli;
+mod reports;
+mod rule_docs;
+mod run_cache;
+mod schemaless;
+mod spec_fixtures;
+mod starlark_go;
+mod static_analysis;
+mod stdlib_cli;
+mod template_cli;
+mod untrusted;
