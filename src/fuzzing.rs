@@ -1,6 +1,6 @@
 //! Entry points for fuzzing: each takes arbitrary bytes and must return without panicking,
 //! whatever the bytes. The cargo-fuzz targets in `fuzz/` call them (libFuzzer, nightly), and
-//! `tests/fuzz_smoke.rs` runs them on stable Rust over the fixtures and mutations of them, so
+//! `tests/it/fuzz_smoke.rs` runs them on stable Rust over the fixtures and mutations of them, so
 //! the targets stay green without nightly.
 
 use std::path::Path;
