@@ -10,11 +10,10 @@ use clap::Parser;
 
 use super::lint_extra::{self, ExtraArgs};
 use super::lint_limits::LimitArgs;
-use super::lint_output;
-use crate::lint::output::{render, render_coverage, render_with, COVERAGE_FORMATS, FORMATS};
+use super::lint_output::{self, formats, render, render_coverage, render_with, COVERAGE_FORMATS};
 use crate::lint::post::baseline::{self, Baseline};
 use crate::lint::session::{self, CacheSetting, Settings};
-use crate::report::format::{path_base, RenderOptions};
+use crate::report::options::{path_base, RenderOptions};
 use crate::report::{Report, Severity, Sources};
 
 /// Lints Carvel ytt libraries: evaluates every root as ytt does and reports each problem at
@@ -30,7 +29,7 @@ struct LintArgs {
     /// Directories to lint, or files whose roots to lint (default: the whole repository).
     paths: Vec<PathBuf>,
     /// Format of standard output (default: terminal; github under GitHub Actions).
-    #[arg(long, value_parser = FORMATS.to_vec())]
+    #[arg(long, value_parser = formats())]
     format: Option<String>,
     /// Also write a report: FORMAT=PATH (repeatable); FORMAT is a format of findings, or lcov
     /// or cobertura for the templates' coverage by the scenarios.
@@ -97,13 +96,13 @@ fn report_targets(specs: &[String]) -> Result<Vec<(String, PathBuf)>, String> {
         .iter()
         .map(|spec| match spec.split_once('=') {
             Some((f, p))
-                if (FORMATS.contains(&f) || COVERAGE_FORMATS.contains(&f)) && !p.is_empty() =>
+                if (formats().contains(&f) || COVERAGE_FORMATS.contains(&f)) && !p.is_empty() =>
             {
                 Ok((f.to_string(), PathBuf::from(p)))
             }
             _ => Err(format!(
                 "invalid --report \"{spec}\": expected FORMAT=PATH with FORMAT one of {}, {}",
-                FORMATS.join(", "),
+                formats().join(", "),
                 COVERAGE_FORMATS.join(", ")
             )),
         })
@@ -135,6 +134,11 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
                 .iter()
                 .any(|f| r.starts_with(&format!("{f}=")))
         }),
+        // A baseline being written records every finding.
+        baseline: match a.write_baseline {
+            Some(_) => None,
+            None => a.baseline.as_deref().map(Baseline::load).transpose()?,
+        },
     })
 }
 
@@ -160,12 +164,11 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     }
     let repo = config.dir.clone();
     let linted = session::plan_and_lint(&settings, config, &format!("{shard:?}"), adjust)?;
-    let mut report = linted.report;
+    let report = linted.report;
     let coverage = Covered {
         roots: &linted.coverage,
         repo: &repo,
     };
-    crate::report::widen::widen_all(&mut report.diagnostics, &linted.sources);
     let options = render_options(a, &settings.cwd, &repo);
     if let Some(path) = &a.write_baseline {
         baseline::write(path, &report.diagnostics, &linted.sources)?;
@@ -178,12 +181,6 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         }
         emit(a, &targets, &report, &linted.sources, &options, &coverage)?;
         return Ok(0);
-    }
-    if let Some(path) = &a.baseline {
-        let accepted = Baseline::load(path)?;
-        let all = std::mem::take(&mut report.diagnostics);
-        report.diagnostics = accepted.filter(all, &linted.sources).0;
-        crate::lint::run::settle_statuses(&mut report);
     }
     emit(a, &targets, &report, &linted.sources, &options, &coverage)?;
     Ok(status(a, &report))

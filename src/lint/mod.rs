@@ -5,7 +5,6 @@
 pub mod config;
 pub mod discover;
 pub mod job;
-pub mod output;
 pub mod plan;
 pub mod post;
 pub mod repo;

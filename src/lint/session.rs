@@ -3,30 +3,27 @@
 //! comments. What the command line does with the result (baseline, formats, exit status) is
 //! up to it.
 
-use crate::report::Rule;
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use globset::GlobSet;
-use rayon::prelude::*;
 
-use crate::files::paths::{self, is_within};
+use crate::files::paths;
 use crate::lint::config::{self, Config, RuleLevel};
+use crate::lint::discover;
 use crate::lint::discover::select;
-use crate::lint::discover::{self, Discovery};
 use crate::lint::job::coverage;
-use crate::lint::job::{Job, JobKind, PLAIN_ROOT};
+use crate::lint::job::{JobKind, PLAIN_ROOT};
 use crate::lint::plan;
 use crate::lint::plan::Planned;
-use crate::lint::post::never_evaluated;
-use crate::lint::post::suppress::{self, Suppression};
+use crate::lint::post::baseline::Baseline;
+use crate::lint::post::{self, never_evaluated};
 use crate::lint::repo::walk;
 use crate::lint::run;
 use crate::lint::run::cache::{self, Cache};
 use crate::lint::run::progress::Progress;
 use crate::lint::run::run_cache::RunCache;
 use crate::report::coverage::RootCoverage;
-use crate::report::{Report, RootOutcome, Sources};
+use crate::report::{Report, Sources};
 
 /// What a run is asked to do, already validated.
 #[derive(Clone, Debug, Default)]
@@ -50,6 +47,8 @@ pub struct Settings {
     /// A coverage report is asked for: record coverage even when `branch-never-evaluated` is
     /// off.
     pub coverage: bool,
+    /// `--baseline`: findings accepted as they are.
+    pub baseline: Option<Baseline>,
 }
 
 /// Whether and where the result cache lives.
@@ -159,25 +158,29 @@ pub fn plan_and_lint(
         );
         RunCache::open(d, &config.dir, &asked)
     });
-    if let Some((report, coverage)) = run_cache.as_ref().and_then(RunCache::get) {
-        let jobs = report.roots.len();
-        return Ok(Linted {
+    let mut linted = match run_cache.as_ref().and_then(RunCache::get) {
+        Some((report, coverage)) => Linted {
+            cached: Some((report.roots.len(), 0)),
             report,
             sources: Sources::new(&config.dir),
-            cached: Some((jobs, 0)),
             coverage,
-        });
-    }
-    let mut planned = plan_with(s, config)?;
-    adjust(&mut planned);
-    let linted = lint(s, &planned)?;
-    if let Some(rc) = &run_cache {
-        rc.put(&linted.report, &linted.coverage);
-    }
+        },
+        None => {
+            let mut planned = plan_with(s, config)?;
+            adjust(&mut planned);
+            let linted = lint(s, &planned)?;
+            if let Some(rc) = &run_cache {
+                rc.put(&linted.report, &linted.coverage);
+            }
+            linted
+        }
+    };
+    post::finish(&mut linted.report, &linted.sources, s.baseline.as_ref());
     Ok(linted)
 }
 
-/// Runs the jobs of a plan and applies levels and suppressions.
+/// Runs the jobs of a plan and applies levels and suppressions (what the whole-run cache
+/// stores; [`plan_and_lint`] finishes the report).
 pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     let mut jobs = plan::jobs(&p.config, &p.discovery, &p.selection);
     if coverage_wanted(&p.config, s.coverage) {
@@ -200,32 +203,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         cache.finish();
     }
     let sources = Sources::new(&p.config.dir);
-    let scopes: Vec<(Vec<String>, RootOutcome)> = jobs
-        .iter()
-        .zip(&report.roots)
-        .map(|(j, r)| (scope(&p.discovery, j), r.status))
-        .collect();
-    let mut found = std::mem::take(&mut report.diagnostics);
-    found.extend(never_evaluated::findings(&coverage, &sources));
-    let found = run::apply_levels(&p.config, found);
-    let sups = scan_suppressions(p, &scopes, &found, &sources);
-    let (kept, used) = suppress::apply(found, &sups);
-    let checked = |s: &Suppression, rule: &str| {
-        let level_on =
-            Rule::from_id(rule).is_none_or(|r| p.config.level(r) != Some(RuleLevel::Off));
-        let in_scope: Vec<&RootOutcome> = scopes
-            .iter()
-            .filter(|(inputs, _)| inputs.iter().any(|i| is_within(&s.file, i)))
-            .map(|(_, st)| st)
-            .collect();
-        level_on && !in_scope.is_empty() && in_scope.iter().all(|st| **st != RootOutcome::Error)
-    };
-    let unused = suppress::unused(&sups, &used, checked);
-    report.diagnostics = once_per_file(kept);
-    report
-        .diagnostics
-        .extend(run::apply_levels(&p.config, unused));
-    run::settle_statuses(&mut report);
+    post::findings(p, &jobs, &mut report, &coverage, &sources);
     report.normalize();
     Ok(Linted {
         report,
@@ -261,71 +239,6 @@ fn cache_dir(s: &Settings, repo: &Path) -> Option<PathBuf> {
         CacheSetting::InRepository => Some(repo.join(cache::DIR_NAME)),
         CacheSetting::Dir(d) => Some(crate::files::lexical_absolute(&s.cwd, d)),
     }
-}
-
-/// Findings about a file's text (an annotation ytt ignores) once, under the first root that
-/// reads the file, not once per root.
-fn once_per_file(found: Vec<crate::report::Diagnostic>) -> Vec<crate::report::Diagnostic> {
-    let mut seen = std::collections::HashSet::new();
-    found
-        .into_iter()
-        .filter(|d| {
-            d.rule != Rule::UnknownAnnotation
-                || seen.insert((d.rule, d.span.clone(), d.message.clone()))
-        })
-        .collect()
-}
-
-/// The repository paths a job reads.
-fn scope(d: &Discovery, job: &Job) -> Vec<String> {
-    match job.kind {
-        JobKind::Library | JobKind::Notice => vec![job.root.clone()],
-        JobKind::Plain => job.plain_files.clone(),
-        JobKind::Root => d
-            .roots
-            .iter()
-            .find(|r| r.name == job.root)
-            .map(|r| r.inputs.clone())
-            .unwrap_or_else(|| vec![job.root.clone()]),
-    }
-}
-
-/// Suppression comments of the files the jobs read and of the files findings point at.
-fn scan_suppressions(
-    p: &Planned,
-    scopes: &[(Vec<String>, RootOutcome)],
-    found: &[crate::report::Diagnostic],
-    sources: &Sources,
-) -> Vec<Suppression> {
-    // Files with findings are kept for the report; the others are read, scanned and dropped.
-    let with_findings: BTreeSet<&str> = found
-        .iter()
-        .filter_map(|d| d.span.as_ref().map(|s| s.file.as_str()))
-        .collect();
-    let mut files = with_findings.clone();
-    // Discovery read every ytt file: only those with a directive are read again.
-    for f in &p.discovery.files {
-        if f.directives
-            && scopes
-                .iter()
-                .any(|(inputs, _)| inputs.iter().any(|i| is_within(&f.path, i)))
-        {
-            files.insert(&f.path);
-        }
-    }
-    let files: Vec<&str> = files.into_iter().collect();
-    files
-        .par_iter()
-        .filter_map(|&f| {
-            let text = if with_findings.contains(f) {
-                sources.text(f)
-            } else {
-                sources.text_once(f)
-            };
-            text.map(|text| suppress::scan(f, &text))
-        })
-        .flatten()
-        .collect()
 }
 
 /// `--list-roots`: the selected roots and libraries, each with why it was found, then the

@@ -2,9 +2,8 @@
 //! format lives in its own file (`terminal.rs`, `json.rs`, …) with a `render` function of the
 //! same shape; this file names them, parses their names and holds the options they share.
 
-use std::path::PathBuf;
-
 use super::diagnostic::Report;
+use super::options::RenderOptions;
 use super::sources::Sources;
 
 /// An output format for `--format` and `--report FORMAT=PATH`.
@@ -12,7 +11,7 @@ use super::sources::Sources;
 pub enum Format {
     /// Code frames for people (codespan-reporting).
     Terminal,
-    /// DESIGN.md's JSON report, what tests and scripts read.
+    /// The JSON report (docs/json-report.md), what tests and scripts read.
     Json,
     /// JUnit XML for CI test reports.
     Junit,
@@ -82,98 +81,6 @@ impl std::fmt::Display for Format {
     }
 }
 
-/// Parses the value of `--report FORMAT=PATH`.
-pub fn parse_report_arg(text: &str) -> Result<(Format, PathBuf), String> {
-    let Some((name, path)) = text.split_once('=') else {
-        return Err(format!(
-            "--report expects FORMAT=PATH (for example sarif=yttlint.sarif), got \"{text}\""
-        ));
-    };
-    if path.is_empty() {
-        return Err(format!("--report \"{text}\" names no file after ="));
-    }
-    Ok((Format::parse(name)?, PathBuf::from(path)))
-}
-
-/// What the formats need besides the report itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RenderOptions {
-    /// ANSI colors in the terminal format (never in the others).
-    pub color: bool,
-    /// yttlint's version, for SARIF's `tool.driver.version`.
-    pub tool_version: String,
-    /// yttlint's home page for SARIF's `tool.driver.informationUri` (and the base of each
-    /// rule's `helpUri`); left out when `None`.
-    pub information_uri: Option<String>,
-    /// SARIF `automationDetails.id`, only when the user asks for one (`--sarif-category`):
-    /// GitHub's upload-sarif ignores its own `category` when the file names one.
-    pub automation_id: Option<String>,
-    /// The absolute `file://` URI of the repository root, for SARIF's
-    /// `originalUriBaseIds["%SRCROOT%"]`; left out when `None` (GitHub resolves `%SRCROOT%` to the
-    /// checkout itself).
-    pub source_root_uri: Option<String>,
-    /// Prepended to repository-relative paths in the terminal format, so that they are
-    /// relative to the working directory (`""` when it is the repository root, `../` from a
-    /// subdirectory, `repo/` from its parent).
-    pub path_base: String,
-    /// The summary line at the end of the terminal and GitHub formats (`--quiet` drops it).
-    pub summary: bool,
-}
-
-impl Default for RenderOptions {
-    fn default() -> RenderOptions {
-        let homepage = env!("CARGO_PKG_HOMEPAGE");
-        let repository = env!("CARGO_PKG_REPOSITORY");
-        let information_uri = [homepage, repository]
-            .into_iter()
-            .find(|u| !u.is_empty())
-            .map(str::to_string);
-        RenderOptions {
-            color: false,
-            tool_version: env!("CARGO_PKG_VERSION").to_string(),
-            information_uri,
-            automation_id: None,
-            source_root_uri: None,
-            path_base: String::new(),
-            summary: true,
-        }
-    }
-}
-
-impl RenderOptions {
-    /// A repository-relative path as the terminal shows it.
-    pub fn shown_path(&self, file: &str) -> String {
-        if self.path_base.is_empty() {
-            file.to_string()
-        } else if file == "." {
-            self.path_base.trim_end_matches('/').to_string()
-        } else {
-            format!("{}{file}", self.path_base)
-        }
-    }
-}
-
-/// The prefix that makes paths relative to `repo` relative to `cwd` instead (both absolute):
-/// `""`, `sub/dir/`, `../../` or `../other/`.
-pub fn path_base(cwd: &std::path::Path, repo: &std::path::Path) -> String {
-    let parts = |p: &std::path::Path| -> Vec<String> {
-        p.components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .collect()
-    };
-    let (from, to) = (parts(cwd), parts(repo));
-    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
-    let mut base = String::new();
-    for _ in common..from.len() {
-        base.push_str("../");
-    }
-    for part in &to[common..] {
-        base.push_str(part);
-        base.push('/');
-    }
-    base
-}
-
 /// Renders `report` in `format`. Every format ends with a newline (the JSON ones included) and
 /// is the same for the same report, whatever order the jobs finished in, when the report was
 /// normalized first ([`Report::normalize`]).
@@ -219,38 +126,5 @@ mod tests {
         assert_eq!(Format::default_for(Some("true")), Format::Github);
         assert_eq!(Format::default_for(Some("false")), Format::Terminal);
         assert_eq!(Format::default_for(None), Format::Terminal);
-    }
-
-    #[test]
-    fn paths_relative_to_the_working_directory() {
-        use std::path::Path;
-        assert_eq!(path_base(Path::new("/r"), Path::new("/r")), "");
-        assert_eq!(path_base(Path::new("/r/a/b"), Path::new("/r")), "../../");
-        assert_eq!(
-            path_base(Path::new("/w"), Path::new("/w/fx/demo")),
-            "fx/demo/"
-        );
-        assert_eq!(path_base(Path::new("/w/x"), Path::new("/w/y")), "../y/");
-        let options = RenderOptions {
-            path_base: "../".into(),
-            ..RenderOptions::default()
-        };
-        assert_eq!(options.shown_path("c/a.yml"), "../c/a.yml");
-        assert_eq!(options.shown_path("."), "..");
-    }
-
-    #[test]
-    fn report_arg() {
-        assert_eq!(
-            parse_report_arg("sarif=out/yttlint.sarif"),
-            Ok((Format::Sarif, PathBuf::from("out/yttlint.sarif")))
-        );
-        assert_eq!(
-            parse_report_arg("junit=a=b.xml"),
-            Ok((Format::Junit, PathBuf::from("a=b.xml")))
-        );
-        assert!(parse_report_arg("sarif").is_err());
-        assert!(parse_report_arg("sarif=").is_err());
-        assert!(parse_report_arg("html=x").unwrap_err().contains("\"html\""));
     }
 }

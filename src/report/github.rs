@@ -20,9 +20,10 @@
 
 use std::fmt::Write;
 
-use super::diagnostic::{Diagnostic, Report, Severity};
-use super::format::RenderOptions;
+use super::diagnostic::{Diagnostic, Report};
 use super::location::{origin, position};
+use super::options::RenderOptions;
+use super::severity::Severity;
 use super::sources::Sources;
 use super::terminal::{printable, summary};
 

@@ -17,10 +17,11 @@
 
 use serde::Serialize;
 
-use super::diagnostic::{Diagnostic, Report, Severity};
+use super::diagnostic::{Diagnostic, Report};
 use super::fingerprint::fingerprints;
-use super::format::RenderOptions;
 use super::location::{anchor, origin, position};
+use super::options::RenderOptions;
+use super::severity::Severity;
 use super::sources::Sources;
 
 #[derive(Serialize)]

@@ -1,4 +1,4 @@
-//! The JSON report of DESIGN.md ("The linter"): what tests and scripts read.
+//! The JSON report (docs/json-report.md): what tests and scripts read.
 //!
 //! ```json
 //! {"version": 1,
@@ -16,8 +16,9 @@
 
 use serde::Serialize;
 
-use super::diagnostic::{Diagnostic, Related, Report, RootStatus, Severity};
-use super::format::RenderOptions;
+use super::diagnostic::{Diagnostic, Related, Report, RootStatus};
+use super::options::RenderOptions;
+use super::severity::Severity;
 use super::sources::Sources;
 
 /// The version of this schema; bumped when a key changes meaning or goes away.

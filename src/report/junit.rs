@@ -27,8 +27,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::diagnostic::{Diagnostic, Report, RootOutcome, RootStatus};
-use super::format::RenderOptions;
 use super::location::{anchor, origin, position};
+use super::options::RenderOptions;
 use super::sources::Sources;
 use super::xml::escape;
 

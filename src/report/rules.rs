@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::diagnostic::Severity;
+use super::severity::Severity;
 
 /// Makes [`Rule`] and its metadata from one table:
 /// `Variant = "id", Severity, "short", "full", "help";`.

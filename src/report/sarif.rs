@@ -25,11 +25,12 @@ use serde_sarif::sarif::{
     RunAutomationDetails, Sarif, Tool, ToolComponent,
 };
 
-use super::diagnostic::{Diagnostic, Report, Severity, Span};
+use super::diagnostic::{Diagnostic, Report, Span};
 use super::fingerprint::fingerprints;
-use super::format::RenderOptions;
 use super::location::{anchor, origin};
+use super::options::RenderOptions;
 use super::rules::Rule;
+use super::severity::Severity;
 use super::sources::Sources;
 
 /// The `$schema` GitHub and editors recognise.

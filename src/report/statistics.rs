@@ -10,8 +10,9 @@ use super::rules::Rule;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::diagnostic::{Report, Severity};
-use super::format::RenderOptions;
+use super::diagnostic::Report;
+use super::options::RenderOptions;
+use super::severity::Severity;
 use super::terminal::summary;
 
 /// One line per (rule, severity) with its count, then the summary line (unless turned off).

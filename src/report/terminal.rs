@@ -33,9 +33,10 @@ use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::termcolor::{Ansi, Color, ColorSpec, WriteColor};
 use codespan_reporting::term::{self, Config};
 
-use super::diagnostic::{Diagnostic, Report, Severity, Span};
-use super::format::RenderOptions;
+use super::diagnostic::{Diagnostic, Report, Span};
 use super::location::{origin, position};
+use super::options::RenderOptions;
+use super::severity::Severity;
 use super::sources::Sources;
 
 /// Renders every finding as a code frame, then the summary line.

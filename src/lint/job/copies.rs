@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use sha2::{Digest, Sha256};
 
 use crate::library::Workspace;
-use crate::lint::job::Job;
+use crate::lint::job::model::Job;
 use crate::report::{Diagnostic, RootOutcome};
 
 /// How many library results one thread keeps.

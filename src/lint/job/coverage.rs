@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::library::Workspace;
 use crate::lint::job::inputs::Names;
-use crate::lint::job::{Job, JobKind};
+use crate::lint::job::model::{Job, JobKind};
 use crate::report::coverage::{Coverage, RootCoverage};
 
 /// What the job's evaluation executed; `complete` when it finished without an error. Files

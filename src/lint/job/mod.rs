@@ -9,13 +9,12 @@ pub mod engine;
 pub mod findings;
 pub mod inputs;
 pub mod libcheck;
+pub mod model;
 pub mod needs_input;
 pub mod placeholder;
 
 use crate::report::Rule;
 use std::path::PathBuf;
-
-use serde::{Deserialize, Serialize};
 
 use crate::analysis::Outside;
 use crate::eval::run::EvalError;
@@ -27,126 +26,7 @@ use crate::report::{Diagnostic, RootOutcome, Span};
 use crate::ytt_flags::TemplateArgs;
 use inputs::{prepare, Names, Prepared};
 
-/// What a job evaluates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum JobKind {
-    /// A root with one scenario: full evaluation.
-    Root,
-    /// A private library on its own: parse, compile, schema.
-    Library,
-    /// The plain YAML files outside every root: KubeVirt Templates and VirtualMachines.
-    Plain,
-    /// Findings discovery made itself (an unsynced vendir directory).
-    Notice,
-}
-
-/// The name plain YAML files are reported under, in the place of a root.
-pub const PLAIN_ROOT: &str = "(plain YAML)";
-
-/// One unit of work.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Job {
-    pub kind: JobKind,
-    /// The repository root (absolute).
-    pub repo: PathBuf,
-    /// The root's or library's repository-relative path.
-    pub root: String,
-    pub scenario: Option<String>,
-    /// ytt flags with absolute paths (`-f` inputs, data values), or why they cannot be read.
-    pub flags: Result<TemplateArgs, String>,
-    /// Whether KubeVirt validations are checked.
-    pub kubevirt: bool,
-    /// Data values flags that the configuration file wrote (a scenario's `data_values`), with
-    /// where: findings about those values point there.
-    pub config_spans: Vec<(String, Span)>,
-    /// Whether this job also checks its files' text (unknown annotations): once per root, not
-    /// once per scenario.
-    pub check_files: bool,
-    /// Whether static analysis runs with the files' own checks: some rule of it is on.
-    pub analysis: bool,
-    /// For [`JobKind::Plain`]: the repository-relative files.
-    pub plain_files: Vec<String>,
-    /// Nobody declared how the root is run: failures caused by unset data values are one
-    /// `needs-input` finding.
-    pub needs_input: bool,
-    /// Data values given at run time (`*`: any): placeholders, and no finding about them.
-    pub provided: Vec<String>,
-    /// Where the repository runs ytt this way, added to every finding as related location.
-    pub origin: Option<Span>,
-    /// For [`JobKind::Notice`]: the findings.
-    pub notices: Vec<Diagnostic>,
-    /// Record which template lines and branches the evaluation runs (see [`crate::lint::job::coverage`]).
-    #[serde(default)]
-    pub coverage: bool,
-    /// For the job whose static analysis checks data values: where the library's data values
-    /// may come from besides its own files (it matters when the library has no schema).
-    #[serde(default)]
-    pub values_from: ValuesFrom,
-}
-
-/// Where a library's data values may come from besides its own files.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub enum ValuesFrom {
-    /// Not known: given at run time, or by a caller (`with_data_values`, `@library/ref`).
-    #[default]
-    Unknown,
-    /// The job's own flags and those of these other scenarios of the root (their flags, and
-    /// the values they give at run time); for a private library, nothing (no scenarios).
-    Scenarios(Vec<(TemplateArgs, Vec<String>)>),
-}
-
-impl Job {
-    /// A job of the repository of `config` for `root`, with nothing special set.
-    pub fn new(
-        config: &crate::lint::config::Config,
-        root: &str,
-        flags: Result<TemplateArgs, String>,
-    ) -> Job {
-        // The configuration's extensions apply to every job.
-        let flags = flags.map(|mut f| {
-            for e in &config.extensions {
-                if !f.extensions.contains(e) {
-                    f.extensions.push(e.clone());
-                }
-            }
-            f
-        });
-        Job {
-            kind: JobKind::Root,
-            repo: config.dir.clone(),
-            root: root.to_string(),
-            scenario: None,
-            flags,
-            kubevirt: config.kubevirt,
-            config_spans: Vec::new(),
-            check_files: false,
-            analysis: Rule::STATIC
-                .iter()
-                .any(|r| config.level(*r) != Some(crate::lint::config::RuleLevel::Off)),
-            plain_files: Vec::new(),
-            needs_input: false,
-            provided: Vec::new(),
-            origin: None,
-            notices: Vec::new(),
-            coverage: false,
-            values_from: ValuesFrom::Unknown,
-        }
-    }
-}
-
-/// What a job found.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct JobOutcome {
-    pub diagnostics: Vec<Diagnostic>,
-    pub status: RootOutcome,
-    /// What the evaluation executed, when the job records it.
-    #[serde(default)]
-    pub coverage: Option<crate::report::coverage::Coverage>,
-}
-
-/// Told the repository path of each file the evaluation enters, so that whoever runs the job
-/// can say where it was when a panic, a limit or the end of a worker process stops it.
-pub type OnFile = fn(&str);
+pub use model::{Job, JobKind, JobOutcome, OnFile, ValuesFrom, PLAIN_ROOT};
 
 /// Runs one job. Every problem in the user's input becomes a diagnostic of this job.
 pub fn run_job(job: &Job, on_file: OnFile) -> JobOutcome {
@@ -478,6 +358,7 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
         diagnostics,
         status,
         coverage: None,
+        duration_ms: 0,
     }
 }
 

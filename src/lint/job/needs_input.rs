@@ -10,7 +10,7 @@ use crate::report::Rule;
 use regex::Regex;
 
 use crate::library::Workspace;
-use crate::lint::job::Job;
+use crate::lint::job::model::Job;
 use crate::report::Diagnostic;
 
 /// Rules of findings that stop an evaluation.

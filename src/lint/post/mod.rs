@@ -1,6 +1,135 @@
-//! After the jobs: findings that need every job of a root (`branch-never-evaluated`),
-//! suppression comments, and the baseline.
+//! After the jobs, once, in this order: `branch-never-evaluated` from the roots' coverage,
+//! the configured rule levels, suppression comments (and the ones that suppressed nothing),
+//! findings about a file's text once per file ([`findings`]); then, after the whole-run cache,
+//! spans widened to what they are about, the baseline's findings dropped and every root's
+//! status settled ([`finish`]).
 
 pub mod baseline;
+pub mod levels;
 pub mod never_evaluated;
 pub mod suppress;
+
+use std::collections::BTreeSet;
+
+use rayon::prelude::*;
+
+use crate::files::paths::is_within;
+use crate::lint::config::RuleLevel;
+use crate::lint::job::{Job, JobKind};
+use crate::lint::plan::Planned;
+use crate::report::coverage::RootCoverage;
+use crate::report::{Diagnostic, Report, RootOutcome, Rule, Sources};
+use baseline::Baseline;
+use suppress::Suppression;
+
+/// Replaces the jobs' findings in `report` (one status per job, in job order) with what the
+/// configuration and the suppression comments leave of them.
+pub fn findings(
+    p: &Planned,
+    jobs: &[Job],
+    report: &mut Report,
+    coverage: &[RootCoverage],
+    sources: &Sources,
+) {
+    let scopes: Vec<(Vec<String>, RootOutcome)> = jobs
+        .iter()
+        .zip(&report.roots)
+        .map(|(j, r)| (scope(p, j), r.status))
+        .collect();
+    let mut found = std::mem::take(&mut report.diagnostics);
+    found.extend(never_evaluated::findings(coverage, sources));
+    let found = levels::apply(&p.config, found);
+    let sups = scan_suppressions(p, &scopes, &found, sources);
+    let (kept, used) = suppress::apply(found, &sups);
+    let checked = |s: &Suppression, rule: &str| {
+        let level_on =
+            Rule::from_id(rule).is_none_or(|r| p.config.level(r) != Some(RuleLevel::Off));
+        let in_scope: Vec<&RootOutcome> = scopes
+            .iter()
+            .filter(|(inputs, _)| inputs.iter().any(|i| is_within(&s.file, i)))
+            .map(|(_, st)| st)
+            .collect();
+        level_on && !in_scope.is_empty() && in_scope.iter().all(|st| **st != RootOutcome::Error)
+    };
+    let unused = suppress::unused(&sups, &used, checked);
+    report.diagnostics = once_per_file(kept);
+    report.diagnostics.extend(levels::apply(&p.config, unused));
+}
+
+/// The last step of a run, on a report fresh or from the whole-run cache: spans widened, the
+/// findings `baseline` accepts dropped, statuses settled, everything in its stable order.
+pub fn finish(report: &mut Report, sources: &Sources, baseline: Option<&Baseline>) {
+    crate::report::widen::widen_all(&mut report.diagnostics, sources);
+    if let Some(baseline) = baseline {
+        let all = std::mem::take(&mut report.diagnostics);
+        report.diagnostics = baseline.filter(all, sources).0;
+    }
+    levels::settle_statuses(report);
+    report.normalize();
+}
+
+/// Findings about a file's text (an annotation ytt ignores) once, under the first root that
+/// reads the file, not once per root.
+fn once_per_file(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut seen = std::collections::HashSet::new();
+    found
+        .into_iter()
+        .filter(|d| {
+            d.rule != Rule::UnknownAnnotation
+                || seen.insert((d.rule, d.span.clone(), d.message.clone()))
+        })
+        .collect()
+}
+
+/// The repository paths a job reads.
+fn scope(p: &Planned, job: &Job) -> Vec<String> {
+    match job.kind {
+        JobKind::Library | JobKind::Notice => vec![job.root.clone()],
+        JobKind::Plain => job.plain_files.clone(),
+        JobKind::Root => p
+            .discovery
+            .roots
+            .iter()
+            .find(|r| r.name == job.root)
+            .map(|r| r.inputs.clone())
+            .unwrap_or_else(|| vec![job.root.clone()]),
+    }
+}
+
+/// Suppression comments of the files the jobs read and of the files findings point at.
+fn scan_suppressions(
+    p: &Planned,
+    scopes: &[(Vec<String>, RootOutcome)],
+    found: &[Diagnostic],
+    sources: &Sources,
+) -> Vec<Suppression> {
+    // Files with findings are kept for the report; the others are read, scanned and dropped.
+    let with_findings: BTreeSet<&str> = found
+        .iter()
+        .filter_map(|d| d.span.as_ref().map(|s| s.file.as_str()))
+        .collect();
+    let mut files = with_findings.clone();
+    // Discovery read every ytt file: only those with a directive are read again.
+    for f in &p.discovery.files {
+        if f.directives
+            && scopes
+                .iter()
+                .any(|(inputs, _)| inputs.iter().any(|i| is_within(&f.path, i)))
+        {
+            files.insert(&f.path);
+        }
+    }
+    let files: Vec<&str> = files.into_iter().collect();
+    files
+        .par_iter()
+        .filter_map(|&f| {
+            let text = if with_findings.contains(f) {
+                sources.text(f)
+            } else {
+                sources.text_once(f)
+            };
+            text.map(|text| suppress::scan(f, &text))
+        })
+        .flatten()
+        .collect()
+}

@@ -27,12 +27,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::lint::job::{Job, JobKind, JobOutcome};
-use crate::report::coverage::Coverage;
-use crate::report::{Diagnostic, RootOutcome};
 
 /// Entries kept at most; older ones are removed at the end of a run.
 pub const MAX_ENTRIES: usize = 20_000;
@@ -40,22 +37,12 @@ pub const MAX_ENTRIES: usize = 20_000;
 /// The cache directory's default name, inside the repository.
 pub const DIR_NAME: &str = crate::files::LINT_CACHE_DIR;
 
-/// Format of the entries: bump when [`Stored`] or the key changes meaning.
+/// Format of the entries: bump when [`JobOutcome`] or the key changes meaning.
 const FORMAT: &str = "yttlint-cache-2";
 
 /// Files modified this recently before the index was written may have changed again within the
 /// same timestamp: their hash is not trusted from the index.
 const RACY: Duration = Duration::from_secs(2);
-
-/// What an entry holds.
-#[derive(Serialize, Deserialize)]
-struct Stored {
-    status: RootOutcome,
-    diagnostics: Vec<Diagnostic>,
-    /// What the job executed, when it records coverage.
-    #[serde(default)]
-    coverage: Option<Coverage>,
-}
 
 /// A file's hash as the index records it.
 #[derive(Clone, PartialEq, Eq)]
@@ -108,7 +95,8 @@ impl Cache {
     /// The stored outcome under `key`, if there is a readable one.
     pub fn get(&self, key: &str) -> Option<JobOutcome> {
         let path = self.entry(key);
-        let stored = read_regular(&path).and_then(|b| serde_json::from_slice::<Stored>(&b).ok());
+        let stored =
+            read_regular(&path).and_then(|b| serde_json::from_slice::<JobOutcome>(&b).ok());
         let Some(stored) = stored else {
             self.misses.fetch_add(1, Ordering::Relaxed);
             return None;
@@ -120,9 +108,8 @@ impl Cache {
             .open(&path)
             .and_then(|f| f.set_modified(SystemTime::now()));
         Some(JobOutcome {
-            diagnostics: stored.diagnostics,
-            status: stored.status,
-            coverage: stored.coverage,
+            duration_ms: 0,
+            ..stored
         })
     }
 
@@ -136,10 +123,9 @@ impl Cache {
         {
             return;
         }
-        let stored = Stored {
-            status: outcome.status,
-            diagnostics: outcome.diagnostics.clone(),
-            coverage: outcome.coverage.clone(),
+        let stored = JobOutcome {
+            duration_ms: 0,
+            ..outcome.clone()
         };
         if let Ok(bytes) = serde_json::to_vec(&stored) {
             let _ = write_atomic(&self.entry(key), &bytes);

@@ -4,32 +4,25 @@
 //! Then the configured rule levels are applied and the report is put in its stable order.
 
 pub mod cache;
+pub mod guard;
 pub mod pool;
 pub mod progress;
 pub mod run_cache;
 pub mod worker;
 
-use crate::report::Rule;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Instant;
-
 use rayon::prelude::*;
 
-use crate::lint::config::{Config, RuleLevel};
 use crate::lint::job::{run_job, Job, JobOutcome};
 use crate::report::coverage::Coverage;
-use crate::report::{Diagnostic, Report, RootOutcome, RootStatus};
+use crate::report::Report;
 use cache::Cache;
+use guard::{caught, evaluating, not_linted};
 use pool::Isolation;
 use progress::Progress;
 
 /// Native stack of a worker thread: Starlark evaluation recurses on it (the engine's call
 /// depth limit keeps well inside it). Reserved lazily by the OS.
 const WORKER_STACK: usize = 256 << 20;
-
-/// One job's result: its status line, its findings, and what it executed when it records
-/// coverage.
-pub type JobResult = (RootStatus, Vec<Diagnostic>, Option<Coverage>);
 
 /// What a run of jobs produced: the report, and each job's coverage in job order.
 pub struct Ran {
@@ -48,17 +41,19 @@ pub fn run_jobs(
     cache: Option<&Cache>,
 ) -> Result<Ran, String> {
     let Some(cache) = cache else {
-        return Ok(collect(run_fresh(jobs, threads, isolation, progress)?));
+        return Ok(collect(
+            jobs,
+            run_fresh(jobs, threads, isolation, progress)?,
+        ));
     };
     let keys: Vec<Option<String>> = jobs.par_iter().map(|j| cache.key(j)).collect();
-    let mut done: Vec<Option<JobResult>> = keys
+    let mut done: Vec<Option<JobOutcome>> = keys
         .iter()
         .zip(jobs)
         .map(|(key, job)| {
             let outcome = cache.get(key.as_deref()?)?;
-            progress.finished(&describe(job));
-            let status = status_of(job, outcome.status, Instant::now());
-            Some((status, outcome.diagnostics, outcome.coverage))
+            progress.finished(&job.describe());
+            Some(outcome)
         })
         .collect();
     let todo: Vec<Job> = jobs
@@ -72,22 +67,19 @@ pub fn run_jobs(
         if slot.is_some() {
             continue;
         }
-        let Some((status, diagnostics, coverage)) = fresh.next() else {
+        let Some(outcome) = fresh.next() else {
             break;
         };
         if let Some(key) = key {
-            let outcome = JobOutcome {
-                diagnostics,
-                status: status.status,
-                coverage,
-            };
             cache.put(key, &outcome);
-            *slot = Some((status, outcome.diagnostics, outcome.coverage));
-        } else {
-            *slot = Some((status, diagnostics, coverage));
         }
+        *slot = Some(outcome);
     }
-    Ok(collect(done.into_iter().flatten()))
+    let outcomes = done
+        .into_iter()
+        .zip(jobs)
+        .map(|(o, job)| o.unwrap_or_else(|| not_linted(job)));
+    Ok(collect(jobs, outcomes))
 }
 
 /// Runs `jobs` in worker processes or threads: each job's result, in job order.
@@ -96,7 +88,7 @@ fn run_fresh(
     threads: usize,
     isolation: Option<&Isolation>,
     progress: &Progress,
-) -> Result<Vec<JobResult>, String> {
+) -> Result<Vec<JobOutcome>, String> {
     match isolation {
         Some(iso) => {
             let results = crate::lint::run::pool::run_isolated(jobs, threads, iso, progress);
@@ -107,16 +99,16 @@ fn run_fresh(
     }
 }
 
-/// The report of the jobs' results, and their coverage.
-fn collect(results: impl IntoIterator<Item = JobResult>) -> Ran {
+/// The report of the jobs' outcomes (one per job, in job order), and their coverage.
+fn collect(jobs: &[Job], outcomes: impl IntoIterator<Item = JobOutcome>) -> Ran {
     let mut ran = Ran {
         report: Report::default(),
         coverage: Vec::new(),
     };
-    for (status, diagnostics, coverage) in results {
-        ran.report.roots.push(status);
-        ran.report.diagnostics.extend(diagnostics);
-        ran.coverage.push(coverage);
+    for (job, outcome) in jobs.iter().zip(outcomes) {
+        ran.report.roots.push(outcome.root_status(job));
+        ran.report.diagnostics.extend(outcome.diagnostics);
+        ran.coverage.push(outcome.coverage);
     }
     ran
 }
@@ -127,7 +119,7 @@ fn run_with(
     threads: usize,
     progress: &Progress,
     runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
-) -> Result<Vec<JobResult>, String> {
+) -> Result<Vec<JobOutcome>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .stack_size(WORKER_STACK)
@@ -135,7 +127,7 @@ fn run_with(
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let groups = crate::lint::plan::affinity::groups(jobs);
-    let ran: Vec<Vec<(usize, JobResult)>> = pool.install(|| {
+    let ran: Vec<Vec<(usize, JobOutcome)>> = pool.install(|| {
         groups
             .par_iter()
             .with_max_len(1)
@@ -144,16 +136,16 @@ fn run_with(
                     .iter()
                     .filter_map(|&i| Some((i, jobs.get(i)?)))
                     .map(|(i, job)| {
-                        let (result, _) = caught(job, runner);
-                        progress.finished(&describe(job));
-                        (i, result)
+                        let (outcome, _) = caught(job, runner);
+                        progress.finished(&job.describe());
+                        (i, outcome)
                     })
                     .collect()
             })
             .collect()
     });
     progress.clear();
-    let mut results: Vec<Option<JobResult>> = vec![None; jobs.len()];
+    let mut results: Vec<Option<JobOutcome>> = vec![None; jobs.len()];
     for (i, result) in ran.into_iter().flatten() {
         if let Some(slot) = results.get_mut(i) {
             *slot = Some(result);
@@ -166,160 +158,11 @@ fn run_with(
         .collect())
 }
 
-/// The result of a job that no thread or worker ran (none is expected: it says so rather
-/// than losing the root).
-pub fn not_linted(job: &Job) -> JobResult {
-    let d = Diagnostic::new(Rule::InternalError, "this root was not linted");
-    (
-        status_of(job, RootOutcome::Error, Instant::now()),
-        vec![of_job(job, d)],
-        None,
-    )
-}
-
-fn describe(job: &Job) -> String {
-    match &job.scenario {
-        Some(s) => format!("{} ({s})", job.root),
-        None => job.root.clone(),
-    }
-}
-
-/// Runs one job, turning a panic into a finding of the job; the second value says whether it
-/// panicked. A panic that comes from the size of what the template builds (a collection
-/// whose capacity overflows) is a `limit-exceeded` finding; any other is an `internal-error`.
-pub fn caught(job: &Job, runner: &(dyn Fn(&Job) -> JobOutcome + Sync)) -> (JobResult, bool) {
-    let start = Instant::now();
-    let mut panicked = false;
-    EVALUATING.with(|f| f.borrow_mut().take());
-    let outcome = catch_unwind(AssertUnwindSafe(|| runner(job))).unwrap_or_else(|payload| {
-        panicked = true;
-        let what = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string());
-        let d = if allocation_failed(&what) {
-            Diagnostic::new(
-                Rule::LimitExceeded,
-                format!("the evaluation could not allocate the memory it needed ({what})"),
-            )
-        } else {
-            Diagnostic::new(
-                Rule::InternalError,
-                format!("yttlint failed while linting this root: {what}"),
-            )
-        };
-        let d = match EVALUATING.with(|f| f.borrow_mut().take()) {
-            Some(file) => in_file(d, &file),
-            None => d,
-        };
-        JobOutcome {
-            diagnostics: vec![of_job(job, d)],
-            status: RootOutcome::Error,
-            coverage: None,
-        }
-    });
-    let status = status_of(job, outcome.status, start);
-    ((status, outcome.diagnostics, outcome.coverage), panicked)
-}
-
-/// `d` in `file` (a repository path) when the process or thread ended in its evaluation: the
-/// line is not known.
-pub fn in_file(d: Diagnostic, file: &str) -> Diagnostic {
-    let message = format!("{} while evaluating {file}", d.message);
-    Diagnostic {
-        message,
-        ..d.at(crate::report::Span::point(file, 1, 1))
-    }
-}
-
-/// Notes that the job running on this thread evaluates the file at repository path `path`:
-/// a panic in the job gets its finding there.
-pub fn evaluating(path: &str) {
-    EVALUATING.with(|f| *f.borrow_mut() = Some(path.to_string()));
-}
-
-thread_local! {
-    /// The file the job running on this thread evaluates (see [`evaluating`]).
-    static EVALUATING: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-    /// The source file of the last panic on this thread, when a panic hook noted it.
-    static PANIC_FILE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Notes the source file of a panic (called from a panic hook, on the panicking thread).
-pub fn note_panic_file(file: &str) {
-    PANIC_FILE.with(|f| *f.borrow_mut() = Some(file.to_string()));
-}
-
-/// Whether a panic with message `what` is an allocation that failed or could not be made: the
-/// size of a value the template builds, not a bug.
-fn allocation_failed(what: &str) -> bool {
-    const MESSAGES: [&str; 3] = [
-        "capacity overflow",
-        "out of memory",
-        "must not exceed u32::MAX",
-    ];
-    // starlark's own stack of temporaries unwraps the allocation of its next buffer.
-    let in_alloca = PANIC_FILE
-        .with(|f| f.borrow_mut().take())
-        .is_some_and(|f| f.ends_with("collections/alloca.rs"));
-    in_alloca || MESSAGES.iter().any(|m| what.contains(m))
-}
-
-/// A finding about `job` as a whole.
-pub fn of_job(job: &Job, mut d: Diagnostic) -> Diagnostic {
-    d.root = Some(job.root.clone());
-    d.scenario = job.scenario.clone();
-    d
-}
-
-/// The status line of `job`, which started at `start`.
-pub fn status_of(job: &Job, status: RootOutcome, start: Instant) -> RootStatus {
-    RootStatus {
-        path: job.root.clone(),
-        scenario: job.scenario.clone(),
-        status,
-        duration_ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
-    }
-}
-
-/// Applies `rules:` from the configuration: `off` drops a rule's findings, a severity replaces
-/// the rule's default.
-pub fn apply_levels(config: &Config, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    diagnostics
-        .into_iter()
-        .filter_map(|mut d| match config.level(d.rule) {
-            Some(RuleLevel::Off) => None,
-            Some(RuleLevel::Severity(s)) => {
-                d.severity = s;
-                Some(d)
-            }
-            None => Some(d),
-        })
-        .collect()
-}
-
-/// Marks roots whose findings were all dropped or suppressed as `ok` again.
-pub fn settle_statuses(report: &mut Report) {
-    for root in &mut report.roots {
-        if root.status != RootOutcome::Findings {
-            continue;
-        }
-        let any = report
-            .diagnostics
-            .iter()
-            .any(|d| d.root.as_deref() == Some(&root.path) && d.scenario == root.scenario);
-        if !any {
-            root.status = RootOutcome::Ok;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lint::job::JobKind;
-    use crate::report::Severity;
+    use crate::report::{RootOutcome, Rule};
 
     fn job(root: &str, flags: Result<crate::ytt_flags::TemplateArgs, String>) -> Job {
         Job {
@@ -370,27 +213,14 @@ mod tests {
             }
             run_job(j, evaluating)
         };
-        let report = collect(run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap()).report;
+        let report = collect(
+            &jobs,
+            run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap(),
+        )
+        .report;
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
         assert_eq!(report.diagnostics[0].rule, Rule::InternalError);
         assert!(report.diagnostics[0].message.ends_with("invariant broken"));
-    }
-
-    #[test]
-    fn levels_drop_or_change_severity() {
-        let mut config = Config::default_for(std::path::Path::new("/repo"));
-        config.rules.insert(Rule::TemplateError, RuleLevel::Off);
-        config.rules.insert(
-            Rule::UnknownAnnotation,
-            RuleLevel::Severity(Severity::Error),
-        );
-        let diags = vec![
-            Diagnostic::new(Rule::TemplateError, "x"),
-            Diagnostic::new(Rule::UnknownAnnotation, "y"),
-        ];
-        let out = apply_levels(&config, diags);
-        assert_eq!(out.len(), 1);
-        assert_eq!(out[0].severity, Severity::Error);
     }
 }

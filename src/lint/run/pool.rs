@@ -18,11 +18,11 @@ use std::sync::Mutex;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::lint::job::{run_job, Job, JobKind};
+use crate::lint::job::{run_job, Job, JobKind, JobOutcome};
+use crate::lint::run::guard::{caught, elapsed_ms, evaluating, in_file, not_linted};
 use crate::lint::run::progress::Progress;
 use crate::lint::run::worker::{Request, Response, AT, COMMAND, READY, STACK_BYTES};
-use crate::lint::run::{caught, not_linted, of_job, status_of, JobResult};
-use crate::report::{Diagnostic, RootOutcome};
+use crate::report::Diagnostic;
 
 /// How an isolated run is limited.
 #[derive(Clone, Debug)]
@@ -78,12 +78,12 @@ pub fn run_isolated(
     threads: usize,
     iso: &Isolation,
     progress: &Progress,
-) -> Vec<JobResult> {
+) -> Vec<JobOutcome> {
     let workers = iso.workers(threads, jobs.len());
     let limits = Limits::new(iso, workers);
     let groups = crate::lint::plan::affinity::groups(jobs);
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<JobResult>>> = Mutex::new(vec![None; jobs.len()]);
+    let results: Mutex<Vec<Option<JobOutcome>>> = Mutex::new(vec![None; jobs.len()]);
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
@@ -92,7 +92,7 @@ pub fn run_isolated(
                     for &index in group {
                         let Some(job) = jobs.get(index) else { continue };
                         let result = run_one(&mut worker, &limits, index, job);
-                        progress.finished(&describe(job));
+                        progress.finished(&job.describe());
                         if let Ok(mut all) = results.lock() {
                             if let Some(slot) = all.get_mut(index) {
                                 *slot = Some(result);
@@ -111,13 +111,6 @@ pub fn run_isolated(
         .zip(jobs)
         .map(|(r, job)| r.unwrap_or_else(|| not_linted(job)))
         .collect()
-}
-
-fn describe(job: &Job) -> String {
-    match &job.scenario {
-        Some(s) => format!("{} ({s})", job.root),
-        None => job.root.clone(),
-    }
 }
 
 /// The limits every worker of a run gets, and how findings describe them.
@@ -158,9 +151,9 @@ impl Limits {
 
 /// Runs one job: in this process when it evaluates nothing, else in the worker (started when
 /// there is none).
-fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job) -> JobResult {
+fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job) -> JobOutcome {
     if job.kind == JobKind::Notice {
-        return caught(job, &|job| run_job(job, crate::lint::run::evaluating)).0;
+        return caught(job, &|job| run_job(job, evaluating)).0;
     }
     let start = Instant::now();
     let w = match worker {
@@ -172,11 +165,10 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
                     Rule::InternalError,
                     format!("cannot start a worker process to lint this root: {e}"),
                 );
-                return (
-                    status_of(job, RootOutcome::Error, start),
-                    vec![of_job(job, d)],
-                    None,
-                );
+                return JobOutcome {
+                    duration_ms: elapsed_ms(start),
+                    ..JobOutcome::failure(job, d)
+                };
             }
         },
     };
@@ -187,7 +179,7 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
                     w.finish();
                 }
             }
-            (response.status, response.diagnostics, response.coverage)
+            response.outcome
         }
         Err(end) => {
             let mut at = None;
@@ -196,11 +188,10 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
                 w.finish();
             }
             let d = end.diagnostic(limits, at.as_deref());
-            (
-                status_of(job, RootOutcome::Error, start),
-                vec![of_job(job, d)],
-                None,
-            )
+            JobOutcome {
+                duration_ms: elapsed_ms(start),
+                ..JobOutcome::failure(job, d)
+            }
         }
     }
 }
@@ -372,7 +363,7 @@ impl End {
     fn diagnostic(&self, limits: &Limits, at: Option<&str>) -> Diagnostic {
         let d = self.what(limits);
         match at {
-            Some(file) => crate::lint::run::in_file(d, file),
+            Some(file) => in_file(d, file),
             None => d,
         }
     }

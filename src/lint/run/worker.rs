@@ -13,10 +13,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lint::job::{run_job, Job};
-use crate::lint::run::caught;
-use crate::report::coverage::Coverage;
-use crate::report::{Diagnostic, RootStatus};
+use crate::lint::job::{run_job, Job, JobOutcome};
+use crate::lint::run::guard::{caught, evaluating, note_panic_file};
 
 /// The hidden command that runs a worker.
 pub const COMMAND: &str = "__worker";
@@ -48,11 +46,7 @@ struct Received {
 #[derive(Serialize, Deserialize)]
 pub struct Response {
     pub index: usize,
-    pub status: RootStatus,
-    pub diagnostics: Vec<Diagnostic>,
-    /// What the job's evaluation executed, when it records coverage.
-    #[serde(default)]
-    pub coverage: Option<Coverage>,
+    pub outcome: JobOutcome,
     /// The worker ends after this job (it panicked, and the process may hold a broken state).
     pub last: bool,
 }
@@ -80,7 +74,7 @@ pub fn main(args: &[String]) -> i32 {
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         if let Some(at) = info.location() {
-            crate::lint::run::note_panic_file(at.file());
+            note_panic_file(at.file());
         }
         report(info);
     }));
@@ -152,13 +146,10 @@ fn serve(protocol: File) -> i32 {
                 return 2;
             }
         };
-        let ((status, diagnostics, coverage), panicked) =
-            caught(&received.job, &|job| run_job(job, on_file));
+        let (outcome, panicked) = caught(&received.job, &|job| run_job(job, on_file));
         let response = Response {
             index: received.index,
-            status,
-            diagnostics,
-            coverage,
+            outcome,
             last: panicked,
         };
         let sent = serde_json::to_string(&response)
@@ -200,7 +191,7 @@ fn send(line: &str) -> std::io::Result<()> {
 /// What a job running in the worker is told of each file it enters: noted for a panic, and
 /// sent to the parent, which then knows where a worker that dies was.
 fn on_file(path: &str) {
-    crate::lint::run::evaluating(path);
+    evaluating(path);
     at_file(path);
 }
 

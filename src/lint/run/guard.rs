@@ -1,0 +1,105 @@
+//! One job guarded: run so that a panic becomes a finding of that job (in the file it was
+//! evaluating when that is known) while the other jobs go on, and timed.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+use crate::lint::job::{Job, JobOutcome};
+use crate::report::{Diagnostic, Rule};
+
+/// The result of a job that no thread or worker ran (none is expected: it says so rather
+/// than losing the root).
+pub fn not_linted(job: &Job) -> JobOutcome {
+    JobOutcome::failure(
+        job,
+        Diagnostic::new(Rule::InternalError, "this root was not linted"),
+    )
+}
+
+/// Runs one job, turning a panic into a finding of the job; the second value says whether it
+/// panicked. A panic that comes from the size of what the template builds (a collection
+/// whose capacity overflows) is a `limit-exceeded` finding; any other is an `internal-error`.
+pub fn caught(job: &Job, runner: &(dyn Fn(&Job) -> JobOutcome + Sync)) -> (JobOutcome, bool) {
+    let start = Instant::now();
+    let mut panicked = false;
+    EVALUATING.with(|f| f.borrow_mut().take());
+    let outcome = catch_unwind(AssertUnwindSafe(|| runner(job))).unwrap_or_else(|payload| {
+        panicked = true;
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        let d = if allocation_failed(&what) {
+            Diagnostic::new(
+                Rule::LimitExceeded,
+                format!("the evaluation could not allocate the memory it needed ({what})"),
+            )
+        } else {
+            Diagnostic::new(
+                Rule::InternalError,
+                format!("yttlint failed while linting this root: {what}"),
+            )
+        };
+        let d = match EVALUATING.with(|f| f.borrow_mut().take()) {
+            Some(file) => in_file(d, &file),
+            None => d,
+        };
+        JobOutcome::failure(job, d)
+    });
+    (
+        JobOutcome {
+            duration_ms: elapsed_ms(start),
+            ..outcome
+        },
+        panicked,
+    )
+}
+
+/// Milliseconds since `start`.
+pub fn elapsed_ms(start: Instant) -> u64 {
+    u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// `d` in `file` (a repository path) when the process or thread ended in its evaluation: the
+/// line is not known.
+pub fn in_file(d: Diagnostic, file: &str) -> Diagnostic {
+    let message = format!("{} while evaluating {file}", d.message);
+    Diagnostic {
+        message,
+        ..d.at(crate::report::Span::point(file, 1, 1))
+    }
+}
+
+/// Notes that the job running on this thread evaluates the file at repository path `path`:
+/// a panic in the job gets its finding there.
+pub fn evaluating(path: &str) {
+    EVALUATING.with(|f| *f.borrow_mut() = Some(path.to_string()));
+}
+
+thread_local! {
+    /// The file the job running on this thread evaluates (see [`evaluating`]).
+    static EVALUATING: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// The source file of the last panic on this thread, when a panic hook noted it.
+    static PANIC_FILE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Notes the source file of a panic (called from a panic hook, on the panicking thread).
+pub fn note_panic_file(file: &str) {
+    PANIC_FILE.with(|f| *f.borrow_mut() = Some(file.to_string()));
+}
+
+/// Whether a panic with message `what` is an allocation that failed or could not be made: the
+/// size of a value the template builds, not a bug.
+fn allocation_failed(what: &str) -> bool {
+    const MESSAGES: [&str; 3] = [
+        "capacity overflow",
+        "out of memory",
+        "must not exceed u32::MAX",
+    ];
+    // starlark's own stack of temporaries unwraps the allocation of its next buffer.
+    let in_alloca = PANIC_FILE
+        .with(|f| f.borrow_mut().take())
+        .is_some_and(|f| f.ends_with("collections/alloca.rs"));
+    in_alloca || MESSAGES.iter().any(|m| what.contains(m))
+}
