@@ -59,7 +59,7 @@ target_of() {
   esac
 }
 
-# The action's repository (owner/name) from its checkout path, .../_actions/OWNER/NAME/REF with
+# The action's repository (owner/name) from its checkout path, .../_actions/<owner>/<name>/<ref> with
 # either separator; yttlint's home when the action is used from a local path.
 action_repository() {
   local path repo

@@ -81,6 +81,9 @@ fn python_packages_carry_the_binary_of_this_version() {
         "../Cargo.toml"
     );
     assert_eq!(toml_value("pyproject.toml", "version"), version);
+    // PEP 639 license expressions, not the deprecated table.
+    assert_eq!(toml_value("pyproject.toml", "license"), "Apache-2.0");
+    assert_eq!(toml_value("python/pyproject.toml", "license"), "Apache-2.0");
     assert_eq!(
         toml_value("pyproject.toml", "dependencies"),
         format!("[\"yttlint=={version}\"]")
@@ -167,7 +170,7 @@ fn lint_script() -> String {
 }
 
 #[test]
-fn gitlab_template_publishes_junit_and_code_quality() {
+fn gitlab_template_publishes_junit_code_quality_and_cobertura() {
     let template = yaml_file("ci/yttlint.gitlab-ci.yml");
     let job = &template[".yttlint"];
     let reports = &job["artifacts"]["reports"];
@@ -183,6 +186,13 @@ fn gitlab_template_publishes_junit_and_code_quality() {
     );
     assert!(
         script.contains(&format!("--report gitlab={quality}")),
+        "{script}"
+    );
+    let coverage = &reports["coverage_report"];
+    assert_eq!(coverage["coverage_format"], "cobertura");
+    let path = coverage["path"].as_str().unwrap();
+    assert!(
+        script.contains(&format!("--report cobertura={path}")),
         "{script}"
     );
     assert_eq!(template["yttlint"]["extends"], ".yttlint");
