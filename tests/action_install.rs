@@ -91,7 +91,10 @@ fn run(dir: &Path, command: &str, env: &[(&str, String)]) -> Run {
 }
 
 fn from(release: &Path) -> Vec<(&'static str, String)> {
-    vec![("YTTLINT_RELEASE_URL", format!("file://{}", release.display()))]
+    vec![(
+        "YTTLINT_RELEASE_URL",
+        format!("file://{}", release.display()),
+    )]
 }
 
 #[test]
@@ -101,7 +104,11 @@ fn a_good_checksum_installs_the_release_binary() {
     fake_release(&dir, &release, Some("0000  other.zip\nDIGEST  NAME\n"));
     let r = run(&dir, "download", &from(&release));
     assert_eq!(r.code, 0, "{}", r.stdout);
-    assert!(r.stdout.contains("checked against SHA256SUMS"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("checked against SHA256SUMS"),
+        "{}",
+        r.stdout
+    );
     let bin = Path::new(r.path.trim()).join("yttlint");
     let out = Command::new(&bin).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "fake yttlint\n");
@@ -137,7 +144,11 @@ fn a_bad_checksum_fails_without_falling_back() {
 fn a_missing_checksum_fails() {
     let dir = scratch("missing");
     let release = dir.join("release");
-    fake_release(&dir, &release, Some("DIGEST  yttlint-0.1.0-x86_64-apple-darwin.tar.gz\n"));
+    fake_release(
+        &dir,
+        &release,
+        Some("DIGEST  yttlint-0.1.0-x86_64-apple-darwin.tar.gz\n"),
+    );
     let r = run(&dir, "download", &from(&release));
     assert_eq!(r.code, 1);
     assert!(r.stdout.contains("has no checksum for"), "{}", r.stdout);
@@ -209,8 +220,15 @@ fn windows_paths_find_the_release_and_give_native_paths() {
     env.push(("PATH", stub_cygpath(&dir)));
     env.push(("RUNNER_OS", "Windows".to_string()));
     let r = run(&dir, "download", &env);
-    assert_eq!(r.code, 1, "Windows x64's archive is a zip: not in this release");
-    assert!(r.stdout.contains("x86_64-pc-windows-msvc.zip"), "{}", r.stdout);
+    assert_eq!(
+        r.code, 1,
+        "Windows x64's archive is a zip: not in this release"
+    );
+    assert!(
+        r.stdout.contains("x86_64-pc-windows-msvc.zip"),
+        "{}",
+        r.stdout
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -287,7 +305,8 @@ fn the_lint_step_hands_upload_sarif_a_native_path_on_windows() {
         .unwrap();
     assert_eq!(status.code(), Some(1), "the step fails as yttlint did");
     let outputs = std::fs::read_to_string(&output).unwrap();
-    let native = format!("C:{}/out.sarif", dir.canonicalize().unwrap().display()).replace('/', "\\");
+    let native =
+        format!("C:{}/out.sarif", dir.canonicalize().unwrap().display()).replace('/', "\\");
     assert_eq!(outputs, format!("exit-code=1\nsarif-file={native}\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

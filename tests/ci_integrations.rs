@@ -151,11 +151,19 @@ fn action_passes_inputs_through_env_and_uploads_sarif_always() {
     assert_eq!(notices.len(), 2, "{notices:?}");
     let restore = steps
         .iter()
-        .find(|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/cache/restore@")))
+        .find(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("actions/cache/restore@"))
+        })
         .unwrap();
     let save = steps
         .iter()
-        .find(|s| s["uses"].as_str().is_some_and(|u| u.starts_with("actions/cache/save@")))
+        .find(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("actions/cache/save@"))
+        })
         .unwrap();
     assert!(save["if"].as_str().unwrap().starts_with("always()"));
     assert_eq!(restore["with"]["key"], save["with"]["key"]);

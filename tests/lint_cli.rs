@@ -519,3 +519,21 @@ fn removed_values_follow_the_schema_removed_extension() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `yttlint --help` names every command `yttlint` accepts as its first word.
+#[test]
+fn help_lists_every_command() {
+    let run = yttlint_in(&fixture("lint-repo"), &["--help"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for command in ["init [DIR]", "template", "rule [ID]", "completions SHELL"] {
+        assert!(
+            run.stdout.contains(&format!("yttlint {command}")),
+            "--help lists `yttlint {command}`:\n{}",
+            run.stdout
+        );
+    }
+    let unknown = yttlint_in(&fixture("lint-repo"), &["lint"]);
+    for command in ["template", "init", "rule", "completions"] {
+        assert!(unknown.stderr.contains(command), "{}", unknown.stderr);
+    }
+}

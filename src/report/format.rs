@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::diagnostic::Report;
+use super::diagnostic::{Report, Severity};
 use super::sources::Sources;
 
 /// An output format for `--format` and `--report FORMAT=PATH`.
@@ -118,6 +118,9 @@ pub struct RenderOptions {
     pub path_base: String,
     /// The summary line at the end of the terminal and GitHub formats (`--quiet` drops it).
     pub summary: bool,
+    /// The lowest severity that fails the run (`--fail-on`): JUnit fails the cases of these
+    /// findings and passes the others.
+    pub fail_on: Severity,
 }
 
 impl Default for RenderOptions {
@@ -136,6 +139,7 @@ impl Default for RenderOptions {
             source_root_uri: None,
             path_base: String::new(),
             summary: true,
+            fail_on: Severity::Error,
         }
     }
 }
