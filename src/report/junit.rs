@@ -374,7 +374,10 @@ mod tests {
             .filter_map(|n| n.text())
             .collect();
         assert_eq!(outs.len(), 2, "{outs:?}");
-        assert!(outs[1].contains("warning[data-value-violation]"), "{outs:?}");
+        assert!(
+            outs[1].contains("warning[data-value-violation]"),
+            "{outs:?}"
+        );
         let xml = xml_of(&report, Severity::Warning);
         let doc = roxmltree::Document::parse(&xml).unwrap();
         assert_eq!(doc.root_element().attribute("failures"), Some("2"));
