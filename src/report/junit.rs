@@ -213,7 +213,12 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources, fail_on: Severity
         Some(scenario) => format!("{root}.{scenario}"),
         None => root.to_string(),
     };
-    let name = format!("{} in {}: {}", d.rule, span.file, d.summary().trim());
+    let name = format!(
+        "{} in {}: {}",
+        d.rule,
+        span.file,
+        without_positions(d.summary().trim())
+    );
     let (outcome, note) = if d.severity >= fail_on {
         let element = if NOT_CHECKED.contains(&d.rule.as_str()) {
             "error"
@@ -232,6 +237,48 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources, fail_on: Severity
         outcome,
         note,
     }
+}
+
+/// `text` without the line numbers messages quote, so that a case's name stays when lines
+/// move: `schema.yml:3` (and `:3:7`) becomes `schema.yml`, `line 12` becomes `line`.
+fn without_positions(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let digits_from = |i: usize| {
+        (i..chars.len())
+            .find(|&j| !chars[j].is_ascii_digit())
+            .unwrap_or(chars.len())
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let numbered = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c == ':' && numbered && after_file_name(&out) {
+            i = digits_from(i + 1);
+            if chars.get(i) == Some(&':') && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+                i = digits_from(i + 1);
+            }
+            continue;
+        }
+        if c == ' ' && numbered && out.ends_with("line") {
+            i = digits_from(i + 1);
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Whether `text` ends in a file name with an extension (`config/schema.yml`).
+fn after_file_name(text: &str) -> bool {
+    let word = text
+        .rsplit(|c: char| c.is_whitespace() || "('\"`".contains(c))
+        .next()
+        .unwrap_or("");
+    word.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && !ext.is_empty() && ext.chars().all(char::is_alphanumeric)
+    })
 }
 
 fn write_case(out: &mut String, case: &Case) {
@@ -405,6 +452,19 @@ mod tests {
         assert!(names
             .iter()
             .all(|n| !n.contains(":2:") && !n.contains(":9:")));
+    }
+
+    #[test]
+    fn names_quote_no_line_numbers() {
+        assert_eq!(
+            without_positions("expected integer (by schema.yml:3)"),
+            "expected integer (by schema.yml)"
+        );
+        assert_eq!(
+            without_positions("yaml: line 12: did not find 'a.yml:3:7' at 10:30"),
+            "yaml: line: did not find 'a.yml' at 10:30"
+        );
+        assert_eq!(without_positions("port: must be > 0"), "port: must be > 0");
     }
 
     #[test]
