@@ -63,7 +63,8 @@ target_of() {
 # either separator; yttlint's home when the action is used from a local path.
 action_repository() {
   local path repo
-  path=$(printf '%s\n' "${GITHUB_ACTION_PATH:-}" | tr '\\' '/')
+  path="${GITHUB_ACTION_PATH:-}"
+  path="${path//\\//}"
   repo=$(printf '%s\n' "$path" | sed -n 's|.*/_actions/\([^/]*\)/\([^/]*\)/.*|\1/\2|p')
   printf '%s\n' "${repo:-yttlint/yttlint}"
 }
@@ -101,7 +102,7 @@ download() {
   local base="${YTTLINT_RELEASE_URL:-${GITHUB_SERVER_URL:-https://github.com}/$(action_repository)/releases/download/v$version}"
   base="${base%/}"
   local dir="${RUNNER_TEMP:?RUNNER_TEMP is not set}/yttlint-$version"
-  rm -rf "$dir" && mkdir -p "$dir/bin" || fail "cannot create $dir"
+  { rm -rf "$dir" && mkdir -p "$dir/bin"; } || fail "cannot create $dir"
   fetch "$base/$name" "$dir/$name" || fail "cannot download $base/$name"
   fetch "$base/SHA256SUMS" "$dir/SHA256SUMS" || fail "cannot download $base/SHA256SUMS"
   local want got
