@@ -5,6 +5,8 @@
 #   docker build -t yttlint .                          # builds yttlint from this source
 #   docker run --rm -v "$PWD:/work" yttlint            # lints the current directory
 #
+# Released images are ghcr.io/yttlint/yttlint:VERSION (and :latest).
+#
 # The release workflow passes BINARY_SOURCE=prebuilt and puts its musl binaries at
 # dist/docker/<arch>/yttlint, so the image is not compiled again under emulation.
 ARG BINARY_SOURCE=source
@@ -25,6 +27,10 @@ COPY dist/docker/${TARGETARCH}/yttlint /yttlint
 FROM ${BINARY_SOURCE} AS binary
 
 FROM alpine:3.20
+# Links the image on ghcr.io/yttlint/yttlint to its repository.
+LABEL org.opencontainers.image.source="https://github.com/yttlint/yttlint" \
+      org.opencontainers.image.description="yttlint, a linter for Carvel ytt repositories" \
+      org.opencontainers.image.licenses="Apache-2.0"
 COPY --from=binary /yttlint /usr/local/bin/yttlint
 WORKDIR /work
 ENTRYPOINT ["yttlint"]

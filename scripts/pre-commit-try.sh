@@ -26,7 +26,7 @@ if [ -z "$WHEELS" ]; then
   command -v maturin >/dev/null || { echo "maturin is not installed (pip install maturin)" >&2; exit 2; }
   ( cd "$HERE/python" && maturin build --quiet --release --compatibility linux --out "$WHEELS" ) >"$TMP/maturin.log" 2>&1 \
     || { echo "maturin build failed:" >&2; tail -20 "$TMP/maturin.log" >&2; exit 2; }
-  python3 -m pip download --quiet --dest "$WHEELS" "setuptools>=61" >"$TMP/pip.log" 2>&1 \
+  python3 -m pip download --quiet --dest "$WHEELS" "setuptools>=77" >"$TMP/pip.log" 2>&1 \
     || { echo "pip download setuptools failed:" >&2; tail -5 "$TMP/pip.log" >&2; exit 2; }
 fi
 export PIP_FIND_LINKS="$WHEELS" PIP_NO_INDEX=1

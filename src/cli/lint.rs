@@ -23,7 +23,7 @@ use crate::report::{Report, Severity, Sources};
     name = "yttlint",
     version,
     args_override_self = true,
-    after_help = "Other commands: yttlint template [ytt flags] renders like ytt; yttlint rule [ID] explains the rules; yttlint completions SHELL prints shell completions."
+    after_help = "Other commands:\n  yttlint init [DIR]            writes .yttlint.yaml from the roots and scenarios found\n  yttlint template [ytt flags]  renders like ytt template\n  yttlint rule [ID]             explains a rule (without ID, lists them)\n  yttlint completions SHELL     prints a shell completion script"
 )]
 struct LintArgs {
     /// Directories to lint, or files whose roots to lint (default: the whole repository).
@@ -195,6 +195,7 @@ fn render_options(a: &LintArgs, cwd: &std::path::Path, repo: &std::path::Path) -
         color: a.extra.color.resolve(&env, std::io::stdout().is_terminal()),
         path_base: path_base(cwd, repo),
         summary: !a.extra.quiet,
+        fail_on: Severity::parse(&a.fail_on).unwrap_or(Severity::Error),
         automation_id: a.extra.sarif_category.as_ref().map(|c| {
             if c.ends_with('/') {
                 c.clone()

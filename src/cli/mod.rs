@@ -8,5 +8,6 @@ pub mod lint;
 pub mod lint_extra;
 pub mod lint_limits;
 pub mod lint_output;
+pub mod output_types;
 pub mod rule;
 pub mod template;

@@ -4,6 +4,7 @@ use std::io::{Read, Write};
 
 use clap::Parser;
 
+use super::output_types::{OutputTypes, OPENAPI};
 use crate::files;
 use crate::library::{EvalOpts, OutputContent, OutputFile, Workspace};
 use crate::yaml::emit::docset_to_yaml;
@@ -40,11 +41,8 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 fn render(a: &TemplateArgs) -> Result<String, String> {
-    for t in a.output.split(',') {
-        if !["yaml", "json", "pos", "openapi-v3"].contains(&t) {
-            return Err(format!("Unknown output type '{t}'"));
-        }
-    }
+    // ytt reads `-o` as a CSV string slice when it parses its flags, before anything else.
+    let types = OutputTypes::parse(&a.output)?;
     let mut stdin_read = false;
     let mut stdin = || {
         if stdin_read {
@@ -84,23 +82,31 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
     };
     let ws = Workspace::new(inputs, opts);
     if a.files_inspect {
-        return emit(a, inspect_files(&ws), &[]);
+        // ytt checks the types only when it prints: the schema type plays no part here.
+        let format = types.format()?;
+        return emit(a, format, inspect_files(&ws), &[]);
     }
     let env: Vec<(String, String)> = std::env::vars().collect();
     let external = flags.to_values(a.strict, &env, &mut stdin)?;
-    if a.dv_schema_inspect || a.output == OPENAPI {
-        return emit(a, inspect_schema(a, &ws)?, &[]);
+    if a.dv_schema_inspect || types.schema_or_unknown() {
+        return emit(
+            a,
+            types.format_unchecked(),
+            inspect_schema(a, &types, &ws)?,
+            &[],
+        );
     }
+    let format = types.format()?;
     if a.dv_inspect {
         let values = ws.data_values(external).map_err(|e| e.message)?;
         let ds = crate::yaml::DocSet {
             items: vec![values],
             ..crate::yaml::DocSet::default()
         };
-        return emit(a, ds, &[]);
+        return emit(a, format, ds, &[]);
     }
     let out = ws.evaluate(external).map_err(|e| e.message)?;
-    emit(a, out.docs, &out.files)
+    emit(a, format, out.docs, &out.files)
 }
 
 /// Where ytt puts a result: the output files into a directory when one is given (an
@@ -108,6 +114,7 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
 /// output in the chosen format.
 fn emit(
     a: &TemplateArgs,
+    format: &str,
     docs: crate::yaml::DocSet,
     files: &[OutputFile],
 ) -> Result<String, String> {
@@ -117,7 +124,7 @@ fn emit(
     if let Some(dir) = &a.output_files {
         return write_files(dir, &docs, files);
     }
-    Ok(match a.output.as_str() {
+    Ok(match format {
         "json" => docset_to_json(&docs).map_err(|e| e.to_string())?,
         "pos" => crate::yaml::pos_print::docset_to_pos(&docs),
         _ => docset_to_yaml(&docs),
@@ -211,16 +218,21 @@ fn write_files(
     Ok(log)
 }
 
-const OPENAPI: &str = "openapi-v3";
-
 /// `--data-values-schema-inspect`: the root library's schema as an OpenAPI document (the only
-/// format ytt offers; `-o openapi-v3` is refused without the flag).
-fn inspect_schema(a: &TemplateArgs, ws: &Workspace) -> Result<crate::yaml::DocSet, String> {
+/// schema type ytt offers; `-o openapi-v3` is refused without the flag). As in ytt, the schema
+/// is read before the output types are checked.
+fn inspect_schema(
+    a: &TemplateArgs,
+    types: &OutputTypes,
+    ws: &Workspace,
+) -> Result<crate::yaml::DocSet, String> {
     let schema = ws.data_values_schema().map_err(|e| e.message)?;
+    types.check()?;
+    let openapi = types.has(OPENAPI);
     if !a.dv_schema_inspect {
         return Err("Output type currently only supported for data values schema (i.e. include --data-values-schema-inspect)".into());
     }
-    if a.output != OPENAPI {
+    if !openapi {
         return Err(format!("Data values schema export only supported in OpenAPI v3 format; specify format with --output={OPENAPI} flag"));
     }
     Ok(crate::yaml::DocSet {

@@ -47,39 +47,53 @@ fn failing_builtin(err: &starlark::Error) -> Option<&str> {
 /// Starlark's message for an evaluation stopped by its cancellation check.
 const CANCELLED: &str = "Evaluation cancelled";
 
-fn frame_line(span: &FileSpan, env: &LibEnv) -> (String, Option<Pos>) {
+/// The lines ytt shows for one position of generated code, and the template position they
+/// stand for: `file:line | source` for a line compiled from the template; for a line the
+/// compiler added (the `end` of a node, say), as ytt does, the closest template lines before
+/// and after it around `file:? | code (generated)`, standing for the line before (where an
+/// unclosed expression, such as one cut short by a `#` comment, was written).
+fn frame_lines(span: &FileSpan, env: &LibEnv) -> (Vec<String>, Option<Pos>) {
     let file = span.filename().to_string();
     let line = span.resolve_span().begin.line + 1;
     let map = env.line_maps.borrow().get(&file).cloned();
-    match map {
-        Some(map) => match map.lines.get(line - 1).cloned().flatten() {
-            Some(pos) => {
-                let src = env
-                    .source_line(pos.file.as_deref().unwrap_or(&file), pos.line)
-                    .unwrap_or_default();
-                let at = if map.bare_lines {
-                    pos.line.to_string()
-                } else {
-                    pos.as_compact()
-                };
-                (format!("{at} | {src}"), Some(pos))
-            }
-            None => {
-                let code = map.code.get(line - 1).cloned().unwrap_or_default();
-                (format!("{file}:? | {} (generated)", code.trim()), None)
-            }
-        },
-        None => {
-            let src = env.source_line(&file, line as u32).unwrap_or_default();
-            let pos = Pos {
-                file: Some(file.as_str().into()),
-                line: line as u32,
-                col: 1,
-                offset: 0,
-            };
-            (format!("{} | {}", pos.as_compact(), src), Some(pos))
-        }
+    let Some(map) = map else {
+        let src = env.source_line(&file, line as u32).unwrap_or_default();
+        let pos = Pos {
+            file: Some(file.as_str().into()),
+            line: line as u32,
+            col: 1,
+            offset: 0,
+        };
+        return (vec![format!("{} | {}", pos.as_compact(), src)], Some(pos));
+    };
+    let shown = |pos: &Pos| {
+        let src = env
+            .source_line(pos.file.as_deref().unwrap_or(&file), pos.line)
+            .unwrap_or_default();
+        let at = if map.bare_lines {
+            pos.line.to_string()
+        } else {
+            pos.as_compact()
+        };
+        format!("{at} | {src}")
+    };
+    let index = line - 1;
+    if let Some(pos) = map.lines.get(index).cloned().flatten() {
+        return (vec![shown(&pos)], Some(pos));
     }
+    let before = map
+        .lines
+        .get(..index)
+        .and_then(|l| l.iter().rev().find_map(Clone::clone));
+    let after = map
+        .lines
+        .get(index + 1..)
+        .and_then(|l| l.iter().find_map(Clone::clone));
+    let code = map.code.get(index).cloned().unwrap_or_default();
+    let mut lines: Vec<String> = before.iter().map(shown).collect();
+    lines.push(format!("{file}:? | {} (generated)", code.trim()));
+    lines.extend(after.iter().map(shown));
+    (lines, before.or(after))
 }
 
 /// Where a shown frame is: a span of generated code, or ytt's own code, which ytt shows as
@@ -144,25 +158,28 @@ pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
     let frames = starlark_frames(err);
     if frames.is_empty() {
         if let Some(span) = err.span() {
-            let (line, pos) = frame_line(span, env);
+            let (lines, pos) = frame_lines(span, env);
             first_pos = pos;
-            out.push(format!("    {line}"));
+            out.extend(lines.iter().map(|l| format!("    {l}")));
         }
     }
     for (name, at) in frames.iter().rev() {
-        let line = match at {
+        let lines = match at {
             FrameAt::Span(None) => continue,
             FrameAt::Span(Some(loc)) => {
-                let (line, pos) = frame_line(loc, env);
+                let (lines, pos) = frame_lines(loc, env);
                 if first_pos.is_none() {
                     first_pos = pos;
                 }
-                line
+                lines
             }
-            FrameAt::Internal(source) => format!("{source}:1 | (unavailable)"),
+            FrameAt::Internal(source) => vec![format!("{source}:1 | (unavailable)")],
         };
         out.push(format!("    in {name}"));
-        out.push(format!("      {line}"));
+        out.extend(lines.iter().map(|l| format!("      {l}")));
+    }
+    if let Some(pos) = unclosed_at(err, &msg, env) {
+        first_pos = Some(pos);
     }
     // Split as ytt splits (a message ending in a line break shows an empty last line).
     let rest: Vec<&str> = msg.split('\n').skip(1).collect();
@@ -183,6 +200,35 @@ fn hit_a_limit(err: &starlark::Error, msg: &str) -> bool {
     matches!(err.kind(), ErrorKind::StackOverflow(_))
         || msg.starts_with("Heap memory limit of")
         || msg.starts_with("Execution duration limit of")
+}
+
+/// For a parse error that wanted a closing bracket, the template position of the bracket left
+/// open: where the linter points. ytt names the line the parser stopped at, which for an
+/// expression cut short by a `#` comment (`key: #@ data.values.x # note`) is the next node's
+/// line, or a generated one; the text of the error stays ytt's.
+fn unclosed_at(err: &starlark::Error, msg: &str, env: &LibEnv) -> Option<Pos> {
+    let wants_close = ["want ')'", "want ']'", "want '}'"]
+        .iter()
+        .any(|w| msg.ends_with(w));
+    if !wants_close || !matches!(err.kind(), ErrorKind::Parser(_)) {
+        return None;
+    }
+    let span = err.span()?;
+    let begin = usize::try_from(span.span.begin().get()).ok()?;
+    let open = crate::template::rewrite::unclosed_bracket(span.file.source(), begin)?;
+    let line = span
+        .file
+        .find_line(starlark::codemap::Pos::new(u32::try_from(open).ok()?));
+    let file = span.filename();
+    match env.line_maps.borrow().get(file) {
+        Some(map) => map.lines.get(line).cloned().flatten(),
+        None => Some(Pos {
+            file: Some(file.into()),
+            line: u32::try_from(line + 1).ok()?,
+            col: 1,
+            offset: 0,
+        }),
+    }
 }
 
 fn first_line(s: &str) -> &str {

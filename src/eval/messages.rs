@@ -76,7 +76,53 @@ pub fn to_ytt_wording(raw: &str) -> String {
         let name = function.rsplit('.').next().unwrap_or(function);
         return format!("function {name} missing 1 argument ({param})");
     }
+    if let Some(go) = parse_error(msg) {
+        return go;
+    }
     msg.to_string()
+}
+
+/// starlark-go's `got TOKEN, want TOKEN` for the crate's `Parse error: unexpected TOKEN,
+/// expected TOKEN` (a missing `)` after an expression a `#` comment cut short, say), when
+/// both tokens have a starlark-go name.
+fn parse_error(msg: &str) -> Option<String> {
+    let rest = msg.strip_prefix("Parse error: unexpected ")?;
+    let (got, want) = rest
+        .split_once(" here, expected ")
+        .or_else(|| rest.split_once(", expected "))?;
+    let want = match want {
+        "expression" => "primary expression".to_string(),
+        w => go_token(w)?,
+    };
+    Some(format!("got {}, want {want}", go_token(got)?))
+}
+
+/// starlark-go's name of a token the crate describes as `text`.
+fn go_token(text: &str) -> Option<String> {
+    let quoted = |kind: &str| {
+        text.strip_prefix(kind)
+            .and_then(|r| r.strip_prefix(" '"))
+            .and_then(|r| r.strip_suffix('\''))
+    };
+    if let Some(symbol) = quoted("symbol") {
+        return Some(format!("'{symbol}'"));
+    }
+    if let Some(keyword) = quoted("keyword") {
+        return Some(keyword.to_string());
+    }
+    let name = match text {
+        "new line" => "newline",
+        "new indentation block" => "indent",
+        "end of indentation block" => "outdent",
+        "end of file" => "end of file",
+        "identifier" => "identifier",
+        t if t.starts_with("identifier '") => "identifier",
+        t if t.starts_with("string literal") => "string literal",
+        t if t.starts_with("float literal") => "float literal",
+        t if t.contains("integer literal") => "int literal",
+        _ => return None,
+    };
+    Some(name.to_string())
 }
 
 /// starlark-go's message for a value of type `ty` that is not iterable, iterated by the
@@ -133,6 +179,35 @@ mod tests {
             hint("undefined: true"),
             " (hint: use 'True' instead of 'true' for boolean assignment)"
         );
+    }
+
+    #[test]
+    fn parse_errors_are_worded_as_starlark_go() {
+        assert_eq!(
+            to_ytt_wording(
+                "Parse error: unexpected identifier '__ytt_tpl3_end_doc', expected symbol ')'"
+            ),
+            "got identifier, want ')'"
+        );
+        assert_eq!(
+            to_ytt_wording("Parse error: unexpected new line, expected symbol ']'"),
+            "got newline, want ']'"
+        );
+        assert_eq!(
+            to_ytt_wording("Parse error: unexpected symbol '&', expected expression"),
+            "got '&', want primary expression"
+        );
+        assert_eq!(
+            to_ytt_wording("Parse error: unexpected keyword 'in', expected identifier"),
+            "got in, want identifier"
+        );
+        assert_eq!(
+            to_ytt_wording("Parse error: unexpected end of file, expected symbol ')'"),
+            "got end of file, want ')'"
+        );
+        // What starlark-go would say differently stays the crate's.
+        let odd = "Parse error: unexpected symbol '=', expected assignment operator";
+        assert_eq!(to_ytt_wording(odd), odd);
     }
 
     #[test]

@@ -1,39 +1,53 @@
 //! The JUnit XML format, for the test report views of CI systems (GitLab, Jenkins, Azure).
 //!
 //! ```xml
-//! <testsuites name="yttlint" tests="3" failures="2" errors="0" time="0.015">
-//!   <testsuite name="config" tests="3" failures="2" errors="0" skipped="0" time="0.015">
-//!     <testcase name="scenario prod" classname="config" time="0.012">
-//!       <failure message="2 findings" type="findings">…</failure>
+//! <testsuites name="yttlint" tests="3" failures="1" errors="0" time="0.042">
+//!   <testsuite name="config" tests="3" failures="1" errors="0" skipped="0" time="0.042">
+//!     <testcase name="scenario dev" classname="config" time="0.012"/>
+//!     <testcase name="data-value-violation in config/values.yml: port: must be &gt; 0"
+//!               classname="config.prod">
+//!       <failure message="port: must be &gt; 0" type="data-value-violation">config/values.yml:2:7:
+//! error[data-value-violation], the full message, related locations, help</failure>
 //!     </testcase>
-//!     <testcase name="data-value-violation at config/values.yml:2:7" classname="config.prod">
-//!       <failure message="port: must be &gt; 0" type="data-value-violation">full message,
-//! location, related locations, help</failure>
+//!     <testcase name="unused-load in config/lib.star: x is loaded but never used"
+//!               classname="config.prod">
+//!       <system-out>config/lib.star:1:14: warning[unused-load] ...</system-out>
 //!     </testcase>
 //!   </testsuite>
 //! </testsuites>
 //! ```
 //!
-//! One suite per root (its path; `(no root)` for findings outside every root), one case per
-//! scenario and one per finding. A scenario's case passes when it produced no finding, fails when
-//! it did and is an `<error>` when its evaluation could not finish because of a finding that is
-//! still reported (one whose findings were all suppressed passes, with a `<system-out>` note).
-//! A finding's case is named after its rule and position and always fails: its severity starts
-//! the failure's body. The document is valid against Jenkins' junit-10.xsd (no `file` or `line`
-//! attributes on cases: the position is in the case's name and body). Text that XML 1.0 cannot
-//! carry (control characters) becomes U+FFFD.
+//! One suite per root (its path; `(no root)` for findings outside every root). The unit is the
+//! finding: each finding is exactly one test case, in its root's suite, with `root.scenario` as
+//! its class; a scenario that found nothing is one passing case of its own (`scenario NAME`),
+//! and a scenario with findings has no other case, so nothing is counted twice. A finding at or
+//! above the run's failing severity (`--fail-on`, `error` by default) fails its case: a
+//! `<failure>`, or an `<error>` for the rules that say the linter could not check the root
+//! (`internal-error`, `limit-exceeded`). A finding below it (a warning or an info by default)
+//! passes, its text in `<system-out>`. Case names hold the rule, the file and the message's
+//! first line, never a line or column, so they stay the same when lines move; two findings
+//! with the same name in one class are told apart by ` (2)`, ` (3)`. A scenario whose
+//! evaluation stopped at an error whose finding is suppressed passes, with a `<system-out>`
+//! note. The document is valid against Jenkins' junit-10.xsd (no `file` or `line` attributes on
+//! cases: the position starts the body). Text that XML 1.0 cannot carry (control characters)
+//! becomes U+FFFD.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 use super::diagnostic::{Diagnostic, Report, RootOutcome, RootStatus};
 use super::location::{anchor, origin, position};
 use super::options::RenderOptions;
+use super::rules::Rule;
+use super::severity::Severity;
 use super::sources::Sources;
 use super::xml::escape;
 
 /// The suite that holds findings that name no root.
 const NO_ROOT: &str = "(no root)";
+
+/// Rules that mean the linter could not check a root: JUnit `<error>`s, not `<failure>`s.
+const NOT_CHECKED: [Rule; 2] = [Rule::InternalError, Rule::LimitExceeded];
 
 /// One suite: a root's scenarios and findings.
 #[derive(Default)]
@@ -42,19 +56,25 @@ struct Suite<'a> {
     findings: Vec<&'a Diagnostic>,
 }
 
+/// How a case ends.
+enum Outcome {
+    Pass,
+    /// `(element, message, type, body)`: a `<failure>` or an `<error>`.
+    Fail(&'static str, String, String, String),
+}
+
 /// One `<testcase>` before it is written.
 struct Case {
     name: String,
     classname: String,
     time_ms: Option<u64>,
-    /// `(element, message, type, body)` for a failing or erroring case.
-    outcome: Option<(&'static str, String, String, String)>,
-    /// A note for `<system-out>`.
+    outcome: Outcome,
+    /// Text for `<system-out>`.
     note: Option<String>,
 }
 
 /// Renders the report as a JUnit XML document.
-pub fn render(report: &Report, sources: &Sources, _options: &RenderOptions) -> String {
+pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> String {
     let mut suites: BTreeMap<&str, Suite> = BTreeMap::new();
     for status in &report.roots {
         suites
@@ -69,7 +89,7 @@ pub fn render(report: &Report, sources: &Sources, _options: &RenderOptions) -> S
     }
     let cases: Vec<(&str, Vec<Case>)> = suites
         .iter()
-        .map(|(name, suite)| (*name, suite_cases(name, suite, sources)))
+        .map(|(name, suite)| (*name, suite_cases(name, suite, sources, options.fail_on)))
         .collect();
     let all: Vec<&Case> = cases.iter().flat_map(|(_, c)| c).collect();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -103,7 +123,7 @@ fn counts(cases: &[&Case], time_ms: u64) -> String {
     let with = |element: &str| {
         cases
             .iter()
-            .filter(|c| c.outcome.as_ref().is_some_and(|o| o.0 == element))
+            .filter(|c| matches!(&c.outcome, Outcome::Fail(e, ..) if *e == element))
             .count()
     };
     format!(
@@ -119,45 +139,42 @@ fn seconds(ms: u64) -> String {
     format!("{}.{:03}", ms / 1000, ms % 1000)
 }
 
-fn suite_cases(root: &str, suite: &Suite, sources: &Sources) -> Vec<Case> {
-    let mut cases: Vec<Case> = suite
-        .scenarios
-        .iter()
-        .map(|status| scenario_case(root, status, &suite.findings))
-        .collect();
-    cases.extend(
-        suite
-            .findings
-            .iter()
-            .map(|d| finding_case(root, d, sources)),
-    );
+/// A suite's cases: each scenario's own case when it found nothing, else its findings; then
+/// the findings of no listed scenario. Names repeated within a class get ` (N)`.
+fn suite_cases(root: &str, suite: &Suite, sources: &Sources, fail_on: Severity) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let mut placed = vec![false; suite.findings.len()];
+    for status in &suite.scenarios {
+        let mine: Vec<usize> = (0..suite.findings.len())
+            .filter(|&i| !placed[i] && suite.findings[i].scenario == status.scenario)
+            .collect();
+        if mine.is_empty() {
+            cases.push(scenario_case(root, status));
+        }
+        for i in mine {
+            placed[i] = true;
+            cases.push(finding_case(root, suite.findings[i], sources, fail_on));
+        }
+    }
+    for (d, _) in suite.findings.iter().zip(&placed).filter(|(_, p)| !**p) {
+        cases.push(finding_case(root, d, sources, fail_on));
+    }
+    let mut seen: HashMap<(String, String), usize> = HashMap::new();
+    for case in &mut cases {
+        let n = seen
+            .entry((case.classname.clone(), case.name.clone()))
+            .or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            case.name = format!("{} ({n})", case.name);
+        }
+    }
     cases
 }
 
-fn scenario_case(root: &str, status: &RootStatus, findings: &[&Diagnostic]) -> Case {
-    let mine: Vec<&&Diagnostic> = findings
-        .iter()
-        .filter(|d| d.scenario == status.scenario)
-        .collect();
-    let body: String = mine
-        .iter()
-        .map(|d| format!("{} {}\n", case_name(d), d.summary()))
-        .collect();
-    let message = match mine.len() {
-        1 => "1 finding".to_string(),
-        n => format!("{n} findings"),
-    };
-    let suppressed = status.status == RootOutcome::Error && mine.is_empty();
-    let outcome = match status.status {
-        RootOutcome::Error if !suppressed => Some((
-            "error",
-            "evaluation did not finish".to_string(),
-            "error".to_string(),
-            body,
-        )),
-        _ if mine.is_empty() => None,
-        _ => Some(("failure", message, "findings".to_string(), body)),
-    };
+/// The case of a scenario that found nothing: it passes (with a note when its evaluation
+/// stopped at an error whose finding is suppressed or turned off).
+fn scenario_case(root: &str, status: &RootStatus) -> Case {
     Case {
         name: format!(
             "scenario {}",
@@ -165,15 +182,15 @@ fn scenario_case(root: &str, status: &RootStatus, findings: &[&Diagnostic]) -> C
         ),
         classname: root.to_string(),
         time_ms: Some(status.duration_ms),
-        outcome,
-        note: suppressed.then(|| {
+        outcome: Outcome::Pass,
+        note: (status.status == RootOutcome::Error).then(|| {
             "the evaluation stopped at an error whose finding is suppressed or turned off"
                 .to_string()
         }),
     }
 }
 
-fn finding_case(root: &str, d: &Diagnostic, sources: &Sources) -> Case {
+fn finding_case(root: &str, d: &Diagnostic, sources: &Sources, fail_on: Severity) -> Case {
     let (span, _) = anchor(d, sources);
     let mut body = format!(
         "{}: {}[{}]\n{}\n",
@@ -198,21 +215,75 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources) -> Case {
         Some(scenario) => format!("{root}.{scenario}"),
         None => root.to_string(),
     };
+    let name = format!(
+        "{} in {}: {}",
+        d.rule,
+        span.file,
+        without_positions(d.summary().trim())
+    );
+    let (outcome, note) = if d.severity >= fail_on {
+        let element = if NOT_CHECKED.contains(&d.rule) {
+            "error"
+        } else {
+            "failure"
+        };
+        let summary = d.summary().to_string();
+        (
+            Outcome::Fail(element, summary, d.rule.to_string(), body),
+            None,
+        )
+    } else {
+        (Outcome::Pass, Some(body))
+    };
     Case {
-        name: case_name(d),
+        name,
         classname,
         time_ms: None,
-        outcome: Some(("failure", d.summary().to_string(), d.rule.to_string(), body)),
-        note: None,
+        outcome,
+        note,
     }
 }
 
-/// `rule at file:line:column`, or the rule alone for a finding without a span.
-fn case_name(d: &Diagnostic) -> String {
-    match &d.span {
-        Some(span) => format!("{} at {}", d.rule, position(span)),
-        None => d.rule.to_string(),
+/// `text` without the line numbers messages quote, so that a case's name stays when lines
+/// move: `schema.yml:3` (and `:3:7`) becomes `schema.yml`, `line 12` becomes `line`.
+fn without_positions(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let digits_from = |i: usize| {
+        (i..chars.len())
+            .find(|&j| !chars[j].is_ascii_digit())
+            .unwrap_or(chars.len())
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let numbered = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c == ':' && numbered && after_file_name(&out) {
+            i = digits_from(i + 1);
+            if chars.get(i) == Some(&':') && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+                i = digits_from(i + 1);
+            }
+            continue;
+        }
+        if c == ' ' && numbered && out.ends_with("line") {
+            i = digits_from(i + 1);
+            continue;
+        }
+        out.push(c);
+        i += 1;
     }
+    out
+}
+
+/// Whether `text` ends in a file name with an extension (`config/schema.yml`).
+fn after_file_name(text: &str) -> bool {
+    let word = text
+        .rsplit(|c: char| c.is_whitespace() || "('\"`".contains(c))
+        .next()
+        .unwrap_or("");
+    word.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty() && !ext.is_empty() && ext.chars().all(char::is_alphanumeric)
+    })
 }
 
 fn write_case(out: &mut String, case: &Case) {
@@ -225,12 +296,12 @@ fn write_case(out: &mut String, case: &Case) {
     if let Some(ms) = case.time_ms {
         let _ = write!(out, " time=\"{}\"", seconds(ms));
     }
-    if case.outcome.is_none() && case.note.is_none() {
+    if matches!(case.outcome, Outcome::Pass) && case.note.is_none() {
         out.push_str("/>\n");
         return;
     }
     out.push_str(">\n");
-    if let Some((element, message, kind, body)) = &case.outcome {
+    if let Outcome::Fail(element, message, kind, body) = &case.outcome {
         let _ = writeln!(
             out,
             "      <{element} message=\"{}\" type=\"{}\">{}</{element}>",
@@ -281,19 +352,23 @@ mod tests {
         }
     }
 
+    fn xml_of(report: &Report, fail_on: Severity) -> String {
+        let options = RenderOptions {
+            fail_on,
+            ..RenderOptions::default()
+        };
+        render(report, &Sources::new("/nonexistent"), &options)
+    }
+
     #[test]
-    fn suites_per_root_cases_per_scenario_and_finding() {
-        let xml = render(
-            &report(),
-            &Sources::new("/nonexistent"),
-            &RenderOptions::default(),
-        );
+    fn one_case_per_finding_and_per_clean_scenario() {
+        let xml = xml_of(&report(), Severity::Error);
         let doc = roxmltree::Document::parse(&xml).unwrap();
         let top = doc.root_element();
         assert_eq!(top.tag_name().name(), "testsuites");
-        assert_eq!(top.attribute("tests"), Some("5"));
-        assert_eq!(top.attribute("failures"), Some("3"));
-        assert_eq!(top.attribute("errors"), Some("1"));
+        assert_eq!(top.attribute("tests"), Some("3"));
+        assert_eq!(top.attribute("failures"), Some("2"));
+        assert_eq!(top.attribute("errors"), Some("0"));
         assert_eq!(top.attribute("time"), Some("4.500"));
         let suites: Vec<_> = top.children().filter(|n| n.is_element()).collect();
         let names: Vec<_> = suites
@@ -302,14 +377,20 @@ mod tests {
             .collect();
         assert_eq!(names, ["broken", "config"]);
         let config: Vec<_> = suites[1].children().filter(|n| n.is_element()).collect();
+        assert_eq!(
+            config.len(),
+            2,
+            "no case for the scenario that has a finding"
+        );
         assert_eq!(config[0].attribute("name"), Some("scenario dev"));
         assert!(config[0].first_element_child().is_none());
-        let failure = config[2].first_element_child().unwrap();
         assert_eq!(
-            config[2].attribute("name"),
-            Some("data-value-violation at config/values.yml:2:7")
+            config[1].attribute("name"),
+            Some("data-value-violation in config/values.yml: port: must be > 0 & \"set\"")
         );
-        assert_eq!(config[2].attribute("classname"), Some("config.prod"));
+        assert_eq!(config[1].attribute("classname"), Some("config.prod"));
+        let failure = config[1].first_element_child().unwrap();
+        assert_eq!(failure.tag_name().name(), "failure");
         assert_eq!(
             failure.attribute("message"),
             Some("port: must be > 0 & \"set\"")
@@ -324,9 +405,89 @@ mod tests {
         assert!(body.contains("help: give a port <above> 0"), "{body}");
         let broken = suites[0].first_element_child().unwrap();
         assert_eq!(
-            broken.first_element_child().unwrap().tag_name().name(),
-            "error"
+            broken.attribute("name"),
+            Some("template-error in broken: undefined: x")
         );
+        assert_eq!(
+            broken.first_element_child().unwrap().tag_name().name(),
+            "failure"
+        );
+    }
+
+    #[test]
+    fn findings_below_fail_on_pass_with_their_text() {
+        let mut report = report();
+        for d in &mut report.diagnostics {
+            d.severity = Severity::Warning;
+        }
+        let xml = xml_of(&report, Severity::Error);
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        assert_eq!(doc.root_element().attribute("failures"), Some("0"));
+        assert_eq!(doc.root_element().attribute("tests"), Some("3"));
+        let outs: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("system-out"))
+            .filter_map(|n| n.text())
+            .collect();
+        assert_eq!(outs.len(), 2, "{outs:?}");
+        assert!(
+            outs[1].contains("warning[data-value-violation]"),
+            "{outs:?}"
+        );
+        let xml = xml_of(&report, Severity::Warning);
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        assert_eq!(doc.root_element().attribute("failures"), Some("2"));
+    }
+
+    #[test]
+    fn names_hold_no_position_and_repeats_are_numbered() {
+        let mut report = report();
+        let mut moved = report.diagnostics[0].clone();
+        moved.span = Some(Span::point("config/values.yml", 9, 3));
+        report.diagnostics.push(moved);
+        let xml = xml_of(&report, Severity::Error);
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        let names: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .filter_map(|n| n.attribute("name"))
+            .collect();
+        assert!(
+            names.contains(
+                &"data-value-violation in config/values.yml: port: must be > 0 & \"set\" (2)"
+            ),
+            "{names:?}"
+        );
+        assert!(names
+            .iter()
+            .all(|n| !n.contains(":2:") && !n.contains(":9:")));
+    }
+
+    #[test]
+    fn names_quote_no_line_numbers() {
+        assert_eq!(
+            without_positions("expected integer (by schema.yml:3)"),
+            "expected integer (by schema.yml)"
+        );
+        assert_eq!(
+            without_positions("yaml: line 12: did not find 'a.yml:3:7' at 10:30"),
+            "yaml: line: did not find 'a.yml' at 10:30"
+        );
+        assert_eq!(without_positions("port: must be > 0"), "port: must be > 0");
+    }
+
+    #[test]
+    fn internal_errors_are_junit_errors() {
+        let mut d = Diagnostic::new(Rule::InternalError, "worker crashed");
+        d.root = Some("broken".into());
+        let report = Report {
+            roots: vec![status("broken", None, RootOutcome::Error)],
+            diagnostics: vec![d],
+        };
+        let xml = xml_of(&report, Severity::Error);
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        assert_eq!(doc.root_element().attribute("errors"), Some("1"));
+        assert_eq!(doc.root_element().attribute("failures"), Some("0"));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use super::severity::Severity;
+
 /// What the formats need besides the report itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RenderOptions {
@@ -26,6 +28,9 @@ pub struct RenderOptions {
     pub path_base: String,
     /// The summary line at the end of the terminal and GitHub formats (`--quiet` drops it).
     pub summary: bool,
+    /// The lowest severity that fails the run (`--fail-on`): JUnit fails the cases of these
+    /// findings and passes the others.
+    pub fail_on: Severity,
 }
 
 impl Default for RenderOptions {
@@ -44,6 +49,7 @@ impl Default for RenderOptions {
             source_root_uri: None,
             path_base: String::new(),
             summary: true,
+            fail_on: Severity::Error,
         }
     }
 }
@@ -88,7 +94,6 @@ mod tests {
 
     #[test]
     fn paths_relative_to_the_working_directory() {
-        use std::path::Path;
         assert_eq!(path_base(Path::new("/r"), Path::new("/r")), "");
         assert_eq!(path_base(Path::new("/r/a/b"), Path::new("/r")), "../../");
         assert_eq!(

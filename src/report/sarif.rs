@@ -15,14 +15,18 @@
 //! its related locations and `partialFingerprints["yttlint/v1"]` (see
 //! [`fingerprint`](super::fingerprint)), which survives lines inserted above the finding. A
 //! finding about a whole root is anchored as [`location`](super::location) describes.
+//!
+//! Results come most severe first (errors, warnings, notes; the report's order within each).
+//! GitHub rejects a run of more than [`MAX_RESULTS`] results, so a run keeps the first
+//! [`MAX_RESULTS`] and says in `invocations[0].toolExecutionNotifications` how many it left out.
 
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 use serde_sarif::sarif::{
-    ArtifactLocation, Location, Message, MultiformatMessageString, PhysicalLocation, PropertyBag,
-    Region, ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultLevel, Run,
-    RunAutomationDetails, Sarif, Tool, ToolComponent,
+    ArtifactLocation, Invocation, Location, Message, MultiformatMessageString, Notification,
+    PhysicalLocation, PropertyBag, Region, ReportingConfiguration, ReportingDescriptor,
+    Result as SarifResult, ResultLevel, Run, RunAutomationDetails, Sarif, Tool, ToolComponent,
 };
 
 use super::diagnostic::{Diagnostic, Report, Span};
@@ -42,14 +46,18 @@ const SRCROOT: &str = "%SRCROOT%";
 /// The key of yttlint's own fingerprint in `partialFingerprints`.
 const FINGERPRINT_KEY: &str = "yttlint/v1";
 
+/// The most results GitHub code scanning accepts in one run.
+pub const MAX_RESULTS: usize = 25_000;
+
 /// Renders the report as a SARIF 2.1.0 log (pretty-printed, newline-terminated).
 pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> String {
     let rules = Rule::ALL;
     let prints = fingerprints(&report.diagnostics, sources);
-    let results: Vec<SarifResult> = report
-        .diagnostics
+    let findings: Vec<(&Diagnostic, &String)> = most_severe_first(&report.diagnostics, &prints);
+    let left_out = findings.len().saturating_sub(MAX_RESULTS);
+    let results: Vec<SarifResult> = findings
         .iter()
-        .zip(&prints)
+        .take(MAX_RESULTS)
         .map(|(d, print)| result(d, print, rules, sources))
         .collect();
     let descriptors: Vec<ReportingDescriptor> = rules
@@ -70,6 +78,9 @@ pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> St
         .column_kind(json!("unicodeCodePoints"))
         .results(results)
         .build();
+    if left_out > 0 {
+        run.invocations = Some(vec![cap_notice(left_out, findings.len())]);
+    }
     if let Some(id) = &options.automation_id {
         run.automation_details = Some(RunAutomationDetails::builder().id(id.clone()).build());
     }
@@ -85,6 +96,35 @@ pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> St
     let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
     text.push('\n');
     text
+}
+
+/// Each finding with its fingerprint, errors first, then warnings, then infos (a stable sort:
+/// the report's order within each severity).
+fn most_severe_first<'a>(
+    diagnostics: &'a [Diagnostic],
+    prints: &'a [String],
+) -> Vec<(&'a Diagnostic, &'a String)> {
+    let mut pairs: Vec<(&Diagnostic, &String)> = diagnostics.iter().zip(prints).collect();
+    pairs.sort_by_key(|(d, _)| std::cmp::Reverse(d.severity));
+    pairs
+}
+
+/// The invocation that says how many results the run left out to stay within
+/// [`MAX_RESULTS`].
+fn cap_notice(left_out: usize, total: usize) -> Invocation {
+    let text = format!(
+        "{left_out} of {total} results left out: GitHub code scanning accepts at most \
+         {MAX_RESULTS} results per run; the {MAX_RESULTS} kept are the most severe (the other \
+         report formats list every finding)"
+    );
+    let notice = Notification::builder()
+        .message(Message::builder().text(text).build())
+        .level(json!("warning"))
+        .build();
+    Invocation::builder()
+        .execution_successful(true)
+        .tool_execution_notifications(vec![notice])
+        .build()
 }
 
 fn text(s: &str) -> MultiformatMessageString {

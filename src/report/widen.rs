@@ -70,8 +70,13 @@ fn range_for(
         Rule::DataValueUndeclared => yaml_key(line, at),
         Rule::TemplateError | Rule::LoadError | Rule::OverlayError | Rule::SchemaInvalid => {
             let code = code?;
-            undefined_name(message, line, at.max(code), code)
+            failing_name(message, line, at.max(code), code)
+                .or_else(|| cut_short(message, line, code))
                 .or_else(|| expression(line, at).filter(|_| at >= code))
+        }
+        Rule::NeedsInput => {
+            let code = code?;
+            failing_name(message, line, at.max(code), code)
         }
         Rule::UnknownAnnotation => word(line, at, |c| !c.is_whitespace()),
         Rule::UnknownComment | Rule::UnusedSuppression => comment(line, at),
@@ -183,25 +188,61 @@ fn closing_quote(line: &[char], open: usize, q: char) -> Option<usize> {
     None
 }
 
-/// `undefined: NAME` (Starlark's message for an unknown name): that name on the line, at or
-/// after the column first, else anywhere in the line's code.
-fn undefined_name(message: &str, line: &[char], at: usize, code: usize) -> Option<(usize, usize)> {
-    let name = message
-        .split("undefined: ")
-        .nth(1)?
-        .split(|c: char| !is_ident(c))
-        .next()
-        .filter(|n| !n.is_empty())?;
-    let name: Vec<char> = name.chars().collect();
+/// The name a Starlark error is about, on the line: the unknown name of `undefined: NAME`,
+/// or the attribute of `TYPE has no .NAME field or method` (after its `.`); at or after the
+/// column first, else anywhere in the line's code.
+fn failing_name(message: &str, line: &[char], at: usize, code: usize) -> Option<(usize, usize)> {
+    let first_ident = |text: &str| -> Option<Vec<char>> {
+        let name = text.split(|c: char| !is_ident(c)).next()?;
+        (!name.is_empty()).then(|| name.chars().collect())
+    };
+    let (name, after_dot) = match message.split("undefined: ").nth(1) {
+        Some(rest) => (first_ident(rest)?, false),
+        None => {
+            let rest = message.split(" has no .").nth(1)?;
+            rest.contains(" field or method")
+                .then_some(())
+                .and_then(|_| first_ident(rest))
+                .map(|n| (n, true))?
+        }
+    };
     let found = |from: usize| {
         (from..line.len().saturating_sub(name.len() - 1)).find(|&i| {
+            let before = i.checked_sub(1).map(|b| line[b]);
             line[i..i + name.len()] == name[..]
-                && (i == 0 || !is_ident(line[i - 1]))
                 && line.get(i + name.len()).is_none_or(|&c| !is_ident(c))
+                && if after_dot {
+                    before == Some('.')
+                } else {
+                    before.is_none_or(|c| !is_ident(c) && c != '.')
+                }
         })
     };
     let start = found(at).or_else(|| found(code))?;
     Some((start, start + name.len()))
+}
+
+/// A parse error that wanted a closing bracket, on a line whose code ends in a plain `#`
+/// comment (`key: #@ data.values.x # note`): the comment, which cut the expression short.
+fn cut_short(message: &str, line: &[char], code: usize) -> Option<(usize, usize)> {
+    let first = message.lines().next().unwrap_or("");
+    if !["want ')'", "want ']'", "want '}'"]
+        .iter()
+        .any(|w| first.ends_with(w))
+    {
+        return None;
+    }
+    let mut quote = None;
+    let before = |i: usize| i.checked_sub(1).map(|b| line[b]);
+    for i in code..line.len() {
+        match (quote, line[i]) {
+            (Some(q), c) if c == q && before(i) != Some('\\') => quote = None,
+            (None, c @ ('"' | '\'')) => quote = Some(c),
+            (None, '#') if before(i).is_some_and(char::is_whitespace) => return comment(line, i),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The expression at `at`: a dotted name and the call after it (to its closing parenthesis),
@@ -299,6 +340,48 @@ mod tests {
             widened(Rule::TemplateError, "boom", text, 2, 1),
             (1, 1),
             "not the key"
+        );
+        let attr = "v: #@ x.a + data.values.x.nope\n";
+        assert_eq!(
+            widened(
+                Rule::TemplateError,
+                "dict has no .a field or method",
+                attr,
+                1,
+                4
+            ),
+            (9, 10)
+        );
+        assert_eq!(
+            widened(
+                Rule::NeedsInput,
+                "this root needs data values that nothing sets here (`x.nope`): struct has no .nope field or method",
+                attr,
+                1,
+                4
+            ),
+            (27, 31)
+        );
+        assert_eq!(
+            widened(Rule::NeedsInput, "set `port`", attr, 1, 4),
+            (4, 4),
+            "nothing named: the point stays"
+        );
+        let cut = "key: #@ data.values.x + \"#\" # note  \nb: 2\n";
+        assert_eq!(
+            widened(
+                Rule::TemplateError,
+                "- got identifier, want ')'\n  a.yml:2 | b: 2",
+                cut,
+                1,
+                6
+            ),
+            (29, 35)
+        );
+        assert_eq!(
+            widened(Rule::TemplateError, "- got identifier, want ')'", cut, 2, 1),
+            (1, 1),
+            "no code on the line"
         );
         let plain = "enabled: true\n";
         assert_eq!(

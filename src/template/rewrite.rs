@@ -38,6 +38,23 @@ pub(crate) fn paren_pairs(src: &str) -> Vec<(usize, usize)> {
     pairs
 }
 
+/// The byte offset of the innermost bracket of `src` still open at byte `before` (strings and
+/// comments skipped): where an expression that a parse error finds unclosed starts.
+pub(crate) fn unclosed_bracket(src: &str, before: usize) -> Option<usize> {
+    let lexed = lex::lex(src.get(..before)?);
+    let mut open = Vec::new();
+    for t in &lexed.toks {
+        match t.kind {
+            lex::Kind::Open => open.push(t.start),
+            lex::Kind::Close => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
+}
+
 /// Full identifiers of the template instructions used for context insertion.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TplNames {
@@ -117,6 +134,15 @@ pub fn rewrite(code: &str, opts: &RewriteOpts) -> Result<Rewritten, RewriteError
 mod tests {
     use super::*;
     use starlark::syntax::{AstModule, Dialect};
+
+    #[test]
+    fn the_innermost_open_bracket_before_a_point() {
+        let code = "f(1, g(2) # ) \"(\"\nh()\n";
+        let at = code.find("h()").unwrap();
+        assert_eq!(unclosed_bracket(code, at), Some(1));
+        assert_eq!(unclosed_bracket("a = [1, (2)", 11), Some(4));
+        assert_eq!(unclosed_bracket("f(1)\n", 5), None);
+    }
 
     fn opts() -> RewriteOpts {
         RewriteOpts::default()

@@ -21,9 +21,10 @@ pub struct TemplateArgs {
     /// File (or directory) to include (`-` for stdin, `name=path` to rename).
     #[arg(short = 'f', long = "file")]
     pub files: Vec<String>,
-    /// Output format: yaml, json or pos.
-    #[arg(short = 'o', long = "output", default_value = "yaml")]
-    pub output: String,
+    /// Output types, repeatable and comma-separated as in ytt: the first file format (yaml,
+    /// json, pos; default yaml) wins, and the schema type (openapi-v3) is taken apart from it.
+    #[arg(short = 'o', long = "output", value_name = "TYPES")]
+    pub output: Vec<String>,
     /// Write each output file into this directory.
     #[arg(long = "output-files")]
     pub output_files: Option<String>,

@@ -80,6 +80,9 @@ fn python_packages_carry_the_binary_of_this_version() {
         "../Cargo.toml"
     );
     assert_eq!(toml_value("pyproject.toml", "version"), version);
+    // PEP 639 license expressions, not the deprecated table.
+    assert_eq!(toml_value("pyproject.toml", "license"), "Apache-2.0");
+    assert_eq!(toml_value("python/pyproject.toml", "license"), "Apache-2.0");
     assert_eq!(
         toml_value("pyproject.toml", "dependencies"),
         format!("[\"yttlint=={version}\"]")
@@ -106,8 +109,11 @@ fn action_passes_inputs_through_env_and_uploads_sarif_always() {
         }
     }
     let lint = steps.iter().find(|s| s["id"] == "lint").unwrap();
-    let script = lint["run"].as_str().unwrap();
-    assert!(script.contains("--report \"sarif=$YTTLINT_SARIF\""));
+    assert_eq!(
+        lint["run"].as_str().unwrap(),
+        "bash \"$GITHUB_ACTION_PATH/action/lint.sh\""
+    );
+    assert!(lint_script().contains("--report \"sarif=$YTTLINT_SARIF\""));
     for input in ["paths", "config", "sarif-file", "exit-zero"] {
         let expression = format!("${{{{ inputs.{input} }}}}");
         assert!(
@@ -127,12 +133,51 @@ fn action_passes_inputs_through_env_and_uploads_sarif_always() {
                 .is_some_and(|u| u.starts_with("github/codeql-action/upload-sarif@"))
         })
         .unwrap();
-    assert!(upload["if"].as_str().unwrap().starts_with("always()"));
+    let when = upload["if"].as_str().unwrap();
+    assert!(when.starts_with("always()"), "{when}");
+    assert!(
+        when.contains("github.event.pull_request.head.repo.full_name == github.repository"),
+        "not from a fork: {when}"
+    );
+    assert_eq!(upload["continue-on-error"], true);
     assert!(upload["with"]["sarif_file"].is_string());
+    // Forks and repositories without code scanning get a notice, not a red job.
+    let notices: Vec<&str> = steps
+        .iter()
+        .filter_map(|s| s["run"].as_str())
+        .filter(|r| r.contains("::notice"))
+        .collect();
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    let restore = steps
+        .iter()
+        .find(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("actions/cache/restore@"))
+        })
+        .unwrap();
+    let save = steps
+        .iter()
+        .find(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("actions/cache/save@"))
+        })
+        .unwrap();
+    assert!(save["if"].as_str().unwrap().starts_with("always()"));
+    assert_eq!(restore["with"]["key"], save["with"]["key"]);
+    assert!(
+        steps.iter().all(|s| s["uses"] != "actions/cache@v4"),
+        "restore and save, so that red runs save too"
+    );
+}
+
+fn lint_script() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/action/lint.sh")).unwrap()
 }
 
 #[test]
-fn gitlab_template_publishes_junit_and_code_quality() {
+fn gitlab_template_publishes_junit_code_quality_and_cobertura() {
     let template = yaml_file("ci/yttlint.gitlab-ci.yml");
     let job = &template[".yttlint"];
     let reports = &job["artifacts"]["reports"];
@@ -148,6 +193,13 @@ fn gitlab_template_publishes_junit_and_code_quality() {
     );
     assert!(
         script.contains(&format!("--report gitlab={quality}")),
+        "{script}"
+    );
+    let coverage = &reports["coverage_report"];
+    assert_eq!(coverage["coverage_format"], "cobertura");
+    let path = coverage["path"].as_str().unwrap();
+    assert!(
+        script.contains(&format!("--report cobertura={path}")),
         "{script}"
     );
     assert_eq!(template["yttlint"]["extends"], ".yttlint");
@@ -174,10 +226,7 @@ fn readme_documents_the_integrations() {
 /// Runs the action's lint script as the runner would (bash, inputs in the environment) with a
 /// stub `yttlint` that records its arguments, writes the SARIF file and exits 1.
 fn run_lint_step(dir: &Path, paths: &str, config: &str, exit_zero: &str) -> (i32, String, String) {
-    let action = yaml_file("action.yml");
-    let steps = action["runs"]["steps"].as_array().unwrap();
-    let lint = steps.iter().find(|s| s["id"] == "lint").unwrap();
-    let script = lint["run"].as_str().unwrap();
+    let script = lint_script();
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let stub = bin.join("yttlint");
@@ -197,7 +246,7 @@ fn run_lint_step(dir: &Path, paths: &str, config: &str, exit_zero: &str) -> (i32
     let status = Command::new("bash")
         .arg("-e")
         .arg("-c")
-        .arg(script)
+        .arg(&script)
         .current_dir(dir)
         .env("PATH", path)
         .env("GITHUB_OUTPUT", &output)
@@ -248,83 +297,4 @@ fn action_lint_step_passes_inputs_as_words_never_as_code() {
     assert!(outputs.contains(&sarif), "{outputs}");
     let (_, args, _) = run_lint_step(&dir, "", "", "false");
     assert_eq!(args, "--format\ngithub\n--report\nsarif=yttlint.sarif\n");
-}
-
-/// Runs the action's download step against a fake release served from `dir` through `file://`
-/// URLs (curl reads them as it reads https ones); returns the step's outputs and its PATH line.
-fn run_download_step(dir: &Path, sums: &str) -> (String, String) {
-    let action = yaml_file("action.yml");
-    let steps = action["runs"]["steps"].as_array().unwrap();
-    let step = steps.iter().find(|s| s["id"] == "download").unwrap();
-    let release = dir.join("server/owner/yttlint/releases/download/v0.1.0");
-    let pkg = dir.join("pkg");
-    std::fs::create_dir_all(&release).unwrap();
-    std::fs::create_dir_all(&pkg).unwrap();
-    std::fs::write(pkg.join("yttlint"), "#!/bin/sh\necho fake yttlint\n").unwrap();
-    let name = "yttlint-0.1.0-x86_64-unknown-linux-musl.tar.gz";
-    let tar = Command::new("tar")
-        .arg("-czf")
-        .arg(release.join(name))
-        .arg("-C")
-        .arg(&pkg)
-        .arg("yttlint")
-        .status()
-        .unwrap();
-    assert!(tar.success());
-    let digest = Command::new("sha256sum")
-        .arg(release.join(name))
-        .output()
-        .unwrap();
-    let digest = String::from_utf8_lossy(&digest.stdout);
-    let digest = digest.split(' ').next().unwrap();
-    let sums = sums.replace("DIGEST", digest).replace("NAME", name);
-    std::fs::write(release.join("SHA256SUMS"), sums).unwrap();
-    let (output, path) = (dir.join("output"), dir.join("path"));
-    std::fs::write(&output, "").unwrap();
-    std::fs::write(&path, "").unwrap();
-    let status = Command::new("bash")
-        .arg("-c")
-        .arg(step["run"].as_str().unwrap())
-        .current_dir(dir)
-        .env("YTTLINT_VERSION", "v0.1.0")
-        .env(
-            "GITHUB_ACTION_PATH",
-            "/runner/_actions/owner/yttlint/v0.1.0",
-        )
-        .env(
-            "GITHUB_SERVER_URL",
-            format!("file://{}", dir.join("server").display()),
-        )
-        .env("RUNNER_OS", "Linux")
-        .env("RUNNER_ARCH", "X64")
-        .env("RUNNER_TEMP", dir.join("tmp"))
-        .env("GITHUB_OUTPUT", &output)
-        .env("GITHUB_PATH", &path)
-        .status()
-        .unwrap();
-    assert!(
-        status.success(),
-        "the step never fails the job: it falls back"
-    );
-    (
-        std::fs::read_to_string(&output).unwrap(),
-        std::fs::read_to_string(&path).unwrap(),
-    )
-}
-
-#[test]
-fn action_downloads_a_release_and_checks_its_checksum() {
-    let dir = TempDir::new();
-    let (outputs, path) = run_download_step(&dir, "DIGEST  NAME\n");
-    assert_eq!(outputs, "installed=true\n");
-    let bin = Path::new(path.trim()).join("yttlint");
-    let out = Command::new(&bin).output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "fake yttlint\n");
-    let wrong = "0000000000000000000000000000000000000000000000000000000000000000  NAME\n";
-    let (outputs, path) = run_download_step(&TempDir::new(), wrong);
-    assert_eq!(
-        outputs, "installed=false\n",
-        "a mismatch falls back to building"
-    );
-    assert_eq!(path, "");
 }

@@ -66,8 +66,8 @@ fn flags_may_be_repeated_as_ytt_allows() {
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.starts_with('{'),
-        "the last -o wins: {}",
+        run.stdout.starts_with("apiVersion: v1\n"),
+        "-o is a list, as in ytt: the first format wins: {}",
         run.stdout
     );
     let run = yttlint(&demo(), &["--format", "terminal", "--format", "json"]);

@@ -425,3 +425,73 @@ fn removed_values_follow_the_schema_removed_extension() {
         run.stderr
     );
 }
+
+/// `yttlint --help` names every command `yttlint` accepts as its first word.
+#[test]
+fn help_lists_every_command() {
+    let run = yttlint(&fixture("lint-repo"), &["--help"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for command in ["init [DIR]", "template", "rule [ID]", "completions SHELL"] {
+        assert!(
+            run.stdout.contains(&format!("yttlint {command}")),
+            "--help lists `yttlint {command}`:\n{}",
+            run.stdout
+        );
+    }
+    let unknown = yttlint(&fixture("lint-repo"), &["lint"]);
+    for command in ["template", "init", "rule", "completions"] {
+        assert!(unknown.stderr.contains(command), "{}", unknown.stderr);
+    }
+}
+
+/// `key: #@ data.values.x # note`: the `#` comment cuts the expression short. ytt says
+/// `got identifier, want ')'` at a template line (the next node's when there is one); the
+/// finding sits on the comment, at the line that holds it, in every format.
+#[test]
+fn a_comment_cutting_an_expression_short_is_found_on_its_line() {
+    let dir = TempDir::new();
+    let values = "#@data/values\n---\nx: 1\n";
+    std::fs::create_dir_all(dir.join("last")).unwrap();
+    std::fs::create_dir_all(dir.join("middle")).unwrap();
+    std::fs::write(
+        dir.join("last/t.yml"),
+        "#@ load(\"@ytt:data\", \"data\")\n---\nkey: #@ data.values.x # note\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("middle/t.yml"),
+        "#@ load(\"@ytt:data\", \"data\")\n---\nkey: #@ data.values.x # note\nb: 2\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("last/v.yml"), values).unwrap();
+    std::fs::write(dir.join("middle/v.yml"), values).unwrap();
+    std::fs::write(
+        dir.join(".yttlint.yaml"),
+        "roots: [{path: last}, {path: middle}]\n",
+    )
+    .unwrap();
+    let select = ["--no-cache", "--select", "template-error"];
+    let run = yttlint(&dir, &[&select[..], &["--format", "json"]].concat());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let report = json::parse(&run.stdout);
+    assert_eq!(
+        findings(&report),
+        [
+            ("template-error".to_string(), "last/t.yml:3:23".to_string()),
+            (
+                "template-error".to_string(),
+                "middle/t.yml:3:23".to_string()
+            ),
+        ]
+    );
+    let message = report["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.contains("got identifier, want ')'"), "{message}");
+    let github = yttlint(&dir, &[&select[..], &["--format", "github"]].concat());
+    assert!(
+        github
+            .stdout
+            .contains("::error file=last/t.yml,line=3,col=23,"),
+        "{}",
+        github.stdout
+    );
+}

@@ -5,6 +5,7 @@
 
 mod util;
 
+mod action_install;
 mod bytes;
 mod cache;
 mod ci_integrations;
@@ -32,3 +33,4 @@ mod static_analysis;
 mod stdlib_cli;
 mod template_cli;
 mod untrusted;
+mod ytt_cli_cases;

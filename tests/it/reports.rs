@@ -164,6 +164,15 @@ mod xmllint {
 
     #[test]
     #[ignore = "needs xmllint"]
+    fn junit_of_findings_and_warnings_is_valid_against_junit_10_xsd() {
+        for (name, xml) in junit_variants() {
+            let errors = xsd_errors(&xml);
+            assert!(errors.is_empty(), "{name}: {errors}\n{xml}");
+        }
+    }
+
+    #[test]
+    #[ignore = "needs xmllint"]
     fn junit_is_valid_against_jenkins_junit_10_xsd() {
         let mut suppressed = clean();
         suppressed.roots[0].status = RootOutcome::Error;
@@ -232,6 +241,54 @@ fn sarif_is_valid_against_the_sarif_2_1_0_schema() {
     assert!(log["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"].is_string());
     let errors = schema_errors(&validator, &log);
     assert!(errors.is_empty(), "invalid SARIF:\n{}", errors.join("\n"));
+}
+
+/// GitHub rejects a run of more than 25 000 results: a run keeps the most severe 25 000 and a
+/// notification says how many were left out; the log stays valid.
+#[test]
+fn sarif_is_capped_at_25000_results_most_severe_first() {
+    let mut diagnostics = Vec::new();
+    for i in 0..30_000u32 {
+        let mut d = Diagnostic::new(
+            Rule::UnusedLoad,
+            format!("name{i} is loaded but never used"),
+        )
+        .at(Span::point("packages/app/config/values.yml", 1 + i % 5, 1));
+        // 1 000 errors, placed last in file order so that keeping them means reordering.
+        d.severity = if i >= 29_000 {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        diagnostics.push(in_root(d, "packages/app/config", None));
+    }
+    let report = Report {
+        roots: vec![status(
+            "packages/app/config",
+            None,
+            RootOutcome::Findings,
+            9,
+        )],
+        diagnostics,
+    };
+    let log: Value = serde_json::from_str(&rendered(Format::Sarif, &report)).unwrap();
+    let run = &log["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 25_000);
+    assert!(results[..1_000].iter().all(|r| r["level"] == "error"));
+    assert!(results[1_000..].iter().all(|r| r["level"] == "warning"));
+    let notices = run["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .unwrap();
+    assert_eq!(notices.len(), 1);
+    let text = notices[0]["message"]["text"].as_str().unwrap();
+    assert!(text.starts_with("5000 of 30000 results left out"), "{text}");
+    assert_eq!(run["invocations"][0]["executionSuccessful"], true);
+    let errors = schema_errors(&sarif_validator(), &log);
+    assert!(errors.is_empty(), "invalid SARIF:\n{}", errors.join("\n"));
+    // Under the cap, nothing is said.
+    let small: Value = serde_json::from_str(&rendered(Format::Sarif, &clean())).unwrap();
+    assert!(small["runs"][0].get("invocations").is_none());
 }
 
 #[test]
@@ -366,15 +423,27 @@ fn junit_parses_back() {
         top.attribute("failures"),
         Some(failures.to_string().as_str())
     );
-    // One case per scenario and one per finding.
-    assert_eq!(total, report.roots.len() + report.diagnostics.len());
-    let app_cases: Vec<&str> = suites[0]
-        .children()
+    // One case per finding (no scenario here is clean): none twice, none named by position.
+    assert_eq!(total, report.diagnostics.len());
+    assert_eq!(failures, 2, "the two errors; warnings and info pass");
+    assert_eq!(top.attribute("errors"), Some("1"), "the internal error");
+    let names: Vec<String> = doc
+        .descendants()
         .filter(|n| n.has_tag_name("testcase"))
-        .map(|c| c.attribute("name").unwrap())
+        .map(|c| {
+            format!(
+                "{}/{}",
+                c.attribute("classname").unwrap(),
+                c.attribute("name").unwrap()
+            )
+        })
         .collect();
-    assert!(app_cases.contains(&"scenario defaults"));
-    assert!(app_cases.contains(&"scenario prod"));
+    let unique: HashSet<&String> = names.iter().collect();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+    assert!(
+        names.contains(&"packages/app/config.prod/data-value-violation in packages/app/config/values.yml: port: must be: > 0 (by: schema.yml)".to_string()),
+        "{names:?}"
+    );
     // The full message, unescaped, in the failure's body; the rule as its type.
     let output = doc
         .descendants()
@@ -393,12 +462,139 @@ fn junit_parses_back() {
         body.contains("object: apps/v1/Deployment/default/web"),
         "{body}"
     );
-    // A root whose evaluation did not finish is an error, not a failure.
+    // A root the linter could not check is an error, not a failure.
     let broken = suites[1]
         .descendants()
-        .find(|n| n.has_tag_name("testcase") && n.attribute("name") == Some("scenario default"))
+        .find(|n| {
+            n.has_tag_name("testcase")
+                && n.attribute("name")
+                    .is_some_and(|a| a.starts_with("internal-error in packages/broken"))
+        })
         .unwrap();
     assert!(broken.children().any(|n| n.has_tag_name("error")));
+}
+
+/// Four error findings in two scenarios of one root, and a clean scenario.
+fn four_errors() -> Report {
+    let at = |line| Span::point("packages/app/config/values.yml", line, 1);
+    let mut report = Report {
+        roots: vec![
+            status("packages/app/config", Some("dev"), RootOutcome::Ok, 3),
+            status(
+                "packages/app/config",
+                Some("prod"),
+                RootOutcome::Findings,
+                4,
+            ),
+            status("packages/app/config", Some("qa"), RootOutcome::Findings, 5),
+        ],
+        diagnostics: vec![
+            in_root(
+                Diagnostic::new(Rule::DataValueViolation, "port: must be > 0").at(at(4)),
+                "packages/app/config",
+                Some("prod"),
+            ),
+            in_root(
+                Diagnostic::new(Rule::TemplateError, "undefined: hostnme").at(at(3)),
+                "packages/app/config",
+                Some("prod"),
+            ),
+            in_root(
+                Diagnostic::new(Rule::DataValueViolation, "port: must be > 0").at(at(4)),
+                "packages/app/config",
+                Some("qa"),
+            ),
+            in_root(
+                Diagnostic::new(Rule::SchemaTypeMismatch, "replicas: wants an int").at(at(5)),
+                "packages/app/config",
+                Some("qa"),
+            ),
+        ],
+    };
+    report.normalize();
+    report
+}
+
+fn junit_cases(xml: &str) -> Vec<(String, bool)> {
+    let doc = roxmltree::Document::parse(xml).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .map(|c| {
+            let name = format!(
+                "{}/{}",
+                c.attribute("classname").unwrap(),
+                c.attribute("name").unwrap()
+            );
+            (name, c.children().any(|n| n.has_tag_name("failure")))
+        })
+        .collect()
+}
+
+#[test]
+fn junit_has_one_failing_case_per_finding_and_warnings_pass() {
+    let report = four_errors();
+    let xml = rendered(Format::Junit, &report);
+    let cases = junit_cases(&xml);
+    assert_eq!(
+        cases.len(),
+        5,
+        "4 findings and the clean scenario: {cases:?}"
+    );
+    assert_eq!(cases.iter().filter(|(_, failed)| *failed).count(), 4);
+    let names: HashSet<&String> = cases.iter().map(|(n, _)| n).collect();
+    assert_eq!(names.len(), 5, "no case twice: {cases:?}");
+    assert!(names.contains(&"packages/app/config/scenario dev".to_string()));
+    // Names do not move with the lines.
+    let mut shifted = report.clone();
+    for d in &mut shifted.diagnostics {
+        if let Some(span) = &mut d.span {
+            span.line += 10;
+            span.end_line += 10;
+        }
+    }
+    let moved: Vec<String> = junit_cases(&rendered(Format::Junit, &shifted))
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    let before: Vec<String> = cases.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(moved, before);
+    // The same findings as warnings fail nothing by default, and fail at --fail-on warning.
+    let mut warnings = report.clone();
+    for d in &mut warnings.diagnostics {
+        d.severity = Severity::Warning;
+    }
+    let passing = rendered(Format::Junit, &warnings);
+    assert!(junit_cases(&passing).iter().all(|(_, failed)| !failed));
+    assert!(passing.contains("<testsuites name=\"yttlint\" tests=\"5\" failures=\"0\""));
+    let strict = RenderOptions {
+        fail_on: Severity::Warning,
+        ..RenderOptions::default()
+    };
+    let failing = render(Format::Junit, &warnings, &sources(), &strict);
+    assert_eq!(junit_cases(&failing).iter().filter(|(_, f)| *f).count(), 4);
+    let _ = (xml, passing, failing);
+}
+
+/// The three JUnit documents of [`junit_has_one_failing_case_per_finding_and_warnings_pass`]:
+/// four failing findings, the same as warnings, and the warnings at `--fail-on warning`.
+fn junit_variants() -> Vec<(&'static str, String)> {
+    let report = four_errors();
+    let mut warnings = report.clone();
+    for d in &mut warnings.diagnostics {
+        d.severity = Severity::Warning;
+    }
+    let strict = RenderOptions {
+        fail_on: Severity::Warning,
+        ..RenderOptions::default()
+    };
+    vec![
+        ("four", rendered(Format::Junit, &report)),
+        ("warnings", rendered(Format::Junit, &warnings)),
+        (
+            "strict",
+            render(Format::Junit, &warnings, &sources(), &strict),
+        ),
+    ]
 }
 
 #[test]
