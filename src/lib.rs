@@ -6,6 +6,7 @@ pub mod eval;
 pub mod file_marks;
 pub mod files;
 pub mod fuzzing;
+pub mod kubernetes;
 pub mod kubevirt;
 pub mod library;
 pub mod lint;
