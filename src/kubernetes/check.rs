@@ -138,10 +138,13 @@ impl Context<'_> {
                 None => return Vec::new(),
             }
         }
-        node.get("properties")
+        let mut fields: Vec<String> = node
+            .get("properties")
             .and_then(Json::as_object)
             .map(|m| m.keys().cloned().collect())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        fields.sort();
+        fields
     }
 }
 

@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn embedded_resources_declare_type_meta() {
-        let meta = json!({"type": "object"});
+        let meta = json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true});
         let mut v = json!({"type": "object", "x-kubernetes-embedded-resource": true,
             "properties": {"spec": {"type": "object"}}});
         harden(

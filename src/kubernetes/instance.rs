@@ -58,6 +58,41 @@ pub struct Located {
     pub value: Pos,
 }
 
+/// The position of the item at `steps` when the document has it with a `null` value (which
+/// the validator does not see).
+pub fn null_at(doc: &Document, steps: &[Step]) -> Option<Pos> {
+    let (last, parent) = steps.split_last()?;
+    let Step::Key(key) = last else { return None };
+    let mut node = &doc.value;
+    for step in parent {
+        node = child(node, step)?.0;
+    }
+    let Value::Map(m) = node else { return None };
+    m.items
+        .iter()
+        .find(|i| scalar_key_string(&i.key) == *key && matches!(i.value, Value::Null))
+        .map(|i| i.pos.clone())
+}
+
+/// The value and item position of `step` in `node`.
+fn child<'a>(node: &'a Value, step: &Step) -> Option<(&'a Value, &'a Pos)> {
+    match (node, step) {
+        (Value::Map(m), Step::Key(k)) => m
+            .items
+            .iter()
+            .find(|i| scalar_key_string(&i.key) == *k)
+            .map(|i| (&i.value, &i.pos)),
+        (Value::Array(a), Step::Index(n)) => a.items.get(*n).map(|i| (&i.value, &i.pos)),
+        // A pointer does not tell a numeric key from an index.
+        (Value::Map(m), Step::Index(n)) => m
+            .items
+            .iter()
+            .find(|i| scalar_key_string(&i.key) == n.to_string())
+            .map(|i| (&i.value, &i.pos)),
+        _ => None,
+    }
+}
+
 /// The template positions of the node at `steps`, or of its nearest ancestor that exists.
 pub fn locate(doc: &Document, steps: &[Step]) -> Located {
     let mut at = Located {
@@ -66,15 +101,7 @@ pub fn locate(doc: &Document, steps: &[Step]) -> Located {
     };
     let mut node = &doc.value;
     for step in steps {
-        let next = match (node, step) {
-            (Value::Map(m), Step::Key(k)) => m
-                .items
-                .iter()
-                .find(|i| scalar_key_string(&i.key) == *k)
-                .map(|i| (&i.value, &i.pos)),
-            (Value::Array(a), Step::Index(n)) => a.items.get(*n).map(|i| (&i.value, &i.pos)),
-            _ => None,
-        };
+        let next = child(node, step);
         let Some((v, pos)) = next else { break };
         at = Located {
             item: pos.clone(),
@@ -157,6 +184,15 @@ mod tests {
         assert_eq!(parent.item.line, 2);
         let missing = locate(&d, &[Step::Key("nope".into()), Step::Key("deeper".into())]);
         assert_eq!(missing.item, d.pos);
+    }
+
+    #[test]
+    fn finds_keys_set_to_null() {
+        let d = doc("spec:\n  a: null\n  b: 1\n");
+        let at = |k: &str| null_at(&d, &[Step::Key("spec".into()), Step::Key(k.into())]);
+        assert_eq!(at("a").map(|p| p.line), Some(2));
+        assert_eq!(at("b"), None);
+        assert_eq!(at("c"), None);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use jsonschema::{JsonType, ValidationError};
 use serde_json::Value as Json;
 
 use super::check::Context;
-use super::instance::{display_path, Step};
+use super::instance::{display_path, null_at, Step};
 use super::Violation;
 use crate::schema::spell::nearest;
 
@@ -87,6 +87,13 @@ pub fn simple(ctx: &Context, steps: &[Step], e: &ValidationError) -> Violation {
                 true => String::new(),
                 false => format!(" in {:?}", display_path(steps)),
             };
+            if let Some(pos) = null_at(ctx.doc, &at) {
+                // The API server drops a null before it validates.
+                let message = format!("required field {name:?}{place} is null");
+                let mut v = ctx.at(&at, true, message, None);
+                v.pos = pos;
+                return v;
+            }
             let message = format!("missing required field {name:?}{place}");
             let mut v = ctx.at(steps, true, message, None);
             v.path = display_path(&at);

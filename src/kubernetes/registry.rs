@@ -1,8 +1,9 @@
 //! The schemas known for a run, by `(apiVersion, kind)`: the built-in kinds of one Kubernetes
 //! version (read from `data/k8s-VERSION.json`, written by `scripts/k8s-schemas` from
 //! k8s-openapi) and the served versions of the CustomResourceDefinitions given to it. A schema
-//! is hardened and compiled the first time a document of its kind is checked, then kept; the
-//! registry is `Send + Sync`, so the jobs of a run can share one.
+//! is hardened and compiled the first time a document of its kind is checked, then kept. The
+//! registry is `Send + Sync`, and a clone shares the schemas compiled so far and to come: a
+//! run makes one registry and each job clones it and adds the CRDs of its own output.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -90,12 +91,13 @@ impl Entry {
     }
 }
 
-/// The schemas known by `(apiVersion, kind)`.
-#[derive(Default)]
+/// The schemas known by `(apiVersion, kind)`. Cloning is cheap (a map of about a hundred
+/// shared entries) and shares the compiled schemas.
+#[derive(Clone, Default)]
 pub struct Registry {
     builtin: Option<(&'static str, &'static Builtin)>,
     /// apiVersion → kind → entry.
-    kinds: HashMap<String, HashMap<String, Entry>>,
+    kinds: HashMap<String, HashMap<String, Arc<Entry>>>,
 }
 
 impl Registry {
@@ -131,11 +133,11 @@ impl Registry {
         self.kinds
             .entry(api_version.to_string())
             .or_default()
-            .insert(kind.to_string(), Entry::new(source));
+            .insert(kind.to_string(), Arc::new(Entry::new(source)));
     }
 
     fn entry(&self, api_version: &str, kind: &str) -> Option<&Entry> {
-        self.kinds.get(api_version)?.get(kind)
+        self.kinds.get(api_version)?.get(kind).map(|e| &**e)
     }
 
     /// Adds the served versions of a CustomResourceDefinition (`apiextensions.k8s.io/v1`, or
@@ -215,7 +217,7 @@ impl Registry {
     fn crd_root(&self, schema: &Json, prune: bool) -> Json {
         let metadata = match self.builtin {
             Some(_) => json!({ "$ref": reference(OBJECT_META) }),
-            None => json!({"type": "object"}),
+            None => json!({"type": "object", "x-kubernetes-preserve-unknown-fields": true}),
         };
         let mut root = if schema.is_object() {
             schema.clone()
@@ -311,6 +313,25 @@ mod tests {
         assert!(!r.has("apps/v1", "Nope") && !r.has("extensions/v1beta1", "Ingress"));
         let err = Registry::builtin("1.20").err().unwrap();
         assert_eq!(err, "no schemas for Kubernetes \"1.20\"; compiled in: 1.37");
+    }
+
+    #[test]
+    fn clones_share_compiled_schemas_but_not_crds() {
+        let base = Registry::builtin(DEFAULT_VERSION).unwrap();
+        let Some(Ok(a)) = base.compiled("v1", "ConfigMap") else {
+            panic!("no ConfigMap")
+        };
+        let mut job = base.clone();
+        let Some(Ok(b)) = job.compiled("v1", "ConfigMap") else {
+            panic!("no ConfigMap")
+        };
+        assert!(Arc::ptr_eq(&a, &b));
+        let crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n\
+            spec: {group: example.com, names: {kind: W}, versions: [{name: v1, served: true}]}\n";
+        let f: Arc<str> = Arc::from("crd.yml");
+        let docs = crate::yaml::parse::parse(crd, &f, &Default::default()).unwrap();
+        assert_eq!(job.add_crd(&docs.items[0]), 1);
+        assert!(job.has("example.com/v1", "W") && !base.has("example.com/v1", "W"));
     }
 
     #[test]
