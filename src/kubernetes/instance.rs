@@ -12,23 +12,35 @@ use crate::yaml::{scalar_key_string, Document, Value};
 
 /// The JSON of a rendered document.
 pub fn to_json(doc: &Document) -> Json {
+    convert(doc, false)
+}
+
+/// The JSON of a CustomResourceDefinition without the `description` of its schemas (most of
+/// its text, of no use to a validator). A field named `description` has a map as its schema:
+/// only string values are dropped.
+pub fn schema_json(doc: &Document) -> Json {
+    convert(doc, true)
+}
+
+fn convert(doc: &Document, lean: bool) -> Json {
     match &doc.value {
-        Value::Map(m) => Json::Object(map(m, true)),
-        other => value(other),
+        Value::Map(m) => Json::Object(map(m, true, lean)),
+        other => value(other, lean),
     }
 }
 
-fn map(m: &crate::yaml::Map, root: bool) -> Map<String, Json> {
+fn map(m: &crate::yaml::Map, root: bool, lean: bool) -> Map<String, Json> {
     m.items
         .iter()
         .filter(|item| !matches!(item.value, Value::Null))
+        .filter(|item| !(lean && item.key.as_str() == Some("description") && item.value.as_str().is_some()))
         .map(|item| (scalar_key_string(&item.key), &item.value))
         .filter(|(key, _)| !(root && key == "status"))
-        .map(|(key, v)| (key, value(v)))
+        .map(|(key, v)| (key, value(v, lean)))
         .collect()
 }
 
-fn value(v: &Value) -> Json {
+fn value(v: &Value, lean: bool) -> Json {
     match v {
         Value::Null => Json::Null,
         Value::Bool(b) => Json::Bool(*b),
@@ -36,8 +48,8 @@ fn value(v: &Value) -> Json {
         Value::Uint(u) => Json::from(*u),
         Value::Float(f) => Number::from_f64(*f).map_or(Json::Null, Json::Number),
         Value::String(s) => Json::String(s.clone()),
-        Value::Map(m) => Json::Object(map(m, false)),
-        Value::Array(a) => Json::Array(a.items.iter().map(|i| value(&i.value)).collect()),
+        Value::Map(m) => Json::Object(map(m, false, lean)),
+        Value::Array(a) => Json::Array(a.items.iter().map(|i| value(&i.value, lean)).collect()),
     }
 }
 
@@ -164,6 +176,15 @@ mod tests {
         assert_eq!(
             to_json(&d),
             serde_json::json!({"kind": "A", "metadata": {"name": "x"}, "l": [1, null, 1.5]})
+        );
+    }
+
+    #[test]
+    fn schema_json_drops_descriptions_not_fields_named_so() {
+        let d = doc("description: d\nproperties:\n  description: {type: string, description: x}\n");
+        assert_eq!(
+            schema_json(&d),
+            serde_json::json!({"properties": {"description": {"type": "string"}}})
         );
     }
 
