@@ -27,7 +27,10 @@ fn main() {
         println!("kubernetes: skipped (no corpus at {})", corpus.display());
         return;
     };
-    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     let t = Cpu::now();
     let shared = Registry::builtin(DEFAULT_VERSION).expect("built-in schemas");
     let first_load = t.elapsed();
@@ -96,14 +99,25 @@ fn main() {
                 CheckResult::Checked(vs) => {
                     for v in vs {
                         violations += 1;
-                        let help = v.help.as_deref().map(|h| format!(" ({h})")).unwrap_or_default();
-                        println!("VIOLATION {id} {}: {} at {}: {}{help}", v.object, v.path, v.pos, v.message);
+                        let help = v
+                            .help
+                            .as_deref()
+                            .map(|h| format!(" ({h})"))
+                            .unwrap_or_default();
+                        println!(
+                            "VIOLATION {id} {}: {} at {}: {}{help}",
+                            v.object, v.path, v.pos, v.message
+                        );
                     }
                 }
                 CheckResult::NoSchema { api_version, kind } => {
                     skipped.push(format!("{api_version} {kind}"));
                 }
-                CheckResult::BadSchema { api_version, kind, message } => {
+                CheckResult::BadSchema {
+                    api_version,
+                    kind,
+                    message,
+                } => {
                     println!("BADSCHEMA {id} {api_version} {kind}: {message}");
                 }
                 CheckResult::NotAnObject => skipped.push("(not an object)".into()),
@@ -126,7 +140,10 @@ fn main() {
     println!("checking documents (clone): {:.0} ms", ms(validating));
     println!("adding CRDs (clone): {:.0} ms", ms(adding));
     for (kind, n, t) in by_kind.iter().take(15) {
-        println!("KIND {kind:32} {n:5} documents {:8.1} ms (clone of the run's registry)", ms(*t));
+        println!(
+            "KIND {kind:32} {n:5} documents {:8.1} ms (clone of the run's registry)",
+            ms(*t)
+        );
     }
     println!("roots {roots}, documents {docs}, violations {violations}");
     println!("built-in data parsed once: {:.1} ms", ms(first_load));
@@ -152,7 +169,8 @@ fn main() {
 fn rendered(dir: &Path, cmd: &str) -> Option<DocSet> {
     let args: Vec<String> = cmd.split_whitespace().skip(1).map(str::to_string).collect();
     let args: Vec<String> = args.into_iter().skip_while(|a| a == "template").collect();
-    let a = TemplateArgs::try_parse_from(std::iter::once("template".to_string()).chain(args)).ok()?;
+    let a =
+        TemplateArgs::try_parse_from(std::iter::once("template".to_string()).chain(args)).ok()?;
     if a.dv_inspect || a.dv_schema_inspect || a.files_inspect || a.output != "yaml" {
         return None;
     }

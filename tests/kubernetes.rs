@@ -29,14 +29,21 @@ fn outcome(case: &Path) -> String {
                 for v in violations {
                     let help = v.help.map(|h| format!(" ({h})")).unwrap_or_default();
                     let at = format!("{}:{}", v.pos, v.pos.col);
-                    text.push_str(&format!("{at}: {} {}: {}{help}\n", v.object, v.path, v.message));
+                    text.push_str(&format!(
+                        "{at}: {} {}: {}{help}\n",
+                        v.object, v.path, v.message
+                    ));
                 }
             }
             CheckResult::NoSchema { api_version, kind } => {
                 text.push_str(&format!("no schema: {api_version} {kind}\n"));
             }
             CheckResult::NotAnObject => text.push_str("not an object\n"),
-            CheckResult::BadSchema { api_version, kind, message } => {
+            CheckResult::BadSchema {
+                api_version,
+                kind,
+                message,
+            } => {
                 text.push_str(&format!("bad schema: {api_version} {kind}: {message}\n"));
             }
         }
@@ -64,7 +71,10 @@ fn fixtures_give_their_expected_violations() {
         }
         let want = std::fs::read_to_string(&file).unwrap_or_default();
         if got != want {
-            failed.push(format!("{}:\n--- expected\n{want}--- got\n{got}", case.display()));
+            failed.push(format!(
+                "{}:\n--- expected\n{want}--- got\n{got}",
+                case.display()
+            ));
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));

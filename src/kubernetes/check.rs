@@ -221,6 +221,9 @@ mod tests {
         assert_eq!(object_name("Deployment", &j), "Deployment default/app");
         let j = serde_json::json!({"metadata": {"name": "admin"}});
         assert_eq!(object_name("ClusterRole", &j), "ClusterRole admin");
-        assert_eq!(object_name("ConfigMap", &serde_json::json!({})), "ConfigMap");
+        assert_eq!(
+            object_name("ConfigMap", &serde_json::json!({})),
+            "ConfigMap"
+        );
     }
 }

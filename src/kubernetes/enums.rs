@@ -14,8 +14,16 @@ pub const ENUMS: &[(&str, &str, &[&str])] = &[
     ("io.k8s.api.core.v1.ContainerPort", "protocol", PROTOCOL),
     ("io.k8s.api.core.v1.ServicePort", "protocol", PROTOCOL),
     ("io.k8s.api.discovery.v1.EndpointPort", "protocol", PROTOCOL),
-    ("io.k8s.api.networking.v1.NetworkPolicyPort", "protocol", PROTOCOL),
-    ("io.k8s.api.core.v1.PodSpec", "restartPolicy", &["Always", "OnFailure", "Never"]),
+    (
+        "io.k8s.api.networking.v1.NetworkPolicyPort",
+        "protocol",
+        PROTOCOL,
+    ),
+    (
+        "io.k8s.api.core.v1.PodSpec",
+        "restartPolicy",
+        &["Always", "OnFailure", "Never"],
+    ),
     (
         "io.k8s.api.core.v1.PodSpec",
         "dnsPolicy",
@@ -26,29 +34,93 @@ pub const ENUMS: &[(&str, &str, &[&str])] = &[
         "type",
         &["ClusterIP", "NodePort", "LoadBalancer", "ExternalName"],
     ),
-    ("io.k8s.api.core.v1.ServiceSpec", "sessionAffinity", &["ClientIP", "None"]),
-    ("io.k8s.api.core.v1.ServiceSpec", "externalTrafficPolicy", TRAFFIC),
-    ("io.k8s.api.core.v1.ServiceSpec", "internalTrafficPolicy", TRAFFIC),
-    ("io.k8s.api.apps.v1.DeploymentStrategy", "type", &["Recreate", "RollingUpdate"]),
-    ("io.k8s.api.apps.v1.DaemonSetUpdateStrategy", "type", &["RollingUpdate", "OnDelete"]),
-    ("io.k8s.api.apps.v1.StatefulSetUpdateStrategy", "type", &["RollingUpdate", "OnDelete"]),
-    ("io.k8s.api.apps.v1.StatefulSetSpec", "podManagementPolicy", &["OrderedReady", "Parallel"]),
-    ("io.k8s.api.batch.v1.CronJobSpec", "concurrencyPolicy", &["Allow", "Forbid", "Replace"]),
-    ("io.k8s.api.batch.v1.JobSpec", "completionMode", &["NonIndexed", "Indexed"]),
-    ("io.k8s.api.core.v1.PersistentVolumeClaimSpec", "accessModes", ACCESS_MODES),
-    ("io.k8s.api.core.v1.PersistentVolumeSpec", "accessModes", ACCESS_MODES),
-    ("io.k8s.api.core.v1.PersistentVolumeClaimSpec", "volumeMode", VOLUME_MODE),
-    ("io.k8s.api.core.v1.PersistentVolumeSpec", "volumeMode", VOLUME_MODE),
-    ("io.k8s.api.core.v1.Toleration", "operator", &["Exists", "Equal"]),
+    (
+        "io.k8s.api.core.v1.ServiceSpec",
+        "sessionAffinity",
+        &["ClientIP", "None"],
+    ),
+    (
+        "io.k8s.api.core.v1.ServiceSpec",
+        "externalTrafficPolicy",
+        TRAFFIC,
+    ),
+    (
+        "io.k8s.api.core.v1.ServiceSpec",
+        "internalTrafficPolicy",
+        TRAFFIC,
+    ),
+    (
+        "io.k8s.api.apps.v1.DeploymentStrategy",
+        "type",
+        &["Recreate", "RollingUpdate"],
+    ),
+    (
+        "io.k8s.api.apps.v1.DaemonSetUpdateStrategy",
+        "type",
+        &["RollingUpdate", "OnDelete"],
+    ),
+    (
+        "io.k8s.api.apps.v1.StatefulSetUpdateStrategy",
+        "type",
+        &["RollingUpdate", "OnDelete"],
+    ),
+    (
+        "io.k8s.api.apps.v1.StatefulSetSpec",
+        "podManagementPolicy",
+        &["OrderedReady", "Parallel"],
+    ),
+    (
+        "io.k8s.api.batch.v1.CronJobSpec",
+        "concurrencyPolicy",
+        &["Allow", "Forbid", "Replace"],
+    ),
+    (
+        "io.k8s.api.batch.v1.JobSpec",
+        "completionMode",
+        &["NonIndexed", "Indexed"],
+    ),
+    (
+        "io.k8s.api.core.v1.PersistentVolumeClaimSpec",
+        "accessModes",
+        ACCESS_MODES,
+    ),
+    (
+        "io.k8s.api.core.v1.PersistentVolumeSpec",
+        "accessModes",
+        ACCESS_MODES,
+    ),
+    (
+        "io.k8s.api.core.v1.PersistentVolumeClaimSpec",
+        "volumeMode",
+        VOLUME_MODE,
+    ),
+    (
+        "io.k8s.api.core.v1.PersistentVolumeSpec",
+        "volumeMode",
+        VOLUME_MODE,
+    ),
+    (
+        "io.k8s.api.core.v1.Toleration",
+        "operator",
+        &["Exists", "Equal"],
+    ),
     ("io.k8s.api.core.v1.Toleration", "effect", TAINT_EFFECT),
     ("io.k8s.api.core.v1.Taint", "effect", TAINT_EFFECT),
-    ("io.k8s.api.core.v1.HTTPGetAction", "scheme", &["HTTP", "HTTPS"]),
+    (
+        "io.k8s.api.core.v1.HTTPGetAction",
+        "scheme",
+        &["HTTP", "HTTPS"],
+    ),
     (
         "io.k8s.api.core.v1.VolumeMount",
         "mountPropagation",
         &["None", "HostToContainer", "Bidirectional"],
     ),
-    ("io.k8s.api.core.v1.SeccompProfile", "type", &["Unconfined", "RuntimeDefault", "Localhost"]),
+    (
+        "io.k8s.api.core.v1.SeccompProfile",
+        "type",
+        &["Unconfined", "RuntimeDefault", "Localhost"],
+    ),
     (
         "io.k8s.api.core.v1.NodeSelectorRequirement",
         "operator",
@@ -59,9 +131,21 @@ pub const ENUMS: &[(&str, &str, &[&str])] = &[
         "operator",
         &["In", "NotIn", "Exists", "DoesNotExist"],
     ),
-    ("io.k8s.api.networking.v1.HTTPIngressPath", "pathType", &["Exact", "Prefix", "ImplementationSpecific"]),
-    ("io.k8s.api.networking.v1.NetworkPolicySpec", "policyTypes", &["Ingress", "Egress"]),
-    ("io.k8s.api.policy.v1.PodDisruptionBudgetSpec", "unhealthyPodEvictionPolicy", &["IfHealthyBudget", "AlwaysAllow"]),
+    (
+        "io.k8s.api.networking.v1.HTTPIngressPath",
+        "pathType",
+        &["Exact", "Prefix", "ImplementationSpecific"],
+    ),
+    (
+        "io.k8s.api.networking.v1.NetworkPolicySpec",
+        "policyTypes",
+        &["Ingress", "Egress"],
+    ),
+    (
+        "io.k8s.api.policy.v1.PodDisruptionBudgetSpec",
+        "unhealthyPodEvictionPolicy",
+        &["IfHealthyBudget", "AlwaysAllow"],
+    ),
 ];
 
 const CORE_CONTAINER: &str = "io.k8s.api.core.v1.Container";
@@ -70,7 +154,12 @@ const PULL_POLICY: &[&str] = &["Always", "Never", "IfNotPresent"];
 const MESSAGE_POLICY: &[&str] = &["File", "FallbackToLogsOnError"];
 const PROTOCOL: &[&str] = &["TCP", "UDP", "SCTP"];
 const TRAFFIC: &[&str] = &["Cluster", "Local"];
-const ACCESS_MODES: &[&str] = &["ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"];
+const ACCESS_MODES: &[&str] = &[
+    "ReadWriteOnce",
+    "ReadOnlyMany",
+    "ReadWriteMany",
+    "ReadWriteOncePod",
+];
 const VOLUME_MODE: &[&str] = &["Block", "Filesystem"];
 const TAINT_EFFECT: &[&str] = &["NoSchedule", "PreferNoSchedule", "NoExecute"];
 

@@ -79,9 +79,7 @@ fn node(schema: &mut Value, origin: Origin, structural: bool) {
         m.insert("additionalProperties".into(), Value::Bool(false));
     }
     if let Some(Value::Object(props)) = m.get_mut("properties") {
-        props
-            .values_mut()
-            .for_each(|p| node(p, origin, structural));
+        props.values_mut().for_each(|p| node(p, origin, structural));
     }
     for key in ["items", "additionalProperties"] {
         if let Some(s) = m.get_mut(key) {
@@ -173,25 +171,35 @@ mod tests {
         }}));
         assert_eq!(v["additionalProperties"], json!(false));
         assert_eq!(v["properties"]["a"]["additionalProperties"], json!(false));
-        assert!(v["properties"]["open"].get("additionalProperties").is_none());
+        assert!(v["properties"]["open"]
+            .get("additionalProperties")
+            .is_none());
         assert_eq!(
             v["properties"]["map"]["additionalProperties"],
             json!({"type": "string"})
         );
-        assert_eq!(v["properties"]["empty"]["additionalProperties"], json!(false));
+        assert_eq!(
+            v["properties"]["empty"]["additionalProperties"],
+            json!(false)
+        );
     }
 
     #[test]
     fn leaves_builtin_objects_without_fields_open() {
         let mut v = json!({"type": "object"});
-        harden(&mut v, Origin::Builtin("io.k8s.apimachinery.pkg.runtime.RawExtension"));
+        harden(
+            &mut v,
+            Origin::Builtin("io.k8s.apimachinery.pkg.runtime.RawExtension"),
+        );
         assert!(v.get("additionalProperties").is_none());
     }
 
     #[test]
     fn leaves_junctor_branches_open() {
-        let v = crd(json!({"type": "object", "properties": {"a": {"type": "string"}},
-            "anyOf": [{"properties": {"a": {"type": "string"}}}]}));
+        let v = crd(
+            json!({"type": "object", "properties": {"a": {"type": "string"}},
+            "anyOf": [{"properties": {"a": {"type": "string"}}}]}),
+        );
         assert!(v["anyOf"][0].get("additionalProperties").is_none());
     }
 
@@ -239,7 +247,10 @@ mod tests {
         );
         let mut pvc = json!({"type": "object", "properties": {
             "accessModes": {"type": "array", "items": {"type": "string"}}}});
-        harden(&mut pvc, Origin::Builtin("io.k8s.api.core.v1.PersistentVolumeClaimSpec"));
+        harden(
+            &mut pvc,
+            Origin::Builtin("io.k8s.api.core.v1.PersistentVolumeClaimSpec"),
+        );
         assert!(pvc["properties"]["accessModes"]["items"]["enum"].is_array());
         let mut q = json!({"x-kubernetes-int-or-string": true});
         harden(&mut q, Origin::Builtin(QUANTITY));

@@ -33,7 +33,9 @@ fn map(m: &crate::yaml::Map, root: bool, lean: bool) -> Map<String, Json> {
     m.items
         .iter()
         .filter(|item| !matches!(item.value, Value::Null))
-        .filter(|item| !(lean && item.key.as_str() == Some("description") && item.value.as_str().is_some()))
+        .filter(|item| {
+            !(lean && item.key.as_str() == Some("description") && item.value.as_str().is_some())
+        })
         .map(|item| (scalar_key_string(&item.key), &item.value))
         .filter(|(key, _)| !(root && key == "status"))
         .map(|(key, v)| (key, value(v, lean)))

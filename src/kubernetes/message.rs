@@ -110,12 +110,22 @@ pub fn simple(ctx: &Context, steps: &[Step], e: &ValidationError) -> Violation {
                 .map(|c| format!("did you mean {c:?}?"));
             let listed = match choices.len() <= MAX_CHOICES {
                 true => quoted(&choices),
-                false => format!("{} and {} more", quoted(&choices[..MAX_CHOICES]), choices.len() - MAX_CHOICES),
+                false => format!(
+                    "{} and {} more",
+                    quoted(&choices[..MAX_CHOICES]),
+                    choices.len() - MAX_CHOICES
+                ),
             };
-            (format!("{what} must be one of {listed}, found {}", found(value)), help)
+            (
+                format!("{what} must be one of {listed}, found {}", found(value)),
+                help,
+            )
         }
         ValidationErrorKind::Format { format } if format == "byte" => (
-            format!("{what} must be base64-encoded (format \"byte\"), found {}", found(value)),
+            format!(
+                "{what} must be base64-encoded (format \"byte\"), found {}",
+                found(value)
+            ),
             None,
         ),
         ValidationErrorKind::Format { format } => (

@@ -11,8 +11,8 @@ use std::sync::{Arc, OnceLock};
 use jsonschema::{Draft, Validator};
 use serde_json::{json, Map, Value as Json};
 
-use super::harden::{harden, Origin, OBJECT_META};
 use super::check::top_string;
+use super::harden::{harden, Origin, OBJECT_META};
 use super::instance::schema_json;
 use crate::yaml::Document;
 
@@ -54,7 +54,10 @@ fn parse_builtin(text: &str) -> Result<Builtin, String> {
     let Some(Json::Object(definitions)) = data.get_mut("definitions").map(Json::take) else {
         return Err(bad("definitions"));
     };
-    let rows = data.get("kinds").and_then(Json::as_array).ok_or_else(|| bad("kinds"))?;
+    let rows = data
+        .get("kinds")
+        .and_then(Json::as_array)
+        .ok_or_else(|| bad("kinds"))?;
     let mut kinds = Vec::new();
     for row in rows {
         let field = |i: usize| row.get(i).and_then(Json::as_str).map(str::to_string);
@@ -184,7 +187,11 @@ impl Registry {
                 }
                 let name = name.to_string();
                 let own = v["schema"]["openAPIV3Schema"].take();
-                let schema = if own.is_object() { Arc::new(own) } else { shared.clone() };
+                let schema = if own.is_object() {
+                    Arc::new(own)
+                } else {
+                    shared.clone()
+                };
                 versions.push((name, schema));
             }
         } else if let Some(name) = spec["version"].as_str() {
@@ -262,7 +269,9 @@ impl Registry {
     /// Puts under `definitions` the hardened built-in definition `name` and every one it
     /// reaches.
     fn add_definitions(&self, root: &mut Json, name: &str) {
-        let Some((_, data)) = self.builtin else { return };
+        let Some((_, data)) = self.builtin else {
+            return;
+        };
         let mut out = Map::new();
         let mut todo = vec![name.to_string()];
         while let Some(n) = todo.pop() {
@@ -273,7 +282,11 @@ impl Registry {
                 // Any JSON value (a CRD schema's `default`, `enum`, `example`); k8s-openapi
                 // says "object".
                 "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON" => json!({}),
-                _ => data.definitions.get(&n).cloned().unwrap_or_else(|| json!({})),
+                _ => data
+                    .definitions
+                    .get(&n)
+                    .cloned()
+                    .unwrap_or_else(|| json!({})),
             };
             harden(&mut def, Origin::Builtin(&n));
             references(&def, &mut todo);

@@ -190,7 +190,12 @@ fn main() {
     names.sort();
     for (i, name) in names.iter().enumerate() {
         let sep = if i + 1 < names.len() { "," } else { "" };
-        let _ = writeln!(out, "{}: {}{sep}", Value::from(name.as_str()), definitions[*name]);
+        let _ = writeln!(
+            out,
+            "{}: {}{sep}",
+            Value::from(name.as_str()),
+            definitions[*name]
+        );
     }
     let _ = writeln!(out, "}}}}");
     print!("{out}");
