@@ -36,7 +36,11 @@ fn outcome(case: &Path) -> String {
                 }
             }
             CheckResult::NoSchema { api_version, kind } => {
-                text.push_str(&format!("no schema: {api_version} {kind}\n"));
+                let builtin = match registry.is_builtin_group(&api_version) {
+                    true => " (a built-in group: an API Kubernetes does not serve)",
+                    false => "",
+                };
+                text.push_str(&format!("no schema: {api_version} {kind}{builtin}\n"));
             }
             CheckResult::NotAnObject => text.push_str("not an object\n"),
             CheckResult::BadSchema {

@@ -139,6 +139,17 @@ impl Registry {
         all
     }
 
+    /// Whether the group of `api_version` is one of Kubernetes' own (some version of it has
+    /// built-in kinds): a kind of such a group without a schema is an API the version no
+    /// longer (or not yet) serves, such as `policy/v1beta1 PodSecurityPolicy`.
+    pub fn is_builtin_group(&self, api_version: &str) -> bool {
+        let group = |av: &str| av.rsplit_once('/').map_or("", |(g, _)| g).to_string();
+        let wanted = group(api_version);
+        self.builtin.is_some_and(|(_, data)| {
+            data.kinds.iter().any(|(av, _, _)| group(av) == wanted)
+        })
+    }
+
     /// Whether a schema is known for `(api_version, kind)`.
     pub fn has(&self, api_version: &str, kind: &str) -> bool {
         self.entry(api_version, kind).is_some()
@@ -338,6 +349,8 @@ mod tests {
         assert_eq!(r.version(), Some("1.37"));
         assert!(r.has("apps/v1", "Deployment") && r.has("v1", "ConfigMap"));
         assert!(!r.has("apps/v1", "Nope") && !r.has("extensions/v1beta1", "Ingress"));
+        assert!(r.is_builtin_group("policy/v1beta1") && r.is_builtin_group("v1beta1"));
+        assert!(!r.is_builtin_group("example.com/v1"));
         let err = Registry::builtin("1.20").err().unwrap();
         assert_eq!(err, "no schemas for Kubernetes \"1.20\"; compiled in: 1.37");
     }
