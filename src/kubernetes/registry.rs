@@ -145,9 +145,8 @@ impl Registry {
     pub fn is_builtin_group(&self, api_version: &str) -> bool {
         let group = |av: &str| av.rsplit_once('/').map_or("", |(g, _)| g).to_string();
         let wanted = group(api_version);
-        self.builtin.is_some_and(|(_, data)| {
-            data.kinds.iter().any(|(av, _, _)| group(av) == wanted)
-        })
+        self.builtin
+            .is_some_and(|(_, data)| data.kinds.iter().any(|(av, _, _)| group(av) == wanted))
     }
 
     /// Whether a schema is known for `(api_version, kind)`.
