@@ -5,6 +5,7 @@ pub mod cli;
 pub mod eval;
 pub mod files;
 pub mod fuzzing;
+pub mod kubernetes;
 pub mod kubevirt;
 pub mod library;
 pub mod lint;

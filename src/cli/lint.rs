@@ -151,6 +151,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     let shard = lint_extra::shard(a.extra.shard.as_deref(), &env)?;
     let mut config = session::load_config(&settings)?;
     lint_extra::apply_rule_filters(&mut config, &a.extra.select, &a.extra.ignore)?;
+    lint_extra::apply_kubernetes_version(&mut config, a.extra.kubernetes_version.as_deref())?;
     let adjust = |planned: &mut crate::lint::plan::Planned| {
         if let Some(shard) = shard {
             crate::lint::plan::shard::apply(planned, shard);
@@ -168,6 +169,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     let coverage = Covered {
         roots: &linted.coverage,
         repo: &repo,
+        unchecked_kinds: &linted.unchecked_kinds,
     };
     let options = render_options(a, &settings.cwd, &repo);
     if let Some(path) = &a.write_baseline {
@@ -211,6 +213,8 @@ fn render_options(a: &LintArgs, cwd: &std::path::Path, repo: &std::path::Path) -
 struct Covered<'a> {
     roots: &'a [crate::report::coverage::RootCoverage],
     repo: &'a std::path::Path,
+    /// The kinds no schema was known for (`--statistics` names them).
+    unchecked_kinds: &'a [String],
 }
 
 fn emit(
@@ -234,6 +238,14 @@ fn emit(
     });
     if a.extra.statistics {
         lint_output::stdout(&crate::report::statistics::render(report, options))?;
+        let unchecked_kinds = coverage.unchecked_kinds;
+        if options.summary && !unchecked_kinds.is_empty() {
+            lint_output::stdout(&format!(
+                "not checked against a schema (no CustomResourceDefinition for them in the \
+                 repository; `kubernetes: {{schemas: [DIR]}}` adds a directory of CRDs): {}\n",
+                unchecked_kinds.join(", ")
+            ))?;
+        }
     } else {
         lint_output::stdout(&render_with(&format, report, sources, options)?)?;
         // The coverage line closes the terminal summary when a coverage report is written.

@@ -24,6 +24,10 @@ pub struct ExtraArgs {
     /// Print how many findings each rule has instead of the findings on standard output.
     #[arg(long)]
     pub statistics: bool,
+    /// Check rendered Kubernetes objects against the built-in schemas of this version
+    /// (default: the configuration's `kubernetes.version`, else the newest compiled in).
+    #[arg(long, value_name = "VERSION")]
+    pub kubernetes_version: Option<String>,
     /// Print the findings only: no summary line, no progress, no notes.
     #[arg(short, long)]
     pub quiet: bool,
@@ -131,6 +135,20 @@ pub fn apply_rule_filters(
     for id in ignore {
         config.rules.insert(known_rule(id)?, RuleLevel::Off);
     }
+    Ok(())
+}
+
+/// `--kubernetes-version`: the version of the built-in schemas (an error names the ones
+/// compiled in); it turns the check on even where the configuration turned it off.
+pub fn apply_kubernetes_version(config: &mut Config, version: Option<&str>) -> Result<(), String> {
+    let Some(version) = version else {
+        return Ok(());
+    };
+    crate::kubernetes::Registry::check_version(version)?;
+    config
+        .kubernetes
+        .get_or_insert_with(Default::default)
+        .version = version.to_string();
     Ok(())
 }
 

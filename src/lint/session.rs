@@ -73,6 +73,8 @@ pub struct Linted {
     pub cached: Option<(usize, usize)>,
     /// Each root's coverage by its scenarios, when recorded (sorted by root).
     pub coverage: Vec<RootCoverage>,
+    /// The kinds of rendered objects no schema was known for (`apiVersion kind`), sorted.
+    pub unchecked_kinds: Vec<String>,
 }
 
 /// Finds the configuration (`--config`, else upward from the first path, else upward from the
@@ -159,18 +161,19 @@ pub fn plan_and_lint(
         RunCache::open(d, &config.dir, &asked)
     });
     let mut linted = match run_cache.as_ref().and_then(RunCache::get) {
-        Some((report, coverage)) => Linted {
+        Some((report, coverage, unchecked_kinds)) => Linted {
             cached: Some((report.roots.len(), 0)),
             report,
             sources: Sources::new(&config.dir),
             coverage,
+            unchecked_kinds,
         },
         None => {
             let mut planned = plan_with(s, config)?;
             adjust(&mut planned);
             let linted = lint(s, &planned)?;
             if let Some(rc) = &run_cache {
-                rc.put(&linted.report, &linted.coverage);
+                rc.put(&linted.report, &linted.coverage, &linted.unchecked_kinds);
             }
             linted
         }
@@ -210,6 +213,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         sources,
         cached: cache.map(|c| c.counts()),
         coverage,
+        unchecked_kinds: ran.unchecked_kinds,
     })
 }
 

@@ -87,6 +87,10 @@ rule_table! {
         "Annotation ytt silently ignores",
         "An annotation name that no ytt feature reads (a typo such as @overlay/delete or @schema/example); ytt ignores it without a word.",
         "Check the annotation's spelling against the ytt documentation.";
+    AnnotationTypo = "annotation-typo", Error,
+        "Misspelt ytt annotation that changes the output",
+        "An annotation in a namespace ytt owns (overlay/, data/, schema/, yaml/, template/, library/, text/, assert/) that ytt does not know, with one clear correction (`@overlay/mach` for `@overlay/match`, `@data/value` for `@data/values`, `@overlay/replace,` with a stray comma). ytt drops it without a word, so the output is not what the template says.",
+        "Write the annotation the message names.";
     TemplateError = "template-error", Error,
         "Template compile or evaluation error",
         "Compiling the template to Starlark or evaluating it failed, as `ytt` would fail.",
@@ -135,6 +139,10 @@ rule_table! {
         "Malformed KubeVirt validations annotation",
         "A KubeVirt Template's validations annotation is not what the admission webhook accepts (spec 003).",
         "Fix the JSON of the annotation at the position shown.";
+    K8sSchema = "k8s-schema", Error,
+        "Kubernetes object the API server would reject",
+        "A rendered Kubernetes object does not fit the schema of its kind, as kubectl's strict field validation reads it: a field the kind does not have (a typo such as `imag:`, or a key indented under the wrong parent), a value of the wrong type (`containerPort: \"8080\"`), a missing required field, a value outside its enum or format. ytt renders it without a word; the finding sits at the template line that produced the field. Built-in kinds are checked against the Kubernetes version configured (`kubernetes: {version: ...}`), custom resources against the CustomResourceDefinitions of the repository and of the rendered output; kinds without a schema are not checked.",
+        "Fix the field at the template line (see the suggestion), or, for a custom resource whose CRD is newer than the one in the repository, update the CRD.";
     KubevirtRuleViolation = "kubevirt-rule-violation", Error,
         "VirtualMachine violates its template's rule",
         "A VirtualMachine created from a KubeVirt Template fails one of the template's validation rules; admission would reject it.",
@@ -271,7 +279,10 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for r in Rule::ALL {
             assert!(seen.insert(r.id()), "duplicate {}", r.id());
-            assert!(r.id().chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+            assert!(r
+                .id()
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
             assert_eq!(Rule::from_id(r.id()), Some(*r));
         }
         assert_eq!(Rule::from_id("no-such-rule"), None);

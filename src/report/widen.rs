@@ -67,7 +67,7 @@ fn range_for(
         | Rule::OutputViolation
         | Rule::DataValueDeprecated
         | Rule::DataValueRemoved => yaml_value(line, at).or_else(|| yaml_key(line, at)),
-        Rule::DataValueUndeclared => yaml_key(line, at),
+        Rule::DataValueUndeclared | Rule::K8sSchema => yaml_key(line, at),
         Rule::TemplateError | Rule::LoadError | Rule::OverlayError | Rule::SchemaInvalid => {
             let code = code?;
             failing_name(message, line, at.max(code), code)
@@ -78,7 +78,7 @@ fn range_for(
             let code = code?;
             failing_name(message, line, at.max(code), code)
         }
-        Rule::UnknownAnnotation => word(line, at, |c| !c.is_whitespace()),
+        Rule::UnknownAnnotation | Rule::AnnotationTypo => word(line, at, |c| !c.is_whitespace()),
         Rule::UnknownComment | Rule::UnusedSuppression => comment(line, at),
         _ => None,
     }

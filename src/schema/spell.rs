@@ -16,6 +16,19 @@ pub fn nearest(word: &str, candidates: &[String]) -> Option<String> {
     best.cloned()
 }
 
+/// The closest candidate to `word` when exactly one candidate is that close: a correction
+/// with no rival.
+pub fn nearest_unique(word: &str, candidates: &[String]) -> Option<String> {
+    let best = nearest(word, candidates)?;
+    let folded = fold(word);
+    let d = distance(folded.as_bytes(), fold(&best).as_bytes());
+    let rivals = candidates
+        .iter()
+        .filter(|c| distance(folded.as_bytes(), fold(c).as_bytes()) == d)
+        .count();
+    (rivals == 1).then_some(best)
+}
+
 fn fold(s: &str) -> String {
     s.chars()
         .filter(|c| *c != '_')
@@ -54,6 +67,21 @@ mod tests {
         assert_eq!(nearest("hostnme", &c).as_deref(), Some("hostname"));
         assert_eq!(nearest("LogLevel", &c).as_deref(), Some("log_level"));
         assert_eq!(nearest("zzzzzz", &c), None);
+    }
+
+    #[test]
+    fn a_unique_correction_has_no_rival_at_the_same_distance() {
+        let c = keys(&["overlay/match", "overlay/merge", "overlay/replace"]);
+        assert_eq!(
+            nearest_unique("overlay/mach", &c).as_deref(),
+            Some("overlay/match")
+        );
+        assert_eq!(
+            nearest_unique("overlay/marge", &c).as_deref(),
+            Some("overlay/merge")
+        );
+        let tied = keys(&["ab/cd", "ab/ce"]);
+        assert_eq!(nearest_unique("ab/cf", &tied), None);
     }
 
     #[test]

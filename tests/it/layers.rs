@@ -26,7 +26,7 @@ const LAYERS: &[&[&str]] = &[
     &["schema"],
     &["library"],
     &["ytt_flags"],
-    &["kubevirt"],
+    &["kubevirt", "kubernetes"],
     &["analysis"],
     &["lint"],
     &["cli", "fuzzing"],

@@ -50,12 +50,12 @@ fn every_copy_of_a_library_gets_its_findings_at_its_own_paths() {
     );
     let want = [
         "one/_ytt_lib/lib/lib.yml:2 unused-load (one/_ytt_lib/lib)",
-        "one/_ytt_lib/lib/lib.yml:4 unknown-annotation (one/_ytt_lib/lib)",
+        "one/_ytt_lib/lib/lib.yml:4 annotation-typo (one/_ytt_lib/lib)",
         "three/_ytt_lib/lib/lib.yml:1 unused-load (three/_ytt_lib/lib)",
         "three/_ytt_lib/lib/lib.yml:3 unused-load (three/_ytt_lib/lib)",
-        "three/_ytt_lib/lib/lib.yml:5 unknown-annotation (three/_ytt_lib/lib)",
+        "three/_ytt_lib/lib/lib.yml:5 annotation-typo (three/_ytt_lib/lib)",
         "two/_ytt_lib/lib/lib.yml:2 unused-load (two/_ytt_lib/lib)",
-        "two/_ytt_lib/lib/lib.yml:4 unknown-annotation (two/_ytt_lib/lib)",
+        "two/_ytt_lib/lib/lib.yml:4 annotation-typo (two/_ytt_lib/lib)",
     ];
     // One worker checks every copy in turn; two share them.
     assert_eq!(library_findings(&dir, "1"), want);

@@ -16,6 +16,7 @@ mod difftest;
 mod fuzz_smoke;
 mod invocations;
 mod isolation;
+mod kubernetes;
 mod kubevirt_cases;
 mod kubevirt_corpus;
 mod kubevirt_ytt;

@@ -55,11 +55,33 @@ pub struct Config {
     pub rules: BTreeMap<Rule, RuleLevel>,
     /// Whether KubeVirt template validations are checked.
     pub kubevirt: bool,
+    /// How rendered Kubernetes objects are checked against their schemas (`kubernetes:`);
+    /// `None` with `kubernetes: false`.
+    pub kubernetes: Option<KubernetesConfig>,
     /// Whether roots, scenarios and flags are learned from how the repository runs ytt (its
     /// scripts, Makefiles and CI files) when no roots are listed.
     pub invocations: bool,
     /// yttlint's schema extensions turned on for every root (`extensions:`, names checked).
     pub extensions: Vec<String>,
+}
+
+/// `kubernetes:` of the configuration: the Kubernetes version whose built-in schemas rendered
+/// objects are checked against, and directories of CustomResourceDefinition files besides the
+/// ones the repository's YAML holds anywhere.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KubernetesConfig {
+    pub version: String,
+    /// Repository-relative directories (`schemas:`).
+    pub schemas: Vec<String>,
+}
+
+impl Default for KubernetesConfig {
+    fn default() -> KubernetesConfig {
+        KubernetesConfig {
+            version: crate::kubernetes::DEFAULT_VERSION.to_string(),
+            schemas: Vec::new(),
+        }
+    }
 }
 
 /// One configured root.
@@ -138,6 +160,7 @@ impl Config {
             exclude: Vec::new(),
             rules: BTreeMap::new(),
             kubevirt: true,
+            kubernetes: Some(KubernetesConfig::default()),
             invocations: true,
             extensions: Vec::new(),
         }

@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use clap::Parser;
 
-use crate::lint::config::{Config, ConfigError, Loc, RootConfig, RuleLevel, ScenarioConfig};
+use crate::lint::config::{
+    Config, ConfigError, KubernetesConfig, Loc, RootConfig, RuleLevel, ScenarioConfig,
+};
 use crate::pos::Pos;
 use crate::report::Severity;
 use crate::schema::spell::nearest;
@@ -23,6 +25,7 @@ const TOP_KEYS: &[&str] = &[
     "exclude",
     "rules",
     "kubevirt",
+    "kubernetes",
     "invocations",
     "extensions",
 ];
@@ -86,6 +89,7 @@ pub fn parse_with(
             "rules" => config.rules = r.rules(v, pos)?,
             "invocations" => config.invocations = r.boolean(v, pos, "invocations")?,
             "extensions" => config.extensions = r.extensions(v, pos)?,
+            "kubernetes" => config.kubernetes = r.kubernetes(v, pos)?,
             _ => config.kubevirt = r.boolean(v, pos, "kubevirt")?,
         }
     }
@@ -196,6 +200,51 @@ impl Reader<'_> {
             Value::Bool(b) => Ok(*b),
             other => Err(self.expected(pos, what, "true or false", other)),
         }
+    }
+
+    /// `kubernetes: false`, `true`, or `{version: "1.37", schemas: [DIR, ...]}`.
+    fn kubernetes(&self, v: &Value, pos: &Pos) -> Result<Option<KubernetesConfig>, ConfigError> {
+        let m = match v {
+            Value::Bool(false) => return Ok(None),
+            Value::Bool(true) => return Ok(Some(KubernetesConfig::default())),
+            Value::Map(m) => m,
+            other => {
+                return Err(self.expected(
+                    pos,
+                    "kubernetes",
+                    "true, false or a map with version and schemas",
+                    other,
+                ))
+            }
+        };
+        self.keys(m, &["version", "schemas"], "kubernetes")?;
+        let mut out = KubernetesConfig::default();
+        for item in &m.items {
+            let (key, v, pos) = (scalar_key_string(&item.key), &item.value, &item.pos);
+            if key == "version" {
+                let version = match v {
+                    Value::String(s) => s.clone(),
+                    // `version: 1.37` is a float to YAML.
+                    Value::Float(f) => f.to_string(),
+                    other => {
+                        return Err(self.expected(pos, "kubernetes.version", "a string", other))
+                    }
+                };
+                crate::kubernetes::Registry::check_version(&version)
+                    .map_err(|e| self.error(pos, e))?;
+                out.version = version;
+            } else {
+                let list = match v {
+                    Value::Array(a) => a.items.iter().map(|i| (&i.value, &i.pos)).collect(),
+                    other => vec![(other, pos)],
+                };
+                for (dir, dpos) in list {
+                    out.schemas
+                        .push(self.existing_path(dir, dpos, "kubernetes.schemas")?);
+                }
+            }
+        }
+        Ok(Some(out))
     }
 
     fn globs(&self, v: &Value, pos: &Pos) -> Result<Vec<String>, ConfigError> {

@@ -77,7 +77,7 @@ fn an_empty_file_is_the_default() {
 fn unknown_keys_are_named_with_their_position_and_a_suggestion() {
     assert_eq!(
         err("exclude: []\nroot: []\n"),
-        ".yttlint.yaml:2:1: unknown key \"root\" in the configuration; expected one of: roots, exclude, rules, kubevirt, invocations, extensions (did you mean \"roots\"?)"
+        ".yttlint.yaml:2:1: unknown key \"root\" in the configuration; expected one of: roots, exclude, rules, kubevirt, kubernetes, invocations, extensions (did you mean \"roots\"?)"
     );
     assert!(err("roots:\n- path: ci\n  scenario: []\n")
         .starts_with(".yttlint.yaml:3:3: unknown key \"scenario\" in a root"));

@@ -13,6 +13,7 @@ fn file(path: &str, kind: Kind) -> RepoFile {
         package: false,
         kubevirt: false,
         directives: false,
+        crds: Vec::new(),
     }
 }
 

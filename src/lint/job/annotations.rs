@@ -5,13 +5,14 @@
 //! runs to the first space: `#@schema/nullable,schema/desc "x"` is one name ytt does not know
 //! (the comma form is for text templates only). The annotations of yttlint's schema
 //! extensions (`@schema/removed`) are known only while their extension is on; while it is
-//! off, the finding names the extension.
+//! off, the finding names the extension. A name in a namespace ytt owns with one clear
+//! correction is `annotation-typo`, an error: the output is not what the author wrote.
 
 use crate::pos::Pos;
 use crate::report::Diagnostic;
 use crate::report::Rule;
 use crate::schema::extensions::{Extension, Extensions};
-use crate::schema::spell::nearest;
+use crate::schema::spell::{nearest, nearest_unique};
 use crate::yaml::{Comment, DocSet, Value};
 
 /// Every annotation name ytt (and yttlint's spec extensions) reads.
@@ -44,6 +45,11 @@ pub const KNOWN: &[&str] = &[
     "yaml/text-templated-strings",
 ];
 
+/// The namespaces of ytt's own annotations: a name in one of them is meant for ytt.
+const OWNED: &[&str] = &[
+    "overlay", "data", "schema", "yaml", "template", "library", "text", "assert",
+];
+
 /// Names people reach for that are not what ytt calls the feature.
 const MEANT: &[(&str, &str)] = &[
     ("overlay/delete", "overlay/remove"),
@@ -63,6 +69,8 @@ pub struct Unknown {
     pub suggestion: Option<&'static str>,
     /// The yttlint extension (turned off) that reads it.
     pub extension: Option<Extension>,
+    /// The name is in a namespace ytt owns and `suggestion` is its only likely correction.
+    pub clear: bool,
 }
 
 /// The unknown annotations of a parsed file, in source order, with `on` the extensions
@@ -107,14 +115,16 @@ fn comments(cs: &[Comment], out: &mut Vec<Unknown>) {
         let name = rest.split(' ').next().unwrap_or("");
         if !name.is_empty() && !KNOWN.contains(&name) {
             let extension = Extension::of_annotation(name);
+            let suggestion = if extension.is_some() {
+                None
+            } else {
+                suggestion(name)
+            };
             out.push(Unknown {
                 name: name.to_string(),
                 pos: c.pos.clone(),
-                suggestion: if extension.is_some() {
-                    None
-                } else {
-                    suggestion(name)
-                },
+                clear: extension.is_none() && clear_correction(name).is_some(),
+                suggestion: suggestion.or_else(|| clear_correction(name)),
                 extension,
             });
         }
@@ -133,13 +143,44 @@ fn suggestion(name: &str) -> Option<&'static str> {
     KNOWN.iter().copied().find(|k| *k == best)
 }
 
+/// The one correction of a name in a namespace ytt owns: a name people reach for, a known
+/// name with a stray trailing comma (`@overlay/replace, expects=1`), or the only known
+/// name nearest to it.
+fn clear_correction(name: &str) -> Option<&'static str> {
+    let (namespace, _) = name.split_once('/')?;
+    if !OWNED.contains(&namespace) {
+        return None;
+    }
+    if let Some((_, meant)) = MEANT.iter().find(|(typo, _)| *typo == name) {
+        return Some(meant);
+    }
+    if let Some(bare) = name.strip_suffix(',') {
+        return KNOWN.iter().copied().find(|k| *k == bare);
+    }
+    if name.contains(',') {
+        return None;
+    }
+    let known: Vec<String> = KNOWN.iter().map(|k| k.to_string()).collect();
+    let best = nearest_unique(name, &known)?;
+    KNOWN.iter().copied().find(|k| *k == best)
+}
+
 /// The finding for one unknown annotation (its span is set by the caller).
 pub fn diagnostic(u: &Unknown) -> Diagnostic {
+    let rule = if u.clear {
+        Rule::AnnotationTypo
+    } else {
+        Rule::UnknownAnnotation
+    };
     let mut message = format!("unknown annotation @{}: ytt ignores it", u.name);
     if let Some(e) = u.extension {
         let name = e.name();
         message.push_str(&format!(
             " (it belongs to yttlint's extension {name}: turn it on with `extensions: [{name}]` in .yttlint.yaml or `--extension {name}`)"
+        ));
+    } else if let Some(s) = u.suggestion.filter(|_| u.name.ends_with(',')) {
+        message.push_str(&format!(
+            " (a comma does not join annotations in YAML templates: write @{s})"
         ));
     } else if let Some(s) = u.suggestion {
         message.push_str(&format!(" (did you mean @{s}?)"));
@@ -147,7 +188,7 @@ pub fn diagnostic(u: &Unknown) -> Diagnostic {
         message
             .push_str(" (in YAML templates a comma does not join annotations: write one per line)");
     }
-    Diagnostic::new(Rule::UnknownAnnotation, message)
+    Diagnostic::new(rule, message)
 }
 
 #[cfg(test)]
@@ -254,5 +295,55 @@ d: 3
                 ("schema/nullable,schema/nulable".into(), 9, None),
             ]
         );
+    }
+
+    fn clear(src: &str) -> Vec<(String, bool)> {
+        let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
+        find(&ds, &Extensions::default())
+            .into_iter()
+            .map(|u| (u.name, u.clear))
+            .collect()
+    }
+
+    #[test]
+    fn typos_in_ytt_namespaces_with_one_correction_are_clear() {
+        let src = "\
+#@overlay/mach by=overlay.all
+---
+#@data/value
+a: 1
+#@overlay/replace, expects=1
+b: []
+#@overlay/delete
+c: 1
+#@my/anotation
+d: 1
+#@data.values.x
+e: 1
+#@schema/nulable,schema/desc \"x\"
+f: 1
+";
+        assert_eq!(
+            clear(src),
+            vec![
+                ("overlay/mach".into(), true),
+                ("data/value".into(), true),
+                ("overlay/replace,".into(), true),
+                ("overlay/delete".into(), true),
+                ("my/anotation".into(), false),
+                ("data.values.x".into(), false),
+                ("schema/nulable,schema/desc".into(), false),
+            ]
+        );
+        let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
+        let found = find(&ds, &Extensions::default());
+        let d = diagnostic(&found[2]);
+        assert_eq!(d.rule, Rule::AnnotationTypo);
+        assert!(
+            d.message.contains("write @overlay/replace"),
+            "{}",
+            d.message
+        );
+        assert_eq!(diagnostic(&found[4]).rule, Rule::UnknownAnnotation);
     }
 }

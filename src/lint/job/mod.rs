@@ -8,6 +8,7 @@ pub mod coverage;
 pub mod engine;
 pub mod findings;
 pub mod inputs;
+pub mod kubernetes;
 pub mod libcheck;
 pub mod model;
 pub mod needs_input;
@@ -128,6 +129,14 @@ fn evaluate(
                     &crate::kubevirt::Options::default(),
                 ));
             }
+            let mut unchecked_kinds = Vec::new();
+            if let (Ok(output), Some(check)) = (&result, &job.kubernetes) {
+                // Kubernetes objects against their schemas (k8s-schema).
+                let (k8s, unchecked) =
+                    kubernetes::findings(check, &job.repo, &output.docs, &span_of);
+                found.extend(k8s);
+                unchecked_kinds = unchecked;
+            }
             if job.check_files && job.analysis {
                 let statics = static_findings(&workspace, names, &outside);
                 found.extend(statics);
@@ -151,6 +160,7 @@ fn evaluate(
                 _ => RootOutcome::Findings,
             };
             let mut outcome = finish(job, found, status);
+            outcome.unchecked_kinds = unchecked_kinds;
             if job.coverage {
                 outcome.coverage = Some(crate::lint::job::coverage::of_job(
                     &workspace, names, !failed,
@@ -359,6 +369,7 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
         status,
         coverage: None,
         duration_ms: 0,
+        unchecked_kinds: Vec::new(),
     }
 }
 

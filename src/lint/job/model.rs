@@ -39,6 +39,9 @@ pub struct Job {
     pub flags: Result<TemplateArgs, String>,
     /// Whether KubeVirt validations are checked.
     pub kubevirt: bool,
+    /// How rendered Kubernetes objects are checked against their schemas (`None`: not).
+    #[serde(default)]
+    pub kubernetes: Option<crate::lint::job::kubernetes::KubeCheck>,
     /// Data values flags that the configuration file wrote (a scenario's `data_values`), with
     /// where: findings about those values point there.
     pub config_spans: Vec<(String, Span)>,
@@ -101,6 +104,7 @@ impl Job {
             scenario: None,
             flags,
             kubevirt: config.kubevirt,
+            kubernetes: None,
             config_spans: Vec::new(),
             check_files: false,
             analysis: Rule::STATIC
@@ -130,6 +134,9 @@ pub struct JobOutcome {
     /// Wall-clock time the job took, in milliseconds (0 when it came from a cache).
     #[serde(default)]
     pub duration_ms: u64,
+    /// The kinds of rendered objects no schema was known for (`apiVersion kind`).
+    #[serde(default)]
+    pub unchecked_kinds: Vec<String>,
 }
 
 impl JobOutcome {
@@ -142,6 +149,7 @@ impl JobOutcome {
             diagnostics: vec![d],
             coverage: None,
             duration_ms: 0,
+            unchecked_kinds: Vec::new(),
         }
     }
 

@@ -15,11 +15,37 @@ use crate::lint::config::flags;
 use crate::lint::config::{Config, ScenarioConfig};
 use crate::lint::discover::select::Selection;
 use crate::lint::discover::{Discovery, Root};
+use crate::lint::job::kubernetes::KubeCheck;
 use crate::lint::job::{Job, JobKind, ValuesFrom, PLAIN_ROOT};
+use crate::lint::repo::crds::CrdDoc;
 use crate::lint::repo::walk;
 use crate::report::Span;
 use crate::yaml::json::value_to_json;
 use crate::ytt_flags::TemplateArgs;
+
+/// How the roots' rendered objects are checked: the configured Kubernetes version, and every
+/// CustomResourceDefinition of the repository's YAML (the walk read it, `kubernetes.schemas`
+/// included).
+fn kube_check(config: &Config, d: &Discovery) -> Option<KubeCheck> {
+    let k = config.kubernetes.as_ref()?;
+    let mut crds: Vec<(String, CrdDoc)> = d
+        .files
+        .iter()
+        .flat_map(|f| f.crds.iter().map(|c| (f.path.clone(), c.clone())))
+        .collect();
+    // `kubernetes.schemas` directories count even where the walk does not go (ignored files).
+    for dir in &k.schemas {
+        for (path, found) in crate::lint::repo::crds::find_under(&config.dir, dir) {
+            if !crds.iter().any(|(p, _)| *p == path) {
+                crds.extend(found.into_iter().map(|c| (path.clone(), c)));
+            }
+        }
+    }
+    Some(KubeCheck {
+        version: k.version.clone(),
+        crds,
+    })
+}
 
 /// The repository, its configuration and what the run will lint.
 pub struct Planned {
@@ -32,6 +58,7 @@ pub struct Planned {
 /// a job that reports it.
 pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
     let mut out = Vec::new();
+    let kubernetes = kube_check(config, d);
     for root in sel.roots.iter().filter_map(|&i| d.roots.get(i)) {
         let first = out.len();
         if root.scenarios.is_empty() {
@@ -39,6 +66,9 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         }
         for sc in &root.scenarios {
             out.push(root_job(config, root, Some(sc)));
+        }
+        for job in &mut out[first..] {
+            job.kubernetes = kubernetes.clone();
         }
         // The files' own checks run once per root, with its first scenario, which learns what
         // the other scenarios give (data values checked against the union of them all).
@@ -325,6 +355,7 @@ mod tests {
             package: false,
             kubevirt: false,
             directives: false,
+            crds: Vec::new(),
         };
         let d = Discovery {
             roots,

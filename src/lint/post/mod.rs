@@ -75,7 +75,7 @@ fn once_per_file(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     found
         .into_iter()
         .filter(|d| {
-            d.rule != Rule::UnknownAnnotation
+            !matches!(d.rule, Rule::UnknownAnnotation | Rule::AnnotationTypo)
                 || seen.insert((d.rule, d.span.clone(), d.message.clone()))
         })
         .collect()

@@ -2,6 +2,7 @@
 //! is), which YAML files are ytt templates, which only supplement others, repository-relative
 //! paths, and a cheap fingerprint of everything a run can read.
 
+pub mod crds;
 pub mod listing;
 pub mod marker;
 pub mod supplementary;

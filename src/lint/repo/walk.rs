@@ -49,6 +49,8 @@ pub struct RepoFile {
     /// A ytt file (YAML, Starlark, text) whose text may hold a `yttlint:` directive (worth
     /// reading for suppressions).
     pub directives: bool,
+    /// The CustomResourceDefinition documents of a YAML file, found in its text.
+    pub crds: Vec<crate::lint::repo::crds::CrdDoc>,
 }
 
 /// The `exclude` globs, matched against repository-relative paths (`*` stops at `/`).
@@ -166,6 +168,10 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
     let directives = text
         .as_deref()
         .is_some_and(crate::lint::repo::marker::may_have_directive);
+    let crds = match (ext, text.as_deref()) {
+        ("yml" | "yaml", Some(t)) => crate::lint::repo::crds::find(t),
+        _ => Vec::new(),
+    };
     let (kind, package, kubevirt) = match (ext, text) {
         ("star", _) => (Kind::Starlark, false, false),
         ("yml" | "yaml", Some(text)) => {
@@ -186,6 +192,7 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
         package,
         kubevirt,
         directives,
+        crds,
     }
 }
 

@@ -28,6 +28,8 @@ const WORKER_STACK: usize = 256 << 20;
 pub struct Ran {
     pub report: Report,
     pub coverage: Vec<Option<Coverage>>,
+    /// The kinds of rendered objects no schema was known for, sorted.
+    pub unchecked_kinds: Vec<String>,
 }
 
 /// Evaluates `jobs` on `threads` threads (or in as many worker processes when `isolation` is
@@ -104,12 +106,16 @@ fn collect(jobs: &[Job], outcomes: impl IntoIterator<Item = JobOutcome>) -> Ran 
     let mut ran = Ran {
         report: Report::default(),
         coverage: Vec::new(),
+        unchecked_kinds: Vec::new(),
     };
     for (job, outcome) in jobs.iter().zip(outcomes) {
         ran.report.roots.push(outcome.root_status(job));
         ran.report.diagnostics.extend(outcome.diagnostics);
         ran.coverage.push(outcome.coverage);
+        ran.unchecked_kinds.extend(outcome.unchecked_kinds);
     }
+    ran.unchecked_kinds.sort();
+    ran.unchecked_kinds.dedup();
     ran
 }
 
@@ -182,6 +188,7 @@ mod tests {
             notices: Vec::new(),
             coverage: false,
             values_from: Default::default(),
+            kubernetes: None,
         }
     }
 

@@ -33,6 +33,8 @@ struct Stored {
     roots: Vec<RootStatus>,
     diagnostics: Vec<Diagnostic>,
     coverage: Vec<RootCoverage>,
+    #[serde(default)]
+    unchecked_kinds: Vec<String>,
 }
 
 /// The run's place in the cache.
@@ -73,7 +75,7 @@ impl RunCache {
 
     /// The stored report and coverage, if there is a readable one. Jobs taken from it took
     /// no time.
-    pub fn get(&self) -> Option<(Report, Vec<RootCoverage>)> {
+    pub fn get(&self) -> Option<(Report, Vec<RootCoverage>, Vec<String>)> {
         let path = self.entry();
         let bytes = cache::read_regular(&path)?;
         let stored: Stored = serde_json::from_slice(&bytes).ok()?;
@@ -90,11 +92,11 @@ impl RunCache {
             roots,
             diagnostics: stored.diagnostics,
         };
-        Some((report, stored.coverage))
+        Some((report, stored.coverage, stored.unchecked_kinds))
     }
 
     /// Stores the report and coverage of the run, unless they must not be reused.
-    pub fn put(&self, report: &Report, coverage: &[RootCoverage]) {
+    pub fn put(&self, report: &Report, coverage: &[RootCoverage], unchecked_kinds: &[String]) {
         let machine = report
             .diagnostics
             .iter()
@@ -106,6 +108,7 @@ impl RunCache {
             roots: report.roots.clone(),
             diagnostics: report.diagnostics.clone(),
             coverage: coverage.to_vec(),
+            unchecked_kinds: unchecked_kinds.to_vec(),
         };
         if let Ok(bytes) = serde_json::to_vec(&stored) {
             let _ = cache::write_atomic(&self.entry(), &bytes);

@@ -1,0 +1,237 @@
+//! The rendered document as the validator sees it, and the way back from a JSON pointer to the
+//! template nodes. The JSON is what the API server would decode: a key whose value is `null`
+//! is absent (a Go decoder leaves the field unset, and a CRD's pruning drops it), and the
+//! object's `status` is left out (controllers write it; a manifest's `status: {}` is ignored).
+//! No table is built on the way in: a pointer is resolved by walking the YAML tree again, only
+//! for the few nodes a violation names.
+
+use serde_json::{Map, Number, Value as Json};
+
+use crate::pos::Pos;
+use crate::yaml::{scalar_key_string, Document, Value};
+
+/// The JSON of a rendered document.
+pub fn to_json(doc: &Document) -> Json {
+    convert(doc, false)
+}
+
+/// The JSON of a CustomResourceDefinition without the `description` of its schemas (most of
+/// its text, of no use to a validator). A field named `description` has a map as its schema:
+/// only string values are dropped.
+pub fn schema_json(doc: &Document) -> Json {
+    convert(doc, true)
+}
+
+fn convert(doc: &Document, lean: bool) -> Json {
+    match &doc.value {
+        Value::Map(m) => Json::Object(map(m, true, lean)),
+        other => value(other, lean),
+    }
+}
+
+fn map(m: &crate::yaml::Map, root: bool, lean: bool) -> Map<String, Json> {
+    m.items
+        .iter()
+        .filter(|item| !matches!(item.value, Value::Null))
+        .filter(|item| {
+            !(lean && item.key.as_str() == Some("description") && item.value.as_str().is_some())
+        })
+        .map(|item| (scalar_key_string(&item.key), &item.value))
+        .filter(|(key, _)| !(root && key == "status"))
+        .map(|(key, v)| (key, value(v, lean)))
+        .collect()
+}
+
+fn value(v: &Value, lean: bool) -> Json {
+    match v {
+        Value::Null => Json::Null,
+        Value::Bool(b) => Json::Bool(*b),
+        Value::Int(i) => Json::from(*i),
+        Value::Uint(u) => Json::from(*u),
+        Value::Float(f) => Number::from_f64(*f).map_or(Json::Null, Json::Number),
+        Value::String(s) => Json::String(s.clone()),
+        Value::Map(m) => Json::Object(map(m, false, lean)),
+        Value::Array(a) => Json::Array(a.items.iter().map(|i| value(&i.value, lean)).collect()),
+    }
+}
+
+/// One step of a JSON pointer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Where a node of the rendered document came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Located {
+    /// The line of its key (a map item) or of its `-` (an array item); the document's
+    /// position for the document itself.
+    pub item: Pos,
+    /// The node itself: a map's or an array's own position, else the item's.
+    pub value: Pos,
+}
+
+/// The position of the item at `steps` when the document has it with a `null` value (which
+/// the validator does not see).
+pub fn null_at(doc: &Document, steps: &[Step]) -> Option<Pos> {
+    let (last, parent) = steps.split_last()?;
+    let Step::Key(key) = last else { return None };
+    let mut node = &doc.value;
+    for step in parent {
+        node = child(node, step)?.0;
+    }
+    let Value::Map(m) = node else { return None };
+    m.items
+        .iter()
+        .find(|i| scalar_key_string(&i.key) == *key && matches!(i.value, Value::Null))
+        .map(|i| i.pos.clone())
+}
+
+/// The value and item position of `step` in `node`.
+fn child<'a>(node: &'a Value, step: &Step) -> Option<(&'a Value, &'a Pos)> {
+    match (node, step) {
+        (Value::Map(m), Step::Key(k)) => m
+            .items
+            .iter()
+            .find(|i| scalar_key_string(&i.key) == *k)
+            .map(|i| (&i.value, &i.pos)),
+        (Value::Array(a), Step::Index(n)) => a.items.get(*n).map(|i| (&i.value, &i.pos)),
+        // A pointer does not tell a numeric key from an index.
+        (Value::Map(m), Step::Index(n)) => m
+            .items
+            .iter()
+            .find(|i| scalar_key_string(&i.key) == n.to_string())
+            .map(|i| (&i.value, &i.pos)),
+        _ => None,
+    }
+}
+
+/// The template positions of the node at `steps`, or of its nearest ancestor that exists.
+pub fn locate(doc: &Document, steps: &[Step]) -> Located {
+    let mut at = Located {
+        item: doc.pos.clone(),
+        value: own_pos(&doc.value).unwrap_or_else(|| doc.pos.clone()),
+    };
+    let mut node = &doc.value;
+    for step in steps {
+        let next = child(node, step);
+        let Some((v, pos)) = next else { break };
+        at = Located {
+            item: pos.clone(),
+            value: own_pos(v).unwrap_or_else(|| pos.clone()),
+        };
+        node = v;
+    }
+    at
+}
+
+fn own_pos(v: &Value) -> Option<Pos> {
+    let pos = match v {
+        Value::Map(m) => &m.pos,
+        Value::Array(a) => &a.pos,
+        _ => return None,
+    };
+    pos.is_known().then(|| pos.clone())
+}
+
+/// A JSON path for people: `spec.containers[0].image`, `metadata.labels["app.kubernetes.io/name"]`.
+pub fn display_path(steps: &[Step]) -> String {
+    let mut out = String::new();
+    for step in steps {
+        match step {
+            Step::Index(n) => out.push_str(&format!("[{n}]")),
+            Step::Key(k) if is_plain(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Step::Key(k) => out.push_str(&format!("[{k:?}]")),
+        }
+    }
+    out
+}
+
+fn is_plain(key: &str) -> bool {
+    !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '$')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse::{parse, ParseOpts};
+    use std::sync::Arc;
+
+    fn doc(src: &str) -> Document {
+        let f: Arc<str> = Arc::from("t.yml");
+        let mut ds = parse(src, &f, &ParseOpts::default()).unwrap();
+        ds.items.remove(0)
+    }
+
+    #[test]
+    fn drops_nulls_and_the_root_status() {
+        let d = doc("kind: A\nmetadata:\n  creationTimestamp: null\n  name: x\nstatus: {a: 1}\nl: [1, null, 1.5]\n");
+        assert_eq!(
+            to_json(&d),
+            serde_json::json!({"kind": "A", "metadata": {"name": "x"}, "l": [1, null, 1.5]})
+        );
+    }
+
+    #[test]
+    fn schema_json_drops_descriptions_not_fields_named_so() {
+        let d = doc("description: d\nproperties:\n  description: {type: string, description: x}\n");
+        assert_eq!(
+            schema_json(&d),
+            serde_json::json!({"properties": {"description": {"type": "string"}}})
+        );
+    }
+
+    #[test]
+    fn locates_keys_and_items() {
+        let d = doc("spec:\n  containers:\n  - name: a\n    ports:\n    - containerPort: \"80\"\n");
+        let steps = [
+            Step::Key("spec".into()),
+            Step::Key("containers".into()),
+            Step::Index(0),
+            Step::Key("ports".into()),
+            Step::Index(0),
+            Step::Key("containerPort".into()),
+        ];
+        let at = locate(&d, &steps);
+        assert_eq!((at.item.line, at.item.col), (5, 7));
+        let parent = locate(&d, &steps[..2]);
+        assert_eq!(parent.item.line, 2);
+        let missing = locate(&d, &[Step::Key("nope".into()), Step::Key("deeper".into())]);
+        assert_eq!(missing.item, d.pos);
+    }
+
+    #[test]
+    fn finds_keys_set_to_null() {
+        let d = doc("spec:\n  a: null\n  b: 1\n");
+        let at = |k: &str| null_at(&d, &[Step::Key("spec".into()), Step::Key(k.into())]);
+        assert_eq!(at("a").map(|p| p.line), Some(2));
+        assert_eq!(at("b"), None);
+        assert_eq!(at("c"), None);
+    }
+
+    #[test]
+    fn paths_quote_keys_that_are_not_plain() {
+        let steps = [
+            Step::Key("metadata".into()),
+            Step::Key("labels".into()),
+            Step::Key("app.kubernetes.io/name".into()),
+        ];
+        assert_eq!(
+            display_path(&steps),
+            "metadata.labels[\"app.kubernetes.io/name\"]"
+        );
+        assert_eq!(
+            display_path(&[Step::Key("a".into()), Step::Index(2), Step::Key("b".into())]),
+            "a[2].b"
+        );
+    }
+}

@@ -1,0 +1,185 @@
+//! `k8s-schema`: a root's rendered Kubernetes objects checked against the schemas of their
+//! kinds (see [`crate::kubernetes`]). The built-in schemas of a version are read once per
+//! process and shared by every job it runs (a clone of a registry shares what it compiled);
+//! each job adds the CRDs its own output renders. An object whose kind has no schema then is
+//! looked up in the repository's CustomResourceDefinitions: only the files that may define the
+//! kind are read, and only when every definition of it in the repository is the same one (a
+//! repository that vendors two releases of an operator has two schemas for one kind, and
+//! checking an object against the wrong one would be a false finding).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use serde::{Deserialize, Serialize};
+
+use crate::files::ReadPolicy;
+use crate::kubernetes::{check, crd_definition, CheckResult, Registry};
+use crate::lint::job::engine::SpanOf;
+use crate::lint::repo::crds::CrdDoc;
+use crate::report::{Diagnostic, Rule};
+use crate::yaml::parse::{parse, ParseOpts};
+use crate::yaml::{DocSet, Document, Value};
+
+/// What a job needs to check its objects: the Kubernetes version of the built-in kinds, and
+/// the repository's CustomResourceDefinition documents, each in its file (repository-relative).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KubeCheck {
+    pub version: String,
+    pub crds: Vec<(String, CrdDoc)>,
+}
+
+/// The findings of the objects in `docs`, and the kinds it could not check
+/// (`apiVersion kind`).
+pub fn findings(
+    check_with: &KubeCheck,
+    repo: &Path,
+    docs: &DocSet,
+    span_of: SpanOf<'_>,
+) -> (Vec<Diagnostic>, Vec<String>) {
+    let Some(base) = builtin(&check_with.version) else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut registry = Registry::clone(&base);
+    for doc in &docs.items {
+        registry.add_crd(doc);
+    }
+    let mut found = Vec::new();
+    let mut unchecked = Vec::new();
+    for doc in docs.items.iter().filter(|d| named(d)) {
+        let mut result = check(&registry, doc);
+        if let CheckResult::NoSchema { api_version, kind } = &result {
+            if let Some(crd) = repository_crd(check_with, repo, api_version, kind) {
+                registry.add_crd(&crd);
+                result = check(&registry, doc);
+            }
+        }
+        match result {
+            CheckResult::Checked(violations) => {
+                found.extend(violations.into_iter().map(|v| {
+                    let mut d =
+                        Diagnostic::new(Rule::K8sSchema, format!("{}: {}", v.object, v.message));
+                    if let Some(span) = span_of(&v.pos) {
+                        d = d.at(span);
+                    }
+                    if let Some(help) = v.help {
+                        d = d.with_help(help);
+                    }
+                    d.object = Some(v.object);
+                    d
+                }));
+            }
+            CheckResult::NoSchema { api_version, kind }
+            | CheckResult::BadSchema {
+                api_version, kind, ..
+            } => unchecked.push(format!("{api_version} {kind}")),
+            CheckResult::NotAnObject => {}
+        }
+    }
+    unchecked.sort();
+    unchecked.dedup();
+    (found, unchecked)
+}
+
+/// Whether the document names an object (`metadata.name` or `metadata.generateName`): one
+/// without a name is not something kubectl or kapp applies but input for another tool (a
+/// list of images for kbld, a fragment), and is not checked.
+fn named(doc: &Document) -> bool {
+    let Value::Map(top) = &doc.value else {
+        return false;
+    };
+    let field = |m: &crate::yaml::Map, key: &str| {
+        m.items
+            .iter()
+            .find(|i| matches!(&i.key, Value::String(k) if k == key))
+            .map(|i| i.value.clone())
+    };
+    match field(top, "metadata") {
+        Some(Value::Map(meta)) => ["name", "generateName"]
+            .iter()
+            .any(|k| matches!(field(&meta, k), Some(Value::String(s)) if !s.is_empty())),
+        _ => false,
+    }
+}
+
+/// The built-in registry of `version`, made once per process.
+fn builtin(version: &str) -> Option<Arc<Registry>> {
+    static BUILTIN: OnceLock<Mutex<HashMap<String, Arc<Registry>>>> = OnceLock::new();
+    let mut all = BUILTIN.get_or_init(Default::default).lock().ok()?;
+    if let Some(r) = all.get(version) {
+        return Some(Arc::clone(r));
+    }
+    let r = Arc::new(Registry::builtin(version).ok()?);
+    all.insert(version.to_string(), Arc::clone(&r));
+    Some(r)
+}
+
+/// The repository's one definition of `(api_version, kind)`, looked up once per process.
+fn repository_crd(
+    check_with: &KubeCheck,
+    repo: &Path,
+    api_version: &str,
+    kind: &str,
+) -> Option<Document> {
+    type Key = (PathBuf, String, String);
+    static FOUND: OnceLock<Mutex<HashMap<Key, Option<Document>>>> = OnceLock::new();
+    let key = (
+        repo.to_path_buf(),
+        api_version.to_string(),
+        kind.to_string(),
+    );
+    let found = FOUND.get_or_init(Default::default);
+    if let Some(known) = found.lock().ok()?.get(&key) {
+        return known.clone();
+    }
+    let crd = defined_once(check_with, repo, api_version, kind);
+    if let Ok(mut all) = found.lock() {
+        all.insert(key, crd.clone());
+    }
+    crd
+}
+
+/// The CRD document of `(api_version, kind)` when the repository defines it, and every
+/// definition of it is the same. Only the documents of the kind's group and name are read and
+/// parsed, and identical copies (a release vendored twice) once.
+fn defined_once(
+    check_with: &KubeCheck,
+    repo: &Path,
+    api_version: &str,
+    kind: &str,
+) -> Option<Document> {
+    let policy = ReadPolicy::repository(repo);
+    let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+    let mut seen_hashes = Vec::new();
+    let mut first: Option<(Document, serde_json::Value)> = None;
+    for (rel, crd) in &check_with.crds {
+        if crd.group != group || crd.kind != kind || seen_hashes.contains(&crd.hash) {
+            continue;
+        }
+        seen_hashes.push(crd.hash);
+        let Some(bytes) = crate::files::read_allowed(&repo.join(rel), &policy) else {
+            continue;
+        };
+        let Some(text) = bytes.get(crd.start..crd.end) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(text);
+        let Ok(set) = parse(&text, &Arc::from(rel.as_str()), &ParseOpts::default()) else {
+            continue;
+        };
+        for doc in set.items {
+            let mut scratch = Registry::empty();
+            scratch.add_crd(&doc);
+            if !scratch.has(api_version, kind) {
+                continue;
+            }
+            let definition = crd_definition(&doc)?;
+            match &first {
+                None => first = Some((doc, definition)),
+                Some((_, seen)) if *seen == definition => {}
+                Some(_) => return None,
+            }
+        }
+    }
+    first.map(|(doc, _)| doc)
+}
