@@ -1,6 +1,8 @@
 //! The repository walk: the one place the `ignore` walker is configured (`.gitignore`,
-//! `.ignore` and the configuration's `exclude` globs are honoured, hidden entries skipped, the
-//! order fixed), and the one function that decides what a walked file is to the linter.
+//! `.ignore` and the configuration's `exclude` globs are honoured; hidden entries are walked,
+//! as `.github/`, `.tanzu-managed/` or `.ci/` hold real configuration, but version control's
+//! own directories and the result cache are not; the order is fixed), and the one function that
+//! decides what a walked file is to the linter.
 //! A sub-directory with its own `.yttlint.yaml` is another repository: it is not walked (lint
 //! it from there), and the walk says so.
 
@@ -74,6 +76,7 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
     let nested_seen = nested.clone();
     let walker = WalkBuilder::new(base)
         .require_git(false)
+        .hidden(false)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |e| {
             let Some(rel) = paths::relative(&filter_base, e.path()) else {
@@ -82,7 +85,7 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
             if rel == "." {
                 return true;
             }
-            if excluded.is_match(&rel) {
+            if never_walked(e) || excluded.is_match(&rel) {
                 return false;
             }
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
@@ -125,18 +128,17 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
 }
 
 /// The ytt files (templates, Starlark, text templates) under `base` that only `.gitignore`,
-/// `.ignore` and git's excludes hide: walked again without them (hidden entries and the
-/// `exclude` globs still skipped, special files and symlinks never read).
+/// `.ignore` and git's excludes hide: walked again without them (version control's
+/// directories and the `exclude` globs still skipped, special files and symlinks never read).
 pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
     let filter_base = base.to_path_buf();
     let excluded = exclude.clone();
     let walker = WalkBuilder::new(base)
         .standard_filters(false)
-        .hidden(true)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |e| {
             paths::relative(&filter_base, e.path())
-                .is_none_or(|rel| rel == "." || !excluded.is_match(&rel))
+                .is_none_or(|rel| rel == "." || !(never_walked(e) || excluded.is_match(&rel)))
         })
         .build();
     walker
@@ -148,6 +150,14 @@ pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
             f.kind.is_ytt().then_some(f.path)
         })
         .collect()
+}
+
+/// Directories no walk enters, hidden or not: version control's own (`.git`, `.hg`, `.svn`)
+/// and the result cache.
+fn never_walked(e: &ignore::DirEntry) -> bool {
+    let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+    let name = e.file_name().to_str().unwrap_or("");
+    is_dir && matches!(name, ".git" | ".hg" | ".svn" | crate::files::LINT_CACHE_DIR)
 }
 
 /// Decides what a file is: by extension, then (for YAML and text) by its content.
@@ -225,7 +235,7 @@ mod tests {
     #[test]
     fn walk_honours_gitignore_and_exclude_and_sorts() {
         let dir = std::env::temp_dir().join(format!("yttlint-walk-{}", std::process::id()));
-        for d in ["a", "vendor/x", "build"] {
+        for d in ["a", "vendor/x", "build", ".ci", ".git"] {
             std::fs::create_dir_all(dir.join(d)).unwrap();
         }
         std::fs::write(dir.join(".gitignore"), "build/\n").unwrap();
@@ -236,6 +246,8 @@ mod tests {
         std::fs::write(dir.join("a/t.txt"), "(@= \"x\" @)\n").unwrap();
         std::fs::write(dir.join("vendor/x/t.yml"), "a: #@ 1\n").unwrap();
         std::fs::write(dir.join("build/t.yml"), "a: #@ 1\n").unwrap();
+        std::fs::write(dir.join(".ci/t.yml"), "a: #@ 1\n").unwrap();
+        std::fs::write(dir.join(".git/t.yml"), "a: #@ 1\n").unwrap();
         std::fs::create_dir_all(dir.join("nested")).unwrap();
         std::fs::write(dir.join("nested/.yttlint.yaml"), "").unwrap();
         std::fs::write(dir.join("nested/t.yml"), "a: #@ 1\n").unwrap();
@@ -248,6 +260,8 @@ mod tests {
         assert_eq!(
             got,
             vec![
+                (".ci/t.yml", Kind::YttYaml),
+                (".gitignore", Kind::Other),
                 ("a/h.star", Kind::Starlark),
                 ("a/notes.txt", Kind::Other),
                 ("a/t.txt", Kind::TextTemplate),

@@ -53,8 +53,8 @@ fn known_vars(v: Option<&Value>, out: &mut Vec<(String, Word)>) {
     }
 }
 
-/// The `run:` steps of a workflow.
-pub fn workflow(path: &str, src: &str) -> Vec<Snippet> {
+/// The `run:` steps of a workflow that `mentions` says may run ytt.
+pub fn workflow(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
     let mut out = Vec::new();
     for doc in documents(path, src) {
         let wf = &doc.value;
@@ -81,7 +81,7 @@ pub fn workflow(path: &str, src: &str) -> Vec<Snippet> {
                 let Some(text) = run.value.as_str() else {
                     continue;
                 };
-                if !text.contains("ytt") {
+                if !mentions(text) {
                     continue;
                 }
                 let dir = string(get(step, "working-directory"))
@@ -113,8 +113,9 @@ const GITLAB_GLOBAL: [&str; 9] = [
     "after_script",
 ];
 
-/// The script lists of a GitLab CI file's jobs (and of `default:`).
-pub fn gitlab(path: &str, src: &str) -> Vec<Snippet> {
+/// The script lists of a GitLab CI file's jobs (and of `default:`) that `mentions` says may
+/// run ytt.
+pub fn gitlab(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
     let mut out = Vec::new();
     for doc in documents(path, src) {
         let mut globals = Vec::new();
@@ -131,7 +132,7 @@ pub fn gitlab(path: &str, src: &str) -> Vec<Snippet> {
                     continue;
                 };
                 for (line, text) in script_lines(list) {
-                    if !text.contains("ytt") {
+                    if !mentions(&text) {
                         continue;
                     }
                     let mut s = Snippet::new(path, text_offset(src, line), text, Word::lit(REPO));
@@ -169,7 +170,7 @@ mod tests {
     #[test]
     fn workflow_steps_with_directories_and_expressions() {
         let src = "on: push\njobs:\n  lint:\n    defaults:\n      run:\n        working-directory: deploy\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          ytt -f config -v v=${{ github.sha }}\n        env:\n          MODE: prod\n";
-        let s = workflow(".github/workflows/ci.yml", src);
+        let s = workflow(".github/workflows/ci.yml", src, &|t| t.contains("ytt"));
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].line_offset, 9);
         assert_eq!(s[0].cwd.to_string(), "deploy");
@@ -183,7 +184,7 @@ mod tests {
     #[test]
     fn gitlab_script_lists() {
         let src = "variables:\n  CONFIG: config\nstages: [test]\nlint:\n  script:\n    - echo hi\n    - ytt -f $CONFIG > /dev/null\n";
-        let s = gitlab(".gitlab-ci.yml", src);
+        let s = gitlab(".gitlab-ci.yml", src, &|t| t.contains("ytt"));
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].line_offset, 6);
         assert!(s[0].vars.iter().any(|(k, _)| k == "CONFIG"));
