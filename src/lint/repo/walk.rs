@@ -44,7 +44,8 @@ pub struct RepoFile {
     /// Repository-relative path.
     pub path: String,
     pub kind: Kind,
-    /// YAML that mentions a Carvel `Package` (worth parsing for ytt paths).
+    /// YAML (or a `*.tpl` file) that mentions a Carvel `Package` or a kapp-controller `App`
+    /// (worth parsing for ytt paths).
     pub package: bool,
     /// YAML that mentions a `Template` or a `VirtualMachine` (worth reading for KubeVirt).
     pub kubevirt: bool,
@@ -170,7 +171,7 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
         })
     };
     let text = match ext {
-        "star" | "yml" | "yaml" | "txt" => read().ok(),
+        "star" | "yml" | "yaml" | "txt" | "tpl" => read().ok(),
         _ => None,
     };
     let directives = text
@@ -188,6 +189,8 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
         }
         ("yml" | "yaml", None) => (Kind::PlainYaml, false, false),
         ("txt", Some(text)) if text.contains("(@") => (Kind::TextTemplate, false, false),
+        // `app.yaml.tpl`: a resource filled in by some other tool before it is applied.
+        ("tpl", Some(text)) => (Kind::Other, mentions_package(&text), false),
         _ => (Kind::Other, false, false),
     };
     RepoFile {
@@ -211,7 +214,8 @@ fn mentions_kubevirt(text: &str) -> bool {
 }
 
 fn mentions_package(text: &str) -> bool {
-    text.contains("data.packaging.carvel.dev") && text.contains("Package")
+    (text.contains("data.packaging.carvel.dev") && text.contains("Package"))
+        || (text.contains("kappctrl.k14s.io") && text.contains("App"))
 }
 
 #[cfg(test)]
