@@ -273,7 +273,7 @@ fn nearest_holding(index: &Index, wanted: &[&str], own: &str) -> Option<String> 
         wanted.iter().all(|p| {
             let full = paths::join(d, clean(p));
             index.exists(&full) && !is_within(own, &full)
-        })
+        }) && !holds_copy(index, wanted, own, d)
     };
     let shared = |d: &str| {
         d.split('/')
@@ -296,6 +296,23 @@ fn nearest_holding(index: &Index, wanted: &[&str], own: &str) -> Option<String> 
         [one] => Some(one.to_string()),
         _ => None,
     }
+}
+
+/// Whether directory `d` holds a copy of the resource file `own` where its own paths would
+/// hold it (`<d>/config/.managed/sync.yml` for `<x>/config/.managed/sync.yml`): `d` is another
+/// variant of the same layout (a catalog keeping one copy per variant), not what it renders.
+fn holds_copy(index: &Index, wanted: &[&str], own: &str, d: &str) -> bool {
+    wanted.iter().map(|p| clean(p)).any(|p| {
+        if p == "." || p.starts_with("..") {
+            return false;
+        }
+        let tail = if own.starts_with(&format!("{p}/")) {
+            Some(own)
+        } else {
+            own.rfind(&format!("/{p}/")).map(|at| &own[at + 1..])
+        };
+        tail.is_some_and(|t| index.is_file(&paths::join(d, t)))
+    })
 }
 
 /// Directories of imgpkg bundles at or just below `dir` (they hold `.imgpkg`, or are named

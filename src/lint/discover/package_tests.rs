@@ -77,6 +77,8 @@ fn an_app_with_a_templated_sub_path_renders_the_nearest_directory_holding_its_pa
             "clusters/a/sync/values/s.yml",
             "clusters/b/cluster-config/config/x.yml",
             "clusters/b/cluster-config/values/v.yml",
+            "clusters/a/copy/config/.managed/sync.yml",
+            "clusters/a/copy/values/s.yml",
         ],
     );
     let app = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata: {name: sync}\nspec:\n  fetch:\n  - git:\n      url: #@ data.values.git.url\n      subPath: #@ data.values.git.sub_path\n  template:\n  - ytt:\n      paths: [config]\n      valuesFrom:\n      - path: values\n      - secretRef: {name: creds}\n";

@@ -202,7 +202,8 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
     }
 }
 
-/// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere.
+/// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere, in a
+/// document that is not a Backstage scaffolder `Template` (`scaffolder.backstage.io`).
 fn mentions_kubevirt(text: &str) -> bool {
     static KIND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"kind["']?\s*:\s*["']?(Template|VirtualMachine)\b"#).ok()
@@ -210,7 +211,32 @@ fn mentions_kubevirt(text: &str) -> bool {
     if !(text.contains("Template") || text.contains("VirtualMachine")) {
         return false;
     }
-    KIND.as_ref().is_none_or(|re| re.is_match(text))
+    let Some(re) = KIND.as_ref() else {
+        return true;
+    };
+    if !text.contains(BACKSTAGE) {
+        return re.is_match(text);
+    }
+    documents(text)
+        .into_iter()
+        .any(|d| !d.contains(BACKSTAGE) && re.is_match(d))
+}
+
+/// The API group of Backstage's software templates.
+const BACKSTAGE: &str = "scaffolder.backstage.io";
+
+/// The YAML documents of `text`, split at `---` lines.
+fn documents(text: &str) -> Vec<&str> {
+    let mut starts = vec![0];
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("---") {
+            starts.push(at);
+        }
+        at += line.len();
+    }
+    starts.push(text.len());
+    starts.windows(2).map(|w| &text[w[0]..w[1]]).collect()
 }
 
 fn mentions_package(text: &str) -> bool {
@@ -230,6 +256,11 @@ mod tests {
         ));
         assert!(mentions_kubevirt("{\"kind\": \"Template\"}"));
         assert!(!mentions_kubevirt("kind: PodTemplate\n"));
+        let backstage = "apiVersion: scaffolder.backstage.io/v1beta3\nkind: Template\n";
+        assert!(!mentions_kubevirt(backstage));
+        assert!(mentions_kubevirt(&format!(
+            "{backstage}---\napiVersion: template.openshift.io/v1\nkind: Template\n"
+        )));
         assert!(!mentions_kubevirt("kind: VirtualMachineInstanceTypeX\n"));
         assert!(!mentions_kubevirt(
             "kind: Deployment\nspec:\n  template: {}\n"
