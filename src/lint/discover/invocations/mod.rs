@@ -50,6 +50,9 @@ fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet) -> Vec<Snipp
     if ci::is_workflow(path) {
         return ci::workflow(path, text, &|t| set.mentioned_in(t));
     }
+    if ci::is_action(path) {
+        return ci::action(path, text, &|t| set.mentioned_in(t));
+    }
     if ci::is_gitlab(path) {
         return ci::gitlab(path, text, &|t| set.mentioned_in(t));
     }
@@ -74,7 +77,7 @@ fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet) -> Vec<Snipp
 
 /// Whether a walked file may hold ytt commands.
 fn worth_reading(f: &RepoFile) -> bool {
-    if ci::is_workflow(&f.path) || ci::is_gitlab(&f.path) {
+    if ci::is_workflow(&f.path) || ci::is_action(&f.path) || ci::is_gitlab(&f.path) {
         return true;
     }
     match f.kind {
