@@ -5,9 +5,14 @@ Copies clean roots of ../shared/corpus (ytt renders them with exit 0), injects O
 each copy, then runs ytt (the root's own command from manifest.tsv) and yttlint (the copy as a
 repository whose `.yttlint.yaml` declares that command). A mutant is *caught* when yttlint
 reports an error or warning that the unmutated copy does not have, in the mutated file within
-three lines of the change (or anywhere in the root, for defects whose effect shows elsewhere:
-values types, overlay selectors). Prints one table row per class: mutants, ytt fails, yttlint
-catches (as error / as warning), and mutants ytt rejects that yttlint misses (lost).
+three lines of the change; anywhere in the root for defects whose effect shows elsewhere
+(data value paths, values types, overlay selectors); and, when ytt fails, any new error (the
+failure reported where yttlint evaluates it). Prints one table row per class: mutants, ytt fails, yttlint
+catches (as error / as warning), and mutants ytt rejects that yttlint misses (lost). A mutant
+of an output class (values types, manifest fields and types, overlay selectors, indentation)
+whose ytt output is the unmutated root's output (a file the root does not render, a branch it
+does not take) is not a defect of that root: it is skipped, and counted apart. Mutants of the
+code classes count in every branch, taken or not.
 
 Classes: dv-typo (a `data.values` path), value-type (a values file scalar of another type),
 annotation-typo, module-attr (a `@ytt:` module member), load-name, wrong-args (a call with one
@@ -133,8 +138,19 @@ K8S_KEYS = ["image", "containerPort", "replicas", "selector", "imagePullPolicy",
             "matchLabels", "targetPort", "restartPolicy", "volumeMounts", "mountPath", "namespace"]
 
 
+BUILTIN_KINDS = ("Deployment", "Service", "DaemonSet", "StatefulSet", "ConfigMap", "Secret", "Ingress",
+                 "ServiceAccount", "Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding", "Job",
+                 "CronJob", "Pod", "Namespace", "NetworkPolicy", "PersistentVolumeClaim")
+
+
+def builtin_manifest(text):
+    """Text with a built-in kind and no CRD: custom kinds are checked only with their CRD."""
+    kinds = re.findall(r"(?m)^kind:\s*(\w+)", text)
+    return kinds and all(k in BUILTIN_KINDS for k in kinds)
+
+
 def m_k8s_field(text, rng):
-    if not re.search(r"(?m)^kind:", text):
+    if not builtin_manifest(text):
         return None
     sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*)(%s):" % "|".join(K8S_KEYS), text)]
     if not sites:
@@ -145,14 +161,15 @@ def m_k8s_field(text, rng):
 
 
 def m_k8s_type(text, rng):
-    if not re.search(r"(?m)^kind:", text):
+    if not builtin_manifest(text):
         return None
-    sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*(?:containerPort|port|replicas|targetPort|"
-                                    r"periodSeconds|initialDelaySeconds):\s+)(\d+)\s*$", text)]
+    # Not `port`/`targetPort`: under probes and Services many of them take a string too.
+    sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*(?:containerPort|replicas|periodSeconds|"
+                                    r"initialDelaySeconds|timeoutSeconds):\s+)(\d+)\s*$", text)]
     if not sites:
         return None
     m = rng.choice(sites)
-    new = '%s"%s"' % (m.group(1), m.group(2)) if "targetPort" not in m.group(1) else m.group(1) + "true"
+    new = '%s"%s"' % (m.group(1), m.group(2))
     return text[: m.start()] + new + text[m.end():], text.count("\n", 0, m.start()) + 1
 
 
@@ -168,7 +185,7 @@ def m_overlay_selector(text, rng):
 
 
 def m_indentation(text, rng):
-    if not re.search(r"(?m)^kind:", text):
+    if not builtin_manifest(text):
         return None
     lines = text.split("\n")
     sites = []
@@ -198,6 +215,9 @@ CLASSES = {
     "overlay-selector": m_overlay_selector,
     "indentation": m_indentation,
 }
+# Defects of the output: a mutant that leaves ytt's output as it was is not one. The other
+# classes are defects of the code even in a branch no scenario takes (they fail when it does).
+OUTPUT_CLASSES = {"value-type", "k8s-field", "k8s-type", "overlay-selector", "indentation"}
 ANYWHERE = {"value-type", "overlay-selector", "dv-typo"}
 
 
@@ -212,9 +232,10 @@ def lint(binary, repo):
             for d in report["diagnostics"] if d["severity"] in ("error", "warning")}
 
 
-def ytt_fails(ytt, repo, args):
+def ytt_render(ytt, repo, args):
+    """ytt's output of the root, or None when it fails."""
     out = subprocess.run([ytt] + args, cwd=repo, capture_output=True, timeout=300)
-    return out.returncode != 0
+    return out.stdout if out.returncode == 0 else None
 
 
 def main():
@@ -261,7 +282,8 @@ def main():
                 continue
             sites = candidates[c]
             rng.shuffle(sites)
-            t = tally.setdefault(c, {"mutants": 0, "ytt": 0, "error": 0, "warning": 0, "lost": 0})
+            t = tally.setdefault(c, {"mutants": 0, "ytt": 0, "error": 0, "warning": 0, "lost": 0,
+                                    "no effect": 0})
             for row, rel in sites:
                 if t["mutants"] >= a.per_class:
                     break
@@ -271,7 +293,7 @@ def main():
                     base = os.path.join(work, "base", row["id"])
                     shutil.copytree(src, base)
                     write_config(base, args)
-                    baselines[row["id"]] = lint(a.bin, base) or set()
+                    baselines[row["id"]] = (lint(a.bin, base) or set(), ytt_render(a.ytt, base, args))
                 text = open(os.path.join(src, rel), encoding="utf-8").read()
                 mutated = mutate(text, rng)
                 if mutated is None or mutated[0] == text:
@@ -281,10 +303,19 @@ def main():
                 shutil.copytree(src, copy)
                 write_config(copy, args)
                 open(os.path.join(copy, rel), "w", encoding="utf-8").write(new_text)
-                fails = ytt_fails(a.ytt, copy, args)
+                rendered = ytt_render(a.ytt, copy, args)
+                base_findings, base_output = baselines[row["id"]]
+                if c in OUTPUT_CLASSES and rendered is not None and rendered == base_output:
+                    # The change does not reach ytt's output (a file this root does not
+                    # render, or a branch it does not take): not a defect of this root.
+                    t["no effect"] += 1
+                    shutil.rmtree(copy)
+                    continue
+                fails = rendered is None
                 found = lint(a.bin, copy)
-                new = sorted((found or set()) - baselines[row["id"]])
-                near = [d for d in new if c in ANYWHERE or (d[2] == rel and abs(d[3] - line) <= 3)]
+                new = sorted((found or set()) - base_findings)
+                near = [d for d in new if c in ANYWHERE or (d[2] == rel and abs(d[3] - line) <= 3)
+                        or (fails and d[1] == "error")]
                 t["mutants"] += 1
                 t["ytt"] += fails
                 sev = "error" if any(d[1] == "error" for d in near) else "warning" if near else None
@@ -300,22 +331,23 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print()
-    print("| class | mutants | ytt fails | yttlint catches | as error | as warning | lost (ytt fails, yttlint silent) |")
-    print("|---|---|---|---|---|---|---|")
-    total = {"mutants": 0, "ytt": 0, "error": 0, "warning": 0, "lost": 0}
+    print("| class | mutants | ytt fails | yttlint catches | as error | as warning "
+          "| lost (ytt fails, yttlint silent) | skipped: output unchanged |")
+    print("|---|---|---|---|---|---|---|---|")
+    total = {"mutants": 0, "ytt": 0, "error": 0, "warning": 0, "lost": 0, "no effect": 0}
     for c, t in tally.items():
         for k in total:
             total[k] += t[k]
-        row(c, t)
-    row("all", total)
+        print_row(c, t)
+    print_row("all", total)
 
 
-def row(name, t):
+def print_row(name, t):
     n = max(t["mutants"], 1)
     caught = t["error"] + t["warning"]
-    print("| %s | %d | %d (%d %%) | %d (%d %%) | %d | %d | %d |" % (
+    print("| %s | %d | %d (%d %%) | %d (%d %%) | %d | %d | %d | %d |" % (
         name, t["mutants"], t["ytt"], 100 * t["ytt"] // n, caught, 100 * caught // n,
-        t["error"], t["warning"], t["lost"]))
+        t["error"], t["warning"], t["lost"], t["no effect"]))
 
 
 def write_config(repo, args):

@@ -89,7 +89,7 @@ rule_table! {
         "Check the annotation's spelling against the ytt documentation.";
     AnnotationTypo = "annotation-typo", Error,
         "Misspelt ytt annotation that changes the output",
-        "An annotation in a namespace ytt owns (overlay/, data/, schema/, yaml/, template/, library/, text/, assert/) that ytt does not know, with one clear correction (`@overlay/mach` for `@overlay/match`, `@data/value` for `@data/values`, `@overlay/replace,` with a stray comma). ytt drops it without a word, so the output is not what the template says.",
+        "An annotation in a namespace ytt owns (overlay/, data/, schema/, yaml/, template/, library/, text/, assert/) that ytt does not know, with one clear correction that changes the output (`@overlay/mach` for `@overlay/match`, `@data/value` for `@data/values`, `@overlay/replace,` with a stray comma; not the documenting `@schema/desc`, `@schema/title`, `@schema/examples`, `@schema/deprecated`). ytt drops it without a word, so the output is not what the template says.",
         "Write the annotation the message names.";
     TemplateError = "template-error", Error,
         "Template compile or evaluation error",

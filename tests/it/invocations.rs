@@ -1,7 +1,10 @@
 //! The fixture repositories of `fixtures/invocations/`, one per way a repository runs ytt
-//! (script, Makefile, GitHub workflow, GitLab CI, Taskfile, kuttl, Concourse) and per case
+//! (script, Makefile, GitHub workflow or composite action, GitLab CI, Taskfile, kuttl,
+//! Concourse, wrapper functions and scripts, `bash -c`, Package and App resources) and per case
 //! of discovery (an overlay-only directory, a sibling values directory, an unsynced vendir
-//! directory, a root that needs input): each lints with the roots in its `expected-roots.txt`
+//! directory, a root that needs input, process substitution, loads that place or complete a
+//! root, a Package step taking `-`, overlays next to upstream manifests, a supplementing
+//! parent, a Backstage template): each lints with the roots in its `expected-roots.txt`
 //! and the findings in its `expected-findings.txt`, and `yttlint init` gives a configuration
 //! that lints with the same findings. The expected files are golden files:
 //! `YTTLINT_BLESS=1 cargo test --release --test it invocations::` writes them from the current

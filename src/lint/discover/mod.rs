@@ -5,9 +5,11 @@
 //! supplement others (overlays, data values, schemas, or files the repository's commands only
 //! use together with others) are checked on their own like private libraries, not evaluated.
 
+pub mod configured;
 pub mod init;
 pub mod invocations;
 pub mod learned;
+pub mod loads;
 pub mod package;
 pub mod select;
 pub mod topmost;
@@ -18,7 +20,6 @@ use std::fmt;
 
 use crate::files::paths::{self, is_within};
 use crate::library::tree::PRIVATE_DIR;
-use crate::lint::config::flags;
 use crate::lint::config::{Config, ScenarioConfig};
 use crate::lint::repo::walk::{self, Kind, RepoFile};
 use crate::report::Diagnostic;
@@ -31,8 +32,10 @@ use vendir::Target;
 pub enum Reason {
     /// Listed in the configuration at this line.
     Config { line: u32 },
-    /// Named by a Package resource's ytt step.
+    /// Named by the ytt step of a Package or App resource.
     Package {
+        /// `Package` or `App`.
+        kind: &'static str,
         file: String,
         line: u32,
         name: String,
@@ -47,8 +50,13 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::Config { line } => write!(f, "listed in the configuration (line {line})"),
-            Reason::Package { file, line, name } => {
-                write!(f, "ytt path of Package {name} ({file}:{line})")
+            Reason::Package {
+                kind,
+                file,
+                line,
+                name,
+            } => {
+                write!(f, "ytt path of {kind} {name} ({file}:{line})")
             }
             Reason::Invocation { origins } => {
                 let shown: Vec<&str> = origins.iter().take(3).map(String::as_str).collect();
@@ -164,8 +172,16 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     if config.roots.is_empty() {
         d.roots = learn(config, files, &index, &mut d);
     } else {
-        d.roots = configured_roots(config, &mut d.notes);
-        d.libraries = configured_libraries(config);
+        d.roots = configured::roots(config, &mut d.notes);
+        d.libraries = configured::libraries(config);
+        // A directory listed with `evaluate: false` because a load names a file held
+        // elsewhere keeps the note that says so.
+        let read = |p: &str| std::fs::read_to_string(config.dir.join(p)).ok();
+        for lib in &d.libraries {
+            if let loads::Verdict::Incomplete(u) = loads::judge(&lib.path, files, &index, &read) {
+                d.findings.push(loads::finding(&lib.path, &u));
+            }
+        }
     }
     d.roots.sort_by(|a, b| a.name.cmp(&b.name));
     d.libraries.extend(libraries(files));
@@ -182,7 +198,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         .map(|f| f.path.clone())
         .collect();
     d.kubevirt_files.sort();
-    d.findings = vendir::findings(&d.vendir);
+    d.findings.extend(vendir::findings(&d.vendir));
     d
 }
 
@@ -198,15 +214,30 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     d.skipped = found.skipped;
     d.skipped.extend(inspections);
     d.sources = found.sources;
-    for p in package_roots(config, files, &mut d.notes) {
+    for p in package_roots(config, files, index, d) {
         if !roots.iter().any(|r| r.inputs == p.inputs) {
             roots.push(p);
         }
     }
-    let claimed: Vec<String> = d.skipped.iter().flat_map(|s| s.claims.clone()).collect();
-    let (top, partial) = topmost::roots(config, files, &roots, &claimed);
+    // Files read only with inputs made at run time: by skipped commands, or by a Package's
+    // ytt step after the step whose output it takes.
+    let mut claimed: Vec<String> = d.skipped.iter().flat_map(|s| s.claims.clone()).collect();
+    claimed.extend(d.libraries.iter().flat_map(|l| l.files.clone()));
+    let (top, partial) = topmost::roots(config, files, &roots, &claimed, &d.vendir);
+    let top = settle_loads(config, files, index, top, d);
+    let partial: Vec<Library> = partial
+        .into_iter()
+        .filter(|l| {
+            !top.iter()
+                .any(|r| r.inputs.iter().any(|i| is_within(&l.path, i)))
+        })
+        .collect();
     roots.extend(top);
     for mut lib in partial {
+        let listed = |f: &String| d.libraries.iter().any(|l| l.files.contains(f));
+        if d.libraries.iter().any(|l| l.path == lib.path) || lib.files.iter().all(listed) {
+            continue;
+        }
         lib.flags =
             learned::flags_for(&Root::found(&lib.path, Reason::Topmost), &found.invocations);
         d.libraries.push(lib);
@@ -251,79 +282,82 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     kept
 }
 
-/// Roots listed with `evaluate: false`: their files are checked on their own.
-fn configured_libraries(config: &Config) -> Vec<Library> {
-    let mut out = Vec::new();
-    for rc in config.roots.iter().filter(|r| r.files_only) {
-        let resolved = flags::resolve(
-            &config.dir,
-            &rc.path,
-            std::slice::from_ref(&rc.path),
-            &rc.args,
-        );
-        let explicit = rc.args.iter().any(|a| a == "-f" || a == "--file");
-        let files = match (&resolved, explicit) {
-            (Ok(r), true) => flags::inputs(&config.dir, r),
-            _ => Vec::new(),
-        };
-        out.push(Library {
-            path: rc.path.clone(),
-            parent: paths::parent(&rc.path).to_string(),
-            partial: Some(format!(
-                "listed with evaluate: false (line {})",
-                rc.loc.line
-            )),
-            flags: rc
-                .args
-                .iter()
-                .filter(|a| a.starts_with("--"))
-                .cloned()
-                .collect(),
-            files,
-        });
-    }
-    out
-}
-
-fn configured_roots(config: &Config, notes: &mut Vec<String>) -> Vec<Root> {
-    let mut out = Vec::new();
-    for rc in config.roots.iter().filter(|r| !r.files_only) {
-        let inputs = match flags::resolve(
-            &config.dir,
-            &rc.path,
-            std::slice::from_ref(&rc.path),
-            &rc.args,
-        ) {
-            Ok(resolved) => flags::inputs(&config.dir, &resolved),
-            Err(e) => {
-                notes.push(format!("root {}: {e}", rc.path));
-                vec![rc.path.clone()]
+/// Topmost roots as their loads place them: climbed to the ancestor an absolute load needs,
+/// or, when a load names a file the repository holds elsewhere, only checked, with a
+/// `needs-input` finding.
+fn settle_loads(
+    config: &Config,
+    files: &[RepoFile],
+    index: &Index,
+    top: Vec<Root>,
+    d: &mut Discovery,
+) -> Vec<Root> {
+    let read = |p: &str| std::fs::read_to_string(config.dir.join(p)).ok();
+    let mut out: Vec<Root> = Vec::new();
+    for mut root in top {
+        if root.inputs != [root.path.clone()] {
+            out.push(root);
+            continue;
+        }
+        match loads::judge(&root.path, files, index, &read) {
+            loads::Verdict::Fine => out.push(root),
+            loads::Verdict::Climb(up) => {
+                root.name = up.clone();
+                root.path = up.clone();
+                root.inputs = vec![up];
+                out.retain(|r| !is_within(&r.path, &root.path));
+                out.push(root);
             }
-        };
-        out.push(Root {
-            name: rc.name.clone().unwrap_or_else(|| rc.path.clone()),
-            path: rc.path.clone(),
-            inputs,
-            reason: Reason::Config { line: rc.loc.line },
-            args: rc.args.clone(),
-            scenarios: rc.scenarios.clone(),
-            needs_input: rc.needs_input,
-        });
+            loads::Verdict::Incomplete(u) => {
+                d.findings.push(loads::finding(&root.name, &u));
+                d.libraries.push(Library {
+                    parent: paths::parent(&root.path).to_string(),
+                    partial: Some(format!(
+                        "{}:{} loads \"{}\", which only {} holds",
+                        u.file,
+                        u.line,
+                        u.module,
+                        u.elsewhere.join(", ")
+                    )),
+                    flags: Vec::new(),
+                    files: Vec::new(),
+                    path: root.path,
+                });
+            }
+        }
     }
-    out
+    // A root that climbed may now hold another.
+    let mut kept: Vec<Root> = Vec::new();
+    for r in out {
+        let inside = kept
+            .iter()
+            .any(|k| k.path != r.path && is_within(&r.path, &k.path));
+        if !inside {
+            kept.retain(|k| !is_within(&k.path, &r.path));
+            kept.push(r);
+        }
+    }
+    kept
 }
 
-fn package_roots(config: &Config, files: &[RepoFile], notes: &mut Vec<String>) -> Vec<Root> {
+/// Roots from the ytt steps of Package and App resources; a step that takes the output of
+/// the step before (`-`) that the repository does not hold is only checked.
+fn package_roots(
+    config: &Config,
+    files: &[RepoFile],
+    index: &Index,
+    d: &mut Discovery,
+) -> Vec<Root> {
     let mut out: Vec<Root> = Vec::new();
     for f in files.iter().filter(|f| f.package) {
         let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) else {
             continue;
         };
-        for pkg in package::packages(&config.dir, &f.path, &text) {
+        for pkg in package::packages(&config.dir, index, &f.path, &text) {
             for m in &pkg.missing {
-                notes.push(format!(
-                    "{}:{}: ytt path \"{m}\" of Package {} not found in the repository",
-                    pkg.file, pkg.line, pkg.name
+                d.notes.push(format!(
+                    "{}:{}: ytt path \"{m}\" of {} {} not found in the repository",
+                    pkg.file, pkg.line, pkg.kind, pkg.name
                 ));
             }
             let Some(first) = pkg.inputs.first().cloned() else {
@@ -332,19 +366,58 @@ fn package_roots(config: &Config, files: &[RepoFile], notes: &mut Vec<String>) -
             if out.iter().any(|r| r.path == first) {
                 continue;
             }
+            let origin = format!("{}:{}", pkg.file, pkg.line);
+            if pkg.previous_step {
+                d.libraries.push(previous_step_library(files, &pkg));
+                continue;
+            }
             let mut root = Root::found(
                 &first,
                 Reason::Package {
+                    kind: pkg.kind,
                     file: pkg.file,
                     line: pkg.line,
                     name: pkg.name,
                 },
             );
             root.inputs = pkg.inputs;
+            if !pkg.values.is_empty() || pkg.given_values {
+                root.scenarios.push(ScenarioConfig {
+                    name: origin.clone(),
+                    values_files: pkg.values,
+                    provided: if pkg.given_values {
+                        vec!["*".to_string()]
+                    } else {
+                        Vec::new()
+                    },
+                    origin: Some(origin),
+                    ..ScenarioConfig::default()
+                });
+            }
             out.push(root);
         }
     }
     out
+}
+
+/// The files of a ytt step whose first input is the previous step's output, made at run time:
+/// checked on their own.
+fn previous_step_library(files: &[RepoFile], pkg: &package::PackageYtt) -> Library {
+    let path = pkg.inputs.first().cloned().unwrap_or_default();
+    Library {
+        parent: paths::parent(&path).to_string(),
+        partial: Some(format!(
+            "the ytt step of {} {} ({}:{}) renders `-`, the output of the step before it, made at run time",
+            pkg.kind, pkg.name, pkg.file, pkg.line
+        )),
+        flags: Vec::new(),
+        files: files
+            .iter()
+            .filter(|f| f.kind.is_ytt() && pkg.inputs.iter().any(|i| is_within(&f.path, i)))
+            .map(|f| f.path.clone())
+            .collect(),
+        path,
+    }
 }
 
 /// `(private dir, library candidate dir)` of a file inside a `_ytt_lib`, if it lies in a

@@ -1,94 +1,318 @@
-//! Carvel `Package` resources (kapp-controller's `data.packaging.carvel.dev`): the ytt paths
-//! their template steps name (`spec.template.spec.template[].ytt.paths`), found on disk. The
-//! paths are relative to the fetched bundle, which the repository usually holds next to the
-//! Package file or under its `git` fetch's `subPath`: each path is looked up there, then at the
-//! repository root, and the first place it exists wins.
+//! Carvel `Package` resources (kapp-controller's `data.packaging.carvel.dev`) and kapp-controller
+//! `App` resources (`kappctrl.k14s.io`): the ytt paths their template steps name
+//! (`spec.template.spec.template[].ytt.paths` of a Package, `spec.template[].ytt.paths` of an
+//! App) and the values an App's ytt step reads (`valuesFrom[].path`), found on disk.
+//!
+//! A Package's paths are relative to the fetched bundle, which the repository usually holds
+//! next to the Package file or under its `git` fetch's `subPath`: each path is looked up there,
+//! then at the repository root, and the first place it exists wins. An App fetches a git
+//! repository, usually the one holding it: its paths are relative to `subPath` (the root when
+//! there is none). A `subPath` written as a template (`#@ data.values.git.sub_path`) is known
+//! only at run time: the App's paths then name the one directory of the repository, nearest to
+//! the App, under which all of them exist (and which does not hold the App itself). An App
+//! whose paths are not in the repository, or that would render the whole repository or its own
+//! directory, fetches another repository: it gives nothing.
+//!
+//! A ytt step whose paths start with `-` takes the output of the step before it (kbld): the
+//! files that step reads, when the repository holds them, else input given at run time.
 
 use std::path::Path;
-use std::sync::Arc;
 
-use crate::files::paths;
-use crate::lint::repo::yaml_doc::{get, items, string};
-use crate::yaml::parse::{parse, ParseOpts};
+use crate::files::paths::{self, is_within};
+use crate::lint::discover::invocations::index::Index;
+use crate::lint::repo::yaml_doc::{documents, get, items, string};
 use crate::yaml::Value;
 
-/// The ytt step of one Package.
+/// The ytt step of one Package or App.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackageYtt {
-    /// Repository-relative file of the Package.
+    /// Repository-relative file of the resource.
     pub file: String,
     /// Line of its document.
     pub line: u32,
+    /// `Package` or `App`.
+    pub kind: &'static str,
     /// `metadata.name`.
     pub name: String,
-    /// The ytt paths found on disk (repository-relative), in the Package's order.
+    /// The ytt paths found on disk (repository-relative), in the resource's order.
     pub inputs: Vec<String>,
     /// Paths that exist nowhere (reported by `--list-roots`).
     pub missing: Vec<String>,
+    /// `valuesFrom` paths found on disk: values files or directories, in order.
+    pub values: Vec<String>,
+    /// Some values are given at run time (a `valuesFrom` secret or config map, or a path
+    /// that is not in the repository).
+    pub given_values: bool,
+    /// The paths take `-`, the output of the step before, and the repository does not hold
+    /// what that step reads: an input given at run time.
+    pub previous_step: bool,
 }
 
-/// The Packages of one YAML file (`text`, at repository-relative `file`) that have a ytt step.
-pub fn packages(base: &Path, file: &str, text: &str) -> Vec<PackageYtt> {
-    let name: Arc<str> = Arc::from(file);
-    let Ok(docs) = parse(text, &name, &ParseOpts::default()) else {
-        return Vec::new();
-    };
+/// Where a resource's paths are relative to.
+enum SubPath<'v> {
+    /// No git fetch of this repository (an imgpkg bundle, an inline fetch...).
+    None,
+    Absent,
+    Literal(&'v str),
+    /// Written as a template: known at run time.
+    Unknown,
+}
+
+/// The Packages and Apps of one YAML file (`text`, at repository-relative `file`) that have a
+/// ytt step.
+pub fn packages(base: &Path, index: &Index, file: &str, text: &str) -> Vec<PackageYtt> {
     let mut out = Vec::new();
-    for doc in &docs.items {
+    for doc in documents(file, text) {
         let v = &doc.value;
         let api = string(get(v, "apiVersion")).unwrap_or("");
-        if !api.starts_with("data.packaging.carvel.dev/")
-            || string(get(v, "kind")) != Some("Package")
-        {
-            continue;
-        }
-        let spec = get(v, "spec")
-            .and_then(|s| get(s, "template"))
-            .and_then(|t| get(t, "spec"));
+        let kind = string(get(v, "kind"));
+        let (kind, spec) = match kind {
+            Some("Package") if api.starts_with("data.packaging.carvel.dev/") => (
+                "Package",
+                get(v, "spec")
+                    .and_then(|s| get(s, "template"))
+                    .and_then(|t| get(t, "spec")),
+            ),
+            Some("App") if api.starts_with("kappctrl.k14s.io/") => ("App", get(v, "spec")),
+            _ => continue,
+        };
         let Some(spec) = spec else { continue };
-        let sub_path = items(get(spec, "fetch"))
-            .into_iter()
-            .find_map(|f| get(f, "git").and_then(|g| string(get(g, "subPath"))));
-        let wanted: Vec<&str> = items(get(spec, "template"))
-            .into_iter()
-            .filter_map(|step| get(step, "ytt"))
-            .flat_map(|ytt| items(get(ytt, "paths")))
-            .filter_map(Value::as_str)
-            .collect();
-        if wanted.is_empty() {
-            continue;
-        }
-        let fetches = items(get(spec, "fetch"));
-        let from_bundle = fetches.iter().any(|f| get(f, "imgpkgBundle").is_some());
-        let dir = paths::parent(file).to_string();
-        let mut bases = vec![dir.clone()];
-        bases.extend(sub_path.map(|s| s.trim_matches('/').to_string()));
-        if from_bundle {
-            // The bundle's directory: one next to the Package holding `.imgpkg`.
-            bases.splice(0..0, bundle_dirs(base, &dir));
-        } else {
-            // A git fetch of the repository itself: paths are relative to its root.
-            bases.push(".".to_string());
-        }
+        let name = string(get(v, "metadata").and_then(|m| get(m, "name"))).unwrap_or("");
         let mut pkg = PackageYtt {
             file: file.to_string(),
             line: doc.pos.line.max(1),
-            name: string(get(v, "metadata").and_then(|m| get(m, "name")))
-                .unwrap_or("")
-                .to_string(),
+            kind,
+            name: name.to_string(),
             inputs: Vec::new(),
             missing: Vec::new(),
+            values: Vec::new(),
+            given_values: false,
+            previous_step: false,
         };
-        for p in wanted {
-            match locate(base, &bases, p) {
-                Some(found) if !pkg.inputs.contains(&found) => pkg.inputs.push(found),
-                Some(_) => {}
-                None => pkg.missing.push(p.to_string()),
-            }
+        if step(base, index, spec, &mut pkg) {
+            out.push(pkg);
         }
-        out.push(pkg);
     }
     out
+}
+
+/// Reads the first ytt step of `spec` into `pkg`; false when there is none to lint.
+fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool {
+    let steps = items(get(spec, "template"));
+    let Some(at) = steps.iter().position(|s| get(s, "ytt").is_some()) else {
+        return false;
+    };
+    let ytt = get(steps[at], "ytt");
+    let mut wanted: Vec<&str> = items(ytt.and_then(|y| get(y, "paths")))
+        .into_iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let values_from = items(ytt.and_then(|y| get(y, "valuesFrom")));
+    let value_paths: Vec<&str> = values_from
+        .iter()
+        .filter_map(|f| string(get(f, "path")))
+        .collect();
+    pkg.given_values = value_paths.len() < values_from.len();
+    let sub_path = sub_path(spec);
+    if wanted.is_empty() {
+        match (pkg.kind, &sub_path) {
+            // `ytt: {}` of an App: every file it fetched.
+            ("App", SubPath::Literal(_)) => wanted.push("."),
+            _ => return false,
+        }
+    }
+    let from_bundle = items(get(spec, "fetch"))
+        .iter()
+        .any(|f| get(f, "imgpkgBundle").is_some());
+    let bases = match bases(
+        base,
+        index,
+        pkg,
+        &sub_path,
+        from_bundle,
+        &wanted,
+        &value_paths,
+    ) {
+        Some(b) => b,
+        None => return false,
+    };
+    let previous: Vec<&str> = at
+        .checked_sub(1)
+        .and_then(|p| steps.get(p))
+        .and_then(|s| match s {
+            Value::Map(m) => m.items.first().map(|i| &i.value),
+            _ => None,
+        })
+        .map(|s| items(get(s, "paths")))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(Value::as_str)
+        .filter(|p| !p.starts_with(".imgpkg"))
+        .collect();
+    for p in wanted {
+        if p == "-" {
+            let found: Vec<Option<String>> =
+                previous.iter().map(|q| locate(base, &bases, q)).collect();
+            if found.is_empty() || found.iter().any(Option::is_none) {
+                pkg.previous_step = true;
+            }
+            for f in found.into_iter().flatten() {
+                push_new(&mut pkg.inputs, f);
+            }
+            continue;
+        }
+        match locate(base, &bases, p) {
+            Some(found) => push_new(&mut pkg.inputs, found),
+            None => pkg.missing.push(p.to_string()),
+        }
+    }
+    for p in value_paths {
+        match locate(base, &bases, p) {
+            Some(found) => add_values(base, index, pkg, found),
+            None => pkg.given_values = true,
+        }
+    }
+    // An App whose paths are not here, or that would render the whole repository or the
+    // directory holding it, fetches another repository (or another branch).
+    let own = |i: &String| i == "." || is_within(&pkg.file, i);
+    pkg.kind == "Package"
+        || (pkg.missing.is_empty() && !pkg.inputs.is_empty() && !pkg.inputs.iter().any(own))
+}
+
+/// A `valuesFrom` path found in the repository: values files encrypted with sops (decrypted
+/// by a `sops` step at run time) are given at run time; a directory holding some is replaced
+/// by its other files.
+fn add_values(base: &Path, index: &Index, pkg: &mut PackageYtt, found: String) {
+    let encrypted = |f: &str| {
+        std::fs::read_to_string(base.join(f))
+            .is_ok_and(|t| t.lines().any(|l| l.starts_with("sops:")))
+    };
+    let yaml = |f: &&str| f.ends_with(".yml") || f.ends_with(".yaml");
+    let inside: Vec<&str> = index.files_under(&found).filter(yaml).collect();
+    let sealed: Vec<&&str> = inside.iter().filter(|f| encrypted(f)).collect();
+    if sealed.is_empty() {
+        push_new(&mut pkg.values, found);
+        return;
+    }
+    pkg.given_values = true;
+    for f in inside.iter().filter(|f| !sealed.contains(f)) {
+        push_new(&mut pkg.values, f.to_string());
+    }
+}
+
+fn push_new(list: &mut Vec<String>, item: String) {
+    if !list.contains(&item) {
+        list.push(item);
+    }
+}
+
+fn sub_path(spec: &Value) -> SubPath<'_> {
+    let Some(git) = items(get(spec, "fetch"))
+        .into_iter()
+        .find_map(|f| get(f, "git"))
+    else {
+        return SubPath::None;
+    };
+    match get(git, "subPath") {
+        None => SubPath::Absent,
+        Some(Value::String(s)) => SubPath::Literal(s.as_str()),
+        Some(_) => SubPath::Unknown,
+    }
+}
+
+/// The directories the paths of `pkg` are looked up under, in order; `None` when an App's
+/// are not in the repository.
+fn bases(
+    base: &Path,
+    index: &Index,
+    pkg: &PackageYtt,
+    sub_path: &SubPath,
+    from_bundle: bool,
+    wanted: &[&str],
+    values: &[&str],
+) -> Option<Vec<String>> {
+    let dir = paths::parent(&pkg.file).to_string();
+    if pkg.kind == "App" {
+        return match sub_path {
+            SubPath::None => None,
+            SubPath::Absent => Some(vec![".".to_string()]),
+            SubPath::Literal(s) => Some(vec![clean(s).to_string()]),
+            SubPath::Unknown => {
+                let all: Vec<&str> = wanted.iter().chain(values).copied().collect();
+                nearest_holding(index, &all, &pkg.file).map(|d| vec![d])
+            }
+        };
+    }
+    let mut bases = vec![dir.clone()];
+    if let SubPath::Literal(s) = sub_path {
+        bases.push(clean(s).to_string());
+    }
+    if from_bundle {
+        // The bundle's directory: one next to the Package holding `.imgpkg`.
+        bases.splice(0..0, bundle_dirs(base, &dir));
+    } else {
+        // A git fetch of the repository itself: paths are relative to its root.
+        bases.push(".".to_string());
+    }
+    Some(bases)
+}
+
+fn clean(p: &str) -> &str {
+    let p = p.trim_start_matches("./").trim_matches('/');
+    if p.is_empty() {
+        "."
+    } else {
+        p
+    }
+}
+
+/// The directory nearest to `own` (sharing the most leading segments with it) under which
+/// every path of `wanted` exists without holding `own`, when exactly one is nearest.
+fn nearest_holding(index: &Index, wanted: &[&str], own: &str) -> Option<String> {
+    let holds = |d: &str| {
+        wanted.iter().all(|p| {
+            let full = paths::join(d, clean(p));
+            index.exists(&full) && !is_within(own, &full)
+        }) && !holds_copy(index, wanted, own, d)
+    };
+    let shared = |d: &str| {
+        d.split('/')
+            .zip(own.split('/'))
+            .take_while(|(a, b)| a == b)
+            .count()
+    };
+    let mut best: Vec<&str> = Vec::new();
+    let mut most = 0;
+    for d in index.dirs().filter(|d| holds(d)) {
+        let n = if d == "." { 0 } else { shared(d) };
+        if best.is_empty() || n > most {
+            best = vec![d];
+            most = n;
+        } else if n == most {
+            best.push(d);
+        }
+    }
+    match best.as_slice() {
+        [one] => Some(one.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether directory `d` holds a copy of the resource file `own` where its own paths would
+/// hold it (`<d>/config/.managed/sync.yml` for `<x>/config/.managed/sync.yml`): `d` is another
+/// variant of the same layout (a catalog keeping one copy per variant), not what it renders.
+fn holds_copy(index: &Index, wanted: &[&str], own: &str, d: &str) -> bool {
+    wanted.iter().map(|p| clean(p)).any(|p| {
+        if p == "." || p.starts_with("..") {
+            return false;
+        }
+        let tail = if own.starts_with(&format!("{p}/")) {
+            Some(own)
+        } else {
+            own.rfind(&format!("/{p}/")).map(|at| &own[at + 1..])
+        };
+        tail.is_some_and(|t| index.is_file(&paths::join(d, t)))
+    })
 }
 
 /// Directories of imgpkg bundles at or just below `dir` (they hold `.imgpkg`, or are named
@@ -127,50 +351,5 @@ fn locate(base: &Path, bases: &[String], p: &str) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const PACKAGE: &str = "\
-apiVersion: data.packaging.carvel.dev/v1alpha1
-kind: Package
-metadata:
-  name: harbor.corp.com.1.0.0
-spec:
-  template:
-    spec:
-      fetch:
-      - git: {url: https://example.com/x, subPath: bundles/harbor}
-      template:
-      - ytt:
-          paths: [config/, values.yml, missing/]
-      - kbld:
-          paths: ['-', .imgpkg/images.yml]
-";
-
-    #[test]
-    fn ytt_paths_are_found_next_to_the_package_or_under_sub_path() {
-        let dir = std::env::temp_dir().join(format!("yttlint-pkg-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("packages/harbor/config")).unwrap();
-        std::fs::create_dir_all(dir.join("bundles/harbor")).unwrap();
-        std::fs::write(dir.join("bundles/harbor/values.yml"), "a: 1\n").unwrap();
-        let text = format!("---\nkind: ConfigMap\n---\n{PACKAGE}");
-        let found = packages(&dir, "packages/harbor/package.yml", &text);
-        assert_eq!(found.len(), 1);
-        let p = &found[0];
-        assert_eq!(p.name, "harbor.corp.com.1.0.0");
-        assert_eq!(p.line, 3);
-        assert_eq!(
-            p.inputs,
-            vec!["packages/harbor/config", "bundles/harbor/values.yml"]
-        );
-        assert_eq!(p.missing, vec!["missing/"]);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn other_kinds_and_broken_yaml_give_nothing() {
-        let base = Path::new("/nonexistent");
-        assert!(packages(base, "a.yml", "kind: Package\n").is_empty());
-        assert!(packages(base, "a.yml", "a: [\n").is_empty());
-    }
-}
+#[path = "package_tests.rs"]
+mod tests;

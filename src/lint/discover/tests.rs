@@ -122,6 +122,7 @@ fn package_paths_come_first_and_cover_their_files() {
     ];
     let d = from_files(&Config::default_for(&dir), &files);
     let reason = Reason::Package {
+        kind: "Package",
         file: "pkg/package.yml".into(),
         line: 1,
         name: "p.1".into(),

@@ -1,15 +1,24 @@
 //! Roots for the ytt files nothing else covers: the topmost directories holding templates of
 //! their own, each narrowed to the parts that hold no root found otherwise (ytt takes a
-//! directory whole). Files that only supplement others make no root; those outside every root
-//! are checked on their own.
+//! directory whole).
+//!
+//! A directory whose own ytt files only supplement others with a schema, Starlark or overlays
+//! (not data values alone, which are as often given to a template directory below) supplements
+//! the templates below it: `config/` holding `values-schema.yml` and `rules.star` above
+//! `config/overlays/` is rendered whole (`ytt -f config`), so the root climbs to it. Files that
+//! only supplement others make no root of their own, unless they hold overlays and their
+//! directory also holds the upstream manifests they patch, which ytt takes as input (a Carvel
+//! package's `config/upstream/*.yaml`, filled by vendir, next to `config/overlays/` and
+//! `config/values.yml`); the others outside every root are checked on their own.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::files::paths::{self, is_within};
 use crate::library::tree::PRIVATE_DIR;
 use crate::lint::config::Config;
+use crate::lint::discover::vendir::Target;
 use crate::lint::discover::{Library, Reason, Root};
-use crate::lint::repo::supplementary;
+use crate::lint::repo::supplementary::{self, Supplement};
 use crate::lint::repo::walk::{Kind, RepoFile};
 
 /// Whether a repository-relative path lies inside some `_ytt_lib`.
@@ -34,46 +43,167 @@ pub fn topmost(dirs: &BTreeSet<String>) -> Vec<String> {
         .collect()
 }
 
+/// What discovery knows when it looks for topmost directories.
+struct Seen<'a> {
+    files: &'a [RepoFile],
+    known: &'a [Root],
+    claimed: &'a [String],
+    vendir: &'a [Target],
+    /// Directories that directly hold ytt files that only supplement others (not claimed).
+    supplementing: BTreeSet<String>,
+}
+
+impl Seen<'_> {
+    fn covered(&self, path: &str, roots: &[Root]) -> bool {
+        roots
+            .iter()
+            .any(|r| r.inputs.iter().any(|i| is_within(path, i)))
+    }
+
+    fn claimed(&self, path: &str) -> bool {
+        self.claimed.iter().any(|c| is_within(path, c))
+    }
+
+    /// Whether a known root's input lies in `dir` (or covers it).
+    fn holds_known(&self, dir: &str) -> bool {
+        self.known.iter().any(|r| {
+            r.inputs
+                .iter()
+                .any(|i| is_within(i, dir) || is_within(dir, i))
+        })
+    }
+
+    /// `dir`, or the highest ancestor reached through directories whose own ytt files only
+    /// supplement the ones below (never the repository itself, a private library's directory
+    /// or one holding another root). Overlays below need the documents they patch: a
+    /// directory holding overlays is climbed to only when it holds upstream manifests too.
+    fn climb(&self, config: &Config, dir: String) -> String {
+        let mut dir = dir;
+        loop {
+            let up = paths::parent(&dir);
+            if dir == "." || up == "." || in_private_dir(up) {
+                return dir;
+            }
+            if !self.supplementing.contains(up) || self.holds_known(up) {
+                return dir;
+            }
+            if self.has_overlays(config, up) && !self.holds_upstream(config, up) {
+                return dir;
+            }
+            dir = up.to_string();
+        }
+    }
+
+    /// Whether a ytt file under `dir` that nothing else covers holds an overlay document.
+    fn has_overlays(&self, config: &Config, dir: &str) -> bool {
+        self.files
+            .iter()
+            .filter(|f| f.kind == Kind::YttYaml && is_within(&f.path, dir))
+            .filter(|f| !in_private_dir(&f.path) && !self.covered(&f.path, self.known))
+            .any(|f| {
+                std::fs::read_to_string(config.dir.join(&f.path))
+                    .is_ok_and(|t| supplementary::has_overlay_document(&f.path, &t))
+            })
+    }
+
+    /// Whether `dir` holds upstream manifests: plain YAML documents (Kubernetes-style, with
+    /// `apiVersion` and `kind`) that nothing else covers, in a directory below it that vendir
+    /// fills or that is named `upstream` (the layout of a Carvel package's `config/`).
+    fn holds_upstream(&self, config: &Config, dir: &str) -> bool {
+        let named = paths::join(dir, "upstream");
+        let upstream = |p: &str| {
+            is_within(p, &named)
+                || self.vendir.iter().any(|t| {
+                    t.synced && t.dir != dir && is_within(&t.dir, dir) && is_within(p, &t.dir)
+                })
+        };
+        self.files
+            .iter()
+            .filter(|f| f.kind == Kind::PlainYaml && upstream(&f.path))
+            .filter(|f| !in_private_dir(&f.path) && !self.claimed(&f.path))
+            .filter(|f| !self.covered(&f.path, self.known))
+            .any(|f| {
+                std::fs::read_to_string(config.dir.join(&f.path))
+                    .is_ok_and(|t| is_resource_document(&t))
+            })
+    }
+}
+
+/// Whether YAML text starts a document with top-level `apiVersion` and `kind` keys.
+fn is_resource_document(text: &str) -> bool {
+    let top = |key: &str| text.lines().any(|l| l.starts_with(key));
+    top("apiVersion:") && top("kind:")
+}
+
 /// Roots for the ytt files `known` roots do not cover: the topmost directories holding
-/// templates of their own. Files that only supplement others (overlays, data values,
-/// schemas, Starlark) or that the repository's commands read only with other files
-/// (`claimed`) make no root: those outside every root are checked on their own.
+/// templates of their own, or supplementing files with plain documents. Files that only
+/// supplement others (overlays, data values, schemas, Starlark) or that the repository's
+/// commands read only with other files (`claimed`) make no root: those outside every root
+/// are checked on their own.
 pub fn roots(
     config: &Config,
     files: &[RepoFile],
     known: &[Root],
     claimed: &[String],
+    vendir: &[Target],
 ) -> (Vec<Root>, Vec<Library>) {
-    let covered = |path: &str, roots: &[Root]| {
-        roots
-            .iter()
-            .any(|r| r.inputs.iter().any(|i| is_within(path, i)))
+    let mut seen = Seen {
+        files,
+        known,
+        claimed,
+        vendir,
+        supplementing: BTreeSet::new(),
     };
-    let is_claimed = |f: &RepoFile| claimed.iter().any(|c| is_within(&f.path, c));
-    let supplements = |f: &RepoFile| {
-        f.kind == Kind::Starlark
-            || is_claimed(f)
-            || std::fs::read_to_string(config.dir.join(&f.path))
-                .is_ok_and(|text| supplementary::is_supplementary(&f.path, &text))
+    // What each supplementing file holds (claimed files and Starlark: code).
+    let mut kinds: BTreeMap<&str, Supplement> = BTreeMap::new();
+    let code = Supplement {
+        code: true,
+        ..Supplement::default()
     };
+    for f in files
+        .iter()
+        .filter(|f| f.kind.is_ytt() && !in_private_dir(&f.path))
+    {
+        if seen.covered(&f.path, known) {
+            continue;
+        }
+        let kind = if f.kind == Kind::Starlark || seen.claimed(&f.path) {
+            Some(code)
+        } else {
+            std::fs::read_to_string(config.dir.join(&f.path))
+                .ok()
+                .and_then(|text| supplementary::supplement(&f.path, &text))
+        };
+        if let Some(k) = kind {
+            kinds.insert(&f.path, k);
+        }
+    }
     let (sup, main): (Vec<&RepoFile>, Vec<&RepoFile>) = files
         .iter()
-        .filter(|f| f.kind.is_ytt() && !in_private_dir(&f.path) && !covered(&f.path, known))
-        .partition(|f| supplements(f));
+        .filter(|f| f.kind.is_ytt() && !in_private_dir(&f.path))
+        .filter(|f| !seen.covered(&f.path, known))
+        .partition(|f| kinds.contains_key(f.path.as_str()));
+    // Data values alone are given to the templates below as often as the directory is
+    // rendered whole: only a schema, code or overlays make the directory the root.
+    seen.supplementing = sup
+        .iter()
+        .filter(|f| !seen.claimed(&f.path))
+        .filter(|f| kinds.get(f.path.as_str()).is_some_and(|k| !k.only_values()))
+        .map(|f| paths::parent(&f.path).to_string())
+        .collect();
     let dirs: BTreeSet<String> = main
         .iter()
-        .map(|f| paths::parent(&f.path).to_string())
+        .map(|f| seen.climb(config, paths::parent(&f.path).to_string()))
         .collect();
     let mut roots = Vec::new();
     for dir in topmost(&dirs) {
         let mut root = Root::found(&dir, Reason::Topmost);
-        root.inputs = narrow(&dir, files.iter(), known);
+        root.inputs = narrow(&dir, files.iter(), known, &seen);
         roots.push(root);
     }
-    let all: Vec<Root> = known.iter().chain(&roots).cloned().collect();
     let rest: Vec<&RepoFile> = sup
         .into_iter()
-        .filter(|f| !covered(&f.path, &roots))
+        .filter(|f| !seen.covered(&f.path, &roots))
         .collect();
     let dirs: BTreeSet<String> = rest
         .iter()
@@ -86,12 +216,24 @@ pub fn roots(
             // Starlark that no ytt template loads may be Bazel's, Tilt's or another tool's.
             continue;
         }
-        let why = if mine.iter().all(|f| is_claimed(f)) {
+        let all_claimed = mine.iter().all(|f| seen.claimed(&f.path));
+        let overlays = mine.iter().any(|f| {
+            !seen.claimed(&f.path) && kinds.get(f.path.as_str()).is_some_and(|k| k.overlay)
+        });
+        if overlays && dir != "." && seen.holds_upstream(config, &dir) {
+            let dir = seen.climb(config, dir);
+            let mut root = Root::found(&dir, Reason::Topmost);
+            root.inputs = narrow(&dir, files.iter(), known, &seen);
+            roots.push(root);
+            continue;
+        }
+        let why = if all_claimed {
             "read only together with other files by commands the linter cannot evaluate"
         } else {
             "its ytt files only hold overlays, data values, schemas or functions for other files"
         };
-        for path in narrow(&dir, mine.iter().map(|f| **f), &all) {
+        let all: Vec<Root> = known.iter().chain(&roots).cloned().collect();
+        for path in narrow(&dir, mine.iter().map(|f| **f), &all, &seen) {
             let files = mine
                 .iter()
                 .filter(|f| is_within(&f.path, &path))
@@ -109,13 +251,20 @@ pub fn roots(
     (roots, partial)
 }
 
-/// The inputs of a topmost directory that holds roots found otherwise: the largest parts of
-/// it that hold none of them (ytt takes a directory whole).
-fn narrow<'f>(dir: &str, files: impl Iterator<Item = &'f RepoFile>, known: &[Root]) -> Vec<String> {
+/// The inputs of a topmost directory that holds roots found otherwise, or files only read
+/// with inputs made at run time: the largest parts of it that hold none of them (ytt takes a
+/// directory whole).
+fn narrow<'f>(
+    dir: &str,
+    files: impl Iterator<Item = &'f RepoFile>,
+    known: &[Root],
+    seen: &Seen,
+) -> Vec<String> {
     let holds_root = |d: &str| {
         known
             .iter()
             .any(|r| r.inputs.iter().any(|i| is_within(i, d)))
+            || seen.claimed.iter().any(|c| is_within(c, d))
     };
     if !holds_root(dir) {
         return vec![dir.to_string()];
@@ -126,11 +275,7 @@ fn narrow<'f>(dir: &str, files: impl Iterator<Item = &'f RepoFile>, known: &[Roo
     };
     let mut out: BTreeSet<String> = BTreeSet::new();
     for f in files.filter(|f| is_within(&f.path, dir) && read_by_ytt(&f.path)) {
-        if in_private_dir(&f.path)
-            || known
-                .iter()
-                .any(|r| r.inputs.iter().any(|i| is_within(&f.path, i)))
-        {
+        if in_private_dir(&f.path) || seen.claimed(&f.path) || seen.covered(&f.path, known) {
             continue;
         }
         let mut best = f.path.clone();

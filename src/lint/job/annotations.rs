@@ -50,6 +50,16 @@ const OWNED: &[&str] = &[
     "overlay", "data", "schema", "yaml", "template", "library", "text", "assert",
 ];
 
+/// Annotations that only document (a schema's description, title, examples, deprecation
+/// note): a typo of one of them loses documentation, not output, and stays a warning.
+const DOCUMENTING: &[&str] = &[
+    "schema/desc",
+    "schema/title",
+    "schema/examples",
+    "schema/deprecated",
+    "comment",
+];
+
 /// Names people reach for that are not what ytt calls the feature.
 const MEANT: &[(&str, &str)] = &[
     ("overlay/delete", "overlay/remove"),
@@ -124,7 +134,7 @@ fn comments(cs: &[Comment], out: &mut Vec<Unknown>) {
                 name: name.to_string(),
                 pos: c.pos.clone(),
                 clear: extension.is_none() && clear_correction(name).is_some(),
-                suggestion: suggestion.or_else(|| clear_correction(name)),
+                suggestion: suggestion.or_else(|| correction(name)),
                 extension,
             });
         }
@@ -143,10 +153,14 @@ fn suggestion(name: &str) -> Option<&'static str> {
     KNOWN.iter().copied().find(|k| *k == best)
 }
 
-/// The one correction of a name in a namespace ytt owns: a name people reach for, a known
-/// name with a stray trailing comma (`@overlay/replace, expects=1`), or the only known
-/// name nearest to it.
+/// The one correction of a name in a namespace ytt owns, when the annotation it stands for
+/// changes the output: a name people reach for, a known name with a stray trailing comma
+/// (`@overlay/replace, expects=1`), or the only known name nearest to it.
 fn clear_correction(name: &str) -> Option<&'static str> {
+    correction(name).filter(|meant| !DOCUMENTING.contains(meant))
+}
+
+fn correction(name: &str) -> Option<&'static str> {
     let (namespace, _) = name.split_once('/')?;
     if !OWNED.contains(&namespace) {
         return None;
@@ -320,6 +334,8 @@ c: 1
 d: 1
 #@data.values.x
 e: 1
+#@schema/example \"x\"
+g: 1
 #@schema/nulable,schema/desc \"x\"
 f: 1
 ";
@@ -332,6 +348,7 @@ f: 1
                 ("overlay/delete".into(), true),
                 ("my/anotation".into(), false),
                 ("data.values.x".into(), false),
+                ("schema/example".into(), false),
                 ("schema/nulable,schema/desc".into(), false),
             ]
         );

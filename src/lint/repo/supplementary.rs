@@ -13,31 +13,82 @@ use crate::yaml::Value;
 /// Document annotations of documents that produce no output of their own.
 const SUPPLEMENTARY: [&str; 3] = ["overlay/match", "data/values", "data/values-schema"];
 
+/// What a file that only supplements others holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Supplement {
+    /// `@data/values` documents.
+    pub values: bool,
+    /// `@data/values-schema` documents.
+    pub schema: bool,
+    /// `@overlay/match` documents.
+    pub overlay: bool,
+    /// Functions for other files: Starlark, a `.lib.*` file, or code without documents.
+    pub code: bool,
+}
+
+impl Supplement {
+    /// Whether it only gives data values: what the templates below it need is not there.
+    pub fn only_values(&self) -> bool {
+        self.values && !(self.schema || self.overlay || self.code)
+    }
+}
+
 /// Whether the ytt file at repository-relative `path`, with `text`, only supplements others.
 pub fn is_supplementary(path: &str, text: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    if name.ends_with(".star") || name.contains(".lib.") {
-        return true;
-    }
-    if !(name.ends_with(".yml") || name.ends_with(".yaml")) {
+    supplement(path, text).is_some()
+}
+
+/// Whether a ytt YAML file has a document that is an overlay (`@overlay/match` on it).
+pub fn has_overlay_document(path: &str, text: &str) -> bool {
+    if !text.contains("overlay/match") {
         return false;
     }
     let file: Arc<str> = Arc::from(path);
-    let Ok(ds) = parse(text, &file, &ParseOpts::default()) else {
-        // A file that does not parse is reported by whatever evaluates it.
-        return false;
-    };
-    ds.items.iter().all(|d| {
-        let annotated = SUPPLEMENTARY
+    parse(text, &file, &ParseOpts::default()).is_ok_and(|ds| {
+        ds.items
             .iter()
-            .any(|a| doc_has_annotation(&d.comments, a));
+            .any(|d| doc_has_annotation(&d.comments, SUPPLEMENTARY[0]))
+    })
+}
+
+/// What the ytt file at repository-relative `path`, with `text`, holds when it only
+/// supplements others.
+pub fn supplement(path: &str, text: &str) -> Option<Supplement> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let code = Supplement {
+        code: true,
+        ..Supplement::default()
+    };
+    if name.ends_with(".star") || name.contains(".lib.") {
+        return Some(code);
+    }
+    if !(name.ends_with(".yml") || name.ends_with(".yaml")) {
+        return None;
+    }
+    let file: Arc<str> = Arc::from(path);
+    // A file that does not parse is reported by whatever evaluates it.
+    let ds = parse(text, &file, &ParseOpts::default()).ok()?;
+    let mut found = Supplement::default();
+    for d in &ds.items {
+        let has = |a: &str| doc_has_annotation(&d.comments, a);
+        found.values |= has(SUPPLEMENTARY[1]);
+        found.schema |= has(SUPPLEMENTARY[2]);
+        found.overlay |= has(SUPPLEMENTARY[0]);
+        let annotated = SUPPLEMENTARY.iter().any(|a| has(a));
         // A document with a value on its `---` line (`--- #@ f()`) produces output.
         let valued = d
             .comments
             .iter()
             .any(|c| c.pos.line == d.pos.line && c.data.starts_with("@ "));
-        annotated || (matches!(d.value, Value::Null) && !valued)
-    })
+        let empty = matches!(d.value, Value::Null) && !valued;
+        if !(annotated || empty) {
+            return None;
+        }
+    }
+    if found == Supplement::default() {
+        found.code = true;
+    }
+    Some(found)
 }
 
 #[cfg(test)]
@@ -62,6 +113,11 @@ mod tests {
             "code.yml",
             "#@ load(\"@ytt:data\", \"data\")\n"
         ));
+        let values = supplement("v.yml", "#@data/values\n---\na: 1\n").unwrap();
+        assert!(values.only_values());
+        assert!(has_overlay_document("o.yml", overlay));
+        let overlay = supplement("t/config/overlay.yml", overlay).unwrap();
+        assert!(overlay.overlay && !overlay.only_values());
     }
 
     #[test]

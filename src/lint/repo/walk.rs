@@ -1,6 +1,8 @@
 //! The repository walk: the one place the `ignore` walker is configured (`.gitignore`,
-//! `.ignore` and the configuration's `exclude` globs are honoured, hidden entries skipped, the
-//! order fixed), and the one function that decides what a walked file is to the linter.
+//! `.ignore` and the configuration's `exclude` globs are honoured; hidden entries are walked,
+//! as `.github/`, `.tanzu-managed/` or `.ci/` hold real configuration, but version control's
+//! own directories and the result cache are not; the order is fixed), and the one function that
+//! decides what a walked file is to the linter.
 //! A sub-directory with its own `.yttlint.yaml` is another repository: it is not walked (lint
 //! it from there), and the walk says so.
 
@@ -42,7 +44,8 @@ pub struct RepoFile {
     /// Repository-relative path.
     pub path: String,
     pub kind: Kind,
-    /// YAML that mentions a Carvel `Package` (worth parsing for ytt paths).
+    /// YAML (or a `*.tpl` file) that mentions a Carvel `Package` or a kapp-controller `App`
+    /// (worth parsing for ytt paths).
     pub package: bool,
     /// YAML that mentions a `Template` or a `VirtualMachine` (worth reading for KubeVirt).
     pub kubevirt: bool,
@@ -76,6 +79,7 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
     let nested_seen = nested.clone();
     let walker = WalkBuilder::new(base)
         .require_git(false)
+        .hidden(false)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |e| {
             let Some(rel) = paths::relative(&filter_base, e.path()) else {
@@ -84,7 +88,7 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
             if rel == "." {
                 return true;
             }
-            if excluded.is_match(&rel) {
+            if never_walked(e) || excluded.is_match(&rel) {
                 return false;
             }
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
@@ -127,18 +131,17 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
 }
 
 /// The ytt files (templates, Starlark, text templates) under `base` that only `.gitignore`,
-/// `.ignore` and git's excludes hide: walked again without them (hidden entries and the
-/// `exclude` globs still skipped, special files and symlinks never read).
+/// `.ignore` and git's excludes hide: walked again without them (version control's
+/// directories and the `exclude` globs still skipped, special files and symlinks never read).
 pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
     let filter_base = base.to_path_buf();
     let excluded = exclude.clone();
     let walker = WalkBuilder::new(base)
         .standard_filters(false)
-        .hidden(true)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |e| {
             paths::relative(&filter_base, e.path())
-                .is_none_or(|rel| rel == "." || !excluded.is_match(&rel))
+                .is_none_or(|rel| rel == "." || !(never_walked(e) || excluded.is_match(&rel)))
         })
         .build();
     walker
@@ -152,6 +155,14 @@ pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
         .collect()
 }
 
+/// Directories no walk enters, hidden or not: version control's own (`.git`, `.hg`, `.svn`)
+/// and the result cache.
+fn never_walked(e: &ignore::DirEntry) -> bool {
+    let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+    let name = e.file_name().to_str().unwrap_or("");
+    is_dir && matches!(name, ".git" | ".hg" | ".svn" | crate::files::LINT_CACHE_DIR)
+}
+
 /// Decides what a file is: by extension, then (for YAML and text) by its content.
 pub fn classify(abs: &Path, path: String) -> RepoFile {
     let ext = path.rsplit('.').next().unwrap_or("");
@@ -162,7 +173,7 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
         })
     };
     let text = match ext {
-        "star" | "yml" | "yaml" | "txt" => read().ok(),
+        "star" | "yml" | "yaml" | "txt" | "tpl" => read().ok(),
         _ => None,
     };
     let directives = text
@@ -184,6 +195,8 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
         }
         ("yml" | "yaml", None) => (Kind::PlainYaml, false, false),
         ("txt", Some(text)) if text.contains("(@") => (Kind::TextTemplate, false, false),
+        // `app.yaml.tpl`: a resource filled in by some other tool before it is applied.
+        ("tpl", Some(text)) => (Kind::Other, mentions_package(&text), false),
         _ => (Kind::Other, false, false),
     };
     RepoFile {
@@ -196,7 +209,8 @@ pub fn classify(abs: &Path, path: String) -> RepoFile {
     }
 }
 
-/// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere.
+/// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere, in a
+/// document that is not a Backstage scaffolder `Template` (`scaffolder.backstage.io`).
 fn mentions_kubevirt(text: &str) -> bool {
     static KIND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"kind["']?\s*:\s*["']?(Template|VirtualMachine)\b"#).ok()
@@ -204,11 +218,37 @@ fn mentions_kubevirt(text: &str) -> bool {
     if !(text.contains("Template") || text.contains("VirtualMachine")) {
         return false;
     }
-    KIND.as_ref().is_none_or(|re| re.is_match(text))
+    let Some(re) = KIND.as_ref() else {
+        return true;
+    };
+    if !text.contains(BACKSTAGE) {
+        return re.is_match(text);
+    }
+    documents(text)
+        .into_iter()
+        .any(|d| !d.contains(BACKSTAGE) && re.is_match(d))
+}
+
+/// The API group of Backstage's software templates.
+const BACKSTAGE: &str = "scaffolder.backstage.io";
+
+/// The YAML documents of `text`, split at `---` lines.
+fn documents(text: &str) -> Vec<&str> {
+    let mut starts = vec![0];
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("---") {
+            starts.push(at);
+        }
+        at += line.len();
+    }
+    starts.push(text.len());
+    starts.windows(2).map(|w| &text[w[0]..w[1]]).collect()
 }
 
 fn mentions_package(text: &str) -> bool {
-    text.contains("data.packaging.carvel.dev") && text.contains("Package")
+    (text.contains("data.packaging.carvel.dev") && text.contains("Package"))
+        || (text.contains("kappctrl.k14s.io") && text.contains("App"))
 }
 
 #[cfg(test)]
@@ -223,6 +263,11 @@ mod tests {
         ));
         assert!(mentions_kubevirt("{\"kind\": \"Template\"}"));
         assert!(!mentions_kubevirt("kind: PodTemplate\n"));
+        let backstage = "apiVersion: scaffolder.backstage.io/v1beta3\nkind: Template\n";
+        assert!(!mentions_kubevirt(backstage));
+        assert!(mentions_kubevirt(&format!(
+            "{backstage}---\napiVersion: template.openshift.io/v1\nkind: Template\n"
+        )));
         assert!(!mentions_kubevirt("kind: VirtualMachineInstanceTypeX\n"));
         assert!(!mentions_kubevirt(
             "kind: Deployment\nspec:\n  template: {}\n"
@@ -232,7 +277,7 @@ mod tests {
     #[test]
     fn walk_honours_gitignore_and_exclude_and_sorts() {
         let dir = std::env::temp_dir().join(format!("yttlint-walk-{}", std::process::id()));
-        for d in ["a", "vendor/x", "build"] {
+        for d in ["a", "vendor/x", "build", ".ci", ".git"] {
             std::fs::create_dir_all(dir.join(d)).unwrap();
         }
         std::fs::write(dir.join(".gitignore"), "build/\n").unwrap();
@@ -243,6 +288,8 @@ mod tests {
         std::fs::write(dir.join("a/t.txt"), "(@= \"x\" @)\n").unwrap();
         std::fs::write(dir.join("vendor/x/t.yml"), "a: #@ 1\n").unwrap();
         std::fs::write(dir.join("build/t.yml"), "a: #@ 1\n").unwrap();
+        std::fs::write(dir.join(".ci/t.yml"), "a: #@ 1\n").unwrap();
+        std::fs::write(dir.join(".git/t.yml"), "a: #@ 1\n").unwrap();
         std::fs::create_dir_all(dir.join("nested")).unwrap();
         std::fs::write(dir.join("nested/.yttlint.yaml"), "").unwrap();
         std::fs::write(dir.join("nested/t.yml"), "a: #@ 1\n").unwrap();
@@ -255,6 +302,8 @@ mod tests {
         assert_eq!(
             got,
             vec![
+                (".ci/t.yml", Kind::YttYaml),
+                (".gitignore", Kind::Other),
                 ("a/h.star", Kind::Starlark),
                 ("a/notes.txt", Kind::Other),
                 ("a/t.txt", Kind::TextTemplate),

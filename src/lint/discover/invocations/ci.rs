@@ -1,6 +1,6 @@
 //! CI files: the `run:` steps of GitHub workflows (`.github/workflows/*.yml`, with
 //! `working-directory` and `env` of the workflow, job and step; `${{ ... }}` is known only at
-//! run time) and the `script:`, `before_script:` and `after_script:` lists of GitLab CI jobs
+//! run time) and of local composite actions (`.github/actions/<name>/action.yml`) and the `script:`, `before_script:` and `after_script:` lists of GitLab CI jobs
 //! (`.gitlab-ci.yml` and `*.gitlab-ci.yml`, with `variables:`), each run from the repository
 //! root.
 
@@ -12,6 +12,12 @@ use crate::yaml::Value;
 /// Whether a repository file is a GitHub workflow.
 pub fn is_workflow(path: &str) -> bool {
     path.starts_with(".github/workflows/") && (path.ends_with(".yml") || path.ends_with(".yaml"))
+}
+
+/// Whether a repository file is a local GitHub action (`.github/actions/<name>/action.yml`).
+pub fn is_action(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    path.starts_with(".github/") && (name == "action.yml" || name == "action.yaml")
 }
 
 /// Whether a repository file is a GitLab CI file.
@@ -53,8 +59,8 @@ fn known_vars(v: Option<&Value>, out: &mut Vec<(String, Word)>) {
     }
 }
 
-/// The `run:` steps of a workflow.
-pub fn workflow(path: &str, src: &str) -> Vec<Snippet> {
+/// The `run:` steps of a workflow that `mentions` says may run ytt.
+pub fn workflow(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
     let mut out = Vec::new();
     for doc in documents(path, src) {
         let wf = &doc.value;
@@ -74,30 +80,64 @@ pub fn workflow(path: &str, src: &str) -> Vec<Snippet> {
             );
             let mut job_env = wf_env.clone();
             known_vars(get(j, "env"), &mut job_env);
-            for step in items(get(j, "steps")) {
-                let Some(run) = entry(step, "run") else {
-                    continue;
-                };
-                let Some(text) = run.value.as_str() else {
-                    continue;
-                };
-                if !text.contains("ytt") {
-                    continue;
-                }
-                let dir = string(get(step, "working-directory"))
-                    .or(job_dir)
-                    .or(wf_dir);
-                let mut vars = job_env.clone();
-                known_vars(get(step, "env"), &mut vars);
-                let marked = substitute(text, "${{", "}}", &|_| None);
-                let mut s =
-                    marked.into_snippet(path, text_offset(src, run.pos.line), dir_word(dir));
-                s.vars.extend(vars);
-                out.push(s);
-            }
+            steps(
+                path,
+                src,
+                get(j, "steps"),
+                &job_env,
+                job_dir.or(wf_dir),
+                mentions,
+                &mut out,
+            );
         }
     }
     out
+}
+
+/// The `run:` steps of a local composite action (`.github/actions/<name>/action.yml`, used
+/// by a workflow as `uses: ./.github/actions/<name>`) that `mentions` says may run ytt. Its
+/// steps run from the workspace, the repository root; `${{ inputs.* }}` is known at run time.
+pub fn action(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
+    let mut out = Vec::new();
+    for doc in documents(path, src) {
+        let runs = get(&doc.value, "runs");
+        if string(runs.and_then(|r| get(r, "using"))) != Some("composite") {
+            continue;
+        }
+        let steps_of = runs.and_then(|r| get(r, "steps"));
+        steps(path, src, steps_of, &[], None, mentions, &mut out);
+    }
+    out
+}
+
+/// The snippets of the `run:` steps of a job or composite action.
+fn steps(
+    path: &str,
+    src: &str,
+    list: Option<&Value>,
+    env: &[(String, Word)],
+    dir: Option<&str>,
+    mentions: &dyn Fn(&str) -> bool,
+    out: &mut Vec<Snippet>,
+) {
+    for step in items(list) {
+        let Some(run) = entry(step, "run") else {
+            continue;
+        };
+        let Some(text) = run.value.as_str() else {
+            continue;
+        };
+        if !mentions(text) {
+            continue;
+        }
+        let dir = string(get(step, "working-directory")).or(dir);
+        let mut vars = env.to_vec();
+        known_vars(get(step, "env"), &mut vars);
+        let marked = substitute(text, "${{", "}}", &|_| None);
+        let mut s = marked.into_snippet(path, text_offset(src, run.pos.line), dir_word(dir));
+        s.vars.extend(vars);
+        out.push(s);
+    }
 }
 
 /// Keys of a GitLab CI file that are not jobs.
@@ -113,8 +153,9 @@ const GITLAB_GLOBAL: [&str; 9] = [
     "after_script",
 ];
 
-/// The script lists of a GitLab CI file's jobs (and of `default:`).
-pub fn gitlab(path: &str, src: &str) -> Vec<Snippet> {
+/// The script lists of a GitLab CI file's jobs (and of `default:`) that `mentions` says may
+/// run ytt.
+pub fn gitlab(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
     let mut out = Vec::new();
     for doc in documents(path, src) {
         let mut globals = Vec::new();
@@ -131,7 +172,7 @@ pub fn gitlab(path: &str, src: &str) -> Vec<Snippet> {
                     continue;
                 };
                 for (line, text) in script_lines(list) {
-                    if !text.contains("ytt") {
+                    if !mentions(&text) {
                         continue;
                     }
                     let mut s = Snippet::new(path, text_offset(src, line), text, Word::lit(REPO));
@@ -169,7 +210,7 @@ mod tests {
     #[test]
     fn workflow_steps_with_directories_and_expressions() {
         let src = "on: push\njobs:\n  lint:\n    defaults:\n      run:\n        working-directory: deploy\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          ytt -f config -v v=${{ github.sha }}\n        env:\n          MODE: prod\n";
-        let s = workflow(".github/workflows/ci.yml", src);
+        let s = workflow(".github/workflows/ci.yml", src, &|t| t.contains("ytt"));
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].line_offset, 9);
         assert_eq!(s[0].cwd.to_string(), "deploy");
@@ -181,9 +222,21 @@ mod tests {
     }
 
     #[test]
+    fn composite_action_steps() {
+        assert!(is_action(".github/actions/render/action.yml"));
+        assert!(!is_action("deploy/action.yml"));
+        let src = "name: r\nruns:\n  using: composite\n  steps:\n  - shell: bash\n    run: ytt -f config\n  - uses: actions/checkout@v4\n";
+        let found = action(".github/actions/r/action.yml", src, &|t| t.contains("ytt"));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line_offset, 5);
+        let docker = src.replace("composite", "docker");
+        assert!(action(".github/actions/r/action.yml", &docker, &|_| true).is_empty());
+    }
+
+    #[test]
     fn gitlab_script_lists() {
         let src = "variables:\n  CONFIG: config\nstages: [test]\nlint:\n  script:\n    - echo hi\n    - ytt -f $CONFIG > /dev/null\n";
-        let s = gitlab(".gitlab-ci.yml", src);
+        let s = gitlab(".gitlab-ci.yml", src, &|t| t.contains("ytt"));
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].line_offset, 6);
         assert!(s[0].vars.iter().any(|(k, _)| k == "CONFIG"));

@@ -65,7 +65,7 @@ pub fn combine(words: Vec<Vec<Exp>>, max: usize) -> Vec<(Vec<Word>, Vec<Cond>)> 
 }
 
 /// `a` then `b`, the last field of `a` joined to the first of `b` (as `"$x"/y` concatenates).
-fn concat(a: Vec<Exp>, b: Vec<Exp>) -> Vec<Exp> {
+pub(super) fn concat(a: Vec<Exp>, b: Vec<Exp>) -> Vec<Exp> {
     let mut out = Vec::new();
     for x in &a {
         for y in &b {
@@ -154,7 +154,9 @@ impl<'t> Interp<'t> {
                 let mut acc = Exp::one(Word::default());
                 for k in kids {
                     let part = self.expand(k, env, true);
-                    acc = concat(acc, joined(part));
+                    // `"$@"` stays one field per argument.
+                    let all = matches!(self.text(k), "$@" | "${@}");
+                    acc = concat(acc, if all { part } else { joined(part) });
                 }
                 acc
             }
@@ -195,7 +197,12 @@ impl<'t> Interp<'t> {
     /// `$name`, split into fields unless quoted.
     pub(super) fn variable(&mut self, name: &str, env: &Env, quoted: bool) -> Vec<Exp> {
         let alts: Vec<Alt> = match name {
-            "0" | "BASH_SOURCE" => vec![Alt::plain(self.ctx.script.clone())],
+            "0" => vec![Alt::plain(self.zero.clone())],
+            "BASH_SOURCE" => vec![Alt::plain(
+                self.here
+                    .map_or_else(|| self.ctx.script.clone(), |p| p.word()),
+            )],
+            "@" | "*" => return all_arguments(name, env, quoted),
             "PWD" => vec![Alt::plain(
                 env.cwd.clone().unwrap_or_else(|| Word::unknown("$PWD")),
             )],
@@ -259,7 +266,19 @@ impl<'t> Interp<'t> {
                 if known {
                     return self.variable(&name, env, quoted);
                 }
-                let default = self.words(&rest, env);
+                let mut default = self.words(&rest, env);
+                if !quoted {
+                    // The default stands for the value the variable usually has: set in the
+                    // environment, an unquoted expansion of it would be split into fields
+                    // (`for v in ${variants:-"release pr"}` is meant to loop twice).
+                    for e in &mut default {
+                        e.fields = e
+                            .fields
+                            .iter()
+                            .flat_map(|f| globbing(f).split_fields())
+                            .collect();
+                    }
+                }
                 if op.kind().ends_with('=') {
                     let alts = default
                         .iter()
@@ -378,6 +397,30 @@ fn globbing(w: &Word) -> Word {
         }
     }
     out
+}
+
+/// `$@` and `$*`: a function's or script's arguments, one field each (`"$*"`: one field), or
+/// unknown when the linter does not know them.
+fn all_arguments(name: &str, env: &Env, quoted: bool) -> Vec<Exp> {
+    let Some(args) = &env.positional else {
+        return Exp::one(Word::unknown(format!("${name}")));
+    };
+    let fields = match (quoted, name) {
+        (true, "@") => args.clone(),
+        (true, _) => vec![Exp {
+            fields: args.clone(),
+            when: Vec::new(),
+        }
+        .joined()],
+        (false, _) => args
+            .iter()
+            .flat_map(|a| globbing(a).split_fields())
+            .collect(),
+    };
+    vec![Exp {
+        fields,
+        when: Vec::new(),
+    }]
 }
 
 /// Expansions made single-field (inside quotes).

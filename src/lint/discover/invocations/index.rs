@@ -51,6 +51,19 @@ impl Index {
         self.dirs.contains(path)
     }
 
+    /// The files under directory `dir`, sorted.
+    pub fn files_under<'a>(&'a self, dir: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.files
+            .iter()
+            .map(String::as_str)
+            .filter(move |f| paths::is_within(f, dir))
+    }
+
+    /// Every directory, the repository itself (`.`) included, sorted.
+    pub fn dirs(&self) -> impl Iterator<Item = &str> {
+        self.dirs.iter().map(String::as_str)
+    }
+
     pub fn exists(&self, path: &str) -> bool {
         self.is_file(path) || self.is_dir(path)
     }

@@ -5,7 +5,7 @@
 use super::index::Binding;
 use super::resolve::{
     skipped, split_name, split_values_prefix, substitute, DataValue, Invocation, Origin, Outcome,
-    Repo,
+    Repo, NOT_IN_REPOSITORY,
 };
 use super::word::Word;
 use super::ytt_args::{ValueKind, YttArgs};
@@ -15,6 +15,10 @@ use crate::lint::discover::vendir::{self, Target};
 enum Place {
     Paths(Vec<String>),
     Stdin,
+    /// Content a command makes at run time (`<(./gen.sh)`): never a path.
+    Generated(String),
+    /// A URL (`-f https://...`): ytt downloads it.
+    Remote(String),
     Unknown(String),
     Missing(String),
     Outside(String),
@@ -23,6 +27,16 @@ enum Place {
 fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Place {
     if word.literal().as_deref() == Some("-") {
         return Place::Stdin;
+    }
+    if word
+        .unknowns()
+        .any(|u| u.starts_with("<(") || u.starts_with(">("))
+    {
+        return Place::Generated(word.to_string());
+    }
+    let prefix = word.literal_prefix();
+    if prefix.starts_with("https://") || prefix.starts_with("http://") {
+        return Place::Remote(word.to_string());
     }
     let full = substitute(&word.relative_to(cwd), b);
     if full.unknowns().next().is_some() {
@@ -102,6 +116,7 @@ pub(super) fn instance(
     };
     let mut problems: Vec<String> = Vec::new();
     let mut stdin = false;
+    let mut generated = false;
     for f in &args.files {
         let (name, path) = split_name(f);
         match locate(&path, cwd, b, repo, caller) {
@@ -109,9 +124,14 @@ pub(super) fn instance(
                 .inputs
                 .extend(found.into_iter().map(|p| format!("{name}{p}"))),
             Place::Stdin => stdin = true,
+            Place::Generated(w) => {
+                generated = true;
+                inv.unknown.push(format!("-f {name}{w} (made at run time)"));
+            }
+            Place::Remote(w) => problems.push(format!("remote input {w}")),
             Place::Unknown(w) => inv.unknown.push(format!("-f {w}")),
             Place::Missing(p) | Place::Outside(p) if looks_like_values(&p) => {
-                inv.unknown.push(format!("-f {p} (not in the repository)"));
+                inv.unknown.push(format!("-f {p} {NOT_IN_REPOSITORY}"));
             }
             Place::Missing(p) => problems.push(missing(&p, repo.vendir)),
             Place::Outside(w) => problems.push(format!("input {w} is outside the repository")),
@@ -123,10 +143,12 @@ pub(super) fn instance(
             Place::Paths(found) => inv
                 .values_files
                 .extend(found.into_iter().map(|p| format!("{prefix}{p}"))),
-            Place::Stdin | Place::Unknown(_) => inv.unknown.push(format!("--data-values-file {v}")),
+            Place::Stdin | Place::Unknown(_) | Place::Generated(_) | Place::Remote(_) => {
+                inv.unknown.push(format!("--data-values-file {v}"))
+            }
             Place::Missing(p) => inv
                 .unknown
-                .push(format!("--data-values-file {p} (not in the repository)")),
+                .push(format!("--data-values-file {p} {NOT_IN_REPOSITORY}")),
             Place::Outside(w) => inv
                 .unknown
                 .push(format!("--data-values-file {w} (outside the repository)")),
@@ -175,6 +197,13 @@ pub(super) fn instance(
     }
     if let Some(p) = problems.into_iter().next() {
         return skipped(origin, p, claims);
+    }
+    if inv.inputs.is_empty() && generated {
+        return skipped(
+            origin,
+            "its inputs are made at run time (process substitution)".into(),
+            claims,
+        );
     }
     if inv.inputs.is_empty() {
         return skipped(

@@ -57,7 +57,8 @@ fn definition(line: &str) -> Option<(String, String, bool)> {
 }
 
 /// The snippets of the Makefile at repository-relative `path`.
-pub fn snippets(path: &str, text: &str) -> Vec<Snippet> {
+/// Recipes are kept when `mentions` says their text may run ytt.
+pub fn snippets(path: &str, text: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
     let dir = paths::parent(path);
     let cwd = Word::lit(if dir == "." {
         REPO.to_string()
@@ -91,12 +92,12 @@ pub fn snippets(path: &str, text: &str) -> Vec<Snippet> {
     let mut out = Vec::new();
     for (line, recipe) in recipes {
         let recipe = recipe.trim_start_matches(['@', '-', '+']);
-        if !recipe.contains("ytt") && !recipe.contains('$') {
+        if !mentions(recipe) && !recipe.contains('$') {
             continue;
         }
         let mut m = Marked::default();
         expand(recipe, &vars, &mut m, 0);
-        if !m.text.contains("ytt")
+        if !mentions(&m.text)
             && !m
                 .vars
                 .iter()
@@ -175,7 +176,7 @@ mod tests {
         let text = "YTT ?= ytt\nCONFIG := config\nVALUES = $(CONFIG)/values.yml\n\n\
                     render: deps\n\t@$(YTT) -f $(CONFIG) \\\n\t  -f $(VALUES) -v v=$(VERSION) | kapp deploy -f-\n\
                     \techo $$HOME\n";
-        let s = snippets("deploy/Makefile", text);
+        let s = snippets("deploy/Makefile", text, &|t| t.contains("ytt"));
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].line_offset, 5);
         assert!(s[0]
@@ -187,7 +188,9 @@ mod tests {
 
     #[test]
     fn functions_and_automatic_variables_are_unknown() {
-        let s = snippets("Makefile", "x:\n\tytt -f $(shell pwd)/a -f $@\n");
+        let s = snippets("Makefile", "x:\n\tytt -f $(shell pwd)/a -f $@\n", &|t| {
+            t.contains("ytt")
+        });
         assert_eq!(s[0].text, "ytt -f ${__yttlint_0}/a -f ${__yttlint_1}");
         assert_eq!(s[0].vars[0].1.to_string(), "$(shell pwd)");
     }

@@ -4,6 +4,7 @@
 //! [`resolve`]), or skipped with a reason.
 
 pub mod ci;
+pub mod commands;
 pub mod concourse;
 pub mod env;
 pub mod expand;
@@ -13,6 +14,7 @@ pub mod instance;
 pub mod kuttl;
 pub mod make;
 pub mod resolve;
+pub mod script_set;
 pub mod scripts;
 pub mod shell;
 pub mod snippet;
@@ -20,10 +22,13 @@ pub mod taskfile;
 pub mod word;
 pub mod ytt_args;
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use self::index::Index;
 use self::resolve::{Invocation, Outcome, Repo, Skipped};
+use self::script_set::ScriptSet;
+use self::shell::{Call, Entered};
 use self::snippet::Snippet;
 use super::vendir::Target;
 use crate::lint::repo::walk::{Kind, RepoFile};
@@ -37,54 +42,27 @@ pub struct Found {
     pub sources: Vec<String>,
 }
 
-/// Files outside the walk (hidden directories) that hold CI definitions.
-fn hidden_ci_files(repo: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    for dir in [".github/workflows", ".gitlab/ci"] {
-        // Not through a symlink: nothing outside the repository is read.
-        let real_dir = [".github", ".gitlab", dir]
-            .iter()
-            .filter(|d| dir.starts_with(**d))
-            .all(|d| std::fs::symlink_metadata(repo.join(d)).is_ok_and(|m| m.is_dir()));
-        let Ok(entries) = std::fs::read_dir(repo.join(dir)) else {
-            continue;
-        };
-        if !real_dir {
-            continue;
-        }
-        for e in entries.flatten() {
-            let regular = e.file_type().is_ok_and(|t| t.is_file());
-            if let (true, Some(name)) = (regular, e.file_name().to_str()) {
-                out.push(format!("{dir}/{name}"));
-            }
-        }
-    }
-    let top = repo.join(".gitlab-ci.yml");
-    if std::fs::symlink_metadata(&top).is_ok_and(|m| m.is_file()) {
-        out.push(".gitlab-ci.yml".to_string());
-    }
-    out.sort();
-    out
-}
-
 /// The snippets of one file, by what it is.
-fn snippets_of(path: &str, kind: Option<Kind>, text: &str) -> Vec<Snippet> {
-    if !text.contains("ytt") {
+fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet) -> Vec<Snippet> {
+    if !set.mentioned_in(text) {
         return Vec::new();
     }
     if ci::is_workflow(path) {
-        return ci::workflow(path, text);
+        return ci::workflow(path, text, &|t| set.mentioned_in(t));
+    }
+    if ci::is_action(path) {
+        return ci::action(path, text, &|t| set.mentioned_in(t));
     }
     if ci::is_gitlab(path) {
-        return ci::gitlab(path, text);
+        return ci::gitlab(path, text, &|t| set.mentioned_in(t));
     }
     if make::candidate(path) {
-        return make::snippets(path, text);
+        return make::snippets(path, text, &|t| set.mentioned_in(t));
     }
     if taskfile::candidate(path) {
         return taskfile::snippets(path, text);
     }
-    if matches!(kind, Some(Kind::PlainYaml)) {
+    if kind == Kind::PlainYaml {
         let mut out = Vec::new();
         if kuttl::candidate(text) {
             out.extend(kuttl::snippets(path, text));
@@ -99,6 +77,9 @@ fn snippets_of(path: &str, kind: Option<Kind>, text: &str) -> Vec<Snippet> {
 
 /// Whether a walked file may hold ytt commands.
 fn worth_reading(f: &RepoFile) -> bool {
+    if ci::is_workflow(&f.path) || ci::is_action(&f.path) || ci::is_gitlab(&f.path) {
+        return true;
+    }
     match f.kind {
         Kind::PlainYaml => true,
         Kind::Other => scripts::candidate(&f.path) || make::candidate(&f.path),
@@ -118,43 +99,79 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
         vendir,
         name: &name,
     };
-    let mut found = Found::default();
-    let mut candidates: Vec<(String, Option<Kind>)> = files
+    let texts: Vec<(String, Kind, String)> = files
         .iter()
         .filter(|f| worth_reading(f))
-        .map(|f| (f.path.clone(), Some(f.kind)))
+        .filter_map(|f| {
+            let text = scripts::read(repo, &f.path, shell::MAX_SCRIPT)?;
+            Some((f.path.clone(), f.kind, text))
+        })
         .collect();
-    candidates.extend(hidden_ci_files(repo).into_iter().map(|p| (p, None)));
-    for (path, kind) in candidates {
-        let Some(text) = scripts::read(repo, &path, shell::MAX_SCRIPT) else {
-            continue;
-        };
-        let mut any = false;
-        for snippet in snippets_of(&path, kind, &text) {
+    let set = ScriptSet::new(
+        texts
+            .iter()
+            .filter(|(p, _, t)| scripts::is_script(p, t))
+            .map(|(p, _, t)| (p.clone(), t.clone())),
+    );
+    let mut followed: Vec<(Snippet, Vec<Call>)> = Vec::new();
+    let mut entered: BTreeSet<Entered> = BTreeSet::new();
+    for (path, kind, text) in &texts {
+        for snippet in snippets_of(path, *kind, text, &set) {
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {
                 script,
                 line_offset: snippet.line_offset,
             };
-            let Ok(calls) = shell::calls(&snippet.text, &sctx, snippet.env()) else {
+            let Ok(f) = shell::follow(&snippet.text, &sctx, snippet.env(), &set, None) else {
                 continue;
             };
-            for call in &calls {
-                any = true;
-                for outcome in resolve::resolve(call, &snippet, &ctx) {
-                    match outcome {
-                        Outcome::Found(inv) => found.invocations.push(inv),
-                        Outcome::Skipped(s) => found.skipped.push(s),
-                        Outcome::Ignored => {}
-                    }
+            entered.extend(f.entered.into_iter().filter(|e| entered_file(e) != path));
+            followed.push((snippet, f.calls));
+        }
+    }
+    let mut found = Found::default();
+    for (snippet, calls) in followed {
+        let path = &snippet.file;
+        let whole = set.get(path).is_some();
+        let mut any = false;
+        for call in &calls {
+            // A script or function another file runs takes its arguments from there: what it
+            // runs on its own with arguments nobody gave is not a root.
+            let elsewhere = match &call.uncalled {
+                Some(name) => entered.contains(&Entered::Function {
+                    file: path.clone(),
+                    name: name.clone(),
+                }),
+                None => {
+                    whole
+                        && call.uses_arguments()
+                        && entered.contains(&Entered::Script(path.clone()))
+                }
+            };
+            any = true;
+            if elsewhere {
+                continue;
+            }
+            for outcome in resolve::resolve(call, &snippet, &ctx) {
+                match outcome {
+                    Outcome::Found(inv) => found.invocations.push(inv),
+                    Outcome::Skipped(s) => found.skipped.push(s),
+                    Outcome::Ignored => {}
                 }
             }
         }
-        if any {
-            found.sources.push(path);
+        if any && found.sources.last() != Some(path) {
+            found.sources.push(path.clone());
         }
     }
     found.invocations.dedup();
     found.skipped.dedup();
     found
+}
+
+/// The file an entry of [`Entered`] names.
+fn entered_file(e: &Entered) -> &str {
+    match e {
+        Entered::Script(f) | Entered::Function { file: f, .. } => f,
+    }
 }

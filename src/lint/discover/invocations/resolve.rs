@@ -102,22 +102,18 @@ pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
             Vec::new(),
         )];
     };
-    // A command started from its caller's directory: first from the repository root, then
-    // from the script's own directory.
-    let script_dir = Word::lit(format!(
-        "{REPO}/{}",
-        crate::files::paths::parent(&snippet.file)
-    ))
-    .normalized();
+    // A command started from its caller's directory: from the repository root, the script's
+    // own directory or a directory between them; the one where all its paths exist.
     let roots: Vec<Word> = if cwd.literal_prefix().starts_with(CALLER) {
-        vec![Word::lit(REPO), script_dir]
+        caller_bases(crate::files::paths::parent(&snippet.file))
     } else {
         vec![Word::lit(REPO)]
     };
-    let bases: Vec<Word> = roots.iter().map(|root| rebase(cwd, root)).collect();
-    let caller = bases.len() > 1;
+    let caller = roots.len() > 1;
+    let mut all_found = None;
     let mut fallback = None;
-    for (base, root) in bases.iter().zip(roots) {
+    for root in roots {
+        let base = rebase(cwd, &root);
         let when: Vec<Cond> = call
             .when
             .iter()
@@ -126,14 +122,38 @@ pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
                 ..c.clone()
             })
             .collect();
-        let out = place(&origin, &args, base, &when, repo, caller);
-        let all_found = out.iter().all(|o| matches!(o, Outcome::Found(_)));
-        if all_found && !out.is_empty() {
+        let out = place(&origin, &args, &base, &when, repo, caller);
+        let found = !out.is_empty() && out.iter().all(|o| matches!(o, Outcome::Found(_)));
+        let missing = out.iter().any(|o| match o {
+            Outcome::Found(inv) => inv.unknown.iter().any(|u| u.ends_with(NOT_IN_REPOSITORY)),
+            _ => true,
+        });
+        if found && !missing {
             return out;
         }
-        fallback.get_or_insert(out);
+        if found {
+            all_found.get_or_insert(out);
+        } else {
+            fallback.get_or_insert(out);
+        }
     }
-    fallback.unwrap_or_default()
+    all_found.or(fallback).unwrap_or_default()
+}
+
+/// How an input that is not in the repository is listed among the unknown ones.
+pub(super) const NOT_IN_REPOSITORY: &str = "(not in the repository)";
+
+/// The directories a script started from its caller's directory may run in: the repository
+/// root, the script's own directory (`script_dir`), then each directory between them, nearest
+/// first.
+pub fn caller_bases(script_dir: &str) -> Vec<Word> {
+    let mut out = vec![Word::lit(REPO)];
+    let mut dir = script_dir;
+    while dir != "." && !dir.is_empty() {
+        out.push(Word::lit(format!("{REPO}/{dir}")));
+        dir = crate::files::paths::parent(dir);
+    }
+    out
 }
 
 pub(super) fn skipped(origin: &Origin, reason: String, claims: Vec<String>) -> Outcome {
@@ -205,7 +225,15 @@ fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
         let mut next = Vec::new();
         for b in &out {
             let bound = substitute(w, b);
-            if bound.unknowns().next().is_none() {
+            // An input whose whole name is unknown (`-f "$VALUES_YAML"`) does not stand for
+            // every file of its directory: it is given at run time.
+            let unnamed = i > 0
+                && bound
+                    .normalized()
+                    .segments()
+                    .last()
+                    .is_some_and(|s| s.literal_prefix().is_empty() && s.0.len() == 1);
+            if unnamed || bound.unknowns().next().is_none() {
                 next.push(b.clone());
                 continue;
             }

@@ -199,3 +199,39 @@ function test {
     assert_eq!(inv.len(), 2, "{o:?}");
     assert_eq!(inv[0].inputs, vec!["installer/bundle/config/ytt"]);
 }
+
+#[test]
+fn process_substitution_is_made_at_run_time_and_urls_are_remote() {
+    let files = ["config/t.yml", "gen.sh"];
+    let o = run(
+        "deploy.sh",
+        "ytt -f istio.yaml=<(./gen.sh --set x=1)\n",
+        &files,
+    );
+    let Outcome::Skipped(s) = &o[0] else {
+        panic!("{o:?}")
+    };
+    assert_eq!(
+        s.reason,
+        "its inputs are made at run time (process substitution)"
+    );
+    let o = run(
+        "deploy.sh",
+        "ytt -f config --data-value-file ca=<(cat ca.pem) --data-values-file <(./gen.sh)\n",
+        &files,
+    );
+    let inv = found(&o);
+    assert_eq!(inv[0].inputs, vec!["config"]);
+    assert_eq!(inv[0].values[0].key, "ca");
+    assert_eq!(inv[0].values[0].value, None);
+    assert_eq!(inv[0].unknown, vec!["--data-values-file <(./gen.sh)"]);
+    let o = run(
+        "deploy.sh",
+        "ytt -f config -f https://example.com/x.yml\n",
+        &files,
+    );
+    let Outcome::Skipped(s) = &o[0] else {
+        panic!("{o:?}")
+    };
+    assert_eq!(s.reason, "remote input https://example.com/x.yml");
+}

@@ -37,10 +37,14 @@ pub fn has_shell_shebang(text: &str) -> bool {
     matches!(program, "sh" | "bash" | "zsh" | "ksh" | "dash")
 }
 
+/// Whether the file at repository-relative `path`, with `text`, is a shell script.
+pub fn is_script(path: &str, text: &str) -> bool {
+    path.ends_with(".sh") || path.ends_with(".bash") || has_shell_shebang(text)
+}
+
 /// The script at repository-relative `path` with its text, if it is one.
 pub fn snippet(path: &str, text: &str) -> Option<Snippet> {
-    let by_name = path.ends_with(".sh") || path.ends_with(".bash");
-    if !by_name && !has_shell_shebang(text) {
+    if !is_script(path, text) {
         return None;
     }
     Some(Snippet::new(path, 0, text.to_string(), Word::lit(CALLER)))

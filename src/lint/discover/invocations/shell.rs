@@ -2,21 +2,23 @@
 //! parsed with tree-sitter's bash grammar, then its statements are walked in order with an
 //! [`Env`] that tracks assignments, `cd`/`pushd`, `if` branches (with the file tests that
 //! guard them), `for` loops over word lists, `case` arms, functions (followed where they are
-//! called, with their arguments) and `bash -c` strings. A `ytt` command anywhere (in a
-//! pipeline, a `$(...)`, a `<(...)`) becomes a [`Call`] with its arguments as [`Word`]s.
-//! Branches and loops are followed in [`super::flow`], words expanded in [`super::expand`].
+//! called, with their arguments), `bash -c` strings, sourced files and other scripts it runs
+//! (see [`super::commands`]). A `ytt` command anywhere (in a pipeline, a `$(...)`, a `<(...)`)
+//! becomes a [`Call`] with its arguments as [`Word`]s. Branches and loops are followed in
+//! [`super::flow`], words expanded in [`super::expand`].
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::Node;
 
 use super::env::{Alt, Cond, Env, Test};
+use super::script_set::{self, Parsed, ScriptSet};
 use super::word::Word;
 
 /// Scripts larger than this are not read (a script is a few kilobytes).
 pub const MAX_SCRIPT: usize = 1 << 20;
 /// How deep the walk follows nested statements, expansions and calls.
-const MAX_DEPTH: usize = 200;
+pub(super) const MAX_DEPTH: usize = 200;
 /// The most argument combinations one command is expanded into.
 const MAX_COMBINATIONS: usize = 16;
 /// The most statements followed in one script (functions calling themselves twice would
@@ -27,7 +29,8 @@ const MAX_CALLS: usize = 1_000;
 /// A `ytt` command found in a script.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Call {
-    /// Line in the file (from 1).
+    /// Line in the file (from 1); for a command of another file the script entered, the line
+    /// of the command that entered it.
     pub line: u32,
     /// The arguments after `ytt`.
     pub args: Vec<Word>,
@@ -35,6 +38,33 @@ pub struct Call {
     pub cwd: Option<Word>,
     /// File tests that must hold for the command to run this way.
     pub when: Vec<Cond>,
+    /// Found in this function, which nothing in the script calls (followed with unknown
+    /// arguments).
+    pub uncalled: Option<String>,
+}
+
+impl Call {
+    /// Whether the command depends on the arguments of the script or function that runs it,
+    /// which the linter does not know (`ytt -f "$1"`).
+    pub fn uses_arguments(&self) -> bool {
+        let positional = |u: &str| {
+            let rest = u.strip_prefix("${").or_else(|| u.strip_prefix('$'));
+            rest.and_then(|r| r.chars().next())
+                .is_some_and(|c| c.is_ascii_digit() || c == '@' || c == '*')
+        };
+        self.args
+            .iter()
+            .chain(&self.cwd)
+            .chain(self.when.iter().map(|c| &c.path))
+            .any(|w| w.unknowns().any(positional))
+    }
+}
+
+/// Another file a script entered: a script it ran, or a function of a file it called.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Entered {
+    Script(String),
+    Function { file: String, name: String },
 }
 
 /// Where a script is.
@@ -46,28 +76,34 @@ pub struct Context {
     pub line_offset: u32,
 }
 
-/// The `ytt` commands of the script `src`, starting in `env`.
+/// What following a script found.
+#[derive(Debug, Default)]
+pub struct Followed {
+    pub calls: Vec<Call>,
+    /// The other scripts and their functions it entered.
+    pub entered: BTreeSet<Entered>,
+}
+
+/// The `ytt` commands of the script `src`, starting in `env`, alone.
 pub fn calls(src: &str, ctx: &Context, env: Env) -> Result<Vec<Call>, String> {
+    follow(src, ctx, env, &ScriptSet::default(), None).map(|f| f.calls)
+}
+
+/// The `ytt` commands of the script `src`, starting in `env`, entering the repository's other
+/// `scripts` where it runs them. With `site`, every command found is placed on that line (a
+/// `bash -c` string).
+pub fn follow(
+    src: &str,
+    ctx: &Context,
+    env: Env,
+    scripts: &ScriptSet,
+    site: Option<u32>,
+) -> Result<Followed, String> {
     if src.len() > MAX_SCRIPT {
         return Err(format!("larger than {} KiB", MAX_SCRIPT >> 10));
     }
-    let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_bash::LANGUAGE.into())
-        .map_err(|e| format!("cannot load the bash grammar: {e}"))?;
-    let tree = parser
-        .parse(src, None)
-        .ok_or_else(|| "the bash parser gave up".to_string())?;
-    let mut it = Interp {
-        src: src.as_bytes(),
-        ctx,
-        calls: Vec::new(),
-        functions: HashMap::new(),
-        called: HashSet::new(),
-        guards: Vec::new(),
-        depth: 0,
-        steps: 0,
-    };
+    let tree = script_set::parse(src)?;
+    let mut it = Interp::new(src.as_bytes(), ctx, scripts, site);
     let mut env = env;
     it.stmt(tree.root_node(), &mut env);
     // Functions nobody calls here (a library of functions) are followed once, with unknown
@@ -75,28 +111,46 @@ pub fn calls(src: &str, ctx: &Context, env: Env) -> Result<Vec<Call>, String> {
     let mut uncalled: Vec<(String, Node)> = it
         .functions
         .iter()
-        .filter(|(name, _)| !it.called.contains(*name))
-        .map(|(n, b)| (n.clone(), *b))
+        .filter(|(name, (_, file))| file.is_none() && !it.called.contains(*name))
+        .map(|(n, (b, _))| (n.clone(), *b))
         .collect();
     uncalled.sort_by_key(|(_, b)| b.start_byte());
-    for (_, body) in uncalled {
+    for (name, body) in uncalled {
         let mut fenv = env.clone();
         fenv.positional = None;
+        it.uncalled = Some(name);
         it.stmt(body, &mut fenv);
     }
     let mut calls = it.calls;
     calls.sort();
     calls.dedup();
-    Ok(calls)
+    Ok(Followed {
+        calls,
+        entered: it.entered,
+    })
 }
 
 /// The walk's state: what it found and where it is.
 pub(super) struct Interp<'t> {
     pub(super) src: &'t [u8],
     pub(super) ctx: &'t Context,
+    pub(super) scripts: &'t ScriptSet,
+    /// The other file whose statements are followed now (`None`: the script itself).
+    pub(super) here: Option<&'t Parsed>,
+    /// `$0`.
+    pub(super) zero: Word,
+    /// The line of the script's command that entered another file: commands found there are
+    /// placed on it.
+    pub(super) site: Option<u32>,
+    /// The other files being followed (a script that runs itself is not entered again).
+    pub(super) active: Vec<&'t str>,
     pub(super) calls: Vec<Call>,
-    functions: HashMap<String, Node<'t>>,
-    called: HashSet<String>,
+    /// Functions defined so far, with the file that defines them (`None`: the script).
+    pub(super) functions: HashMap<String, (Node<'t>, Option<&'t Parsed>)>,
+    pub(super) called: HashSet<String>,
+    pub(super) entered: BTreeSet<Entered>,
+    /// The uncalled function being followed.
+    pub(super) uncalled: Option<String>,
     /// Conditions of the enclosing `if` branches.
     pub(super) guards: Vec<Cond>,
     pub(super) depth: usize,
@@ -105,11 +159,40 @@ pub(super) struct Interp<'t> {
 }
 
 impl<'t> Interp<'t> {
-    pub(super) fn text(&self, n: Node<'t>) -> &'t str {
-        n.utf8_text(self.src).unwrap_or("")
+    pub(super) fn new(
+        src: &'t [u8],
+        ctx: &'t Context,
+        scripts: &'t ScriptSet,
+        site: Option<u32>,
+    ) -> Interp<'t> {
+        Interp {
+            src,
+            ctx,
+            scripts,
+            here: None,
+            zero: ctx.script.clone(),
+            site,
+            active: Vec::new(),
+            calls: Vec::new(),
+            functions: HashMap::new(),
+            called: HashSet::new(),
+            entered: BTreeSet::new(),
+            uncalled: None,
+            guards: Vec::new(),
+            depth: 0,
+            steps: 0,
+        }
     }
 
-    fn line(&self, n: Node<'t>) -> u32 {
+    pub(super) fn text(&self, n: Node<'t>) -> &'t str {
+        let src = self.here.map_or(self.src, |p| p.text.as_bytes());
+        n.utf8_text(src).unwrap_or("")
+    }
+
+    pub(super) fn line(&self, n: Node<'t>) -> u32 {
+        if let Some(site) = self.site {
+            return site;
+        }
         let row = u32::try_from(n.start_position().row).unwrap_or(u32::MAX - 1);
         row.saturating_add(1).saturating_add(self.ctx.line_offset)
     }
@@ -173,7 +256,8 @@ impl<'t> Interp<'t> {
                 let mut c = n.walk();
                 let kids: Vec<Node> = n.named_children(&mut c).collect();
                 if let (Some(name), Some(body)) = (kids.first(), kids.last()) {
-                    self.functions.insert(self.text(*name).to_string(), *body);
+                    let name = self.text(*name).to_string();
+                    self.functions.insert(name, (*body, self.here));
                 }
             }
             "file_redirect" | "herestring_redirect" => {
@@ -226,7 +310,26 @@ impl<'t> Interp<'t> {
         let mut c = n.walk();
         let kids: Vec<Node> = n.named_children(&mut c).collect();
         let mut words: Vec<Vec<super::expand::Exp>> = Vec::new();
+        // The end of the last word: an argument that starts there is part of the same word
+        // (the grammar splits `name=<(cmd)` in two).
+        let mut word_end = None;
         for child in kids {
+            let is_word = !matches!(
+                child.kind(),
+                "variable_assignment"
+                    | "file_redirect"
+                    | "heredoc_redirect"
+                    | "herestring_redirect"
+            );
+            let glued = is_word && word_end == Some(child.start_byte());
+            word_end = is_word.then(|| child.end_byte());
+            if glued {
+                if let Some(last) = words.pop() {
+                    let part = self.expand(child, env, false);
+                    words.push(super::expand::concat(last, part));
+                    continue;
+                }
+            }
             match child.kind() {
                 // `FOO=bar cmd`: only cmd's environment; nothing to track.
                 "variable_assignment" => {}
@@ -252,113 +355,6 @@ impl<'t> Interp<'t> {
             self.run(line, &fields, when, env, single);
         }
     }
-
-    /// Runs one expanded command line.
-    fn run(&mut self, line: u32, fields: &[Word], when: Vec<Cond>, env: &mut Env, single: bool) {
-        let Some(name_word) = fields.first() else {
-            return;
-        };
-        let args = &fields[1..];
-        let name = name_word.literal();
-        match name.as_deref() {
-            Some("cd") => {
-                let target = args.iter().find(|a| !a.literal_prefix().starts_with('-'));
-                env.cwd = match (target, &env.cwd, single) {
-                    (Some(t), Some(cwd), true) if t.literal().as_deref() != Some("-") => {
-                        Some(t.relative_to(cwd))
-                    }
-                    _ => None,
-                };
-            }
-            Some("pushd") => {
-                env.dirs.push(env.cwd.clone());
-                env.cwd = match (args.first(), &env.cwd, single) {
-                    (Some(t), Some(cwd), true) => Some(t.relative_to(cwd)),
-                    _ => None,
-                };
-            }
-            Some("popd") => env.cwd = env.dirs.pop().flatten(),
-            Some("read") => {
-                for a in args.iter().filter_map(Word::literal) {
-                    if !a.starts_with('-') {
-                        env.set(&a, vec![Alt::plain(Word::unknown(format!("${a}")))]);
-                    }
-                }
-            }
-            Some("sudo" | "time" | "exec" | "command" | "nohup" | "nice" | "env") => {
-                let rest: Vec<Word> = args
-                    .iter()
-                    .skip_while(|a| {
-                        let l = a.literal_prefix();
-                        l.starts_with('-') || (name.as_deref() == Some("env") && l.contains('='))
-                    })
-                    .cloned()
-                    .collect();
-                self.run(line, &rest, when, env, single);
-            }
-            Some("bash" | "sh" | "zsh") => self.shell_c(args, env),
-            Some(n) if self.functions.contains_key(n) => self.call_function(n, args, env),
-            _ if is_ytt(name_word) => {
-                let mut all = self.guards.clone();
-                all.extend(when);
-                all.sort();
-                all.dedup();
-                self.calls.push(Call {
-                    line,
-                    args: args.to_vec(),
-                    cwd: env.cwd.clone(),
-                    when: all,
-                });
-            }
-            _ => {}
-        }
-    }
-
-    /// `bash -c 'script'`: the string is a script of its own, run in a copy of the state.
-    fn shell_c(&mut self, args: &[Word], env: &Env) {
-        let Some(i) = args
-            .iter()
-            .position(|a| a.literal().as_deref() == Some("-c"))
-        else {
-            return;
-        };
-        let Some(script) = args.get(i + 1).and_then(Word::literal) else {
-            return;
-        };
-        if self.depth > MAX_DEPTH / 2 {
-            return;
-        }
-        let ctx = Context {
-            script: self.ctx.script.clone(),
-            line_offset: self.ctx.line_offset,
-        };
-        if let Ok(found) = calls(&script, &ctx, env.clone()) {
-            self.calls.extend(found);
-        }
-    }
-
-    fn call_function(&mut self, name: &str, args: &[Word], env: &mut Env) {
-        let Some(body) = self.functions.get(name).copied() else {
-            return;
-        };
-        self.called.insert(name.to_string());
-        if self.depth > MAX_DEPTH / 2 {
-            return;
-        }
-        let saved = env.positional.replace(args.to_vec());
-        self.stmt(body, env);
-        env.positional = saved;
-    }
-}
-
-/// Whether a command name runs ytt: `ytt`, `./bin/ytt`, `$YTT`, `$(YTT)`.
-fn is_ytt(name: &Word) -> bool {
-    if let Some(l) = name.literal() {
-        return l == "ytt" || l.ends_with("/ytt");
-    }
-    let lowered = name.to_string().to_ascii_lowercase();
-    let tail = lowered.rsplit('/').next().unwrap_or("");
-    tail.contains("ytt") && !tail.contains("version")
 }
 
 fn concat_alts(old: &[Alt], new: &[Alt]) -> Vec<Alt> {

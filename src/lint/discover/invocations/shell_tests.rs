@@ -170,3 +170,81 @@ ytt -f ${DIR}/../bundle/config
     let lines: Vec<String> = found.iter().map(shown).collect();
     assert_eq!(lines, vec!["8@.: -f installer/scenarios/../bundle/config"]);
 }
+
+#[test]
+fn arguments_shift_and_bash_c_with_its_own_arguments() {
+    let found = script(
+        "ci/render.sh",
+        r#"render() {
+  name="$1"
+  shift
+  ytt "$@" --data-value "name=${name}"
+}
+render web -f apps/web -f "values/prod.yml"
+ytt=${ytt:-ytt}
+for variant in ${variants:-"release pr"}; do
+  bash -c "${ytt} \"\$@\"" ytt --file lib --file ${variant}
+done
+set -- -f last
+ytt "$*"
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "4@.: -f apps/web -f values/prod.yml --data-value name=web",
+            "9@.: --file lib --file pr",
+            "9@.: --file lib --file release",
+            "12@.: -f last",
+        ]
+    );
+}
+
+#[test]
+fn sourced_files_exported_functions_and_other_scripts() {
+    use super::super::script_set::ScriptSet;
+    let set = ScriptSet::new([
+        (
+            "lib/fns.bash".to_string(),
+            "render() {\n  ytt \"$@\"\n}\n".to_string(),
+        ),
+        (
+            "hack/one.sh".to_string(),
+            "#!/bin/sh\nytt -f \"apps/$1\" --data-values-file \"$2\"\n".to_string(),
+        ),
+    ]);
+    let ctx = Context {
+        script: Word::lit(format!("{REPO}/bin/all.sh")),
+        line_offset: 0,
+    };
+    let src = "cd \"$(dirname \"$0\")/..\"\n. lib/fns.bash\nrender -f a\n./hack/one.sh web v.yml\nbash hack/one.sh api w.yml\n";
+    let f = follow(src, &ctx, Env::at(Word::lit(REPO)), &set, None).unwrap();
+    let lines: Vec<String> = f.calls.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "3@.: -f a",
+            "4@.: -f apps/web --data-values-file v.yml",
+            "5@.: -f apps/api --data-values-file w.yml"
+        ]
+    );
+    assert!(f.entered.contains(&Entered::Script("hack/one.sh".into())));
+    assert!(f.entered.contains(&Entered::Function {
+        file: "lib/fns.bash".into(),
+        name: "render".into()
+    }));
+    // Not sourced here: a function only one script defines, exported by whoever runs this.
+    let f = follow("render -f b\n", &ctx, Env::at(Word::lit(REPO)), &set, None).unwrap();
+    assert_eq!(f.calls.len(), 1);
+    assert!(!f.calls[0].uses_arguments());
+    let alone = follow(
+        &set.get("hack/one.sh").unwrap().text,
+        &ctx,
+        Env::at(Word::lit(REPO)),
+        &set,
+        None,
+    )
+    .unwrap();
+    assert!(alone.calls[0].uses_arguments());
+}

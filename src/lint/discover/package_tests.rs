@@ -1,0 +1,113 @@
+use super::*;
+
+const PACKAGE: &str = "\
+apiVersion: data.packaging.carvel.dev/v1alpha1
+kind: Package
+metadata:
+  name: harbor.corp.com.1.0.0
+spec:
+  template:
+    spec:
+      fetch:
+      - git: {url: https://example.com/x, subPath: bundles/harbor}
+      template:
+      - ytt:
+          paths: [config/, values.yml, missing/]
+      - kbld:
+          paths: ['-', .imgpkg/images.yml]
+";
+
+/// A temporary repository holding `files` (empty ones), removed when dropped.
+struct Repo(std::path::PathBuf, Index);
+
+impl Repo {
+    fn new(name: &str, files: &[&str]) -> Repo {
+        let dir = std::env::temp_dir().join(format!("yttlint-pkg-{name}-{}", std::process::id()));
+        for f in files {
+            let p = dir.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "a: 1\n").unwrap();
+        }
+        Repo(dir, Index::new(files.iter().copied()))
+    }
+}
+
+impl Drop for Repo {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn ytt_paths_are_found_next_to_the_package_or_under_sub_path() {
+    let r = Repo::new(
+        "sub",
+        &["packages/harbor/config/a.yml", "bundles/harbor/values.yml"],
+    );
+    let text = format!("---\nkind: ConfigMap\n---\n{PACKAGE}");
+    let found = packages(&r.0, &r.1, "packages/harbor/package.yml", &text);
+    assert_eq!(found.len(), 1);
+    let p = &found[0];
+    assert_eq!(p.name, "harbor.corp.com.1.0.0");
+    assert_eq!(p.line, 3);
+    assert_eq!(
+        p.inputs,
+        vec!["packages/harbor/config", "bundles/harbor/values.yml"]
+    );
+    assert_eq!(p.missing, vec!["missing/"]);
+    assert!(!p.previous_step);
+}
+
+#[test]
+fn other_kinds_and_broken_yaml_give_nothing() {
+    let base = Path::new("/nonexistent");
+    let index = Index::default();
+    assert!(packages(base, &index, "a.yml", "kind: Package\n").is_empty());
+    assert!(packages(base, &index, "a.yml", "a: [\n").is_empty());
+}
+
+#[test]
+fn an_app_with_a_templated_sub_path_renders_the_nearest_directory_holding_its_paths() {
+    let r = Repo::new(
+        "app",
+        &[
+            "clusters/a/cluster-config/config/x.yml",
+            "clusters/a/cluster-config/values/v.yml",
+            "clusters/a/sync/config/.managed/sync.yml",
+            "clusters/a/sync/values/s.yml",
+            "clusters/b/cluster-config/config/x.yml",
+            "clusters/b/cluster-config/values/v.yml",
+            "clusters/a/copy/config/.managed/sync.yml",
+            "clusters/a/copy/values/s.yml",
+        ],
+    );
+    let app = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata: {name: sync}\nspec:\n  fetch:\n  - git:\n      url: #@ data.values.git.url\n      subPath: #@ data.values.git.sub_path\n  template:\n  - ytt:\n      paths: [config]\n      valuesFrom:\n      - path: values\n      - secretRef: {name: creds}\n";
+    let found = packages(&r.0, &r.1, "clusters/a/sync/config/.managed/sync.yml", app);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].kind, "App");
+    assert_eq!(found[0].inputs, vec!["clusters/a/cluster-config/config"]);
+    assert_eq!(found[0].values, vec!["clusters/a/cluster-config/values"]);
+    assert!(found[0].given_values);
+    // Paths of another repository: nothing.
+    let other = app.replace("paths: [config]", "paths: [elsewhere]");
+    assert!(packages(
+        &r.0,
+        &r.1,
+        "clusters/a/sync/config/.managed/sync.yml",
+        &other
+    )
+    .is_empty());
+}
+
+#[test]
+fn a_dash_path_takes_what_the_step_before_reads() {
+    let r = Repo::new("dash", &["pkg/app.yml", "pkg/overlay.yml"]);
+    let pkg = "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata: {name: p}\nspec:\n  template:\n    spec:\n      template:\n      - kbld: {paths: [app.yml, .imgpkg/images.yml]}\n      - ytt: {paths: ['-', overlay.yml]}\n";
+    let found = packages(&r.0, &r.1, "pkg/package.yml", pkg);
+    assert_eq!(found[0].inputs, vec!["pkg/app.yml", "pkg/overlay.yml"]);
+    assert!(!found[0].previous_step);
+    let built = pkg.replace("app.yml,", "config/release.yml,");
+    let found = packages(&r.0, &r.1, "pkg/package.yml", &built);
+    assert_eq!(found[0].inputs, vec!["pkg/overlay.yml"]);
+    assert!(found[0].previous_step);
+}
