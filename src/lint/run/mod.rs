@@ -12,6 +12,7 @@ pub mod worker;
 
 use rayon::prelude::*;
 
+use crate::lint::job::usage::Usage;
 use crate::lint::job::{run_job, Job, JobOutcome};
 use crate::report::coverage::Coverage;
 use crate::report::Report;
@@ -24,10 +25,11 @@ use progress::Progress;
 /// depth limit keeps well inside it). Reserved lazily by the OS.
 const WORKER_STACK: usize = 256 << 20;
 
-/// What a run of jobs produced: the report, and each job's coverage in job order.
+/// What a run of jobs produced: the report, and each job's coverage and usage in job order.
 pub struct Ran {
     pub report: Report,
     pub coverage: Vec<Option<Coverage>>,
+    pub usage: Vec<Option<Usage>>,
 }
 
 /// Evaluates `jobs` on `threads` threads (or in as many worker processes when `isolation` is
@@ -104,11 +106,13 @@ fn collect(jobs: &[Job], outcomes: impl IntoIterator<Item = JobOutcome>) -> Ran 
     let mut ran = Ran {
         report: Report::default(),
         coverage: Vec::new(),
+        usage: Vec::new(),
     };
     for (job, outcome) in jobs.iter().zip(outcomes) {
         ran.report.roots.push(outcome.root_status(job));
         ran.report.diagnostics.extend(outcome.diagnostics);
         ran.coverage.push(outcome.coverage);
+        ran.usage.push(outcome.usage);
     }
     ran
 }
@@ -182,6 +186,8 @@ mod tests {
             notices: Vec::new(),
             coverage: false,
             values_from: Default::default(),
+            reads_values: false,
+            entry: None,
         }
     }
 
