@@ -127,8 +127,9 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
         Ok(crate::schema::Schema { doc: Some(doc) }) => {
             Some((value_shape::of_schema(&doc.ty), value_shape::Source::Schema))
         }
-        Ok(crate::schema::Schema { doc: None }) => values_docs::shape(ws, dir, outside)
-            .map(|shape| (shape, value_shape::Source::Values)),
+        Ok(crate::schema::Schema { doc: None }) => {
+            values_docs::shape(ws, dir, outside).map(|shape| (shape, value_shape::Source::Values))
+        }
         Err(_) => None,
     };
     if let Some((shape, source)) = shape {

@@ -204,7 +204,15 @@ mod tests {
             .findings
             .into_iter()
             .filter(|f| super::RULES.contains(&f.rule))
-            .map(|f| format!("{}:{} {} {}", f.pos.as_compact(), f.pos.col, f.stale, f.message))
+            .map(|f| {
+                format!(
+                    "{}:{} {} {}",
+                    f.pos.as_compact(),
+                    f.pos.col,
+                    f.stale,
+                    f.message
+                )
+            })
             .collect()
     }
 
@@ -224,15 +232,15 @@ mod tests {
             [
                 "h.star:3:22 true data.values.deploy: the schema declares no deploy at the top, in function `cloud`, which nothing calls",
                 "h.star:6:22 false data.values.other: the schema declares no other at the top",
-                "h.star:9:34 false data.values.typo: the schema declares no typo at the top",
-                "h.star:12:40 true data.values.again: the schema declares no again at the top, in function `only_itself`, which nothing calls",
+                "h.star:9:33 false data.values.typo: the schema declares no typo at the top",
+                "h.star:12:39 true data.values.again: the schema declares no again at the top, in function `only_itself`, which nothing calls",
             ]
         );
     }
 
     #[test]
     fn findings_in_files_nothing_loads_are_stale() {
-        let star = "load(\"@ytt:data\", \"data\")\nx = data.values.deploy\n\
+        let star = "load(\"@ytt:data\", \"data\")\nx = str(data.values.deploy)\n\
                     def f():\n  return data.values.other\nend\n";
         let lib = "load(\"unused.star\", \"f\")\n";
         let tpl = "#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.mode\n";
@@ -245,13 +253,17 @@ mod tests {
         assert_eq!(
             found,
             [
-                "unused.star:2:17 true data.values.deploy: the schema declares no deploy at the top, in `unused.star`, which nothing loads",
+                "unused.star:2:21 true data.values.deploy: the schema declares no deploy at the top, in `unused.star`, which nothing loads",
                 "unused.star:4:22 true data.values.other: the schema declares no other at the top, in function `f`, which nothing calls",
             ]
         );
         // Loaded by a template: its top runs, its function only when something calls it.
         let tpl = "#@ load(\"unused.star\", \"f\")\n---\na: 1\n";
-        let found = marked(&[("schema.yml", SCHEMA), ("unused.star", star), ("t.yml", tpl)]);
+        let found = marked(&[
+            ("schema.yml", SCHEMA),
+            ("unused.star", star),
+            ("t.yml", tpl),
+        ]);
         assert_eq!(found.len(), 2);
         assert!(found[0].contains(" false "), "{found:?}");
         assert!(found[1].ends_with("in function `f`, which nothing calls"));

@@ -7,7 +7,7 @@
 //! (`library.get("child").with_data_values(data.values)`): their schemas declare what the
 //! parent passes, whether or not their own templates read it.
 
-use starlark::syntax::ast::{ArgumentP, AstExpr, AstLiteral, AssignTarget, Expr, Stmt};
+use starlark::syntax::ast::{ArgumentP, AssignTarget, AstExpr, AstLiteral, Expr, Stmt};
 
 use super::index::Index;
 use super::value_refs::{refs, Seg};
@@ -117,17 +117,15 @@ pub fn handed_over(index: &Index<'_>) -> Vec<String> {
 /// The name in `library.get("name")`, written there or bound once to it.
 fn library_name(index: &Index<'_>, i: usize, e: &AstExpr) -> Option<String> {
     let call = match &e.node {
-        Expr::Identifier(id) if index.bound_once(i, &id.ident) => {
-            walk::stmts(&index.all[i].ast)
-                .into_iter()
-                .find_map(|s| match &s.node {
-                    Stmt::Assign(a) => match &a.lhs.node {
-                        AssignTarget::Identifier(lhs) if lhs.ident == id.ident => Some(&a.rhs),
-                        _ => None,
-                    },
+        Expr::Identifier(id) if index.bound_once(i, &id.ident) => walk::stmts(&index.all[i].ast)
+            .into_iter()
+            .find_map(|s| match &s.node {
+                Stmt::Assign(a) => match &a.lhs.node {
+                    AssignTarget::Identifier(lhs) if lhs.ident == id.ident => Some(&a.rhs),
                     _ => None,
-                })?
-        }
+                },
+                _ => None,
+            })?,
         _ => e,
     };
     let Expr::Call(f, args) = &call.node else {
@@ -171,13 +169,20 @@ mod tests {
         let key = |k: &str| Some(k.to_string());
         assert_eq!(
             found,
-            [vec![], vec![key("app"), key("port")], vec![key("tags"), None]]
+            [
+                vec![],
+                vec![key("app"), key("port")],
+                vec![key("tags"), None]
+            ]
         );
         let path = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert!(covers(&found[1], &path(&["app", "port"])));
         assert!(!covers(&found[1], &path(&["app", "name"])));
         assert!(covers(&found[2], &path(&["tags", "x", "y"])));
-        assert!(covers(&[key("db"), key("a"), key("host")], &path(&["db", "_", "host"])));
+        assert!(covers(
+            &[key("db"), key("a"), key("host")],
+            &path(&["db", "_", "host"])
+        ));
         assert!(covers(&[key("app")], &path(&["app", "name"])));
     }
 

@@ -63,7 +63,12 @@ pub fn get(key: &[u8; 32], job: &Job) -> Option<Checked> {
     let prefix = format!("{}/", job.root);
     let place = |file: &str| format!("{prefix}{file}");
     let placed = found.into_iter().map(|d| with_files(d, &place)).collect();
-    Some((placed, status, usage.map(|u| u.placed(&place))))
+    // The library's own directory is kept as `.`.
+    let place_dir = |path: &str| match path {
+        "." => job.root.clone(),
+        _ => place(path),
+    };
+    Some((placed, status, usage.map(|u| u.placed(&place_dir))))
 }
 
 /// Keeps `found` (before the job's root and scenario are set on it) and `usage` for `key`,
@@ -85,7 +90,7 @@ pub fn keep(
             && d.root.is_none()
             && d.object.is_none()
     });
-    let usage_movable = usage.is_none_or(|u| u.paths().iter().all(|p| inside(p)));
+    let usage_movable = usage.is_none_or(|u| u.paths().iter().all(|p| inside(p) || *p == job.root));
     if !movable || !usage_movable || job.root.is_empty() {
         return;
     }
@@ -99,7 +104,8 @@ pub fn keep(
         if d.len() >= KEPT {
             d.clear();
         }
-        let usage = usage.map(|u| u.clone().placed(&|file| file[prefix.len()..].to_string()));
+        let within = |path: &str| path.strip_prefix(&prefix).unwrap_or(".").to_string();
+        let usage = usage.map(|u| u.clone().placed(&within));
         d.insert(key, (relative, status, usage));
     });
 }

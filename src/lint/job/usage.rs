@@ -22,6 +22,8 @@ pub struct Usage {
     pub declares: Vec<String>,
     /// Every read of data values in the library.
     pub reads: Vec<ReadPath>,
+    /// The repository directories that hold the library's files.
+    pub dirs: Vec<String>,
     /// The values of its `data-value-unused` findings: where each is declared, and its path.
     pub unused: Vec<(Span, Vec<String>)>,
     /// Repository directories of private libraries it hands data values whole; a `_ytt_lib`
@@ -35,6 +37,7 @@ impl Usage {
     /// Every repository path the usage names.
     pub fn paths(&self) -> Vec<&str> {
         let mut out: Vec<&str> = self.declares.iter().map(String::as_str).collect();
+        out.extend(self.dirs.iter().map(String::as_str));
         out.extend(self.handed_over.iter().map(String::as_str));
         out.extend(self.unused.iter().map(|(s, _)| s.file.as_str()));
         out.extend(self.stale.iter().map(|(_, s)| s.file.as_str()));
@@ -44,7 +47,8 @@ impl Usage {
     /// The usage with every repository path passed through `place` (a copy of a library kept
     /// under another directory).
     pub fn placed(mut self, place: &dyn Fn(&str) -> String) -> Usage {
-        for f in self.declares.iter_mut().chain(&mut self.handed_over) {
+        let all = self.declares.iter_mut().chain(&mut self.dirs);
+        for f in all.chain(&mut self.handed_over) {
             *f = place(f);
         }
         for (s, _) in &mut self.unused {
@@ -69,6 +73,7 @@ pub fn static_findings(
     let analysis = crate::analysis::analyse(ws, "", outside, closed);
     let mut usage = Usage {
         reads: analysis.reads,
+        dirs: repo_dirs(ws, names),
         declares: repo_files(names, &analysis.declares),
         handed_over: analysis
             .handed_over
@@ -110,7 +115,11 @@ pub fn static_findings(
 pub fn reads_only(ws: &Workspace, names: &Names) -> Usage {
     Usage {
         reads: crate::analysis::reads_of(ws, ""),
-        declares: repo_files(names, &crate::analysis::value_reads::declaring_files(ws, "")),
+        dirs: repo_dirs(ws, names),
+        declares: repo_files(
+            names,
+            &crate::analysis::value_reads::declaring_files(ws, ""),
+        ),
         ..Usage::default()
     }
 }
@@ -120,6 +129,19 @@ fn repo_files(names: &Names, files: &[String]) -> Vec<String> {
         .iter()
         .filter_map(|f| names.repo_path(f).map(str::to_string))
         .collect()
+}
+
+/// The repository directories of the workspace's files.
+fn repo_dirs(ws: &Workspace, names: &Names) -> Vec<String> {
+    let mut out: Vec<String> = ws
+        .files
+        .iter()
+        .filter_map(|f| names.repo_path(&f.rel_path))
+        .map(|p| crate::files::paths::parent(p).to_string())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The repository directory of the workspace directory `dir`, from a file inside it.

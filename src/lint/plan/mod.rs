@@ -54,7 +54,12 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             }
         }
         // A scenario with files of its own reads data values the first one does not see.
-        let files = |j: &Job| j.flags.as_ref().ok().map(|f| (f.files.clone(), f.file_marks.clone()));
+        let files = |j: &Job| {
+            j.flags
+                .as_ref()
+                .ok()
+                .map(|f| (f.files.clone(), f.file_marks.clone()))
+        };
         let first_files = out.get(first).and_then(files);
         for job in out.iter_mut().skip(first + 1) {
             job.reads_values = files(job) != first_files;

@@ -123,7 +123,11 @@ mod tests {
             related,
             [
                 (ORIGIN_NOTE.to_string(), "build.sh".to_string(), 1),
-                ("also in root a, scenario s2".to_string(), "build.sh".to_string(), 2),
+                (
+                    "also in root a, scenario s2".to_string(),
+                    "build.sh".to_string(),
+                    2
+                ),
                 ("also in root b".to_string(), "t.yml".to_string(), 3),
             ]
         );

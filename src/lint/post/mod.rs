@@ -44,7 +44,7 @@ pub fn findings(
         .map(|(j, r)| (scope(p, j), r.status))
         .collect();
     let found = std::mem::take(&mut report.diagnostics);
-    let found = unused_values::settle(&p.discovery, usage, found);
+    let found = unused_values::settle(&p.discovery, jobs, usage, found);
     let mut found = stale::settle(jobs, usage, found);
     without_machine_paths(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
@@ -88,7 +88,6 @@ fn without_machine_paths(repo: &std::path::Path, found: &mut [Diagnostic]) {
     }
     let relative = |text: &str| {
         text.replace(&format!("{dir}/"), "")
-            .replace(&format!("'{dir}'"), "'.'")
             .replace(dir.as_ref(), ".")
     };
     for d in found.iter_mut() {

@@ -62,7 +62,10 @@ mod tests {
             d
         };
         let stale = |lines: &[u32]| Usage {
-            stale: lines.iter().map(|l| (Rule::WrongArguments, span(*l))).collect(),
+            stale: lines
+                .iter()
+                .map(|l| (Rule::WrongArguments, span(*l)))
+                .collect(),
             ..Usage::default()
         };
         // Root a calls nothing; b calls the function at line 2; c includes only line 9.

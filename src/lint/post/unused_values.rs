@@ -7,6 +7,9 @@
 //!   half of;
 //! - the declaration is not in a folder that only supplements files elsewhere (its readers
 //!   are there);
+//! - when the declaring root is one nobody declared (found by discovery: what is rendered
+//!   with it is a guess), no job with a file next to the declaration reads it (a Package or
+//!   a command renders the neighbours with the schema);
 //! - no library hands the declaring library its data values whole
 //!   (`library.get("child").with_data_values(data.values)`): the child's schema declares what
 //!   the parent passes, whether or not the child reads it.
@@ -22,19 +25,26 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::analysis::value_reads::{covers, ReadPath};
-use crate::files::paths::is_within;
+use crate::files::paths::{is_within, parent};
 use crate::lint::discover::Discovery;
 use crate::lint::job::usage::Usage;
+use crate::lint::job::Job;
 use crate::report::{Diagnostic, Rule};
 
 /// A declaration: file, line and column.
 type Place = (String, u32, u32);
 
 /// `found` without the `data-value-unused` findings that some reader in sight contradicts.
-pub fn settle(d: &Discovery, usage: &[Option<Usage>], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+pub fn settle(
+    d: &Discovery,
+    jobs: &[Job],
+    usage: &[Option<Usage>],
+    found: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     let all: Vec<&Usage> = usage.iter().flatten().collect();
     let mut paths: HashMap<Place, &[String]> = HashMap::new();
     let mut readers: HashMap<&str, Vec<&ReadPath>> = HashMap::new();
+    let mut neighbours: HashMap<&str, Vec<&ReadPath>> = HashMap::new();
     for u in &all {
         for (span, path) in &u.unused {
             paths.insert((span.file.clone(), span.line, span.column), path);
@@ -42,7 +52,15 @@ pub fn settle(d: &Discovery, usage: &[Option<Usage>], found: Vec<Diagnostic>) ->
         for file in &u.declares {
             readers.entry(file).or_default().extend(&u.reads);
         }
+        for dir in &u.dirs {
+            neighbours.entry(dir).or_default().extend(&u.reads);
+        }
     }
+    let guessed: HashSet<&str> = jobs
+        .iter()
+        .filter(|j| j.needs_input)
+        .map(|j| j.root.as_str())
+        .collect();
     let handed: Vec<&str> = all
         .iter()
         .flat_map(|u| u.handed_over.iter().map(String::as_str))
@@ -66,10 +84,13 @@ pub fn settle(d: &Discovery, usage: &[Option<Usage>], found: Vec<Diagnostic>) ->
         let Some(path) = paths.get(&(span.file.clone(), span.line, span.column)) else {
             return true;
         };
-        let read = readers
-            .get(span.file.as_str())
-            .is_some_and(|rs| rs.iter().any(|r| covers(r, path)));
-        !read
+        let reads = |by: &HashMap<&str, Vec<&ReadPath>>, key: &str| {
+            by.get(key)
+                .is_some_and(|rs| rs.iter().any(|r| covers(r, path)))
+        };
+        let root = diag.root.as_deref().unwrap_or_default();
+        let beside = guessed.contains(root) && reads(&neighbours, parent(&span.file));
+        !reads(&readers, &span.file) && !beside
     };
     found
         .into_iter()
@@ -116,17 +137,23 @@ mod tests {
             Some(usage(
                 &["app/values.yml"],
                 &[&["workload"]],
-                &[("app/values.yml", 4, &["registry"]), ("app/values.yml", 5, &["unread"])],
+                &[
+                    ("app/values.yml", 4, &["registry"]),
+                    ("app/values.yml", 5, &["unread"]),
+                ],
             )),
             Some(usage(
                 &["app/values.yml"],
                 &[&["registry"]],
-                &[("app/values.yml", 3, &["workload"]), ("app/values.yml", 5, &["unread"])],
+                &[
+                    ("app/values.yml", 3, &["workload"]),
+                    ("app/values.yml", 5, &["unread"]),
+                ],
             )),
             // A root that does not include the file reads nothing of it.
             Some(usage(&["other/values.yml"], &[&["unread"]], &[])),
         ];
-        let kept = settle(&Discovery::default(), &usage, found);
+        let kept = settle(&Discovery::default(), &[], &usage, found);
         let lines: Vec<u32> = kept.iter().map(|d| d.span.as_ref().unwrap().line).collect();
         assert_eq!(lines, [5]);
     }
@@ -148,7 +175,7 @@ mod tests {
         };
         let mut parent = usage(&[], &[], &[]);
         parent.handed_over = vec!["t/_ytt_lib/child".into()];
-        let kept = settle(&d, &[Some(parent)], found);
+        let kept = settle(&d, &[], &[Some(parent)], found);
         assert_eq!(kept.len(), 1);
         assert_eq!(kept[0].root.as_deref(), Some("t/_ytt_lib/other"));
     }

@@ -17,7 +17,7 @@ use crate::lint::job::{run_job, Job, JobOutcome};
 use crate::report::coverage::Coverage;
 use crate::report::Report;
 use cache::Cache;
-use guard::{caught, evaluating, not_linted};
+use guard::{caught, evaluating, never_silent, not_linted};
 use pool::Isolation;
 use progress::Progress;
 
@@ -109,6 +109,7 @@ fn collect(jobs: &[Job], outcomes: impl IntoIterator<Item = JobOutcome>) -> Ran 
         usage: Vec::new(),
     };
     for (job, outcome) in jobs.iter().zip(outcomes) {
+        let outcome = never_silent(job, outcome);
         ran.report.roots.push(outcome.root_status(job));
         ran.report.diagnostics.extend(outcome.diagnostics);
         ran.coverage.push(outcome.coverage);
@@ -205,6 +206,38 @@ mod tests {
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
         assert_eq!(report.diagnostics.len(), 1);
         assert_eq!(report.diagnostics[0].root.as_deref(), Some("broken"));
+    }
+
+    #[test]
+    fn a_failed_job_without_an_error_finding_gets_an_internal_error() {
+        let jobs = vec![
+            job("a", Ok(Default::default())),
+            job("b", Ok(Default::default())),
+        ];
+        let lost = |j: &Job| JobOutcome {
+            status: if j.root == "a" {
+                RootOutcome::Error
+            } else {
+                RootOutcome::Ok
+            },
+            ..run_job(j, evaluating)
+        };
+        let report = collect(
+            &jobs,
+            run_with(&jobs, 2, &Progress::new(2, false), &lost).unwrap(),
+        )
+        .report;
+        assert_eq!(report.roots[0].status, RootOutcome::Error);
+        assert_eq!(report.diagnostics.len(), 1);
+        assert_eq!(report.diagnostics[0].rule, Rule::InternalError);
+        assert_eq!(report.diagnostics[0].root.as_deref(), Some("a"));
+        // A failure with its error finding is left as it is.
+        let broken = vec![job("broken", Err("cannot read flags".into()))];
+        let report = run_jobs(&broken, 1, None, &Progress::new(1, false), None)
+            .unwrap()
+            .report;
+        assert_eq!(report.diagnostics.len(), 1);
+        assert_ne!(report.diagnostics[0].rule, Rule::InternalError);
     }
 
     #[test]
