@@ -127,39 +127,35 @@ impl<'a> Liveness<'a> {
             defs,
             functions: HashSet::new(),
         };
-        loop {
-            let before = (
-                live.units.iter().filter(|u| **u).count(),
-                live.functions.len(),
-            );
-            let running: Vec<usize> = (0..n).filter(|&i| live.units[i]).collect();
-            for i in running {
-                let mut reads: HashSet<&'a str> = top[i].clone();
-                for d in &live.defs[i] {
-                    if live.functions.contains(&(i, d.name)) {
-                        reads.extend(d.reads.keys());
-                    }
-                }
-                for d in &live.defs[i] {
-                    if reads.contains(d.name) {
-                        live.functions.insert((i, d.name));
-                    }
-                }
-                for &(t, their, local) in &loads[i] {
-                    live.units[t] = true;
-                    if reads.contains(local) {
-                        live.functions.insert((t, their));
-                    }
+        // Each unit is looked at again when it starts to run or one of its functions does.
+        let mut todo: Vec<usize> = (0..n).filter(|&i| live.units[i]).collect();
+        while let Some(i) = todo.pop() {
+            let mut reads: HashSet<&'a str> = top[i].clone();
+            for d in &live.defs[i] {
+                if live.functions.contains(&(i, d.name)) {
+                    reads.extend(d.reads.keys());
                 }
             }
-            let after = (
-                live.units.iter().filter(|u| **u).count(),
-                live.functions.len(),
-            );
-            if after == before {
-                return live;
+            let called: Vec<&'a str> = live.defs[i]
+                .iter()
+                .filter(|d| reads.contains(d.name))
+                .map(|d| d.name)
+                .collect();
+            for name in called {
+                if live.functions.insert((i, name)) {
+                    todo.push(i);
+                }
+            }
+            for &(t, their, local) in &loads[i] {
+                let started = !live.units[t];
+                live.units[t] = true;
+                let called = reads.contains(local) && live.functions.insert((t, their));
+                if started || called {
+                    todo.push(t);
+                }
             }
         }
+        live
     }
 }
 
