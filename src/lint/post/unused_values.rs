@@ -179,4 +179,41 @@ mod tests {
         assert_eq!(kept.len(), 1);
         assert_eq!(kept[0].root.as_deref(), Some("t/_ytt_lib/other"));
     }
+
+    #[test]
+    fn a_guessed_root_counts_the_readers_beside_its_declaration() {
+        let found = vec![
+            unused("config", "config/values.yml", 3),
+            unused("config", "config/values.yml", 4),
+            unused("declared", "declared/values.yml", 3),
+        ];
+        // Another job (a Package, a command) renders files of config/ without the values file.
+        let mut beside = usage(&[], &[&["host"], &["port"]], &[]);
+        beside.dirs = vec!["config".into(), "declared".into()];
+        let config = crate::lint::config::Config::default_for(std::path::Path::new("/repo"));
+        let job = |root: &str, needs_input: bool| Job {
+            needs_input,
+            ..Job::new(&config, root, Ok(Default::default()))
+        };
+        let paths = |p: &str| vec![p.to_string()];
+        let mut own = usage(&[], &[], &[]);
+        own.unused = vec![
+            (Span::point("config/values.yml", 3, 1), paths("host")),
+            (Span::point("config/values.yml", 4, 1), paths("unread")),
+            (Span::point("declared/values.yml", 3, 1), paths("port")),
+        ];
+        let jobs = [
+            job("config", true),
+            job("declared", false),
+            job("other", false),
+        ];
+        let usage = [Some(own), None, Some(beside)];
+        let kept = settle(&Discovery::default(), &jobs, &usage, found);
+        let kept: Vec<(&str, u32)> = kept
+            .iter()
+            .map(|d| (d.root.as_deref().unwrap(), d.span.as_ref().unwrap().line))
+            .collect();
+        // Only the guessed root's value that nothing beside it reads, and the declared root's.
+        assert_eq!(kept, [("config", 4), ("declared", 3)]);
+    }
 }
