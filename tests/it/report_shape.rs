@@ -34,6 +34,21 @@ fn a_finding_about_a_file_prints_no_origin_block() {
     assert!(unused_load.ends_with("= in root web"), "{unused_load}");
     // One finding, not one per scenario.
     assert_eq!(run.stdout.matches("[unused-load]").count(), 1);
+    // A finding two scenarios give alike prints once, at the first command, listing the other.
+    let error = run
+        .stdout
+        .split("\n\n")
+        .find(|block| block.starts_with("error[template-error]"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        error.contains("the repository runs ytt this way here"),
+        "{error}"
+    );
+    assert!(
+        error.contains("also in root web, scenario deploy.sh:3"),
+        "{error}"
+    );
+    assert_eq!(run.stdout.matches("[template-error]").count(), 1);
 }
 
 #[test]
