@@ -10,14 +10,21 @@ use super::index::Index;
 use super::value_refs::{refs, Ref};
 use super::value_shape::{Miss, Node, Source};
 use super::Finding;
+use crate::pos::Pos;
 use crate::report::Rule;
 
 pub const UNKNOWN: Rule = Rule::DataValueUnknownReference;
 pub const UNUSED: Rule = Rule::DataValueUnused;
 
-/// The findings of both rules for the library of `index`, whose data values have `shape`.
-pub fn check(index: &Index<'_>, mut shape: Node, source: Source) -> Vec<Finding> {
+/// The findings of both rules for the library of `index`, whose data values have `shape`,
+/// and the path of each value of `data-value-unused` (the finding at the same position).
+pub fn check(
+    index: &Index<'_>,
+    mut shape: Node,
+    source: Source,
+) -> (Vec<Finding>, Vec<(Vec<String>, Pos)>) {
     let mut found = Vec::new();
+    let mut unused = Vec::new();
     let mut used: Vec<Vec<String>> = Vec::new();
     let all = refs(index);
     // What code probes may be there: references below it are not sure to fail.
@@ -45,9 +52,10 @@ pub fn check(index: &Index<'_>, mut shape: Node, source: Source) -> Vec<Finding>
             ),
         };
         let width = path.last().map_or(0, |k| k.chars().count() as u32);
-        found.push(Finding::new(UNUSED, message, pos).wide(width));
+        found.push(Finding::new(UNUSED, message, pos.clone()).wide(width));
+        unused.push((path, pos));
     }
-    found
+    (found, unused)
 }
 
 fn unknown(index: &Index<'_>, r: &Ref, miss: &Miss, source: Source) -> Option<Finding> {

@@ -10,8 +10,10 @@ pub mod index;
 pub mod load_names;
 pub mod module_attr;
 pub mod signature;
+pub mod stale;
 pub mod units;
 pub mod unused_fn;
+pub mod value_reads;
 pub mod value_refs;
 pub mod value_shape;
 pub mod values_docs;
@@ -32,6 +34,8 @@ pub struct Finding {
     pub related: Vec<(String, Pos)>,
     /// How many characters the finding covers from `pos` (0: a point).
     pub width: u32,
+    /// In code nothing runs (see [`stale`]): real, but no render can fail on it.
+    pub stale: bool,
 }
 
 impl Finding {
@@ -42,6 +46,7 @@ impl Finding {
             pos,
             related: Vec::new(),
             width: 0,
+            stale: false,
         }
     }
 
@@ -83,9 +88,31 @@ pub enum Outside {
     Unknown,
 }
 
+/// What static analysis finds in a library, and what the findings that need every root
+/// (`lint/post/`) learn from it.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    /// Every finding, in file order.
+    pub findings: Vec<Finding>,
+    /// The path of each `data-value-unused` value, at the finding's position.
+    pub unused: Vec<(Vec<String>, Pos)>,
+    /// Every read of data values (see [`value_reads`]).
+    pub reads: Vec<value_reads::ReadPath>,
+    /// The files that declare data values (workspace paths).
+    pub declares: Vec<String>,
+    /// Private libraries handed data values whole (workspace directories).
+    pub handed_over: Vec<String>,
+}
+
 /// Every static finding of the library rooted at `dir` of the workspace, in file order.
 /// `outside`: the data values given to it from outside, which matter when it has no schema.
 pub fn check(ws: &Workspace, dir: &str, outside: &Outside) -> Vec<Finding> {
+    analyse(ws, dir, outside, false).findings
+}
+
+/// [`check`], with what the library reads and declares. `closed`: every caller of the
+/// library's code is in sight (a root), so findings in code nothing runs are marked stale.
+pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> Analysis {
     let index = index::Index::new(ws, dir);
     let mut found = Vec::new();
     found.extend(module_attr::check(&index));
@@ -93,31 +120,40 @@ pub fn check(ws: &Workspace, dir: &str, outside: &Outside) -> Vec<Finding> {
     found.extend(call_args::check(&index));
     found.extend(crate_lints::check(&index));
     found.extend(unused_fn::check(&index));
+    let mut unused = Vec::new();
     // Data values against the schema; without one, against the data values documents (and
     // only when every value given from outside is known).
-    match ws.data_values_schema() {
+    let shape = match ws.data_values_schema() {
         Ok(crate::schema::Schema { doc: Some(doc) }) => {
-            let shape = value_shape::of_schema(&doc.ty);
-            found.extend(data_values::check(
-                &index,
-                shape,
-                value_shape::Source::Schema,
-            ));
+            Some((value_shape::of_schema(&doc.ty), value_shape::Source::Schema))
         }
         Ok(crate::schema::Schema { doc: None }) => {
-            if let Some(shape) = values_docs::shape(ws, dir, outside) {
-                found.extend(data_values::check(
-                    &index,
-                    shape,
-                    value_shape::Source::Values,
-                ));
-            }
+            values_docs::shape(ws, dir, outside).map(|shape| (shape, value_shape::Source::Values))
         }
-        Err(_) => {}
+        Err(_) => None,
+    };
+    if let Some((shape, source)) = shape {
+        let (values_found, values_unused) = data_values::check(&index, shape, source);
+        found.extend(values_found);
+        unused = values_unused;
+    }
+    if closed {
+        stale::mark(&index, &mut found);
     }
     found.sort_by(|a, b| (&a.pos, a.rule, &a.message).cmp(&(&b.pos, b.rule, &b.message)));
     found.dedup();
-    found
+    Analysis {
+        findings: found,
+        unused,
+        reads: value_reads::reads(&index),
+        declares: value_reads::declaring_files(ws, dir),
+        handed_over: value_reads::handed_over(&index),
+    }
+}
+
+/// Every read of data values of the library rooted at `dir` (see [`value_reads`]).
+pub fn reads_of(ws: &Workspace, dir: &str) -> Vec<value_reads::ReadPath> {
+    value_reads::reads(&index::Index::new(ws, dir))
 }
 
 #[cfg(test)]

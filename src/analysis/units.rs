@@ -92,6 +92,16 @@ impl<'a> Unit<'a> {
             .trim_end_matches('\r')
     }
 
+    /// The template lines (first, last) that the code of `span` stands for, if any of its
+    /// generated lines comes from the template.
+    pub fn lines_of(&self, span: Span) -> Option<(u32, u32)> {
+        let at = self.ast.file_span(span).resolve_span();
+        let mapped: Vec<u32> = (at.begin.line..=at.end.line)
+            .filter_map(|l| *self.lines.get(l)?)
+            .collect();
+        Some((*mapped.iter().min()?, *mapped.iter().max()?))
+    }
+
     /// Whether this file can be loaded by others (`.star`, `*.lib.yml`, `*.lib.txt`).
     pub fn loadable(&self) -> bool {
         self.file.is_library()

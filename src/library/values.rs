@@ -147,16 +147,23 @@ impl LibExec<'_> {
         all.extend(external);
         let mut children = Vec::new();
         let mut merged: Option<Document> = None;
+        // Spec 004: without a schema or an earlier data value, the first input declares.
+        let mut declaring: Option<u32> = None;
         for env in all {
             if env.for_other_library() {
                 children.push(env);
                 continue;
             }
             if env.from_input && !env.allow_new && schema.doc.is_none() {
-                let found =
-                    super::undeclared::find(merged.as_ref().map(|d| &d.value), &env.doc.value);
-                let mut out = self.ws.undeclared.borrow_mut();
-                out.extend(found.into_iter().map(|u| (self.root.clone(), u)));
+                if merged.is_none() {
+                    declaring = Some(env.input);
+                }
+                if declaring != Some(env.input) {
+                    let found =
+                        super::undeclared::find(merged.as_ref().map(|d| &d.value), &env.doc.value);
+                    let mut out = self.ws.undeclared.borrow_mut();
+                    out.extend(found.into_iter().map(|u| (self.root.clone(), u)));
+                }
             }
             let mut doc = match merged {
                 None => env.doc,

@@ -206,7 +206,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         cache.finish();
     }
     let sources = Sources::new(&p.config.dir);
-    post::findings(p, &jobs, &mut report, &coverage, &sources);
+    post::findings(p, &jobs, &mut report, &coverage, &ran.usage, &sources);
     report.normalize();
     Ok(Linted {
         report,

@@ -232,6 +232,19 @@ impl Rule {
         Rule::STATIC.contains(&self)
     }
 
+    /// Whether the rule's findings are about a file's text, the same whatever data values a
+    /// scenario gives: static analysis, YAML syntax, comments and annotations, suppressions.
+    pub fn is_about_text(self) -> bool {
+        self.is_static()
+            || matches!(
+                self,
+                Rule::YamlSyntax
+                    | Rule::UnknownComment
+                    | Rule::UnknownAnnotation
+                    | Rule::UnusedSuppression
+            )
+    }
+
     /// The rule with this id.
     pub fn from_id(id: &str) -> Option<Rule> {
         Rule::ALL.iter().copied().find(|r| r.id() == id)

@@ -87,6 +87,9 @@ pub struct Envelope {
     /// Given from outside the library (a data values flag): each value it sets must have been
     /// declared before, unless `allow_new` (checked by the linter; see `undeclared`).
     pub from_input: bool,
+    /// Which input gave it (spec 004): each `--data-values-file` is one, the value flags
+    /// (`-v`, `--data-value-yaml`, `--data-value-file`, `--data-values-env`) together one.
+    pub input: u32,
     lib_refs: Vec<LibRef>,
     original: Arc<Vec<LibRef>>,
     used: Arc<AtomicBool>,
@@ -164,6 +167,7 @@ impl Envelope {
             after_lib_mod,
             allow_new: false,
             from_input: false,
+            input: 0,
             original: Arc::new(refs.clone()),
             lib_refs: refs,
             used: Arc::new(AtomicBool::new(false)),
@@ -192,6 +196,7 @@ impl Envelope {
             after_lib_mod: self.after_lib_mod,
             allow_new: self.allow_new,
             from_input: self.from_input,
+            input: self.input,
             lib_refs: rest,
             original: self.original.clone(),
             used: Arc::new(AtomicBool::new(false)),

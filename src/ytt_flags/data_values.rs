@@ -170,12 +170,18 @@ impl DataValuesFlags {
         let mut all: Vec<Envelope> = Vec::new();
         let mut sources = Vec::new();
         let mut lines = FlagLines::default();
-        for f in &self.files {
+        for (input, f) in (0u32..).zip(&self.files) {
             let docs = self
                 .file(f, strict, stdin, &mut sources, refused)
                 .map_err(|e| format!("Extracting data value from file: {e}"))?;
-            all.extend(docs);
+            all.extend(docs.into_iter().map(|mut e| {
+                e.input = input;
+                e
+            }));
         }
+        // The value flags after the files are one input together.
+        let flags_input = u32::try_from(self.files.len()).unwrap_or(u32::MAX);
+        let first_flag = all.len();
         for (prefixes, yaml, name) in [
             (&self.env_strings, false, "data-values-env"),
             (&self.env_yaml, true, "data-values-env-yaml"),
@@ -203,8 +209,11 @@ impl DataValuesFlags {
                 .map_err(|e| format!("Extracting data value from file: {e}"))?;
             all.extend(doc);
         }
-        for e in &mut all {
+        for (i, e) in all.iter_mut().enumerate() {
             e.from_input = true;
+            if i >= first_flag {
+                e.input = flags_input;
+            }
         }
         let mut out = ExternalValues {
             sources,

@@ -1,12 +1,15 @@
 //! The fixture repositories of `fixtures/invocations/`, one per way a repository runs ytt
 //! (script, Makefile, GitHub workflow or composite action, GitLab CI, Taskfile, kuttl,
-//! Concourse, wrapper functions and scripts, `bash -c`, Package and App resources) and per case
+//! Concourse, wrapper functions and scripts, `bash -c`, Package and App resources), per case
 //! of discovery (an overlay-only directory, a sibling values directory, an unsynced vendir
 //! directory, a root that needs input, process substitution, loads that place or complete a
 //! root, a Package step taking `-`, overlays next to upstream manifests, a supplementing
-//! parent, a Backstage template): each lints with the roots in its `expected-roots.txt`
-//! and the findings in its `expected-findings.txt`, and `yttlint init` gives a configuration
-//! that lints with the same findings. The expected files are golden files:
+//! parent, a Backstage template) and per data-values and report construct (a lost error,
+//! data values without a schema, readers elsewhere, stale code, findings from several
+//! scenarios): each lints with the roots in its `expected-roots.txt` and the findings in its
+//! `expected-findings.txt`, every root that fails has an error, and (unless the case has a
+//! configuration of its own) `yttlint init` gives a configuration that lints with the same
+//! findings. The expected files are golden files:
 //! `YTTLINT_BLESS=1 cargo test --release --test it invocations::` writes them from the current
 //! output.
 
@@ -29,6 +32,15 @@ fn findings(dir: &Path) -> String {
         run.stderr
     );
     let report = run.json();
+    // A root that failed says why: it has an error-level finding.
+    for root in report["roots"].as_array().into_iter().flatten() {
+        if root["status"] == "error" {
+            let said = diagnostics(&report)
+                .iter()
+                .any(|d| d["root"] == root["path"] && d["severity"] == "error");
+            assert!(said, "{}: {root} failed without an error", dir.display());
+        }
+    }
     let mut lines = Vec::new();
     for d in diagnostics(&report) {
         let first = d["message"]
@@ -76,7 +88,11 @@ fn every_case_lints_with_its_expected_roots_and_findings() {
 
 #[test]
 fn init_writes_a_configuration_with_the_same_findings() {
-    for case in cases() {
+    // A case with a configuration of its own has nothing to initialise.
+    let discovered = cases()
+        .into_iter()
+        .filter(|c| !c.join(".yttlint.yaml").exists());
+    for case in discovered {
         let name = case.file_name().unwrap().to_str().unwrap();
         let repo = TempDir::copy_of(&format!("invocations/{name}"));
         for f in ["expected-roots.txt", "expected-findings.txt"] {

@@ -24,6 +24,7 @@ mod layers;
 mod lazy_globals;
 mod library_copies;
 mod lint_cli;
+mod report_shape;
 mod reports;
 mod rule_docs;
 mod run_cache;

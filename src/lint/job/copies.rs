@@ -17,13 +17,14 @@ use sha2::{Digest, Sha256};
 
 use crate::library::Workspace;
 use crate::lint::job::model::Job;
+use crate::lint::job::usage::Usage;
 use crate::report::{Diagnostic, RootOutcome};
 
 /// How many library results one thread keeps.
 const KEPT: usize = 256;
 
-/// A library check's findings (paths relative to the library) and outcome.
-type Checked = (Vec<Diagnostic>, RootOutcome);
+/// A library check's findings and usage (paths relative to the library) and outcome.
+type Checked = (Vec<Diagnostic>, RootOutcome, Option<Usage>);
 
 thread_local! {
     static DONE: RefCell<HashMap<[u8; 32], Checked>> = RefCell::new(HashMap::new());
@@ -58,18 +59,27 @@ pub fn key(ws: &Workspace, checks: &str) -> [u8; 32] {
 
 /// The result kept for `key`, its paths placed under `job`'s library.
 pub fn get(key: &[u8; 32], job: &Job) -> Option<Checked> {
-    let (found, status) = DONE.with(|d| d.borrow().get(key).cloned())?;
+    let (found, status, usage) = DONE.with(|d| d.borrow().get(key).cloned())?;
     let prefix = format!("{}/", job.root);
-    let placed = found
-        .into_iter()
-        .map(|d| with_files(d, &|file| format!("{prefix}{file}")))
-        .collect();
-    Some((placed, status))
+    let place = |file: &str| format!("{prefix}{file}");
+    let placed = found.into_iter().map(|d| with_files(d, &place)).collect();
+    // The library's own directory is kept as `.`.
+    let place_dir = |path: &str| match path {
+        "." => job.root.clone(),
+        _ => place(path),
+    };
+    Some((placed, status, usage.map(|u| u.placed(&place_dir))))
 }
 
-/// Keeps `found` (before the job's root and scenario are set on it) for `key`, when all of it
-/// is about files of `job`'s library.
-pub fn keep(key: [u8; 32], job: &Job, found: &[Diagnostic], status: RootOutcome) {
+/// Keeps `found` (before the job's root and scenario are set on it) and `usage` for `key`,
+/// when all of it is about files of `job`'s library.
+pub fn keep(
+    key: [u8; 32],
+    job: &Job,
+    found: &[Diagnostic],
+    status: RootOutcome,
+    usage: Option<&Usage>,
+) {
     let prefix = format!("{}/", job.root);
     let inside = |file: &str| file.starts_with(&prefix);
     let movable = found.iter().all(|d| {
@@ -80,7 +90,8 @@ pub fn keep(key: [u8; 32], job: &Job, found: &[Diagnostic], status: RootOutcome)
             && d.root.is_none()
             && d.object.is_none()
     });
-    if !movable || job.root.is_empty() {
+    let usage_movable = usage.is_none_or(|u| u.paths().iter().all(|p| inside(p) || *p == job.root));
+    if !movable || !usage_movable || job.root.is_empty() {
         return;
     }
     let relative: Vec<Diagnostic> = found
@@ -93,7 +104,9 @@ pub fn keep(key: [u8; 32], job: &Job, found: &[Diagnostic], status: RootOutcome)
         if d.len() >= KEPT {
             d.clear();
         }
-        d.insert(key, (relative, status));
+        let within = |path: &str| path.strip_prefix(&prefix).unwrap_or(".").to_string();
+        let usage = usage.map(|u| u.clone().placed(&within));
+        d.insert(key, (relative, status, usage));
     });
 }
 

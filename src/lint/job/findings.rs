@@ -2,6 +2,9 @@
 //! values and outputs, deprecated and undeclared data values, schema failures one by one, and
 //! annotations ytt silently ignores.
 
+use std::collections::HashMap;
+
+use crate::analysis::value_reads::{covers, ReadPath};
 use crate::files::FileType;
 use crate::library::Workspace;
 use crate::lint::job::annotations;
@@ -59,20 +62,42 @@ pub fn engine(workspace: &Workspace, span_of: SpanOf<'_>, provided: &[String]) -
         let d = schema_failure(failure, span_of);
         found.push(name_flag(d, workspace, &failure.pos));
     }
-    for (_library, u) in workspace.undeclared.borrow().iter() {
+    found.extend(undeclared(workspace, span_of, &given));
+    found
+}
+
+/// `data-value-undeclared` without a schema: a key that a later input adds without `+:` and
+/// that nothing in the library reads (the first input declares the data values, spec 004;
+/// ytt accepts added keys, and one the templates read is added on purpose).
+fn undeclared(
+    workspace: &Workspace,
+    span_of: SpanOf<'_>,
+    given: &dyn Fn(&str) -> bool,
+) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    let mut reads: HashMap<String, Vec<ReadPath>> = HashMap::new();
+    for (library, u) in workspace.undeclared.borrow().iter() {
         if given(&u.path) {
+            continue;
+        }
+        let read = reads
+            .entry(library.clone())
+            .or_insert_with(|| crate::analysis::reads_of(workspace, library));
+        let path: Vec<String> = u.path.split('.').map(str::to_string).collect();
+        if read.iter().any(|r| covers(r, &path)) {
             continue;
         }
         let mut d = Diagnostic::new(
             Rule::DataValueUndeclared,
             format!(
-                "data value {} is set but nothing declares it (no schema, no earlier data value)",
+                "data value {} is set but nothing declares it (no schema, no earlier data value) and nothing in the library reads it",
                 u.path
             ),
         )
         .with_help(
-            "ytt accepts it because the library has no schema; declare it in a data values \
-             file of the library, or give the values file as `+:FILE` to add it on purpose",
+            "ytt accepts it because the library has no schema; correct the key if it is a \
+             typo, declare it in a data values file of the library, or give the values file \
+             as `+:FILE` to add it on purpose",
         );
         // ytt accepts the value: a warning unless the configuration says otherwise.
         d.severity = crate::report::Severity::Warning;

@@ -41,12 +41,12 @@ pub fn findings(
         return (Vec::new(), Vec::new());
     };
     let mut registry = Registry::clone(&base);
-    for doc in &docs.items {
+    for doc in docs.items.iter().filter(|d| applied(d)) {
         registry.add_crd(doc);
     }
     let mut found = Vec::new();
     let mut unchecked = Vec::new();
-    for doc in docs.items.iter().filter(|d| named(d)) {
+    for doc in docs.items.iter().filter(|d| applied(d)) {
         let mut result = check(&registry, doc);
         if let CheckResult::NoSchema { api_version, kind } = &result {
             if let Some(crd) = repository_crd(check_with, repo, api_version, kind) {
@@ -81,25 +81,34 @@ pub fn findings(
     (found, unchecked)
 }
 
-/// Whether the document names an object (`metadata.name` or `metadata.generateName`): one
-/// without a name is not something kubectl or kapp applies but input for another tool (a
-/// list of images for kbld, a fragment), and is not checked.
-fn named(doc: &Document) -> bool {
+/// Whether the document is an object something applies: it has a name (`metadata.name` or
+/// `metadata.generateName`; one without is input for another tool, a list of images for
+/// kbld, a fragment) and kapp does not only wait for it (`kapp.k14s.io/exists`, a stub of a
+/// CRD another package installs) or skip it (`kapp.k14s.io/noop`). Others are not checked.
+fn field<'a>(m: &'a crate::yaml::Map, key: &str) -> Option<&'a Value> {
+    m.items
+        .iter()
+        .find(|i| matches!(&i.key, Value::String(k) if k == key))
+        .map(|i| &i.value)
+}
+
+fn applied(doc: &Document) -> bool {
     let Value::Map(top) = &doc.value else {
         return false;
     };
-    let field = |m: &crate::yaml::Map, key: &str| {
-        m.items
-            .iter()
-            .find(|i| matches!(&i.key, Value::String(k) if k == key))
-            .map(|i| i.value.clone())
+    let Some(Value::Map(meta)) = field(top, "metadata") else {
+        return false;
     };
-    match field(top, "metadata") {
-        Some(Value::Map(meta)) => ["name", "generateName"]
+    let named = ["name", "generateName"]
+        .iter()
+        .any(|k| matches!(field(meta, k), Some(Value::String(s)) if !s.is_empty()));
+    let kapp_only = match field(meta, "annotations") {
+        Some(Value::Map(annotations)) => ["kapp.k14s.io/exists", "kapp.k14s.io/noop"]
             .iter()
-            .any(|k| matches!(field(&meta, k), Some(Value::String(s)) if !s.is_empty())),
+            .any(|k| field(annotations, k).is_some()),
         _ => false,
-    }
+    };
+    named && !kapp_only
 }
 
 /// The built-in registry of `version`, made once per process.
@@ -182,4 +191,45 @@ fn defined_once(
         }
     }
     first.map(|(doc, _)| doc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::parse::{parse, ParseOpts};
+
+    fn docs(src: &str) -> Vec<bool> {
+        let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
+        ds.items.iter().map(applied).collect()
+    }
+
+    #[test]
+    fn only_objects_something_applies_are_checked() {
+        let src = "\
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: a}
+---
+apiVersion: kbld.k14s.io/v1alpha1
+kind: Config
+images: []
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: stubs.example.com
+  annotations: {kapp.k14s.io/exists: \"\"}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  generateName: b-
+  annotations: {kapp.k14s.io/noop: \"\"}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {generateName: c-}
+";
+        assert_eq!(docs(src), vec![true, false, false, false, true]);
+    }
 }

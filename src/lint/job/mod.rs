@@ -13,6 +13,7 @@ pub mod libcheck;
 pub mod model;
 pub mod needs_input;
 pub mod placeholder;
+pub mod usage;
 
 use crate::report::Rule;
 use std::path::PathBuf;
@@ -137,9 +138,13 @@ fn evaluate(
                 found.extend(k8s);
                 unchecked_kinds = unchecked;
             }
+            let mut usage = None;
             if job.check_files && job.analysis {
-                let statics = static_findings(&workspace, names, &outside);
+                let (statics, used) = usage::static_findings(&workspace, names, &outside, true);
                 found.extend(statics);
+                usage = Some(used);
+            } else if job.reads_values && job.analysis {
+                usage = Some(usage::reads_only(&workspace, names));
             }
             let failed = result.is_err();
             if let Err(e) = &result {
@@ -154,13 +159,16 @@ fn evaluate(
                 }
             }
             let found = without_repeats(needs_input::settle(job, &workspace, found));
+            // A failure the inputs explain (a `needs-input` note) did not stop a root.
+            let stopped = |d: &Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
             let status = match (failed, found.is_empty()) {
-                (true, _) if found.iter().any(|d| d.rule != Rule::NeedsInput) => RootOutcome::Error,
+                (true, _) if found.iter().any(stopped) => RootOutcome::Error,
                 (_, true) => RootOutcome::Ok,
                 _ => RootOutcome::Findings,
             };
             let mut outcome = finish(job, found, status);
             outcome.unchecked_kinds = unchecked_kinds;
+            outcome.usage = usage;
             if job.coverage {
                 outcome.coverage = Some(crate::lint::job::coverage::of_job(
                     &workspace, names, !failed,
@@ -181,11 +189,13 @@ fn evaluate(
             let copy = not_read
                 .is_empty()
                 .then(|| crate::lint::job::copies::key(&workspace, &checks));
-            if let Some((found, status)) = copy
+            if let Some((found, status, usage)) = copy
                 .as_ref()
                 .and_then(|k| crate::lint::job::copies::get(k, job))
             {
-                return finish(job, found, status);
+                let mut outcome = finish(job, found, status);
+                outcome.usage = usage;
+                return outcome;
             }
             workspace.env.keep_asts.set(job.check_files && job.analysis);
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
@@ -198,6 +208,7 @@ fn evaluate(
                     span_at(names, pos)
                 }));
             }
+            let mut library_usage = None;
             if job.check_files && job.analysis {
                 let outside = match &job.values_from {
                     ValuesFrom::Scenarios(others) if others.is_empty() => {
@@ -205,7 +216,9 @@ fn evaluate(
                     }
                     _ => Outside::Unknown,
                 };
-                found.extend(static_findings(&workspace, names, &outside));
+                let (statics, used) = usage::static_findings(&workspace, names, &outside, false);
+                found.extend(statics);
+                library_usage = Some(used);
             }
             let status = if found.is_empty() {
                 RootOutcome::Ok
@@ -213,9 +226,11 @@ fn evaluate(
                 RootOutcome::Findings
             };
             if let Some(key) = copy {
-                crate::lint::job::copies::keep(key, job, &found, status);
+                crate::lint::job::copies::keep(key, job, &found, status, library_usage.as_ref());
             }
-            finish(job, found, status)
+            let mut outcome = finish(job, found, status);
+            outcome.usage = library_usage;
+            outcome
         }
     }
 }
@@ -283,26 +298,6 @@ fn outside_values(job: &Job, ws: &Workspace, external: &ExternalValues) -> Outsi
     Outside::Known(docs)
 }
 
-/// What static analysis finds in the library's files (see [`crate::analysis`]), `outside`
-/// the data values given to it.
-fn static_findings(workspace: &Workspace, names: &Names, outside: &Outside) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for f in crate::analysis::check(workspace, "", outside) {
-        let Some(mut span) = span_at(names, &f.pos) else {
-            continue;
-        };
-        span.end_column = span.column + f.width;
-        let mut d = Diagnostic::new(f.rule, f.message).at(span);
-        for (message, pos) in &f.related {
-            if let Some(span) = span_at(names, pos) {
-                d = d.with_related(message.clone(), span);
-            }
-        }
-        out.push(d);
-    }
-    out
-}
-
 /// Drops static findings at a line where the evaluation already reported an error: the same
 /// problem, found by running it.
 fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
@@ -325,7 +320,7 @@ fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// A position as a repository span (`None` for positions that name no file of the job).
-fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
+pub(crate) fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
     if !pos.is_known() {
         return None;
     }
@@ -353,16 +348,7 @@ fn reported_by_value(rule: Rule) -> bool {
 
 fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> JobOutcome {
     for d in &mut diagnostics {
-        d.root = Some(job.root.clone());
-        d.scenario = job.scenario.clone();
-        if let Some(origin) = &job.origin {
-            if !d.related.iter().any(|r| r.span == *origin) {
-                d.related.push(crate::report::Related {
-                    message: "the repository runs ytt this way here".to_string(),
-                    span: origin.clone(),
-                });
-            }
-        }
+        model::place(job, d);
     }
     JobOutcome {
         diagnostics,
@@ -370,6 +356,7 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
         coverage: None,
         duration_ms: 0,
         unchecked_kinds: Vec::new(),
+        usage: None,
     }
 }
 

@@ -68,6 +68,14 @@ pub struct Job {
     /// may come from besides its own files (it matters when the library has no schema).
     #[serde(default)]
     pub values_from: ValuesFrom,
+    /// Report what the library declares and reads of its data values even without the files'
+    /// own checks: a scenario whose files differ from those of the root's first scenario.
+    #[serde(default)]
+    pub reads_values: bool,
+    /// Where the root is declared (its entry in the configuration, its Package): a finding
+    /// about the root's flags with no place of its own, and without an origin, points there.
+    #[serde(default)]
+    pub entry: Option<Span>,
 }
 
 /// Where a library's data values may come from besides its own files.
@@ -117,6 +125,8 @@ impl Job {
             notices: Vec::new(),
             coverage: false,
             values_from: ValuesFrom::Unknown,
+            reads_values: false,
+            entry: None,
         }
     }
 }
@@ -137,6 +147,10 @@ pub struct JobOutcome {
     /// The kinds of rendered objects no schema was known for (`apiVersion kind`).
     #[serde(default)]
     pub unchecked_kinds: Vec<String>,
+    /// What the job's library declares and reads of its data values, and its stale findings,
+    /// when its static analysis ran (see [`crate::lint::job::usage`]).
+    #[serde(default)]
+    pub usage: Option<crate::lint::job::usage::Usage>,
 }
 
 impl JobOutcome {
@@ -150,6 +164,7 @@ impl JobOutcome {
             coverage: None,
             duration_ms: 0,
             unchecked_kinds: Vec::new(),
+            usage: None,
         }
     }
 
@@ -170,6 +185,35 @@ impl Job {
         match &self.scenario {
             Some(s) => format!("{} ({s})", self.root),
             None => self.root.clone(),
+        }
+    }
+}
+
+/// The message of the related location that shows where the repository runs ytt this way.
+pub const ORIGIN_NOTE: &str = "the repository runs ytt this way here";
+
+/// Puts a finding of `job` under its root. A finding about a file's text (see
+/// [`Rule::is_about_text`]) belongs to no scenario: it shows neither the scenario nor where the
+/// scenario comes from. Any other finding names the scenario and, as a related location, the
+/// command that runs ytt this way; one with no place of its own points at that command, or
+/// else at the root's entry in the configuration or its Package.
+pub fn place(job: &Job, d: &mut Diagnostic) {
+    d.root = Some(job.root.clone());
+    if d.rule.is_about_text() {
+        d.scenario = None;
+        return;
+    }
+    d.scenario = job.scenario.clone();
+    if d.span.is_none() {
+        d.span = job.origin.clone().or_else(|| job.entry.clone());
+    }
+    if let Some(origin) = &job.origin {
+        let shown = d.span.as_ref() == Some(origin) || d.related.iter().any(|r| r.span == *origin);
+        if !shown {
+            d.related.push(crate::report::Related {
+                message: ORIGIN_NOTE.to_string(),
+                span: origin.clone(),
+            });
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::files::paths::{self, is_within};
 use crate::lint::config::flags;
 use crate::lint::config::{Config, ScenarioConfig};
 use crate::lint::discover::select::Selection;
-use crate::lint::discover::{Discovery, Root};
+use crate::lint::discover::{Discovery, Reason, Root};
 use crate::lint::job::kubernetes::KubeCheck;
 use crate::lint::job::{Job, JobKind, ValuesFrom, PLAIN_ROOT};
 use crate::lint::repo::crds::CrdDoc;
@@ -82,6 +82,17 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             if let (false, Some(others)) = (root.needs_input, others) {
                 job.values_from = ValuesFrom::Scenarios(others);
             }
+        }
+        // A scenario with files of its own reads data values the first one does not see.
+        let files = |j: &Job| {
+            j.flags
+                .as_ref()
+                .ok()
+                .map(|f| (f.files.clone(), f.file_marks.clone()))
+        };
+        let first_files = out.get(first).and_then(files);
+        for job in out.iter_mut().skip(first + 1) {
+            job.reads_values = files(job) != first_files;
         }
     }
     let mut closed_roots: HashMap<String, bool> = HashMap::new();
@@ -217,8 +228,18 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         }
         f
     });
+    let entry = match &root.reason {
+        Reason::Config { line } => config
+            .file
+            .as_deref()
+            .and_then(|f| paths::relative(&config.dir, f))
+            .map(|f| Span::point(f, *line, 1)),
+        Reason::Package { file, line, .. } => Some(Span::point(file.clone(), *line, 1)),
+        _ => None,
+    };
     Job {
         kind: JobKind::Root,
+        entry,
         scenario: sc.map(|s| s.name.clone()),
         config_spans,
         needs_input: root.needs_input,

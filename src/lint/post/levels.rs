@@ -26,10 +26,11 @@ pub fn settle_statuses(report: &mut Report) {
         if root.status != RootOutcome::Findings {
             continue;
         }
-        let any = report
-            .diagnostics
-            .iter()
-            .any(|d| d.root.as_deref() == Some(&root.path) && d.scenario == root.scenario);
+        let any = report.diagnostics.iter().any(|d| {
+            // A finding about a file's text belongs to every scenario of its root.
+            let scenario = d.scenario.is_none() || d.scenario == root.scenario;
+            d.root.as_deref() == Some(&root.path) && scenario
+        });
         if !any {
             root.status = RootOutcome::Ok;
         }

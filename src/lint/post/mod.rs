@@ -1,13 +1,18 @@
-//! After the jobs, once, in this order: `branch-never-evaluated` from the roots' coverage,
-//! the configured rule levels, suppression comments (and the ones that suppressed nothing),
-//! findings about a file's text once per file ([`findings`]); then, after the whole-run cache,
-//! spans widened to what they are about, the baseline's findings dropped and every root's
-//! status settled ([`finish`]).
+//! After the jobs, once, in this order: the findings that need every job (`data-value-unused`
+//! over every reader, stale findings only where no root runs the code), no machine paths in
+//! messages, `branch-never-evaluated` from the roots' coverage, the configured rule levels,
+//! suppression comments (and the ones that suppressed nothing), findings about a file's text
+//! once per file ([`findings`]); then, after the whole-run cache, spans widened to what they
+//! are about, the baseline's findings dropped, every root's status settled and identical
+//! findings made one ([`finish`]).
 
 pub mod baseline;
 pub mod levels;
+pub mod merge;
 pub mod never_evaluated;
+pub mod stale;
 pub mod suppress;
+pub mod unused_values;
 
 use std::collections::BTreeSet;
 
@@ -15,6 +20,7 @@ use rayon::prelude::*;
 
 use crate::files::paths::is_within;
 use crate::lint::config::RuleLevel;
+use crate::lint::job::usage::Usage;
 use crate::lint::job::{Job, JobKind};
 use crate::lint::plan::Planned;
 use crate::report::coverage::RootCoverage;
@@ -22,13 +28,14 @@ use crate::report::{Diagnostic, Report, RootOutcome, Rule, Sources};
 use baseline::Baseline;
 use suppress::Suppression;
 
-/// Replaces the jobs' findings in `report` (one status per job, in job order) with what the
-/// configuration and the suppression comments leave of them.
+/// Replaces the jobs' findings in `report` (one status per job, in job order; `usage` per job)
+/// with what every job's usage, the configuration and the suppression comments leave of them.
 pub fn findings(
     p: &Planned,
     jobs: &[Job],
     report: &mut Report,
     coverage: &[RootCoverage],
+    usage: &[Option<Usage>],
     sources: &Sources,
 ) {
     let scopes: Vec<(Vec<String>, RootOutcome)> = jobs
@@ -36,7 +43,10 @@ pub fn findings(
         .zip(&report.roots)
         .map(|(j, r)| (scope(p, j), r.status))
         .collect();
-    let mut found = std::mem::take(&mut report.diagnostics);
+    let found = std::mem::take(&mut report.diagnostics);
+    let found = unused_values::settle(&p.discovery, jobs, usage, found);
+    let mut found = stale::settle(jobs, usage, found);
+    without_machine_paths(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = levels::apply(&p.config, found);
     let sups = scan_suppressions(p, &scopes, &found, sources);
@@ -65,7 +75,34 @@ pub fn finish(report: &mut Report, sources: &Sources, baseline: Option<&Baseline
         report.diagnostics = baseline.filter(all, sources).0;
     }
     levels::settle_statuses(report);
+    report.diagnostics = merge::once(std::mem::take(&mut report.diagnostics));
     report.normalize();
+}
+
+/// Messages name files by their repository paths, never by where the repository is on this
+/// machine (an error about a flag's path quotes the absolute path the job was given).
+fn without_machine_paths(repo: &std::path::Path, found: &mut [Diagnostic]) {
+    let dir = repo.to_string_lossy();
+    if dir.len() < 2 {
+        return;
+    }
+    let relative = |text: &str| {
+        text.replace(&format!("{dir}/"), "")
+            .replace(dir.as_ref(), ".")
+    };
+    for d in found.iter_mut() {
+        if d.message.contains(dir.as_ref()) {
+            d.message = relative(&d.message);
+        }
+        if let Some(help) = d.help.as_mut().filter(|h| h.contains(dir.as_ref())) {
+            *help = relative(help);
+        }
+        for r in &mut d.related {
+            if r.message.contains(dir.as_ref()) {
+                r.message = relative(&r.message);
+            }
+        }
+    }
 }
 
 /// Findings about a file's text (an annotation ytt ignores) once, under the first root that

@@ -38,7 +38,7 @@ pub const MAX_ENTRIES: usize = 20_000;
 pub const DIR_NAME: &str = crate::files::LINT_CACHE_DIR;
 
 /// Format of the entries: bump when [`JobOutcome`] or the key changes meaning.
-const FORMAT: &str = "yttlint-cache-2";
+const FORMAT: &str = "yttlint-cache-3";
 
 /// Files modified this recently before the index was written may have changed again within the
 /// same timestamp: their hash is not trusted from the index.

@@ -1,11 +1,12 @@
 //! One job guarded: run so that a panic becomes a finding of that job (in the file it was
-//! evaluating when that is known) while the other jobs go on, and timed.
+//! evaluating when that is known) while the other jobs go on, and timed; a failed job always
+//! has an error-level finding ([`never_silent`]).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 use crate::lint::job::{Job, JobOutcome};
-use crate::report::{Diagnostic, Rule};
+use crate::report::{Diagnostic, RootOutcome, Rule, Severity};
 
 /// The result of a job that no thread or worker ran (none is expected: it says so rather
 /// than losing the root).
@@ -14,6 +15,25 @@ pub fn not_linted(job: &Job) -> JobOutcome {
         job,
         Diagnostic::new(Rule::InternalError, "this root was not linted"),
     )
+}
+
+/// `outcome` with an `internal-error` finding when its status is error but none of its
+/// findings is an error: a root that failed is never reported without saying so.
+pub fn never_silent(job: &Job, mut outcome: JobOutcome) -> JobOutcome {
+    let said = outcome
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    if outcome.status == RootOutcome::Error && !said {
+        let mut d = Diagnostic::new(
+            Rule::InternalError,
+            "this root failed, but yttlint lost the finding that says why",
+        );
+        d.root = Some(job.root.clone());
+        d.scenario = job.scenario.clone();
+        outcome.diagnostics.push(d);
+    }
+    outcome
 }
 
 /// Runs one job, turning a panic into a finding of the job; the second value says whether it

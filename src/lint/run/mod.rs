@@ -12,11 +12,12 @@ pub mod worker;
 
 use rayon::prelude::*;
 
+use crate::lint::job::usage::Usage;
 use crate::lint::job::{run_job, Job, JobOutcome};
 use crate::report::coverage::Coverage;
 use crate::report::Report;
 use cache::Cache;
-use guard::{caught, evaluating, not_linted};
+use guard::{caught, evaluating, never_silent, not_linted};
 use pool::Isolation;
 use progress::Progress;
 
@@ -24,12 +25,13 @@ use progress::Progress;
 /// depth limit keeps well inside it). Reserved lazily by the OS.
 const WORKER_STACK: usize = 256 << 20;
 
-/// What a run of jobs produced: the report, and each job's coverage in job order.
+/// What a run of jobs produced: the report, and each job's coverage and usage in job order.
 pub struct Ran {
     pub report: Report,
     pub coverage: Vec<Option<Coverage>>,
     /// The kinds of rendered objects no schema was known for, sorted.
     pub unchecked_kinds: Vec<String>,
+    pub usage: Vec<Option<Usage>>,
 }
 
 /// Evaluates `jobs` on `threads` threads (or in as many worker processes when `isolation` is
@@ -107,12 +109,15 @@ fn collect(jobs: &[Job], outcomes: impl IntoIterator<Item = JobOutcome>) -> Ran 
         report: Report::default(),
         coverage: Vec::new(),
         unchecked_kinds: Vec::new(),
+        usage: Vec::new(),
     };
     for (job, outcome) in jobs.iter().zip(outcomes) {
+        let outcome = never_silent(job, outcome);
         ran.report.roots.push(outcome.root_status(job));
         ran.report.diagnostics.extend(outcome.diagnostics);
         ran.coverage.push(outcome.coverage);
         ran.unchecked_kinds.extend(outcome.unchecked_kinds);
+        ran.usage.push(outcome.usage);
     }
     ran.unchecked_kinds.sort();
     ran.unchecked_kinds.dedup();
@@ -189,6 +194,8 @@ mod tests {
             coverage: false,
             values_from: Default::default(),
             kubernetes: None,
+            reads_values: false,
+            entry: None,
         }
     }
 
@@ -206,6 +213,38 @@ mod tests {
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
         assert_eq!(report.diagnostics.len(), 1);
         assert_eq!(report.diagnostics[0].root.as_deref(), Some("broken"));
+    }
+
+    #[test]
+    fn a_failed_job_without_an_error_finding_gets_an_internal_error() {
+        let jobs = vec![
+            job("a", Ok(Default::default())),
+            job("b", Ok(Default::default())),
+        ];
+        let lost = |j: &Job| JobOutcome {
+            status: if j.root == "a" {
+                RootOutcome::Error
+            } else {
+                RootOutcome::Ok
+            },
+            ..run_job(j, evaluating)
+        };
+        let report = collect(
+            &jobs,
+            run_with(&jobs, 2, &Progress::new(2, false), &lost).unwrap(),
+        )
+        .report;
+        assert_eq!(report.roots[0].status, RootOutcome::Error);
+        assert_eq!(report.diagnostics.len(), 1);
+        assert_eq!(report.diagnostics[0].rule, Rule::InternalError);
+        assert_eq!(report.diagnostics[0].root.as_deref(), Some("a"));
+        // A failure with its error finding is left as it is.
+        let broken = vec![job("broken", Err("cannot read flags".into()))];
+        let report = run_jobs(&broken, 1, None, &Progress::new(1, false), None)
+            .unwrap()
+            .report;
+        assert_eq!(report.diagnostics.len(), 1);
+        assert_ne!(report.diagnostics[0].rule, Rule::InternalError);
     }
 
     #[test]

@@ -1,0 +1,233 @@
+//! `data-value-unused` once every reader is in sight. A job reports the values its library
+//! declares but does not read, with what it reads (see `lint/job/usage.rs`); a value is
+//! unused only when:
+//!
+//! - no job whose library includes the declaring file reads it: another root, or a scenario
+//!   with files of its own, may read half of a values file that one root reads the other
+//!   half of;
+//! - the declaration is not in a folder that only supplements files elsewhere (its readers
+//!   are there);
+//! - when the declaring root is one nobody declared (found by discovery: what is rendered
+//!   with it is a guess), no job with a file next to the declaration reads it (a Package or
+//!   a command renders the neighbours with the schema);
+//! - in a root nobody runs (found by discovery, its inputs unknown), what remains is info,
+//!   not a warning: the values file that feeds it may be shared with another tool or App
+//!   that reads the rest (tanzu-sync's schema declares the `tap_install` values of the
+//!   App next to it);
+//! - no library hands the declaring library its data values whole
+//!   (`library.get("child").with_data_values(data.values)`): the child's schema declares what
+//!   the parent passes, whether or not the child reads it.
+//!
+//! ```text
+//! app/values.yml     #@data/values / workload: demo / registry: r.example.com
+//! setup.sh           ytt -f shared -f app/values.yml    # shared/ reads registry
+//!                    ytt -f app                         # app/ reads workload
+//! ```
+//!
+//! Neither value is unused. What remains is reported once per declaration (see `merge.rs`).
+
+use std::collections::{HashMap, HashSet};
+
+use crate::analysis::value_reads::{covers, ReadPath};
+use crate::files::paths::{is_within, parent};
+use crate::lint::discover::Discovery;
+use crate::lint::job::usage::Usage;
+use crate::lint::job::Job;
+use crate::report::{Diagnostic, Rule};
+
+/// A declaration: file, line and column.
+type Place = (String, u32, u32);
+
+/// `found` without the `data-value-unused` findings that some reader in sight contradicts.
+pub fn settle(
+    d: &Discovery,
+    jobs: &[Job],
+    usage: &[Option<Usage>],
+    found: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    let all: Vec<&Usage> = usage.iter().flatten().collect();
+    let mut paths: HashMap<Place, &[String]> = HashMap::new();
+    let mut readers: HashMap<&str, Vec<&ReadPath>> = HashMap::new();
+    let mut neighbours: HashMap<&str, Vec<&ReadPath>> = HashMap::new();
+    for u in &all {
+        for (span, path) in &u.unused {
+            paths.insert((span.file.clone(), span.line, span.column), path);
+        }
+        for file in &u.declares {
+            readers.entry(file).or_default().extend(&u.reads);
+        }
+        for dir in &u.dirs {
+            neighbours.entry(dir).or_default().extend(&u.reads);
+        }
+    }
+    let guessed: HashSet<&str> = jobs
+        .iter()
+        .filter(|j| j.needs_input)
+        .map(|j| j.root.as_str())
+        .collect();
+    let handed: Vec<&str> = all
+        .iter()
+        .flat_map(|u| u.handed_over.iter().map(String::as_str))
+        .collect();
+    let supplements: HashSet<&str> = d
+        .libraries
+        .iter()
+        .filter(|l| l.partial.is_some())
+        .map(|l| l.path.as_str())
+        .collect();
+    let unused = |diag: &Diagnostic| -> bool {
+        if supplements.contains(diag.root.as_deref().unwrap_or_default()) {
+            return false;
+        }
+        let Some(span) = &diag.span else {
+            return true;
+        };
+        if handed.iter().any(|h| is_within(&span.file, h)) {
+            return false;
+        }
+        let Some(path) = paths.get(&(span.file.clone(), span.line, span.column)) else {
+            return true;
+        };
+        let reads = |by: &HashMap<&str, Vec<&ReadPath>>, key: &str| {
+            by.get(key)
+                .is_some_and(|rs| rs.iter().any(|r| covers(r, path)))
+        };
+        let root = diag.root.as_deref().unwrap_or_default();
+        let beside = guessed.contains(root) && reads(&neighbours, parent(&span.file));
+        !reads(&readers, &span.file) && !beside
+    };
+    found
+        .into_iter()
+        .filter(|diag| diag.rule != Rule::DataValueUnused || unused(diag))
+        .map(|mut diag| {
+            let root = diag.root.as_deref().unwrap_or_default();
+            if diag.rule == Rule::DataValueUnused && guessed.contains(root) {
+                diag.severity = crate::report::Severity::Info;
+                diag.message.push_str(
+                    " (no script, CI job or Package runs this root: a values file shared with another App or tool may be what sets it)",
+                );
+            }
+            diag
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::discover::Library;
+    use crate::report::Span;
+
+    fn unused(root: &str, file: &str, line: u32) -> Diagnostic {
+        let mut d = Diagnostic::new(Rule::DataValueUnused, "x").at(Span::point(file, line, 1));
+        d.root = Some(root.to_string());
+        d
+    }
+
+    fn usage(declares: &[&str], reads: &[&[&str]], unused: &[(&str, u32, &[&str])]) -> Usage {
+        let strings = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        Usage {
+            declares: strings(declares),
+            reads: reads
+                .iter()
+                .map(|r| r.iter().map(|k| Some(k.to_string())).collect())
+                .collect(),
+            unused: unused
+                .iter()
+                .map(|(f, l, p)| (Span::point(*f, *l, 1), strings(p)))
+                .collect(),
+            ..Usage::default()
+        }
+    }
+
+    #[test]
+    fn a_value_another_root_reads_is_not_unused() {
+        let found = vec![
+            unused("app", "app/values.yml", 3),
+            unused("shared", "app/values.yml", 4),
+            unused("shared", "app/values.yml", 5),
+        ];
+        let usage = vec![
+            Some(usage(
+                &["app/values.yml"],
+                &[&["workload"]],
+                &[
+                    ("app/values.yml", 4, &["registry"]),
+                    ("app/values.yml", 5, &["unread"]),
+                ],
+            )),
+            Some(usage(
+                &["app/values.yml"],
+                &[&["registry"]],
+                &[
+                    ("app/values.yml", 3, &["workload"]),
+                    ("app/values.yml", 5, &["unread"]),
+                ],
+            )),
+            // A root that does not include the file reads nothing of it.
+            Some(usage(&["other/values.yml"], &[&["unread"]], &[])),
+        ];
+        let kept = settle(&Discovery::default(), &[], &usage, found);
+        let lines: Vec<u32> = kept.iter().map(|d| d.span.as_ref().unwrap().line).collect();
+        assert_eq!(lines, [5]);
+    }
+
+    #[test]
+    fn supplementing_folders_and_libraries_given_values_whole_report_nothing() {
+        let found = vec![
+            unused("config", "config/schema.yml", 3),
+            unused("t/_ytt_lib/child", "t/_ytt_lib/child/schema.yml", 3),
+            unused("t/_ytt_lib/other", "t/_ytt_lib/other/schema.yml", 3),
+        ];
+        let d = Discovery {
+            libraries: vec![Library {
+                path: "config".into(),
+                partial: Some("only supplements".into()),
+                ..Library::default()
+            }],
+            ..Discovery::default()
+        };
+        let mut parent = usage(&[], &[], &[]);
+        parent.handed_over = vec!["t/_ytt_lib/child".into()];
+        let kept = settle(&d, &[], &[Some(parent)], found);
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].root.as_deref(), Some("t/_ytt_lib/other"));
+    }
+
+    #[test]
+    fn a_guessed_root_counts_the_readers_beside_its_declaration() {
+        let found = vec![
+            unused("config", "config/values.yml", 3),
+            unused("config", "config/values.yml", 4),
+            unused("declared", "declared/values.yml", 3),
+        ];
+        // Another job (a Package, a command) renders files of config/ without the values file.
+        let mut beside = usage(&[], &[&["host"], &["port"]], &[]);
+        beside.dirs = vec!["config".into(), "declared".into()];
+        let config = crate::lint::config::Config::default_for(std::path::Path::new("/repo"));
+        let job = |root: &str, needs_input: bool| Job {
+            needs_input,
+            ..Job::new(&config, root, Ok(Default::default()))
+        };
+        let paths = |p: &str| vec![p.to_string()];
+        let mut own = usage(&[], &[], &[]);
+        own.unused = vec![
+            (Span::point("config/values.yml", 3, 1), paths("host")),
+            (Span::point("config/values.yml", 4, 1), paths("unread")),
+            (Span::point("declared/values.yml", 3, 1), paths("port")),
+        ];
+        let jobs = [
+            job("config", true),
+            job("declared", false),
+            job("other", false),
+        ];
+        let usage = [Some(own), None, Some(beside)];
+        let kept = settle(&Discovery::default(), &jobs, &usage, found);
+        let kept: Vec<(&str, u32)> = kept
+            .iter()
+            .map(|d| (d.root.as_deref().unwrap(), d.span.as_ref().unwrap().line))
+            .collect();
+        // Only the guessed root's value that nothing beside it reads, and the declared root's.
+        assert_eq!(kept, [("config", 4), ("declared", 3)]);
+    }
+}
