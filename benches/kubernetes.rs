@@ -15,7 +15,6 @@ use clap::Parser;
 use yttlint::kubernetes::{check, CheckResult, Registry, DEFAULT_VERSION};
 use yttlint::library::{EvalOpts, Workspace};
 use yttlint::yaml::DocSet;
-use yttlint::ytt_flags::data_values::DataValuesFlags;
 use yttlint::ytt_flags::TemplateArgs;
 
 fn main() {
@@ -196,15 +195,7 @@ fn rendered(dir: &Path, cmd: &str) -> Option<DocSet> {
         strict: a.strict,
         ..EvalOpts::default()
     };
-    let flags = DataValuesFlags {
-        env_strings: a.dv_env.clone(),
-        env_yaml: a.dv_env_yaml.clone(),
-        kv_strings: a.dv.clone(),
-        kv_yaml: a.dv_yaml.clone(),
-        kv_files: a.dv_file.clone(),
-        files: a.dv_files.clone(),
-        policy: Default::default(),
-    };
+    let flags = a.data_values_flags(Default::default());
     let external = flags.to_values(a.strict, &[], &mut no_stdin).ok()?;
     let ws = Workspace::new(inputs, opts);
     ws.evaluate(external).ok().map(|out| out.docs)

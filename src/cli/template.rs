@@ -9,7 +9,6 @@ use crate::files;
 use crate::library::{EvalOpts, OutputContent, OutputFile, Workspace};
 use crate::yaml::emit::docset_to_yaml;
 use crate::yaml::json::docset_to_json;
-use crate::ytt_flags::data_values::DataValuesFlags;
 use crate::ytt_flags::TemplateArgs;
 
 /// Runs the command; returns the exit code.
@@ -71,15 +70,7 @@ fn render(a: &TemplateArgs) -> Result<String, String> {
         extensions: crate::schema::extensions::Extensions::from_names(&a.extensions)?,
         ..EvalOpts::default()
     };
-    let flags = DataValuesFlags {
-        env_strings: a.dv_env.clone(),
-        env_yaml: a.dv_env_yaml.clone(),
-        kv_strings: a.dv.clone(),
-        kv_yaml: a.dv_yaml.clone(),
-        kv_files: a.dv_file.clone(),
-        files: a.dv_files.clone(),
-        policy,
-    };
+    let flags = a.data_values_flags(policy);
     let ws = Workspace::new(inputs, opts);
     if a.files_inspect {
         // ytt checks the types only when it prints: the schema type plays no part here.

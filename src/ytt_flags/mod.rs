@@ -95,3 +95,21 @@ pub struct TemplateArgs {
     #[arg(long = "openapi-validations")]
     pub openapi_validations: bool,
 }
+
+impl TemplateArgs {
+    /// The data values flags of the command, reading files as `policy` allows.
+    pub fn data_values_flags(
+        &self,
+        policy: crate::files::ReadPolicy,
+    ) -> data_values::DataValuesFlags {
+        data_values::DataValuesFlags {
+            env_strings: self.dv_env.clone(),
+            env_yaml: self.dv_env_yaml.clone(),
+            kv_strings: self.dv.clone(),
+            kv_yaml: self.dv_yaml.clone(),
+            kv_files: self.dv_file.clone(),
+            files: self.dv_files.clone(),
+            policy,
+        }
+    }
+}

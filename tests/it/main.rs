@@ -3,6 +3,10 @@
 //! holds what they share: the runner, temporary directories, JSON report helpers and golden
 //! files. Run one area with `cargo test --release --test it MODULE::`.
 
+// The crate denies `unwrap`/`expect` (Cargo.toml); in tests, and in the helpers tests share,
+// a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod util;
 
 mod action_install;

@@ -8,7 +8,6 @@ use std::path::Path;
 use crate::files::paths;
 use crate::files::{self, InputFile};
 use crate::library::{EvalOpts, ExternalValues, Workspace};
-use crate::ytt_flags::data_values::DataValuesFlags;
 use crate::ytt_flags::TemplateArgs;
 
 /// A job ready to evaluate.
@@ -79,17 +78,9 @@ pub fn external_values(
     provided: &[String],
     refused: &mut Vec<files::Refused>,
 ) -> Result<ExternalValues, String> {
-    let mut kv_yaml = flags.dv_yaml.clone();
-    kv_yaml.extend(crate::lint::job::placeholder::flags(workspace, provided));
-    let dv = DataValuesFlags {
-        env_strings: flags.dv_env.clone(),
-        env_yaml: flags.dv_env_yaml.clone(),
-        kv_strings: flags.dv.clone(),
-        kv_yaml,
-        kv_files: flags.dv_file.clone(),
-        files: flags.dv_files.clone(),
-        policy: files::ReadPolicy::repository(repo),
-    };
+    let mut dv = flags.data_values_flags(files::ReadPolicy::repository(repo));
+    dv.kv_yaml
+        .extend(crate::lint::job::placeholder::flags(workspace, provided));
     let env: Vec<(String, String)> = std::env::vars().collect();
     dv.to_values_with(flags.strict, &env, &mut no_stdin, refused)
 }
