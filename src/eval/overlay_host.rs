@@ -16,8 +16,8 @@ use super::host::{Extra, FileCtx, Host};
 use super::run::{ErrorKind, EvalError, LibEnv};
 use super::state::{current, FrozenTplState, TplState};
 use crate::overlay::{
-    apply_exact, post_process as overlay_post_process, AssertReturned, FileDocs, HandleKind,
-    HostError, NativeMatcher, OverlayError, OverlayHost, Returned,
+    apply_exact, post_process_counted as overlay_post_process, AssertReturned, FileDocs,
+    HandleKind, HostError, NativeMatcher, OverlayError, OverlayHost, Returned,
 };
 use crate::yaml::{AnnValue, DocSet, Document, Handle, Value};
 
@@ -293,6 +293,7 @@ pub fn post_process(
         .map(|(file, docs)| FileDocs { file, docs })
         .collect();
     let mut host = FreshHost { exec };
-    let out = overlay_post_process(files, &mut host).map_err(overlay_error)?;
+    let (out, matched) = overlay_post_process(files, &mut host).map_err(overlay_error)?;
+    exec.env().overlay_matches.borrow_mut().extend(matched);
     Ok(out.into_iter().map(|f| (f.file, f.docs)).collect())
 }

@@ -51,6 +51,9 @@ pub struct LibEnv {
     pub asts: RefCell<HashMap<String, AstModule>>,
     /// Which statements evaluations ran, when the linter asks (see [`super::coverage`]).
     pub coverage: super::coverage::Recorder,
+    /// Every overlay document a library's output was post-processed with, and how many
+    /// documents it matched (for the linter's `overlay-matches-nothing`).
+    pub overlay_matches: RefCell<Vec<crate::overlay::Matched>>,
 }
 
 impl LibEnv {

@@ -316,13 +316,7 @@ impl<'s> View<'s> {
 pub fn scalar_text(v: &Value) -> String {
     match v {
         Value::Null => String::new(),
-        Value::Bool(b) => b.to_string(),
-        Value::Int(i) => i.to_string(),
-        Value::Uint(u) => u.to_string(),
-        Value::Float(f) => f.to_string(),
-        Value::String(s) => s.clone(),
-        Value::Map(_) => "map".to_string(),
-        Value::Array(_) => "array".to_string(),
+        _ => crate::yaml::node::scalar_key_string(v),
     }
 }
 

@@ -13,6 +13,39 @@ use super::matching::{mask, MatchAnn};
 use super::replace::ReplaceAnn;
 use crate::yaml::node::{DocSet, Document};
 
+/// An overlay document applied by the engine: where it is, how many documents it matched
+/// and, when it matched none, the documents it was applied to (`Kind/name`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matched {
+    pub pos: crate::pos::Pos,
+    pub count: usize,
+    pub candidates: Vec<String>,
+}
+
+/// `Kind/name` of a Kubernetes-like document (`Kind` or `name` alone when only one is there).
+fn described(v: &crate::yaml::node::Value) -> Option<String> {
+    let kind = field(v, "kind").and_then(|k| k.as_str());
+    let name = field(v, "metadata")
+        .and_then(|m| field(m, "name"))
+        .and_then(|n| n.as_str());
+    match (kind, name) {
+        (Some(k), Some(n)) => Some(format!("{k}/{n}")),
+        (Some(k), None) => Some(k.to_string()),
+        (None, Some(n)) => Some(n.to_string()),
+        (None, None) => None,
+    }
+}
+
+fn field<'a>(v: &'a crate::yaml::node::Value, key: &str) -> Option<&'a crate::yaml::node::Value> {
+    let crate::yaml::node::Value::Map(m) = v else {
+        return None;
+    };
+    m.items
+        .iter()
+        .find(|i| i.key.as_str() == Some(key))
+        .map(|i| &i.value)
+}
+
 fn no_document_set() -> OverlayError {
     OverlayError::new("Internal inconsistency: Expected at least one document set")
 }
@@ -33,6 +66,32 @@ fn masks(left: &[DocSet], idxs: &[(usize, usize)]) -> Vec<Vec<bool>> {
 }
 
 impl Engine<'_> {
+    /// The documents `doc` matches, recorded with their count (see [`Engine::matched`]).
+    fn documents(
+        &mut self,
+        ann: &MatchAnn,
+        left: &[DocSet],
+        doc: &Document,
+    ) -> Result<Option<Vec<(usize, usize)>>, OverlayError> {
+        let found = ann.documents(left, &doc.value, self.exact, self.host)?;
+        if let Some(idxs) = &found {
+            let candidates = if idxs.is_empty() {
+                left.iter()
+                    .flat_map(|set| &set.items)
+                    .filter_map(|d| described(&d.value))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            self.matched.push(Matched {
+                pos: doc.pos.clone(),
+                count: idxs.len(),
+                candidates,
+            });
+        }
+        Ok(found)
+    }
+
     pub(crate) fn merge_document(
         &mut self,
         left: &mut [DocSet],
@@ -41,7 +100,7 @@ impl Engine<'_> {
     ) -> Result<(), OverlayError> {
         let defaults = ChildDefaults::read(&doc.anns, parent)?;
         let ann = MatchAnn::for_document(&doc.anns, parent, self.exact)?;
-        let Some(idxs) = ann.documents(left, &doc.value, self.exact, self.host)? else {
+        let Some(idxs) = self.documents(&ann, left, doc)? else {
             return Ok(());
         };
         self.merge_matched(left, &idxs, doc, &defaults)
@@ -54,7 +113,7 @@ impl Engine<'_> {
         parent: &ChildDefaults,
     ) -> Result<(), OverlayError> {
         let ann = MatchAnn::for_document(&doc.anns, parent, self.exact)?;
-        let Some(idxs) = ann.documents(left, &doc.value, self.exact, self.host)? else {
+        let Some(idxs) = self.documents(&ann, left, doc)? else {
             return Ok(());
         };
         let hits = masks(left, &idxs);
@@ -72,7 +131,7 @@ impl Engine<'_> {
     ) -> Result<(), OverlayError> {
         let ann = MatchAnn::for_document(&doc.anns, parent, self.exact)?;
         let replace = ReplaceAnn::read(&doc.anns, self.host)?;
-        let Some(idxs) = ann.documents(left, &doc.value, self.exact, self.host)? else {
+        let Some(idxs) = self.documents(&ann, left, doc)? else {
             return Ok(());
         };
         self.replace_matched(left, &idxs, doc, &replace)?;
@@ -91,7 +150,7 @@ impl Engine<'_> {
         parent: &ChildDefaults,
     ) -> Result<(), OverlayError> {
         let ann = MatchAnn::for_document(&doc.anns, parent, self.exact)?;
-        let Some(idxs) = ann.documents(left, &doc.value, self.exact, self.host)? else {
+        let Some(idxs) = self.documents(&ann, left, doc)? else {
             return Ok(());
         };
         let insert = InsertAnn::read(&doc.anns, self.host)?;
@@ -124,7 +183,7 @@ impl Engine<'_> {
         let defaults = ChildDefaults::read(&doc.anns, parent)?;
         let ann = MatchAnn::for_document(&doc.anns, parent, self.exact)?;
         let check = AssertAnn::read(&doc.anns)?;
-        let Some(idxs) = ann.documents(left, &doc.value, self.exact, self.host)? else {
+        let Some(idxs) = self.documents(&ann, left, doc)? else {
             return Ok(());
         };
         self.assert_matched(left, &idxs, doc, &check, &defaults)

@@ -17,6 +17,8 @@ pub(crate) struct Engine<'h> {
     /// ytt's `ExactMatch`: the single left document is the match of every overlay document,
     /// whatever its `@overlay/match` says (data values and schema overlays).
     pub exact: bool,
+    /// Each overlay document applied, with how many documents it matched.
+    pub matched: Vec<super::doc_ops::Matched>,
     depth: usize,
 }
 
@@ -25,6 +27,7 @@ impl<'h> Engine<'h> {
         Engine {
             host,
             exact,
+            matched: Vec::new(),
             depth: 0,
         }
     }

@@ -9,6 +9,7 @@
 //! nodes the overlays brought in.
 
 use super::child_defaults::ChildDefaults;
+use super::doc_ops::Matched;
 use super::engine::Engine;
 use super::error::OverlayError;
 use super::host::OverlayHost;
@@ -34,6 +35,14 @@ pub fn post_process(
     files: Vec<FileDocs>,
     host: &mut dyn OverlayHost,
 ) -> Result<Vec<FileDocs>, OverlayError> {
+    post_process_counted(files, host).map(|(files, _)| files)
+}
+
+/// [`post_process`], with every overlay document applied and how many documents it matched.
+pub fn post_process_counted(
+    files: Vec<FileDocs>,
+    host: &mut dyn OverlayHost,
+) -> Result<(Vec<FileDocs>, Vec<Matched>), OverlayError> {
     let mut overlays: Vec<(String, Vec<Document>)> = Vec::new();
     let mut names = Vec::new();
     let mut sets = Vec::new();
@@ -67,9 +76,11 @@ pub fn post_process(
                 })?;
         }
     }
-    Ok(names
+    let matched = std::mem::take(&mut engine.matched);
+    let files = names
         .into_iter()
         .zip(sets)
         .map(|(file, docs)| FileDocs { file, docs })
-        .collect())
+        .collect();
+    Ok((files, matched))
 }

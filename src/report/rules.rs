@@ -91,6 +91,10 @@ rule_table! {
         "Misspelt ytt annotation that changes the output",
         "An annotation in a namespace ytt owns (overlay/, data/, schema/, yaml/, template/, library/, text/, assert/) that ytt does not know, with one clear correction that changes the output (`@overlay/mach` for `@overlay/match`, `@data/value` for `@data/values`, `@overlay/replace,` with a stray comma; not the documenting `@schema/desc`, `@schema/title`, `@schema/examples`, `@schema/deprecated`). ytt drops it without a word, so the output is not what the template says.",
         "Write the annotation the message names.";
+    OverlayMatchesNothing = "overlay-matches-nothing", Warning,
+        "Overlay that matches no document",
+        "An overlay document whose `expects=` or `missing_ok=` lets it match nothing, and which matched no document in any scenario of its root while a quoted word of its selector is a near miss of a kind or name of the documents it was applied to (a misspelt kind, a renamed object): ytt applies it without a word and the output is as if it were not there.",
+        "Fix the selector (see the suggestion), or remove the overlay.";
     TemplateError = "template-error", Error,
         "Template compile or evaluation error",
         "Compiling the template to Starlark or evaluating it failed, as `ytt` would fail.",

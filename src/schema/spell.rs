@@ -29,6 +29,11 @@ pub fn nearest_unique(word: &str, candidates: &[String]) -> Option<String> {
     (rivals == 1).then_some(best)
 }
 
+/// The edits between two words, ignoring case and underscores.
+pub fn edits(a: &str, b: &str) -> usize {
+    distance(fold(a).as_bytes(), fold(b).as_bytes())
+}
+
 fn fold(s: &str) -> String {
     s.chars()
         .filter(|c| *c != '_')

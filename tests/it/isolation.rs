@@ -326,7 +326,7 @@ fn a_runaway_loop_is_stopped_by_the_job_timeout() {
     assert_eq!(d["line"], 3, "{d}");
     let message = str_of(d, "message");
     assert!(
-        message.starts_with("- limit exceeded: the evaluation ran longer than its time budget"),
+        message.starts_with("limit exceeded: the evaluation ran longer than its time budget"),
         "{message}"
     );
 }

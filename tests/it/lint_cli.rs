@@ -103,7 +103,7 @@ fn the_terminal_report_names_file_line_rule_and_root() {
     assert_eq!(run.code, 1);
     assert!(
         run.stdout
-            .starts_with("error[template-error]: - undefined: undefined_port\n")
+            .starts_with("error[template-error]: undefined: undefined_port\n")
             && run.stdout.contains("┌─ broken/app.yml:4:10")
             && run.stdout.contains("in root broken"),
         "{}",

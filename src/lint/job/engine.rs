@@ -44,7 +44,8 @@ pub fn reported_by_value(kind: ErrorKind) -> bool {
     )
 }
 
-/// An evaluation error as one diagnostic, at its position when it has one.
+/// An evaluation error as one diagnostic, at its position when it has one, with ytt's text
+/// (see [`tidy`] for how it is shown).
 pub fn error_diagnostic(e: &EvalError, span_of: SpanOf<'_>) -> Diagnostic {
     let message = e.message.trim().to_string();
     let mut d = Diagnostic::new(rule_of(e.kind), message);
@@ -52,6 +53,59 @@ pub fn error_diagnostic(e: &EvalError, span_of: SpanOf<'_>) -> Diagnostic {
         d = d.at(span);
     }
     d
+}
+
+/// A finding with ytt's error text (`- message` then its trace), as it is shown: the `- `
+/// dropped, and the lines of the trace (`file.yml:4 | code`) that name a file of the
+/// repository made related locations (the one at the finding's own line is left out, the
+/// code frame shows it); other lines stay in the message. Run after what reads the trace
+/// (`needs_input`).
+pub fn tidy(mut d: Diagnostic, span_of: SpanOf<'_>) -> Diagnostic {
+    let Some(first) = d.message.strip_prefix("- ") else {
+        return d;
+    };
+    let mut lines = first.lines();
+    let mut kept: Vec<String> = lines.next().map(str::to_string).into_iter().collect();
+    let mut related = Vec::new();
+    for line in lines {
+        match trace_line(line).and_then(|(pos, code)| Some((span_of(&pos)?, code))) {
+            Some((span, code)) => {
+                let same = d
+                    .span
+                    .as_ref()
+                    .is_some_and(|p| p.file == span.file && p.line == span.line);
+                if !same {
+                    related.push((format!("in the trace: {code}"), span));
+                }
+            }
+            None => kept.push(line.to_string()),
+        }
+    }
+    while kept.last().is_some_and(|l| l.trim().is_empty()) {
+        kept.pop();
+    }
+    d.message = kept.join("\n");
+    for (what, span) in related {
+        d = d.with_related(what, span);
+    }
+    d
+}
+
+/// `    file.yml:4 | code` of a ytt trace: the position and the code.
+fn trace_line(line: &str) -> Option<(Pos, String)> {
+    let (place, code) = line.trim_start().split_once(" | ")?;
+    let (file, number) = place.rsplit_once(':')?;
+    let line_no: u32 = number.parse().ok()?;
+    if file.is_empty() || file.contains(' ') {
+        return None;
+    }
+    let pos = Pos {
+        file: Some(std::sync::Arc::from(file)),
+        line: line_no,
+        col: 1,
+        offset: 0,
+    };
+    Some((pos, code.trim().to_string()))
 }
 
 /// One diagnostic per violated rule of `inv`. `output` says the value is in an output
@@ -134,6 +188,18 @@ mod tests {
         );
         assert!(reported_by_value(ErrorKind::DataValuesInvalid));
         assert!(!reported_by_value(ErrorKind::Template));
+    }
+
+    #[test]
+    fn the_dash_goes_and_the_trace_becomes_related_locations() {
+        let text = "- fail: boom\n    in <toplevel>\n      helpers.star:3 | fail(\"boom\")\n      t.yml:5 | x: #@ helper()\n";
+        let e = EvalError::new(ErrorKind::Template, text, Some(pos("t.yml", 5)));
+        let d = tidy(error_diagnostic(&e, &span_of), &span_of);
+        assert_eq!(d.message, "fail: boom\n    in <toplevel>");
+        assert_eq!(d.related.len(), 1, "the finding's own line is not repeated");
+        assert_eq!(d.related[0].span.file, "config/helpers.star");
+        assert_eq!(d.related[0].span.line, 3);
+        assert!(d.related[0].message.contains("fail(\"boom\")"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod libcheck;
 pub mod model;
 pub mod needs_input;
 pub mod placeholder;
+pub mod unmatched_overlays;
 pub mod usage;
 
 use crate::report::Rule;
@@ -138,6 +139,10 @@ fn evaluate(
                 found.extend(k8s);
                 unchecked_kinds = unchecked;
             }
+            if result.is_ok() && job.check_files {
+                // Overlays whose selector matched nothing (overlay-matches-nothing).
+                found.extend(unmatched_overlays::findings(&workspace, &span_of));
+            }
             let mut usage = None;
             if job.check_files && job.analysis {
                 let (statics, used) = usage::static_findings(&workspace, names, &outside, true);
@@ -158,7 +163,10 @@ fn evaluate(
                     found.push(from_error(names, e));
                 }
             }
-            let found = without_repeats(needs_input::settle(job, &workspace, found));
+            let found = without_repeats(needs_input::settle(job, &workspace, found))
+                .into_iter()
+                .map(|d| engine::tidy(d, &span_of))
+                .collect::<Vec<_>>();
             // A failure the inputs explain (a `needs-input` note) did not stop a root.
             let stopped = |d: &Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
             let status = match (failed, found.is_empty()) {
@@ -198,9 +206,10 @@ fn evaluate(
                 return outcome;
             }
             workspace.env.keep_asts.set(job.check_files && job.analysis);
+            let span_of = |pos: &Pos| span_at(names, pos);
             let mut found: Vec<Diagnostic> = libcheck::check(&workspace)
                 .iter()
-                .map(|e| from_error(names, e))
+                .map(|e| engine::tidy(from_error(names, e), &span_of))
                 .collect();
             found.extend(not_read);
             if job.check_files {
@@ -330,7 +339,8 @@ pub(crate) fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
 
 /// An engine error as a diagnostic at its position (repository-relative).
 fn from_error(names: &Names, e: &EvalError) -> Diagnostic {
-    error_diagnostic(e, &|pos: &Pos| span_at(names, pos))
+    let span_of = |pos: &Pos| span_at(names, pos);
+    error_diagnostic(e, &span_of)
 }
 
 /// Rules whose findings, one per value, replace the one error that stopped the evaluation.

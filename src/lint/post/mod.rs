@@ -7,6 +7,7 @@
 //! findings made one ([`finish`]).
 
 pub mod baseline;
+pub mod every_scenario;
 pub mod levels;
 pub mod merge;
 pub mod never_evaluated;
@@ -45,7 +46,8 @@ pub fn findings(
         .collect();
     let found = std::mem::take(&mut report.diagnostics);
     let found = unused_values::settle(&p.discovery, jobs, usage, found);
-    let mut found = stale::settle(jobs, usage, found);
+    let found = stale::settle(jobs, usage, found);
+    let mut found = every_scenario::settle(jobs, found);
     without_machine_paths(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = levels::apply(&p.config, found);
