@@ -361,3 +361,125 @@ fn a_gitignore_that_hides_every_ytt_file_is_said_not_passed() {
     f.write(".gitignore", "config/values.yml\n");
     assert_eq!(f.lint(&[]).code, 0);
 }
+
+/// `.git/config` with a CI token in it, as `actions/checkout` leaves it.
+fn git_config(f: &Fixture) {
+    std::fs::create_dir_all(f.repo.join(".git")).unwrap();
+    f.write(
+        ".git/config",
+        &format!(
+            "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic {SECRET_FILE}\n"
+        ),
+    );
+}
+
+#[test]
+fn version_control_directories_are_outside_the_repository() {
+    let f = Fixture::new();
+    git_config(&f);
+    std::fs::create_dir_all(f.repo.join(".hg")).unwrap();
+    f.write(".hg/hgrc", &format!("[auth]\nx.password = {SECRET_FILE}\n"));
+    symlink("../.git/config", f.repo.join("config/n.data")).unwrap();
+    symlink("../.hg/hgrc", f.repo.join("config/h.data")).unwrap();
+    f.write(
+        "config/t.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\n#@ fail(\" \".join(data.read(\"n.data\").split(\"\\n\")) + data.read(\"h.data\"))\nx: 1\n",
+    );
+    f.config("");
+    let run = f.lint(&["--format", "json"]);
+    assert_no_secret(&run);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let outside: Vec<&str> = diagnostics(&report)
+        .iter()
+        .filter(|d| d["rule"] == "file-outside-repository")
+        .map(|d| str_of(d, "file"))
+        .collect();
+    assert_eq!(
+        outside,
+        vec!["config/h.data", "config/n.data"],
+        "{}",
+        run.stdout
+    );
+    assert_no_secret(&f.lint(&["--format", "terminal"]));
+    assert_no_secret(&f.lint(&["--in-process", "--format", "terminal"]));
+    // Named in the configuration: refused, as other outside paths.
+    f.config("roots:\n  - path: config\n    args: [--data-value-file, \"s=../.git/config\"]\n");
+    assert_refused(
+        &f.lint(&[]),
+        3,
+        "--data-value-file",
+        "outside the repository",
+    );
+    f.config("roots:\n  - path: config\n    args: [-f, ., -f, ../.git]\n");
+    assert_refused(&f.lint(&[]), 3, "\"-f\"", "outside the repository");
+    f.config("roots:\n  - path: config\n    scenarios:\n      - name: s\n        values_files: [.git/config]\n");
+    assert_refused(&f.lint(&[]), 5, ".git/config", "outside the repository");
+    f.config("roots:\n  - path: .git\n");
+    assert_refused(&f.lint(&[]), 2, ".git", "outside the repository");
+}
+
+/// Runs `cmd` with a standard input that stays open and empty, at most `secs` seconds: its
+/// exit status and standard output.
+fn run_with_open_stdin(cmd: &mut std::process::Command, secs: u64) -> (Option<i32>, String) {
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the linter blocked reading standard input");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(stdin);
+    let code = child.wait().unwrap().code();
+    (code, reader.join().unwrap())
+}
+
+#[test]
+fn a_symlink_to_standard_input_or_a_device_is_a_special_file_and_not_opened() {
+    let f = Fixture::new();
+    symlink("/dev/stdin", f.repo.join("config/in.txt")).unwrap();
+    symlink("/dev/zero", f.repo.join("config/zero.txt")).unwrap();
+    symlink("/proc/self/environ", f.repo.join("config/env.txt")).unwrap();
+    f.write(
+        "config/t.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\n#@ fail(data.read(\"in.txt\") + data.read(\"zero.txt\") + data.read(\"env.txt\"))\nx: 1\n",
+    );
+    f.config("");
+    for mode in [&[][..], &["--in-process"][..]] {
+        let mut cmd = command(&f.repo);
+        cmd.env("FAKE_TOKEN", SECRET_ENV)
+            .args(["--format", "json"])
+            .args(mode);
+        let (code, stdout) = run_with_open_stdin(&mut cmd, 60);
+        assert!(!stdout.contains(SECRET_ENV), "{stdout}");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let special: Vec<&str> = diagnostics(&report)
+            .iter()
+            .filter(|d| d["rule"] == "special-file")
+            .map(|d| str_of(d, "file"))
+            .collect();
+        assert_eq!(
+            special,
+            vec!["config/env.txt", "config/in.txt", "config/zero.txt"],
+            "{mode:?}: {stdout}"
+        );
+        assert_eq!(code, Some(1), "{mode:?}: {stdout}");
+    }
+}
