@@ -6,6 +6,7 @@
 
 pub mod open;
 pub mod paths;
+pub mod write;
 
 use std::cell::RefCell;
 use std::collections::HashMap;

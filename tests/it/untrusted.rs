@@ -483,3 +483,39 @@ fn a_symlink_to_standard_input_or_a_device_is_a_special_file_and_not_opened() {
         assert_eq!(code, Some(1), "{mode:?}: {stdout}");
     }
 }
+
+#[test]
+fn reports_are_never_written_through_a_committed_symlink() {
+    let f = Fixture::new();
+    f.config("");
+    let victim = f.base.write("victim", "untouched");
+    // Temporary names as the linter used to make them (`.NAME.PID.tmp`), for the next pids.
+    let next = std::process::Command::new("true").spawn().unwrap();
+    let pid = next.id();
+    let mut next = next;
+    next.wait().unwrap();
+    for p in pid..pid + 2000 {
+        symlink("../victim", f.repo.join(format!(".r.sarif.{p}.tmp"))).unwrap();
+    }
+    let run = Run::of(command(&f.repo).args(["--report", "sarif=r.sarif"]));
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    assert!(std::fs::read_to_string(f.repo.join("r.sarif"))
+        .unwrap()
+        .contains("\"version\""));
+    // A report, baseline or configuration path that is itself a symlink: a usage error.
+    symlink("../victim", f.repo.join("link.sarif")).unwrap();
+    let cases: [&[&str]; 3] = [
+        &["--report", "sarif=link.sarif"],
+        &["--write-baseline", "link.sarif"],
+        &["init", "--force"],
+    ];
+    std::fs::remove_file(f.repo.join(".yttlint.yaml")).unwrap();
+    symlink("../victim", f.repo.join(".yttlint.yaml")).unwrap();
+    for args in cases {
+        let run = Run::of(command(&f.repo).args(args));
+        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+        assert!(run.stderr.contains("symbolic link"), "{args:?}: {run:?}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    }
+}

@@ -45,10 +45,9 @@ pub fn render(diagnostics: &[Diagnostic], sources: &Sources) -> String {
     text
 }
 
-/// Writes the baseline of `diagnostics` to `path`.
+/// Writes the baseline of `diagnostics` to `path`, whole and never through a symlink.
 pub fn write(path: &Path, diagnostics: &[Diagnostic], sources: &Sources) -> Result<(), String> {
-    std::fs::write(path, render(diagnostics, sources))
-        .map_err(|e| format!("cannot write the baseline {}: {e}", path.display()))
+    crate::files::write::write_file(path, render(diagnostics, sources).as_bytes(), "baseline")
 }
 
 impl Baseline {
