@@ -68,6 +68,16 @@ pub fn read_checked(
     given: &Path,
     canonical: &Path,
 ) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    read_checked_max(p, given, canonical, u64::MAX)
+}
+
+/// [`read_checked`], failing (`FileTooLarge`) for a file of more than `max` bytes.
+pub fn read_checked_max(
+    p: &Path,
+    given: &Path,
+    canonical: &Path,
+    max: u64,
+) -> std::io::Result<Result<Vec<u8>, Refusal>> {
     let own = std::fs::symlink_metadata(p)?;
     if let Some(kind) = special_kind(own.file_type()) {
         return Ok(Err(Refusal::NotRegular(kind)));
@@ -97,9 +107,45 @@ pub fn read_checked(
     if meta.is_dir() {
         return Err(std::io::Error::from_raw_os_error(libc::EISDIR));
     }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    (&file).read_to_end(&mut bytes)?;
-    Ok(Ok(bytes))
+    read_at_most(&file, meta.len(), max).map(Ok)
+}
+
+/// The bytes of the open regular `file` (`len` by `fstat`), at most `max` of them.
+fn read_at_most(file: &File, len: u64, max: u64) -> std::io::Result<Vec<u8>> {
+    let too_large = || std::io::Error::from(std::io::ErrorKind::FileTooLarge);
+    if len > max {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// The bytes of `p`, a file the user named (a symlink is followed): an error unless it is a
+/// regular file of at most `max` bytes. A named pipe or device is never read (nor opened when
+/// it is one already before opening).
+pub fn read_regular(p: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let not_regular = || "not a regular file".to_string();
+    let meta = std::fs::metadata(p).map_err(|e| super::go_errno(&e))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(p)
+        .map_err(|e| super::go_errno(&e))?;
+    let meta = file.metadata().map_err(|e| super::go_errno(&e))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    read_at_most(&file, meta.len(), max).map_err(|e| match e.kind() {
+        std::io::ErrorKind::FileTooLarge => format!("larger than {} MiB", max >> 20),
+        _ => super::go_errno(&e),
+    })
 }
 
 /// Where the open `file` really is, as the kernel names it (Linux's `/proc/self/fd/N`).
@@ -156,6 +202,25 @@ mod tests {
                 "{special}: {r:?}"
             );
         }
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn files_the_user_names_are_regular_and_bounded() {
+        let base = std::env::temp_dir().join(format!("yttlint-regular-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).unwrap();
+        std::fs::write(base.join("a"), "12345").unwrap();
+        std::os::unix::fs::symlink("/dev/zero", base.join("zero")).unwrap();
+        assert_eq!(read_regular(&base.join("a"), 5).unwrap(), b"12345");
+        assert_eq!(
+            read_regular(&base.join("a"), 4).unwrap_err(),
+            "larger than 0 MiB"
+        );
+        assert_eq!(
+            read_regular(&base.join("zero"), 1 << 24).unwrap_err(),
+            "not a regular file"
+        );
         std::fs::remove_dir_all(&base).unwrap();
     }
 }

@@ -519,3 +519,39 @@ fn reports_are_never_written_through_a_committed_symlink() {
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
     }
 }
+
+#[test]
+fn a_file_name_that_is_not_utf8_is_a_usage_error_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let f = Fixture::new();
+    f.config("");
+    let name = std::ffi::OsStr::from_bytes(b"config/bad-\xff.yml");
+    std::fs::write(f.repo.join(name), "a: 1\n").unwrap();
+    let run = Run::of(command(&f.repo).arg("config/app.yml").arg(name));
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("not valid UTF-8"), "{run:?}");
+}
+
+#[test]
+fn a_baseline_or_configuration_that_is_not_a_bounded_regular_file_is_an_error() {
+    let f = Fixture::new();
+    f.config("");
+    symlink("/dev/zero", f.repo.join("zero.json")).unwrap();
+    make_fifo(&f.repo.join("pipe.json"));
+    for baseline in ["zero.json", "pipe.json"] {
+        let mut cmd = command(&f.repo);
+        cmd.args(["--baseline", baseline]);
+        let (code, _) = run_with_open_stdin(&mut cmd, 30);
+        assert_eq!(code, Some(2), "{baseline}");
+        let run = Run::of(command(&f.repo).args(["--baseline", baseline]));
+        assert!(
+            run.stderr.contains("not a regular file"),
+            "{baseline}: {run:?}"
+        );
+    }
+    let big = "# padding\n".repeat((16 << 20) / 10 + 1);
+    f.config(&big);
+    let run = f.lint(&[]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("larger than 16 MiB"), "{}", run.stderr);
+}
