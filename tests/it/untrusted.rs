@@ -555,3 +555,60 @@ fn a_baseline_or_configuration_that_is_not_a_bounded_regular_file_is_an_error() 
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("larger than 16 MiB"), "{}", run.stderr);
 }
+
+#[test]
+fn a_forged_cache_entry_is_ignored() {
+    let f = Fixture::new();
+    f.config("");
+    f.write(
+        "config/t.yml",
+        "#@ load(\"@ytt:assert\", \"assert\")\nx: #@ assert.fail(\"MARKER-FAIL\")\n",
+    );
+    let home = f.base.join("home");
+    let run = |f: &Fixture| {
+        Run::of(
+            command(&f.repo)
+                .env("XDG_CACHE_HOME", &home)
+                .env_remove("CI")
+                .args(["--format", "json"]),
+        )
+    };
+    let first = run(&f);
+    assert!(first.stdout.contains("MARKER-FAIL"), "{first:?}");
+    let key = home.join("yttlint/key");
+    let mode =
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&key).unwrap().permissions());
+    assert_eq!(mode & 0o777, 0o600);
+    // A fork rewrites every entry it finds (or commits its own): the failure becomes a
+    // message of its choosing, the tag line kept.
+    let mut forged = 0;
+    for sub in ["jobs", "runs"] {
+        let Ok(dir) = std::fs::read_dir(f.repo.join(".yttlint-cache").join(sub)) else {
+            continue;
+        };
+        for e in dir {
+            let path = e.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            if text.contains("MARKER-FAIL") {
+                std::fs::write(&path, text.replace("MARKER-FAIL", "FORGED-TEXT")).unwrap();
+                forged += 1;
+            }
+        }
+    }
+    assert!(forged > 0, "no cache entry was written");
+    let second = run(&f);
+    assert!(!second.stdout.contains("FORGED-TEXT"), "{second:?}");
+    assert!(second.stdout.contains("MARKER-FAIL"), "{second:?}");
+    assert_eq!(second.code, first.code);
+    // In CI the default cache is outside the checkout.
+    let _ = std::fs::remove_dir_all(f.repo.join(".yttlint-cache"));
+    let ci = Run::of(
+        command(&f.repo)
+            .env("XDG_CACHE_HOME", &home)
+            .env("CI", "true")
+            .args(["--format", "json"]),
+    );
+    assert_eq!(ci.code, first.code, "{ci:?}");
+    assert!(!f.repo.join(".yttlint-cache").exists());
+    assert!(home.join("yttlint/repos").is_dir());
+}
