@@ -22,10 +22,30 @@ fn no_error_backtraces() {
     std::env::remove_var("RUST_LIB_BACKTRACE");
 }
 
+/// The arguments as text: a usage error (not a panic) names the first that is not UTF-8 (a
+/// file name pre-commit passes, say).
+fn utf8_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Vec<String>, String> {
+    args.map(|a| {
+        a.into_string().map_err(|a| {
+            format!(
+                "the argument {:?} is not valid UTF-8; yttlint takes UTF-8 arguments and file names only (rename the file or leave it out)",
+                a.to_string_lossy()
+            )
+        })
+    })
+    .collect()
+}
+
 fn main() -> ExitCode {
     yttlint::malloc::tune();
     no_error_backtraces();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match utf8_args(std::env::args_os().skip(1)) {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("yttlint: {message}");
+            return ExitCode::from(2);
+        }
+    };
     yttlint::yaml::parse::quiet_known_panics();
     if args.first().map(String::as_str) == Some(yttlint::lint::run::worker::COMMAND) {
         // A worker limits its memory before it starts the thread that runs the jobs.

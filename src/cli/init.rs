@@ -60,6 +60,7 @@ fn init_repo(a: &InitArgs) -> Result<(), String> {
         return Err(format!("{} is not a directory", dir.display()));
     }
     let target = dir.join(FILE_NAME);
+    crate::files::write::refuse_symlink(&target, "configuration")?;
     if target.exists() && !a.force && !a.stdout {
         return Err(format!(
             "{} already exists; give --force to replace it",
@@ -72,13 +73,7 @@ fn init_repo(a: &InitArgs) -> Result<(), String> {
         print!("{text}");
         return Ok(());
     }
-    let temp = dir.join(format!("{FILE_NAME}.tmp-{}", std::process::id()));
-    std::fs::write(&temp, &text)
-        .and_then(|()| std::fs::rename(&temp, &target))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&temp);
-            format!("cannot write {}: {e}", target.display())
-        })?;
+    crate::files::write::write_file(&target, text.as_bytes(), "configuration")?;
     let scenarios: usize = d.roots.iter().map(|r| r.scenarios.len()).sum();
     eprintln!(
         "yttlint: wrote {} with {} roots ({} scenarios), {} directories checked on their own; {} commands of the repository are not linted (see the end of the file)",

@@ -144,6 +144,9 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
 
 fn lint(a: &LintArgs) -> Result<i32, String> {
     let targets = report_targets(&a.reports)?;
+    if let Some(path) = &a.write_baseline {
+        crate::files::write::refuse_symlink(path, "baseline")?;
+    }
     lint_output::clear_reports(&targets)?;
     let settings = settings(a)?;
     lint_extra::check_paths(&settings.cwd, &a.paths)?;

@@ -25,8 +25,12 @@ pub fn stdout(text: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write to standard output: {e}"))
 }
 
-/// Removes the report files of an earlier run before anything is linted.
+/// Removes the report files of an earlier run before anything is linted; a report path that
+/// is a symbolic link is refused (a usage error) before the run.
 pub fn clear_reports(targets: &[(String, PathBuf)]) -> Result<(), String> {
+    for (_, path) in targets {
+        crate::files::write::refuse_symlink(path, "report")?;
+    }
     for (_, path) in targets {
         match std::fs::remove_file(path) {
             Ok(()) => {}
@@ -37,18 +41,9 @@ pub fn clear_reports(targets: &[(String, PathBuf)]) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes a report: into a temporary file next to `path`, then renamed to it.
+/// Writes a report whole, never through a symlink ([`crate::files::write::write_file`]).
 pub fn write_report(path: &Path, text: &str) -> Result<(), String> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "report".to_string());
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = std::fs::write(&temp, text).and_then(|()| std::fs::rename(&temp, path));
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        format!("cannot write the report {}: {e}", path.display())
-    })
+    crate::files::write::write_file(path, text.as_bytes(), "report")
 }
 
 /// Every format name the command line accepts.

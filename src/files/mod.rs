@@ -4,7 +4,9 @@
 //! a [`ReadPolicy`]: ytt's (symlinks only to allowed destinations) or the linter's (nothing that
 //! resolves outside the repository, no special files; those are skipped and reported).
 
+pub mod open;
 pub mod paths;
+pub mod write;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -195,9 +197,7 @@ pub fn collect_with(
                     .as_ref()
                     .is_some_and(|(given, canonical)| {
                         // A directory named through a symlinked parent: refused as a whole.
-                        real_dir(p).is_ok_and(|real| {
-                            !real.starts_with(canonical) && !real.starts_with(given)
-                        })
+                        real_dir(p).is_ok_and(|real| !open::inside(given, canonical, &real))
                     });
             if outside_dir {
                 refused.push(Refused {
@@ -213,13 +213,17 @@ pub fn collect_with(
                 walker
                     .walk(p, p)
                     .map_err(|e| format!("Listing files '{path}': {e}"))?;
-            } else if let Some(why) = check(p, &meta, policy)? {
-                refused.push(Refused {
-                    path: p.to_path_buf(),
-                    why,
-                });
             } else {
-                let bytes = read(p)?;
+                let bytes = match read_with(p, &meta, policy)? {
+                    Ok(bytes) => bytes,
+                    Err(why) => {
+                        refused.push(Refused {
+                            path: p.to_path_buf(),
+                            why,
+                        });
+                        continue;
+                    }
+                };
                 let rel = match &name {
                     Some(n) => n.clone(),
                     None => p
@@ -245,15 +249,7 @@ pub fn check(
 ) -> Result<Option<Refusal>, String> {
     use std::os::unix::fs::FileTypeExt;
     let ft = meta.file_type();
-    let special = if ft.is_fifo() {
-        Some("a named pipe")
-    } else if ft.is_char_device() || ft.is_block_device() {
-        Some("a device")
-    } else if ft.is_socket() {
-        Some("a socket")
-    } else {
-        None
-    };
+    let special = open::special_kind(ft);
     if let Some((given, canonical)) = &policy.repository {
         if let Some(kind) = special {
             return Ok(Some(Refusal::NotRegular(kind)));
@@ -261,13 +257,13 @@ pub fn check(
         if !ft.is_symlink() {
             // Not a symlink itself: only its directories can lead elsewhere.
             return Ok(match real_path(p) {
-                Ok(dst) if dst.starts_with(canonical) || dst.starts_with(given) => None,
+                Ok(dst) if open::inside(given, canonical, &dst) => None,
                 Ok(_) => Some(Refusal::Outside),
                 Err(_) => None,
             });
         }
         return Ok(match std::fs::canonicalize(p) {
-            Ok(dst) if dst.starts_with(canonical) || dst.starts_with(given) => {
+            Ok(dst) if open::inside(given, canonical, &dst) => {
                 // A symlink to a special file inside the repository is refused too.
                 match std::fs::metadata(&dst) {
                     Ok(m) if m.is_file() || m.is_dir() => None,
@@ -379,13 +375,31 @@ fn real_dir(dir: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// The bytes of `path` when `policy` lets the linter read it (a regular file that resolves
-/// inside the repository); `None` otherwise, without opening it.
+/// inside the repository); `None` otherwise (a special file is not opened).
 pub fn read_allowed(path: &Path, policy: &ReadPolicy) -> Option<Vec<u8>> {
     let meta = std::fs::symlink_metadata(path).ok()?;
-    if meta.is_dir() || !matches!(check(path, &meta, policy), Ok(None)) {
+    if meta.is_dir() {
         return None;
     }
-    std::fs::read(path).ok()
+    read_with(path, &meta, policy).ok()?.ok()
+}
+
+/// Reads the file `p` (`meta` its own metadata) under `policy`: its bytes, why the linter
+/// refuses it, or an error (ytt's message). The linter's policy opens it once and checks the
+/// open handle ([`open::read_checked`]); ytt's checks the path, then reads.
+pub fn read_with(
+    p: &Path,
+    meta: &std::fs::Metadata,
+    policy: &ReadPolicy,
+) -> Result<Result<Vec<u8>, Refusal>, String> {
+    match &policy.repository {
+        Some((given, canonical)) => open::read_checked(p, given, canonical)
+            .map_err(|e| format!("Reading file '{}': {e}", p.display())),
+        None => match check(p, meta, policy)? {
+            Some(why) => Ok(Err(why)),
+            None => read(p).map(Ok),
+        },
+    }
 }
 
 /// The text of an error resolving a symlink, as ytt words it.
@@ -438,30 +452,36 @@ impl Walker<'_> {
             // The entry's type as the directory listing gives it (no `lstat` when it does).
             let kind = e.file_type().map_err(|e| e.to_string())?;
             if kind.is_dir() {
-                // The linter's own result cache is never an input of the repository it lints.
-                if self.policy.repository.is_some() && e.file_name() == LINT_CACHE_DIR {
+                // The linter's own result cache is never an input of the repository it lints,
+                // nor are version control directories (credentials, history).
+                if self.policy.repository.is_some()
+                    && (e.file_name() == LINT_CACHE_DIR || open::is_vcs_dir(&e.file_name()))
+                {
                     continue;
                 }
                 self.walk(root, &p)?;
                 continue;
             }
-            // A regular file (not a link) of a directory already checked is where it seems.
-            let refusal = match kind.is_file() {
-                true => None,
-                false => {
+            let bytes = match (self.policy.repository.is_some(), kind.is_file()) {
+                // ytt's policy: a regular file (not a link) of a directory already checked is
+                // where it seems.
+                (false, true) => read(&p)?,
+                _ => {
                     let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;
-                    check(&p, &meta, self.policy)?
+                    match read_with(&p, &meta, self.policy)? {
+                        Ok(bytes) => bytes,
+                        Err(why) => {
+                            self.refused.push(Refused { path: p, why });
+                            continue;
+                        }
+                    }
                 }
             };
-            if let Some(why) = refusal {
-                self.refused.push(Refused { path: p, why });
-                continue;
-            }
             let rel = p
                 .strip_prefix(root)
                 .map(|r| r.to_string_lossy().replace('\\', "/"))
                 .unwrap_or_else(|_| p.to_string_lossy().to_string());
-            self.out.push(InputFile::from_bytes(&rel, read(&p)?));
+            self.out.push(InputFile::from_bytes(&rel, bytes));
         }
         Ok(())
     }

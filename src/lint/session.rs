@@ -236,11 +236,29 @@ fn open_cache(s: &Settings, repo: &Path) -> Option<Cache> {
     }
 }
 
+/// The default cache directory of the repository `repo`: `.yttlint-cache` in it, but in CI
+/// (`CI=true`) outside the checkout, in the user's cache directory
+/// (`~/.cache/yttlint/repos/<hash of the repository's path>`).
+fn default_cache_dir(repo: &Path) -> PathBuf {
+    use sha2::Digest;
+    let in_ci = std::env::var_os("CI").is_some_and(|v| v == "true");
+    let user = crate::lint::run::cache_auth::user_cache_dir().filter(|_| in_ci);
+    match user {
+        Some(dir) => {
+            let real = std::fs::canonicalize(repo).unwrap_or_else(|_| repo.to_path_buf());
+            let hash = sha2::Sha256::digest(real.as_os_str().as_encoded_bytes());
+            let name = cache::hex(&hash[..16]);
+            dir.join("yttlint").join("repos").join(name)
+        }
+        None => repo.join(cache::DIR_NAME),
+    }
+}
+
 /// Where the cache of a run of the repository `repo` lives, if it is on.
 fn cache_dir(s: &Settings, repo: &Path) -> Option<PathBuf> {
     match &s.cache {
         CacheSetting::Off => None,
-        CacheSetting::InRepository => Some(repo.join(cache::DIR_NAME)),
+        CacheSetting::InRepository => Some(default_cache_dir(repo)),
         CacheSetting::Dir(d) => Some(crate::files::lexical_absolute(&s.cwd, d)),
     }
 }

@@ -373,16 +373,32 @@ fn kv_file(
             format!("Finding file '{path}': Checking file '{path}': lstat {path}: no such file or directory")
         };
         let meta = std::fs::symlink_metadata(path).map_err(|_| missing())?;
-        if let Some(why) = files::check(Path::new(path), &meta, policy)
-            .map_err(|e| format!("Finding file '{path}': {e}"))?
-        {
-            refused.push(files::Refused {
-                path: Path::new(path).to_path_buf(),
-                why,
-            });
-            return Ok(None);
-        }
-        let bytes = std::fs::read(path).map_err(|_| missing())?;
+        let bytes = match policy.repository {
+            // The linter's policy: opened once, checked on the handle.
+            Some(_) => match files::read_with(Path::new(path), &meta, policy) {
+                Ok(Ok(bytes)) => bytes,
+                Ok(Err(why)) => {
+                    refused.push(files::Refused {
+                        path: Path::new(path).to_path_buf(),
+                        why,
+                    });
+                    return Ok(None);
+                }
+                Err(_) => return Err(missing()),
+            },
+            None => {
+                if let Some(why) = files::check(Path::new(path), &meta, policy)
+                    .map_err(|e| format!("Finding file '{path}': {e}"))?
+                {
+                    refused.push(files::Refused {
+                        path: Path::new(path).to_path_buf(),
+                        why,
+                    });
+                    return Ok(None);
+                }
+                std::fs::read(path).map_err(|_| missing())?
+            }
+        };
         String::from_utf8_lossy(&bytes).into_owned()
     };
     let (lib, key) = lib_ref_and_key(key)?;

@@ -361,3 +361,254 @@ fn a_gitignore_that_hides_every_ytt_file_is_said_not_passed() {
     f.write(".gitignore", "config/values.yml\n");
     assert_eq!(f.lint(&[]).code, 0);
 }
+
+/// `.git/config` with a CI token in it, as `actions/checkout` leaves it.
+fn git_config(f: &Fixture) {
+    std::fs::create_dir_all(f.repo.join(".git")).unwrap();
+    f.write(
+        ".git/config",
+        &format!(
+            "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic {SECRET_FILE}\n"
+        ),
+    );
+}
+
+#[test]
+fn version_control_directories_are_outside_the_repository() {
+    let f = Fixture::new();
+    git_config(&f);
+    std::fs::create_dir_all(f.repo.join(".hg")).unwrap();
+    f.write(".hg/hgrc", &format!("[auth]\nx.password = {SECRET_FILE}\n"));
+    symlink("../.git/config", f.repo.join("config/n.data")).unwrap();
+    symlink("../.hg/hgrc", f.repo.join("config/h.data")).unwrap();
+    f.write(
+        "config/t.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\n#@ fail(\" \".join(data.read(\"n.data\").split(\"\\n\")) + data.read(\"h.data\"))\nx: 1\n",
+    );
+    f.config("");
+    let run = f.lint(&["--format", "json"]);
+    assert_no_secret(&run);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let outside: Vec<&str> = diagnostics(&report)
+        .iter()
+        .filter(|d| d["rule"] == "file-outside-repository")
+        .map(|d| str_of(d, "file"))
+        .collect();
+    assert_eq!(
+        outside,
+        vec!["config/h.data", "config/n.data"],
+        "{}",
+        run.stdout
+    );
+    assert_no_secret(&f.lint(&["--format", "terminal"]));
+    assert_no_secret(&f.lint(&["--in-process", "--format", "terminal"]));
+    // Named in the configuration: refused, as other outside paths.
+    f.config("roots:\n  - path: config\n    args: [--data-value-file, \"s=../.git/config\"]\n");
+    assert_refused(
+        &f.lint(&[]),
+        3,
+        "--data-value-file",
+        "outside the repository",
+    );
+    f.config("roots:\n  - path: config\n    args: [-f, ., -f, ../.git]\n");
+    assert_refused(&f.lint(&[]), 3, "\"-f\"", "outside the repository");
+    f.config("roots:\n  - path: config\n    scenarios:\n      - name: s\n        values_files: [.git/config]\n");
+    assert_refused(&f.lint(&[]), 5, ".git/config", "outside the repository");
+    f.config("roots:\n  - path: .git\n");
+    assert_refused(&f.lint(&[]), 2, ".git", "outside the repository");
+}
+
+/// Runs `cmd` with a standard input that stays open and empty, at most `secs` seconds: its
+/// exit status and standard output.
+fn run_with_open_stdin(cmd: &mut std::process::Command, secs: u64) -> (Option<i32>, String) {
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the linter blocked reading standard input");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(stdin);
+    let code = child.wait().unwrap().code();
+    (code, reader.join().unwrap())
+}
+
+#[test]
+fn a_symlink_to_standard_input_or_a_device_is_a_special_file_and_not_opened() {
+    let f = Fixture::new();
+    symlink("/dev/stdin", f.repo.join("config/in.txt")).unwrap();
+    symlink("/dev/zero", f.repo.join("config/zero.txt")).unwrap();
+    symlink("/proc/self/environ", f.repo.join("config/env.txt")).unwrap();
+    f.write(
+        "config/t.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\n#@ fail(data.read(\"in.txt\") + data.read(\"zero.txt\") + data.read(\"env.txt\"))\nx: 1\n",
+    );
+    f.config("");
+    for mode in [&[][..], &["--in-process"][..]] {
+        let mut cmd = command(&f.repo);
+        cmd.env("FAKE_TOKEN", SECRET_ENV)
+            .args(["--format", "json"])
+            .args(mode);
+        let (code, stdout) = run_with_open_stdin(&mut cmd, 60);
+        assert!(!stdout.contains(SECRET_ENV), "{stdout}");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let special: Vec<&str> = diagnostics(&report)
+            .iter()
+            .filter(|d| d["rule"] == "special-file")
+            .map(|d| str_of(d, "file"))
+            .collect();
+        assert_eq!(
+            special,
+            vec!["config/env.txt", "config/in.txt", "config/zero.txt"],
+            "{mode:?}: {stdout}"
+        );
+        assert_eq!(code, Some(1), "{mode:?}: {stdout}");
+    }
+}
+
+#[test]
+fn reports_are_never_written_through_a_committed_symlink() {
+    let f = Fixture::new();
+    f.config("");
+    let victim = f.base.write("victim", "untouched");
+    // Temporary names as the linter used to make them (`.NAME.PID.tmp`), for the next pids.
+    let next = std::process::Command::new("true").spawn().unwrap();
+    let pid = next.id();
+    let mut next = next;
+    next.wait().unwrap();
+    for p in pid..pid + 2000 {
+        symlink("../victim", f.repo.join(format!(".r.sarif.{p}.tmp"))).unwrap();
+    }
+    let run = Run::of(command(&f.repo).args(["--report", "sarif=r.sarif"]));
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    assert!(std::fs::read_to_string(f.repo.join("r.sarif"))
+        .unwrap()
+        .contains("\"version\""));
+    // A report, baseline or configuration path that is itself a symlink: a usage error.
+    symlink("../victim", f.repo.join("link.sarif")).unwrap();
+    let cases: [&[&str]; 3] = [
+        &["--report", "sarif=link.sarif"],
+        &["--write-baseline", "link.sarif"],
+        &["init", "--force"],
+    ];
+    std::fs::remove_file(f.repo.join(".yttlint.yaml")).unwrap();
+    symlink("../victim", f.repo.join(".yttlint.yaml")).unwrap();
+    for args in cases {
+        let run = Run::of(command(&f.repo).args(args));
+        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+        assert!(run.stderr.contains("symbolic link"), "{args:?}: {run:?}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    }
+}
+
+#[test]
+fn a_file_name_that_is_not_utf8_is_a_usage_error_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let f = Fixture::new();
+    f.config("");
+    let name = std::ffi::OsStr::from_bytes(b"config/bad-\xff.yml");
+    std::fs::write(f.repo.join(name), "a: 1\n").unwrap();
+    let run = Run::of(command(&f.repo).arg("config/app.yml").arg(name));
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("not valid UTF-8"), "{run:?}");
+}
+
+#[test]
+fn a_baseline_or_configuration_that_is_not_a_bounded_regular_file_is_an_error() {
+    let f = Fixture::new();
+    f.config("");
+    symlink("/dev/zero", f.repo.join("zero.json")).unwrap();
+    make_fifo(&f.repo.join("pipe.json"));
+    for baseline in ["zero.json", "pipe.json"] {
+        let mut cmd = command(&f.repo);
+        cmd.args(["--baseline", baseline]);
+        let (code, _) = run_with_open_stdin(&mut cmd, 30);
+        assert_eq!(code, Some(2), "{baseline}");
+        let run = Run::of(command(&f.repo).args(["--baseline", baseline]));
+        assert!(
+            run.stderr.contains("not a regular file"),
+            "{baseline}: {run:?}"
+        );
+    }
+    let big = "# padding\n".repeat((16 << 20) / 10 + 1);
+    f.config(&big);
+    let run = f.lint(&[]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("larger than 16 MiB"), "{}", run.stderr);
+}
+
+#[test]
+fn a_forged_cache_entry_is_ignored() {
+    let f = Fixture::new();
+    f.config("");
+    f.write(
+        "config/t.yml",
+        "#@ load(\"@ytt:assert\", \"assert\")\nx: #@ assert.fail(\"MARKER-FAIL\")\n",
+    );
+    let home = f.base.join("home");
+    let run = |f: &Fixture| {
+        Run::of(
+            command(&f.repo)
+                .env("XDG_CACHE_HOME", &home)
+                .env_remove("CI")
+                .args(["--format", "json"]),
+        )
+    };
+    let first = run(&f);
+    assert!(first.stdout.contains("MARKER-FAIL"), "{first:?}");
+    let key = home.join("yttlint/key");
+    let mode =
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&key).unwrap().permissions());
+    assert_eq!(mode & 0o777, 0o600);
+    // A fork rewrites every entry it finds (or commits its own): the failure becomes a
+    // message of its choosing, the tag line kept.
+    let mut forged = 0;
+    for sub in ["jobs", "runs"] {
+        let Ok(dir) = std::fs::read_dir(f.repo.join(".yttlint-cache").join(sub)) else {
+            continue;
+        };
+        for e in dir {
+            let path = e.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            if text.contains("MARKER-FAIL") {
+                std::fs::write(&path, text.replace("MARKER-FAIL", "FORGED-TEXT")).unwrap();
+                forged += 1;
+            }
+        }
+    }
+    assert!(forged > 0, "no cache entry was written");
+    let second = run(&f);
+    assert!(!second.stdout.contains("FORGED-TEXT"), "{second:?}");
+    assert!(second.stdout.contains("MARKER-FAIL"), "{second:?}");
+    assert_eq!(second.code, first.code);
+    // In CI the default cache is outside the checkout.
+    let _ = std::fs::remove_dir_all(f.repo.join(".yttlint-cache"));
+    let ci = Run::of(
+        command(&f.repo)
+            .env("XDG_CACHE_HOME", &home)
+            .env("CI", "true")
+            .args(["--format", "json"]),
+    );
+    assert_eq!(ci.code, first.code, "{ci:?}");
+    assert!(!f.repo.join(".yttlint-cache").exists());
+    assert!(home.join("yttlint/repos").is_dir());
+}

@@ -188,18 +188,10 @@ impl Config {
                 ),
             });
         }
-        let inside = crate::files::ReadPolicy::repository(dir);
-        if crate::files::read_allowed(path, &inside).is_none() && path.exists() {
-            return Err(ConfigError {
-                file: shown_as.to_string(),
-                loc: None,
-                message: "the configuration is not a regular file inside its directory (a symlink to elsewhere?): it is not read".to_string(),
-            });
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        let text = read_config(path, dir).map_err(|message| ConfigError {
             file: shown_as.to_string(),
             loc: None,
-            message: format!("cannot read the configuration: {e}"),
+            message,
         })?;
         let dir = path.parent().unwrap_or(Path::new("/")).to_path_buf();
         let mut config = crate::lint::config::parse::parse_with(&text, shown_as, &dir, allow_env)?;
@@ -216,6 +208,30 @@ impl Config {
 /// The first `.yttlint.yaml` (or `.yttlint.yml`) in `start` or one of its ancestors.
 pub fn find_upward(start: &Path) -> Option<PathBuf> {
     start.ancestors().find_map(file_in)
+}
+
+/// The largest configuration read.
+const MAX_CONFIG_BYTES: u64 = 16 << 20;
+
+/// The text of the configuration `path` of the directory `dir`: a regular file inside it (a
+/// symlink may lead elsewhere inside it), of at most 16 MiB, opened once.
+fn read_config(path: &Path, dir: &Path) -> Result<String, String> {
+    let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let bytes = match crate::files::open::read_checked_max(path, dir, &canonical, MAX_CONFIG_BYTES)
+    {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => return Err("the configuration is not a regular file inside its directory (a symlink to elsewhere?): it is not read".to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
+            return Err(format!(
+                "the configuration is larger than {} MiB: it is not read",
+                MAX_CONFIG_BYTES >> 20
+            ))
+        }
+        Err(e) => return Err(format!("cannot read the configuration: {e}")),
+    };
+    String::from_utf8(bytes).map_err(|_| {
+        "cannot read the configuration: stream did not contain valid UTF-8".to_string()
+    })
 }
 
 #[cfg(test)]

@@ -20,19 +20,18 @@ pub struct Refused {
 }
 
 /// Whether the absolute `path` stays inside the repository `repo`: lexically, and, when it
-/// exists, once every symlink on the way is resolved.
+/// exists, once every symlink on the way is resolved; `.git`, `.hg` and `.svn` are outside.
 pub fn inside(repo: &Path, path: &Path) -> bool {
     let abs = paths::absolute(repo, path);
     if paths::relative(repo, &abs).is_none() {
         return false;
     }
+    let repo_real = std::fs::canonicalize(repo).unwrap_or_else(|_| repo.to_path_buf());
     match std::fs::canonicalize(&abs) {
-        Ok(real) => {
-            let repo_real = std::fs::canonicalize(repo).unwrap_or_else(|_| repo.to_path_buf());
-            real.starts_with(&repo_real) || real.starts_with(repo)
-        }
-        // Not there (yet): where it would be is inside; reading it reports it missing.
-        Err(_) => true,
+        Ok(real) => crate::files::open::inside(repo, &repo_real, &real),
+        // Not there (yet): where it would be is inside, unless in a version control
+        // directory; reading it reports it missing.
+        Err(_) => crate::files::open::inside(repo, repo, &abs),
     }
 }
 

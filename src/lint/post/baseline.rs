@@ -45,18 +45,22 @@ pub fn render(diagnostics: &[Diagnostic], sources: &Sources) -> String {
     text
 }
 
-/// Writes the baseline of `diagnostics` to `path`.
+/// The largest baseline read (a file the repository may have committed).
+const MAX_BYTES: u64 = 16 << 20;
+
+/// Writes the baseline of `diagnostics` to `path`, whole and never through a symlink.
 pub fn write(path: &Path, diagnostics: &[Diagnostic], sources: &Sources) -> Result<(), String> {
-    std::fs::write(path, render(diagnostics, sources))
-        .map_err(|e| format!("cannot write the baseline {}: {e}", path.display()))
+    crate::files::write::write_file(path, render(diagnostics, sources).as_bytes(), "baseline")
 }
 
 impl Baseline {
     /// Reads a baseline file.
     pub fn load(path: &Path) -> Result<Baseline, String> {
         let shown = path.display();
-        let text = std::fs::read_to_string(path)
+        let bytes = crate::files::open::read_regular(path, MAX_BYTES)
             .map_err(|e| format!("cannot read the baseline {shown}: {e}"))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("cannot read the baseline {shown}: not UTF-8"))?;
         Baseline::parse(&text).map_err(|e| format!("invalid baseline {shown}: {e}"))
     }
 

@@ -15,9 +15,9 @@
 //! The cache never makes a finding appear or disappear: an entry that cannot be read, parsed
 //! or written is a miss. Entries beyond [`MAX_ENTRIES`] are removed oldest first.
 //!
-//! A repository could commit a directory named `.yttlint-cache` with forged entries. The key
-//! holds the size and modification time (to the nanosecond) of the yttlint executable that
-//! runs, which a pull request cannot know, so such entries are never hit.
+//! A repository could commit a directory named `.yttlint-cache` with forged entries: every
+//! entry and the index are sealed with HMAC-SHA256 under the user's own random key
+//! ([`crate::lint::run::cache_auth`]), and one whose tag does not verify is a miss.
 
 use crate::report::Rule;
 use std::collections::{BTreeMap, HashMap};
@@ -29,7 +29,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sha2::{Digest, Sha256};
 
+use super::cache_auth::Key;
 use crate::lint::job::{Job, JobKind, JobOutcome};
+
+/// The file index's name in the cache directory (and as a sealed entry).
+const INDEX: &str = "files.tsv";
 
 /// Entries kept at most; older ones are removed at the end of a run.
 pub const MAX_ENTRIES: usize = 20_000;
@@ -58,6 +62,8 @@ pub struct Cache {
     repo: PathBuf,
     /// The version and executable identity, the start of every key.
     salt: String,
+    /// Signs and checks every entry.
+    auth: Key,
     /// Hashes of files from the previous run's index, and when that index was written.
     previous: HashMap<PathBuf, FileStamp>,
     previous_written: Option<SystemTime>,
@@ -72,11 +78,13 @@ impl Cache {
     /// why the directory cannot be used.
     pub fn open(dir: &Path, repo: &Path) -> Result<Cache, String> {
         prepare(dir)?;
+        let auth = Key::load()?;
         let index = dir.join("files.tsv");
         let previous_written = std::fs::symlink_metadata(&index)
             .and_then(|m| m.modified())
             .ok();
         let previous = read_regular(&index)
+            .and_then(|b| auth.open(INDEX, &b).map(<[u8]>::to_vec))
             .and_then(|b| String::from_utf8(b).ok())
             .map(|text| parse_index(&text))
             .unwrap_or_default();
@@ -84,6 +92,7 @@ impl Cache {
             dir: dir.to_path_buf(),
             repo: repo.to_path_buf(),
             salt: salt(),
+            auth,
             previous,
             previous_written,
             current: Mutex::new(BTreeMap::new()),
@@ -95,8 +104,11 @@ impl Cache {
     /// The stored outcome under `key`, if there is a readable one.
     pub fn get(&self, key: &str) -> Option<JobOutcome> {
         let path = self.entry(key);
-        let stored =
-            read_regular(&path).and_then(|b| serde_json::from_slice::<JobOutcome>(&b).ok());
+        let name = format!("jobs/{key}");
+        let stored = read_regular(&path).and_then(|b| {
+            let body = self.auth.open(&name, &b)?;
+            serde_json::from_slice::<JobOutcome>(body).ok()
+        });
         let Some(stored) = stored else {
             self.misses.fetch_add(1, Ordering::Relaxed);
             return None;
@@ -128,7 +140,8 @@ impl Cache {
             ..outcome.clone()
         };
         if let Ok(bytes) = serde_json::to_vec(&stored) {
-            let _ = write_atomic(&self.entry(key), &bytes);
+            let sealed = self.auth.seal(&format!("jobs/{key}"), &bytes);
+            let _ = write_atomic(&self.entry(key), &sealed);
         }
     }
 
@@ -160,7 +173,8 @@ impl Cache {
                 path.display()
             ));
         }
-        let _ = write_atomic(&self.dir.join("files.tsv"), text.as_bytes());
+        let sealed = self.auth.seal(INDEX, text.as_bytes());
+        let _ = write_atomic(&self.dir.join(INDEX), &sealed);
         trim(&self.dir.join("jobs"), MAX_ENTRIES);
     }
 
@@ -386,7 +400,7 @@ pub(super) fn read_regular(path: &Path) -> Option<Vec<u8>> {
     std::fs::read(path).ok()
 }
 
-pub(super) fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

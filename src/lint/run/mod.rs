@@ -4,6 +4,7 @@
 //! Then the configured rule levels are applied and the report is put in its stable order.
 
 pub mod cache;
+pub mod cache_auth;
 pub mod guard;
 pub mod pool;
 pub mod progress;

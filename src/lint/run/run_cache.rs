@@ -43,6 +43,8 @@ pub struct RunCache {
     key: String,
     /// Whether the run may be stored (no file was modified too recently).
     storable: bool,
+    /// Signs and checks the entry.
+    auth: super::cache_auth::Key,
 }
 
 impl RunCache {
@@ -56,6 +58,7 @@ impl RunCache {
         if !plain(dir) || !plain(&runs) {
             return None;
         }
+        let auth = super::cache_auth::Key::load().ok()?;
         let listing = listing::list(repo, Some(dir))?;
         let mut h = Sha256::new();
         for part in [FORMAT, &cache::salt(), asked, &listing.digest] {
@@ -66,6 +69,7 @@ impl RunCache {
             runs,
             key: cache::hex(&h.finalize()),
             storable: !listing.racy,
+            auth,
         })
     }
 
@@ -78,7 +82,8 @@ impl RunCache {
     pub fn get(&self) -> Option<(Report, Vec<RootCoverage>, Vec<String>)> {
         let path = self.entry();
         let bytes = cache::read_regular(&path)?;
-        let stored: Stored = serde_json::from_slice(&bytes).ok()?;
+        let body = self.auth.open(&format!("runs/{}", self.key), &bytes)?;
+        let stored: Stored = serde_json::from_slice(body).ok()?;
         // A used entry is young again, so trimming removes the unused ones first.
         let _ = std::fs::File::options()
             .append(true)
@@ -111,7 +116,8 @@ impl RunCache {
             unchecked_kinds: unchecked_kinds.to_vec(),
         };
         if let Ok(bytes) = serde_json::to_vec(&stored) {
-            let _ = cache::write_atomic(&self.entry(), &bytes);
+            let sealed = self.auth.seal(&format!("runs/{}", self.key), &bytes);
+            let _ = cache::write_atomic(&self.entry(), &sealed);
         }
         cache::trim(&self.runs, MAX_RUNS);
     }

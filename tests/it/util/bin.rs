@@ -8,8 +8,9 @@ use std::process::Command;
 pub const BIN: &str = env!("CARGO_BIN_EXE_yttlint");
 
 /// Variables that change yttlint's output: the default format on GitHub, the step summary,
-/// colour, and `--shard auto` on GitLab.
-const OUTPUT_ENV: [&str; 6] = [
+/// colour, `--shard auto` on GitLab, and where the cache is (outside the checkout in CI).
+const OUTPUT_ENV: [&str; 7] = [
+    "CI",
     "GITHUB_ACTIONS",
     "GITHUB_STEP_SUMMARY",
     "NO_COLOR",

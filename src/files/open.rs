@@ -1,0 +1,226 @@
+//! Reading one file of the repository under the linter's policy, checked on the open handle:
+//! the file is opened once (never blocking, never becoming a controlling terminal), its type is
+//! taken from the handle (`fstat`) and where it really is from the handle too (its
+//! `/proc/self/fd` link), so a symlink swapped between a check and the read cannot lead the
+//! read elsewhere. Special files (named pipes, devices, sockets, `/proc`, `/sys`, `/dev`) are
+//! refused, a destination that is a device is refused before it is opened. Version control
+//! directories (`.git`, `.hg`, `.svn`: `.git/config` holds CI credentials) are outside the
+//! repository.
+
+use std::fs::{File, OpenOptions};
+use std::io::Read;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+
+use super::Refusal;
+
+/// Directories of version control systems: never read, as if outside the repository.
+pub const VCS_DIRS: [&str; 3] = [".git", ".hg", ".svn"];
+
+/// Whether `name` is a version control directory's name.
+pub fn is_vcs_dir(name: &std::ffi::OsStr) -> bool {
+    VCS_DIRS.iter().any(|v| name == *v)
+}
+
+/// Whether the real path `real` lies in the repository (`given` as named, `canonical` its real
+/// path) and not in a version control directory of it.
+pub fn inside(given: &Path, canonical: &Path, real: &Path) -> bool {
+    let rest = match real.strip_prefix(canonical) {
+        Ok(rest) => rest,
+        Err(_) => match real.strip_prefix(given) {
+            Ok(rest) => rest,
+            Err(_) => return false,
+        },
+    };
+    !rest.components().any(|c| is_vcs_dir(c.as_os_str()))
+}
+
+/// What a special file is (`a named pipe`, `a device`, `a socket`), `None` for the others.
+pub fn special_kind(ft: std::fs::FileType) -> Option<&'static str> {
+    if ft.is_fifo() {
+        Some("a named pipe")
+    } else if ft.is_char_device() || ft.is_block_device() {
+        Some("a device")
+    } else if ft.is_socket() {
+        Some("a socket")
+    } else {
+        None
+    }
+}
+
+/// The refusal of a real path outside the repository: the kernel's own file systems are
+/// special files, anything else is outside.
+fn outside(real: &Path) -> Refusal {
+    if ["/proc", "/sys", "/dev"]
+        .iter()
+        .any(|k| real.starts_with(k))
+    {
+        Refusal::NotRegular("a symlink to a special file")
+    } else {
+        Refusal::Outside
+    }
+}
+
+/// The bytes of `p` when the linter may read it from the repository `(given, canonical)`, the
+/// refusal when it may not, an I/O error (a missing file, a directory) when reading fails.
+pub fn read_checked(
+    p: &Path,
+    given: &Path,
+    canonical: &Path,
+) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    read_checked_max(p, given, canonical, u64::MAX)
+}
+
+/// [`read_checked`], failing (`FileTooLarge`) for a file of more than `max` bytes.
+pub fn read_checked_max(
+    p: &Path,
+    given: &Path,
+    canonical: &Path,
+    max: u64,
+) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    let own = std::fs::symlink_metadata(p)?;
+    if let Some(kind) = special_kind(own.file_type()) {
+        return Ok(Err(Refusal::NotRegular(kind)));
+    }
+    // The destination's type first: a device or pipe behind a symlink is never opened.
+    let dst = std::fs::metadata(p)?;
+    if special_kind(dst.file_type()).is_some() {
+        return Ok(Err(Refusal::NotRegular("a symlink to a special file")));
+    }
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(p)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Ok(Err(Refusal::NotRegular(
+            special_kind(meta.file_type()).unwrap_or("a symlink to a special file"),
+        )));
+    }
+    let real = match handle_path(&file) {
+        Some(real) => real,
+        None => std::fs::canonicalize(p)?,
+    };
+    if !inside(given, canonical, &real) {
+        return Ok(Err(outside(&real)));
+    }
+    if meta.is_dir() {
+        return Err(std::io::Error::from_raw_os_error(libc::EISDIR));
+    }
+    read_at_most(&file, meta.len(), max).map(Ok)
+}
+
+/// The bytes of the open regular `file` (`len` by `fstat`), at most `max` of them.
+fn read_at_most(file: &File, len: u64, max: u64) -> std::io::Result<Vec<u8>> {
+    let too_large = || std::io::Error::from(std::io::ErrorKind::FileTooLarge);
+    if len > max {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// The bytes of `p`, a file the user named (a symlink is followed): an error unless it is a
+/// regular file of at most `max` bytes. A named pipe or device is never read (nor opened when
+/// it is one already before opening).
+pub fn read_regular(p: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let not_regular = || "not a regular file".to_string();
+    let meta = std::fs::metadata(p).map_err(|e| super::go_errno(&e))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let file = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(p)
+        .map_err(|e| super::go_errno(&e))?;
+    let meta = file.metadata().map_err(|e| super::go_errno(&e))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    read_at_most(&file, meta.len(), max).map_err(|e| match e.kind() {
+        std::io::ErrorKind::FileTooLarge => format!("larger than {} MiB", max >> 20),
+        _ => super::go_errno(&e),
+    })
+}
+
+/// Where the open `file` really is, as the kernel names it (Linux's `/proc/self/fd/N`).
+fn handle_path(file: &File) -> Option<PathBuf> {
+    use std::os::fd::AsRawFd;
+    let link = std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()?;
+    link.is_absolute().then_some(link)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_control_directories_are_not_inside() {
+        let (given, real) = (Path::new("repo"), Path::new("/r/repo"));
+        assert!(inside(given, real, Path::new("/r/repo/a/b.yml")));
+        assert!(inside(given, real, Path::new("/r/repo/.github/x.yml")));
+        assert!(!inside(given, real, Path::new("/r/repo/.git/config")));
+        assert!(!inside(given, real, Path::new("/r/repo/sub/.hg/hgrc")));
+        assert!(!inside(given, real, Path::new("/r/repo/.svn")));
+        assert!(!inside(given, real, Path::new("/r/other/a.yml")));
+    }
+
+    #[test]
+    fn reads_are_checked_on_the_handle() {
+        let base = std::env::temp_dir().join(format!("yttlint-open-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let repo = base.join("repo");
+        std::fs::create_dir_all(repo.join(".git")).unwrap();
+        std::fs::write(repo.join(".git/config"), "token").unwrap();
+        std::fs::write(repo.join("a.txt"), "a").unwrap();
+        std::fs::write(base.join("out.txt"), "out").unwrap();
+        let link = |to: &Path, name: &str| std::os::unix::fs::symlink(to, repo.join(name)).unwrap();
+        link(Path::new("/dev/stdin"), "in.txt");
+        link(Path::new("/dev/null"), "null.txt");
+        link(Path::new("/proc/self/environ"), "env.txt");
+        link(&repo.join(".git/config"), "n.data");
+        link(&base.join("out.txt"), "out.txt");
+        link(&repo.join("a.txt"), "b.txt");
+        let real = std::fs::canonicalize(&repo).unwrap();
+        let checked = |name: &str| read_checked(&repo.join(name), &repo, &real);
+        let read = |name: &str| checked(name).unwrap();
+        assert_eq!(read("a.txt"), Ok(b"a".to_vec()));
+        assert_eq!(read("b.txt"), Ok(b"a".to_vec()));
+        assert_eq!(read("n.data"), Err(Refusal::Outside));
+        assert_eq!(read(".git/config"), Err(Refusal::Outside));
+        assert_eq!(read("out.txt"), Err(Refusal::Outside));
+        for special in ["in.txt", "null.txt", "env.txt"] {
+            // Refused, or missing (a test run without standard input): never read.
+            let r = checked(special);
+            assert!(
+                matches!(r, Ok(Err(Refusal::NotRegular(_))) | Err(_)),
+                "{special}: {r:?}"
+            );
+        }
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn files_the_user_names_are_regular_and_bounded() {
+        let base = std::env::temp_dir().join(format!("yttlint-regular-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).unwrap();
+        std::fs::write(base.join("a"), "12345").unwrap();
+        std::os::unix::fs::symlink("/dev/zero", base.join("zero")).unwrap();
+        assert_eq!(read_regular(&base.join("a"), 5).unwrap(), b"12345");
+        assert_eq!(
+            read_regular(&base.join("a"), 4).unwrap_err(),
+            "larger than 0 MiB"
+        );
+        assert_eq!(
+            read_regular(&base.join("zero"), 1 << 24).unwrap_err(),
+            "not a regular file"
+        );
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+}
