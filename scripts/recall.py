@@ -112,13 +112,18 @@ def m_module_attr(text, rng):
     return text[: m.start()] + new + text[m.end():], text.count("\n", 0, m.start()) + 1
 
 
-def m_load_name(text, rng):
-    sites = [m for m in re.finditer(r'load\("[^"]+",\s*"([A-Za-z_]\w{2,})"', text)]
+def typo_in_group(text, sites, group, rng):
+    """A typo in `group` of one of the regex matches `sites`, and its line; None without one."""
     if not sites:
         return None
     m = rng.choice(sites)
-    s, e = m.span(1)
-    return text[:s] + swap_typo(m.group(1), rng) + text[e:], text.count("\n", 0, s) + 1
+    s, e = m.span(group)
+    return text[:s] + swap_typo(m.group(group), rng) + text[e:], text.count("\n", 0, s) + 1
+
+
+def m_load_name(text, rng):
+    sites = [m for m in re.finditer(r'load\("[^"]+",\s*"([A-Za-z_]\w{2,})"', text)]
+    return typo_in_group(text, sites, 1, rng)
 
 
 def m_wrong_args(text, rng):
@@ -153,11 +158,7 @@ def m_k8s_field(text, rng):
     if not builtin_manifest(text):
         return None
     sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*)(%s):" % "|".join(K8S_KEYS), text)]
-    if not sites:
-        return None
-    m = rng.choice(sites)
-    s, e = m.span(2)
-    return text[:s] + swap_typo(m.group(2), rng) + text[e:], text.count("\n", 0, s) + 1
+    return typo_in_group(text, sites, 2, rng)
 
 
 def m_k8s_type(text, rng):
