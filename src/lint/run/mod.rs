@@ -173,31 +173,15 @@ fn run_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::job::JobKind;
     use crate::report::{RootOutcome, Rule};
 
     fn job(root: &str, flags: Result<crate::ytt_flags::TemplateArgs, String>) -> Job {
-        Job {
-            kind: JobKind::Root,
-            repo: std::env::temp_dir(),
-            root: root.into(),
-            scenario: None,
-            flags,
-            kubevirt: true,
-            config_spans: Vec::new(),
-            check_files: true,
-            analysis: true,
-            plain_files: Vec::new(),
-            needs_input: false,
-            provided: Vec::new(),
-            origin: None,
-            notices: Vec::new(),
-            coverage: false,
-            values_from: Default::default(),
-            kubernetes: None,
-            reads_values: false,
-            entry: None,
-        }
+        let config = crate::lint::config::Config::default_for(&std::env::temp_dir());
+        let mut job = Job::new(&config, root, flags);
+        job.kubevirt = true;
+        job.check_files = true;
+        job.analysis = true;
+        job
     }
 
     #[test]
