@@ -74,7 +74,14 @@ fn write_root(out: &mut String, root: &Root) {
         let _ = writeln!(out, "    name: {}", quoted(&root.name));
     }
     let mut args = Vec::new();
-    let explicit = root.args.iter().any(|a| a == "-f" || a == "--file");
+    let is_file_flag = |a: &String| a == "-f" || a == "--file";
+    // Scenarios that each give the inputs (one of several values files) replace them.
+    let chosen = !root.scenarios.is_empty()
+        && root
+            .scenarios
+            .iter()
+            .all(|s| s.args.iter().any(is_file_flag));
+    let explicit = chosen || root.args.iter().any(is_file_flag);
     if root.inputs != [root.path.clone()] && !explicit {
         let base = base_dir(&root.path);
         for i in &root.inputs {

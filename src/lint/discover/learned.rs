@@ -60,7 +60,20 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
             root.scenarios.push(sc);
         }
     }
+    // A command only a README shows often needs the reader's own values first ("update
+    // values.yaml with your registry"): what only missing values break is needs-input.
+    for root in &mut roots {
+        if let Reason::Invocation { origins } = &root.reason {
+            root.needs_input |= origins.iter().all(|o| documented(o));
+        }
+    }
     (roots, skipped)
+}
+
+/// Whether a command's origin (`file:line`) is a README.
+fn documented(origin: &str) -> bool {
+    let file = origin.rsplit_once(':').map_or(origin, |(f, _)| f);
+    crate::lint::discover::invocations::readme::candidate(file)
 }
 
 /// The inputs' repository paths, without `name=`.

@@ -5,6 +5,7 @@
 //! supplement others (overlays, data values, schemas, or files the repository's commands only
 //! use together with others) are checked on their own like private libraries, not evaluated.
 
+pub mod alternatives;
 pub mod configured;
 pub mod init;
 pub mod invocations;
@@ -211,6 +212,11 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         invocations::Found::default()
     };
     let (mut roots, inspections) = learned::roots(&found.invocations);
+    let known = alternatives::Files {
+        repo: &config.dir,
+        files,
+    };
+    alternatives::add(&mut roots, &found.invocations, &known);
     d.skipped = found.skipped;
     d.skipped.extend(inspections);
     d.sources = found.sources;

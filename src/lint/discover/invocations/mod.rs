@@ -1,5 +1,5 @@
 //! How the repository runs ytt: every `ytt` command in its shell scripts, Makefiles, GitHub
-//! workflows, GitLab CI files, Taskfiles, kuttl tests and Concourse tasks, followed without
+//! workflows, GitLab CI files, Taskfiles, kuttl tests, Concourse tasks and READMEs, followed without
 //! running anything (see [`shell`]) and resolved into what the linter can evaluate (see
 //! [`resolve`]), or skipped with a reason.
 
@@ -13,6 +13,7 @@ pub mod index;
 pub mod instance;
 pub mod kuttl;
 pub mod make;
+pub mod readme;
 pub mod resolve;
 pub mod script_set;
 pub mod scripts;
@@ -62,6 +63,10 @@ fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet) -> Vec<Snipp
     if taskfile::candidate(path) {
         return taskfile::snippets(path, text);
     }
+    if readme::candidate(path) {
+        // Only the ytt commands a README shows: the scripts it names run on their own.
+        return readme::snippets(path, text, &|t| t.contains("ytt") && set.mentioned_in(t));
+    }
     if kind == Kind::PlainYaml {
         let mut out = Vec::new();
         if kuttl::candidate(text) {
@@ -82,7 +87,9 @@ fn worth_reading(f: &RepoFile) -> bool {
     }
     match f.kind {
         Kind::PlainYaml => true,
-        Kind::Other => scripts::candidate(&f.path) || make::candidate(&f.path),
+        Kind::Other => {
+            scripts::candidate(&f.path) || make::candidate(&f.path) || readme::candidate(&f.path)
+        }
         _ => false,
     }
 }

@@ -104,8 +104,13 @@ pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
     };
     // A command started from its caller's directory: from the repository root, the script's
     // own directory or a directory between them; the one where all its paths exist.
+    // A README's reader is in the README's directory first.
     let roots: Vec<Word> = if cwd.literal_prefix().starts_with(CALLER) {
-        caller_bases(crate::files::paths::parent(&snippet.file))
+        let mut bases = caller_bases(crate::files::paths::parent(&snippet.file));
+        if super::readme::candidate(&snippet.file) {
+            bases.rotate_left(1);
+        }
+        bases
     } else {
         vec![Word::lit(REPO)]
     };
