@@ -147,7 +147,8 @@ impl Index {
 }
 
 /// A regular expression for a normalized repository path word: globs of unquoted text and
-/// unknown parts (each one path segment, captured) become patterns.
+/// unknown parts (captured: one path segment at the end, up to three between directories)
+/// become patterns.
 fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
     let word = word.normalized().strip_prefix(REPO)?;
     let word = word.strip_prefix("/").unwrap_or(word);
@@ -173,14 +174,22 @@ fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
         }
     };
     push_lit(&mut re, rest, false, &mut named_dir);
-    for p in pieces {
+    while let Some(p) = pieces.next() {
         match p {
             Piece::Lit { text, glob } => push_lit(&mut re, text, *glob, &mut named_dir),
             Piece::Unknown(name) => {
                 if !capture || !named_dir {
                     return None;
                 }
-                re.push_str("([^/]+)");
+                // Between directories, a value may name a nested directory (`$1` of
+                // `src/packages/$1/bundle` is `cert-manager/1.4.0`); at the end, one entry.
+                let inner =
+                    matches!(pieces.peek(), Some(Piece::Lit { text, .. }) if text.starts_with('/'));
+                re.push_str(if inner {
+                    "([^/]+(?:/[^/]+){0,2})"
+                } else {
+                    "([^/]+)"
+                });
                 names.push(name.clone());
             }
         }
@@ -238,6 +247,22 @@ mod tests {
             "addons/packages/b/2.0/bundle/config/t.yaml",
             "config/a.yml",
         ])
+    }
+
+    #[test]
+    fn an_unknown_part_between_directories_may_name_a_nested_one() {
+        let mut w = Word::lit(format!("{REPO}/addons/packages/"));
+        w.0.push(Piece::Unknown("$1".into()));
+        w.push_lit("/bundle/config", false);
+        let b = index().bindings(&w, true).unwrap();
+        let values: Vec<&str> = b.iter().map(|b| b["$1"].as_str()).collect();
+        assert_eq!(values, ["a/1.0", "b/2.0"]);
+        // At the end of a path, one entry.
+        let mut w = Word::lit(format!("{REPO}/addons/packages/"));
+        w.0.push(Piece::Unknown("$1".into()));
+        let b = index().bindings(&w, true).unwrap();
+        let values: Vec<&str> = b.iter().map(|b| b["$1"].as_str()).collect();
+        assert_eq!(values, ["a", "b"]);
     }
 
     #[test]
