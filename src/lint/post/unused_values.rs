@@ -14,6 +14,8 @@
 //!   not a warning: the values file that feeds it may be shared with another tool or App
 //!   that reads the rest (tanzu-sync's schema declares the `tap_install` values of the
 //!   App next to it);
+//! - in a directory a tool writes and manages (`.tanzu-managed/`), it is info: the author
+//!   does not edit those files, and their readers are the tool's;
 //! - no library hands the declaring library its data values whole
 //!   (`library.get("child").with_data_values(data.values)`): the child's schema declares what
 //!   the parent passes, whether or not the child reads it.
@@ -101,15 +103,37 @@ pub fn settle(
         .filter(|diag| diag.rule != Rule::DataValueUnused || unused(diag))
         .map(|mut diag| {
             let root = diag.root.as_deref().unwrap_or_default();
-            if diag.rule == Rule::DataValueUnused && guessed.contains(root) {
+            if diag.rule != Rule::DataValueUnused {
+                return diag;
+            }
+            let file = diag.span.as_ref().map(|s| s.file.as_str()).unwrap_or("");
+            if let Some(dir) = managed_dir(file) {
+                diag.severity = crate::report::Severity::Info;
+                diag.message.push_str(&format!(
+                    " (in {dir}/, which a tool writes and manages: what reads it is the tool's business)"
+                ));
+            } else if guessed.contains(root) {
                 diag.severity = crate::report::Severity::Info;
                 diag.message.push_str(
-                    " (no script, CI job or Package runs this root: a values file shared with another App or tool may be what sets it)",
+                    " (nothing here says all this root is given: a values file shared with another App or tool may be what sets it)",
                 );
             }
             diag
         })
         .collect()
+}
+
+/// The tool-managed directory a file lies in: a hidden directory named for what manages it
+/// (`.tanzu-managed/`, which the Tanzu CLI writes for tanzu-sync, or `.managed/`).
+fn managed_dir(file: &str) -> Option<&str> {
+    let mut end = 0;
+    for segment in file.split('/') {
+        end += segment.len() + 1;
+        if segment.starts_with('.') && segment.ends_with("managed") {
+            return Some(&file[..end - 1]);
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -170,6 +194,37 @@ mod tests {
         let kept = settle(&Discovery::default(), &[], &usage, found);
         let lines: Vec<u32> = kept.iter().map(|d| d.span.as_ref().unwrap().line).collect();
         assert_eq!(lines, [5]);
+    }
+
+    #[test]
+    fn a_declaration_in_a_tool_managed_directory_is_info() {
+        let file = "clusters/a/tanzu-sync/app/config/.tanzu-managed/schema.yaml";
+        let found = vec![
+            unused("clusters/a/tanzu-sync/app/config", file, 29),
+            unused("app", "app/values.yml", 3),
+        ];
+        let usage = vec![
+            Some(usage(&[file], &[], &[(file, 29, &["secrets"])])),
+            Some(usage(
+                &["app/values.yml"],
+                &[],
+                &[("app/values.yml", 3, &["x"])],
+            )),
+        ];
+        let kept = settle(&Discovery::default(), &[], &usage, found);
+        let severities: Vec<_> = kept.iter().map(|d| d.severity).collect();
+        assert_eq!(
+            severities,
+            [
+                crate::report::Severity::Info,
+                Rule::DataValueUnused.default_severity()
+            ]
+        );
+        assert!(kept[0]
+            .message
+            .contains("in clusters/a/tanzu-sync/app/config/.tanzu-managed/,"));
+        assert_eq!(managed_dir("a/.managed/b.yml"), Some("a/.managed"));
+        assert_eq!(managed_dir("a/unmanaged/b.yml"), None);
     }
 
     #[test]
