@@ -231,6 +231,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     claimed.extend(d.libraries.iter().flat_map(|l| l.files.clone()));
     let (top, partial) = topmost::roots(config, files, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
+    let top = not_deployed_as_is(top, &found.deployed, d);
     let partial: Vec<Library> = partial
         .into_iter()
         .filter(|l| {
@@ -286,6 +287,28 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         }
     }
     kept
+}
+
+/// Topmost roots without those the repository deploys as they are, never through ytt
+/// (`kapp deploy -f config/`, `kubectl apply -f manifests/`): their `#@` lines are comments
+/// to those tools. Each one dropped is a note.
+fn not_deployed_as_is(
+    top: Vec<Root>,
+    deployed: &[(String, String)],
+    d: &mut Discovery,
+) -> Vec<Root> {
+    top.into_iter()
+        .filter(|r| {
+            let Some((path, by)) = deployed.iter().find(|(p, _)| is_within(&r.path, p)) else {
+                return true;
+            };
+            d.notes.push(format!(
+                "{} is not linted as a ytt root: the repository deploys {path} as it is, with {by}, and no ytt command reads it",
+                r.path
+            ));
+            false
+        })
+        .collect()
 }
 
 /// Topmost roots as their loads place them: climbed to the ancestor an absolute load needs,

@@ -9,7 +9,7 @@
 use super::env::{Alt, Cond, Env};
 use super::resolve::caller_bases;
 use super::script_set::Parsed;
-use super::shell::{Call, Context, Entered, Interp, MAX_DEPTH};
+use super::shell::{Call, Context, Deploy, Entered, Interp, MAX_DEPTH};
 use super::snippet::CALLER;
 use super::word::Word;
 
@@ -80,6 +80,11 @@ impl<'t> Interp<'t> {
             Some("." | "source") => self.source(line, args, env),
             Some("bash" | "sh" | "zsh") => self.shell(line, args, env),
             Some(n) if self.functions.contains_key(n) => self.call_function(n, line, args, env),
+            Some("kapp" | "kubectl") => {
+                if let Some(d) = deploy(name.as_deref().unwrap_or(""), line, args, env) {
+                    self.deploys.push(d);
+                }
+            }
             _ if is_ytt(name_word) => {
                 let mut all = self.guards.clone();
                 all.extend(when);
@@ -271,6 +276,42 @@ impl<'t> Interp<'t> {
         env.positional = positional;
         (self.here, self.site) = saved;
     }
+}
+
+/// `kapp deploy` and `kubectl apply|create` with the files they deploy as they are.
+fn deploy(tool: &str, line: u32, args: &[Word], env: &Env) -> Option<Deploy> {
+    let verb = args
+        .iter()
+        .filter_map(Word::literal)
+        .find(|a| !a.starts_with('-'))?;
+    let deploys = match tool {
+        "kapp" => verb == "deploy",
+        _ => verb == "apply" || verb == "create",
+    };
+    if !deploys {
+        return None;
+    }
+    let mut paths = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let Some(lit) = a.literal() else { continue };
+        match lit.as_str() {
+            "-f" | "--file" | "--filename" => paths.extend(it.next().cloned()),
+            _ => {
+                for flag in ["-f=", "--file=", "--filename="] {
+                    if let Some(p) = lit.strip_prefix(flag) {
+                        paths.push(Word::lit(p));
+                    }
+                }
+            }
+        }
+    }
+    Some(Deploy {
+        line,
+        tool: format!("{tool} {verb}"),
+        paths,
+        cwd: env.cwd.clone(),
+    })
 }
 
 /// Whether a command name runs ytt: `ytt`, `./bin/ytt`, `$YTT`, `$(YTT)`.

@@ -41,24 +41,29 @@ pub struct Found {
     pub skipped: Vec<Skipped>,
     /// Files that hold at least one `ytt` command.
     pub sources: Vec<String>,
+    /// Repository paths deployed as they are (`kapp deploy -f config/`), with the command
+    /// (`kapp deploy at deploy.sh:4`).
+    pub deployed: Vec<(String, String)>,
 }
 
 /// The snippets of one file, by what it is.
 fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet) -> Vec<Snippet> {
-    if !set.mentioned_in(text) {
+    // Text that runs ytt, or deploys files as they are (which says they are no ytt input).
+    let wanted = |t: &str| set.mentioned_in(t) || deploys_files(t);
+    if !wanted(text) {
         return Vec::new();
     }
     if ci::is_workflow(path) {
-        return ci::workflow(path, text, &|t| set.mentioned_in(t));
+        return ci::workflow(path, text, &wanted);
     }
     if ci::is_action(path) {
-        return ci::action(path, text, &|t| set.mentioned_in(t));
+        return ci::action(path, text, &wanted);
     }
     if ci::is_gitlab(path) {
-        return ci::gitlab(path, text, &|t| set.mentioned_in(t));
+        return ci::gitlab(path, text, &wanted);
     }
     if make::candidate(path) {
-        return make::snippets(path, text, &|t| set.mentioned_in(t));
+        return make::snippets(path, text, &wanted);
     }
     if taskfile::candidate(path) {
         return taskfile::snippets(path, text);
@@ -78,6 +83,13 @@ fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet) -> Vec<Snipp
         return out;
     }
     scripts::snippet(path, text).into_iter().collect()
+}
+
+/// Whether text may deploy files without ytt (`kapp deploy`, `kubectl apply`).
+fn deploys_files(text: &str) -> bool {
+    text.contains("kapp deploy")
+        || text.contains("kubectl apply")
+        || text.contains("kubectl create")
 }
 
 /// Whether a walked file may hold ytt commands.
@@ -121,6 +133,7 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
             .map(|(p, _, t)| (p.clone(), t.clone())),
     );
     let mut followed: Vec<(Snippet, Vec<Call>)> = Vec::new();
+    let mut deployed: Vec<(String, String)> = Vec::new();
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
     for (path, kind, text) in &texts {
         for snippet in snippets_of(path, *kind, text, &set) {
@@ -133,10 +146,18 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
                 continue;
             };
             entered.extend(f.entered.into_iter().filter(|e| entered_file(e) != path));
+            for d in &f.deploys {
+                for p in resolve::deployed(d, &snippet, index) {
+                    deployed.push((p, format!("`{}` at {}:{}", d.tool, snippet.file, d.line)));
+                }
+            }
             followed.push((snippet, f.calls));
         }
     }
-    let mut found = Found::default();
+    let mut found = Found {
+        deployed,
+        ..Found::default()
+    };
     for (snippet, calls) in followed {
         let path = &snippet.file;
         let whole = set.get(path).is_some();

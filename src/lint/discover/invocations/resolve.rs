@@ -8,7 +8,7 @@
 
 use super::env::{Cond, Test};
 use super::index::{Binding, Index, MAX_MATCHES};
-use super::shell::Call;
+use super::shell::{Call, Deploy};
 use super::snippet::{Snippet, CALLER};
 use super::word::{Piece, Word, REPO};
 use super::ytt_args::{self, Command, ValueKind, YttArgs};
@@ -344,3 +344,33 @@ fn holds(c: &Cond, b: &Binding, index: &Index) -> bool {
 #[cfg(test)]
 #[path = "resolve_tests.rs"]
 mod tests;
+
+/// The repository paths a deploying command (`kapp deploy -f config/`) takes as they are,
+/// each resolved against the first directory the command may run in where it exists.
+pub fn deployed(d: &Deploy, snippet: &Snippet, index: &Index) -> Vec<String> {
+    let Some(cwd) = &d.cwd else {
+        return Vec::new();
+    };
+    let bases: Vec<Word> = if cwd.literal_prefix().starts_with(CALLER) {
+        caller_bases(crate::files::paths::parent(&snippet.file))
+    } else {
+        vec![Word::lit(REPO)]
+    };
+    let mut out = Vec::new();
+    for p in &d.paths {
+        for base in &bases {
+            let at = p.relative_to(&rebase(cwd, base));
+            let Some(lit) = at.literal() else { continue };
+            let Some(rest) = lit.strip_prefix(REPO) else {
+                continue;
+            };
+            let rel = rest.trim_start_matches('/');
+            let rel = if rel.is_empty() { "." } else { rel };
+            if index.exists(rel) {
+                out.push(rel.trim_end_matches('/').to_string());
+                break;
+            }
+        }
+    }
+    out
+}

@@ -43,6 +43,18 @@ pub struct Call {
     pub uncalled: Option<String>,
 }
 
+/// A command that deploys files as they are, without ytt: `kapp deploy -f PATH`,
+/// `kubectl apply -f PATH`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deploy {
+    pub line: u32,
+    /// `kapp deploy` or `kubectl apply`.
+    pub tool: String,
+    /// The `-f` arguments.
+    pub paths: Vec<Word>,
+    pub cwd: Option<Word>,
+}
+
 impl Call {
     /// Whether the command depends on the arguments of the script or function that runs it,
     /// which the linter does not know (`ytt -f "$1"`).
@@ -80,6 +92,8 @@ pub struct Context {
 #[derive(Debug, Default)]
 pub struct Followed {
     pub calls: Vec<Call>,
+    /// `kapp deploy -f` and `kubectl apply -f` commands: files deployed without ytt.
+    pub deploys: Vec<Deploy>,
     /// The other scripts and their functions it entered.
     pub entered: BTreeSet<Entered>,
 }
@@ -126,6 +140,7 @@ pub fn follow(
     calls.dedup();
     Ok(Followed {
         calls,
+        deploys: it.deploys,
         entered: it.entered,
     })
 }
@@ -145,6 +160,7 @@ pub(super) struct Interp<'t> {
     /// The other files being followed (a script that runs itself is not entered again).
     pub(super) active: Vec<&'t str>,
     pub(super) calls: Vec<Call>,
+    pub(super) deploys: Vec<Deploy>,
     /// Functions defined so far, with the file that defines them (`None`: the script).
     pub(super) functions: HashMap<String, (Node<'t>, Option<&'t Parsed>)>,
     pub(super) called: HashSet<String>,
@@ -174,6 +190,7 @@ impl<'t> Interp<'t> {
             site,
             active: Vec::new(),
             calls: Vec::new(),
+            deploys: Vec::new(),
             functions: HashMap::new(),
             called: HashSet::new(),
             entered: BTreeSet::new(),
