@@ -1,8 +1,8 @@
 //! yttlint: evaluates Carvel ytt libraries exactly as ytt does and lints them.
 
-pub mod analysis;
+pub(crate) mod analysis;
 pub mod cli;
-pub mod eval;
+pub(crate) mod eval;
 pub mod files;
 pub mod fuzzing;
 pub mod kubernetes;
@@ -10,13 +10,13 @@ pub mod kubevirt;
 pub mod library;
 pub mod lint;
 pub mod malloc;
-pub mod overlay;
+pub(crate) mod overlay;
 pub mod pos;
 pub mod report;
-pub mod schema;
-pub mod shared_cache;
+pub(crate) mod schema;
+pub(crate) mod shared_cache;
 pub mod stdlib;
 pub mod template;
-pub mod validate;
+pub(crate) mod validate;
 pub mod yaml;
 pub mod ytt_flags;

@@ -91,11 +91,6 @@ impl<V: Clone> ByteLru<V> {
         }
         true
     }
-
-    /// Bytes of text the kept values stand for.
-    pub fn bytes(&self) -> usize {
-        self.bytes
-    }
 }
 
 impl<V> Entry<V> {
@@ -146,7 +141,7 @@ mod tests {
         assert_eq!(cache.get("a: 2", "f.yml", 0), None);
         cache.put(&s("a: 1"), &s("f.yml"), 0, 2);
         assert_eq!(cache.get("a: 1", "f.yml", 0), Some(2));
-        assert_eq!(cache.bytes(), 4);
+        assert_eq!(cache.bytes, 4);
     }
 
     #[test]
@@ -158,7 +153,7 @@ mod tests {
         // Using the first makes the second the oldest.
         assert_eq!(cache.get("aaaaa", "f", 0), Some('a'));
         cache.put(&s("ccccc"), &f, 0, 'c');
-        assert_eq!(cache.bytes(), 10);
+        assert_eq!(cache.bytes, 10);
         assert_eq!(cache.get("bbbbb", "f", 0), None);
         assert_eq!(cache.get("aaaaa", "f", 0), Some('a'));
         assert_eq!(cache.get("ccccc", "f", 0), Some('c'));

@@ -106,6 +106,7 @@ pub struct Analysis {
 
 /// Every static finding of the library rooted at `dir` of the workspace, in file order.
 /// `outside`: the data values given to it from outside, which matter when it has no schema.
+#[cfg(test)]
 pub fn check(ws: &Workspace, dir: &str, outside: &Outside) -> Vec<Finding> {
     analyse(ws, dir, outside, false).findings
 }

@@ -2,9 +2,7 @@
 
 use std::collections::HashMap;
 
-use starlark::syntax::ast::{
-    AstExpr, AstNoPayload, AstStmt, ClauseP, DefP, Expr, LoadP, ParameterP, Stmt,
-};
+use starlark::syntax::ast::{AstExpr, AstNoPayload, AstStmt, ClauseP, DefP, Expr, LoadP, Stmt};
 use starlark::syntax::AstModule;
 
 /// Every statement of the module, outermost first.
@@ -135,16 +133,6 @@ pub fn read_names(ast: &AstModule) -> std::collections::HashSet<&str> {
         }
     });
     names
-}
-
-/// Whether a parameter list declares `name`.
-pub fn has_param(params: &[starlark::syntax::ast::AstParameter], name: &str) -> bool {
-    params.iter().any(|p| match &p.node {
-        ParameterP::Normal(id, _, _) | ParameterP::Args(id, _) | ParameterP::KwArgs(id, _) => {
-            id.ident == name
-        }
-        _ => false,
-    })
 }
 
 /// A name as the author wrote it (the engine renames identifiers the crate reserves, such as

@@ -88,10 +88,6 @@ impl Ctx {
         }
     }
 
-    pub fn tpl(&self) -> &Arc<TemplateRt> {
-        &self.tpl
-    }
-
     pub fn set_pending_annotations(&mut self, tag: Tag, anns: Annotations) {
         let slot = self.pending_anns.entry(tag).or_default();
         for a in anns.0 {

@@ -115,9 +115,11 @@ pub trait OverlayHost {
 
 /// A host for overlays that contain no Starlark values (plain-merge data values, schema
 /// overlays built by code): every handle is reported as an unknown value and every call fails.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoStarlark;
 
+#[cfg(test)]
 impl OverlayHost for NoStarlark {
     fn kind(&mut self, _value: Handle) -> HandleKind {
         HandleKind::Other("starlark.Value".to_string())

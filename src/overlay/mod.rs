@@ -42,13 +42,13 @@ mod test_support;
 #[cfg(test)]
 mod tests;
 
-pub use compare::{compare, leaves_equal, map_key_matches, subset_matches};
+pub use compare::{map_key_matches, subset_matches};
 pub use doc_ops::Matched;
 pub use error::OverlayError;
-pub use host::{AssertReturned, HandleKind, HostError, NoStarlark, OverlayHost, Returned};
+pub use host::{AssertReturned, HandleKind, HostError, OverlayHost, Returned};
 pub use native::NativeMatcher;
-pub use plain_merge::{has_templating, plain_merge_overlay};
-pub use post_process::{post_process, post_process_counted, FileDocs};
+pub use plain_merge::plain_merge_overlay;
+pub use post_process::{post_process_counted, FileDocs};
 pub use strip::{strip_overlay_annotations, strip_overlay_annotations_docset};
 
 use crate::yaml::node::{DocSet, Document, Value};

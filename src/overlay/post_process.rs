@@ -31,6 +31,7 @@ pub struct FileDocs {
 /// order, holding what is left of them after overlaying (possibly no documents at all); files
 /// with only overlays or only empty documents are dropped, as ytt drops them from its output.
 /// Empty documents (null, `{}`, `[]`) are dropped from every file before overlaying.
+#[cfg(test)]
 pub fn post_process(
     files: Vec<FileDocs>,
     host: &mut dyn OverlayHost,

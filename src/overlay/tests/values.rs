@@ -1,8 +1,9 @@
 //! Exact one-document overlays (data values, schemas) and plain merge (`--data-values-file`).
 
 use super::Case;
+use crate::overlay::apply_exact;
+use crate::overlay::host::NoStarlark;
 use crate::overlay::plain_merge::{plain_merge_overlay, NOT_PLAIN};
-use crate::overlay::{apply_exact, NoStarlark};
 use crate::yaml::emit::value_to_yaml;
 use crate::yaml::node::Document;
 
