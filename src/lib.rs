@@ -9,6 +9,7 @@ pub mod kubernetes;
 pub mod kubevirt;
 pub mod library;
 pub mod lint;
+pub mod lsp;
 pub mod malloc;
 pub mod overlay;
 pub mod pos;
