@@ -96,6 +96,11 @@ fn load_names(ctx: &Ctx<'_>) -> Option<Vec<CompletionItem>> {
     if ctx.byte <= path_end {
         return None;
     }
+    if let Some(module) = load.path.strip_prefix("@ytt:") {
+        let name = crate::analysis::ytt_modules::name(module)?;
+        let detail = format!("the @ytt:{name} module");
+        return Some(vec![item(name, CompletionItemKind::MODULE, detail)]);
+    }
     let root = ctx
         .project
         .job_of(ctx.path)

@@ -80,13 +80,20 @@ fn values(ctx: &Ctx<'_>) -> Option<Vec<Location>> {
     let path = values_path(&segs, i, ctx.text)?;
     let schema = ctx.schema()?;
     let declared = schema.lookup(&path)?;
-    let rel = schema.repo_path(&declared.pos)?;
-    Some(vec![location(
-        ctx.project,
-        &rel,
-        declared.pos.line,
-        declared.pos.col,
-    )?])
+    let mut out = Vec::new();
+    let declared_at = std::iter::once(&declared.pos);
+    let set_at = schema
+        .set
+        .iter()
+        .filter(|(p, _)| *p == path)
+        .map(|(_, pos)| pos);
+    for pos in declared_at.chain(set_at) {
+        let Some(rel) = schema.repo_path(pos) else {
+            continue;
+        };
+        out.extend(location(ctx.project, &rel, pos.line, pos.col));
+    }
+    Some(out)
 }
 
 /// A name of this file, or one it loads.

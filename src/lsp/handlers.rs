@@ -11,9 +11,10 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response
 use lsp_types::notification::{Notification as _, ShowMessage};
 use lsp_types::{
     CodeActionParams, CompletionParams, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DidSaveTextDocumentParams,
-    GotoDefinitionParams, HoverParams, InitializeParams, MessageType, ShowMessageParams,
-    TextDocumentPositionParams, Uri,
+    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DidSaveTextDocumentParams, FileChangeType, FileSystemWatcher,
+    GlobPattern, GotoDefinitionParams, HoverParams, InitializeParams, MessageType, Registration,
+    RegistrationParams, ShowMessageParams, TextDocumentPositionParams, Uri,
 };
 use serde_json::Value;
 
@@ -217,9 +218,7 @@ impl Server {
             }
             "workspace/didChangeWatchedFiles" => {
                 if let Ok(p) = serde_json::from_value::<DidChangeWatchedFilesParams>(n.params) {
-                    if !p.changes.is_empty() {
-                        self.reload();
-                    }
+                    self.watched(p);
                 }
             }
             _ => {}
@@ -247,6 +246,65 @@ impl Server {
         } else {
             self.lint(path);
         }
+    }
+
+    /// Files changed on disk: a configuration changed or a file came or went (discovery may
+    /// find other roots), or files changed that the open buffers do not cover.
+    fn watched(&mut self, p: DidChangeWatchedFilesParams) {
+        let project = self.project();
+        let mut changed = Vec::new();
+        let mut reload = project.is_none();
+        for c in p.changes {
+            let Some(path) = uri_path(&c.uri) else {
+                continue;
+            };
+            let is_config = project.as_ref().is_some_and(|p| p.is_config(&path));
+            reload |= is_config || c.typ != FileChangeType::CHANGED;
+            changed.push(path);
+        }
+        if reload {
+            self.reload();
+        } else if let Some(l) = &self.linter {
+            l.lint(changed);
+        }
+    }
+
+    /// Asks the editor to tell about changes of the configuration and of ytt files on disk,
+    /// when it can be asked.
+    pub fn watch(&self, params: &InitializeParams) {
+        let dynamic = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|d| d.dynamic_registration)
+            .unwrap_or(false);
+        if !dynamic {
+            return;
+        }
+        let glob = |p: &str| FileSystemWatcher {
+            glob_pattern: GlobPattern::String(p.to_string()),
+            kind: None,
+        };
+        let options = DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![
+                glob("**/.yttlint.{yaml,yml}"),
+                glob("**/*.{yml,yaml,star,txt}"),
+            ],
+        };
+        let registration = Registration {
+            id: "yttlint-watch".into(),
+            method: "workspace/didChangeWatchedFiles".into(),
+            register_options: serde_json::to_value(options).ok(),
+        };
+        let request = Request::new(
+            lsp_server::RequestId::from("yttlint-watch".to_string()),
+            "client/registerCapability".into(),
+            RegistrationParams {
+                registrations: vec![registration],
+            },
+        );
+        (self.send)(Message::Request(request));
     }
 
     fn lint(&self, path: PathBuf) {

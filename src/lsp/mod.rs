@@ -78,6 +78,7 @@ fn serve(connection: &Connection) -> i32 {
     };
     let params: lsp_types::InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let mut server = handlers::Server::new(connection, &params);
+    server.watch(&params);
     let mut shut_down = false;
     for msg in &connection.receiver {
         match msg {

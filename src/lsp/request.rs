@@ -78,7 +78,8 @@ impl<'a> Ctx<'a> {
         }
         let computed = self.project.workspace(&job).and_then(|(ws, names)| {
             let schema = ws.data_values_schema().ok()?;
-            Some(Rc::new(RootSchema { schema, names }))
+            let set = super::values::values_set(&ws);
+            Some(Rc::new(RootSchema { schema, names, set }))
         });
         self.schemas
             .by_root

@@ -12,6 +12,41 @@ use crate::yaml::Value;
 pub struct RootSchema {
     pub schema: Schema,
     pub names: Names,
+    /// Every key the root's `@data/values` documents set: its path and position.
+    pub set: Vec<(Vec<String>, Pos)>,
+}
+
+/// The keys the `@data/values` documents of the workspace's files set (not those addressed
+/// to a private library).
+pub fn values_set(ws: &crate::library::Workspace) -> Vec<(Vec<String>, Pos)> {
+    use crate::library::plain::doc_has_annotation;
+    let mut out = Vec::new();
+    for f in &ws.files {
+        if f.file_type() != crate::files::FileType::Yaml || !f.is_template() {
+            continue;
+        }
+        let Ok(ds) = ws.parse(f, ws.opts.strict) else {
+            continue;
+        };
+        for d in &ds.items {
+            if doc_has_annotation(&d.comments, "data/values")
+                && !doc_has_annotation(&d.comments, "library/ref")
+            {
+                keys_of(&d.value, &mut Vec::new(), &mut out);
+            }
+        }
+    }
+    out
+}
+
+fn keys_of(v: &Value, path: &mut Vec<String>, out: &mut Vec<(Vec<String>, Pos)>) {
+    let Value::Map(m) = v else { return };
+    for item in &m.items {
+        path.push(key_text(&item.key));
+        out.push((path.clone(), item.pos.clone()));
+        keys_of(&item.value, path, out);
+        path.pop();
+    }
 }
 
 /// One declared data value.

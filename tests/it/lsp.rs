@@ -335,9 +335,12 @@ fn hover_definition_completion_and_actions() {
     assert_eq!(d["range"]["start"]["line"], 0);
     let d = def(&mut c, "\"labels\")", 2);
     assert_eq!(d["range"]["start"]["line"], 2);
+    // A data value: where the schema declares it, then the data values documents that set it.
     let d = def(&mut c, "data.values.app.port", 17);
-    assert_eq!(d["uri"], uri(&schema));
-    assert_eq!(d["range"]["start"], json!({"line": 7, "character": 2}));
+    assert_eq!(d[0]["uri"], uri(&schema));
+    assert_eq!(d[0]["range"]["start"], json!({"line": 7, "character": 2}));
+    assert_eq!(d[1]["uri"], uri(&dir.join("config/values.yml")));
+    assert_eq!(d[1]["range"]["start"], json!({"line": 3, "character": 2}));
     let d = def(&mut c, "library.get(\"extra\")", 14);
     assert_eq!(d["uri"], uri(&dir.join("config/_ytt_lib/extra/config.yml")));
 
@@ -364,7 +367,7 @@ fn hover_definition_completion_and_actions() {
 
     // Completions, in a buffer with lines being typed.
     let typing = format!(
-        "{text}  a: #@ data.values.app.\n  b: #@ struct.\n#@over\n#@ load(\"lib/helpers.star\", \n"
+        "{text}  a: #@ data.values.app.\n  b: #@ struct.\n#@over\n#@ load(\"lib/helpers.star\", \n#@ load(\"@ytt:yaml\", \n"
     );
     c.change(&file, 2, &typing);
     let labels = |v: &Value| -> Vec<String> {
@@ -389,11 +392,51 @@ fn hover_definition_completion_and_actions() {
     assert!(v.contains(&"overlay/match".to_string()) && !v.contains(&"schema/desc".to_string()));
     let v = labels(&complete(&mut c, "helpers.star\", "));
     assert_eq!(v, ["version", "labels"]);
+    assert_eq!(labels(&complete(&mut c, "@ytt:yaml\", ")), ["yaml"]);
 
     // Unknown documents and positions answer null.
     let unknown = dir.join("config/nope.yml");
     assert_eq!(c.at("textDocument/hover", &unknown, 0, 0), Value::Null);
     assert_eq!(c.at("textDocument/definition", &file, 999, 0), Value::Null);
     assert_eq!(c.at("textDocument/hover", &file, 0, 999), Value::Null);
+    assert_eq!(c.finish(), 0);
+}
+
+#[test]
+fn configuration_changes_are_picked_up_without_restart() {
+    let dir = TempDir::copy_of("lsp");
+    let file = dir.join(DEPLOYMENT);
+    let schema = dir.join("config/schema.yml");
+    let config = dir.join(".yttlint.yaml");
+    let original = std::fs::read_to_string(&config).unwrap();
+    let mut c = Client::start(&dir);
+    c.open(&file, &std::fs::read_to_string(&file).unwrap());
+    c.diagnostics(&uri(&schema), |p| codes(p) == ["data-value-unused"]);
+    // Changed on disk, told by the file watcher.
+    c.notes.clear();
+    std::fs::write(
+        &config,
+        format!("{original}rules:\n  data-value-unused: off\n"),
+    )
+    .unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&config), "type": 2}]}),
+    );
+    c.diagnostics(&uri(&schema), |p| codes(p).is_empty());
+    // Saved in the editor.
+    c.notes.clear();
+    std::fs::write(
+        &config,
+        format!("{original}rules:\n  template-error: off\n"),
+    )
+    .unwrap();
+    c.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": uri(&config)}}),
+    );
+    c.diagnostics(&uri(&schema), |p| codes(p) == ["data-value-unused"]);
+    let p = c.diagnostics(&uri(&file), |p| codes(p).is_empty());
+    assert_eq!(p["version"], 1);
     assert_eq!(c.finish(), 0);
 }
