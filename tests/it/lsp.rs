@@ -440,3 +440,29 @@ fn configuration_changes_are_picked_up_without_restart() {
     assert_eq!(p["version"], 1);
     assert_eq!(c.finish(), 0);
 }
+
+/// Neovim's built-in client against the server (`tests/data/nvim/lsp.lua`); `.ci/run`
+/// installs Neovim and runs it.
+mod nvim {
+    use super::*;
+
+    #[test]
+    #[ignore = "needs nvim"]
+    fn neovim_shows_diagnostics_hover_and_definition() {
+        let dir = TempDir::copy_of("lsp");
+        let script = crate::util::repo_root().join("tests/data/nvim/lsp.lua");
+        let out = Command::new("nvim")
+            .args(["--headless", "--clean", "-c"])
+            .arg(format!("luafile {}", script.display()))
+            .env("YTTLINT_BIN", BIN)
+            .env("YTTLINT_REPO", &*dir)
+            .current_dir(&*dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("nvim runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{stderr}{stdout}");
+        assert!(stdout.contains("nvim lsp test: ok"), "{stdout}");
+    }
+}
