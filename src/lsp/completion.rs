@@ -7,7 +7,6 @@ use lsp_types::{CompletionItem, CompletionItemKind, CompletionResponse};
 use super::context::{annotation_at, chain_before, loads, values_path, ytt_aliases};
 use super::request::Ctx;
 use super::symbols::{load_target, symbols};
-use super::values::type_text;
 use super::ytt_docs;
 
 /// The completions at the request's position.
@@ -81,7 +80,7 @@ fn data_values(ctx: &Ctx<'_>, segs: &[String]) -> Option<Vec<CompletionItem>> {
         schema
             .keys(&path)
             .into_iter()
-            .map(|(key, ty)| item(&key, CompletionItemKind::FIELD, type_text(ty)))
+            .map(|(key, ty)| item(&key, CompletionItemKind::FIELD, ty))
             .collect(),
     )
 }

@@ -79,21 +79,16 @@ fn values(ctx: &Ctx<'_>) -> Option<Vec<Location>> {
     let (segs, i, _) = chain_at(ctx.line, ctx.byte)?;
     let path = values_path(&segs, i, ctx.text)?;
     let schema = ctx.schema()?;
-    let declared = schema.lookup(&path)?;
+    let declared = schema.lookup(&path).map(|d| d.pos);
     let mut out = Vec::new();
-    let declared_at = std::iter::once(&declared.pos);
-    let set_at = schema
-        .set
-        .iter()
-        .filter(|(p, _)| *p == path)
-        .map(|(_, pos)| pos);
-    for pos in declared_at.chain(set_at) {
+    let set_at = schema.set_at(&path).map(|s| &s.pos);
+    for pos in declared.iter().chain(set_at) {
         let Some(rel) = schema.repo_path(pos) else {
             continue;
         };
         out.extend(location(ctx.project, &rel, pos.line, pos.col));
     }
-    Some(out)
+    (!out.is_empty()).then_some(out)
 }
 
 /// A name of this file, or one it loads.

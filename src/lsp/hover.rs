@@ -26,7 +26,9 @@ pub fn hover(ctx: &Ctx<'_>) -> Option<Hover> {
     }
     let path = values_path(&segs, i, ctx.text)?;
     let schema = ctx.schema()?;
-    let declared = schema.lookup(&path)?;
+    let Some(declared) = schema.lookup(&path) else {
+        return set_only(&schema, &path).map(|t| markdown(t, ctx.range(start, end)));
+    };
     let mut text = format!(
         "**data.values.{}**: `{}`",
         path.join("."),
@@ -62,6 +64,13 @@ pub fn hover(ctx: &Ctx<'_>) -> Option<Hover> {
     if let Some(file) = schema.repo_path(&declared.pos) {
         text.push_str(&format!("\n\ndeclared in `{file}:{}`", declared.pos.line));
     }
+    for s in schema.set_at(&path) {
+        let file = schema.repo_path(&s.pos).unwrap_or_default();
+        text.push_str(&format!(
+            "\n\nset to `{}` in `{file}:{}`",
+            s.value, s.pos.line
+        ));
+    }
     Some(markdown(text, ctx.range(start, end)))
 }
 
@@ -86,6 +95,18 @@ fn module_member(ctx: &Ctx<'_>, segs: &[String], i: usize) -> Option<String> {
                 .then(|| format!("```python\n{module}.{member}\n```\nmember of `@ytt:{module}`"))
         }
     }
+}
+
+/// Without a declaration in a schema: where the data values documents set the value.
+fn set_only(schema: &super::values::RootSchema, path: &[String]) -> Option<String> {
+    let mut text = format!("**data.values.{}**", path.join("."));
+    let mut any = false;
+    for s in schema.set_at(path) {
+        let file = schema.repo_path(&s.pos).unwrap_or_default();
+        text.push_str(&format!("\n\n`{}` in `{file}:{}`", s.value, s.pos.line));
+        any = true;
+    }
+    any.then_some(text)
 }
 
 fn markdown(value: String, range: lsp_types::Range) -> Hover {

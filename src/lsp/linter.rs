@@ -20,7 +20,7 @@ use super::project::Project;
 use crate::lint::session;
 
 /// How long edits must pause before a run starts.
-pub const DEBOUNCE: Duration = Duration::from_millis(150);
+pub const DEBOUNCE: Duration = Duration::from_millis(100);
 
 /// What the server shares with the linter thread.
 #[derive(Default)]

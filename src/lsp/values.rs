@@ -6,19 +6,28 @@ use crate::lint::job::inputs::Names;
 use crate::pos::Pos;
 use crate::schema::types::{Kind, Type};
 use crate::schema::Schema;
+use crate::yaml::emit::value_to_yaml;
 use crate::yaml::Value;
 
 /// The schema of one root, with how its positions name files.
 pub struct RootSchema {
     pub schema: Schema,
     pub names: Names,
-    /// Every key the root's `@data/values` documents set: its path and position.
-    pub set: Vec<(Vec<String>, Pos)>,
+    /// Every key the root's `@data/values` documents set.
+    pub set: Vec<Set>,
+}
+
+/// A key a data values document sets.
+pub struct Set {
+    pub path: Vec<String>,
+    pub pos: Pos,
+    /// The value as YAML when it is a scalar, else its type (`map`, `array`).
+    pub value: String,
 }
 
 /// The keys the `@data/values` documents of the workspace's files set (not those addressed
 /// to a private library).
-pub fn values_set(ws: &crate::library::Workspace) -> Vec<(Vec<String>, Pos)> {
+pub fn values_set(ws: &crate::library::Workspace) -> Vec<Set> {
     use crate::library::plain::doc_has_annotation;
     let mut out = Vec::new();
     for f in &ws.files {
@@ -39,11 +48,19 @@ pub fn values_set(ws: &crate::library::Workspace) -> Vec<(Vec<String>, Pos)> {
     out
 }
 
-fn keys_of(v: &Value, path: &mut Vec<String>, out: &mut Vec<(Vec<String>, Pos)>) {
+fn keys_of(v: &Value, path: &mut Vec<String>, out: &mut Vec<Set>) {
     let Value::Map(m) = v else { return };
     for item in &m.items {
         path.push(key_text(&item.key));
-        out.push((path.clone(), item.pos.clone()));
+        let value = match &item.value {
+            Value::Map(_) | Value::Array(_) => item.value.type_name().to_string(),
+            scalar => value_to_yaml(scalar).trim_end().to_string(),
+        };
+        out.push(Set {
+            path: path.clone(),
+            pos: item.pos.clone(),
+            value,
+        });
         keys_of(&item.value, path, out);
         path.pop();
     }
@@ -90,8 +107,18 @@ impl RootSchema {
         Some(declared)
     }
 
-    /// The keys of the map at `path`, with their types.
-    pub fn keys(&self, path: &[String]) -> Vec<(String, &Type)> {
+    /// The keys of the map at `path`, with their types (without a schema: the keys the data
+    /// values documents set there, with the value's type).
+    pub fn keys(&self, path: &[String]) -> Vec<(String, String)> {
+        if self.schema.doc.is_none() {
+            let mut out: Vec<(String, String)> = Vec::new();
+            for s in self.set.iter().filter(|s| s.path.len() == path.len() + 1) {
+                if s.path.starts_with(path) && !out.iter().any(|(k, _)| *k == s.path[path.len()]) {
+                    out.push((s.path[path.len()].clone(), s.value.clone()));
+                }
+            }
+            return out;
+        }
         let Some(d) = self.lookup(path) else {
             return Vec::new();
         };
@@ -99,8 +126,13 @@ impl RootSchema {
             .unwrap_or(&[])
             .iter()
             .filter(|i| !i.any_key)
-            .map(|i| (key_text(&i.key), &i.ty))
+            .map(|i| (key_text(&i.key), type_text(&i.ty)))
             .collect()
+    }
+
+    /// Where the data values documents set `path`, and to what.
+    pub fn set_at<'a>(&'a self, path: &'a [String]) -> impl Iterator<Item = &'a Set> + 'a {
+        self.set.iter().filter(move |s| s.path == path)
     }
 
     /// The repository path of a position's file.

@@ -300,6 +300,7 @@ fn hover_definition_completion_and_actions() {
         "The port the service listens on",
         "443",
         "HTTPS",
+        "set to `9090` in `config/values.yml:4`",
     ] {
         assert!(h.contains(want), "{want} not in {h}");
     }
