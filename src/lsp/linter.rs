@@ -126,7 +126,13 @@ fn run(rx: &mpsc::Receiver<Work>, state: &SharedState, send: &Send) {
             continue;
         };
         let files: Vec<PathBuf> = pending.iter().cloned().collect();
-        let found = lint(&project, &files);
+        // A run that panics (it never should: jobs are guarded) publishes nothing, and the
+        // thread goes on with the next edit.
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| lint(&project, &files)));
+        let Ok(found) = run else {
+            pending.clear();
+            continue;
+        };
         let Ok(s) = state.lock() else { return };
         if s.docs.versions() != versions
             || !s.project.as_ref().is_some_and(|p| Arc::ptr_eq(p, &project))

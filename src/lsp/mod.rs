@@ -94,7 +94,15 @@ fn serve(connection: &Connection) -> i32 {
                             )));
                     continue;
                 }
-                let response = server.request(req);
+                let response = if shut_down {
+                    lsp_server::Response::new_err(
+                        req.id,
+                        lsp_server::ErrorCode::InvalidRequest as i32,
+                        "the server is shut down".into(),
+                    )
+                } else {
+                    server.request(req)
+                };
                 if connection.sender.send(Message::Response(response)).is_err() {
                     break;
                 }
