@@ -9,6 +9,7 @@ pub mod kubernetes;
 pub mod kubevirt;
 pub mod library;
 pub mod lint;
+pub mod lsp;
 pub mod malloc;
 pub(crate) mod overlay;
 pub mod pos;

@@ -60,6 +60,7 @@ fn main() -> ExitCode {
             Some("init") => yttlint::cli::init::run(&args[1..]),
             Some("rule") => yttlint::cli::rule::run(&args[1..]),
             Some("completions") => yttlint::cli::completions::run(&args[1..]),
+            Some("server") => yttlint::cli::server::run(&args[1..]),
             _ => yttlint::cli::lint::run(&args),
         });
     let code = match worker.map(|h| h.join()) {

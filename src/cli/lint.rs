@@ -23,7 +23,7 @@ use crate::report::{Report, Severity, Sources};
     name = "yttlint",
     version,
     args_override_self = true,
-    after_help = "Other commands:\n  yttlint init [DIR]            writes .yttlint.yaml from the roots and scenarios found\n  yttlint template [ytt flags]  renders like ytt template\n  yttlint rule [ID]             explains a rule (without ID, lists them)\n  yttlint completions SHELL     prints a shell completion script"
+    after_help = "Other commands:\n  yttlint init [DIR]            writes .yttlint.yaml from the roots and scenarios found\n  yttlint template [ytt flags]  renders like ytt template\n  yttlint rule [ID]             explains a rule (without ID, lists them)\n  yttlint completions SHELL     prints a shell completion script\n  yttlint server                runs the language server (LSP) on stdin/stdout"
 )]
 struct LintArgs {
     /// Directories to lint, or files whose roots to lint (default: the whole repository).

@@ -1,5 +1,5 @@
 //! The command line: `yttlint template` (renders like `ytt`), `yttlint init` (writes a
-//! configuration), `yttlint rule`, `yttlint completions` and the linter entry point.
+//! configuration), `yttlint rule`, `yttlint completions`, `yttlint server` (the language server) and the linter entry point.
 
 pub mod completions;
 pub mod errfmt;
@@ -10,4 +10,5 @@ pub mod lint_limits;
 pub mod lint_output;
 pub mod output_types;
 pub mod rule;
+pub mod server;
 pub mod template;

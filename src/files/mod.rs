@@ -5,6 +5,7 @@
 //! resolves outside the repository, no special files; those are skipped and reported).
 
 pub mod open;
+pub mod overlay;
 pub mod paths;
 pub mod write;
 
@@ -394,6 +395,7 @@ pub fn read_with(
 ) -> Result<Result<Vec<u8>, Refusal>, String> {
     match &policy.repository {
         Some((given, canonical)) => open::read_checked(p, given, canonical)
+            .map(|read| read.map(|bytes| overlay::substitute(p, bytes)))
             .map_err(|e| format!("Reading file '{}': {e}", p.display())),
         None => match check(p, meta, policy)? {
             Some(why) => Ok(Err(why)),

@@ -29,6 +29,7 @@ const LAYERS: &[&[&str]] = &[
     &["kubevirt", "kubernetes"],
     &["analysis"],
     &["lint"],
+    &["lsp"],
     &["cli", "fuzzing"],
 ];
 

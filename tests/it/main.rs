@@ -28,6 +28,7 @@ mod layers;
 mod lazy_globals;
 mod library_copies;
 mod lint_cli;
+mod lsp;
 mod report_shape;
 mod reports;
 mod rule_docs;

@@ -167,7 +167,7 @@ fn never_walked(e: &ignore::DirEntry) -> bool {
 pub fn classify(abs: &Path, path: String) -> RepoFile {
     let ext = path.rsplit('.').next().unwrap_or("");
     let read = || {
-        std::fs::read(abs).map(|b| {
+        crate::files::overlay::read(abs).map(|b| {
             String::from_utf8(b)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
         })

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Benchmark of the language server (`yttlint server`), not a timed test. On a corpus laid out
+# as ../shared/corpus is (manifest.tsv, roots/<id>/):
+# 1. cf-for-k8s full-sample as a repository (its ytt flags from manifest.tsv): edits its values
+#    file N times and prints the time from each edit to its diagnostics (median, p90, the
+#    debounce included), then hover, definition and completion latencies on a template;
+# 2. every community-edition root in one repository (discovery finds the roots): opens the
+#    values file or first template of each and prints the server's peak RSS.
+# usage: scripts/lsp-bench.sh CORPUS_DIR [BIN] [N]
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CORPUS="${1:?usage: scripts/lsp-bench.sh CORPUS_DIR [BIN] [N]}"
+BIN="${2:-$HERE/target/release/yttlint}"
+N="${3:-30}"
+[ -f "$CORPUS/manifest.tsv" ] || { echo "no corpus at $CORPUS" >&2; exit 2; }
+[ -x "$BIN" ] || { echo "no binary at $BIN (cargo build --release)" >&2; exit 2; }
+BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
+TMP="$(mktemp -d)"; trap 'rm -rf "$TMP"' EXIT
+
+ID=cf-for-k8s__full-sample
+CF="$TMP/cf"
+cp -r "$CORPUS/roots/$ID" "$CF" && chmod -R u+w "$CF"
+python3 - "$CORPUS/manifest.tsv" "$ID" > "$CF/.yttlint.yaml" <<'PY'
+import csv, json, shlex, sys
+for row in csv.DictReader(open(sys.argv[1]), delimiter="\t"):
+    if row["id"] == sys.argv[2]:
+        print("roots:\n  - path: \".\"")
+        print(f"    args: {json.dumps(shlex.split(row['ytt_cmd'])[1:])}")
+PY
+TEMPLATE=$(cd "$CF" && grep -rl --include='*.yml' --exclude-dir=_ytt_lib 'data\.values\.' config | sort | head -1)
+echo "== $ID: values file edits, template $TEMPLATE"
+python3 "$HERE/scripts/lsp-bench.py" "$BIN" "$CF" corpus-values.yml "$TEMPLATE" "$N"
+
+CE="$TMP/community-edition"
+mkdir -p "$CE"
+files=()
+for root in "$CORPUS"/roots/community-edition__*; do
+  name=$(basename "$root")
+  cp -r "$root" "$CE/$name"
+  first=$(cd "$CE" && { ls "$name"/corpus-values.yml 2>/dev/null || find "$name" -name '*.yml' ! -name expected.yml | sort | head -1; })
+  [ -n "$first" ] && files+=("$first")
+done
+chmod -R u+w "$CE"
+echo "== community-edition: ${#files[@]} roots in one workspace"
+python3 "$HERE/scripts/lsp-bench.py" "$BIN" "$CE" --rss "${files[@]}"

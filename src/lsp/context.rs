@@ -1,0 +1,262 @@
+//! What is under the cursor, read from the text of the line and of the file: a dotted name
+//! (`data.values.a.b`, `struct.encode`), an annotation after `#@`, a `load()` and the names
+//! it binds, a `library.get("x")`. Reading the text (not the compiled Starlark) keeps answers
+//! fast and works on a buffer that does not compile yet.
+
+use std::collections::HashMap;
+
+/// A character of a Starlark name.
+fn is_name(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// The dotted name around byte column `at` of `line`, up to the end of the segment the cursor
+/// is on: its segments, which one the cursor is on, and the byte column where it starts.
+pub fn chain_at(line: &str, at: usize) -> Option<(Vec<String>, usize, usize)> {
+    let at = at.min(line.len());
+    let before = &line[..at];
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_name(*c) || *c == '.')
+        .last()
+        .map_or(at, |(i, _)| i);
+    let end = line[at..]
+        .char_indices()
+        .find(|(_, c)| !is_name(*c))
+        .map_or(line.len(), |(i, _)| at + i);
+    let text = &line[start..end];
+    if text.is_empty() || text.starts_with('.') {
+        return None;
+    }
+    let segs: Vec<String> = text.split('.').map(str::to_string).collect();
+    let mut offset = start;
+    for (i, s) in segs.iter().enumerate() {
+        if at <= offset + s.len() {
+            return (!s.is_empty()).then(|| (segs.clone(), i, offset));
+        }
+        offset += s.len() + 1;
+    }
+    None
+}
+
+/// The dotted name that ends at byte column `at` (completion): the segments before the last
+/// dot, and the word typed after it.
+pub fn chain_before(line: &str, at: usize) -> (Vec<String>, String) {
+    let before = &line[..at.min(line.len())];
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_name(*c) || *c == '.')
+        .last()
+        .map_or(before.len(), |(i, _)| i);
+    let mut segs: Vec<String> = before[start..].split('.').map(str::to_string).collect();
+    let word = segs.pop().unwrap_or_default();
+    (segs, word)
+}
+
+/// The annotation name at byte column `at` (`overlay/match` in `#@overlay/match by=...`), or
+/// the part typed so far when `partial`; `None` outside one.
+pub fn annotation_at(line: &str, at: usize, partial: bool) -> Option<String> {
+    let hash = line.find("#@")?;
+    if !line[..hash].trim().is_empty() {
+        return None;
+    }
+    let start = hash + 2;
+    let rest = &line[start..];
+    if rest.starts_with(char::is_whitespace) || at < start {
+        return None;
+    }
+    let len = rest
+        .find(|c: char| !(is_name(c) || c == '/' || c == '-'))
+        .unwrap_or(rest.len());
+    if at > start + len {
+        return None;
+    }
+    let end = if partial { at } else { start + len };
+    Some(line[start..end].to_string())
+}
+
+/// One `load()`: the path, the names it binds (local name, name in the file), and its line
+/// (from 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Load {
+    pub path: String,
+    pub names: Vec<(String, String)>,
+    pub line: u32,
+}
+
+/// The string literals and `name=` prefixes of a load's arguments.
+fn load_args(args: &str) -> Vec<(Option<String>, String)> {
+    let mut out = Vec::new();
+    let mut rest = args;
+    while let Some(q) = rest.find(['"', '\'']) {
+        let quote = rest[q..].chars().next().unwrap_or('"');
+        let before = rest[..q].trim_end().trim_end_matches('=').trim();
+        let local = before
+            .rsplit([',', '('])
+            .next()
+            .map(str::trim)
+            .filter(|n| !n.is_empty() && n.chars().all(is_name))
+            .map(str::to_string);
+        let after = &rest[q + 1..];
+        let Some(end) = after.find(quote) else { break };
+        out.push((local, after[..end].to_string()));
+        rest = &after[end + 1..];
+    }
+    out
+}
+
+/// Every `load()` of `text` written on one line.
+pub fn loads(text: &str) -> Vec<Load> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let Some(i) = line.find("load(") else {
+            continue;
+        };
+        if line[..i].chars().next_back().is_some_and(is_name) {
+            continue;
+        }
+        let inner = &line[i + 5..];
+        let inner = inner.rsplit_once(')').map_or(inner, |(a, _)| a);
+        let mut args = load_args(inner).into_iter();
+        let Some((None, path)) = args.next() else {
+            continue;
+        };
+        let names = args
+            .map(|(local, their)| (local.unwrap_or_else(|| their.clone()), their))
+            .collect();
+        out.push(Load {
+            path,
+            names,
+            line: n as u32,
+        });
+    }
+    out
+}
+
+/// The `@ytt:` module each local name stands for.
+pub fn ytt_aliases(text: &str) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    for l in loads(text) {
+        let Some(module) = l.path.strip_prefix("@ytt:") else {
+            continue;
+        };
+        for (local, their) in l.names {
+            if their == module {
+                out.insert(local, module.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Names assigned a data values path (`v = data.values.a.b`), with the path.
+pub fn values_aliases(text: &str) -> HashMap<String, Vec<String>> {
+    let mut out = HashMap::new();
+    for line in text.lines() {
+        let code = line.trim_start().trim_start_matches("#@").trim();
+        let Some((name, value)) = code.split_once('=') else {
+            continue;
+        };
+        let name = name.trim();
+        if name.is_empty() || !name.chars().all(is_name) || value.starts_with('=') {
+            continue;
+        }
+        let value = value.trim();
+        if let Some(path) = value.strip_prefix("data.values") {
+            if path.is_empty() || path.starts_with('.') {
+                let segs = path.split('.').skip(1).map(str::to_string).collect();
+                if path.chars().all(|c| is_name(c) || c == '.') {
+                    out.insert(name.to_string(), segs);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The data values path that the dotted name `segs` (up to and including segment `upto`)
+/// reads: `data.values.a.b` or `v.b` with `v` an alias of a data values path.
+pub fn values_path(segs: &[String], upto: usize, text: &str) -> Option<Vec<String>> {
+    let segs = &segs[..=upto.min(segs.len().saturating_sub(1))];
+    if segs.len() >= 2 && segs[0] == "data" && segs[1] == "values" {
+        return Some(segs[2..].to_vec());
+    }
+    let aliases = values_aliases(text);
+    let base = aliases.get(segs.first()?)?;
+    let mut path = base.clone();
+    path.extend(segs[1..].iter().cloned());
+    Some(path)
+}
+
+/// The string argument of a `library.get("x")` call around byte column `at`.
+pub fn library_get_at(line: &str, at: usize) -> Option<String> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find(".get(") {
+        let call = from + i;
+        let open = call + 5;
+        let close = line[open..].find(')').map_or(line.len(), |j| open + j);
+        let receiver_start = line[..call]
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| is_name(*c))
+            .last()
+            .map_or(call, |(k, _)| k);
+        let receiver = &line[receiver_start..call];
+        if (receiver_start..=close).contains(&at) && receiver == "library" {
+            let arg = line[open..close].trim();
+            let arg = arg.split(',').next().unwrap_or("").trim();
+            return Some(arg.trim_matches(['"', '\'']).to_string());
+        }
+        from = open;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dotted_names_around_the_cursor() {
+        let line = "port: #@ data.values.app.port + 1";
+        let at = line.find("app").unwrap() + 1;
+        let (segs, i, start) = chain_at(line, at).unwrap();
+        assert_eq!(segs, ["data", "values", "app"]);
+        assert_eq!((i, start), (2, line.find("app").unwrap()));
+        assert_eq!(chain_at(line, line.find('+').unwrap()), None);
+        let (segs, word) = chain_before("x: #@ data.values.ap", 20);
+        assert_eq!(
+            (segs, word),
+            (vec!["data".into(), "values".into()], "ap".into())
+        );
+    }
+
+    #[test]
+    fn annotations_loads_and_aliases() {
+        assert_eq!(
+            annotation_at("#@overlay/match by=x", 5, false).as_deref(),
+            Some("overlay/match")
+        );
+        assert_eq!(annotation_at("#@ x = 1", 4, false), None);
+        assert_eq!(annotation_at("#@over", 6, true).as_deref(), Some("over"));
+        let text = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"lib/h.star\", \"f\", g=\"helper\")\n#@ v = data.values.app\n";
+        let l = loads(text);
+        assert_eq!(l[1].path, "lib/h.star");
+        assert_eq!(
+            l[1].names,
+            [("f".into(), "f".into()), ("g".into(), "helper".into())]
+        );
+        assert_eq!(
+            ytt_aliases(text).get("data").map(String::as_str),
+            Some("data")
+        );
+        let segs: Vec<String> = ["v", "port"].map(String::from).to_vec();
+        assert_eq!(values_path(&segs, 1, text).unwrap(), ["app", "port"]);
+        assert_eq!(
+            library_get_at("#@ lib = library.get(\"app\")", 12).as_deref(),
+            Some("app")
+        );
+    }
+}
