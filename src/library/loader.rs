@@ -9,10 +9,8 @@ use starlark::eval::FileLoader;
 use super::exec::LibExec;
 use super::tree::dir_of;
 use crate::eval::host::{Extra, FileCtx};
-use crate::eval::run::{eval_code, ErrorKind, EvalError, KindedError, LineMap};
+use crate::eval::run::{eval_code, ErrorKind, EvalError, KindedError};
 use crate::files::{FileType, InputFile};
-use crate::pos::Pos;
-use crate::template::rewrite::{rewrite, RewriteOpts};
 
 pub struct Loader<'a> {
     exec: &'a LibExec<'a>,
@@ -110,21 +108,10 @@ impl<'a> Loader<'a> {
 
     fn eval_star(&self, f: &InputFile, ctx: FileCtx) -> Result<FrozenModule, EvalError> {
         let rel = f.rel_path.as_str();
-        let opts = RewriteOpts {
-            while_iter: "__ytt_while".to_string(),
-            tpl: None,
-        };
-        let src = crate::template::keywords::rename_reserved(&f.data);
-        let out = rewrite(&src, &opts)
-            .map_err(|e| EvalError::new(ErrorKind::Template, e.message.clone(), None))?;
-        let mut map = LineMap {
-            bare_lines: true,
-            ..LineMap::default()
-        };
-        for l in &out.line_map {
-            map.lines.push(Some(Pos::new(&rel.into(), *l, 1, 0)));
-            map.code.push(String::new());
-        }
+        // ytt reports a rewrite error of a module without a position.
+        let (code, mut map) = super::star_code::star_code(&f.data, &rel.into())
+            .map_err(|e| EvalError { pos: None, ..e })?;
+        map.bare_lines = true;
         let env = &self.exec.ws.env;
         env.line_maps
             .borrow_mut()
@@ -140,7 +127,7 @@ impl<'a> Loader<'a> {
             &loader,
             &extra,
             rel,
-            crate::template::nested_load::rewrite_runtime(&out.code),
+            code,
             |_| {},
         )
         .map(|(_, m)| m)

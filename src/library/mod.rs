@@ -8,6 +8,7 @@ pub mod exec;
 pub mod loader;
 pub mod plain;
 pub mod schema_docs;
+pub(crate) mod star_code;
 pub mod tree;
 pub mod undeclared;
 pub mod values;

@@ -20,9 +20,7 @@ use crate::eval::errors::format_error;
 use crate::eval::run::{dialect, to_starlark, ErrorKind, EvalError, LineMap};
 use crate::files::{FileType, InputFile};
 use crate::library::Workspace;
-use crate::pos::Pos;
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts, Compiled};
-use crate::template::rewrite::{rewrite, RewriteOpts};
 
 /// The problems of the library made of the workspace's files (the library is its root).
 pub fn check(ws: &Workspace) -> Vec<EvalError> {
@@ -83,24 +81,7 @@ fn parse_compiled(ws: &Workspace, compiled: &Compiled) -> Result<(), EvalError> 
 }
 
 fn parse_starlark(ws: &Workspace, f: &InputFile, name: &Arc<str>) -> Result<(), EvalError> {
-    let opts = RewriteOpts {
-        while_iter: "__ytt_while".to_string(),
-        tpl: None,
-    };
-    let src = crate::template::keywords::rename_reserved(&f.data);
-    let out = rewrite(&src, &opts).map_err(|e| {
-        EvalError::new(
-            ErrorKind::Template,
-            e.message.clone(),
-            Some(Pos::new(name, e.line.max(1), e.col.max(1), 0)),
-        )
-    })?;
-    let mut map = LineMap::default();
-    for line in &out.line_map {
-        map.lines.push(Some(Pos::new(name, *line, 1, 0)));
-        map.code.push(String::new());
-    }
-    let code = crate::template::nested_load::rewrite_runtime(&out.code);
+    let (code, map) = crate::library::star_code::star_code(&f.data, name)?;
     parse_code(ws, &f.rel_path, code, map)
 }
 
