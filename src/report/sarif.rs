@@ -14,7 +14,11 @@
 //! count Unicode code points, a span's end is exclusive and a point span gives only its start),
 //! its related locations and `partialFingerprints["yttlint/v1"]` (see
 //! [`fingerprint`](super::fingerprint)), which survives lines inserted above the finding. A
-//! finding about a whole root is anchored as [`location`](super::location) describes.
+//! finding about a whole root is anchored as [`location`](super::location) describes. A finding
+//! with a fix has it in `fixes` (one fix: its title as `description`, one `artifactChanges`
+//! entry per file, each edit a `replacements` entry whose `deletedRegion` gives the start and
+//! the exclusive end, equal for an insertion, and whose `insertedContent` is the new text), with
+//! the fix's applicability (`safe`, `unsafe`) in the fix's `properties`.
 //!
 //! Results come most severe first (errors, warnings, notes; the report's order within each).
 //! GitHub rejects a run of more than [`MAX_RESULTS`] results, so a run keeps the first
@@ -24,9 +28,10 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 use serde_sarif::sarif::{
-    ArtifactLocation, Invocation, Location, Message, MultiformatMessageString, Notification,
-    PhysicalLocation, PropertyBag, Region, ReportingConfiguration, ReportingDescriptor,
-    Result as SarifResult, ResultLevel, Run, RunAutomationDetails, Sarif, Tool, ToolComponent,
+    ArtifactChange, ArtifactContent, ArtifactLocation, Fix as SarifFix, Invocation, Location,
+    Message, MultiformatMessageString, Notification, PhysicalLocation, PropertyBag, Region,
+    Replacement, ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultLevel,
+    Run, RunAutomationDetails, Sarif, Tool, ToolComponent,
 };
 
 use super::diagnostic::{Diagnostic, Report, Span};
@@ -236,6 +241,7 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
             .collect();
         result.related_locations = Some(related);
     }
+    result.fixes = d.fix.as_ref().map(|f| vec![fix(f)]);
     let properties: BTreeMap<String, Value> = [
         ("root", &d.root),
         ("scenario", &d.scenario),
@@ -252,6 +258,59 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
         );
     }
     result
+}
+
+/// A fix as SARIF's `fix`: its edits grouped by file, in order.
+fn fix(f: &crate::fix::Fix) -> SarifFix {
+    let mut files: Vec<&str> = f.edits.iter().map(|e| e.file.as_str()).collect();
+    files.dedup();
+    let changes: Vec<ArtifactChange> = files
+        .iter()
+        .map(|file| {
+            let replacements: Vec<Replacement> = f
+                .edits
+                .iter()
+                .filter(|e| e.file == *file)
+                .map(|e| {
+                    let number = |n: u32| i64::from(n.max(1));
+                    let mut region = Region::builder()
+                        .start_line(number(e.line))
+                        .start_column(number(e.column))
+                        .build();
+                    region.end_line = Some(number(e.end_line));
+                    region.end_column = Some(number(e.end_column));
+                    Replacement::builder()
+                        .deleted_region(region)
+                        .inserted_content(
+                            ArtifactContent::builder()
+                                .text(e.replacement.clone())
+                                .build(),
+                        )
+                        .build()
+                })
+                .collect();
+            ArtifactChange::builder()
+                .artifact_location(
+                    ArtifactLocation::builder()
+                        .uri(uri(file))
+                        .uri_base_id(SRCROOT.to_string())
+                        .build(),
+                )
+                .replacements(replacements)
+                .build()
+        })
+        .collect();
+    let applicability =
+        BTreeMap::from([("applicability".to_string(), json!(f.applicability.as_str()))]);
+    SarifFix::builder()
+        .description(Message::builder().text(f.title.clone()).build())
+        .artifact_changes(changes)
+        .properties(
+            PropertyBag::builder()
+                .additional_properties(applicability)
+                .build(),
+        )
+        .build()
 }
 
 fn physical_location(span: &Span) -> PhysicalLocation {
