@@ -211,8 +211,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
 
 /// `--diff`: the diff of what one pass of `--fix` would change; 1 when there is one.
 fn show_diff(a: &LintArgs, repo: &std::path::Path, report: &Report) -> Result<i32, String> {
-    let none = std::collections::BTreeMap::new();
-    let pass = lint_fix::pass(repo, report, a.fixing.unsafe_fixes, true, &none);
+    let pass = lint_fix::Fixer::new(repo, a.fixing.unsafe_fixes, true).pass(report);
     lint_output::stdout(&pass.diff)?;
     for (file, why) in &pass.failed {
         eprintln!("yttlint: cannot fix {file}: {why}");
@@ -232,14 +231,13 @@ fn fix_all(
     mut linted: session::Linted,
     again: &dyn Fn() -> Result<session::Linted, String>,
 ) -> Result<session::Linted, String> {
-    let mut failed = std::collections::BTreeMap::new();
+    let mut fixer = lint_fix::Fixer::new(repo, a.fixing.unsafe_fixes, false);
     let mut per_rule = std::collections::BTreeMap::new();
     let mut files = std::collections::BTreeSet::new();
     for passes in 1.. {
-        let pass = lint_fix::pass(repo, &linted.report, a.fixing.unsafe_fixes, false, &failed);
+        let pass = fixer.pass(&linted.report);
         for (file, why) in pass.failed {
             eprintln!("yttlint: cannot fix {file}: {why}");
-            failed.insert(file, why);
         }
         if pass.files.is_empty() {
             break;

@@ -70,44 +70,90 @@ fn allowed<'a>(
         .collect()
 }
 
-/// One pass over `report`'s fixes in the repository `repo`: the files changed, written unless
-/// `dry` (then only the diff is made).
-pub fn pass(
-    repo: &Path,
-    report: &Report,
-    unsafe_fixes: bool,
-    dry: bool,
-    avoid: &BTreeMap<String, String>,
-) -> Applied {
-    let fixes = allowed(report, unsafe_fixes, avoid);
-    let refs: Vec<&Fix> = fixes.iter().map(|(_, f)| *f).collect();
-    let chosen = choose(&refs);
-    let mut out = Applied::default();
-    for (file, edits) in &chosen.edits {
-        let changed = write::read(repo, file).and_then(|old| {
-            let new = apply(&old, edits)?;
-            if !dry {
-                write::write(repo, file, &new)?;
-            }
-            Ok(diff::unified(file, &old, &new))
-        });
-        match changed {
-            Ok(text) => {
-                out.diff.push_str(&text);
-                out.files.insert(file.clone());
-            }
-            Err(why) => {
-                out.failed.insert(file.clone(), why);
-            }
+/// Fixes a repository pass after pass.
+pub struct Fixer<'a> {
+    pub repo: &'a Path,
+    pub unsafe_fixes: bool,
+    /// `--diff`: make the diff, write nothing.
+    pub dry: bool,
+    /// Files that could not be fixed, and why: no later pass touches them.
+    pub failed: BTreeMap<String, String>,
+    /// Each file's texts so far (SHA-256): fixes that would bring one back go round in circles
+    /// (two roots that disagree on a correction) and are not made.
+    seen: BTreeMap<String, BTreeSet<[u8; 32]>>,
+}
+
+impl<'a> Fixer<'a> {
+    pub fn new(repo: &'a Path, unsafe_fixes: bool, dry: bool) -> Fixer<'a> {
+        Fixer {
+            repo,
+            unsafe_fixes,
+            dry,
+            failed: BTreeMap::new(),
+            seen: BTreeMap::new(),
         }
     }
-    for &i in &chosen.taken {
-        let (rule, fix) = fixes[i];
-        if fix.edits.iter().all(|e| out.files.contains(&e.file)) {
-            *out.per_rule.entry(rule.id()).or_default() += 1;
+
+    /// One pass over `report`'s fixes: the files changed (written unless `dry`); the files that
+    /// cannot be fixed are added to `failed` and returned in the pass's `failed`.
+    pub fn pass(&mut self, report: &Report) -> Applied {
+        let fixes = allowed(report, self.unsafe_fixes, &self.failed);
+        let refs: Vec<&Fix> = fixes.iter().map(|(_, f)| *f).collect();
+        let chosen = choose(&refs);
+        let mut out = Applied::default();
+        // Two paths of one file (a directory symlinked inside the repository): the edits of the
+        // second were made on the text before the first was fixed; the next pass fixes it.
+        let mut real = BTreeSet::new();
+        for (file, edits) in &chosen.edits {
+            if let Ok(path) = std::fs::canonicalize(self.repo.join(file)) {
+                if !real.insert(path) {
+                    continue;
+                }
+            }
+            match self.fix_file(file, edits) {
+                Ok(Some(text)) => {
+                    out.diff.push_str(&text);
+                    out.files.insert(file.clone());
+                }
+                Ok(None) => {}
+                Err(why) => {
+                    out.failed.insert(file.clone(), why.clone());
+                    self.failed.insert(file.clone(), why);
+                }
+            }
         }
+        for &i in &chosen.taken {
+            let (rule, fix) = fixes[i];
+            if fix.edits.iter().all(|e| out.files.contains(&e.file)) {
+                *out.per_rule.entry(rule.id()).or_default() += 1;
+            }
+        }
+        out
     }
-    out
+
+    /// Applies `edits` to `file`: its diff, `None` when the text would come back to one it had.
+    fn fix_file(
+        &mut self,
+        file: &str,
+        edits: &[crate::fix::Edit],
+    ) -> Result<Option<String>, String> {
+        use sha2::{Digest, Sha256};
+        let old = write::read(self.repo, file)?;
+        let new = apply(&old, edits)?;
+        let seen = self.seen.entry(file.to_string()).or_default();
+        seen.insert(Sha256::digest(old.as_bytes()).into());
+        if !seen.insert(Sha256::digest(new.as_bytes()).into()) {
+            return Err(
+                "its fixes go round in circles (roots disagree on a correction); \
+                        left as it is"
+                    .to_string(),
+            );
+        }
+        if !self.dry {
+            write::write(self.repo, file, &new)?;
+        }
+        Ok(Some(diff::unified(file, &old, &new)))
+    }
 }
 
 /// `fixed N findings in M files (rule: n, ...)`.

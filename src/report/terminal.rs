@@ -119,6 +119,7 @@ pub fn fixable(report: &Report, unsafe_fixes: bool) -> String {
     });
     match (on, off) {
         (0, 0) => String::new(),
+        (_, 0) if unsafe_fixes => format!("\n[*] {on} fixable with --fix --unsafe-fixes"),
         (_, 0) => format!("\n[*] {on} fixable with --fix"),
         (0, _) => format!("\n{off} fixable with --fix --unsafe-fixes"),
         _ => format!("\n[*] {on} fixable with --fix ({off} more with --unsafe-fixes)"),
@@ -250,17 +251,14 @@ impl<'a> FrameFiles<'a> {
         }
         let mut header = message.lines().next().unwrap_or("").to_string();
         if let Some(fix) = &d.fix {
-            let how = if fix.allowed(self.options.unsafe_fixes) {
+            if fix.allowed(self.options.unsafe_fixes) {
                 header = format!("[*] {header}");
-                "--fix"
-            } else {
-                "--fix --unsafe-fixes"
+            }
+            let how = match fix.applicability {
+                crate::fix::Applicability::Safe => "fix",
+                crate::fix::Applicability::Unsafe => "fix (unsafe, with --unsafe-fixes)",
             };
-            notes.push(format!(
-                "fix ({}, {how}): {}",
-                fix.applicability.as_str(),
-                fix.title
-            ));
+            notes.push(format!("{how}: {}", fix.title));
         }
         let notes = notes.iter().map(|n| printable(n, "\n")).collect();
         Frame::new(frame_severity(d.severity))
