@@ -31,8 +31,27 @@ pub fn fix(u: &Unknown, file: &str, text: &str) -> Option<Fix> {
         ));
     }
     let meant = correction(&u.name)?;
+    let (_, line_end) = edit::line_range(text, u.pos.line)?;
+    let args = text.get(name_at + u.name.len()..line_end)?.trim();
+    if !takes(meant, args) {
+        return None;
+    }
     let e = Edit::new(file, text, name_at, name_at + u.name.len(), meant)?;
     Some(Fix::unsafe_(format!("Replace with `#@{meant}`"), e))
+}
+
+/// Whether the annotation `meant` accepts the arguments `args` written after the misspelt
+/// name: `@schema/examples` wants tuples (`("desc", value)`), the documenting annotations one
+/// string; `#@schema/example "x"` renamed to `@schema/examples` would make the schema invalid.
+fn takes(meant: &str, args: &str) -> bool {
+    let string = args.len() >= 2
+        && ((args.starts_with('"') && args.ends_with('"'))
+            || (args.starts_with('\'') && args.ends_with('\'')));
+    match meant {
+        "schema/examples" => args.starts_with('('),
+        "schema/desc" | "schema/title" | "schema/deprecated" => string,
+        _ => true,
+    }
 }
 
 /// The name of `u` when it is code that lost its space after `#@` (see [`code_without_space`]).
@@ -114,6 +133,12 @@ c: 1
 d: 1
 #@overlay/assend
 e: 1
+#@schema/example \"arn:aws:iam::MY_IAM:role/external-dns\"
+f: \"\"
+#@schema/example (\"an ARN\", \"arn:aws:iam::MY_IAM:role/x\")
+g: \"\"
+#@schema/descr \"the role\"
+h: \"\"
 ";
         let (text, titles) = fixed(src);
         assert_eq!(
@@ -121,13 +146,12 @@ e: 1
             src.replace("appendxs", "append")
                 .replace("replace,", "replace")
                 .replace("overlay/delete", "overlay/remove")
+                .replace("#@schema/example (", "#@schema/examples (")
+                .replace("#@schema/descr", "#@schema/desc")
         );
         assert_eq!(titles[0], "Replace with `#@overlay/append`");
-        assert_eq!(
-            titles.len(),
-            3,
-            "overlay/assend is as near append as assert"
-        );
+        // overlay/assend is as near append as assert; `@schema/examples "x"` is invalid.
+        assert_eq!(titles.len(), 5, "{titles:?}");
     }
 
     #[test]
