@@ -176,7 +176,7 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         return Ok(0);
     }
     let repo = config.dir.clone();
-    let run = |config| session::plan_and_lint(&settings, config, &format!("{shard:?}"), &adjust);
+    let run = |config| session::plan_and_lint(&settings, config, &format!("{shard:?}"), adjust);
     let linted = run(config)?;
     if a.fixing.diff {
         return show_diff(a, &repo, &linted.report);
