@@ -105,17 +105,16 @@ impl<'a> Fixer<'a> {
         // second were made on the text before the first was fixed; the next pass fixes it.
         let mut real = BTreeSet::new();
         for (file, edits) in &chosen.edits {
-            if let Ok(path) = std::fs::canonicalize(self.repo.join(file)) {
-                if !real.insert(path) {
-                    continue;
-                }
+            let path = std::fs::canonicalize(self.repo.join(file)).ok();
+            if path.as_ref().is_some_and(|p| real.contains(p)) {
+                continue;
             }
             match self.fix_file(file, edits) {
-                Ok(Some(text)) => {
+                Ok(text) => {
                     out.diff.push_str(&text);
                     out.files.insert(file.clone());
+                    real.extend(path);
                 }
-                Ok(None) => {}
                 Err(why) => {
                     out.failed.insert(file.clone(), why.clone());
                     self.failed.insert(file.clone(), why);
@@ -131,12 +130,9 @@ impl<'a> Fixer<'a> {
         out
     }
 
-    /// Applies `edits` to `file`: its diff, `None` when the text would come back to one it had.
-    fn fix_file(
-        &mut self,
-        file: &str,
-        edits: &[crate::fix::Edit],
-    ) -> Result<Option<String>, String> {
+    /// Applies `edits` to `file`: its diff; an error when the file cannot be read or written or
+    /// its text would come back to one it had.
+    fn fix_file(&mut self, file: &str, edits: &[crate::fix::Edit]) -> Result<String, String> {
         use sha2::{Digest, Sha256};
         let old = write::read(self.repo, file)?;
         let new = apply(&old, edits)?;
@@ -152,7 +148,7 @@ impl<'a> Fixer<'a> {
         if !self.dry {
             write::write(self.repo, file, &new)?;
         }
-        Ok(Some(diff::unified(file, &old, &new)))
+        Ok(diff::unified(file, &old, &new))
     }
 }
 

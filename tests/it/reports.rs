@@ -733,6 +733,30 @@ struct JsonDiagnostic {
     object: Option<String>,
     related: Vec<JsonRelated>,
     help: Option<String>,
+    fix: Option<JsonFix>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonFix {
+    title: String,
+    applicability: String,
+    edits: Vec<JsonEdit>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonEdit {
+    file: String,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    start: usize,
+    end: usize,
+    replacement: String,
 }
 
 #[derive(Deserialize)]
