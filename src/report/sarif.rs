@@ -28,10 +28,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 use serde_sarif::sarif::{
-    ArtifactChange, ArtifactContent, ArtifactLocation, Fix as SarifFix, Invocation, Location,
-    Message, MultiformatMessageString, Notification, PhysicalLocation, PropertyBag, Region,
-    Replacement, ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultLevel,
-    Run, RunAutomationDetails, Sarif, Tool, ToolComponent,
+    ArtifactLocation, Invocation, Location, Message, MultiformatMessageString, Notification,
+    PhysicalLocation, PropertyBag, Region, ReportingConfiguration, ReportingDescriptor,
+    Result as SarifResult, ResultLevel, Run, RunAutomationDetails, Sarif, Tool, ToolComponent,
 };
 
 use super::diagnostic::{Diagnostic, Report, Span};
@@ -241,7 +240,10 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
             .collect();
         result.related_locations = Some(related);
     }
-    result.fixes = d.fix.as_ref().map(|f| vec![fix(f)]);
+    result.fixes = d
+        .fix
+        .as_ref()
+        .map(|f| vec![super::sarif_fix::fix(f, SRCROOT, &uri)]);
     let properties: BTreeMap<String, Value> = [
         ("root", &d.root),
         ("scenario", &d.scenario),
@@ -258,59 +260,6 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
         );
     }
     result
-}
-
-/// A fix as SARIF's `fix`: its edits grouped by file, in order.
-fn fix(f: &crate::fix::Fix) -> SarifFix {
-    let mut files: Vec<&str> = f.edits.iter().map(|e| e.file.as_str()).collect();
-    files.dedup();
-    let changes: Vec<ArtifactChange> = files
-        .iter()
-        .map(|file| {
-            let replacements: Vec<Replacement> = f
-                .edits
-                .iter()
-                .filter(|e| e.file == *file)
-                .map(|e| {
-                    let number = |n: u32| i64::from(n.max(1));
-                    let mut region = Region::builder()
-                        .start_line(number(e.line))
-                        .start_column(number(e.column))
-                        .build();
-                    region.end_line = Some(number(e.end_line));
-                    region.end_column = Some(number(e.end_column));
-                    Replacement::builder()
-                        .deleted_region(region)
-                        .inserted_content(
-                            ArtifactContent::builder()
-                                .text(e.replacement.clone())
-                                .build(),
-                        )
-                        .build()
-                })
-                .collect();
-            ArtifactChange::builder()
-                .artifact_location(
-                    ArtifactLocation::builder()
-                        .uri(uri(file))
-                        .uri_base_id(SRCROOT.to_string())
-                        .build(),
-                )
-                .replacements(replacements)
-                .build()
-        })
-        .collect();
-    let applicability =
-        BTreeMap::from([("applicability".to_string(), json!(f.applicability.as_str()))]);
-    SarifFix::builder()
-        .description(Message::builder().text(f.title.clone()).build())
-        .artifact_changes(changes)
-        .properties(
-            PropertyBag::builder()
-                .additional_properties(applicability)
-                .build(),
-        )
-        .build()
 }
 
 fn physical_location(span: &Span) -> PhysicalLocation {
