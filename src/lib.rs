@@ -4,6 +4,7 @@ pub(crate) mod analysis;
 pub mod cli;
 pub(crate) mod eval;
 pub mod files;
+pub mod fix;
 pub mod fuzzing;
 pub mod kubernetes;
 pub mod kubevirt;

@@ -5,7 +5,7 @@
 
 use crate::report::Rule;
 use starlark::codemap::Span;
-use starlark::syntax::ast::{AstStmt, Expr, Stmt};
+use starlark::syntax::ast::{AstNoPayload, AstStmt, Expr, LoadArgP, Stmt};
 
 use super::index::Index;
 use super::units::Unit;
@@ -18,12 +18,18 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();
     for unit in index.all.iter().take(index.own) {
         let read = walk::read_names(&unit.ast);
-        for load in walk::loads(&unit.ast) {
-            for arg in &load.args {
+        for stmt in walk::stmts(&unit.ast) {
+            let Stmt::Load(load) = &stmt.node else {
+                continue;
+            };
+            let unused = |arg: &&LoadArgP<AstNoPayload>| {
                 let local = walk::original(&arg.local.ident);
-                if local.starts_with('_') || read.contains(arg.local.ident.as_str()) {
-                    continue;
-                }
+                !local.starts_with('_') && !read.contains(arg.local.ident.as_str())
+            };
+            let whole = load.args.iter().all(|a| unused(&a));
+            let line = unit.lines_of(stmt.span).map(|(first, _)| first);
+            for arg in load.args.iter().filter(unused) {
+                let local = walk::original(&arg.local.ident);
                 let needle = if arg.local.ident == arg.their.node {
                     format!("\"{local}\"")
                 } else {
@@ -32,7 +38,12 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 if let Some(pos) = unit.pos(arg.local.span, &needle) {
                     let width = unit.width(&pos, &needle);
                     let message = format!("{local} is loaded but never used");
-                    found.push(Finding::new(UNUSED_LOAD, message, pos).wide(width));
+                    let fix = line.and_then(|l| super::load_fix::fix(unit, l, local, whole));
+                    found.push(
+                        Finding::new(UNUSED_LOAD, message, pos)
+                            .wide(width)
+                            .fixed(fix),
+                    );
                 }
             }
         }

@@ -90,7 +90,18 @@ fn unknown(index: &Index<'_>, r: &Ref, miss: &Miss, source: Source) -> Option<Fi
         Source::Values => format!("{}: {who} {} {under}{hint}", full.join("."), miss.key),
     };
     let width = unit.width(&pos, &miss.key);
-    let mut f = Finding::new(UNKNOWN, message, pos).wide(width);
+    let fix = super::fixes::unique_suggestion(&miss.key, &miss.candidates)
+        .filter(|_| width > 0)
+        .and_then(|s| {
+            let edit = super::fixes::replace_at(unit, &pos, 0, &miss.key, &s)?;
+            let mut shown = full.clone();
+            if let Some(last) = shown.last_mut() {
+                *last = s;
+            }
+            let title = format!("Read `{}` instead", shown.join("."));
+            Some(crate::fix::Fix::unsafe_(title, edit))
+        });
+    let mut f = Finding::new(UNKNOWN, message, pos).wide(width).fixed(fix);
     if miss.declared_at.is_known() {
         f.related
             .push((related.to_string(), miss.declared_at.clone()));
@@ -133,6 +144,20 @@ mod tests {
                 "schema.yml:4:3 data value app.port is declared in the schema but nothing in the library reads it",
                 "schema.yml:6:3 data value app.debug is declared in the schema but nothing in the library reads it",
             ]
+        );
+    }
+
+    #[test]
+    fn a_reference_with_one_candidate_is_fixed() {
+        let tpl = "#@ load(\"@ytt:data\", \"data\")\n---\nport: #@ data.values.app.prot\n\
+                   name: #@ data.values[\"app\"][\"nmae\"]\ntier: #@ data.values.labels.teir\n\
+                   x: #@ data.values.extra.b\n";
+        let files = [("t.yml", tpl), ("schema.yml", SCHEMA)];
+        assert_eq!(
+            crate::analysis::testing::fixed(&files, super::UNKNOWN),
+            tpl.replace("prot", "port")
+                .replace("nmae", "name")
+                .replace("teir", "tier")
         );
     }
 

@@ -6,7 +6,9 @@ pub mod builtins;
 pub mod call_args;
 pub mod crate_lints;
 pub mod data_values;
+pub mod fixes;
 pub mod index;
+pub mod load_fix;
 pub mod load_names;
 pub mod module_attr;
 pub mod signature;
@@ -36,6 +38,8 @@ pub struct Finding {
     pub width: u32,
     /// In code nothing runs (see [`stale`]): real, but no render can fail on it.
     pub stale: bool,
+    /// The change that makes it go away (edits name workspace files).
+    pub fix: Option<crate::fix::Fix>,
 }
 
 impl Finding {
@@ -47,7 +51,14 @@ impl Finding {
             related: Vec::new(),
             width: 0,
             stale: false,
+            fix: None,
         }
+    }
+
+    /// The finding with `fix`.
+    pub fn fixed(mut self, fix: Option<crate::fix::Fix>) -> Finding {
+        self.fix = fix;
+        self
     }
 
     /// The finding covering `width` characters.
@@ -172,6 +183,22 @@ pub(crate) mod testing {
     /// [`findings`] evaluated with `opts` (schema extensions turned on, ...).
     pub fn findings_with(files: &[(&str, &str)], rule: Rule, opts: EvalOpts) -> Vec<String> {
         findings_outside(files, rule, opts, &super::Outside::Known(Vec::new()))
+    }
+
+    /// The text of the first of `files` with the fixes of every finding of `rule` applied (the
+    /// first of overlapping ones).
+    pub fn fixed(files: &[(&str, &str)], rule: Rule) -> String {
+        let inputs = files.iter().map(|(p, d)| InputFile::new(p, d)).collect();
+        let ws = Workspace::new(inputs, EvalOpts::default());
+        let found = super::check(&ws, "", &super::Outside::Known(Vec::new()));
+        let fixes: Vec<&crate::fix::Fix> = found
+            .iter()
+            .filter(|f| f.rule == rule)
+            .filter_map(|f| f.fix.as_ref())
+            .collect();
+        let chosen = crate::fix::apply::choose(&fixes);
+        let edits = chosen.edits.get(files[0].0).cloned().unwrap_or_default();
+        crate::fix::apply::apply(files[0].1, &edits).unwrap()
     }
 
     /// [`findings_with`] with data values given from `outside`.

@@ -5,7 +5,8 @@ use crate::report::Rule;
 use starlark::syntax::ast::Expr;
 
 use super::index::Index;
-use super::{walk, ytt_modules, Finding};
+use super::{fixes, walk, ytt_modules, Finding};
+use crate::fix::Fix;
 
 pub const RULE: Rule = Rule::UnknownModuleAttribute;
 
@@ -36,7 +37,13 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
             if let Some(pos) = unit.pos(e.span, &needle) {
                 let message = format!("module @ytt:{m} has no member {}{hint}", attr.node);
                 let width = unit.width(&pos, &needle);
-                found.push(Finding::new(RULE, message, pos).wide(width));
+                let fix = fixes::unique_suggestion(&attr.node, &module.members)
+                    .filter(|_| width > 0)
+                    .and_then(|s| {
+                        let edit = fixes::replace_at(unit, &pos, local.len() + 1, &attr.node, &s)?;
+                        Some(Fix::safe(format!("Replace with `{local}.{s}`"), edit))
+                    });
+                found.push(Finding::new(RULE, message, pos).wide(width).fixed(fix));
             }
         }
     }
@@ -59,6 +66,18 @@ mod tests {
                 "values.star:5:5 module @ytt:assert has no member failed (did you mean assert.fail?)",
                 "values.star:7:8 module @ytt:data has no member value (did you mean data.values?)",
             ]
+        );
+    }
+
+    #[test]
+    fn a_member_with_one_candidate_is_fixed() {
+        let star = "load(\"@ytt:assert\", \"assert\")\nload(\"@ytt:data\", \"data\")\n\
+                    def check(v):\n  if len(v) != 16:\n    assert.failed(\"16 chars\")\n  end\n\
+                    return data.value.key\nend\n";
+        assert_eq!(
+            crate::analysis::testing::fixed(&[("values.star", star)], super::RULE),
+            star.replace("assert.failed", "assert.fail")
+                .replace("data.value.", "data.values.")
         );
     }
 

@@ -1,7 +1,9 @@
 //! `yttlint [PATH...]`: the linter's command line. Flags become validated [`Settings`] once;
 //! then the run, the baseline, the reports and the exit status: 0 when nothing at or above the
 //! failing severity was found, 1 when something was, 2 for usage, configuration and internal
-//! errors (`--exit-zero` turns findings into 0, not usage errors).
+//! errors (`--exit-zero` turns findings into 0, not usage errors). `--fix` lints and fixes until
+//! nothing is left to fix, then reports; `--diff` prints what `--fix` would change and exits 1
+//! when that is something (see [`super::lint_fix`]).
 
 use crate::report::Rule;
 use std::path::PathBuf;
@@ -9,6 +11,7 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use super::lint_extra::{self, ExtraArgs};
+use super::lint_fix::{self, FixArgs};
 use super::lint_limits::LimitArgs;
 use super::lint_output::{self, formats, render, render_coverage, render_with, COVERAGE_FORMATS};
 use crate::lint::post::baseline::{self, Baseline};
@@ -58,6 +61,8 @@ struct LintArgs {
     write_baseline: Option<PathBuf>,
     #[command(flatten)]
     extra: ExtraArgs,
+    #[command(flatten)]
+    fixing: FixArgs,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -152,9 +157,13 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     lint_extra::check_paths(&settings.cwd, &a.paths)?;
     let env = |name: &str| std::env::var(name).ok();
     let shard = lint_extra::shard(a.extra.shard.as_deref(), &env)?;
-    let mut config = session::load_config(&settings)?;
-    lint_extra::apply_rule_filters(&mut config, &a.extra.select, &a.extra.ignore)?;
-    lint_extra::apply_kubernetes_version(&mut config, a.extra.kubernetes_version.as_deref())?;
+    let load = || -> Result<crate::lint::config::Config, String> {
+        let mut config = session::load_config(&settings)?;
+        lint_extra::apply_rule_filters(&mut config, &a.extra.select, &a.extra.ignore)?;
+        lint_extra::apply_kubernetes_version(&mut config, a.extra.kubernetes_version.as_deref())?;
+        Ok(config)
+    };
+    let config = load()?;
     let adjust = |planned: &mut crate::lint::plan::Planned| {
         if let Some(shard) = shard {
             crate::lint::plan::shard::apply(planned, shard);
@@ -167,7 +176,16 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         return Ok(0);
     }
     let repo = config.dir.clone();
-    let linted = session::plan_and_lint(&settings, config, &format!("{shard:?}"), adjust)?;
+    let run = |config| session::plan_and_lint(&settings, config, &format!("{shard:?}"), adjust);
+    let linted = run(config)?;
+    if a.fixing.diff {
+        return show_diff(a, &repo, &linted.report);
+    }
+    let linted = if a.fixing.fix {
+        fix_all(a, &repo, linted, &|| run(load()?))?
+    } else {
+        linted
+    };
     let report = linted.report;
     let coverage = Covered {
         roots: &linted.coverage,
@@ -191,6 +209,58 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     Ok(status(a, &report))
 }
 
+/// `--diff`: the diff of what one pass of `--fix` would change; 1 when there is one.
+fn show_diff(a: &LintArgs, repo: &std::path::Path, report: &Report) -> Result<i32, String> {
+    let pass = lint_fix::Fixer::new(repo, a.fixing.unsafe_fixes, true).pass(report);
+    lint_output::stdout(&pass.diff)?;
+    for (file, why) in &pass.failed {
+        eprintln!("yttlint: cannot fix {file}: {why}");
+    }
+    if !a.extra.quiet {
+        let summary = lint_fix::summary(&pass.per_rule, pass.files.len(), true);
+        eprintln!("yttlint: {summary}");
+    }
+    Ok(i32::from(!pass.diff.is_empty()))
+}
+
+/// `--fix`: fixes and lints again until nothing is left to fix (at most
+/// [`lint_fix::MAX_PASSES`] passes); the last run's findings.
+fn fix_all(
+    a: &LintArgs,
+    repo: &std::path::Path,
+    mut linted: session::Linted,
+    again: &dyn Fn() -> Result<session::Linted, String>,
+) -> Result<session::Linted, String> {
+    let mut fixer = lint_fix::Fixer::new(repo, a.fixing.unsafe_fixes, false);
+    let mut per_rule = std::collections::BTreeMap::new();
+    let mut files = std::collections::BTreeSet::new();
+    for passes in 1.. {
+        let pass = fixer.pass(&linted.report);
+        for (file, why) in pass.failed {
+            eprintln!("yttlint: cannot fix {file}: {why}");
+        }
+        if pass.files.is_empty() {
+            break;
+        }
+        for (rule, n) in pass.per_rule {
+            *per_rule.entry(rule).or_default() += n;
+        }
+        files.extend(pass.files);
+        linted = again()?;
+        if passes == lint_fix::MAX_PASSES {
+            eprintln!("yttlint: fixes still left after {passes} passes; run yttlint --fix again");
+            break;
+        }
+    }
+    if !a.extra.quiet {
+        eprintln!(
+            "yttlint: {}",
+            lint_fix::summary(&per_rule, files.len(), false)
+        );
+    }
+    Ok(linted)
+}
+
 /// What the flags ask of the output: colour, paths from the working directory, the summary
 /// line, the SARIF category.
 fn render_options(a: &LintArgs, cwd: &std::path::Path, repo: &std::path::Path) -> RenderOptions {
@@ -201,6 +271,7 @@ fn render_options(a: &LintArgs, cwd: &std::path::Path, repo: &std::path::Path) -
         path_base: path_base(cwd, repo),
         summary: !a.extra.quiet,
         fail_on: Severity::parse(&a.fail_on).unwrap_or(Severity::Error),
+        unsafe_fixes: a.fixing.unsafe_fixes,
         automation_id: a.extra.sarif_category.as_ref().map(|c| {
             if c.ends_with('/') {
                 c.clone()

@@ -6,6 +6,7 @@ pub mod errfmt;
 pub mod init;
 pub mod lint;
 pub mod lint_extra;
+pub mod lint_fix;
 pub mod lint_limits;
 pub mod lint_output;
 pub mod output_types;

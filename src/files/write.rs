@@ -42,7 +42,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// Creates a new file beside `path` with a random name (never an existing entry, never
 /// through a symlink): the file and its path.
-fn create_temp(path: &Path) -> std::io::Result<(std::fs::File, PathBuf)> {
+fn create_temp(path: &Path, mode: u32) -> std::io::Result<(std::fs::File, PathBuf)> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -54,7 +54,7 @@ fn create_temp(path: &Path) -> std::io::Result<(std::fs::File, PathBuf)> {
             .write(true)
             .create_new(true)
             .custom_flags(libc::O_NOFOLLOW)
-            .mode(0o644)
+            .mode(mode)
             .open(&temp)
         {
             Ok(file) => return Ok((file, temp)),
@@ -68,9 +68,29 @@ fn create_temp(path: &Path) -> std::io::Result<(std::fs::File, PathBuf)> {
 /// Writes `bytes` to `path` whole (a temporary file renamed over it); `what` names it in
 /// errors (`report`, `baseline`).
 pub fn write_file(path: &Path, bytes: &[u8], what: &str) -> Result<(), String> {
+    write_mode(path, bytes, what, 0o644)
+}
+
+/// Writes `bytes` over the existing regular file `path` as [`write_file`] does, keeping its
+/// permissions (a fixed template stays executable or private as it was).
+pub fn replace_file(path: &Path, bytes: &[u8], what: &str) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    refuse_symlink(path, what)?;
+    let meta = std::fs::symlink_metadata(path)
+        .map_err(|e| format!("cannot write the {what} {}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "the {what} {} is not a regular file; yttlint does not write it",
+            path.display()
+        ));
+    }
+    write_mode(path, bytes, what, meta.permissions().mode() & 0o7777)
+}
+
+fn write_mode(path: &Path, bytes: &[u8], what: &str, mode: u32) -> Result<(), String> {
     refuse_symlink(path, what)?;
     let cannot = |e: std::io::Error| format!("cannot write the {what} {}: {e}", path.display());
-    let (mut file, temp) = create_temp(path).map_err(cannot)?;
+    let (mut file, temp) = create_temp(path, mode).map_err(cannot)?;
     let written = file
         .write_all(bytes)
         .and_then(|()| file.flush())
@@ -100,6 +120,26 @@ mod tests {
         let err = write_file(&base.join("d/link.sarif"), b"x", "report").unwrap_err();
         assert!(err.contains("symbolic link"), "{err}");
         assert_eq!(std::fs::read(base.join("victim")).unwrap(), b"safe");
+        let err = replace_file(&base.join("d/link.sarif"), b"x", "file").unwrap_err();
+        assert!(err.contains("symbolic link"), "{err}");
+        assert_eq!(std::fs::read(base.join("victim")).unwrap(), b"safe");
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let base = std::env::temp_dir().join(format!("yttlint-replace-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(&base).unwrap();
+        let target = base.join("t.yml");
+        std::fs::write(&target, "a: 1\n").unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+        replace_file(&target, b"a: 2\n", "file").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"a: 2\n");
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert!(replace_file(&base.join("missing.yml"), b"x", "file").is_err());
         std::fs::remove_dir_all(&base).unwrap();
     }
 }

@@ -58,6 +58,9 @@ pub struct Diagnostic {
     pub object: Option<String>,
     pub related: Vec<Related>,
     pub help: Option<String>,
+    /// The change that makes the finding go away, when yttlint knows one (`--fix`).
+    #[serde(default)]
+    pub fix: Option<crate::fix::Fix>,
 }
 
 impl Diagnostic {
@@ -73,6 +76,7 @@ impl Diagnostic {
             object: None,
             related: Vec::new(),
             help: None,
+            fix: None,
         }
     }
 
@@ -86,6 +90,11 @@ impl Diagnostic {
             message: message.into(),
             span,
         });
+        self
+    }
+
+    pub fn with_fix(mut self, fix: Option<crate::fix::Fix>) -> Diagnostic {
+        self.fix = fix;
         self
     }
 

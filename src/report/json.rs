@@ -8,11 +8,15 @@
 //!                   "end_column": 7, "root": "config", "scenario": null, "object": null,
 //!                   "related": [{"message": "...", "file": "config/schema.yml", "line": 2,
 //!                                "column": 1}],
-//!                   "help": null}]}
+//!                   "help": null,
+//!                   "fix": {"title": "...", "applicability": "safe",
+//!                           "edits": [{"file": "config/t.yml", "line": 1, "column": 1,
+//!                                      "end_line": 2, "end_column": 1, "start": 0,
+//!                                      "end": 29, "replacement": ""}]}}]}
 //! ```
 //!
 //! A finding about a root as a whole has `file`, `line`, `column`, `end_line` and `end_column`
-//! null. Keys are written in the order above.
+//! null; one yttlint knows no fix for has `fix` null. Keys are written in the order above.
 
 use serde::Serialize;
 
@@ -46,6 +50,50 @@ struct JsonDiagnostic<'a> {
     object: Option<&'a str>,
     related: Vec<JsonRelated<'a>>,
     help: Option<&'a str>,
+    fix: Option<JsonFix<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    title: &'a str,
+    applicability: &'static str,
+    edits: Vec<JsonEdit<'a>>,
+}
+
+/// An edit: its range as lines and columns (the end exclusive) and as bytes of the file.
+#[derive(Serialize)]
+struct JsonEdit<'a> {
+    file: &'a str,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    start: usize,
+    end: usize,
+    replacement: &'a str,
+}
+
+impl<'a> JsonFix<'a> {
+    fn new(f: &'a crate::fix::Fix) -> JsonFix<'a> {
+        JsonFix {
+            title: &f.title,
+            applicability: f.applicability.as_str(),
+            edits: f
+                .edits
+                .iter()
+                .map(|e| JsonEdit {
+                    file: &e.file,
+                    line: e.line,
+                    column: e.column,
+                    end_line: e.end_line,
+                    end_column: e.end_column,
+                    start: e.start,
+                    end: e.end,
+                    replacement: &e.replacement,
+                })
+                .collect(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -73,6 +121,7 @@ impl<'a> JsonDiagnostic<'a> {
             object: d.object.as_deref(),
             related: d.related.iter().map(JsonRelated::new).collect(),
             help: d.help.as_deref(),
+            fix: d.fix.as_ref().map(JsonFix::new),
         }
     }
 }
@@ -119,6 +168,9 @@ mod tests {
             })
             .with_related("rule declared here", Span::point("config/schema.yml", 4, 3))
             .with_help("give a port above 0");
+        let text = "port: 0\n";
+        let edit = crate::fix::Edit::new("config/values.yml", text, 6, 7, "1").unwrap();
+        d.fix = Some(crate::fix::Fix::unsafe_("Set 1", edit));
         d.root = Some("config".into());
         d.scenario = Some("prod".into());
         let mut whole = Diagnostic::new(Rule::InternalError, "evaluation panicked");
@@ -168,7 +220,12 @@ mod tests {
                         "root": "config", "scenario": "prod", "object": null,
                         "related": [{"message": "rule declared here", "file": "config/schema.yml",
                                      "line": 4, "column": 3}],
-                        "help": "give a port above 0"
+                        "help": "give a port above 0",
+                        "fix": {"title": "Set 1", "applicability": "unsafe", "edits": [
+                            {"file": "config/values.yml", "line": 1, "column": 7,
+                             "end_line": 1, "end_column": 8, "start": 6, "end": 7,
+                             "replacement": "1"}
+                        ]}
                     },
                     {
                         "rule": Rule::InternalError, "severity": "error",
@@ -176,7 +233,7 @@ mod tests {
                         "file": null, "line": null, "column": null,
                         "end_line": null, "end_column": null,
                         "root": "other", "scenario": null, "object": null,
-                        "related": [], "help": null
+                        "related": [], "help": null, "fix": null
                     }
                 ]
             })
@@ -204,6 +261,7 @@ mod tests {
             "\"object\"",
             "\"related\"",
             "\"help\"",
+            "\"fix\"",
         ];
         let diagnostics = &text[text.find("\"diagnostics\"").unwrap()..];
         let positions: Vec<usize> = keys.iter().map(|k| diagnostics.find(k).unwrap()).collect();

@@ -16,6 +16,7 @@ pub mod location;
 pub mod options;
 pub mod rules;
 pub mod sarif;
+pub mod sarif_fix;
 pub mod severity;
 pub mod sources;
 pub mod statistics;

@@ -31,6 +31,8 @@ pub struct RenderOptions {
     /// The lowest severity that fails the run (`--fail-on`): JUnit fails the cases of these
     /// findings and passes the others.
     pub fail_on: Severity,
+    /// `--unsafe-fixes`: unsafe fixes count as fixable (the terminal marks them `[*]`).
+    pub unsafe_fixes: bool,
 }
 
 impl Default for RenderOptions {
@@ -50,6 +52,7 @@ impl Default for RenderOptions {
             path_base: String::new(),
             summary: true,
             fail_on: Severity::Error,
+            unsafe_fixes: false,
         }
     }
 }

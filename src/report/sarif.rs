@@ -14,7 +14,11 @@
 //! count Unicode code points, a span's end is exclusive and a point span gives only its start),
 //! its related locations and `partialFingerprints["yttlint/v1"]` (see
 //! [`fingerprint`](super::fingerprint)), which survives lines inserted above the finding. A
-//! finding about a whole root is anchored as [`location`](super::location) describes.
+//! finding about a whole root is anchored as [`location`](super::location) describes. A finding
+//! with a fix has it in `fixes` (one fix: its title as `description`, one `artifactChanges`
+//! entry per file, each edit a `replacements` entry whose `deletedRegion` gives the start and
+//! the exclusive end, equal for an insertion, and whose `insertedContent` is the new text), with
+//! the fix's applicability (`safe`, `unsafe`) in the fix's `properties`.
 //!
 //! Results come most severe first (errors, warnings, notes; the report's order within each).
 //! GitHub rejects a run of more than [`MAX_RESULTS`] results, so a run keeps the first
@@ -236,6 +240,10 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
             .collect();
         result.related_locations = Some(related);
     }
+    result.fixes = d
+        .fix
+        .as_ref()
+        .map(|f| vec![super::sarif_fix::fix(f, SRCROOT, &uri)]);
     let properties: BTreeMap<String, Value> = [
         ("root", &d.root),
         ("scenario", &d.scenario),

@@ -19,8 +19,10 @@
 //! 1 error, 0 warnings in 1 root
 //! ```
 //!
-//! The first line of the message is the header; its other lines, the Kubernetes object, the root
-//! and scenario and the help follow as notes. A span's end is exclusive; a point span marks one
+//! The first line of the message is the header, after `[*]` when `--fix` would fix the finding;
+//! its other lines, the Kubernetes object, the root and scenario, the help and the fix follow as
+//! notes. The summary line says how many findings `--fix` fixes (and how many more
+//! `--unsafe-fixes` would). A span's end is exclusive; a point span marks one
 //! character. When a file cannot be read its position is given in a note instead of a frame.
 //! Colors (ANSI) only when the options ask for them; control characters in messages and sources
 //! are shown as U+FFFD, so quoted input cannot restyle the terminal.
@@ -59,7 +61,11 @@ pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> St
     if !options.summary {
         return String::from_utf8_lossy(&out).into_owned();
     }
-    let summary = summary(report);
+    let summary = format!(
+        "{}{}",
+        summary(report),
+        fixable(report, options.unsafe_fixes)
+    );
     if options.color {
         let mut writer = Ansi::new(&mut out);
         let mut spec = ColorSpec::new();
@@ -99,6 +105,25 @@ pub fn summary(report: &Report) -> String {
     }
     text.push_str(&format!(" in {}", counted(roots.len(), "root")));
     text
+}
+
+/// `\n[*] N fixable with --fix (M more with --unsafe-fixes)`, or nothing when nothing is.
+pub fn fixable(report: &Report, unsafe_fixes: bool) -> String {
+    let fixes = report.diagnostics.iter().filter_map(|d| d.fix.as_ref());
+    let (on, off) = fixes.fold((0, 0), |(on, off), f| {
+        if f.allowed(unsafe_fixes) {
+            (on + 1, off)
+        } else {
+            (on, off + 1)
+        }
+    });
+    match (on, off) {
+        (0, 0) => String::new(),
+        (_, 0) if unsafe_fixes => format!("\n[*] {on} fixable with --fix --unsafe-fixes"),
+        (_, 0) => format!("\n[*] {on} fixable with --fix"),
+        (0, _) => format!("\n{off} fixable with --fix --unsafe-fixes"),
+        _ => format!("\n[*] {on} fixable with --fix ({off} more with --unsafe-fixes)"),
+    }
 }
 
 fn counted(n: usize, noun: &str) -> String {
@@ -224,10 +249,21 @@ impl<'a> FrameFiles<'a> {
         if let Some(help) = &d.help {
             notes.push(format!("help: {help}"));
         }
+        let mut header = message.lines().next().unwrap_or("").to_string();
+        if let Some(fix) = &d.fix {
+            if fix.allowed(self.options.unsafe_fixes) {
+                header = format!("[*] {header}");
+            }
+            let how = match fix.applicability {
+                crate::fix::Applicability::Safe => "fix",
+                crate::fix::Applicability::Unsafe => "fix (unsafe, with --unsafe-fixes)",
+            };
+            notes.push(format!("{how}: {}", fix.title));
+        }
         let notes = notes.iter().map(|n| printable(n, "\n")).collect();
         Frame::new(frame_severity(d.severity))
             .with_code(printable(d.rule.id(), ""))
-            .with_message(message.lines().next().unwrap_or(""))
+            .with_message(header)
             .with_labels(labels)
             .with_notes(notes)
     }

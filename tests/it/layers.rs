@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["pos", "shared_cache", "malloc"],
     &["yaml"],
     &["files"],
+    &["fix"],
     &["report"],
     &["template"],
     &["overlay"],

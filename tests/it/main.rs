@@ -17,6 +17,7 @@ mod conventions;
 mod coverage;
 mod data_values_cli;
 mod difftest;
+mod fixes;
 mod fuzz_smoke;
 mod invocations;
 mod isolation;

@@ -31,7 +31,10 @@ fn a_finding_about_a_file_prints_no_origin_block() {
         .find(|block| block.starts_with("warning[unused-load]"))
         .unwrap_or_else(|| panic!("{}", run.stdout));
     assert!(!unused_load.contains("deploy.sh"), "{unused_load}");
-    assert!(unused_load.ends_with("= in root web"), "{unused_load}");
+    assert!(
+        unused_load.ends_with("= in root web\n  = fix: Remove the unused `load()`"),
+        "{unused_load}"
+    );
     // One finding, not one per scenario.
     assert_eq!(run.stdout.matches("[unused-load]").count(), 1);
     // A finding two scenarios give alike prints once, at the first command, listing the other.

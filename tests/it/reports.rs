@@ -196,7 +196,7 @@ mod xmllint {
 
 // ---------------------------------------------------------------- SARIF
 
-fn sarif_validator() -> jsonschema::Validator {
+pub(crate) fn sarif_validator() -> jsonschema::Validator {
     let text = std::fs::read_to_string(repo_root().join("tests/data/sarif-schema-2.1.0.json"))
         .expect("the SARIF schema is in tests/data");
     // The schema as published before OASIS's errata 01 has a typo in the `language` pattern
@@ -212,7 +212,7 @@ fn sarif_validator() -> jsonschema::Validator {
         .expect("the SARIF schema compiles")
 }
 
-fn schema_errors(validator: &jsonschema::Validator, log: &Value) -> Vec<String> {
+pub(crate) fn schema_errors(validator: &jsonschema::Validator, log: &Value) -> Vec<String> {
     validator
         .iter_errors(log)
         .map(|e| format!("{} at {}", e, e.instance_path()))
@@ -733,6 +733,30 @@ struct JsonDiagnostic {
     object: Option<String>,
     related: Vec<JsonRelated>,
     help: Option<String>,
+    fix: Option<JsonFix>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonFix {
+    title: String,
+    applicability: String,
+    edits: Vec<JsonEdit>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonEdit {
+    file: String,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    start: usize,
+    end: usize,
+    replacement: String,
 }
 
 #[derive(Deserialize)]

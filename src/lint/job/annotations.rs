@@ -160,7 +160,9 @@ fn clear_correction(name: &str) -> Option<&'static str> {
     correction(name).filter(|meant| !DOCUMENTING.contains(meant))
 }
 
-fn correction(name: &str) -> Option<&'static str> {
+/// The one known annotation a name in a namespace ytt owns stands for (see
+/// [`clear_correction`]; documenting annotations included).
+pub fn correction(name: &str) -> Option<&'static str> {
     let (namespace, _) = name.split_once('/')?;
     if !OWNED.contains(&namespace) {
         return None;
@@ -203,6 +205,18 @@ pub fn diagnostic(u: &Unknown) -> Diagnostic {
             .push_str(" (in YAML templates a comma does not join annotations: write one per line)");
     }
     Diagnostic::new(rule, message)
+}
+
+/// The finding for an annotation that is code without its space after `#@`
+/// (`key: #@data.values.x`; see [`crate::lint::job::annotation_fix`]).
+pub fn code_diagnostic(u: &Unknown, code: &str) -> Diagnostic {
+    Diagnostic::new(
+        Rule::UnknownAnnotation,
+        format!(
+            "unknown annotation @{}: ytt ignores it (code needs a space after `#@`: `#@ {code}`)",
+            u.name
+        ),
+    )
 }
 
 #[cfg(test)]

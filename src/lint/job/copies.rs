@@ -85,6 +85,7 @@ pub fn keep(
     let movable = found.iter().all(|d| {
         d.span.as_ref().is_some_and(|s| inside(&s.file))
             && d.related.iter().all(|r| inside(&r.span.file))
+            && d.fix.iter().flat_map(|f| &f.edits).all(|e| inside(&e.file))
             && !d.message.contains(&job.root)
             && !d.help.as_deref().unwrap_or_default().contains(&job.root)
             && d.root.is_none()
@@ -116,6 +117,11 @@ fn with_files(mut d: Diagnostic, place: &dyn Fn(&str) -> String) -> Diagnostic {
     }
     for r in &mut d.related {
         r.span.file = place(&r.span.file);
+    }
+    if let Some(fix) = &mut d.fix {
+        for e in &mut fix.edits {
+            e.file = place(&e.file);
+        }
     }
     d
 }

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use crate::analysis::value_reads::{covers, ReadPath};
 use crate::files::FileType;
 use crate::library::Workspace;
-use crate::lint::job::annotations;
 use crate::lint::job::engine::{invalidation_diagnostics, SpanOf};
+use crate::lint::job::{annotation_fix, annotations};
 use crate::pos::Pos;
 use crate::report::Diagnostic;
 use crate::report::Rule;
@@ -192,9 +192,17 @@ pub fn unknown_annotations(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Di
             continue;
         };
         for u in annotations::find(&ds, &workspace.opts.extensions) {
-            let mut d = annotations::diagnostic(&u);
+            let code = f.raw.is_none().then(|| annotation_fix::code(&u, &f.data));
+            let mut d = match code.flatten() {
+                Some(code) => annotations::code_diagnostic(&u, code),
+                None => annotations::diagnostic(&u),
+            };
             if let Some(span) = span_of(&u.pos) {
-                d = d.at(span);
+                let fix = f
+                    .raw
+                    .is_none()
+                    .then(|| annotation_fix::fix(&u, &span.file, &f.data));
+                d = d.at(span).with_fix(fix.flatten());
             }
             found.push(d);
         }

@@ -96,7 +96,9 @@ pub fn static_findings(
             usage.stale.push((f.rule, span.clone()));
         }
         span.end_column = span.column + f.width;
-        let mut d = Diagnostic::new(f.rule, f.message).at(span);
+        let place = |file: &str| names.repo_path(file).map(str::to_string);
+        let fix = f.fix.and_then(|fix| fix.placed(&place));
+        let mut d = Diagnostic::new(f.rule, f.message).at(span).with_fix(fix);
         if f.stale {
             d.severity = Severity::Warning;
         }

@@ -1,0 +1,149 @@
+//! One edit: a byte range of a file's text and what replaces it, with the same range as lines
+//! and columns (1-based, columns count characters, the end exclusive) for reports and editors.
+//! Also the conversions between the two that fixes are made with.
+
+use serde::{Deserialize, Serialize};
+
+/// Replace `start..end` (bytes) of `file` with `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Edit {
+    /// Repository-relative (once the finding is lowered to a report `Diagnostic`).
+    pub file: String,
+    pub start: usize,
+    pub end: usize,
+    pub replacement: String,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+}
+
+impl Edit {
+    /// The edit of `start..end` of `text` (the file's whole text); `None` when the range is not
+    /// one of `text` (out of bounds, reversed, or cutting a character).
+    pub fn new(
+        file: &str,
+        text: &str,
+        start: usize,
+        end: usize,
+        replacement: &str,
+    ) -> Option<Edit> {
+        if start > end || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+            return None;
+        }
+        let (line, column) = line_col(text, start);
+        let (end_line, end_column) = line_col(text, end);
+        Some(Edit {
+            file: file.to_string(),
+            start,
+            end,
+            replacement: replacement.to_string(),
+            line,
+            column,
+            end_line,
+            end_column,
+        })
+    }
+
+    /// Whether two edits touch the same bytes (two insertions at one place do, as the order
+    /// they would go in is unknown).
+    pub fn overlaps(&self, other: &Edit) -> bool {
+        self.file == other.file
+            && (self.start < other.end && other.start < self.end
+                || self.start == other.start
+                || (self.start == self.end && other.start < self.start && self.start < other.end)
+                || (other.start == other.end && self.start < other.start && other.start < self.end))
+    }
+}
+
+/// The line and column (1-based, the column in characters) of byte `at` of `text`.
+pub fn line_col(text: &str, at: usize) -> (u32, u32) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (
+        u32::try_from(line).unwrap_or(u32::MAX),
+        u32::try_from(column).unwrap_or(u32::MAX),
+    )
+}
+
+/// The byte range of line `line` (1-based) of `text`, without its line break.
+pub fn line_range(text: &str, line: u32) -> Option<(usize, usize)> {
+    let mut start = 0;
+    for _ in 1..line {
+        start += text[start..].find('\n')? + 1;
+    }
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let end = if text[..end].ends_with('\r') {
+        end - 1
+    } else {
+        end
+    };
+    Some((start, end))
+}
+
+/// The byte range of lines `first..=last` of `text` with the line break after the last (the
+/// range that removes them whole).
+pub fn whole_lines(text: &str, first: u32, last: u32) -> Option<(usize, usize)> {
+    let (start, _) = line_range(text, first)?;
+    let (_, end) = line_range(text, last)?;
+    let end = match text[end..].find('\n') {
+        Some(i) => end + i + 1,
+        None => text.len(),
+    };
+    Some((start, end))
+}
+
+/// The byte offset of line `line`, column `column` (1-based, in characters) of `text`.
+pub fn offset(text: &str, line: u32, column: u32) -> Option<usize> {
+    let (start, end) = line_range(text, line)?;
+    let skip = usize::try_from(column.checked_sub(1)?).ok()?;
+    let in_line: usize = text[start..end]
+        .chars()
+        .take(skip)
+        .map(char::len_utf8)
+        .sum();
+    (text[start..end].chars().count() >= skip).then_some(start + in_line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_lines_and_columns_agree() {
+        let text = "a: 1\r\nbé: #@data\nlast";
+        assert_eq!(line_range(text, 1), Some((0, 4)));
+        assert_eq!(line_range(text, 2), Some((6, 17)));
+        assert_eq!(line_range(text, 3), Some((18, 22)));
+        assert_eq!(line_range(text, 4), None);
+        assert_eq!(offset(text, 2, 5), Some(11));
+        assert_eq!(&text[11..13], "#@");
+        assert_eq!(line_col(text, 11), (2, 5));
+        assert_eq!(offset(text, 2, 40), None);
+        assert_eq!(whole_lines(text, 1, 2), Some((0, 18)));
+        assert_eq!(whole_lines(text, 3, 3), Some((18, 22)));
+        let e = Edit::new("t.yml", text, 13, 13, " ").unwrap();
+        assert_eq!((e.line, e.column, e.end_line, e.end_column), (2, 7, 2, 7));
+        assert!(Edit::new("t.yml", text, 8, 9, "").is_none(), "cuts é");
+        assert!(Edit::new("t.yml", text, 9, 99, "").is_none());
+    }
+
+    #[test]
+    fn overlapping_edits() {
+        let text = "0123456789";
+        let e = |a, b| Edit::new("f", text, a, b, "x").unwrap();
+        assert!(e(1, 4).overlaps(&e(3, 5)));
+        assert!(!e(1, 3).overlaps(&e(3, 5)), "adjacent");
+        assert!(e(3, 3).overlaps(&e(3, 3)), "two insertions at one place");
+        assert!(
+            e(4, 4).overlaps(&e(3, 5)),
+            "an insertion inside a replacement"
+        );
+        assert!(!e(5, 5).overlaps(&e(3, 5)), "an insertion at its end");
+        let mut other = e(1, 4);
+        other.file = "g".into();
+        assert!(!e(1, 4).overlaps(&other));
+    }
+}
