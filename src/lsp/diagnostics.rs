@@ -92,7 +92,8 @@ pub fn convert(
         message,
         related_information: (!related.is_empty()).then_some(related),
         tags: None,
-        data: None,
+        // The fix travels with the diagnostic, and comes back in a code action request.
+        data: d.fix.as_ref().and_then(|f| serde_json::to_value(f).ok()),
     };
     Some((repo.join(&span.file), diagnostic))
 }
