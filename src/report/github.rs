@@ -107,12 +107,24 @@ pub fn step_summary(report: &Report) -> Option<String> {
     Some(out)
 }
 
-/// Text that cannot break a Markdown table cell.
+/// Text that reads as itself in a Markdown table cell: every ASCII punctuation character
+/// backslash-escaped (a message quotes the repository's text, which may hold a link, an image
+/// that would be fetched when the page is shown, or HTML), `&` and `<` as entities, one line.
 fn cell(text: &str) -> String {
-    printable(text, "")
-        .replace('|', "\\|")
-        .replace('<', "&lt;")
-        .replace('\n', " ")
+    let mut out = String::new();
+    for c in printable(text, "").chars() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            c if c.is_ascii_punctuation() => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn annotation(d: &Diagnostic) -> String {
@@ -236,6 +248,14 @@ mod tests {
     }
 
     #[test]
+    fn markdown_in_a_message_reads_as_text_in_the_summary() {
+        assert_eq!(
+            cell("![x](https://t.example/p.png) <img src=y> | *a*_b_ & `c`\nd"),
+            r"\!\[x\]\(https\:\/\/t\.example\/p\.png\) &lt;img src\=y\> \| \*a\*\_b\_ &amp; \`c\` d"
+        );
+    }
+
+    #[test]
     fn errors_first_and_a_step_summary_past_github_s_limit() {
         let mut report = Report::default();
         for i in 0..12 {
@@ -263,7 +283,7 @@ mod tests {
         let md = step_summary(&report).unwrap();
         assert!(md.contains("| `unused-suppression` | 0 | 12 | 0 |"), "{md}");
         assert!(
-            md.contains("| error | `template-error` | b.yml:1:1 | e \\| &lt;b> |"),
+            md.contains(r"| error | `template-error` | b\.yml\:1\:1 | e \| &lt;b\> |"),
             "{md}"
         );
         report.diagnostics.truncate(10);
