@@ -490,3 +490,29 @@ fn a_comment_cutting_an_expression_short_is_found_on_its_line() {
         github.stdout
     );
 }
+
+/// `-f x.yml=` in a root's `args` names no file: ytt fails on it, and so does the root.
+#[test]
+fn a_named_input_without_a_path_fails_as_in_ytt() {
+    let dir = TempDir::with_files(&[
+        ("x.yml", "a: 1\n"),
+        (
+            ".yttlint.yaml",
+            "roots:\n  - path: .\n    args: [\"-f\", \"x.yml=\"]\n",
+        ),
+    ]);
+    let run = yttlint(&dir, &["--format", "json", "--no-cache"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let report = run.json();
+    let messages: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["message"].as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        ["Checking file '': lstat : no such file or directory"],
+        "{report}"
+    );
+}

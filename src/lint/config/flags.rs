@@ -60,6 +60,9 @@ fn absolute(dir: &Path, path: &str) -> String {
 /// `-f [name=]path` with the path made absolute.
 fn input(dir: &Path, arg: &str) -> String {
     match arg.split_once('=') {
+        // `-f x.yml=` names no file: ytt fails on it ("Checking file ''"), and so does the
+        // engine given it as it is (it is not the root's directory).
+        Some((_, "")) => arg.to_string(),
         Some((name, path)) => format!("{name}={}", absolute(dir, path)),
         None => absolute(dir, arg),
     }
@@ -96,6 +99,18 @@ pub fn inputs(repo: &Path, resolved: &TemplateArgs) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_named_input_without_a_path_stays_empty() {
+        let r = resolve(
+            Path::new("/repo"),
+            ".",
+            &[],
+            &["-f".into(), "x.yml=".into()],
+        )
+        .unwrap();
+        assert_eq!(r.files, ["x.yml="]);
+    }
 
     #[test]
     fn without_f_the_root_is_the_input() {

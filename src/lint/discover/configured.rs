@@ -55,6 +55,13 @@ pub fn roots(config: &Config, notes: &mut Vec<String>) -> Vec<Root> {
                 vec![rc.path.clone()]
             }
         };
+        // Inputs that name no repository path (`-f x.yml=`) still make a root: its evaluation
+        // fails as ytt's does.
+        let inputs = if inputs.is_empty() {
+            vec![rc.path.clone()]
+        } else {
+            inputs
+        };
         out.push(Root {
             name: rc.name.clone().unwrap_or_else(|| rc.path.clone()),
             path: rc.path.clone(),
