@@ -40,9 +40,6 @@ pub fn crd_definition(doc: &crate::yaml::Document) -> Option<serde_json::Value> 
 
 use crate::pos::Pos;
 
-/// The rule id of the findings.
-pub const RULE: &str = "k8s-schema";
-
 /// A field of a rendered object that the API server would reject.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Violation {
