@@ -24,7 +24,7 @@ fn fixtures() -> PathBuf {
 
 /// One line per finding: severity, rule, place, root, scenario and message's first line.
 fn findings(dir: &Path) -> String {
-    let run = yttlint(dir, &["--format", "json", "-j", "2"]);
+    let run = yttlint(dir, &["--format", "json", "-j", "2", "--no-cache"]);
     assert!(
         run.code == 0 || run.code == 1,
         "exit {}: {}",
