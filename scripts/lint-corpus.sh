@@ -47,7 +47,7 @@ if [ -n "${COVERAGE:-}" ]; then
   COV_ARGS=(--report "lcov=$COVERAGE/corpus.info" --report "cobertura=$COVERAGE/corpus.xml")
 fi
 start=$(date +%s.%N)
-( cd "$REPO" && /usr/bin/time -f "%M %U %S" -o "$TMP/rss" "$BIN" --format json ${COV_ARGS[@]+"${COV_ARGS[@]}"} "$@" ) \
+( cd "$REPO" && /usr/bin/time -f "%M %U %S" -o "$TMP/rss" "$BIN" --format json --timings ${COV_ARGS[@]+"${COV_ARGS[@]}"} "$@" ) \
   > "$TMP/report.json" 2> "$TMP/stderr" </dev/null
 status=$?
 end=$(date +%s.%N)

@@ -299,6 +299,18 @@ fn emit(
     options: &RenderOptions,
     coverage: &Covered,
 ) -> Result<(), String> {
+    // Reports are the same every run: times only when asked for.
+    let untimed;
+    let report = if a.extra.timings {
+        report
+    } else {
+        let mut r = report.clone();
+        for root in &mut r.roots {
+            root.duration_ms = 0;
+        }
+        untimed = r;
+        &untimed
+    };
     for (format, path) in targets {
         let text = match render_coverage(format, coverage.roots, coverage.repo) {
             Some(text) => text,

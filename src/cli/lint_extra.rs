@@ -24,6 +24,10 @@ pub struct ExtraArgs {
     /// Print how many findings each rule has instead of the findings on standard output.
     #[arg(long)]
     pub statistics: bool,
+    /// Keep how long each root took in the reports (JSON `duration_ms`, JUnit `time`); without
+    /// it they are 0, so a report is the same, byte for byte, on every run.
+    #[arg(long)]
+    pub timings: bool,
     /// Check rendered Kubernetes objects against the built-in schemas of this version
     /// (default: the configuration's `kubernetes.version`, else the newest compiled in).
     #[arg(long, value_name = "VERSION")]

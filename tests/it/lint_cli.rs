@@ -516,3 +516,33 @@ fn a_named_input_without_a_path_fails_as_in_ytt() {
         "{report}"
     );
 }
+
+/// Two runs give the same report, byte for byte: times only with `--timings`.
+#[test]
+fn reports_are_the_same_every_run_and_timed_only_when_asked() {
+    let dir = TempDir::with_files(&[
+        ("config/values.yml", "#@data/values\n---\nname: app\n"),
+        (
+            "config/app.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nname: #@ data.values.nmae\n",
+        ),
+    ]);
+    let runs: Vec<(String, String)> = (0..2)
+        .map(|_| {
+            let junit = dir.join("junit.xml");
+            let junit_arg = format!("junit={}", junit.display());
+            let run = yttlint(
+                &dir,
+                &["--format", "json", "--no-cache", "--report", &junit_arg],
+            );
+            assert!(run.code <= 1, "{}", run.stderr);
+            let xml = std::fs::read_to_string(&junit).expect("junit report");
+            (run.stdout, xml)
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+    assert!(runs[0].0.contains("\"duration_ms\": 0"), "{}", runs[0].0);
+    let timed = yttlint(&dir, &["--format", "json", "--no-cache", "--timings"]);
+    assert!(timed.code <= 1, "{}", timed.stderr);
+    assert!(timed.stdout.contains("\"duration_ms\""), "{}", timed.stdout);
+}
