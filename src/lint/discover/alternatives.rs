@@ -18,6 +18,9 @@ use crate::lint::repo::walk::{Kind, RepoFile};
 /// is not a set of choices for one command.
 const MAX_ALTERNATIVES: usize = 8;
 
+/// The largest values file read to tell what it is.
+const MAX_VALUES_BYTES: usize = 4 << 20;
+
 /// What is known of the repository's files.
 pub struct Files<'a> {
     pub repo: &'a Path,
@@ -29,8 +32,10 @@ impl Files<'_> {
         self.files.iter().find(|f| f.path == path).map(|f| f.kind)
     }
 
+    /// The text of a repository file, read under the repository's read policy (a committed
+    /// symlink to outside the repository or into `.git` reads nothing).
     fn text(&self, path: &str) -> Option<String> {
-        std::fs::read_to_string(self.repo.join(path)).ok()
+        crate::lint::discover::invocations::scripts::read(self.repo, path, MAX_VALUES_BYTES)
     }
 
     /// A YAML file of `@data/values` documents only.
