@@ -16,7 +16,7 @@ use super::lint_limits::LimitArgs;
 use super::lint_output::{self, formats, render, render_coverage, render_with, COVERAGE_FORMATS};
 use crate::lint::post::baseline::{self, Baseline};
 use crate::lint::session::{self, CacheSetting, Settings};
-use crate::report::options::{path_base, RenderOptions};
+use crate::report::options::{checkout_prefix, path_base, RenderOptions};
 use crate::report::{Report, Severity, Sources};
 
 /// Lints Carvel ytt libraries: evaluates every root as ytt does and reports each problem at
@@ -189,7 +189,6 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     let report = linted.report;
     let coverage = Covered {
         roots: &linted.coverage,
-        repo: &repo,
         unchecked_kinds: &linted.unchecked_kinds,
     };
     let options = render_options(a, &settings.cwd, &repo);
@@ -269,6 +268,8 @@ fn render_options(a: &LintArgs, cwd: &std::path::Path, repo: &std::path::Path) -
     RenderOptions {
         color: a.extra.color.resolve(&env, std::io::stdout().is_terminal()),
         path_base: path_base(cwd, repo),
+        cwd_in_repo: crate::files::paths::relative(repo, cwd).filter(|r| r != "."),
+        checkout_prefix: checkout_prefix(repo),
         summary: !a.extra.quiet,
         fail_on: Severity::parse(&a.fail_on).unwrap_or(Severity::Error),
         unsafe_fixes: a.fixing.unsafe_fixes,
@@ -283,10 +284,9 @@ fn render_options(a: &LintArgs, cwd: &std::path::Path, repo: &std::path::Path) -
     }
 }
 
-/// The roots' coverage and the repository it names files in.
+/// The roots' coverage.
 struct Covered<'a> {
     roots: &'a [crate::report::coverage::RootCoverage],
-    repo: &'a std::path::Path,
     /// The kinds no schema was known for (`--statistics` names them).
     unchecked_kinds: &'a [String],
 }
@@ -312,7 +312,7 @@ fn emit(
         &untimed
     };
     for (format, path) in targets {
-        let text = match render_coverage(format, coverage.roots, coverage.repo) {
+        let text = match render_coverage(format, coverage.roots, options) {
             Some(text) => text,
             None => render(format, report, sources, options)?,
         };

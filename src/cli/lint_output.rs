@@ -7,7 +7,7 @@
 //!
 //! What goes out is rendered here with the formats of [`crate::report`]: standard output with
 //! the options the flags chose (colour, paths from the working directory, summary line), report
-//! files with the defaults (no colour, repository-relative paths).
+//! files with the defaults (no colour; machine formats give paths relative to the checkout).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -54,15 +54,17 @@ pub fn formats() -> Vec<&'static str> {
 /// Coverage formats: for `--report FORMAT=PATH` only (they hold coverage, not findings).
 pub const COVERAGE_FORMATS: &[&str] = &["lcov", "cobertura"];
 
-/// The roots' coverage in a coverage format (`None` for a format of findings); `repo` is the
-/// repository's directory.
-pub fn render_coverage(format: &str, roots: &[RootCoverage], repo: &Path) -> Option<String> {
+/// The roots' coverage in a coverage format (`None` for a format of findings), its paths
+/// relative to the checkout (see [`RenderOptions::checkout_path`]).
+pub fn render_coverage(
+    format: &str,
+    roots: &[RootCoverage],
+    options: &RenderOptions,
+) -> Option<String> {
+    let path = |file: &str| options.checkout_path(file);
     match format {
-        "lcov" => Some(crate::report::lcov::render(roots)),
-        "cobertura" => Some(crate::report::cobertura::render(
-            roots,
-            &repo.to_string_lossy(),
-        )),
+        "lcov" => Some(crate::report::lcov::render(roots, &path)),
+        "cobertura" => Some(crate::report::cobertura::render(roots, &path)),
         _ => None,
     }
 }
@@ -80,6 +82,7 @@ pub fn render_with(
     if format != Format::Terminal {
         options.color = false;
         options.path_base = String::new();
+        options.cwd_in_repo = None;
     }
     Ok(render_format(format, report, sources, &options))
 }
@@ -94,6 +97,7 @@ pub fn render(
     let file_options = RenderOptions {
         color: false,
         path_base: String::new(),
+        cwd_in_repo: None,
         summary: true,
         ..options.clone()
     };

@@ -23,6 +23,23 @@ pub fn relative(base: &Path, path: &Path) -> Option<String> {
     }
 }
 
+/// The directories whose presence marks the top of a version-control work tree: git's (a
+/// directory, or a file in a linked work tree or a submodule), Mercurial's and Subversion's.
+const VCS_MARKERS: [&str; 3] = [".git", ".hg", ".svn"];
+
+/// The version-control work tree that holds `dir` (absolute): the nearest of `dir` and its
+/// ancestors with a [`VCS_MARKERS`] entry. Only the entry's presence is looked at, never its
+/// content.
+pub fn work_tree(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .find(|d| {
+            VCS_MARKERS
+                .iter()
+                .any(|m| std::fs::symlink_metadata(d.join(m)).is_ok())
+        })
+        .map(Path::to_path_buf)
+}
+
 /// Whether the repository-relative `path` is `dir` or lies below it (`.` contains everything).
 pub fn is_within(path: &str, dir: &str) -> bool {
     dir == "."
@@ -106,5 +123,19 @@ mod tests {
         assert_eq!(between("config/app", "config/values.yml"), "../values.yml");
         assert_eq!(between(".", "a/b"), "a/b");
         assert_eq!(between("a", "a"), ".");
+    }
+
+    #[test]
+    fn the_work_tree_is_the_nearest_directory_with_a_vcs_marker() {
+        let base = std::env::temp_dir().join(format!("yttlint-wt-{}", std::process::id()));
+        let deep = base.join("checkout/team/app");
+        std::fs::create_dir_all(&deep).unwrap();
+        // Nothing between `deep` and `base` marks a work tree yet.
+        assert_eq!(work_tree(&deep), work_tree(&base));
+        std::fs::write(base.join("checkout/.git"), "gitdir: elsewhere\n").unwrap();
+        assert_eq!(work_tree(&deep), Some(base.join("checkout")));
+        std::fs::create_dir_all(base.join("checkout/team/.hg")).unwrap();
+        assert_eq!(work_tree(&deep), Some(base.join("checkout/team")));
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }

@@ -77,30 +77,41 @@ pub struct Linted {
     pub unchecked_kinds: Vec<String>,
 }
 
-/// Finds the configuration (`--config`, else upward from the first path, else upward from the
-/// working directory); without one the working directory is the repository.
+/// Finds the configuration and so the repository of a run: `--config`, else the first
+/// `.yttlint.yaml` upward from the first path given (the working directory when none is).
+/// Without one, the repository is the version-control work tree that holds that path, else the
+/// path itself (for a file, the working directory when it holds the file, as pre-commit runs,
+/// else the file's directory): `yttlint some/dir` from a busy parent reads `some/dir` only.
 pub fn load_config(s: &Settings) -> Result<Config, String> {
     let shown =
         |p: &Path| paths::relative(&s.cwd, p).unwrap_or_else(|| p.to_string_lossy().into_owned());
-    let file = match &s.config {
-        Some(c) => Some(paths::absolute(&s.cwd, c)),
-        None => {
-            let start = s.paths.first().map(|p| {
-                let abs = paths::absolute(&s.cwd, p);
-                if abs.is_dir() {
-                    abs
+    if let Some(c) = &s.config {
+        let f = paths::absolute(&s.cwd, c);
+        return Config::load_with(&f, &shown(&f), &s.allow_env).map_err(|e| e.to_string());
+    }
+    // Where the search starts, and the repository when nothing above marks one.
+    let (start, itself) = match s.paths.first() {
+        Some(p) => {
+            let abs = paths::absolute(&s.cwd, p);
+            if abs.is_dir() {
+                (abs.clone(), abs)
+            } else {
+                let dir = abs.parent().map(Path::to_path_buf).unwrap_or(abs.clone());
+                let holder = if abs.starts_with(&s.cwd) {
+                    s.cwd.clone()
                 } else {
-                    abs.parent().map(Path::to_path_buf).unwrap_or(abs)
-                }
-            });
-            start
-                .and_then(|p| config::find_upward(&p))
-                .or_else(|| config::find_upward(&s.cwd))
+                    dir.clone()
+                };
+                (dir, holder)
+            }
         }
+        None => (s.cwd.clone(), s.cwd.clone()),
     };
-    match file {
+    match config::find_upward(&start) {
         Some(f) => Config::load_with(&f, &shown(&f), &s.allow_env).map_err(|e| e.to_string()),
-        None => Ok(Config::default_for(&s.cwd)),
+        None => Ok(Config::default_for(
+            &paths::work_tree(&start).unwrap_or(itself),
+        )),
     }
 }
 
@@ -109,8 +120,14 @@ pub fn plan(s: &Settings) -> Result<Planned, String> {
     plan_with(s, load_config(s)?)
 }
 
-/// The paths given, absolute; an error when one is outside the repository of `config`.
+/// The paths given, absolute; an error when one is outside the repository of `config`. With
+/// none, the working directory when it is below the repository's directory: what a run lints
+/// never reaches beyond the path given, even implicitly.
 fn targets(s: &Settings, config: &Config) -> Result<Vec<PathBuf>, String> {
+    if s.paths.is_empty() {
+        let below = s.cwd != config.dir && paths::relative(&config.dir, &s.cwd).is_some();
+        return Ok(if below { vec![s.cwd.clone()] } else { Vec::new() });
+    }
     let mut targets = Vec::new();
     for p in &s.paths {
         let abs = paths::absolute(&s.cwd, p);
@@ -313,10 +330,13 @@ pub fn list_roots(p: &Planned) -> String {
             plain.join(", ")
         ));
     }
+    let shown = |text: &str| p.selection.concerns(text);
     for s in &p.discovery.skipped {
-        out.push_str(&format!("skipped: {}: {}\n", s.origin, s.reason));
+        if shown(&s.origin.to_string()) || shown(&s.reason) {
+            out.push_str(&format!("skipped: {}: {}\n", s.origin, s.reason));
+        }
     }
-    for note in &p.discovery.notes {
+    for note in p.discovery.notes.iter().filter(|n| shown(n)) {
         out.push_str(&format!("note: {note}\n"));
     }
     out

@@ -1,7 +1,7 @@
 //! Cobertura XML of the roots' coverage (`--report cobertura=PATH`), the coverage format GitLab
 //! shows in merge request diffs. Valid against Cobertura's `coverage-04.dtd`: one package per
-//! root, one class per file (its repository-relative path as `filename`, with the repository
-//! as the one source directory), every executable line with its count, and on the lines of an
+//! root, one class per file (its path relative to the checkout as `filename`, with `.`, the
+//! checkout, as the one source directory: no absolute path of the machine), every executable line with its count, and on the lines of an
 //! `if` or `for` how many of its ways execution took (`condition-coverage`).
 //!
 //! The timestamp is 0 (the report is the same every run for the same repository).
@@ -9,8 +9,9 @@
 use super::coverage::{FileCoverage, RootCoverage};
 use super::xml::escape;
 
-/// The Cobertura document of `roots`; `source` is the repository's directory.
-pub fn render(roots: &[RootCoverage], source: &str) -> String {
+/// The Cobertura document of `roots`; `path` gives a repository-relative file's path as the
+/// report names it.
+pub fn render(roots: &[RootCoverage], path: &dyn Fn(&str) -> String) -> String {
     let (lines, lines_hit) = sum(roots.iter().map(RootCoverage::line_counts));
     let (branches, taken) = sum(roots.iter().map(RootCoverage::branch_counts));
     let mut out = String::from("<?xml version=\"1.0\" ?>\n");
@@ -24,8 +25,7 @@ pub fn render(roots: &[RootCoverage], source: &str) -> String {
         env!("CARGO_PKG_VERSION"),
     ));
     out.push_str(&format!(
-        "  <sources>\n    <source>{}</source>\n  </sources>\n  <packages>\n",
-        escape(source)
+        "  <sources>\n    <source>.</source>\n  </sources>\n  <packages>\n",
     ));
     for root in roots {
         let (l, lh) = root.line_counts();
@@ -37,7 +37,7 @@ pub fn render(roots: &[RootCoverage], source: &str) -> String {
             rate(bh, b)
         ));
         for f in &root.files {
-            class(&mut out, f);
+            class(&mut out, f, path);
         }
         out.push_str("      </classes>\n    </package>\n");
     }
@@ -45,12 +45,12 @@ pub fn render(roots: &[RootCoverage], source: &str) -> String {
     out
 }
 
-fn class(out: &mut String, f: &FileCoverage) {
+fn class(out: &mut String, f: &FileCoverage, path: &dyn Fn(&str) -> String) {
     let (l, lh) = f.line_counts();
     let (b, bh) = f.branch_counts();
     out.push_str(&format!(
         "        <class name=\"{0}\" filename=\"{0}\" line-rate=\"{1}\" branch-rate=\"{2}\" complexity=\"0\">\n          <methods/>\n          <lines>\n",
-        escape(&f.file),
+        escape(&path(&f.file)),
         rate(lh, l),
         rate(bh, b)
     ));
@@ -122,7 +122,7 @@ mod tests {
                 }],
             }],
         }];
-        let xml = render(&roots, "/repo");
+        let xml = render(&roots, &|f| format!("deploy/{f}"));
         assert!(
             xml.contains(
                 "line-rate=\"0.5\" branch-rate=\"0.5\" lines-covered=\"1\" lines-valid=\"2\""
@@ -130,7 +130,8 @@ mod tests {
             "{xml}"
         );
         assert!(xml.contains("<package name=\"app\""));
-        assert!(xml.contains("filename=\"app/a&amp;b.yml\""));
+        assert!(xml.contains("filename=\"deploy/app/a&amp;b.yml\""));
+        assert!(xml.contains("<source>.</source>"), "no absolute path: {xml}");
         assert!(xml.contains(
             "<line number=\"2\" hits=\"1\" branch=\"true\" condition-coverage=\"50% (1/2)\"/>"
         ));

@@ -36,7 +36,7 @@ pub fn render(report: &Report, _sources: &Sources, options: &RenderOptions) -> S
     let mut out = String::new();
     for severity in [Severity::Error, Severity::Warning, Severity::Info] {
         for d in report.diagnostics.iter().filter(|d| d.severity == severity) {
-            out.push_str(&annotation(d));
+            out.push_str(&annotation(d, options));
             out.push('\n');
         }
     }
@@ -127,7 +127,7 @@ fn cell(text: &str) -> String {
     out
 }
 
-fn annotation(d: &Diagnostic) -> String {
+fn annotation(d: &Diagnostic, options: &RenderOptions) -> String {
     let command = match d.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -135,7 +135,7 @@ fn annotation(d: &Diagnostic) -> String {
     };
     let mut properties: Vec<(&str, String)> = Vec::new();
     if let Some(span) = &d.span {
-        properties.push(("file", span.file.clone()));
+        properties.push(("file", options.checkout_path(&span.file)));
         properties.push(("line", span.line.to_string()));
         if span.end_line > span.line {
             properties.push(("endLine", span.end_line.to_string()));

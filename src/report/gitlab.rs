@@ -54,20 +54,25 @@ struct Content {
 }
 
 /// Renders the report as a Code Quality JSON array (`[]` when clean), newline-terminated.
-pub fn render(report: &Report, sources: &Sources, _options: &RenderOptions) -> String {
+pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> String {
     let prints = fingerprints(&report.diagnostics, sources);
     let issues: Vec<Issue> = report
         .diagnostics
         .iter()
         .zip(&prints)
-        .map(|(d, print)| issue(d, print, sources))
+        .map(|(d, print)| issue(d, print, sources, options))
         .collect();
     let mut text = serde_json::to_string_pretty(&issues).unwrap_or_else(|_| "[]".to_string());
     text.push('\n');
     text
 }
 
-fn issue<'a>(d: &'a Diagnostic, print: &'a str, sources: &Sources) -> Issue<'a> {
+fn issue<'a>(
+    d: &'a Diagnostic,
+    print: &'a str,
+    sources: &Sources,
+    options: &RenderOptions,
+) -> Issue<'a> {
     let (span, anchored) = anchor(d, sources);
     let mut description = d.summary().to_string();
     if let Some(scenario) = &d.scenario {
@@ -99,7 +104,7 @@ fn issue<'a>(d: &'a Diagnostic, print: &'a str, sources: &Sources) -> Issue<'a> 
         fingerprint: print,
         severity: severity(d.severity),
         location: Location {
-            path: span.file.clone(),
+            path: options.checkout_path(&span.file),
             lines: Lines {
                 begin: span.line.max(1),
                 end: span.end_line.max(span.line).max(1),

@@ -15,6 +15,9 @@
 //!                                      "end": 29, "replacement": ""}]}}]}
 //! ```
 //!
+//! Paths are relative to the version-control checkout that holds the repository (see
+//! [`RenderOptions::checkout_path`]); roots are named as in the repository.
+//!
 //! A finding about a root as a whole has `file`, `line`, `column`, `end_line` and `end_column`
 //! null; one yttlint knows no fix for has `fix` null. Keys are written in the order above.
 
@@ -40,7 +43,7 @@ struct JsonDiagnostic<'a> {
     rule: &'a str,
     severity: Severity,
     message: &'a str,
-    file: Option<&'a str>,
+    file: Option<String>,
     line: Option<u32>,
     column: Option<u32>,
     end_line: Option<u32>,
@@ -63,7 +66,7 @@ struct JsonFix<'a> {
 /// An edit: its range as lines and columns (the end exclusive) and as bytes of the file.
 #[derive(Serialize)]
 struct JsonEdit<'a> {
-    file: &'a str,
+    file: String,
     line: u32,
     column: u32,
     end_line: u32,
@@ -74,7 +77,7 @@ struct JsonEdit<'a> {
 }
 
 impl<'a> JsonFix<'a> {
-    fn new(f: &'a crate::fix::Fix) -> JsonFix<'a> {
+    fn new(f: &'a crate::fix::Fix, options: &RenderOptions) -> JsonFix<'a> {
         JsonFix {
             title: &f.title,
             applicability: f.applicability.as_str(),
@@ -82,7 +85,7 @@ impl<'a> JsonFix<'a> {
                 .edits
                 .iter()
                 .map(|e| JsonEdit {
-                    file: &e.file,
+                    file: options.checkout_path(&e.file),
                     line: e.line,
                     column: e.column,
                     end_line: e.end_line,
@@ -99,19 +102,19 @@ impl<'a> JsonFix<'a> {
 #[derive(Serialize)]
 struct JsonRelated<'a> {
     message: &'a str,
-    file: &'a str,
+    file: String,
     line: u32,
     column: u32,
 }
 
 impl<'a> JsonDiagnostic<'a> {
-    fn new(d: &'a Diagnostic) -> JsonDiagnostic<'a> {
+    fn new(d: &'a Diagnostic, options: &RenderOptions) -> JsonDiagnostic<'a> {
         let span = d.span.as_ref();
         JsonDiagnostic {
             rule: d.rule.id(),
             severity: d.severity,
             message: &d.message,
-            file: span.map(|s| s.file.as_str()),
+            file: span.map(|s| options.checkout_path(&s.file)),
             line: span.map(|s| s.line),
             column: span.map(|s| s.column),
             end_line: span.map(|s| s.end_line),
@@ -119,18 +122,22 @@ impl<'a> JsonDiagnostic<'a> {
             root: d.root.as_deref(),
             scenario: d.scenario.as_deref(),
             object: d.object.as_deref(),
-            related: d.related.iter().map(JsonRelated::new).collect(),
+            related: d
+                .related
+                .iter()
+                .map(|r| JsonRelated::new(r, options))
+                .collect(),
             help: d.help.as_deref(),
-            fix: d.fix.as_ref().map(JsonFix::new),
+            fix: d.fix.as_ref().map(|f| JsonFix::new(f, options)),
         }
     }
 }
 
 impl<'a> JsonRelated<'a> {
-    fn new(r: &'a Related) -> JsonRelated<'a> {
+    fn new(r: &'a Related, options: &RenderOptions) -> JsonRelated<'a> {
         JsonRelated {
             message: &r.message,
-            file: &r.span.file,
+            file: options.checkout_path(&r.span.file),
             line: r.span.line,
             column: r.span.column,
         }
@@ -138,11 +145,15 @@ impl<'a> JsonRelated<'a> {
 }
 
 /// Renders the report as pretty-printed JSON followed by a newline.
-pub fn render(report: &Report, _sources: &Sources, _options: &RenderOptions) -> String {
+pub fn render(report: &Report, _sources: &Sources, options: &RenderOptions) -> String {
     let json = JsonReport {
         version: VERSION,
         roots: &report.roots,
-        diagnostics: report.diagnostics.iter().map(JsonDiagnostic::new).collect(),
+        diagnostics: report
+            .diagnostics
+            .iter()
+            .map(|d| JsonDiagnostic::new(d, options))
+            .collect(),
     };
     // Serializing these plain structs cannot fail (string keys, no maps, no floats).
     let mut text = serde_json::to_string_pretty(&json).unwrap_or_default();

@@ -39,7 +39,6 @@ use super::diagnostic::{Diagnostic, Report, RootOutcome, RootStatus};
 use super::location::{anchor, origin, position};
 use super::options::RenderOptions;
 use super::rules::Rule;
-use super::severity::Severity;
 use super::sources::Sources;
 use super::xml::escape;
 
@@ -89,7 +88,7 @@ pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> St
     }
     let cases: Vec<(&str, Vec<Case>)> = suites
         .iter()
-        .map(|(name, suite)| (*name, suite_cases(name, suite, sources, options.fail_on)))
+        .map(|(name, suite)| (*name, suite_cases(name, suite, sources, options)))
         .collect();
     let all: Vec<&Case> = cases.iter().flat_map(|(_, c)| c).collect();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -141,7 +140,12 @@ fn seconds(ms: u64) -> String {
 
 /// A suite's cases: each scenario's own case when it found nothing, else its findings; then
 /// the findings of no listed scenario. Names repeated within a class get ` (N)`.
-fn suite_cases(root: &str, suite: &Suite, sources: &Sources, fail_on: Severity) -> Vec<Case> {
+fn suite_cases(
+    root: &str,
+    suite: &Suite,
+    sources: &Sources,
+    options: &RenderOptions,
+) -> Vec<Case> {
     let mut cases = Vec::new();
     let mut placed = vec![false; suite.findings.len()];
     for status in &suite.scenarios {
@@ -153,11 +157,11 @@ fn suite_cases(root: &str, suite: &Suite, sources: &Sources, fail_on: Severity) 
         }
         for i in mine {
             placed[i] = true;
-            cases.push(finding_case(root, suite.findings[i], sources, fail_on));
+            cases.push(finding_case(root, suite.findings[i], sources, options));
         }
     }
     for (d, _) in suite.findings.iter().zip(&placed).filter(|(_, p)| !**p) {
-        cases.push(finding_case(root, d, sources, fail_on));
+        cases.push(finding_case(root, d, sources, options));
     }
     let mut seen: HashMap<(String, String), usize> = HashMap::new();
     for case in &mut cases {
@@ -190,8 +194,11 @@ fn scenario_case(root: &str, status: &RootStatus) -> Case {
     }
 }
 
-fn finding_case(root: &str, d: &Diagnostic, sources: &Sources, fail_on: Severity) -> Case {
-    let (span, _) = anchor(d, sources);
+/// A finding's case; its places are relative to the checkout (see
+/// [`RenderOptions::checkout_path`]).
+fn finding_case(root: &str, d: &Diagnostic, sources: &Sources, options: &RenderOptions) -> Case {
+    let (mut span, _) = anchor(d, sources);
+    span.file = options.checkout_path(&span.file);
     let mut body = format!(
         "{}: {}[{}]\n{}\n",
         position(&span),
@@ -203,7 +210,9 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources, fail_on: Severity
         let _ = writeln!(body, "object: {object}");
     }
     for related in &d.related {
-        let _ = writeln!(body, "{}: {}", position(&related.span), related.message);
+        let mut at = related.span.clone();
+        at.file = options.checkout_path(&at.file);
+        let _ = writeln!(body, "{}: {}", position(&at), related.message);
     }
     if let Some(origin) = origin(d) {
         let _ = writeln!(body, "in {origin}");
@@ -221,7 +230,7 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources, fail_on: Severity
         span.file,
         without_positions(d.summary().trim())
     );
-    let (outcome, note) = if d.severity >= fail_on {
+    let (outcome, note) = if d.severity >= options.fail_on {
         let element = if NOT_CHECKED.contains(&d.rule) {
             "error"
         } else {
@@ -319,6 +328,7 @@ fn write_case(out: &mut String, case: &Case) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::severity::Severity;
     use crate::report::Rule;
     use crate::report::Span;
 

@@ -5,20 +5,21 @@
 
 use super::coverage::{FileCoverage, RootCoverage};
 
-/// The tracefile of `roots` (nothing recorded: an empty file).
-pub fn render(roots: &[RootCoverage]) -> String {
+/// The tracefile of `roots` (nothing recorded: an empty file); `path` gives a
+/// repository-relative file's path as the report names it.
+pub fn render(roots: &[RootCoverage], path: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     for root in roots {
         for f in &root.files {
-            record(&mut out, &root.root, f);
+            record(&mut out, &root.root, f, path);
         }
     }
     out
 }
 
-fn record(out: &mut String, test: &str, f: &FileCoverage) {
+fn record(out: &mut String, test: &str, f: &FileCoverage, path: &dyn Fn(&str) -> String) {
     out.push_str(&format!("TN:{}\n", test_name(test)));
-    out.push_str(&format!("SF:{}\n", f.file));
+    out.push_str(&format!("SF:{}\n", path(&f.file)));
     for (block, b) in f.branches.iter().enumerate() {
         for (i, arm) in b.arms.iter().enumerate() {
             let taken = if b.hits == 0 {
@@ -91,7 +92,7 @@ mod tests {
             }],
         }];
         assert_eq!(
-            render(&roots),
+            render(&roots, &|f| f.to_string()),
             "TN:config_app\nSF:config/app/a.yml\nBRDA:2,0,0,0\nBRDA:2,0,1,3\nBRDA:7,1,0,-\nBRF:3\nBRH:1\nDA:2,3\nDA:3,0\nDA:5,3\nLF:3\nLH:2\nend_of_record\n"
         );
     }

@@ -26,6 +26,15 @@ pub struct RenderOptions {
     /// relative to the working directory (`""` when it is the repository root, `../` from a
     /// subdirectory, `repo/` from its parent).
     pub path_base: String,
+    /// The working directory relative to the repository, when it is a directory below it
+    /// (`team/app`): the terminal then shows `c.yml` rather than `../../team/app/c.yml`.
+    pub cwd_in_repo: Option<String>,
+    /// Prepended to repository-relative paths in the machine formats (SARIF, GitHub, GitLab,
+    /// JUnit, JSON, LCOV, Cobertura), so that they are relative to the root of the
+    /// version-control checkout that holds the repository: `deploy/` when the configuration
+    /// is in `deploy/` of a checkout, `""` when the repository is the checkout or in none.
+    /// Annotations then attach to the diff, and links open the file.
+    pub checkout_prefix: String,
     /// The summary line at the end of the terminal and GitHub formats (`--quiet` drops it).
     pub summary: bool,
     /// The lowest severity that fails the run (`--fail-on`): JUnit fails the cases of these
@@ -50,6 +59,8 @@ impl Default for RenderOptions {
             automation_id: None,
             source_root_uri: None,
             path_base: String::new(),
+            cwd_in_repo: None,
+            checkout_prefix: String::new(),
             summary: true,
             fail_on: Severity::Error,
             unsafe_fixes: false,
@@ -60,13 +71,37 @@ impl Default for RenderOptions {
 impl RenderOptions {
     /// A repository-relative path as the terminal shows it.
     pub fn shown_path(&self, file: &str) -> String {
-        if self.path_base.is_empty() {
-            file.to_string()
-        } else if file == "." {
-            self.path_base.trim_end_matches('/').to_string()
-        } else {
-            format!("{}{file}", self.path_base)
+        match &self.cwd_in_repo {
+            Some(cwd) => crate::files::paths::between(cwd, file),
+            None => prefixed(&self.path_base, file),
         }
+    }
+
+    /// A repository-relative path as the machine formats give it: relative to the checkout.
+    pub fn checkout_path(&self, file: &str) -> String {
+        prefixed(&self.checkout_prefix, file)
+    }
+}
+
+/// The repository-relative `file` behind `prefix` (a directory with a final `/`, or `""`).
+fn prefixed(prefix: &str, file: &str) -> String {
+    if prefix.is_empty() {
+        file.to_string()
+    } else if file == "." {
+        prefix.trim_end_matches('/').to_string()
+    } else {
+        format!("{prefix}{file}")
+    }
+}
+
+/// The prefix of [`RenderOptions::checkout_prefix`] for the repository `repo` (absolute):
+/// its path in the version-control work tree that holds it, with a final `/`.
+pub fn checkout_prefix(repo: &Path) -> String {
+    match crate::files::paths::work_tree(repo)
+        .and_then(|top| crate::files::paths::relative(&top, repo))
+    {
+        Some(rel) if rel != "." => format!("{rel}/"),
+        _ => String::new(),
     }
 }
 
@@ -110,5 +145,13 @@ mod tests {
         };
         assert_eq!(options.shown_path("c/a.yml"), "../c/a.yml");
         assert_eq!(options.shown_path("."), "..");
+        let options = RenderOptions {
+            path_base: "../../".into(),
+            cwd_in_repo: Some("team/app".into()),
+            ..RenderOptions::default()
+        };
+        assert_eq!(options.shown_path("team/app/c.yml"), "c.yml");
+        assert_eq!(options.shown_path("team/lib/l.star"), "../lib/l.star");
+        assert_eq!(options.shown_path("team/app"), ".");
     }
 }

@@ -62,7 +62,7 @@ pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> St
     let results: Vec<SarifResult> = findings
         .iter()
         .take(MAX_RESULTS)
-        .map(|(d, print)| result(d, print, rules, sources))
+        .map(|(d, print)| result(d, print, rules, sources, options))
         .collect();
     let descriptors: Vec<ReportingDescriptor> = rules
         .iter()
@@ -194,7 +194,13 @@ fn level(severity: Severity) -> ResultLevel {
     }
 }
 
-fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> SarifResult {
+fn result(
+    d: &Diagnostic,
+    print: &str,
+    rules: &[Rule],
+    sources: &Sources,
+    options: &RenderOptions,
+) -> SarifResult {
     let (span, anchored) = anchor(d, sources);
     let mut message = d.message.clone();
     if let Some(object) = &d.object {
@@ -209,7 +215,7 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
         message.push_str(&format!("\nhelp: {help}"));
     }
     let location = Location::builder()
-        .physical_location(physical_location(&span))
+        .physical_location(physical_location(&span, options))
         .build();
     let mut result = SarifResult::builder()
         .rule_id(d.rule.id().to_string())
@@ -233,7 +239,7 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
             .map(|(r, i)| {
                 Location::builder()
                     .id(i)
-                    .physical_location(physical_location(&r.span))
+                    .physical_location(physical_location(&r.span, options))
                     .message(Message::builder().text(r.message.clone()).build())
                     .build()
             })
@@ -243,7 +249,7 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
     result.fixes = d
         .fix
         .as_ref()
-        .map(|f| vec![super::sarif_fix::fix(f, SRCROOT, &uri)]);
+        .map(|f| vec![super::sarif_fix::fix(f, SRCROOT, &|p| uri(&options.checkout_path(p)))]);
     let properties: BTreeMap<String, Value> = [
         ("root", &d.root),
         ("scenario", &d.scenario),
@@ -262,7 +268,8 @@ fn result(d: &Diagnostic, print: &str, rules: &[Rule], sources: &Sources) -> Sar
     result
 }
 
-fn physical_location(span: &Span) -> PhysicalLocation {
+/// Where `span` is, its path relative to the checkout (see [`RenderOptions::checkout_path`]).
+fn physical_location(span: &Span, options: &RenderOptions) -> PhysicalLocation {
     let number = |n: u32| i64::from(n.max(1));
     let mut region = Region::builder()
         .start_line(number(span.line))
@@ -275,7 +282,7 @@ fn physical_location(span: &Span) -> PhysicalLocation {
     PhysicalLocation::builder()
         .artifact_location(
             ArtifactLocation::builder()
-                .uri(uri(&span.file))
+                .uri(uri(&options.checkout_path(&span.file)))
                 .uri_base_id(SRCROOT.to_string())
                 .build(),
         )

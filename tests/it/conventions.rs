@@ -8,14 +8,15 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::util::json::{self, diagnostics};
-use crate::util::{fixture, repo_root, yttlint, yttlint_env, Run, TempDir};
+use crate::util::{standalone, yttlint, yttlint_env, Run, TempDir};
 
+/// The copy of `fixtures/` the tests lint (see [`standalone`]).
 fn fixtures() -> PathBuf {
-    repo_root().join("fixtures")
+    standalone(".")
 }
 
 fn demo() -> PathBuf {
-    fixture("demo-repo")
+    standalone("demo-repo")
 }
 
 #[test]

@@ -7,11 +7,11 @@
 use std::path::Path;
 
 use crate::util::json::{diagnostics, str_of};
-use crate::util::{command, fixture, yttlint, Run, TempDir};
+use crate::util::{command, standalone, yttlint, Run, TempDir};
 
 fn lint(out: &Path, extra: &[&str]) -> Run {
     Run::of(
-        command(&fixture("coverage"))
+        command(&standalone("coverage"))
             .args(["--format", "json", "-q"])
             .arg("--report")
             .arg(format!("lcov={}", out.join("cov.info").display()))
@@ -112,7 +112,7 @@ fn the_terminal_summary_gives_each_roots_coverage() {
     let out = TempDir::new();
     let report = format!("--report=lcov={}", out.join("c.info").display());
     let run = yttlint(
-        &fixture("coverage"),
+        &standalone("coverage"),
         &["--no-cache", "--color", "never", &report],
     );
     assert!(
@@ -123,14 +123,14 @@ fn the_terminal_summary_gives_each_roots_coverage() {
         run.stdout
     );
     // Without a coverage report, no coverage line.
-    let run = yttlint(&fixture("coverage"), &["--no-cache", "--color", "never"]);
+    let run = yttlint(&standalone("coverage"), &["--no-cache", "--color", "never"]);
     assert!(!run.stdout.contains("Coverage:"));
 }
 
 #[test]
 fn the_rule_can_be_turned_off() {
     let run = yttlint(
-        &fixture("coverage"),
+        &standalone("coverage"),
         &[
             "--no-cache",
             "--format",

@@ -4,7 +4,7 @@
 //! scenarios and ytt flags).
 
 use crate::util::json::{self, diagnostics, lint_json, root_paths, str_of};
-use crate::util::{fixture, yttlint, TempDir};
+use crate::util::{standalone, yttlint, TempDir};
 
 /// `(rule, file:line:column)` of every diagnostic of a JSON report.
 fn findings(report: &serde_json::Value) -> Vec<(String, String)> {
@@ -24,7 +24,7 @@ fn findings(report: &serde_json::Value) -> Vec<(String, String)> {
 
 #[test]
 fn list_roots_says_what_was_found_and_why() {
-    let run = yttlint(&fixture("lint-repo"), &["--list-roots"]);
+    let run = yttlint(&standalone("lint-repo"), &["--list-roots"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
@@ -40,7 +40,7 @@ shared/_ytt_lib/unused\tprivate library of shared (checked on its own)
 
 #[test]
 fn configured_roots_list_their_scenarios_and_inputs() {
-    let run = yttlint(&fixture("lint-config"), &["--list-roots"]);
+    let run = yttlint(&standalone("lint-config"), &["--list-roots"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stdout,
@@ -55,7 +55,7 @@ split\tlisted in the configuration (line 15); inputs: split/base, split/extra.ym
 
 #[test]
 fn a_repository_is_linted_as_a_whole() {
-    let run = yttlint(&fixture("lint-repo"), &["--format", "json"]);
+    let run = yttlint(&standalone("lint-repo"), &["--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let report = run.json();
     assert_eq!(
@@ -99,7 +99,7 @@ fn a_repository_is_linted_as_a_whole() {
 
 #[test]
 fn the_terminal_report_names_file_line_rule_and_root() {
-    let run = yttlint(&fixture("lint-repo"), &["broken"]);
+    let run = yttlint(&standalone("lint-repo"), &["broken"]);
     assert_eq!(run.code, 1);
     assert!(
         run.stdout
@@ -115,7 +115,7 @@ fn the_terminal_report_names_file_line_rule_and_root() {
 
 #[test]
 fn output_is_the_same_every_run_and_with_any_number_of_jobs() {
-    let dir = fixture("lint-repo");
+    let dir = standalone("lint-repo");
     let one = lint_json(&dir, &["-j", "1"]);
     let many = lint_json(&dir, &["-j", "4"]);
     assert_eq!(one, many);
@@ -126,7 +126,7 @@ fn output_is_the_same_every_run_and_with_any_number_of_jobs() {
 
 #[test]
 fn staged_files_select_the_roots_that_contain_them() {
-    let dir = fixture("lint-repo");
+    let dir = standalone("lint-repo");
     let run = yttlint(
         &dir,
         &[
@@ -157,7 +157,7 @@ fn staged_files_select_the_roots_that_contain_them() {
 
 #[test]
 fn scenarios_values_files_and_root_flags() {
-    let dir = fixture("lint-config");
+    let dir = standalone("lint-config");
     let run = yttlint(&dir, &["--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let report = run.json();
@@ -200,7 +200,7 @@ fn scenarios_values_files_and_root_flags() {
 
 #[test]
 fn exit_status_follows_severity_and_flags() {
-    let dir = fixture("lint-repo");
+    let dir = standalone("lint-repo");
     assert_eq!(yttlint(&dir, &["--exit-zero"]).code, 0);
     assert_eq!(yttlint(&dir, &["packages/app"]).code, 0);
     assert_eq!(
@@ -222,7 +222,7 @@ fn reports_are_written_next_to_standard_output() {
     let out = TempDir::new();
     let path = out.join("report.json");
     let spec = format!("json={}", path.display());
-    let run = yttlint(&fixture("lint-repo"), &["--report", &spec, "broken"]);
+    let run = yttlint(&standalone("lint-repo"), &["--report", &spec, "broken"]);
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("error[template-error]"));
     let written = std::fs::read_to_string(&path).unwrap();
@@ -231,7 +231,7 @@ fn reports_are_written_next_to_standard_output() {
         "broken/app.yml"
     );
     assert_eq!(
-        yttlint(&fixture("lint-repo"), &["--report", "xml=x"]).code,
+        yttlint(&standalone("lint-repo"), &["--report", "xml=x"]).code,
         2
     );
 }
@@ -424,7 +424,7 @@ fn removed_values_follow_the_schema_removed_extension() {
 /// `yttlint --help` names every command `yttlint` accepts as its first word.
 #[test]
 fn help_lists_every_command() {
-    let run = yttlint(&fixture("lint-repo"), &["--help"]);
+    let run = yttlint(&standalone("lint-repo"), &["--help"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     for command in ["init [DIR]", "template", "rule [ID]", "completions SHELL"] {
         assert!(
@@ -433,7 +433,7 @@ fn help_lists_every_command() {
             run.stdout
         );
     }
-    let unknown = yttlint(&fixture("lint-repo"), &["lint"]);
+    let unknown = yttlint(&standalone("lint-repo"), &["lint"]);
     for command in ["template", "init", "rule", "completions"] {
         assert!(unknown.stderr.contains(command), "{}", unknown.stderr);
     }

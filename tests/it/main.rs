@@ -12,6 +12,7 @@ mod util;
 mod action_install;
 mod bytes;
 mod cache;
+mod checkout;
 mod ci_integrations;
 mod conventions;
 mod coverage;

@@ -4,7 +4,7 @@
 //! not an error, and no message names the machine's checkout.
 
 use crate::util::json::diagnostics;
-use crate::util::{fixture, yttlint, TempDir};
+use crate::util::{standalone, yttlint, TempDir};
 
 #[test]
 fn the_lost_typo_is_an_error_and_fails_the_run() {
@@ -24,7 +24,7 @@ fn the_lost_typo_is_an_error_and_fails_the_run() {
 
 #[test]
 fn a_finding_about_a_file_prints_no_origin_block() {
-    let run = yttlint(&fixture("invocations/scenarios"), &["--no-cache"]);
+    let run = yttlint(&standalone("invocations/scenarios"), &["--no-cache"]);
     let unused_load = run
         .stdout
         .split("\n\n")
@@ -56,7 +56,7 @@ fn a_finding_about_a_file_prints_no_origin_block() {
 
 #[test]
 fn a_value_several_roots_read_half_of_is_reported_once() {
-    let run = yttlint(&fixture("invocations/unused-values"), &["--no-cache"]);
+    let run = yttlint(&standalone("invocations/unused-values"), &["--no-cache"]);
     assert_eq!(
         run.stdout.matches("[data-value-unused]").count(),
         1,
@@ -72,7 +72,7 @@ fn a_value_several_roots_read_half_of_is_reported_once() {
 
 #[test]
 fn config_values_point_at_the_entry_and_needs_input_is_not_an_error() {
-    let dir = fixture("invocations/config-args");
+    let dir = standalone("invocations/config-args");
     let run = yttlint(&dir, &["--no-cache", "--format", "json"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let report = run.json();
@@ -103,7 +103,7 @@ fn no_message_names_the_checkout() {
         "stale-code",
         "unused-values",
     ] {
-        let dir = fixture(&format!("invocations/{case}"));
+        let dir = standalone(&format!("invocations/{case}"));
         let run = yttlint(&dir, &["--no-cache", "--format", "json"]);
         let checkout = dir.to_string_lossy().to_string();
         assert!(!run.stdout.contains(&checkout), "{case}: {}", run.stdout);

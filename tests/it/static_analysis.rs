@@ -3,11 +3,11 @@
 //! evaluation never reaches, each at its template position.
 
 use crate::util::json::{diagnostics, str_of};
-use crate::util::{fixture, yttlint};
+use crate::util::{standalone, yttlint};
 
 #[test]
 fn the_fixture_shows_every_static_rule_once() {
-    let run = yttlint(&fixture("static-analysis"), &["--format", "json"]);
+    let run = yttlint(&standalone("static-analysis"), &["--format", "json"]);
     assert_eq!(run.code, 1);
     let report = run.json();
     let found: Vec<String> = diagnostics(&report)

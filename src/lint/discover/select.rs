@@ -24,6 +24,9 @@ pub struct Selection {
     /// directories given, or all of them when one of them is given as a file (VirtualMachines
     /// and their Templates may be in different files).
     pub plain: Vec<String>,
+    /// The paths given, repository-relative (empty: the whole repository). `--list-roots`
+    /// shows only the skipped commands and notes that concern them.
+    pub scope: Vec<String>,
 }
 
 impl Selection {
@@ -32,7 +35,17 @@ impl Selection {
             roots: (0..d.roots.len()).collect(),
             libraries: (0..d.libraries.len()).collect(),
             plain: d.kubevirt_files.clone(),
+            scope: Vec::new(),
         }
+    }
+
+    /// Whether `text` (a command's origin, a reason or a note) concerns what was asked for.
+    pub fn concerns(&self, text: &str) -> bool {
+        self.scope.is_empty()
+            || self
+                .scope
+                .iter()
+                .any(|dir| dir == "." || text.split([' ', ':', ',', '(', ')', '`']).any(|w| overlaps(w, dir)))
     }
 
     fn add(&mut self, other: Selection) {
@@ -66,6 +79,10 @@ pub fn select(config: &Config, d: &Discovery, exclude: &GlobSet, targets: &[Path
     sel.libraries.dedup();
     sel.plain.sort_unstable();
     sel.plain.dedup();
+    sel.scope = targets
+        .iter()
+        .filter_map(|t| paths::relative(&config.dir, t))
+        .collect();
     sel
 }
 
@@ -83,6 +100,7 @@ fn by_directory(d: &Discovery, dir: &str) -> Selection {
             .filter(|f| is_within(f, dir))
             .cloned()
             .collect(),
+        scope: Vec::new(),
     }
 }
 
@@ -107,6 +125,7 @@ fn by_file(config: &Config, d: &Discovery, file: &str) -> Selection {
         } else {
             Vec::new()
         },
+        scope: Vec::new(),
     }
 }
 

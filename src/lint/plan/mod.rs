@@ -320,6 +320,7 @@ mod tests {
             roots: vec![0],
             libraries: vec![0],
             plain: Vec::new(),
+            scope: Vec::new(),
         };
         let jobs = jobs(&config, &d, &sel);
         let names: Vec<_> = jobs
@@ -395,6 +396,7 @@ mod tests {
             roots: vec![0, 1, 2],
             libraries: vec![0, 1],
             plain: Vec::new(),
+            scope: Vec::new(),
         };
         let jobs = jobs(&config, &d, &sel);
         let learned: Vec<String> = jobs
