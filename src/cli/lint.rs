@@ -29,7 +29,7 @@ use crate::report::{Report, Severity, Sources};
     after_help = "Other commands:\n  yttlint init [DIR]            writes .yttlint.yaml from the roots and scenarios found\n  yttlint template [ytt flags]  renders like ytt template\n  yttlint rule [ID]             explains a rule (without ID, lists them)\n  yttlint completions SHELL     prints a shell completion script\n  yttlint server                runs the language server (LSP) on stdin/stdout"
 )]
 struct LintArgs {
-    /// Directories to lint, or files whose roots to lint (default: the whole repository).
+    /// Directories to lint, or files whose roots to lint (default: the working directory).
     paths: Vec<PathBuf>,
     /// Format of standard output (default: terminal; github under GitHub Actions).
     #[arg(long, value_parser = formats())]
