@@ -126,7 +126,11 @@ pub fn plan(s: &Settings) -> Result<Planned, String> {
 fn targets(s: &Settings, config: &Config) -> Result<Vec<PathBuf>, String> {
     if s.paths.is_empty() {
         let below = s.cwd != config.dir && paths::relative(&config.dir, &s.cwd).is_some();
-        return Ok(if below { vec![s.cwd.clone()] } else { Vec::new() });
+        return Ok(if below {
+            vec![s.cwd.clone()]
+        } else {
+            Vec::new()
+        });
     }
     let mut targets = Vec::new();
     for p in &s.paths {

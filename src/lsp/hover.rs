@@ -71,6 +71,7 @@ pub fn hover(ctx: &Ctx<'_>) -> Option<Hover> {
             s.value, s.pos.line
         ));
     }
+    text.push_str(&by_scenario(&schema, &path));
     Some(markdown(text, ctx.range(start, end)))
 }
 
@@ -97,7 +98,8 @@ fn module_member(ctx: &Ctx<'_>, segs: &[String], i: usize) -> Option<String> {
     }
 }
 
-/// Without a declaration in a schema: where the data values documents set the value.
+/// Without a declaration in a schema: where the data values documents set the value, and
+/// its value in each scenario.
 fn set_only(schema: &super::values::RootSchema, path: &[String]) -> Option<String> {
     let mut text = format!("**data.values.{}**", path.join("."));
     let mut any = false;
@@ -106,7 +108,23 @@ fn set_only(schema: &super::values::RootSchema, path: &[String]) -> Option<Strin
         text.push_str(&format!("\n\n`{}` in `{file}:{}`", s.value, s.pos.line));
         any = true;
     }
-    any.then_some(text)
+    let scenarios = by_scenario(schema, path);
+    (any || !scenarios.is_empty()).then(|| text + &scenarios)
+}
+
+/// The value of `path` in each named scenario of the root, as a Markdown table (`""` for a
+/// root without named scenarios).
+fn by_scenario(schema: &super::values::RootSchema, path: &[String]) -> String {
+    let values = schema.scenario_values_at(path);
+    if values.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from("\n\n| scenario | value |\n|---|---|");
+    for (name, value) in values {
+        let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+        text.push_str(&format!("\n| {} | `{}` |", cell(name), cell(&value)));
+    }
+    text
 }
 
 fn markdown(value: String, range: lsp_types::Range) -> Hover {

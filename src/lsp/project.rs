@@ -91,6 +91,17 @@ impl Project {
             .cloned()
     }
 
+    /// Every scenario of the root of `job` that has a name, as jobs (empty for a root with
+    /// one unnamed scenario).
+    pub fn scenario_jobs(&self, job: &Job) -> Vec<Job> {
+        let selection = self.select(&[self.dir().join(&job.root)]);
+        plan::jobs(&self.config, &self.discovery, &selection)
+            .into_iter()
+            .filter(|j| j.kind == JobKind::Root && j.root == job.root && j.scenario.is_some())
+            .filter(|j| j.flags.is_ok())
+            .collect()
+    }
+
     /// The evaluation workspace of `job`, its files read under the repository's policy
     /// (open buffers included).
     pub fn workspace(&self, job: &Job) -> Option<(crate::library::Workspace, inputs::Names)> {

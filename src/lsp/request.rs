@@ -79,7 +79,13 @@ impl<'a> Ctx<'a> {
         let computed = self.project.workspace(&job).and_then(|(ws, names)| {
             let schema = ws.data_values_schema().ok()?;
             let set = super::values::values_set(&ws);
-            Some(Rc::new(RootSchema { schema, names, set }))
+            let scenarios = super::values::scenario_values(self.project, &job);
+            Some(Rc::new(RootSchema {
+                schema,
+                names,
+                set,
+                scenarios,
+            }))
         });
         self.schemas
             .by_root

@@ -15,6 +15,28 @@ pub struct RootSchema {
     pub names: Names,
     /// Every key the root's `@data/values` documents set.
     pub set: Vec<Set>,
+    /// The final data values of each named scenario of the root (`--data-values-inspect`),
+    /// in the configuration's order; a scenario whose values cannot be computed is left out.
+    pub scenarios: Vec<(String, Value)>,
+}
+
+/// The final data values of every named scenario of the root of `job`: each scenario's
+/// values files and flags over the root's defaults, as ytt's `--data-values-inspect` gives
+/// them (without evaluating the templates).
+pub fn scenario_values(
+    project: &super::project::Project,
+    job: &crate::lint::job::Job,
+) -> Vec<(String, Value)> {
+    project
+        .scenario_jobs(job)
+        .iter()
+        .filter_map(|j| {
+            let flags = j.flags.as_ref().ok()?;
+            let prepared = crate::lint::job::inputs::prepare(&j.repo, flags, &j.provided).ok()?;
+            let doc = prepared.workspace.data_values(prepared.external).ok()?;
+            Some((j.scenario.clone()?, doc.value))
+        })
+        .collect()
 }
 
 /// A key a data values document sets.
@@ -127,6 +149,26 @@ impl RootSchema {
             .iter()
             .filter(|i| !i.any_key)
             .map(|i| (key_text(&i.key), type_text(&i.ty)))
+            .collect()
+    }
+
+    /// The value at `path` in each scenario's final data values, as hover shows it (a
+    /// scalar as YAML, else its type).
+    pub fn scenario_values_at(&self, path: &[String]) -> Vec<(&str, String)> {
+        self.scenarios
+            .iter()
+            .filter_map(|(name, values)| {
+                let mut v = values;
+                for seg in path {
+                    let Value::Map(m) = v else { return None };
+                    v = &m.items.iter().find(|i| key_text(&i.key) == *seg)?.value;
+                }
+                let shown = match v {
+                    Value::Map(_) | Value::Array(_) => v.type_name().to_string(),
+                    scalar => value_to_yaml(scalar).trim_end().to_string(),
+                };
+                Some((name.as_str(), shown))
+            })
             .collect()
     }
 

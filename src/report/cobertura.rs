@@ -131,7 +131,10 @@ mod tests {
         );
         assert!(xml.contains("<package name=\"app\""));
         assert!(xml.contains("filename=\"deploy/app/a&amp;b.yml\""));
-        assert!(xml.contains("<source>.</source>"), "no absolute path: {xml}");
+        assert!(
+            xml.contains("<source>.</source>"),
+            "no absolute path: {xml}"
+        );
         assert!(xml.contains(
             "<line number=\"2\" hits=\"1\" branch=\"true\" condition-coverage=\"50% (1/2)\"/>"
         ));

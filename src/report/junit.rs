@@ -140,12 +140,7 @@ fn seconds(ms: u64) -> String {
 
 /// A suite's cases: each scenario's own case when it found nothing, else its findings; then
 /// the findings of no listed scenario. Names repeated within a class get ` (N)`.
-fn suite_cases(
-    root: &str,
-    suite: &Suite,
-    sources: &Sources,
-    options: &RenderOptions,
-) -> Vec<Case> {
+fn suite_cases(root: &str, suite: &Suite, sources: &Sources, options: &RenderOptions) -> Vec<Case> {
     let mut cases = Vec::new();
     let mut placed = vec![false; suite.findings.len()];
     for status in &suite.scenarios {

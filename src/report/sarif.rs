@@ -246,10 +246,11 @@ fn result(
             .collect();
         result.related_locations = Some(related);
     }
-    result.fixes = d
-        .fix
-        .as_ref()
-        .map(|f| vec![super::sarif_fix::fix(f, SRCROOT, &|p| uri(&options.checkout_path(p)))]);
+    result.fixes = d.fix.as_ref().map(|f| {
+        vec![super::sarif_fix::fix(f, SRCROOT, &|p| {
+            uri(&options.checkout_path(p))
+        })]
+    });
     let properties: BTreeMap<String, Value> = [
         ("root", &d.root),
         ("scenario", &d.scenario),

@@ -280,6 +280,33 @@ fn hover_text(v: &Value) -> String {
     v["contents"]["value"].as_str().unwrap_or("").to_string()
 }
 
+/// Hover on a data value shows its value in each scenario of the root: the scenario's values
+/// files and `data_values` over the defaults, as `--data-values-inspect` gives them.
+#[test]
+fn hover_shows_the_value_in_each_scenario() {
+    let dir = TempDir::copy_of("lsp");
+    dir.write(
+        ".yttlint.yaml",
+        "roots:\n  - path: config\n    scenarios:\n      - name: defaults\n      - name: prod\n        values_files: [prod.yml]\n      - name: staging\n        data_values: {app.port: 7070}\n",
+    );
+    dir.write("prod.yml", "app:\n  port: 443\n");
+    let file = dir.join(DEPLOYMENT);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut c = Client::start(&dir);
+    c.open(&file, &text);
+    let (l, ch) = find(&text, "data.values.app.port", 17);
+    let h = hover_text(&c.at("textDocument/hover", &file, l, ch));
+    for want in [
+        "| scenario | value |",
+        "| defaults | `9090` |",
+        "| prod | `443` |",
+        "| staging | `7070` |",
+    ] {
+        assert!(h.contains(want), "{want} not in {h}");
+    }
+    assert_eq!(c.finish(), 0);
+}
+
 #[test]
 fn hover_definition_completion_and_actions() {
     let dir = TempDir::copy_of("lsp");

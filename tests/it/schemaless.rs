@@ -8,7 +8,10 @@ use crate::util::{standalone, yttlint};
 
 #[test]
 fn references_are_checked_against_the_data_values_documents_and_scenarios() {
-    let run = yttlint(&standalone("schemaless"), &["--format", "json", "--no-cache"]);
+    let run = yttlint(
+        &standalone("schemaless"),
+        &["--format", "json", "--no-cache"],
+    );
     assert_eq!(run.code, 1, "{run:?}");
     let report = run.json();
     let found: Vec<String> = diagnostics(&report)

@@ -42,10 +42,12 @@ impl Selection {
     /// Whether `text` (a command's origin, a reason or a note) concerns what was asked for.
     pub fn concerns(&self, text: &str) -> bool {
         self.scope.is_empty()
-            || self
-                .scope
-                .iter()
-                .any(|dir| dir == "." || text.split([' ', ':', ',', '(', ')', '`']).any(|w| overlaps(w, dir)))
+            || self.scope.iter().any(|dir| {
+                dir == "."
+                    || text
+                        .split([' ', ':', ',', '(', ')', '`'])
+                        .any(|w| overlaps(w, dir))
+            })
     }
 
     fn add(&mut self, other: Selection) {
