@@ -4,6 +4,7 @@
 
 pub mod builtins;
 pub mod call_args;
+pub mod conditions;
 pub mod crate_lints;
 pub mod data_values;
 pub mod fixes;
@@ -113,6 +114,8 @@ pub struct Analysis {
     pub declares: Vec<String>,
     /// Private libraries handed data values whole (workspace directories).
     pub handed_over: Vec<String>,
+    /// Data values tested as conditions (see [`conditions`]).
+    pub tested: Vec<conditions::Tested>,
 }
 
 /// Every static finding of the library rooted at `dir` of the workspace, in file order.
@@ -160,12 +163,23 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
         reads: value_reads::reads(&index),
         declares: value_reads::declaring_files(ws, dir),
         handed_over: value_reads::handed_over(&index),
+        tested: conditions::tested(&index),
     }
 }
 
 /// Every read of data values of the library rooted at `dir` (see [`value_reads`]).
 pub fn reads_of(ws: &Workspace, dir: &str) -> Vec<value_reads::ReadPath> {
     value_reads::reads(&index::Index::new(ws, dir))
+}
+
+/// [`reads_of`], and the data values the library tests as conditions (see [`conditions`]),
+/// from one parse of its files.
+pub fn reads_and_tested(
+    ws: &Workspace,
+    dir: &str,
+) -> (Vec<value_reads::ReadPath>, Vec<conditions::Tested>) {
+    let index = index::Index::new(ws, dir);
+    (value_reads::reads(&index), conditions::tested(&index))
 }
 
 #[cfg(test)]

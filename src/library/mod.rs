@@ -112,6 +112,8 @@ pub struct Workspace {
     /// The root library's schema once computed (the evaluation, the library check and static
     /// analysis all need it; it depends on the files and options alone).
     root_schema: RefCell<Option<Schema>>,
+    /// The root library's final data values of the last [`Workspace::evaluate`].
+    root_values: RefCell<Option<Document>>,
     /// Per YAML file (key as `parsed`) and annotation: whether a document carries it, or the
     /// error of a node inside one that does (see `values.rs`).
     doc_annotations: RefCell<HashMap<DocAnnotationKey, Result<bool, String>>>,
@@ -142,6 +144,7 @@ impl Workspace {
             undeclared: RefCell::new(Vec::new()),
             schema_failures: RefCell::new(Vec::new()),
             root_schema: RefCell::new(None),
+            root_values: RefCell::new(None),
             doc_annotations: RefCell::new(HashMap::new()),
             templating: RefCell::new(HashMap::new()),
         }
@@ -240,6 +243,12 @@ impl Workspace {
         Ok(schema)
     }
 
+    /// The root library's final data values as the last [`Workspace::evaluate`] computed them
+    /// (`None` before, or when it stopped before).
+    pub fn evaluated_values(&self) -> Option<Document> {
+        self.root_values.borrow().clone()
+    }
+
     /// The root library's final data values (`--data-values-inspect`).
     pub fn data_values(&self, external: ExternalValues) -> Result<Document, EvalError> {
         self.register_sources(&external);
@@ -256,6 +265,7 @@ impl Workspace {
         let (schema, child_schemas) = compute_schema(&root, Vec::new())?;
         *self.root_schema.borrow_mut() = Some(schema.clone());
         let (values, mut children) = root.compute_values(external.root, &schema)?;
+        *self.root_values.borrow_mut() = Some(values.clone());
         children.extend(external.libraries);
         root.set_values(values, children);
         root.child_schemas = child_schemas;

@@ -179,6 +179,10 @@ rule_table! {
         "if branch that no scenario evaluates",
         "The scenarios of a root run an `if`, but its condition is never true (the code under it never runs) or never false (its `else` or `elif` never runs). Reported only when every scenario of the root evaluated without an error, and only for an `if` that ran; an `if` without `else` whose condition is always true is not reported.",
         "Add a scenario with data values that take the branch (scenarios in .yttlint.yaml), or remove the branch if it is dead.";
+    BooleanString = "boolean-string", Error,
+        "String that reads as false, tested as a condition",
+        "A data value that a template tests as a condition (`if data.values.x:`, `not v.x`, `and`, `or`, `a if v.x else b`) is a string that spells false: `\"false\"`, `\"no\"`, `\"off\"`, `\"0\"` or `\"null\"`, in any case. Every non-empty string is true in Starlark, so the branch meant for false runs as if the value were true; ytt renders it without a word. Typical causes: a boolean written with quotes in a values file, and `-v key=false` (`--data-value` gives strings) where `--data-value-yaml` was meant. Checked with each scenario's final data values; the finding is where the value is set, with the condition as related location.",
+        "Write the value without quotes (`enable: false`), or give it with `--data-value-yaml key=false`; declare it as a boolean in the schema so that ytt rejects a string.";
     DataValueUnknownReference = "data-value-unknown-reference", Error,
         "Reference to a data value the schema does not declare",
         "A template or Starlark file reads a data value (`data.values.a.b`, `data.values[\"a\"]`, or through a name bound to part of them) that the library's schema does not declare. Checked in every branch, without evaluating; ytt fails only when the line runs.",

@@ -10,6 +10,7 @@
 mod util;
 
 mod action_install;
+mod boolean_strings;
 mod bytes;
 mod cache;
 mod checkout;

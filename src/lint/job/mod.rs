@@ -4,6 +4,7 @@
 
 pub mod annotation_fix;
 pub mod annotations;
+pub mod boolean_strings;
 pub mod copies;
 pub mod coverage;
 pub mod engine;
@@ -145,12 +146,21 @@ fn evaluate(
                 found.extend(unmatched_overlays::findings(&workspace, &span_of));
             }
             let mut usage = None;
+            let mut tested = Vec::new();
             if job.check_files && job.analysis {
-                let (statics, used) = usage::static_findings(&workspace, names, &outside, true);
+                let (statics, used, conditions) =
+                    usage::static_findings(&workspace, names, &outside, true);
                 found.extend(statics);
                 usage = Some(used);
+                tested = conditions;
             } else if job.reads_values && job.analysis {
-                usage = Some(usage::reads_only(&workspace, names));
+                let (used, conditions) = usage::reads_only(&workspace, names);
+                usage = Some(used);
+                tested = conditions;
+            }
+            if result.is_ok() {
+                // Strings that spell false, tested as conditions (boolean-string).
+                found.extend(boolean_strings::findings(&workspace, &tested, &span_of));
             }
             let failed = result.is_err();
             if let Err(e) = &result {
@@ -226,7 +236,7 @@ fn evaluate(
                     }
                     _ => Outside::Unknown,
                 };
-                let (statics, used) = usage::static_findings(&workspace, names, &outside, false);
+                let (statics, used, _) = usage::static_findings(&workspace, names, &outside, false);
                 found.extend(statics);
                 library_usage = Some(used);
             }

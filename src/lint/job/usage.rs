@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::conditions::Tested;
 use crate::analysis::value_reads::ReadPath;
 use crate::analysis::Outside;
 use crate::library::Workspace;
@@ -69,8 +70,9 @@ pub fn static_findings(
     names: &Names,
     outside: &Outside,
     closed: bool,
-) -> (Vec<Diagnostic>, Usage) {
+) -> (Vec<Diagnostic>, Usage, Vec<Tested>) {
     let analysis = crate::analysis::analyse(ws, "", outside, closed);
+    let tested = analysis.tested;
     let mut usage = Usage {
         reads: analysis.reads,
         dirs: repo_dirs(ws, names),
@@ -109,21 +111,23 @@ pub fn static_findings(
         }
         out.push(d);
     }
-    (out, usage)
+    (out, usage, tested)
 }
 
-/// Only what the library declares and reads: for a scenario whose files are not the ones the
-/// root's first scenario analyses.
-pub fn reads_only(ws: &Workspace, names: &Names) -> Usage {
-    Usage {
-        reads: crate::analysis::reads_of(ws, ""),
+/// Only what the library declares and reads (and the data values it tests as conditions): for
+/// a scenario whose files are not the ones the root's first scenario analyses.
+pub fn reads_only(ws: &Workspace, names: &Names) -> (Usage, Vec<Tested>) {
+    let (reads, tested) = crate::analysis::reads_and_tested(ws, "");
+    let usage = Usage {
+        reads,
         dirs: repo_dirs(ws, names),
         declares: repo_files(
             names,
             &crate::analysis::value_reads::declaring_files(ws, ""),
         ),
         ..Usage::default()
-    }
+    };
+    (usage, tested)
 }
 
 fn repo_files(names: &Names, files: &[String]) -> Vec<String> {

@@ -1,0 +1,120 @@
+//! Data values tested as conditions: `if data.values.x:`, `not v.y`, the operands of `and` and
+//! `or`, the condition of `a if c else b`. A string there is true whenever it is not empty, so a
+//! value written `"false"` (a quoted boolean, or a `-v x=false` flag, which gives a string) is
+//! true: the job compares these paths with the final data values (`boolean-string`). `x or d`
+//! outside a condition is a default, not a test: it is not one of them.
+
+use starlark::codemap::Span;
+use starlark::syntax::ast::{AstExpr, BinOp, Expr, Stmt};
+
+use super::index::Index;
+use super::value_refs::{refs, Seg};
+use super::walk;
+use crate::pos::Pos;
+
+/// A data value tested as a condition: its keys below `data.values`, and where the test is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tested {
+    pub path: Vec<String>,
+    pub pos: Pos,
+}
+
+/// Every data value of a static path that the library's own files test as a condition: the
+/// operands of an `if` (through `not`, `and`, `or`), of `not`, and the condition of
+/// `a if c else b`. A test that guards a use of the same value (`#@ if/end v.x:` over
+/// `key: #@ v.x`, `v.x if v.x else d`) asks whether the value is there, not what it says: it is
+/// left out.
+pub fn tested(index: &Index<'_>) -> Vec<Tested> {
+    let all = refs(index);
+    let mut out: Vec<Tested> = Vec::new();
+    for i in 0..index.own {
+        let unit = &index.all[i];
+        let mine: Vec<_> = all.iter().filter(|r| r.unit == i && !r.probe).collect();
+        // Each tested operand, with the code it guards.
+        let mut checks: Vec<(Span, Vec<Span>)> = Vec::new();
+        for s in walk::stmts(&unit.ast) {
+            match &s.node {
+                Stmt::If(c, body) => operands(c, &mut |op| checks.push((op, vec![body.span]))),
+                Stmt::IfElse(c, arms) => operands(c, &mut |op| {
+                    checks.push((op, vec![arms.0.span, arms.1.span]))
+                }),
+                _ => {}
+            }
+        }
+        walk::each_expr(&unit.ast, &mut |e| match &e.node {
+            Expr::Not(x) => operands(x, &mut |op| checks.push((op, Vec::new()))),
+            Expr::If(triple) => operands(&triple.0, &mut |op| {
+                checks.push((op, vec![triple.1.span, triple.2.span]))
+            }),
+            _ => {}
+        });
+        for (op, guarded) in checks {
+            for r in mine.iter().filter(|r| r.span == op) {
+                let used_inside = guarded.iter().any(|g| {
+                    mine.iter().any(|u| {
+                        u.segs == r.segs && g.begin() <= u.span.begin() && u.span.end() <= g.end()
+                    })
+                });
+                let keys: Option<Vec<String>> = r
+                    .segs
+                    .iter()
+                    .map(|s| match s {
+                        Seg::Key(k) => Some(k.clone()),
+                        Seg::Dynamic => None,
+                    })
+                    .collect();
+                let (false, Some(path), Some(pos)) =
+                    (used_inside, keys, unit.pos_within(r.span, ""))
+                else {
+                    continue;
+                };
+                let t = Tested { path, pos };
+                if !t.path.is_empty() && !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| a.pos.cmp(&b.pos));
+    out
+}
+
+/// Calls `f` on each operand that `e` tests for truth: `e` itself, or through `not`, `and`
+/// and `or`.
+fn operands(e: &AstExpr, f: &mut dyn FnMut(Span)) {
+    match &e.node {
+        Expr::Not(x) => operands(x, f),
+        Expr::Op(l, BinOp::And | BinOp::Or, r) => {
+            operands(l, f);
+            operands(r, f);
+        }
+        _ => f(e.span),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::InputFile;
+    use crate::library::{EvalOpts, Workspace};
+
+    #[test]
+    fn conditions_over_data_values_are_found() {
+        let star = "load(\"@ytt:data\", \"data\")\nv = data.values.app\ndef f():\n  if data.values.lb.enable:\n    return 1\n  end\n  return 2 if not v.debug else 3\nend\nx = data.values.a or data.values.b.c\nif data.values.a and data.values.b.c:\n  y = data.values.name if data.values.name else \"n\"\nend\nif data.values.port:\n  z = str(data.values.port)\nend\n";
+        let ws = Workspace::new(vec![InputFile::new("f.star", star)], EvalOpts::default());
+        let index = Index::new(&ws, "");
+        let found: Vec<(String, u32)> = tested(&index)
+            .into_iter()
+            .map(|t| (t.path.join("."), t.pos.line))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                ("lb.enable".to_string(), 4),
+                ("app.debug".to_string(), 7),
+                ("a".to_string(), 10),
+                ("b.c".to_string(), 10),
+            ]
+        );
+    }
+}
