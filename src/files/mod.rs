@@ -236,6 +236,16 @@ pub fn collect_with(
                 };
                 match read_entry(p, &meta, policy)? {
                     Read::Bytes(bytes) => group.push(InputFile::from_bytes(&rel, bytes)),
+                    // ytt takes an input that is a symlink to a directory for a file, and
+                    // reads nothing from it: the linter says so rather than lint nothing.
+                    Read::Failed(e)
+                        if policy.repository.is_some()
+                            && e.raw_os_error() == Some(libc::EISDIR) =>
+                    {
+                        return Err(format!(
+                            "Checking file '{path}': a symlink to a directory, which ytt takes for a file and reads nothing from (name the directory it leads to)"
+                        ));
+                    }
                     Read::Failed(e) => {
                         group.push(InputFile::failed(&rel, failure(p, &e, policy)));
                     }

@@ -20,8 +20,8 @@ pub fn ytt_crash(
     doc_lines: &[u64],
     file: &Arc<str>,
 ) -> Option<ParseError> {
-    let lone_cr = has_lone_cr(src);
-    if !lone_cr && !src.contains(['\u{85}', '\u{2028}', '\u{2029}']) {
+    let lone_cr = src.contains('\r') && has_lone_cr(src);
+    if !lone_cr && (src.is_ascii() || !src.contains(['\u{85}', '\u{2028}', '\u{2029}'])) {
         // Every break is LF or CR LF: both counts agree.
         return None;
     }

@@ -108,6 +108,26 @@ fn a_symlinked_directory_ytt_reads_is_a_finding_at_that_file_with_ytt_s_message(
 }
 
 #[test]
+fn a_root_that_is_a_symlink_to_a_directory_is_an_error_not_an_empty_root() {
+    let r = repository();
+    link(&r, "config", "link");
+    r.write(".yttlint.yaml", "roots:\n  - path: link\n");
+    // `ytt -f link` renders nothing: it takes the link for a file of no known type.
+    let rendered = template(&r, &["-f", "link", ALLOW_ALL]);
+    assert_eq!((rendered.code, rendered.stdout.as_str()), (0, ""));
+    let (code, report) = lint_json(&r, &[]);
+    assert_eq!(code, 1, "{report}");
+    let found = findings(&report);
+    assert_eq!(found.len(), 1, "{report}");
+    assert!(
+        found[0]
+            .3
+            .contains("a symlink to a directory, which ytt takes for a file"),
+        "{report}"
+    );
+}
+
+#[test]
 fn reading_a_symlinked_directory_fails_where_it_is_read() {
     let r = repository();
     link(&r, "../common", "config/common");
