@@ -7,6 +7,7 @@
 pub mod open;
 pub mod overlay;
 pub mod paths;
+mod symlink;
 pub mod write;
 
 use std::cell::RefCell;
@@ -309,30 +310,10 @@ pub fn check(
         ));
     }
     if ft.is_symlink() {
-        symlink_allowed(p, policy)
+        symlink::allowed(p, policy)
             .map_err(|e| format!("Checking symlink file '{}': {e}", p.display()))?;
     }
     Ok(None)
-}
-
-/// ytt's check of a symlink against `--allow-symlink-destination`.
-fn symlink_allowed(p: &Path, policy: &ReadPolicy) -> Result<(), String> {
-    if policy.allow_all_symlinks {
-        return Ok(());
-    }
-    let dst = std::fs::canonicalize(p).map_err(|e| format!("Eval symlink: {}", io_msg(p, &e)))?;
-    let cwd = std::env::current_dir().unwrap_or_default();
-    for allowed in &policy.allowed_destinations {
-        let allowed = lexical_absolute(&cwd, Path::new(allowed));
-        if dst.starts_with(&allowed) {
-            return Ok(());
-        }
-    }
-    Err(format!(
-        "Expected symlink file '{}' -> '{}' to be allowed, but was not (hint: symlinks are disallowed as a security feature, use '--allow-symlink-destination' flags to override)",
-        p.display(),
-        dst.display()
-    ))
 }
 
 /// `path` made absolute against `cwd`, `.` and `..` resolved without the disk (Go's `Abs`).
@@ -465,63 +446,6 @@ fn failure(p: &Path, e: &std::io::Error, policy: &ReadPolicy) -> String {
         Some(libc::EISDIR) => format!("read {shown}: is a directory"),
         _ => format!("open {shown}: {}", go_errno(e)),
     }
-}
-
-/// The text of an error resolving the symlink `p`, as ytt (Go's `filepath.EvalSymlinks`)
-/// words it: the first path of the chain that does not exist, or a loop.
-fn io_msg(p: &Path, e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => format!(
-            "lstat {}: no such file or directory",
-            missing_in_chain(p).display()
-        ),
-        _ if e.raw_os_error() == Some(libc::ELOOP) => "EvalSymlinks: too many links".to_string(),
-        _ => e.to_string(),
-    }
-}
-
-/// The first path that does not exist on the way from the symlink `p` to its destination,
-/// as `EvalSymlinks` names it (a link's target is taken from the link's directory).
-fn missing_in_chain(p: &Path) -> PathBuf {
-    let mut at = p.to_path_buf();
-    for _ in 0..255 {
-        let Ok(target) = std::fs::read_link(&at) else {
-            break;
-        };
-        let dir = at.parent().unwrap_or(Path::new(""));
-        let next = go_clean(&dir.join(target));
-        // The first of its leading paths that is missing, if one is.
-        let mut prefix = PathBuf::new();
-        for c in next.components() {
-            prefix.push(c);
-            if std::fs::symlink_metadata(&prefix).is_err() {
-                return prefix;
-            }
-        }
-        at = next;
-    }
-    at
-}
-
-/// `p` with `.` and `x/..` removed without the disk (Go's `filepath.Clean`, for relative and
-/// absolute paths).
-fn go_clean(p: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out: Vec<Component> = Vec::new();
-    for c in p.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => match out.last() {
-                Some(Component::Normal(_)) => {
-                    out.pop();
-                }
-                Some(Component::RootDir) => {}
-                _ => out.push(c),
-            },
-            other => out.push(other),
-        }
-    }
-    out.iter().map(|c| c.as_os_str()).collect()
 }
 
 /// Go's text of an I/O error's cause (`no such file or directory`): Rust's own text without its
