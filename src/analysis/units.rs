@@ -138,6 +138,9 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
     if let Some(u) = evaluated(ws, f) {
         return Some(u);
     }
+    if f.unreadable.is_some() {
+        return None;
+    }
     let name: Arc<str> = Arc::from(f.rel_path.as_str());
     let templated = f.is_template() || f.is_library();
     let (code, lines) = match f.file_type() {

@@ -186,6 +186,11 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     } else {
         linted
     };
+    if !a.extra.quiet {
+        for note in &linted.notes {
+            eprintln!("yttlint: note: {note}");
+        }
+    }
     let report = linted.report;
     let coverage = Covered {
         roots: &linted.coverage,

@@ -86,6 +86,14 @@ pub fn to_ytt_wording(raw: &str) -> String {
 /// expected TOKEN` (a missing `)` after an expression a `#` comment cut short, say), when
 /// both tokens have a starlark-go name.
 fn parse_error(msg: &str) -> Option<String> {
+    // A character that starts no token (`$`, a byte-order mark).
+    if let Some(c) = msg
+        .strip_prefix("Parse error: invalid input `")
+        .and_then(|r| r.strip_suffix('`'))
+        .and_then(single_char)
+    {
+        return Some(format!("unexpected input character {}", go_quote_rune(c)));
+    }
     let rest = msg.strip_prefix("Parse error: unexpected ")?;
     let (got, want) = rest
         .split_once(" here, expected ")
@@ -95,6 +103,41 @@ fn parse_error(msg: &str) -> Option<String> {
         w => go_token(w)?,
     };
     Some(format!("got {}, want {want}", go_token(got)?))
+}
+
+/// The one character of `s`, if it has exactly one.
+fn single_char(s: &str) -> Option<char> {
+    let mut chars = s.chars();
+    let c = chars.next()?;
+    chars.next().is_none().then_some(c)
+}
+
+/// Go's `%q` of a rune (`strconv.QuoteRune`): `'c'`, with Go's escapes for quotes, control
+/// characters and the invisible format characters (a byte-order mark is `'\ufeff'`).
+fn go_quote_rune(c: char) -> String {
+    let u = c as u32;
+    let body = match c {
+        '\'' => "\\'".to_string(),
+        '\\' => "\\\\".to_string(),
+        '\x07' => "\\a".to_string(),
+        '\x08' => "\\b".to_string(),
+        '\x0c' => "\\f".to_string(),
+        '\n' => "\\n".to_string(),
+        '\r' => "\\r".to_string(),
+        '\t' => "\\t".to_string(),
+        '\x0b' => "\\v".to_string(),
+        _ if u < 0x20 || u == 0x7f => format!("\\x{u:02x}"),
+        _ if (0x80..0xa0).contains(&u) || is_format_char(u) => format!("\\u{u:04x}"),
+        _ => c.to_string(),
+    };
+    format!("'{body}'")
+}
+
+/// Unicode's invisible format characters of the Basic Multilingual Plane (category Cf) and
+/// the line and paragraph separators, which Go does not print as they are.
+fn is_format_char(u: u32) -> bool {
+    matches!(u, 0xad | 0x600..=0x605 | 0x61c | 0x6dd | 0x70f | 0x180e | 0x200b..=0x200f
+        | 0x2028..=0x202e | 0x2060..=0x2064 | 0x2066..=0x206f | 0xfeff | 0xfff9..=0xfffb)
 }
 
 /// starlark-go's name of a token the crate describes as `text`.
@@ -163,6 +206,16 @@ pub fn hint(msg: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_character_that_starts_no_token_is_quoted_as_go_does() {
+        let said = |c: &str| to_ytt_wording(&format!("Parse error: invalid input `{c}`"));
+        assert_eq!(said("$"), "unexpected input character '$'");
+        assert_eq!(said("\u{feff}"), "unexpected input character '\\ufeff'");
+        assert_eq!(said("'"), "unexpected input character '\\''");
+        assert_eq!(said("\x01"), "unexpected input character '\\x01'");
+        assert_eq!(said("é"), "unexpected input character 'é'");
+    }
 
     #[test]
     fn undefined_variable_is_reworded() {

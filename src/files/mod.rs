@@ -7,6 +7,7 @@
 pub mod open;
 pub mod overlay;
 pub mod paths;
+mod symlink;
 pub mod write;
 
 use std::cell::RefCell;
@@ -33,6 +34,10 @@ pub struct InputFile {
     /// The bytes as read, when they are not UTF-8 (`data` then holds them with U+FFFD in
     /// place of each invalid sequence): parsing refuses them as ytt does, `data.read` keeps them.
     pub raw: Option<Arc<[u8]>>,
+    /// Why the file cannot be read, in Go's words (`read config/x.yml: is a directory`), when
+    /// reading it failed (`data` is then empty). ytt lists such a file and fails only where it
+    /// reads it: evaluating it, loading it, `data.read`.
+    pub unreadable: Option<Arc<str>>,
     pub marked_type: Option<FileType>,
     pub marked_template: Option<bool>,
     pub marked_for_output: Option<bool>,
@@ -45,6 +50,7 @@ impl InputFile {
             orig_path: rel_path.to_string(),
             data: Arc::from(data),
             raw: None,
+            unreadable: None,
             marked_type: None,
             marked_template: None,
             marked_for_output: None,
@@ -62,6 +68,13 @@ impl InputFile {
                 f
             }
         }
+    }
+
+    /// A file listed but not read: `message` says why reading it fails.
+    pub fn failed(rel_path: &str, message: String) -> InputFile {
+        let mut f = InputFile::new(rel_path, "");
+        f.unreadable = Some(Arc::from(message));
+        f
     }
 
     fn base_name(&self) -> &str {
@@ -215,16 +228,6 @@ pub fn collect_with(
                     .walk(p, p)
                     .map_err(|e| format!("Listing files '{path}': {e}"))?;
             } else {
-                let bytes = match read_with(p, &meta, policy)? {
-                    Ok(bytes) => bytes,
-                    Err(why) => {
-                        refused.push(Refused {
-                            path: p.to_path_buf(),
-                            why,
-                        });
-                        continue;
-                    }
-                };
                 let rel = match &name {
                     Some(n) => n.clone(),
                     None => p
@@ -232,7 +235,29 @@ pub fn collect_with(
                         .map(|f| f.to_string_lossy().to_string())
                         .unwrap_or_else(|| path.clone()),
                 };
-                group.push(InputFile::from_bytes(&rel, bytes));
+                match read_entry(p, &meta, policy)? {
+                    Read::Bytes(bytes) => group.push(InputFile::from_bytes(&rel, bytes)),
+                    // ytt takes an input that is a symlink to a directory for a file, and
+                    // reads nothing from it: the linter says so rather than lint nothing.
+                    Read::Failed(e)
+                        if policy.repository.is_some()
+                            && e.raw_os_error() == Some(libc::EISDIR) =>
+                    {
+                        return Err(format!(
+                            "Checking file '{path}': a symlink to a directory, which ytt takes for a file and reads nothing from (name the directory it leads to)"
+                        ));
+                    }
+                    Read::Failed(e) => {
+                        group.push(InputFile::failed(&rel, failure(p, &e, policy)));
+                    }
+                    Read::Refused(why) => {
+                        refused.push(Refused {
+                            path: p.to_path_buf(),
+                            why,
+                        });
+                        continue;
+                    }
+                }
             }
         }
         group.sort_by(|a, b| a.rel_path.cmp(&b.rel_path));
@@ -285,30 +310,10 @@ pub fn check(
         ));
     }
     if ft.is_symlink() {
-        symlink_allowed(p, policy)
+        symlink::allowed(p, policy)
             .map_err(|e| format!("Checking symlink file '{}': {e}", p.display()))?;
     }
     Ok(None)
-}
-
-/// ytt's check of a symlink against `--allow-symlink-destination`.
-fn symlink_allowed(p: &Path, policy: &ReadPolicy) -> Result<(), String> {
-    if policy.allow_all_symlinks {
-        return Ok(());
-    }
-    let dst = std::fs::canonicalize(p).map_err(|e| format!("Eval symlink: {}", io_msg(&e)))?;
-    let cwd = std::env::current_dir().unwrap_or_default();
-    for allowed in &policy.allowed_destinations {
-        let allowed = lexical_absolute(&cwd, Path::new(allowed));
-        if dst.starts_with(&allowed) {
-            return Ok(());
-        }
-    }
-    Err(format!(
-        "Expected symlink file '{}' -> '{}' to be allowed, but was not (hint: symlinks are disallowed as a security feature, use '--allow-symlink-destination' flags to override)",
-        p.display(),
-        dst.display()
-    ))
 }
 
 /// `path` made absolute against `cwd`, `.` and `..` resolved without the disk (Go's `Abs`).
@@ -393,22 +398,53 @@ pub fn read_with(
     meta: &std::fs::Metadata,
     policy: &ReadPolicy,
 ) -> Result<Result<Vec<u8>, Refusal>, String> {
-    match &policy.repository {
-        Some((given, canonical)) => open::read_checked(p, given, canonical)
-            .map(|read| read.map(|bytes| overlay::substitute(p, bytes)))
-            .map_err(|e| format!("Reading file '{}': {e}", p.display())),
-        None => match check(p, meta, policy)? {
-            Some(why) => Ok(Err(why)),
-            None => read(p).map(Ok),
-        },
+    match read_entry(p, meta, policy)? {
+        Read::Bytes(bytes) => Ok(Ok(bytes)),
+        Read::Refused(why) => Ok(Err(why)),
+        Read::Failed(e) => Err(format!("Reading file '{}': {e}", p.display())),
     }
 }
 
-/// The text of an error resolving a symlink, as ytt words it.
-fn io_msg(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "lstat: no such file or directory".to_string(),
-        _ => e.to_string(),
+/// What reading a listed file gave.
+enum Read {
+    Bytes(Vec<u8>),
+    /// The linter does not read it (see [`Refusal`]).
+    Refused(Refusal),
+    /// Opening or reading it failed: a directory behind a symlink, a symlink loop, a dangling
+    /// symlink. ytt fails only when it reads such a file, not when it lists it.
+    Failed(std::io::Error),
+}
+
+/// [`read_with`], with a failed read kept apart from ytt's refusals (an error, its message).
+fn read_entry(p: &Path, meta: &std::fs::Metadata, policy: &ReadPolicy) -> Result<Read, String> {
+    match &policy.repository {
+        Some((given, canonical)) => Ok(match open::read_checked(p, given, canonical) {
+            Ok(Ok(bytes)) => Read::Bytes(overlay::substitute(p, bytes)),
+            Ok(Err(why)) => Read::Refused(why),
+            Err(e) => Read::Failed(e),
+        }),
+        None => Ok(match check(p, meta, policy)? {
+            Some(why) => Read::Refused(why),
+            None => match std::fs::read(p) {
+                Ok(bytes) => Read::Bytes(bytes),
+                Err(e) => Read::Failed(e),
+            },
+        }),
+    }
+}
+
+/// Go's error for reading the file `p` that failed with `e` (`os.ReadFile`): `read P: is a
+/// directory` when it opened, `open P: ...` when it did not. Under the linter's policy `P` is
+/// the path in the repository.
+fn failure(p: &Path, e: &std::io::Error, policy: &ReadPolicy) -> String {
+    let shown = match &policy.repository {
+        Some((given, _)) => paths::relative(given, p).map(PathBuf::from),
+        None => None,
+    };
+    let shown = shown.as_deref().unwrap_or(p).display();
+    match e.raw_os_error() {
+        Some(libc::EISDIR) => format!("read {shown}: is a directory"),
+        _ => format!("open {shown}: {}", go_errno(e)),
     }
 }
 
@@ -429,10 +465,6 @@ pub fn go_errno(e: &std::io::Error) -> String {
             }
         }
     }
-}
-
-fn read(p: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(p).map_err(|e| format!("Reading file '{}': {e}", p.display()))
 }
 
 /// A directory walk in ytt's way (symlinked directories are not entered).
@@ -464,25 +496,36 @@ impl Walker<'_> {
                 self.walk(root, &p)?;
                 continue;
             }
-            let bytes = match (self.policy.repository.is_some(), kind.is_file()) {
-                // ytt's policy: a regular file (not a link) of a directory already checked is
-                // where it seems.
-                (false, true) => read(&p)?,
-                _ => {
-                    let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;
-                    match read_with(&p, &meta, self.policy)? {
-                        Ok(bytes) => bytes,
-                        Err(why) => {
-                            self.refused.push(Refused { path: p, why });
-                            continue;
-                        }
-                    }
-                }
-            };
             let rel = p
                 .strip_prefix(root)
                 .map(|r| r.to_string_lossy().replace('\\', "/"))
                 .unwrap_or_else(|_| p.to_string_lossy().to_string());
+            let read = match (self.policy.repository.is_some(), kind.is_file()) {
+                // ytt's policy: a regular file (not a link) of a directory already checked is
+                // where it seems.
+                (false, true) => match std::fs::read(&p) {
+                    Ok(bytes) => Read::Bytes(bytes),
+                    Err(e) => Read::Failed(e),
+                },
+                _ => {
+                    let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;
+                    read_entry(&p, &meta, self.policy)?
+                }
+            };
+            let bytes = match read {
+                Read::Bytes(bytes) => bytes,
+                // ytt lists it (a symlink to a directory is not entered) and fails where it
+                // reads it.
+                Read::Failed(e) => {
+                    let message = failure(&p, &e, self.policy);
+                    self.out.push(InputFile::failed(&rel, message));
+                    continue;
+                }
+                Read::Refused(why) => {
+                    self.refused.push(Refused { path: p, why });
+                    continue;
+                }
+            };
             self.out.push(InputFile::from_bytes(&rel, bytes));
         }
         Ok(())

@@ -130,6 +130,7 @@ impl<'w> LibExec<'w> {
         f: &InputFile,
         ctx: FileCtx,
     ) -> Result<(Option<Built>, Option<FrozenModule>), EvalError> {
+        super::readable(f)?;
         let name: Arc<str> = Arc::from(f.rel_path.as_str());
         let templated = f.is_template() || f.is_library();
         let id = self.ws.env.template_id();

@@ -107,6 +107,7 @@ impl<'a> Loader<'a> {
     }
 
     fn eval_star(&self, f: &InputFile, ctx: FileCtx) -> Result<FrozenModule, EvalError> {
+        super::readable(f)?;
         let rel = f.rel_path.as_str();
         // ytt reports a rewrite error of a module without a position.
         let (code, mut map) = super::star_code::star_code(&f.data, &rel.into())

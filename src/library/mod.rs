@@ -34,6 +34,19 @@ pub use crate::schema::envelope;
 pub use crate::schema::envelope::Envelope;
 pub use exec::LibExec;
 
+/// The error of reading `f` when it could not be read (see [`InputFile::unreadable`]): ytt's
+/// message, at the file's first line.
+pub fn readable(f: &InputFile) -> Result<(), EvalError> {
+    match &f.unreadable {
+        Some(message) => Err(EvalError::new(
+            ErrorKind::Template,
+            message.to_string(),
+            Some(Pos::new(&Arc::from(f.rel_path.as_str()), 1, 1, 0)),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Options of a library evaluation (the template flags of `ytt`).
 #[derive(Clone, Debug, Default)]
 pub struct EvalOpts {
@@ -187,6 +200,7 @@ impl Workspace {
         if let Some(ds) = self.parsed.borrow().get(&key) {
             return Ok(ds.clone());
         }
+        readable(f)?;
         let name: Arc<str> = Arc::from(f.rel_path.as_str());
         if let Some((message, pos)) = f
             .raw

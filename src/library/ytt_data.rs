@@ -79,6 +79,9 @@ impl DataFn {
             None => (&self.dir, path),
         };
         let f = exec.ws.tree().find_file(lib, path)?;
+        if let Some(message) = &f.unreadable {
+            return Err(message.to_string());
+        }
         // A binary file keeps its bytes (see `eval::bytestr`).
         Ok(match &f.raw {
             Some(bytes) => crate::eval::bytestr::from_bytes(bytes).into_owned(),
@@ -103,33 +106,37 @@ impl<'v> StarlarkValue<'v> for DataFn {
             .map(|x| x.exec)
             .ok_or_else(|| err("data module used outside of a library".into()))?;
         let path_arg = |v: &Value<'v>| {
-            v.unpack_str().map(str::to_string).ok_or_else(|| {
-                err(format!(
-                    "expected starlark.String, but was {}",
-                    v.get_type()
-                ))
-            })
+            v.unpack_str()
+                .map(str::to_string)
+                .ok_or_else(|| format!("expected a string, but was {}", v.get_type()))
         };
         let heap = eval.heap();
+        // starlark-go puts the builtin's name in front of its error.
+        let name = match self.kind {
+            Kind::List => "data.list",
+            Kind::Read => "data.read",
+        };
+        let named = |message: String| err(format!("{name}: {message}"));
         match self.kind {
             Kind::List => {
                 if pos.len() > 1 {
-                    return Err(err("expected exactly zero or one argument".into()));
+                    return Err(named("expected exactly zero or one argument".into()));
                 }
                 let path = match pos.first() {
-                    Some(v) => path_arg(v)?,
+                    Some(v) => path_arg(v).map_err(named)?,
                     None => String::new(),
                 };
-                let files = self.list(&path, exec).map_err(err)?;
+                let files = self.list(&path, exec).map_err(named)?;
                 Ok(heap.alloc(AllocList(
                     files.iter().map(|f| heap.alloc_str(f).to_value()),
                 )))
             }
             Kind::Read => {
                 if pos.len() != 1 {
-                    return Err(err("expected exactly one argument".into()));
+                    return Err(named("expected exactly one argument".into()));
                 }
-                let content = self.read(&path_arg(&pos[0])?, exec).map_err(err)?;
+                let path = path_arg(&pos[0]).map_err(named)?;
+                let content = self.read(&path, exec).map_err(named)?;
                 Ok(heap.alloc_str(&content).to_value())
             }
         }

@@ -75,6 +75,8 @@ pub struct Linted {
     pub coverage: Vec<RootCoverage>,
     /// The kinds of rendered objects no schema was known for (`apiVersion kind`), sorted.
     pub unchecked_kinds: Vec<String>,
+    /// What the run says about itself (a cache directory git tracks, not used).
+    pub notes: Vec<String>,
 }
 
 /// Finds the configuration and so the repository of a run: `--config`, else the first
@@ -170,6 +172,19 @@ pub fn plan_and_lint(
     adjust: impl FnOnce(&mut Planned),
 ) -> Result<Linted, String> {
     let targets = targets(s, &config)?;
+    // A cache directory that git tracks came with the repository: neither read nor written.
+    let tracked = cache_dir(s, &config.dir).and_then(|d| tracked_cache(&config.dir, &d));
+    let untracked;
+    let s = match tracked {
+        Some(_) => {
+            untracked = Settings {
+                cache: CacheSetting::Off,
+                ..s.clone()
+            };
+            &untracked
+        }
+        None => s,
+    };
     let dir = cache_dir(s, &config.dir).filter(|d| cache::prepare(d).is_ok());
     let run_cache = dir.as_ref().and_then(|d| {
         let env: Vec<(String, String)> = std::env::vars()
@@ -188,6 +203,7 @@ pub fn plan_and_lint(
             sources: Sources::new(&config.dir),
             coverage,
             unchecked_kinds,
+            notes: Vec::new(),
         },
         None => {
             let mut planned = plan_with(s, config)?;
@@ -200,7 +216,19 @@ pub fn plan_and_lint(
         }
     };
     post::finish(&mut linted.report, &linted.sources, s.baseline.as_ref());
+    linted.notes.extend(tracked);
     Ok(linted)
+}
+
+/// The note for a cache directory `dir` inside the repository `repo` that git tracks (its
+/// `.git/index` lists a path under it), if it is one.
+fn tracked_cache(repo: &Path, dir: &Path) -> Option<String> {
+    let rel = paths::relative(repo, dir).filter(|r| r != ".")?;
+    run::git_index::tracks_under(repo, &rel).then(|| {
+        format!(
+            "the cache directory {rel}/ is tracked by git, so it came with the repository and may be forged: it is neither read nor written in this run (untrack it: git rm -r --cached {rel})"
+        )
+    })
 }
 
 /// Runs the jobs of a plan and applies levels and suppressions (what the whole-run cache
@@ -235,6 +263,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         cached: cache.map(|c| c.counts()),
         coverage,
         unchecked_kinds: ran.unchecked_kinds,
+        notes: Vec::new(),
     })
 }
 

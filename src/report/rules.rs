@@ -87,6 +87,10 @@ rule_table! {
         "Annotation ytt silently ignores",
         "An annotation name that no ytt feature reads (a typo such as @overlay/delete or @schema/example); ytt ignores it without a word.",
         "Check the annotation's spelling against the ytt documentation.";
+    YamlBom = "yaml-bom", Warning,
+        "Byte-order mark that ytt keeps as a character",
+        "A YAML file holds a byte-order mark (U+FEFF), at its very start or further down. ytt does not skip it: it becomes part of the key, value or document it stands in (a key `name` written after a BOM is a different key, shown as `\"\\uFEFF\\x6E...\"`), and a `#@` line that starts with one is no longer code.",
+        "Remove the byte-order mark (save the file as UTF-8 without BOM).";
     AnnotationTypo = "annotation-typo", Error,
         "Misspelt ytt annotation that changes the output",
         "An annotation in a namespace ytt owns (overlay/, data/, schema/, yaml/, template/, library/, text/, assert/) that ytt does not know, with one clear correction that changes the output (`@overlay/mach` for `@overlay/match`, `@data/value` for `@data/values`, `@overlay/replace,` with a stray comma; not the documenting `@schema/desc`, `@schema/title`, `@schema/examples`, `@schema/deprecated`). ytt drops it without a word, so the output is not what the template says.",
@@ -247,6 +251,7 @@ impl Rule {
             || matches!(
                 self,
                 Rule::YamlSyntax
+                    | Rule::YamlBom
                     | Rule::UnknownComment
                     | Rule::UnknownAnnotation
                     | Rule::UnusedSuppression

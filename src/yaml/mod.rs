@@ -1,6 +1,8 @@
 //! Position-aware YAML: the node tree, the parser with ytt's comment attachment, YAML 1.1
 //! scalar resolution, and an emitter that prints exactly as ytt does.
 
+pub mod bom;
+pub mod breaks;
 pub mod comments;
 pub mod compose;
 pub mod decode;

@@ -15,7 +15,7 @@ use crate::yaml::comments::{self, LineIndex};
 use crate::yaml::compose::{Between, ComposeError, Composer, TokenInfo};
 use crate::yaml::decode::{node_budget, Decoder, PosOf};
 use crate::yaml::node::{Comment, DocSet, Document, Value};
-use crate::yaml::{gaps, gotags};
+use crate::yaml::{bom, breaks, gaps, gotags};
 
 /// Parser options.
 #[derive(Clone, Debug, Default)]
@@ -124,7 +124,25 @@ fn prepare(src: &str, prefixed: bool, scan: bool) -> (String, Option<TokenInfo>,
 /// Parses a YAML stream the way ytt does. libyaml-safer has a few internal panics on odd
 /// input; they are caught and reported as a generic YAML error. A tag that ytt's scanner reads
 /// further than libyaml's (over `,`, `[` or `]`) is widened and the text read again.
+/// A byte-order mark is an ordinary character to ytt (see `yaml::bom`).
 pub fn parse(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, ParseError> {
+    match bom::stand_in(src) {
+        None => parse_text(src, file, opts),
+        Some((text, c)) => match parse_text(&text, file, opts) {
+            Ok(mut set) => {
+                bom::restore(&mut set, c);
+                Ok(set)
+            }
+            Err(e) => Err(ParseError {
+                message: bom::restore_text(&e.message, c),
+                pos: e.pos,
+            }),
+        },
+    }
+}
+
+/// [`parse`] of a text without byte-order marks.
+fn parse_text(src: &str, file: &Arc<str>, opts: &ParseOpts) -> Result<DocSet, ParseError> {
     let mut text = std::borrow::Cow::Borrowed(src);
     for _ in 0..TAG_WIDENINGS {
         match parse_with(&text, file, opts, false) {
@@ -229,6 +247,8 @@ fn parse_stream(
     let mut composer = Composer::new(data.as_bytes(), between, trim);
 
     let mut set = DocSet::default();
+    // The lines (0-based, of `data`) of the documents whose start ytt looks up.
+    let mut doc_lines: Vec<u64> = Vec::new();
     let mut leftover: Vec<Comment> = Vec::new();
     // Alias expansion is bounded for the stream as a whole, not document by document.
     let mut budget = node_budget(src.len());
@@ -247,6 +267,7 @@ fn parse_stream(
         let pos = if first && pm.line(raw.start.line) == 0 {
             Pos::unknown()
         } else {
+            doc_lines.push(raw.start.line);
             pm.pos_of(raw.start)
         };
         let fixed_pos = if prefixed && !pos.is_known() {
@@ -286,6 +307,9 @@ fn parse_stream(
         end.comments = leftover;
         end.injected = true;
         set.items.push(end);
+    }
+    if let Some(error) = breaks::ytt_crash(src, prefixed, &set, &doc_lines, file) {
+        return Err(error.into());
     }
     Ok(set)
 }

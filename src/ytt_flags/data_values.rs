@@ -246,11 +246,15 @@ impl DataValuesFlags {
         };
         let found = files::collect_with(&[path.to_string()], stdin, &self.policy, refused)
             .map_err(|e| format!("Find files '{path}': {e}"))?;
-        let is_dir = Path::new(path).is_dir();
+        // ytt takes a symlink named here for a file (`lstat`).
+        let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
         let mut out = Vec::new();
         for f in found {
             if is_dir && f.file_type() != files::FileType::Yaml {
                 continue;
+            }
+            if let Some(message) = &f.unreadable {
+                return Err(format!("Reading file '{}': {message}", f.rel_path));
             }
             let name: Arc<str> = Arc::from(f.rel_path.as_str());
             sources.push((f.rel_path.clone(), f.data.clone()));
@@ -361,7 +365,8 @@ fn kv_file(
     let Some((key, path)) = kv.split_once('=') else {
         return Err("Expected format key=/file/path".into());
     };
-    if Path::new(path).is_dir() {
+    // ytt takes a symlink named here for a file (`lstat`).
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
         return Err(format!(
             "Expected '{path}' to be a file, but is a directory"
         ));
@@ -372,6 +377,9 @@ fn kv_file(
         let missing = || {
             format!("Finding file '{path}': Checking file '{path}': lstat {path}: no such file or directory")
         };
+        // ytt's words when the file is there but cannot be read (a directory behind a
+        // symlink, a symlink loop): the cause is not given.
+        let unread = || format!("Reading file '{path}'");
         let meta = std::fs::symlink_metadata(path).map_err(|_| missing())?;
         let bytes = match policy.repository {
             // The linter's policy: opened once, checked on the handle.
@@ -384,7 +392,7 @@ fn kv_file(
                     });
                     return Ok(None);
                 }
-                Err(_) => return Err(missing()),
+                Err(_) => return Err(unread()),
             },
             None => {
                 if let Some(why) = files::check(Path::new(path), &meta, policy)
@@ -396,7 +404,7 @@ fn kv_file(
                     });
                     return Ok(None);
                 }
-                std::fs::read(path).map_err(|_| missing())?
+                std::fs::read(path).map_err(|_| unread())?
             }
         };
         String::from_utf8_lossy(&bytes).into_owned()

@@ -21,6 +21,7 @@ mod data_values_cli;
 mod difftest;
 mod fixes;
 mod fuzz_smoke;
+mod hostile_files;
 mod invocations;
 mod isolation;
 mod kubernetes;

@@ -45,6 +45,7 @@ pub fn key(ws: &Workspace, checks: &str) -> [u8; 32] {
         field(f.orig_path.as_bytes());
         field(f.data.as_bytes());
         field(f.raw.as_deref().unwrap_or_default());
+        field(f.unreadable.as_deref().unwrap_or_default().as_bytes());
         let marks = format!(
             "{:?} {:?} {:?} {}",
             f.marked_type,

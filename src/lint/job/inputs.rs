@@ -95,7 +95,8 @@ fn read_input(
 ) -> Result<Vec<InputFile>, String> {
     let group = files::collect_with(&[arg.to_string()], &mut no_stdin, policy, refused)?;
     let path = Path::new(arg.split_once('=').map_or(arg, |(_, p)| p));
-    let dir = path.is_dir();
+    // As ytt, a symlink named here is a file (`lstat`), even one to a directory.
+    let dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
     for f in &group {
         let abs = if dir {
             path.join(&f.rel_path)
@@ -119,7 +120,7 @@ fn name_values_files(repo: &Path, arg: &str, names: &mut Names, policy: &files::
         return;
     }
     let dir = Path::new(rest);
-    if !dir.is_dir() {
+    if !std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
         return;
     }
     if let Ok(found) =

@@ -43,6 +43,12 @@ pub fn check(ws: &Workspace) -> Vec<EvalError> {
 }
 
 fn check_file(ws: &Workspace, f: &InputFile) -> Result<(), EvalError> {
+    if matches!(
+        f.file_type(),
+        FileType::Yaml | FileType::Text | FileType::Starlark
+    ) {
+        crate::library::readable(f)?;
+    }
     let name: Arc<str> = Arc::from(f.rel_path.as_str());
     let templated = f.is_template() || f.is_library();
     match f.file_type() {

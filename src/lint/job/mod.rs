@@ -4,6 +4,7 @@
 
 pub mod annotation_fix;
 pub mod annotations;
+pub mod bom;
 pub mod boolean_strings;
 pub mod copies;
 pub mod coverage;
@@ -120,6 +121,7 @@ fn evaluate(
             found.extend(not_read);
             if job.check_files {
                 found.extend(findings::unknown_annotations(&workspace, &span_of));
+                found.extend(bom::findings(&workspace, &span_of));
             }
             if let (Ok(output), true) = (&result, job.kubevirt) {
                 // KubeVirt Templates in the rendered output (spec 003).
@@ -224,9 +226,8 @@ fn evaluate(
                 .collect();
             found.extend(not_read);
             if job.check_files {
-                found.extend(findings::unknown_annotations(&workspace, &|pos: &Pos| {
-                    span_at(names, pos)
-                }));
+                found.extend(findings::unknown_annotations(&workspace, &span_of));
+                found.extend(bom::findings(&workspace, &span_of));
             }
             let mut library_usage = None;
             if job.check_files && job.analysis {

@@ -107,15 +107,17 @@ fn without_machine_paths(repo: &std::path::Path, found: &mut [Diagnostic]) {
     }
 }
 
-/// Findings about a file's text (an annotation ytt ignores) once, under the first root that
+/// Findings about a file's text (an annotation ytt ignores, a byte-order mark) once, under the first root that
 /// reads the file, not once per root.
 fn once_per_file(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut seen = std::collections::HashSet::new();
     found
         .into_iter()
         .filter(|d| {
-            !matches!(d.rule, Rule::UnknownAnnotation | Rule::AnnotationTypo)
-                || seen.insert((d.rule, d.span.clone(), d.message.clone()))
+            !matches!(
+                d.rule,
+                Rule::UnknownAnnotation | Rule::AnnotationTypo | Rule::YamlBom
+            ) || seen.insert((d.rule, d.span.clone(), d.message.clone()))
         })
         .collect()
 }

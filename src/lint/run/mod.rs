@@ -5,6 +5,7 @@
 
 pub mod cache;
 pub mod cache_auth;
+pub mod git_index;
 pub mod guard;
 pub mod pool;
 pub mod progress;
