@@ -158,8 +158,8 @@ pub fn plan_and_lint(
             .filter(|(k, _)| s.allow_env.iter().any(|a| k.starts_with(&format!("{a}_"))))
             .collect();
         let asked = format!(
-            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
-            s.allow_env, s.isolation, s.coverage
+            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
+            s.allow_env, s.isolation, s.memory, s.coverage
         );
         RunCache::open(d, &config.dir, &asked)
     });

@@ -37,6 +37,26 @@ pub fn cut(text: &mut String, max: usize) {
     text.push_str(&format!(" … [{cut} more bytes cut by yttlint]"));
 }
 
+/// The most bytes of a source line the terminal shows (a finding on a line of 20 MB shows the
+/// start of it).
+pub const MAX_LINE: usize = 4 << 10;
+
+/// `text` with every line longer than [`MAX_LINE`] cut (see [`cut`]); `None` when no line is.
+pub fn cut_lines(text: &str) -> Option<String> {
+    if !text.split('\n').any(|l| l.len() > MAX_LINE + SLACK) {
+        return None;
+    }
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|l| {
+            let mut l = l.to_string();
+            cut(&mut l, MAX_LINE);
+            l
+        })
+        .collect();
+    Some(lines.join("\n"))
+}
+
 /// `d` within the bounds: its texts cut to [`MAX_TEXT`], at most [`MAX_RELATED`] related
 /// locations (the message says how many more there were), no fix larger than `MAX_FIX`.
 pub fn bound(d: &mut Diagnostic) {
@@ -112,6 +132,18 @@ mod tests {
         let once = text.clone();
         cut(&mut text, MAX_TEXT);
         assert_eq!(text, once);
+    }
+
+    #[test]
+    fn long_source_lines_are_cut_and_the_others_kept() {
+        assert_eq!(cut_lines("a\nb\n"), None);
+        let text = format!("a\n{}\nc\n", "b".repeat(1 << 20));
+        let shown = cut_lines(&text).unwrap();
+        let lines: Vec<&str> = shown.split('\n').collect();
+        assert_eq!(lines.len(), 4);
+        assert_eq!((lines[0], lines[2], lines[3]), ("a", "c", ""));
+        assert!(lines[1].starts_with(&"b".repeat(MAX_LINE)));
+        assert!(lines[1].len() < MAX_LINE + 100);
     }
 
     #[test]

@@ -150,3 +150,31 @@ fn allocation_failed(what: &str) -> bool {
         .is_some_and(|f| f.ends_with("collections/alloca.rs"));
     in_alloca || MESSAGES.iter().any(|m| what.contains(m))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_a_thread_is_placed_where_the_evaluation_was() {
+        let config = crate::lint::config::Config::default_for(std::path::Path::new("/repo"));
+        let job = Job::new(&config, "r", Ok(Default::default()));
+        let (outcome, panicked) = caught(&job, &|_| {
+            (IN_THREAD.file)(Some("r/a.yml"), 0);
+            (IN_THREAD.line)(7);
+            panic!("capacity overflow");
+        });
+        assert!(panicked);
+        let d = &outcome.diagnostics[0];
+        assert_eq!(d.rule, Rule::LimitExceeded);
+        assert_eq!(d.span, Some(crate::report::Span::point("r/a.yml", 7, 1)));
+        assert!(
+            d.message.ends_with("while evaluating r/a.yml"),
+            "{}",
+            d.message
+        );
+        // The next job on the thread starts nowhere.
+        let (outcome, _) = caught(&job, &|_| panic!("unknown"));
+        assert_eq!(outcome.diagnostics[0].span, None);
+    }
+}
