@@ -4,7 +4,7 @@
 //! template (a string doubled, a list repeated, a document encoded) can allocate and fill
 //! hundreds of megabytes between two looks, more still on a loaded machine. Here the check
 //! comes before the memory is touched: at every block of 1 MiB or more, and after every 16 MiB
-//! of smaller blocks. The resident memory is read from `/proc/self/statm` (Linux; elsewhere
+//! of blocks of 256 bytes or more. The resident memory is read from `/proc/self/statm` (Linux; elsewhere
 //! nothing is checked). Before an allocation is refused, the allocator gives its free memory
 //! back to the system (`malloc_trim`), which may be enough.
 //!
@@ -27,6 +27,10 @@ static LIMIT: AtomicUsize = AtomicUsize::new(0);
 /// a count lost between two threads only moves the next check).
 static SINCE: AtomicUsize = AtomicUsize::new(0);
 
+/// Blocks smaller than this are not counted (most blocks are: the values of an evaluation
+/// live in starlark's arena, which grows by large blocks, and the parent's look every 10 ms
+/// bounds what small blocks add).
+const SMALL: usize = 256;
 /// A block this large is checked on its own.
 const LARGE: usize = 1 << 20;
 /// Smaller blocks are checked after this many bytes of them.
@@ -49,6 +53,10 @@ pub fn relieve() {
 /// Whether an allocation of `size` bytes, which adds `grows` bytes to the process, must fail.
 #[inline]
 fn refused(size: usize, grows: usize) -> bool {
+    // Most allocations are small: they cost this one comparison.
+    if size < SMALL {
+        return false;
+    }
     let limit = LIMIT.load(Ordering::Relaxed);
     if limit == 0 {
         return false;
