@@ -16,7 +16,7 @@ pub fn outcome(job: &Job, mut outcome: JobOutcome) -> JobOutcome {
         // Stable: findings of one severity stay in the order the job made them.
         outcome
             .diagnostics
-            .sort_by(|a, b| b.severity.cmp(&a.severity));
+            .sort_by_key(|d| std::cmp::Reverse(d.severity));
         outcome.diagnostics.truncate(MAX_PER_JOB);
         let mut note = Diagnostic::new(
             Rule::LimitExceeded,

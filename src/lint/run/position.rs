@@ -21,7 +21,7 @@ const CURRENT: usize = 0;
 const SLOT: usize = 64;
 const SLOT_BYTES: usize = 8 + MAX_PATH;
 const PAGE_BYTES: usize = 8192;
-const _: () = assert!(SLOT + 2 * SLOT_BYTES <= PAGE_BYTES && SLOT_BYTES % 4 == 0);
+const _: () = assert!(SLOT + 2 * SLOT_BYTES <= PAGE_BYTES && SLOT_BYTES.is_multiple_of(4));
 
 /// The shared page, mapped in this process.
 pub struct Page {
@@ -80,7 +80,7 @@ impl Page {
 
     /// The 4-byte word at `offset`.
     fn word(&self, offset: usize) -> &AtomicU32 {
-        debug_assert!(offset % 4 == 0 && offset + 4 <= PAGE_BYTES);
+        debug_assert!(offset.is_multiple_of(4) && offset + 4 <= PAGE_BYTES);
         // SAFETY: `offset` is inside the mapping and aligned (the mapping is page-aligned and
         // every offset used is a multiple of 4); the mapping lives as long as `self`, and the
         // word is only ever accessed atomically.
