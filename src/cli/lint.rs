@@ -134,6 +134,7 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
             (None, false) => CacheSetting::InRepository,
         },
         isolation: a.limits.isolation()?,
+        memory: Some(a.limits.memory_limit),
         coverage: a.reports.iter().any(|r| {
             COVERAGE_FORMATS
                 .iter()
@@ -191,7 +192,13 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
             eprintln!("yttlint: note: {note}");
         }
     }
-    let report = linted.report;
+    let mut report = linted.report;
+    // Reports are the same every run: times only when asked for.
+    if !a.extra.timings {
+        for root in &mut report.roots {
+            root.duration_ms = 0;
+        }
+    }
     let coverage = Covered {
         roots: &linted.coverage,
         unchecked_kinds: &linted.unchecked_kinds,
@@ -304,18 +311,6 @@ fn emit(
     options: &RenderOptions,
     coverage: &Covered,
 ) -> Result<(), String> {
-    // Reports are the same every run: times only when asked for.
-    let untimed;
-    let report = if a.extra.timings {
-        report
-    } else {
-        let mut r = report.clone();
-        for root in &mut r.roots {
-            root.duration_ms = 0;
-        }
-        untimed = r;
-        &untimed
-    };
     for (format, path) in targets {
         let text = match render_coverage(format, coverage.roots, options) {
             Some(text) => text,

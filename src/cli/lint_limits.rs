@@ -1,6 +1,8 @@
 //! The linter's flags about the cost of a run (`--memory-limit`, `--job-timeout`,
 //! `--in-process`): by default each root is linted in a worker process, so that no template,
-//! however it fails, can end the run or take more than its share of the memory.
+//! however it fails, can end the run or take more than its share of the memory. The memory
+//! limit covers the main process too: it keeps an eighth of it, and bounds the findings it
+//! holds to a part of that (see `lint::run::budget`).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -12,9 +14,10 @@ use crate::lint::run::pool::Isolation;
 /// Flags flattened into the linter's command line.
 #[derive(Args, Debug, Clone)]
 pub struct LimitArgs {
-    /// Memory of the whole run, shared by the worker processes that evaluate the roots
-    /// (SIZE: bytes, or a number with K, M or G). A root that needs more than its worker's share
-    /// is a limit-exceeded finding.
+    /// Memory of the whole run (SIZE: bytes, or a number with K, M or G): an eighth for this
+    /// process (the findings it keeps, the reports), the rest shared by the worker processes
+    /// that evaluate the roots. A root that needs more than its worker's share is a
+    /// limit-exceeded finding; findings beyond this process's part are counted, not kept.
     #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size)]
     pub memory_limit: u64,
     /// Seconds one root (with one scenario) may take before it is stopped and reported as

@@ -13,6 +13,8 @@ use crate::yaml::{Annotations, Array, ArrayItem, DocSet, Document, Map, MapItem,
 /// The template a context builds from: its node table and options.
 #[derive(Debug)]
 pub struct TemplateRt {
+    /// The template's name (the one its evaluation entered, see [`super::progress`]).
+    pub file: std::sync::Arc<str>,
     pub nodes: NodeTable,
     pub implicit_map_key_overrides: bool,
 }

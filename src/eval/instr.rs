@@ -221,6 +221,9 @@ impl<'v> StarlarkValue<'v> for TplInstr {
             Op::StartNode => {
                 let [tag] = args.positional(eval.heap())?;
                 let tag = tag_of(tag, &self.name)?;
+                if let Some(node) = self.tpl.nodes.get(tag) {
+                    super::progress::at(&self.tpl.file, node.pos.line);
+                }
                 self.with_ctx(state, |ctx| ctx.start_node(tag))?;
                 Ok(none)
             }

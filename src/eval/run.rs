@@ -285,6 +285,7 @@ pub fn eval_compiled(
         .borrow_mut()
         .insert(file.clone(), Arc::new(map));
     let rt = Arc::new(TemplateRt {
+        file: compiled.file.clone(),
         nodes: compiled.nodes,
         implicit_map_key_overrides,
     });

@@ -130,6 +130,8 @@ impl<'w> LibExec<'w> {
         f: &InputFile,
         ctx: FileCtx,
     ) -> Result<(Option<Built>, Option<FrozenModule>), EvalError> {
+        // Parsing and compiling are in the file too (a YAML file may be costly to parse).
+        let _entered = crate::eval::progress::enter(&f.rel_path);
         super::readable(f)?;
         let name: Arc<str> = Arc::from(f.rel_path.as_str());
         let templated = f.is_template() || f.is_library();

@@ -44,6 +44,9 @@ pub struct Settings {
     pub cache: CacheSetting,
     /// Run the jobs in worker processes with these limits (`None`: in threads of this process).
     pub isolation: Option<crate::lint::run::pool::Isolation>,
+    /// `--memory-limit` (`None`: its default): besides the workers' shares, it bounds the
+    /// findings the main process keeps ([`crate::lint::run::budget`]).
+    pub memory: Option<u64>,
     /// A coverage report is asked for: record coverage even when `branch-never-evaluated` is
     /// off.
     pub coverage: bool,
@@ -191,8 +194,8 @@ pub fn plan_and_lint(
             .filter(|(k, _)| s.allow_env.iter().any(|a| k.starts_with(&format!("{a}_"))))
             .collect();
         let asked = format!(
-            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
-            s.allow_env, s.isolation, s.coverage
+            "{config:?}\0{targets:?}\0{:?}\0{:?}\0{:?}\0{:?}\0{env:?}\0{asked}",
+            s.allow_env, s.isolation, s.memory, s.coverage
         );
         RunCache::open(d, &config.dir, &asked)
     });
@@ -242,13 +245,15 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     }
     let progress = Progress::new(jobs.len(), s.progress);
     let cache = open_cache(s, &p.config.dir);
-    let ran = run::run_jobs(
-        &jobs,
-        s.jobs,
-        s.isolation.as_ref(),
-        &progress,
-        cache.as_ref(),
-    )?;
+    let memory = s.memory.unwrap_or(run::budget::DEFAULT_MEMORY);
+    let how = run::Running {
+        threads: s.jobs,
+        isolation: s.isolation.as_ref(),
+        progress: &progress,
+        cache: cache.as_ref(),
+        findings_bytes: run::budget::findings_bytes(memory),
+    };
+    let ran = run::run_jobs(&jobs, &how)?;
     let mut report = ran.report;
     let coverage = coverage::by_root(&jobs, &ran.coverage);
     if let Some(cache) = &cache {
@@ -256,6 +261,10 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
     }
     let sources = Sources::new(&p.config.dir);
     post::findings(p, &jobs, &mut report, &coverage, &ran.usage, &sources);
+    // The jobs' findings are bounded already; those made after them are bounded here.
+    for d in &mut report.diagnostics {
+        crate::report::bounds::bound(d);
+    }
     report.normalize();
     Ok(Linted {
         report,

@@ -2,6 +2,7 @@
 //! validation violations, KubeVirt rules) and one renderer per output format
 //! ([`format::render`] picks one).
 
+pub mod bounds;
 pub mod cobertura;
 pub mod coverage;
 pub mod diagnostic;

@@ -182,6 +182,11 @@ impl<'a> FrameFiles<'a> {
             return *id;
         }
         let id = self.sources.text(file).map(|text| {
+            // A line of megabytes is shown cut: labels past the cut point at its end.
+            let text: Arc<str> = match super::bounds::cut_lines(&text) {
+                Some(cut) => Arc::from(cut.as_str()),
+                None => text,
+            };
             let shown: Arc<str> = if text.chars().any(is_unprintable) {
                 Arc::from(printable(&text, "\r").as_str())
             } else {

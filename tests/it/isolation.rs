@@ -176,14 +176,15 @@ fn json_encode_of_four_gigabytes() {
     )]);
     let run = lint(&dir);
     let message = check(&dir, &run, "limit-exceeded");
-    // The worker ends inside json.encode: the finding names the file it was evaluating.
+    // The worker ends inside json.encode: the finding names the file it was evaluating, at
+    // the node whose value calls it.
     assert!(
         message.ends_with("while evaluating crasher/config.yml"),
         "{message}"
     );
     let d = finding(&run, "crasher");
     assert_eq!(d["file"], "crasher/config.yml");
-    assert_eq!(d["line"], 1);
+    assert_eq!(d["line"], 2);
 }
 
 #[test]

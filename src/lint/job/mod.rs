@@ -76,16 +76,30 @@ fn run_ytt(job: &Job, on_file: OnFile) -> JobOutcome {
         refused,
     } = prepared;
     let not_read = refused_findings(job, &refused);
-    // A panic, or the end of a worker process, is reported in the file being evaluated.
-    let files = names.clone();
-    crate::eval::progress::watch(
-        move |file| {
-            if let Some(path) = files.repo_path(file) {
-                on_file(path);
-            }
-        },
-        || evaluate(job, workspace, external, &names, not_read),
-    )
+    // A panic, or the end of a worker process, is reported where the evaluation was.
+    let told = Told {
+        files: names.clone(),
+        on: on_file,
+    };
+    crate::eval::progress::watch(told, || {
+        evaluate(job, workspace, external, &names, not_read)
+    })
+}
+
+/// Tells `on` where the evaluation is, in repository paths.
+struct Told {
+    files: Names,
+    on: OnFile,
+}
+
+impl crate::eval::progress::Watcher for Told {
+    fn file(&self, file: Option<&str>, line: u32) {
+        (self.on.file)(file.and_then(|f| self.files.repo_path(f)), line);
+    }
+
+    fn line(&self, line: u32) {
+        (self.on.line)(line);
+    }
 }
 
 /// Evaluates the job's workspace (a root) or checks it (a library).

@@ -218,6 +218,13 @@ pub fn place(job: &Job, d: &mut Diagnostic) {
     }
 }
 
-/// Told the repository path of each file the evaluation enters, so that whoever runs the job
+/// Told where the evaluation is (see [`crate::eval::progress`]), so that whoever runs the job
 /// can say where it was when a panic, a limit or the end of a worker process stops it.
-pub type OnFile = fn(&str);
+#[derive(Clone, Copy)]
+pub struct OnFile {
+    /// The evaluation is in the file at this repository path (`None`: in no file of the
+    /// repository), at this line (0: not known).
+    pub file: fn(Option<&str>, u32),
+    /// The evaluation is at this line of the file last given.
+    pub line: fn(u32),
+}

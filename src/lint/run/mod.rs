@@ -3,14 +3,19 @@
 //! so that a panic becomes an `internal-error` finding of that job while the others go on.
 //! Then the configured rule levels are applied and the report is put in its stable order.
 
+pub mod bounded;
+pub mod budget;
 pub mod cache;
 pub mod cache_auth;
 pub mod git_index;
 pub mod guard;
 pub mod pool;
+pub mod position;
 pub mod progress;
 pub mod run_cache;
 pub mod worker;
+
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -18,8 +23,9 @@ use crate::lint::job::usage::Usage;
 use crate::lint::job::{run_job, Job, JobOutcome};
 use crate::report::coverage::Coverage;
 use crate::report::Report;
+use budget::Kept;
 use cache::Cache;
-use guard::{caught, evaluating, never_silent, not_linted};
+use guard::{caught, never_silent, IN_THREAD};
 use pool::Isolation;
 use progress::Progress;
 
@@ -36,73 +42,72 @@ pub struct Ran {
     pub usage: Vec<Option<Usage>>,
 }
 
-/// Evaluates `jobs` on `threads` threads (or in as many worker processes when `isolation` is
-/// given), taking unchanged jobs' outcomes from `cache`; the report of every job, in job
-/// order, and each job's coverage.
-pub fn run_jobs(
-    jobs: &[Job],
-    threads: usize,
-    isolation: Option<&Isolation>,
-    progress: &Progress,
-    cache: Option<&Cache>,
-) -> Result<Ran, String> {
-    let Some(cache) = cache else {
-        return Ok(collect(
-            jobs,
-            run_fresh(jobs, threads, isolation, progress)?,
-        ));
-    };
-    let keys: Vec<Option<String>> = jobs.par_iter().map(|j| cache.key(j)).collect();
-    let mut done: Vec<Option<JobOutcome>> = keys
-        .iter()
-        .zip(jobs)
-        .map(|(key, job)| {
-            let outcome = cache.get(key.as_deref()?)?;
-            progress.finished(&job.describe());
-            Some(outcome)
-        })
-        .collect();
-    let todo: Vec<Job> = jobs
-        .iter()
-        .zip(&done)
-        .filter(|(_, d)| d.is_none())
-        .map(|(j, _)| j.clone())
-        .collect();
-    let mut fresh = run_fresh(&todo, threads, isolation, progress)?.into_iter();
-    for (slot, key) in done.iter_mut().zip(&keys) {
-        if slot.is_some() {
-            continue;
-        }
-        let Some(outcome) = fresh.next() else {
-            break;
-        };
-        if let Some(key) = key {
-            cache.put(key, &outcome);
-        }
-        *slot = Some(outcome);
-    }
-    let outcomes = done
-        .into_iter()
-        .zip(jobs)
-        .map(|(o, job)| o.unwrap_or_else(|| not_linted(job)));
-    Ok(collect(jobs, outcomes))
+/// How jobs are run: in how many threads or workers, isolated or not, and how many bytes of
+/// findings the run keeps ([`budget::findings_bytes`]).
+pub struct Running<'a> {
+    pub threads: usize,
+    pub isolation: Option<&'a Isolation>,
+    pub progress: &'a Progress,
+    pub cache: Option<&'a Cache>,
+    pub findings_bytes: usize,
 }
 
-/// Runs `jobs` in worker processes or threads: each job's result, in job order.
-fn run_fresh(
+/// Where each job's outcome goes as it finishes: the job's index, and the outcome.
+type Deliver<'a> = &'a (dyn Fn(usize, JobOutcome) + Sync);
+
+/// Evaluates `jobs` as `how` says, taking unchanged jobs' outcomes from its cache; the report
+/// of every job, in job order, and each job's coverage.
+pub fn run_jobs(jobs: &[Job], how: &Running) -> Result<Ran, String> {
+    run_guarded(jobs, how, &|job| run_job(job, IN_THREAD))
+}
+
+/// [`run_jobs`] with the function that runs one job in a thread given.
+fn run_guarded(
     jobs: &[Job],
-    threads: usize,
-    isolation: Option<&Isolation>,
-    progress: &Progress,
-) -> Result<Vec<JobOutcome>, String> {
-    match isolation {
-        Some(iso) => {
-            let results = crate::lint::run::pool::run_isolated(jobs, threads, iso, progress);
-            progress.clear();
-            Ok(results)
+    how: &Running,
+    runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
+) -> Result<Ran, String> {
+    let kept = Mutex::new(Kept::new(jobs.len(), how.findings_bytes));
+    let keep = |index: usize, outcome: JobOutcome| {
+        let Some(job) = jobs.get(index) else { return };
+        let outcome = never_silent(job, outcome);
+        if let Ok(mut kept) = kept.lock() {
+            kept.put(index, outcome);
         }
-        None => run_with(jobs, threads, progress, &|job| run_job(job, evaluating)),
+    };
+    let keys: Vec<Option<String>> = match how.cache {
+        Some(cache) => jobs.par_iter().map(|j| cache.key(j)).collect(),
+        None => vec![None; jobs.len()],
+    };
+    let mut todo = Vec::new();
+    for (index, (job, key)) in jobs.iter().zip(&keys).enumerate() {
+        let cached = how
+            .cache
+            .zip(key.as_deref())
+            .and_then(|(cache, key)| cache.get(key));
+        match cached {
+            Some(outcome) => {
+                how.progress.finished(&job.describe());
+                keep(index, outcome);
+            }
+            None => todo.push(index),
+        }
     }
+    let fresh: Vec<Job> = todo.iter().filter_map(|&i| jobs.get(i).cloned()).collect();
+    let deliver = |t: usize, outcome: JobOutcome| {
+        let Some(&index) = todo.get(t) else { return };
+        if let (Some(cache), Some(Some(key))) = (how.cache, keys.get(index)) {
+            cache.put(key, &outcome);
+        }
+        keep(index, outcome);
+    };
+    match how.isolation {
+        Some(iso) => pool::run_isolated(&fresh, how.threads, iso, how.progress, &deliver),
+        None => run_with(&fresh, how.threads, how.progress, runner, &deliver)?,
+    }
+    how.progress.clear();
+    let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(collect(jobs, kept.finish(jobs)))
 }
 
 /// The report of the jobs' outcomes (one per job, in job order), and their coverage.
@@ -114,7 +119,6 @@ fn collect(jobs: &[Job], outcomes: impl IntoIterator<Item = JobOutcome>) -> Ran 
         usage: Vec::new(),
     };
     for (job, outcome) in jobs.iter().zip(outcomes) {
-        let outcome = never_silent(job, outcome);
         ran.report.roots.push(outcome.root_status(job));
         ran.report.diagnostics.extend(outcome.diagnostics);
         ran.coverage.push(outcome.coverage);
@@ -126,13 +130,15 @@ fn collect(jobs: &[Job], outcomes: impl IntoIterator<Item = JobOutcome>) -> Ran 
     ran
 }
 
-/// [`run_jobs`] with the function that runs one job given: each job's result.
+/// Runs `jobs` on `threads` threads of this process with `runner`, handing each outcome to
+/// `deliver` as it finishes.
 fn run_with(
     jobs: &[Job],
     threads: usize,
     progress: &Progress,
     runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
-) -> Result<Vec<JobOutcome>, String> {
+    deliver: Deliver,
+) -> Result<(), String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .stack_size(WORKER_STACK)
@@ -140,35 +146,16 @@ fn run_with(
         .build()
         .map_err(|e| format!("cannot start worker threads: {e}"))?;
     let groups = crate::lint::plan::affinity::groups(jobs);
-    let ran: Vec<Vec<(usize, JobOutcome)>> = pool.install(|| {
-        groups
-            .par_iter()
-            .with_max_len(1)
-            .map(|group| {
-                group
-                    .iter()
-                    .filter_map(|&i| Some((i, jobs.get(i)?)))
-                    .map(|(i, job)| {
-                        let (outcome, _) = caught(job, runner);
-                        progress.finished(&job.describe());
-                        (i, outcome)
-                    })
-                    .collect()
-            })
-            .collect()
+    pool.install(|| {
+        groups.par_iter().with_max_len(1).for_each(|group| {
+            for (i, job) in group.iter().filter_map(|&i| Some((i, jobs.get(i)?))) {
+                let (outcome, _) = caught(job, runner);
+                progress.finished(&job.describe());
+                deliver(i, outcome);
+            }
+        })
     });
-    progress.clear();
-    let mut results: Vec<Option<JobOutcome>> = vec![None; jobs.len()];
-    for (i, result) in ran.into_iter().flatten() {
-        if let Some(slot) = results.get_mut(i) {
-            *slot = Some(result);
-        }
-    }
-    Ok(results
-        .into_iter()
-        .zip(jobs)
-        .map(|(r, job)| r.unwrap_or_else(|| not_linted(job)))
-        .collect())
+    Ok(())
 }
 
 #[cfg(test)]
@@ -185,15 +172,30 @@ mod tests {
         job
     }
 
+    /// Runs `jobs` in 2 threads with `runner`, without a cache.
+    fn ran(jobs: &[Job], runner: &(dyn Fn(&Job) -> JobOutcome + Sync)) -> Report {
+        let progress = Progress::new(jobs.len(), false);
+        let how = Running {
+            threads: 2,
+            isolation: None,
+            progress: &progress,
+            cache: None,
+            findings_bytes: 1 << 20,
+        };
+        run_guarded(jobs, &how, runner).unwrap().report
+    }
+
+    fn plain(job: &Job) -> JobOutcome {
+        run_job(job, IN_THREAD)
+    }
+
     #[test]
     fn a_failing_job_does_not_stop_the_others() {
         let jobs = vec![
             job("broken", Err("cannot read flags".into())),
             job("empty", Ok(Default::default())),
         ];
-        let report = run_jobs(&jobs, 2, None, &Progress::new(2, false), None)
-            .unwrap()
-            .report;
+        let report = ran(&jobs, &plain);
         assert_eq!(report.roots.len(), 2);
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
@@ -213,22 +215,16 @@ mod tests {
             } else {
                 RootOutcome::Ok
             },
-            ..run_job(j, evaluating)
+            ..plain(j)
         };
-        let report = collect(
-            &jobs,
-            run_with(&jobs, 2, &Progress::new(2, false), &lost).unwrap(),
-        )
-        .report;
+        let report = ran(&jobs, &lost);
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.diagnostics.len(), 1);
         assert_eq!(report.diagnostics[0].rule, Rule::InternalError);
         assert_eq!(report.diagnostics[0].root.as_deref(), Some("a"));
         // A failure with its error finding is left as it is.
         let broken = vec![job("broken", Err("cannot read flags".into()))];
-        let report = run_jobs(&broken, 1, None, &Progress::new(1, false), None)
-            .unwrap()
-            .report;
+        let report = ran(&broken, &plain);
         assert_eq!(report.diagnostics.len(), 1);
         assert_ne!(report.diagnostics[0].rule, Rule::InternalError);
     }
@@ -243,16 +239,30 @@ mod tests {
             if j.root == "a" {
                 panic!("invariant broken");
             }
-            run_job(j, evaluating)
+            plain(j)
         };
-        let report = collect(
-            &jobs,
-            run_with(&jobs, 2, &Progress::new(2, false), &runner).unwrap(),
-        )
-        .report;
+        let report = ran(&jobs, &runner);
         assert_eq!(report.roots[0].status, RootOutcome::Error);
         assert_eq!(report.roots[1].status, RootOutcome::Ok);
         assert_eq!(report.diagnostics[0].rule, Rule::InternalError);
         assert!(report.diagnostics[0].message.ends_with("invariant broken"));
+    }
+
+    #[test]
+    fn a_job_that_fails_with_a_huge_message_is_bounded() {
+        let jobs = vec![job("a", Ok(Default::default()))];
+        let huge = |j: &Job| {
+            JobOutcome::failure(
+                j,
+                crate::report::Diagnostic::new(Rule::TemplateError, "M".repeat(20 << 20)),
+            )
+        };
+        let report = ran(&jobs, &huge);
+        assert_eq!(report.diagnostics.len(), 1);
+        assert!(report.diagnostics[0].message.len() < 17 << 10);
+        assert!(report.diagnostics[0].message.ends_with(&format!(
+            "[{} more bytes cut by yttlint]",
+            (20 << 20) - (16 << 10)
+        )));
     }
 }

@@ -1,10 +1,14 @@
 //! Isolated runs: the jobs run in worker processes (the yttlint binary re-executed as
-//! [`crate::lint::run::worker`]), each limited to its share of the run's memory (its resident memory,
-//! watched by this process; the operating system's `RLIMIT_DATA` bounds what it reserves), each
-//! job limited in wall-clock time by this process. A worker runs many jobs one after the other, so that a run
-//! starts few processes. When a worker dies (an abort, a crash, an allocation beyond its limit)
-//! or runs out of time, the job it was running gets a `limit-exceeded` or `internal-error`
-//! finding, and a new worker takes the remaining jobs: every other job's findings are kept.
+//! [`crate::lint::run::worker`]), each limited to its share of the run's memory (what the main
+//! process does not keep, see [`crate::lint::run::budget`]): the worker refuses an allocation
+//! that would take its resident memory beyond its share ([`crate::malloc::limit`]), this
+//! process watches its resident memory too, and the operating system's `RLIMIT_DATA` bounds
+//! what it reserves. Each job is limited in wall-clock time by this process. A worker runs many
+//! jobs one after the other, so that a run starts few processes. When a worker dies (an abort,
+//! a crash, an allocation beyond its limit) or runs out of time, the job it was running gets a
+//! `limit-exceeded` or `internal-error` finding at the file and line the worker was at
+//! ([`crate::lint::run::position`]), and a new worker takes the remaining jobs: every other
+//! job's findings are kept.
 
 use crate::report::Rule;
 use std::collections::VecDeque;
@@ -14,14 +18,16 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Mutex;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::lint::job::{run_job, Job, JobKind, JobOutcome};
-use crate::lint::run::guard::{caught, elapsed_ms, evaluating, in_file, not_linted};
+use crate::lint::run::budget::main_part;
+use crate::lint::run::guard::{caught, elapsed_ms, in_file, IN_THREAD};
+use crate::lint::run::position::Page;
 use crate::lint::run::progress::Progress;
-use crate::lint::run::worker::{Request, Response, AT, COMMAND, READY, STACK_BYTES};
+use crate::lint::run::worker::{Request, Response, COMMAND, READY, STACK_BYTES};
+use crate::lint::run::Deliver;
 use crate::report::Diagnostic;
 
 /// How an isolated run is limited.
@@ -29,18 +35,18 @@ use crate::report::Diagnostic;
 pub struct Isolation {
     /// The yttlint binary the workers run.
     pub exe: PathBuf,
-    /// Memory of the whole run, shared out among the workers, in bytes.
+    /// Memory of the whole run, in bytes: the main process's part, and the workers' shares.
     pub memory: u64,
     /// Wall-clock time of one job.
     pub job_timeout: Duration,
 }
 
 /// The least memory a worker gets: fewer workers run when the run's memory is too small to
-/// give each this much.
-const MIN_SHARE: u64 = 256 << 20;
+/// give each this much (one worker gets what there is).
+const MIN_SHARE: u64 = 128 << 20;
 
-/// What a worker process needs besides the heap of its evaluations: the program's own data
-/// and the reserved (mostly untouched) stack of the thread that runs the jobs.
+/// What a worker process reserves besides the heap of its evaluations: the program's own data
+/// and the (mostly untouched) stack of the thread that runs the jobs.
 const OVERHEAD: u64 = STACK_BYTES + (64 << 20);
 
 /// Memory a worker may reserve without using it, beyond twice its share: the operating
@@ -60,30 +66,36 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 const TAIL_LINES: usize = 8;
 
 impl Isolation {
+    /// The memory the workers share: what the main process does not keep.
+    fn workers_memory(&self) -> u64 {
+        self.memory - main_part(self.memory)
+    }
+
     /// How many workers run `jobs` jobs with `threads` wanted.
     pub fn workers(&self, threads: usize, jobs: usize) -> usize {
-        let fit = usize::try_from(self.memory / MIN_SHARE).unwrap_or(usize::MAX);
+        let fit = usize::try_from(self.workers_memory() / MIN_SHARE).unwrap_or(usize::MAX);
         threads.min(fit).min(jobs).max(1)
     }
 
     /// The memory of each of `workers` workers.
     fn share(&self, workers: usize) -> u64 {
-        (self.memory / workers.max(1) as u64).max(MIN_SHARE)
+        self.workers_memory() / workers.max(1) as u64
     }
 }
 
-/// Runs `jobs` in at most `threads` workers; the result of every job, in job order.
+/// Runs `jobs` in at most `threads` workers, handing each outcome to `deliver` (with the
+/// job's index) as it comes.
 pub fn run_isolated(
     jobs: &[Job],
     threads: usize,
     iso: &Isolation,
     progress: &Progress,
-) -> Vec<JobOutcome> {
+    deliver: Deliver,
+) {
     let workers = iso.workers(threads, jobs.len());
     let limits = Limits::new(iso, workers);
     let groups = crate::lint::plan::affinity::groups(jobs);
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<JobOutcome>>> = Mutex::new(vec![None; jobs.len()]);
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
@@ -93,11 +105,7 @@ pub fn run_isolated(
                         let Some(job) = jobs.get(index) else { continue };
                         let result = run_one(&mut worker, &limits, index, job);
                         progress.finished(&job.describe());
-                        if let Ok(mut all) = results.lock() {
-                            if let Some(slot) = all.get_mut(index) {
-                                *slot = Some(result);
-                            }
-                        }
+                        deliver(index, result);
                     }
                 }
                 if let Some(w) = worker {
@@ -106,11 +114,6 @@ pub fn run_isolated(
             });
         }
     });
-    let all = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    all.into_iter()
-        .zip(jobs)
-        .map(|(r, job)| r.unwrap_or_else(|| not_linted(job)))
-        .collect()
 }
 
 /// The limits every worker of a run gets, and how findings describe them.
@@ -118,7 +121,8 @@ struct Limits {
     exe: PathBuf,
     /// The worker's data limit (a backstop: twice its share, [`OVERHEAD`] and [`RESERVED`]).
     data: u64,
-    /// The worker's resident memory beyond which it is stopped (its share and [`OVERHEAD`]).
+    /// The worker's resident memory beyond which it is stopped, or an allocation refused: its
+    /// share.
     resident: u64,
     /// The heap limit of its evaluations.
     heap: u64,
@@ -135,14 +139,15 @@ impl Limits {
         Limits {
             exe: iso.exe.clone(),
             data: share.saturating_mul(2).saturating_add(OVERHEAD + RESERVED),
-            resident: share + OVERHEAD,
+            resident: share,
             heap: share / 4 * 3,
             engine_timeout: iso.job_timeout / 5 * 4,
             job_timeout: iso.job_timeout,
             memory_text: format!(
-                "{} MiB per worker: --memory-limit {} MiB shared by {workers} worker{}",
+                "{} MiB per worker: --memory-limit {} MiB, less {} MiB for the main process, shared by {workers} worker{}",
                 share >> 20,
                 iso.memory >> 20,
+                main_part(iso.memory) >> 20,
                 if workers == 1 { "" } else { "s" }
             ),
         }
@@ -153,7 +158,7 @@ impl Limits {
 /// there is none).
 fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job) -> JobOutcome {
     if job.kind == JobKind::Notice {
-        return caught(job, &|job| run_job(job, evaluating)).0;
+        return caught(job, &|job| run_job(job, IN_THREAD)).0;
     }
     let start = Instant::now();
     let w = match worker {
@@ -182,12 +187,9 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
             response.outcome
         }
         Err(end) => {
-            let mut at = None;
-            if let Some(mut w) = worker.take() {
-                at = w.at.take();
-                w.finish();
-            }
-            let d = end.diagnostic(limits, at.as_deref());
+            // The worker has ended (or is stopped now): its page says where it was.
+            let at = worker.take().and_then(Worker::finish);
+            let d = end.diagnostic(limits, at);
             JobOutcome {
                 duration_ms: elapsed_ms(start),
                 ..JobOutcome::failure(job, d)
@@ -203,8 +205,8 @@ struct Worker {
     lines: Receiver<std::io::Result<String>>,
     /// The last lines of its standard error, once it has closed.
     stderr: Option<JoinHandle<Vec<String>>>,
-    /// The file (repository path) the running job evaluates, as the worker last said.
-    at: Option<String>,
+    /// The page where it keeps the file (repository path) and line the running job is at.
+    page: Option<Page>,
 }
 
 /// How a job ended without an answer.
@@ -221,11 +223,24 @@ enum End {
 
 impl Worker {
     fn start(limits: &Limits) -> Result<Worker, String> {
-        let mut child = Command::new(&limits.exe)
+        // Without a page the worker still runs; its findings lose their place.
+        let page = Page::create().ok();
+        let mut command = Command::new(&limits.exe);
+        command
             .arg(COMMAND)
             .arg(limits.data.to_string())
             .arg(limits.heap.to_string())
             .arg(limits.engine_timeout.as_millis().to_string())
+            .arg(limits.resident.to_string())
+            .arg(if page.is_some() {
+                PAGE_FD.to_string()
+            } else {
+                "0".to_string()
+            });
+        if let Some(fd) = page.as_ref().map(Page::fd) {
+            hand_over(&mut command, fd);
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -250,7 +265,7 @@ impl Worker {
             child,
             lines,
             stderr: Some(stderr),
-            at: None,
+            page,
         };
         match w.lines.recv_timeout(START_TIMEOUT) {
             Ok(Ok(line)) if line == READY => Ok(w),
@@ -281,15 +296,11 @@ impl Worker {
         if sent.is_err() {
             return Err(self.death());
         }
-        self.at = None;
         let deadline = Instant::now() + limits.job_timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left.min(POLL)) {
-                Ok(Ok(line)) => match line.strip_prefix(AT) {
-                    Some(file) => self.at = serde_json::from_str(file).ok(),
-                    None => return Self::answer(&line, index),
-                },
+                Ok(Ok(line)) => return Self::answer(&line, index),
                 Err(RecvTimeoutError::Timeout) if left <= POLL => {
                     self.kill();
                     return Err(End::Timeout);
@@ -341,29 +352,55 @@ impl Worker {
         let _ = self.child.wait();
     }
 
-    /// Closes the worker's input, so that it ends, and waits for it.
-    fn finish(mut self) {
+    /// Closes the worker's input, so that it ends, and waits for it (it is killed after 5
+    /// s); the file and line it last said it was at.
+    fn finish(mut self) -> Option<(String, u32)> {
         self.stdin = None;
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let deadline = Instant::now() + Duration::from_secs(5);
-            while Instant::now() < deadline {
-                if let Ok(Some(_)) = self.child.try_wait() {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
             }
-            self.kill();
+            if Instant::now() >= deadline {
+                self.kill();
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
         }
+        self.page.as_ref().and_then(Page::get)
+    }
+}
+
+/// The descriptor a worker finds its page at.
+const PAGE_FD: i32 = 3;
+
+/// Makes the page's descriptor `fd` the worker's descriptor [`PAGE_FD`].
+fn hand_over(command: &mut Command, fd: i32) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the child between fork and exec, and calls only dup2 and
+    // fcntl (async-signal-safe); it allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            if fd == PAGE_FD {
+                // dup2 onto itself would keep close-on-exec: clear it.
+                if libc::fcntl(fd, libc::F_SETFD, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            } else if libc::dup2(fd, PAGE_FD) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
     }
 }
 
 impl End {
-    /// The finding of the job that ended this way, in the file `at` (a repository path) when
-    /// the worker said it evaluated one.
-    fn diagnostic(&self, limits: &Limits, at: Option<&str>) -> Diagnostic {
+    /// The finding of the job that ended this way, at the file (a repository path) and line
+    /// `at` when the worker said it evaluated one.
+    fn diagnostic(&self, limits: &Limits, at: Option<(String, u32)>) -> Diagnostic {
         let d = self.what(limits);
         match at {
-            Some(file) => in_file(d, file),
+            Some((file, line)) => in_file(d, &file, line),
             None => d,
         }
     }

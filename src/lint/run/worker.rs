@@ -1,9 +1,10 @@
-//! The worker process of an isolated run (`yttlint __worker LIMIT HEAP TIMEOUT_MS`, started by
-//! [`crate::lint::run::pool`]): limits its own memory, then reads jobs from standard input, one JSON line
-//! each, runs them one at a time and writes each outcome as one JSON line. Whatever a job does
-//! to the process (an abort, an allocation failure, a crash) ends only this process; the parent
-//! reports the job it was running (in the file the worker last said it evaluated, see
-//! [`at_file`]) and starts another worker for the rest.
+//! The worker process of an isolated run (`yttlint __worker LIMIT HEAP TIMEOUT_MS SHARE
+//! PAGE_FD`, started by [`crate::lint::run::pool`]): limits its own memory, then reads jobs from
+//! standard input, one JSON line each, runs them one at a time and writes each outcome as one
+//! JSON line. Whatever a job does to the process (an abort, an allocation failure, a crash)
+//! ends only this process; the parent reports the job it was running (at the file and line the
+//! worker last wrote in the page it shares with it, see [`crate::lint::run::position`]) and
+//! starts another worker for the rest.
 
 use std::cell::RefCell;
 use std::fs::File;
@@ -13,17 +14,15 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lint::job::{run_job, Job, JobOutcome};
-use crate::lint::run::guard::{caught, evaluating, note_panic_file};
+use crate::lint::job::{run_job, Job, JobOutcome, OnFile};
+use crate::lint::run::guard::{caught, evaluating, evaluating_line, note_panic_file};
+use crate::lint::run::position::Page;
 
 /// The hidden command that runs a worker.
 pub const COMMAND: &str = "__worker";
 
 /// The first line a worker writes once it is ready.
 pub const READY: &str = "ready";
-
-/// The start of a line saying which file the running job evaluates (a JSON string follows).
-pub const AT: &str = "at ";
 
 /// Native stack of the thread that runs the jobs (as the threads of an in-process run).
 pub const STACK_BYTES: u64 = 256 << 20;
@@ -54,10 +53,17 @@ pub struct Response {
 /// Runs the worker with its arguments (after the command); returns the exit status.
 pub fn main(args: &[String]) -> i32 {
     let numbers: Option<Vec<u64>> = args.iter().map(|a| a.parse().ok()).collect();
-    let Some(&[limit, heap, timeout_ms]) = numbers.as_deref() else {
-        eprintln!("yttlint: {COMMAND} is started by yttlint itself (LIMIT HEAP TIMEOUT_MS)");
+    let Some(&[limit, heap, timeout_ms, share, page_fd]) = numbers.as_deref() else {
+        eprintln!(
+            "yttlint: {COMMAND} is started by yttlint itself (LIMIT HEAP TIMEOUT_MS SHARE PAGE_FD)"
+        );
         return 2;
     };
+    // Without its page (0: none given) the worker still runs: its findings lose their place.
+    let page = std::os::fd::RawFd::try_from(page_fd)
+        .ok()
+        .filter(|fd| *fd > 2)
+        .and_then(|fd| Page::open(fd).ok());
     let protocol = match protocol_output() {
         Ok(f) => f,
         Err(e) => {
@@ -69,6 +75,7 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("yttlint worker: cannot limit its memory to {limit} bytes: {e}");
         return 2;
     }
+    crate::malloc::for_limit(share);
     crate::eval::limits::set_process_defaults(heap, Duration::from_millis(timeout_ms));
     crate::yaml::shared::limit_to_heap(heap);
     let report = std::panic::take_hook();
@@ -81,7 +88,7 @@ pub fn main(args: &[String]) -> i32 {
     let thread = std::thread::Builder::new()
         .name("yttlint-worker".into())
         .stack_size(usize::try_from(STACK_BYTES).unwrap_or(usize::MAX))
-        .spawn(move || serve(protocol));
+        .spawn(move || serve(protocol, page));
     match thread.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => 70,
@@ -127,11 +134,11 @@ fn limit_memory(bytes: u64) -> std::io::Result<()> {
 
 /// Reads jobs until standard input ends. After a job that panicked the worker stops (the
 /// process may hold a broken state); the parent starts another.
-fn serve(protocol: File) -> i32 {
+fn serve(protocol: File, page: Option<Page>) -> i32 {
     PROTOCOL.with(|p| {
         *p.borrow_mut() = Some(Protocol {
             out: BufWriter::new(protocol),
-            at: None,
+            page,
         })
     });
     if send(READY).is_err() {
@@ -146,7 +153,8 @@ fn serve(protocol: File) -> i32 {
                 return 2;
             }
         };
-        let (outcome, panicked) = caught(&received.job, &|job| run_job(job, on_file));
+        in_file(None, 0);
+        let (outcome, panicked) = caught(&received.job, &|job| run_job(job, IN_WORKER));
         let response = Response {
             index: received.index,
             outcome,
@@ -155,11 +163,8 @@ fn serve(protocol: File) -> i32 {
         let sent = serde_json::to_string(&response)
             .map_err(std::io::Error::other)
             .and_then(|line| send(&line));
-        PROTOCOL.with(|p| {
-            if let Some(p) = p.borrow_mut().as_mut() {
-                p.at = None;
-            }
-        });
+        drop(response);
+        crate::malloc::limit::relieve();
         if sent.is_err() {
             return 2;
         }
@@ -170,10 +175,10 @@ fn serve(protocol: File) -> i32 {
     0
 }
 
-/// The worker's channel to its parent, and the file it last said a job was in.
+/// The worker's channel to its parent, and the page where it says where a job is.
 struct Protocol {
     out: BufWriter<File>,
-    at: Option<String>,
+    page: Option<Page>,
 }
 
 thread_local! {
@@ -188,27 +193,29 @@ fn send(line: &str) -> std::io::Result<()> {
     })
 }
 
-/// What a job running in the worker is told of each file it enters: noted for a panic, and
-/// sent to the parent, which then knows where a worker that dies was.
-fn on_file(path: &str) {
-    evaluating(path);
-    at_file(path);
+/// Where a job that runs in the worker is: noted for a panic, and written in the page the
+/// parent reads when the worker dies.
+const IN_WORKER: OnFile = OnFile {
+    file: in_file,
+    line: at_line,
+};
+
+/// The running job evaluates the file at repository path `path`, at `line` (0: not known).
+fn in_file(path: Option<&str>, line: u32) {
+    evaluating(path, line);
+    PROTOCOL.with(|p| {
+        if let Some(page) = p.borrow_mut().as_mut().and_then(|p| p.page.as_mut()) {
+            page.set_file(path, line);
+        }
+    });
 }
 
-/// Tells the parent that the running job now evaluates the file at repository path `path`
-/// (when it was in another), so that a job that ends the process (out of memory, out of time)
-/// gets a finding in that file. Nothing happens outside a worker.
-fn at_file(path: &str) {
-    let changed = PROTOCOL.with(|p| match p.borrow_mut().as_mut() {
-        Some(p) if p.at.as_deref() != Some(path) => {
-            p.at = Some(path.to_string());
-            true
+/// The running job is at `line` of its file.
+fn at_line(line: u32) {
+    evaluating_line(line);
+    PROTOCOL.with(|p| {
+        if let Some(page) = p.borrow().as_ref().and_then(|p| p.page.as_ref()) {
+            page.set_line(line);
         }
-        _ => false,
     });
-    if changed {
-        if let Ok(quoted) = serde_json::to_string(path) {
-            let _ = send(&format!("{AT}{quoted}"));
-        }
-    }
 }

@@ -2,11 +2,14 @@
 //! environment (`FAKE_TOKEN=supersecret`) and the content of a file outside the repository must
 //! appear in no output and no report; a configuration that asks for them is refused (exit 2)
 //! naming the offending entry; a symlink that leads outside is a finding and is not read.
+//! `limits` holds the attacks on the run's memory and time.
 
 use std::os::unix::fs::symlink;
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
+
+mod limits;
 
 use crate::util::json::{diagnostics, str_of};
 use crate::util::temp::make_fifo;
@@ -550,6 +553,10 @@ fn a_baseline_or_configuration_that_is_not_a_bounded_regular_file_is_an_error() 
         );
     }
     let big = "# padding\n".repeat((16 << 20) / 10 + 1);
+    f.write("big.json", &big);
+    let run = Run::of(command(&f.repo).args(["--baseline", "big.json"]));
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(run.stderr.contains("larger than 16 MiB"), "{run:?}");
     f.config(&big);
     let run = f.lint(&[]);
     assert_eq!(run.code, 2, "{}", run.stderr);

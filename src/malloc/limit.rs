@@ -1,0 +1,199 @@
+//! A memory limit a process sets on itself (a linter worker, see `lint::run::worker`): an
+//! allocation that would take the process's resident memory beyond the limit fails. The
+//! parent of a worker watches the worker's resident memory too, every 10 ms; but one step of a
+//! template (a string doubled, a list repeated, a document encoded) can allocate and fill
+//! hundreds of megabytes between two looks, more still on a loaded machine. Here the check
+//! comes before the memory is touched: at every block of 1 MiB or more, and after every 16 MiB
+//! of blocks of 256 bytes or more. The resident memory is read from `/proc/self/statm` (Linux; elsewhere
+//! nothing is checked). Before an allocation is refused, the allocator gives its free memory
+//! back to the system (`malloc_trim`), which may be enough.
+//!
+//! A refused allocation ends the process (Rust's allocation failure) or panics (starlark's
+//! arena): either way the worker's job gets a `limit-exceeded` finding. In a process that set
+//! no limit (every other one), an allocation costs one comparison more.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The system's allocator, with the check.
+pub struct Limited;
+
+#[global_allocator]
+static ALLOCATOR: Limited = Limited;
+
+/// The limit in bytes (0: none).
+static LIMIT: AtomicUsize = AtomicUsize::new(0);
+/// Bytes of small blocks allocated since the last check (counted without synchronisation:
+/// a count lost between two threads only moves the next check).
+static SINCE: AtomicUsize = AtomicUsize::new(0);
+
+/// Blocks smaller than this are not counted (most blocks are: the values of an evaluation
+/// live in starlark's arena, which grows by large blocks, and the parent's look every 10 ms
+/// bounds what small blocks add).
+const SMALL: usize = 256;
+/// A block this large is checked on its own.
+const LARGE: usize = 1 << 20;
+/// Smaller blocks are checked after this many bytes of them.
+const STEP: usize = 16 << 20;
+
+/// Limits this process's resident memory to `bytes` from now on.
+pub fn set(bytes: usize) {
+    LIMIT.store(bytes, Ordering::Relaxed);
+}
+
+/// Gives free memory back to the system when the process holds more than half its limit (a
+/// worker between two jobs: what one job freed then does not count against the next).
+pub fn relieve() {
+    let limit = LIMIT.load(Ordering::Relaxed);
+    if limit > 0 && resident().is_some_and(|r| r > limit / 2) {
+        trim();
+    }
+}
+
+/// Whether an allocation of `size` bytes, which adds `grows` bytes to the process, must fail.
+#[inline]
+fn refused(size: usize, grows: usize) -> bool {
+    // Most allocations are small: they cost this one comparison.
+    if size < SMALL {
+        return false;
+    }
+    let limit = LIMIT.load(Ordering::Relaxed);
+    if limit == 0 {
+        return false;
+    }
+    if size < LARGE {
+        let since = SINCE.load(Ordering::Relaxed).saturating_add(size);
+        if since < STEP {
+            SINCE.store(since, Ordering::Relaxed);
+            return false;
+        }
+        SINCE.store(0, Ordering::Relaxed);
+    }
+    beyond(grows, limit)
+}
+
+/// Whether the process's resident memory and `grows` more bytes exceed `limit`, even after
+/// the allocator gave its free memory back.
+#[cold]
+fn beyond(grows: usize, limit: usize) -> bool {
+    let over = || resident().is_some_and(|r| r.saturating_add(grows) > limit);
+    if !over() {
+        return false;
+    }
+    trim();
+    over()
+}
+
+// SAFETY: every method hands the request to the system's allocator unchanged, or fails it
+// (returns null) before the system's allocator sees it, as an allocator may.
+unsafe impl GlobalAlloc for Limited {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if refused(layout.size(), layout.size()) {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: the caller's guarantees are passed on.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if refused(layout.size(), layout.size()) {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: the caller's guarantees are passed on.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's guarantees are passed on.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() && refused(new_size, new_size - layout.size()) {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: the caller's guarantees are passed on.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// The process's resident memory in bytes, read without allocating.
+#[cfg(target_os = "linux")]
+fn resident() -> Option<usize> {
+    let mut buf = [0u8; 128];
+    // SAFETY: opens a constant path, reads into a buffer of this stack frame (at most its
+    // length), and closes the descriptor it opened.
+    let read = unsafe {
+        let fd = libc::open(
+            c"/proc/self/statm".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        if fd < 0 {
+            return None;
+        }
+        let n = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
+        libc::close(fd);
+        n
+    };
+    let text = buf.get(..usize::try_from(read).ok()?)?;
+    // The second field: resident pages.
+    let field = text.split(|b| *b == b' ').nth(1)?;
+    let mut pages: usize = 0;
+    for b in field {
+        pages = pages
+            .checked_mul(10)?
+            .checked_add(usize::from(b.checked_sub(b'0').filter(|d| *d < 10)?))?;
+    }
+    pages.checked_mul(page_size())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn resident() -> Option<usize> {
+    None
+}
+
+/// The size of a memory page.
+#[cfg(target_os = "linux")]
+fn page_size() -> usize {
+    static PAGE: AtomicUsize = AtomicUsize::new(0);
+    match PAGE.load(Ordering::Relaxed) {
+        0 => {
+            // SAFETY: sysconf only reads a configuration value.
+            let page =
+                usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+            PAGE.store(page, Ordering::Relaxed);
+            page
+        }
+        page => page,
+    }
+}
+
+/// Gives the allocator's free memory back to the system.
+fn trim() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory of the allocator; it is not called from
+    // inside the allocator (this runs before the system's allocator is called).
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_resident_memory_is_read_without_allocating() {
+        let r = resident().unwrap();
+        // A test process holds some memory, and less than a terabyte.
+        assert!(r > 1 << 20 && r < 1 << 40, "{r}");
+    }
+
+    #[test]
+    fn without_a_limit_nothing_is_refused() {
+        // Tests run in threads of one process: the limit is never set here.
+        assert!(!refused(1 << 40, 1 << 40));
+        assert!(!refused(10, 10));
+    }
+}
