@@ -612,3 +612,68 @@ fn a_forged_cache_entry_is_ignored() {
     assert!(!f.repo.join(".yttlint-cache").exists());
     assert!(home.join("yttlint/repos").is_dir());
 }
+
+/// Item 5 of issue 29 under stress: a local process swaps `config/x.txt` between a regular file
+/// and a symlink to the outside secret (each swap one atomic `rename`) as fast as it can, while
+/// the linter runs again and again (`--in-process`, no cache, JSON or terminal on standard
+/// output and every report written), reading the file for the walk, `data.read` and code
+/// frames. Reads are checked on the open handle, so no run may show the secret; the runs must
+/// see both states of the file, or the race was not run. `.ci/run` runs it (about a minute).
+#[test]
+#[ignore = "stress: run by .ci/run"]
+fn stress_a_symlink_swapped_while_linting_never_leaks() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Arc;
+    const MIN_SWAPS: usize = 1_000;
+    const MIN_RUNS: usize = 300;
+    let f = Fixture::new();
+    f.config("");
+    f.write("config/x.txt", "harmless-text\n");
+    f.write(
+        "config/app.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\nx: #@ assert.fail(data.read(\"x.txt\"))\n",
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let swaps = Arc::new(AtomicUsize::new(0));
+    let swapper = {
+        let (stop, swaps) = (stop.clone(), swaps.clone());
+        let (target, outside) = (f.repo.join("config/x.txt"), f.outside.clone());
+        // The new file is made outside the repository (the same file system), then renamed in.
+        let (link, file) = (f.base.join("swap-link"), f.base.join("swap-file"));
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let _ = std::fs::remove_file(&link);
+                symlink(&outside, &link).unwrap();
+                std::fs::rename(&link, &target).unwrap();
+                std::fs::write(&file, "harmless-text\n").unwrap();
+                std::fs::rename(&file, &target).unwrap();
+                swaps.fetch_add(2, Ordering::Relaxed);
+            }
+        })
+    };
+    let start = Instant::now();
+    let (mut runs, mut leaks, mut saw_file, mut saw_link) = (0, 0, 0, 0);
+    while runs < MIN_RUNS || swaps.load(Ordering::Relaxed) < MIN_SWAPS {
+        let format = ["json", "terminal"][runs % 2];
+        let run = f.lint(&["--in-process", "--no-cache", "--format", format]);
+        runs += 1;
+        if run.everything.contains(SECRET_FILE) {
+            leaks += 1;
+            eprintln!("leak in run {runs}:\n{}", run.everything);
+        }
+        saw_file += usize::from(run.everything.contains("harmless-text"));
+        saw_link += usize::from(run.everything.contains("file-outside-repository"));
+        assert!(start.elapsed() < Duration::from_secs(900), "too slow");
+    }
+    stop.store(true, Ordering::Relaxed);
+    swapper.join().unwrap();
+    let swaps = swaps.load(Ordering::Relaxed);
+    eprintln!(
+        "{swaps} swaps, {runs} runs ({saw_file} read the file, {saw_link} found the symlink), \
+         {leaks} leaks, {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!(leaks, 0, "the secret leaked in {leaks} of {runs} runs");
+    assert!(swaps >= MIN_SWAPS);
+    assert!(saw_file > 0 && saw_link > 0, "{saw_file} {saw_link}");
+}
