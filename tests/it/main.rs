@@ -19,6 +19,7 @@ mod data_values_cli;
 mod difftest;
 mod fixes;
 mod fuzz_smoke;
+mod identical_reports;
 mod invocations;
 mod isolation;
 mod kubernetes;
