@@ -344,6 +344,8 @@ fn run_target(
 /// Inputs fuzzing found, run first by every smoke run. libyaml-safer panics on a tag followed
 /// by `,` in a flow collection (`[!!str, b]`); the parser catches it and reports ytt's error
 /// (libFuzzer's `config_parse` found it again: its panic hook aborted on the caught panic).
+/// An overflow in the KubeVirt JSONPath parser panics only where overflows are checked (the
+/// fuzz build, a debug build of these tests).
 const REGRESSIONS: &[(&str, &[u8])] = &[
     ("yaml_parse", b"a: [!!str, b]\n"),
     (
@@ -351,6 +353,12 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
         include_bytes!("../data/fuzz/config_parse-tag-before-comma.yml"),
     ),
     ("template_compile", b"a: {k: !t,}\n"),
+    // `[9223372036854775807]` sets the slice's end to the index plus one: an overflow check
+    // panicked (libFuzzer's build checks overflows; this release build wraps, as Go does).
+    (
+        "kubevirt_annotation",
+        include_bytes!("../data/fuzz/kubevirt_annotation-index-overflow.json"),
+    ),
     ("template_render", b"\x00a: [!!str, b]\n"),
 ];
 
