@@ -14,7 +14,7 @@ export RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4
 -Cllvm-args=-sanitizer-coverage-trace-compares -Cllvm-args=-simplifycfg-branch-fold-threshold=0 \
 --cfg fuzzing -Cdebug-assertions -Coverflow-checks"
 # --target keeps the flags off build scripts and proc macros, as cargo-fuzz does.
-(cd "$HERE" && cargo +nightly build --release --target "$triple" --bin "$target")
+(cd "$HERE" && cargo +nightly build --release --locked --target "$triple" --bin "$target")
 mkdir -p "$HERE/corpus/$target" "$HERE/artifacts/$target"
 exec "$HERE/target/$triple/release/$target" "$HERE/corpus/$target" \
   -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 \

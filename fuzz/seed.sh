@@ -49,4 +49,60 @@ for base in sys.argv[2:]:
                 text = "\n".join(body).encode()
                 open(os.path.join(out, hashlib.sha256(text).hexdigest()[:16]), "wb").write(text)
 PY
+# invocations: small repositories (files as `path\ntext`, NUL-separated) made of the fixture
+# repositories (a directory with expected-roots.txt, and the top-level demo and lint repos),
+# and each script, Makefile, CI file, Taskfile and README alone.
+# report_render: a report over each small fixture YAML file, with findings at its lines whose
+# messages are its lines (the layout of src/fuzzing/report_input.rs).
+python3 - "$HERE/corpus" "$ROOT/fixtures" <<'PY'
+import hashlib, os, sys
+out, fixtures = sys.argv[1], sys.argv[2]
+def save(target, data):
+    d = os.path.join(out, target)
+    os.makedirs(d, exist_ok=True)
+    open(os.path.join(d, hashlib.sha256(data).hexdigest()[:16]), "wb").write(data)
+def files_of(base):
+    for d, dirs, names in os.walk(base):
+        dirs[:] = sorted(x for x in dirs if x != ".git")
+        for n in sorted(names):
+            yield os.path.join(d, n)
+def text_of(path, limit=16384):
+    data = open(path, "rb").read()
+    return None if len(data) > limit or b"\0" in data else data
+def runs_ytt(rel):
+    name = rel.rsplit("/", 1)[-1]
+    return (name.endswith((".sh", ".bash", ".mk")) or name in ("Makefile", "makefile")
+            or name.lower().startswith(("readme", "taskfile")) or name.endswith(".gitlab-ci.yml")
+            or rel.startswith(".github/"))
+repos = [d for d, _, names in os.walk(fixtures) if "expected-roots.txt" in names]
+repos += [os.path.join(fixtures, r) for r in ("demo-repo", "lint-repo", "kubevirt-repo")]
+for repo in repos:
+    whole = b""
+    for f in files_of(repo):
+        rel = os.path.relpath(f, repo)
+        data = text_of(f)
+        if data is None or rel.rsplit("/", 1)[-1].startswith("expected-"):
+            continue
+        piece = rel.encode() + b"\n" + data + b"\0"
+        if runs_ytt(rel):
+            save("invocations", piece)
+        if len(whole) + len(piece) <= 65536:
+            whole += piece
+    save("invocations", whole)
+for f in files_of(fixtures):
+    rel = os.path.relpath(f, fixtures)
+    data = text_of(f, 4096)
+    if data is None or not rel.endswith((".yml", ".yaml")):
+        continue
+    lines = data.split(b"\n")
+    seed = bytes([2, 0, 1]) + rel.encode() + b"\0" + data + b"\0"
+    seed += bytes([1]) + os.path.dirname(rel).encode() + b"\0" + bytes([0, 1, 0, 9])
+    findings = [(i, l) for i, l in enumerate(lines[:64]) if l.strip()][:6]
+    seed += bytes([len(findings)])
+    for k, (i, line) in enumerate(findings):
+        col = len(line) - len(line.lstrip())
+        seed += bytes([k * 7]) + line.strip() + b"\0" + bytes([0, 1, 0, 0, i, 0, col % 64, 1])
+        seed += bytes([1]) + os.path.dirname(rel).encode() + b"\0" + bytes([0, 0, 0, 0, 0])
+    save("report_render", seed + bytes([0]))
+PY
 for t in "$HERE"/corpus/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done

@@ -1,5 +1,8 @@
-//! The fuzz targets of `fuzz/` on stable Rust (issue 13, part 5): each target's function
-//! (`yttlint::fuzzing`) runs over seeds taken from `fixtures/` and then over deterministic
+//! The fuzz targets of `fuzz/` on stable Rust (issue 13, part 5; issue 29 added `invocations`
+//! and `report_render`, whose XML reports are parsed back here as in its libFuzzer target):
+//! each target's function (`yttlint::fuzzing`) runs over seeds taken from `fixtures/` (fixture
+//! files; whole fixture repositories for `invocations`; a report over each small YAML fixture
+//! for `report_render`, as `fuzz/seed.sh` makes them) and then over deterministic
 //! mutations of them (bit flips, ytt tokens inserted, ranges deleted, duplicated and spliced)
 //! within a time budget (at most 30 s and 20 000 inputs a target by default;
 //! `YTTLINT_FUZZ_SECS=3600` runs an hour in all). A panic fails the test
@@ -9,7 +12,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use yttlint::fuzzing::TARGETS;
+use yttlint::fuzzing::{check_reports, rendered_reports, Rendered, TARGETS};
 
 use crate::util::{repo_root, template, TempDir};
 
@@ -170,8 +173,86 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
                 out.push(seed);
             }
             "yaml_parse" | "template_compile" if yaml || ext(p) == "txt" => out.push(bytes),
+            "report_render" if yaml && bytes.len() <= 4096 => out.push(report_seed(p, &bytes)),
             _ => {}
         }
+    }
+    if target == "invocations" {
+        out.extend(repository_seeds());
+    }
+    out
+}
+
+/// A report over one fixture file (the layout of `src/fuzzing/report_input.rs`): the file as
+/// the one source, one root, findings at its first non-empty lines whose messages are the lines.
+fn report_seed(path: &Path, text: &[u8]) -> Vec<u8> {
+    let rel = path
+        .strip_prefix(repo_root().join("fixtures"))
+        .unwrap_or(path);
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    let dir = rel.rsplit_once('/').map_or("", |(d, _)| d).as_bytes();
+    let text: Vec<u8> = text.iter().copied().filter(|&b| b != 0).collect();
+    let mut seed = vec![2, 0, 1];
+    seed.extend(rel.as_bytes());
+    seed.push(0);
+    seed.extend(&text);
+    seed.extend([0, 1]);
+    seed.extend(dir);
+    seed.extend([0, 0, 1, 0, 9]);
+    let lines: Vec<(usize, &[u8])> = text
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .take(64)
+        .filter(|(_, l)| l.iter().any(|b| !b.is_ascii_whitespace()))
+        .take(6)
+        .collect();
+    seed.push(lines.len() as u8);
+    for (k, (i, line)) in lines.iter().enumerate() {
+        let indent = line.iter().take_while(|b| **b == b' ').count();
+        seed.push(k as u8 * 7);
+        seed.extend(&line[indent..]);
+        seed.extend([0, 0, 1, 0, *i as u8, 0, (indent % 64) as u8, 1, 1]);
+        seed.extend(dir);
+        seed.extend([0, 0, 0, 0, 0, 0]);
+    }
+    seed.push(0);
+    seed
+}
+
+/// The fixture repositories (directories with `expected-roots.txt`) as `invocations` inputs:
+/// each file as its path, a line break and its text, NUL-separated.
+fn repository_seeds() -> Vec<Vec<u8>> {
+    let mut repos = Vec::new();
+    let mut all = Vec::new();
+    files_under(&repo_root().join("fixtures"), &mut all);
+    for p in &all {
+        if p.file_name().is_some_and(|n| n == "expected-roots.txt") {
+            repos.extend(p.parent().map(Path::to_path_buf));
+        }
+    }
+    let mut out = Vec::new();
+    for repo in repos {
+        let mut files = Vec::new();
+        files_under(&repo, &mut files);
+        let mut seed = Vec::new();
+        for f in files {
+            let Ok(bytes) = std::fs::read(&f) else {
+                continue;
+            };
+            let rel = f
+                .strip_prefix(&repo)
+                .unwrap_or(&f)
+                .to_string_lossy()
+                .into_owned();
+            if bytes.contains(&0) || bytes.len() > 16 * 1024 || rel.contains("expected-") {
+                continue;
+            }
+            seed.extend(rel.as_bytes());
+            seed.push(b'\n');
+            seed.extend(bytes);
+            seed.push(0);
+        }
+        out.push(seed);
     }
     out
 }
@@ -195,6 +276,34 @@ fn annotations(bytes: &[u8]) -> Vec<Vec<u8>> {
         out.push(body.join("\n").into_bytes());
     }
     out
+}
+
+/// `report_render` with the XML reports parsed back, as its libFuzzer target does.
+fn report_render_xml(data: &[u8]) {
+    let rendered = rendered_reports(data);
+    check_reports(&rendered);
+    for name in Rendered::XML {
+        let text = rendered.get(name).unwrap_or_default();
+        // Cobertura names its DTD (nothing is fetched: roxmltree reads no external entity).
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..roxmltree::ParsingOptions::default()
+        };
+        if let Err(e) = roxmltree::Document::parse_with_options(text, options) {
+            panic!("{name} is not XML ({e}): {text}");
+        }
+    }
+}
+
+/// The targets as the smoke test runs them.
+fn targets() -> Vec<yttlint::fuzzing::Target> {
+    TARGETS
+        .iter()
+        .map(|&(name, f)| match name {
+            "report_render" => (name, report_render_xml as fn(&[u8])),
+            _ => (name, f),
+        })
+        .collect()
 }
 
 fn run_target(
@@ -235,6 +344,8 @@ fn run_target(
 /// Inputs fuzzing found, run first by every smoke run. libyaml-safer panics on a tag followed
 /// by `,` in a flow collection (`[!!str, b]`); the parser catches it and reports ytt's error
 /// (libFuzzer's `config_parse` found it again: its panic hook aborted on the caught panic).
+/// An overflow in the KubeVirt JSONPath parser panics only where overflows are checked (the
+/// fuzz build, a debug build of these tests).
 const REGRESSIONS: &[(&str, &[u8])] = &[
     ("yaml_parse", b"a: [!!str, b]\n"),
     (
@@ -242,16 +353,22 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
         include_bytes!("../data/fuzz/config_parse-tag-before-comma.yml"),
     ),
     ("template_compile", b"a: {k: !t,}\n"),
+    // `[9223372036854775807]` sets the slice's end to the index plus one: an overflow check
+    // panicked (libFuzzer's build checks overflows; this release build wraps, as Go does).
+    (
+        "kubevirt_annotation",
+        include_bytes!("../data/fuzz/kubevirt_annotation-index-overflow.json"),
+    ),
     ("template_render", b"\x00a: [!!str, b]\n"),
 ];
 
 #[test]
 fn regressions_found_by_fuzzing() {
     for (name, input) in REGRESSIONS {
-        let f = TARGETS
-            .iter()
+        let f = targets()
+            .into_iter()
             .find(|(n, _)| n == name)
-            .map(|(_, f)| *f)
+            .map(|(_, f)| f)
             .unwrap();
         let owned = input.to_vec();
         let ok = std::thread::Builder::new()
@@ -302,10 +419,11 @@ fn fuzz_smoke() {
     let total = asked.unwrap_or(30);
     // A few thousand inputs a target by default; a longer run asked for runs its whole time.
     let max_runs = if asked.is_some() { usize::MAX } else { 20_000 };
-    let per_target = Duration::from_secs(total) / TARGETS.len() as u32;
+    let targets = targets();
+    let per_target = Duration::from_secs(total) / targets.len() as u32;
     let mut report = Vec::new();
     let mut failures = Vec::new();
-    for &(name, f) in TARGETS {
+    for (name, f) in targets {
         // Evaluations recurse deeply: a large stack, as the binary has.
         let (runs, failed) = std::thread::Builder::new()
             .stack_size(256 << 20)
@@ -317,5 +435,10 @@ fn fuzz_smoke() {
         failures.extend(failed);
     }
     eprintln!("{}", report.join(", "));
-    assert!(failures.is_empty(), "inputs that panic: {failures:?}");
+    assert!(
+        failures.is_empty(),
+        "{} inputs panic, the first: {:?}",
+        failures.len(),
+        &failures[..failures.len().min(5)]
+    );
 }

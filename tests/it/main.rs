@@ -22,6 +22,7 @@ mod difftest;
 mod fixes;
 mod fuzz_smoke;
 mod hostile_files;
+mod identical_reports;
 mod invocations;
 mod isolation;
 mod kubernetes;

@@ -443,6 +443,25 @@ mod tests {
             run(&s, d, "jsonpath::.spec.domain.devices.disks[-1].name").unwrap(),
             vec!["c"]
         );
+        // The largest and smallest indexes are out of bounds, as in client-go.
+        assert_eq!(
+            run(
+                &s,
+                d,
+                "jsonpath::.spec.domain.devices.disks[9223372036854775807].name"
+            )
+            .unwrap_err(),
+            "array index out of bounds: index 9223372036854775807, length 3"
+        );
+        assert_eq!(
+            run(
+                &s,
+                d,
+                "jsonpath::.spec.domain.devices.disks[-9223372036854775808].name"
+            )
+            .unwrap_err(),
+            "array index out of bounds: index -9223372036854775805, length 3"
+        );
     }
 
     #[test]

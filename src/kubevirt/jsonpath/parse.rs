@@ -330,9 +330,11 @@ fn slice_params(text: &str) -> Result<[Param; 3], String> {
                     .map_err(|_| format!("array index {raw} is not a number"))?;
             }
         } else if i == 1 {
+            // Go's int wraps: `[9223372036854775807]` ends at the smallest int (found by
+            // fuzzing `kubevirt_annotation`; an overflow check panicked here).
             params[1] = Param {
                 known: true,
-                value: params[0].value + 1,
+                value: params[0].value.wrapping_add(1),
                 derived: true,
             };
         } else {
@@ -460,6 +462,22 @@ mod tests {
         assert_eq!(op, "==");
         assert_eq!(left[0], Node::Field("name".into()));
         assert_eq!(right[0], Node::Text("root".into()));
+    }
+
+    #[test]
+    fn the_largest_index_wraps_as_go_does() {
+        let l = list("{.a[9223372036854775807]}");
+        let Node::Array(p) = &l[1] else {
+            panic!("no array")
+        };
+        assert_eq!(
+            (p[0].value, p[1].value, p[1].derived),
+            (i64::MAX, i64::MIN, true)
+        );
+        assert_eq!(
+            parse_template("{.a[9223372036854775808]}").unwrap_err(),
+            "array index 9223372036854775808 is not a number"
+        );
     }
 
     #[test]

@@ -92,16 +92,14 @@ fn deploys_files(text: &str) -> bool {
         || text.contains("kubectl create")
 }
 
-/// Whether a walked file may hold ytt commands.
-fn worth_reading(f: &RepoFile) -> bool {
-    if ci::is_workflow(&f.path) || ci::is_action(&f.path) || ci::is_gitlab(&f.path) {
+/// Whether a walked file (repository path and kind) may hold ytt commands.
+pub fn worth_reading(path: &str, kind: Kind) -> bool {
+    if ci::is_workflow(path) || ci::is_action(path) || ci::is_gitlab(path) {
         return true;
     }
-    match f.kind {
+    match kind {
         Kind::PlainYaml => true,
-        Kind::Other => {
-            scripts::candidate(&f.path) || make::candidate(&f.path) || readme::candidate(&f.path)
-        }
+        Kind::Other => scripts::candidate(path) || make::candidate(path) || readme::candidate(path),
         _ => false,
     }
 }
@@ -113,19 +111,30 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
         .and_then(|n| n.to_str())
         .unwrap_or("")
         .to_string();
-    let ctx = Repo {
-        index,
-        vendir,
-        name: &name,
-    };
     let texts: Vec<(String, Kind, String)> = files
         .iter()
-        .filter(|f| worth_reading(f))
+        .filter(|f| worth_reading(&f.path, f.kind))
         .filter_map(|f| {
             let text = scripts::read(repo, &f.path, shell::MAX_SCRIPT)?;
             Some((f.path.clone(), f.kind, text))
         })
         .collect();
+    find_in(&name, &texts, index, vendir)
+}
+
+/// Every `ytt` command of the files `texts` (repository path, kind, text: the files worth
+/// reading, as [`find`] read them) of the repository named `name`, resolved against `index`.
+pub fn find_in(
+    name: &str,
+    texts: &[(String, Kind, String)],
+    index: &Index,
+    vendir: &[Target],
+) -> Found {
+    let ctx = Repo {
+        index,
+        vendir,
+        name,
+    };
     let set = ScriptSet::new(
         texts
             .iter()
@@ -135,7 +144,7 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
     let mut followed: Vec<(Snippet, Vec<Call>)> = Vec::new();
     let mut deployed: Vec<(String, String)> = Vec::new();
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
-    for (path, kind, text) in &texts {
+    for (path, kind, text) in texts {
         for snippet in snippets_of(path, *kind, text, &set) {
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {

@@ -1,37 +1,16 @@
-//! Entry points for fuzzing: each takes arbitrary bytes and must return without panicking,
-//! whatever the bytes. The cargo-fuzz targets in `fuzz/` call them (libFuzzer, nightly), and
-//! `tests/it/fuzz_smoke.rs` runs them on stable Rust over the fixtures and mutations of them, so
-//! the targets stay green without nightly.
+//! The engine's fuzz targets: the YAML parser and emitter, the template compilers,
+//! `.yttlint.yaml`, KubeVirt annotations, and a whole `yttlint template` run on one file.
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::setup;
 use crate::eval::limits::Limits;
 use crate::files::InputFile;
 use crate::library::{EvalOpts, ExternalValues, Workspace};
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
 use crate::yaml::parse::{parse, ParseOpts};
-
-/// A fuzz target: a name (the directory of its seeds) and its function.
-pub type Target = (&'static str, fn(&[u8]));
-
-/// Every target.
-pub const TARGETS: &[Target] = &[
-    ("yaml_parse", yaml_parse),
-    ("template_compile", template_compile),
-    ("config_parse", config_parse),
-    ("kubevirt_annotation", kubevirt_annotation),
-    ("template_render", template_render),
-];
-
-/// Set up once before any input: libFuzzer's panic hook aborts on every panic, even one that
-/// is caught; the YAML library's known panic, which the parser catches and reports as ytt's
-/// error, must not count as a crash (found by `config_parse`).
-fn setup() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(crate::yaml::parse::quiet_known_panics);
-}
 
 /// The YAML parser (lenient and strict) and the emitter on what it parsed.
 pub fn yaml_parse(data: &[u8]) {
