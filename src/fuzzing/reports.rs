@@ -12,7 +12,7 @@
 //! the callers, which have an XML parser (`fuzz/fuzz_targets/report_render.rs`,
 //! `tests/it/fuzz_smoke.rs`).
 
-use super::report_input::{read, NO_REPOSITORY};
+use super::report_input::read;
 use super::setup;
 use crate::fix::apply::{apply, choose};
 use crate::fix::diff::unified;
@@ -144,10 +144,11 @@ pub fn rendered_reports(data: &[u8]) -> Rendered {
         "coverage-summary",
         crate::report::coverage::summary(&run.coverage),
     ));
-    outputs.push(("lcov", crate::report::lcov::render(&run.coverage)));
+    let path = |file: &str| run.options.checkout_path(file);
+    outputs.push(("lcov", crate::report::lcov::render(&run.coverage, &path)));
     outputs.push((
         "cobertura",
-        crate::report::cobertura::render(&run.coverage, NO_REPOSITORY),
+        crate::report::cobertura::render(&run.coverage, &path),
     ));
     outputs.push(("diff", diffs(report, &run.files, run.options.unsafe_fixes)));
     let fingerprints = crate::report::fingerprint::fingerprints(&report.diagnostics, &run.sources);
