@@ -188,7 +188,7 @@ impl<'a> FrameFiles<'a> {
                 None => text,
             };
             let shown: Arc<str> = if text.chars().any(is_unprintable) {
-                Arc::from(printable(&text, "\r").as_str())
+                Arc::from(printable_source(&text).as_str())
             } else {
                 text
             };
@@ -287,6 +287,22 @@ pub(crate) fn printable(text: &str, keep: &str) -> String {
             }
         })
         .collect()
+}
+
+/// A source file's text as [`printable`] makes it, keeping the `\r` of a `\r\n` line end
+/// only: a carriage return alone would move the terminal's cursor back over the line.
+fn printable_source(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let line_end = c == '\r' && chars.peek() == Some(&'\n');
+        out.push(if is_unprintable(c) && !line_end {
+            '\u{FFFD}'
+        } else {
+            c
+        });
+    }
+    out
 }
 
 fn is_unprintable(c: char) -> bool {
@@ -493,6 +509,10 @@ mod tests {
         assert!(text.contains("= second\u{FFFD}line\u{FFFD}"), "{text:?}");
         assert!(text.contains("2 │ b: 1"), "{text:?}");
         assert_eq!(printable("a\rb\tc\n\u{9b}", "\r"), "a\rb\tc\n\u{FFFD}");
+        assert_eq!(
+            printable_source("a\rb\r\nc\u{1b}"),
+            "a\u{FFFD}b\r\nc\u{FFFD}"
+        );
     }
 
     #[test]
