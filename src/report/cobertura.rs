@@ -24,9 +24,7 @@ pub fn render(roots: &[RootCoverage], path: &dyn Fn(&str) -> String) -> String {
         rate(taken, branches),
         env!("CARGO_PKG_VERSION"),
     ));
-    out.push_str(&format!(
-        "  <sources>\n    <source>.</source>\n  </sources>\n  <packages>\n",
-    ));
+    out.push_str("  <sources>\n    <source>.</source>\n  </sources>\n  <packages>\n");
     for root in roots {
         let (l, lh) = root.line_counts();
         let (b, bh) = root.branch_counts();
