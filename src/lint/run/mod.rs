@@ -7,6 +7,7 @@ pub mod bounded;
 pub mod budget;
 pub mod cache;
 pub mod cache_auth;
+pub mod ended;
 pub mod git_index;
 pub mod guard;
 pub mod pool;

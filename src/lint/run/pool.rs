@@ -11,8 +11,7 @@
 //! job's findings are kept.
 
 use crate::report::Rule;
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -23,7 +22,8 @@ use std::time::{Duration, Instant};
 
 use crate::lint::job::{run_job, Job, JobKind, JobOutcome};
 use crate::lint::run::budget::main_part;
-use crate::lint::run::guard::{caught, elapsed_ms, in_file, IN_THREAD};
+use crate::lint::run::ended::{last_words, signal_name, tail, End};
+use crate::lint::run::guard::{caught, elapsed_ms, IN_THREAD};
 use crate::lint::run::position::Page;
 use crate::lint::run::progress::Progress;
 use crate::lint::run::worker::{Request, Response, COMMAND, READY, STACK_BYTES};
@@ -61,9 +61,6 @@ const POLL: Duration = Duration::from_millis(10);
 
 /// How long a new worker may take to say it is ready.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Lines of a worker's standard error kept to explain its death.
-const TAIL_LINES: usize = 8;
 
 impl Isolation {
     /// The memory the workers share: what the main process does not keep.
@@ -189,7 +186,7 @@ fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job
         Err(end) => {
             // The worker has ended (or is stopped now): its page says where it was.
             let at = worker.take().and_then(Worker::finish);
-            let d = end.diagnostic(limits, at);
+            let d = end.diagnostic(&limits.memory_text, limits.job_timeout, at);
             JobOutcome {
                 duration_ms: elapsed_ms(start),
                 ..JobOutcome::failure(job, d)
@@ -207,18 +204,6 @@ struct Worker {
     stderr: Option<JoinHandle<Vec<String>>>,
     /// The page where it keeps the file (repository path) and line the running job is at.
     page: Option<Page>,
-}
-
-/// How a job ended without an answer.
-enum End {
-    /// Its worker was stopped after the job's time.
-    Timeout,
-    /// Its worker was stopped when its resident memory outgrew its share.
-    Memory,
-    /// Its worker died: how, and the last lines it wrote on standard error.
-    Died(String, Vec<String>),
-    /// Its worker answered something else than the job's result.
-    Garbled(String),
 }
 
 impl Worker {
@@ -394,64 +379,6 @@ fn hand_over(command: &mut Command, fd: i32) {
     }
 }
 
-impl End {
-    /// The finding of the job that ended this way, at the file (a repository path) and line
-    /// `at` when the worker said it evaluated one.
-    fn diagnostic(&self, limits: &Limits, at: Option<(String, u32)>) -> Diagnostic {
-        let d = self.what(limits);
-        match at {
-            Some((file, line)) => in_file(d, &file, line),
-            None => d,
-        }
-    }
-
-    /// The finding, without a position.
-    fn what(&self, limits: &Limits) -> Diagnostic {
-        let memory = || {
-            Diagnostic::new(
-                Rule::LimitExceeded,
-                format!(
-                    "the evaluation needed more memory than its limit ({})",
-                    limits.memory_text
-                ),
-            )
-        };
-        match self {
-            End::Memory => memory(),
-            End::Timeout => Diagnostic::new(
-                Rule::LimitExceeded,
-                format!(
-                    "the evaluation did not finish within {} s (--job-timeout), and was stopped",
-                    limits.job_timeout.as_secs()
-                ),
-            ),
-            End::Died(how, tail) => {
-                let text = tail.join("\n");
-                if text.contains("memory allocation of") || how.contains("signal 9 ") {
-                    memory()
-                } else if text.contains("has overflowed its stack") {
-                    Diagnostic::new(
-                        Rule::LimitExceeded,
-                        "the evaluation overflowed the native stack (templates, calls or loads nested too deeply)",
-                    )
-                } else {
-                    Diagnostic::new(
-                        Rule::InternalError,
-                        format!(
-                            "yttlint's worker process died while linting this root ({how}){}",
-                            last_words(tail)
-                        ),
-                    )
-                }
-            }
-            End::Garbled(what) => Diagnostic::new(
-                Rule::InternalError,
-                format!("yttlint's worker process failed on this root: {what}"),
-            ),
-        }
-    }
-}
-
 /// The resident memory of process `pid` in bytes (`None` where `/proc` does not tell).
 fn resident_bytes(pid: u32) -> Option<u64> {
     let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
@@ -459,39 +386,4 @@ fn resident_bytes(pid: u32) -> Option<u64> {
     // SAFETY: sysconf only reads a configuration value.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
     Some(pages.saturating_mul(u64::try_from(page).ok()?))
-}
-
-/// The last lines a process wrote, kept to explain its end.
-fn tail(from: impl Read) -> Vec<String> {
-    let mut kept = VecDeque::new();
-    for line in BufReader::new(from).lines() {
-        let Ok(line) = line else { break };
-        if kept.len() == TAIL_LINES {
-            kept.pop_front();
-        }
-        kept.push_back(line);
-    }
-    kept.into()
-}
-
-/// `: LAST LINE` of a worker's standard error, or nothing.
-fn last_words(tail: &[String]) -> String {
-    tail.iter()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .map(|l| format!(": {}", l.trim()))
-        .unwrap_or_default()
-}
-
-fn signal_name(sig: i32) -> &'static str {
-    match sig {
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGTERM => "SIGTERM",
-        _ => "a signal",
-    }
 }
