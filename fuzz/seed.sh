@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
-# Fills fuzz/corpus/<target>/ with seeds: the fixtures (and ../shared/conformance when it is
-# there, or $YTTLINT_CONFORMANCE names another copy) of the kinds each target reads. The corpora
+# Fills fuzz/corpus/<target>/ with seeds: the fixtures (and a directory of ytt's conformance
+# cases when $YTTLINT_CONFORMANCE names one) of the kinds each target reads. The corpora
 # are not committed (they grow while fuzzing); run this once before
 # `cargo +nightly fuzz run <target>`.
 set -eu
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$HERE/.."
 sources=("$ROOT/fixtures")
-for c in "${YTTLINT_CONFORMANCE:-}" "$ROOT/../shared/conformance"; do
-  if [ -n "$c" ] && [ -d "$c" ]; then sources+=("$c"); break; fi
-done
+c="${YTTLINT_CONFORMANCE:-}"
+if [ -n "$c" ] && [ -d "$c" ]; then sources+=("$c"); fi
 seed() { # target file [kind-byte]
   local dir="$HERE/corpus/$1" name
   mkdir -p "$dir"
