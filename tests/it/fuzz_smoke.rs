@@ -359,6 +359,12 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
         "kubevirt_annotation",
         include_bytes!("../data/fuzz/kubevirt_annotation-index-overflow.json"),
     ),
+    // A lone carriage return in a source line reached the terminal through a code frame (the
+    // rest of the line would overwrite what the frame shows).
+    (
+        "report_render",
+        include_bytes!("../data/fuzz/report_render-lone-carriage-return.bin"),
+    ),
     ("template_render", b"\x00a: [!!str, b]\n"),
 ];
 
