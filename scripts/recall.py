@@ -18,7 +18,8 @@ Classes: dv-typo (a `data.values` path), value-type (a values file scalar of ano
 annotation-typo, module-attr (a `@ytt:` module member), load-name, wrong-args (a call with one
 more argument), k8s-field (a manifest key), k8s-type (a manifest number as a string),
 overlay-selector (a string of an overlay's `by=` matcher), indentation (a manifest key moved one
-level out).
+level out). k8s-field, k8s-type and indentation change only YAML documents with a top-level `kind:` (Kubernetes
+objects of built-in kinds), not fragments that end up as text inside one.
 
 usage: scripts/recall.py [--bin target/release/yttlint] [--ytt ytt] [--corpus ../shared/corpus]
                          [--seed 1] [--per-class 12] [--class NAME] [--verbose]
@@ -154,10 +155,21 @@ def builtin_manifest(text):
     return kinds and all(k in BUILTIN_KINDS for k in kinds)
 
 
+def in_object(text, offset):
+    """Whether `offset` lies in a YAML document with a top-level `kind:`: a Kubernetes object,
+    not a fragment (a `def` body that becomes a package's values inside a Secret, say)."""
+    starts = [0] + [m.end() for m in re.finditer(r"(?m)^---.*$", text)]
+    start = max(s for s in starts if s <= offset)
+    nxt = re.search(r"(?m)^---", text[offset:])
+    end = offset + nxt.start() if nxt else len(text)
+    return re.search(r"(?m)^kind:\s*\w+", text[start:end]) is not None
+
+
 def m_k8s_field(text, rng):
     if not builtin_manifest(text):
         return None
-    sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*)(%s):" % "|".join(K8S_KEYS), text)]
+    sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*)(%s):" % "|".join(K8S_KEYS), text)
+             if in_object(text, m.start())]
     return typo_in_group(text, sites, 2, rng)
 
 
@@ -166,7 +178,8 @@ def m_k8s_type(text, rng):
         return None
     # Not `port`/`targetPort`: under probes and Services many of them take a string too.
     sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*(?:containerPort|replicas|periodSeconds|"
-                                    r"initialDelaySeconds|timeoutSeconds):\s+)(\d+)\s*$", text)]
+                                    r"initialDelaySeconds|timeoutSeconds):\s+)(\d+)\s*$", text)
+             if in_object(text, m.start())]
     if not sites:
         return None
     m = rng.choice(sites)
@@ -195,7 +208,9 @@ def m_indentation(text, rng):
         nxt = re.match(r"^( *)", lines[i + 1]).group(1)
         if m and "#@" not in lines[i] and "#@" not in lines[i - 1] and len(nxt) < len(m.group(1)):
             prev = re.match(r"^( *)", lines[i - 1]).group(1)
-            if len(prev) == len(m.group(1)) and not lines[i - 1].strip().startswith("-"):
+            offset = sum(len(x) + 1 for x in lines[:i])
+            if (len(prev) == len(m.group(1)) and not lines[i - 1].strip().startswith("-")
+                    and in_object(text, offset)):
                 sites.append(i)
     if not sites:
         return None

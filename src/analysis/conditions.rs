@@ -17,6 +17,9 @@ use crate::pos::Pos;
 pub struct Tested {
     pub path: Vec<String>,
     pub pos: Pos,
+    /// Every use of the value in the library is a test like this one: nothing reads what it
+    /// says beyond true or false (no output, no comparison, no call, no map above it used whole).
+    pub only: bool,
 }
 
 /// Every data value of a static path that the library's own files test as a condition: the
@@ -27,6 +30,8 @@ pub struct Tested {
 pub fn tested(index: &Index<'_>) -> Vec<Tested> {
     let all = refs(index);
     let mut out: Vec<Tested> = Vec::new();
+    // The references that are operands of a test, by unit.
+    let mut tests: Vec<(usize, Span)> = Vec::new();
     for i in 0..index.own {
         let unit = &index.all[i];
         let mine: Vec<_> = all.iter().filter(|r| r.unit == i && !r.probe).collect();
@@ -48,6 +53,7 @@ pub fn tested(index: &Index<'_>) -> Vec<Tested> {
             }),
             _ => {}
         });
+        tests.extend(checks.iter().map(|(op, _)| (i, *op)));
         for (op, guarded) in checks {
             for r in mine.iter().filter(|r| r.span == op) {
                 let used_inside = guarded.iter().any(|g| {
@@ -68,12 +74,32 @@ pub fn tested(index: &Index<'_>) -> Vec<Tested> {
                 else {
                     continue;
                 };
-                let t = Tested { path, pos };
+                let t = Tested {
+                    path,
+                    pos,
+                    only: false,
+                };
                 if !t.path.is_empty() && !out.contains(&t) {
                     out.push(t);
                 }
             }
         }
+    }
+    // A use that is not a test: a reference elsewhere, to the value, a map above it (used
+    // whole), or through a computed key.
+    let other_uses: Vec<&Vec<Seg>> = all
+        .iter()
+        .filter(|r| !r.probe && !tests.contains(&(r.unit, r.span)))
+        .map(|r| &r.segs)
+        .collect();
+    for t in &mut out {
+        t.only = !other_uses.iter().any(|segs| {
+            segs.len() <= t.path.len()
+                && segs.iter().zip(&t.path).all(|(s, k)| match s {
+                    Seg::Key(name) => name == k,
+                    Seg::Dynamic => true,
+                })
+        });
     }
     out.sort_by(|a, b| a.pos.cmp(&b.pos));
     out
@@ -103,17 +129,38 @@ mod tests {
         let star = "load(\"@ytt:data\", \"data\")\nv = data.values.app\ndef f():\n  if data.values.lb.enable:\n    return 1\n  end\n  return 2 if not v.debug else 3\nend\nx = data.values.a or data.values.b.c\nif data.values.a and data.values.b.c:\n  y = data.values.name if data.values.name else \"n\"\nend\nif data.values.port:\n  z = str(data.values.port)\nend\n";
         let ws = Workspace::new(vec![InputFile::new("f.star", star)], EvalOpts::default());
         let index = Index::new(&ws, "");
-        let found: Vec<(String, u32)> = tested(&index)
+        let found: Vec<(String, u32, bool)> = tested(&index)
             .into_iter()
-            .map(|t| (t.path.join("."), t.pos.line))
+            .map(|t| (t.path.join("."), t.pos.line, t.only))
             .collect();
+        // `a` and `b.c` are also defaults of `x` (a use of their value), the others only tests.
         assert_eq!(
             found,
             vec![
-                ("lb.enable".to_string(), 4),
-                ("app.debug".to_string(), 7),
-                ("a".to_string(), 10),
-                ("b.c".to_string(), 10),
+                ("lb.enable".to_string(), 4, true),
+                ("app.debug".to_string(), 7, true),
+                ("a".to_string(), 10, false),
+                ("b.c".to_string(), 10, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_value_also_compared_passed_or_used_whole_is_not_only_tested() {
+        let star = "load(\"@ytt:data\", \"data\")\nif data.values.mode:\n  x = 1\nend\nif data.values.mode == \"a\":\n  x = 2\nend\nif data.values.s.on:\n  x = 3\nend\ny = str(data.values.s)\nif data.values.k[\"flag\"]:\n  x = 4\nend\nif data.values.e:\n  x = 5\nend\n";
+        let ws = Workspace::new(vec![InputFile::new("f.star", star)], EvalOpts::default());
+        let index = Index::new(&ws, "");
+        let only: Vec<(String, bool)> = tested(&index)
+            .into_iter()
+            .map(|t| (t.path.join("."), t.only))
+            .collect();
+        assert_eq!(
+            only,
+            vec![
+                ("mode".to_string(), false),
+                ("s.on".to_string(), false),
+                ("k.flag".to_string(), true),
+                ("e".to_string(), true),
             ]
         );
     }

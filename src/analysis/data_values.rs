@@ -293,6 +293,18 @@ mod tests {
     }
 
     #[test]
+    fn a_probe_of_a_computed_key_leaves_keys_written_out_checked() {
+        // As tanzu-framework's validate.star: `getattr(data.values, variable, None)`.
+        let tpl = "#@ load(\"@ytt:data\", \"data\")\n\
+                   #@ def get(name):\n#@   return getattr(data.values, name, None)\n#@ end\n\
+                   v: #@ get(\"app\")\n#@ if False:\nx: #@ data.values.app.nmae\n#@ end\n";
+        let files = [("schema.yml", SCHEMA), ("t.yml", tpl)];
+        let found = findings(&files, super::UNKNOWN);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("app.nmae"), "{found:?}");
+    }
+
+    #[test]
     fn keys_of_an_any_key_map_are_read_through_its_underscore_item() {
         use crate::analysis::testing::findings_with;
         use crate::library::EvalOpts;

@@ -233,7 +233,8 @@ impl Node {
     }
 
     /// Makes what a probe (`hasattr(v, "k")`, `"k" in v`) asks about possibly present: the
-    /// key it names is added, open, where the map lacks it; a computed name opens the map.
+    /// key it names is added, open, where the map lacks it. A computed name opens nothing: the
+    /// keys written out elsewhere are read as written, and fail when absent.
     pub fn open_at(&mut self, segs: &[Seg]) {
         let Some((last, before)) = segs.split_last() else {
             return;
@@ -265,7 +266,9 @@ impl Node {
                     });
                 }
             }
-            Seg::Dynamic => *node = Node::Open,
+            // `getattr(v, name, d)` with a computed name: some key may be absent, but a key
+            // written out is still read as it is, so nothing opens.
+            Seg::Dynamic => {}
         }
     }
 

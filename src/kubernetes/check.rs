@@ -6,7 +6,9 @@ use jsonschema::paths::LocationSegment;
 use jsonschema::ValidationError;
 use serde_json::Value as Json;
 
-use super::instance::{display_path, locate, schema_json, to_json, Step};
+use super::instance::{
+    display_path, has_null_key, locate, null_at, schema_json, to_json, to_json_with_nulls, Step,
+};
 use super::message;
 use super::registry::Registry;
 use super::{CheckResult, Violation};
@@ -36,11 +38,13 @@ pub fn check(registry: &Registry, doc: &Document) -> CheckResult {
     };
     // A CRD's schema descriptions are most of its text and are strings wherever they are
     // allowed: the validator is spared them.
-    let json = match kind == "CustomResourceDefinition" {
+    let crd = kind == "CustomResourceDefinition";
+    let json = match crd {
         true => schema_json(doc),
         false => to_json(doc),
     };
-    if compiled.validator.is_valid(&json) {
+    let nulls = has_null_key(&doc.value);
+    if !nulls && compiled.validator.is_valid(&json) {
         return CheckResult::Checked(Vec::new());
     }
     let ctx = Context {
@@ -51,6 +55,16 @@ pub fn check(registry: &Registry, doc: &Document) -> CheckResult {
     let mut out = Vec::new();
     for e in compiled.validator.iter_errors(&json) {
         ctx.violations(&e, &mut out);
+    }
+    if nulls {
+        // A key set to `null` is left out above (the decoder leaves its field unset), but an
+        // unknown one is still an unknown field.
+        for e in compiled
+            .validator
+            .iter_errors(&to_json_with_nulls(doc, crd))
+        {
+            ctx.unknown_null_keys(&e, &mut out);
+        }
     }
     out.sort_by(|a, b| (&a.pos, &a.path, &a.message).cmp(&(&b.pos, &b.path, &b.message)));
     out.dedup();
@@ -122,6 +136,22 @@ impl Context<'_> {
                 }
             }
             _ => out.push(message::simple(self, &steps, e)),
+        }
+    }
+
+    /// The unknown fields of an `additionalProperties` error that are set to `null`.
+    fn unknown_null_keys(&self, e: &ValidationError, out: &mut Vec<Violation>) {
+        let ValidationErrorKind::AdditionalProperties { unexpected } = e.kind() else {
+            return;
+        };
+        let steps = steps_of(e);
+        let fields = self.fields_at(e);
+        for name in unexpected {
+            let mut at = steps.clone();
+            at.push(Step::Key(name.clone()));
+            if null_at(self.doc, &at).is_some() {
+                out.push(message::unknown_field(self, &steps, name, &fields));
+            }
         }
     }
 

@@ -22,36 +22,70 @@ pub fn schema_json(doc: &Document) -> Json {
     convert(doc, true)
 }
 
-fn convert(doc: &Document, lean: bool) -> Json {
-    match &doc.value {
-        Value::Map(m) => Json::Object(map(m, true, lean)),
-        other => value(other, lean),
+/// The JSON of a rendered document with its `null` values kept: only to find the keys that the
+/// object does not declare (the API server's strict field validation names an unknown field
+/// whatever its value, `null` included).
+/// `lean` as for [`schema_json`].
+pub fn to_json_with_nulls(doc: &Document, lean: bool) -> Json {
+    Shape { lean, nulls: true }.convert(doc)
+}
+
+/// Whether a map of the document has a key whose value is `null`.
+pub fn has_null_key(v: &Value) -> bool {
+    match v {
+        Value::Map(m) => m
+            .items
+            .iter()
+            .any(|i| matches!(i.value, Value::Null) || has_null_key(&i.value)),
+        Value::Array(a) => a.items.iter().any(|i| has_null_key(&i.value)),
+        _ => false,
     }
 }
 
-fn map(m: &crate::yaml::Map, root: bool, lean: bool) -> Map<String, Json> {
-    m.items
-        .iter()
-        .filter(|item| !matches!(item.value, Value::Null))
-        .filter(|item| {
-            !(lean && item.key.as_str() == Some("description") && item.value.as_str().is_some())
-        })
-        .map(|item| (scalar_key_string(&item.key), &item.value))
-        .filter(|(key, _)| !(root && key == "status"))
-        .map(|(key, v)| (key, value(v, lean)))
-        .collect()
+fn convert(doc: &Document, lean: bool) -> Json {
+    Shape { lean, nulls: false }.convert(doc)
 }
 
-fn value(v: &Value, lean: bool) -> Json {
-    match v {
-        Value::Null => Json::Null,
-        Value::Bool(b) => Json::Bool(*b),
-        Value::Int(i) => Json::from(*i),
-        Value::Uint(u) => Json::from(*u),
-        Value::Float(f) => Number::from_f64(*f).map_or(Json::Null, Json::Number),
-        Value::String(s) => Json::String(s.clone()),
-        Value::Map(m) => Json::Object(map(m, false, lean)),
-        Value::Array(a) => Json::Array(a.items.iter().map(|i| value(&i.value, lean)).collect()),
+/// What the conversion leaves out: descriptions (`lean`), keys set to `null` (unless `nulls`).
+#[derive(Clone, Copy)]
+struct Shape {
+    lean: bool,
+    nulls: bool,
+}
+
+impl Shape {
+    fn convert(self, doc: &Document) -> Json {
+        match &doc.value {
+            Value::Map(m) => Json::Object(self.map(m, true)),
+            other => self.value(other),
+        }
+    }
+
+    fn map(self, m: &crate::yaml::Map, root: bool) -> Map<String, Json> {
+        let lean = self.lean;
+        m.items
+            .iter()
+            .filter(|item| self.nulls || !matches!(item.value, Value::Null))
+            .filter(|item| {
+                !(lean && item.key.as_str() == Some("description") && item.value.as_str().is_some())
+            })
+            .map(|item| (scalar_key_string(&item.key), &item.value))
+            .filter(|(key, _)| !(root && key == "status"))
+            .map(|(key, v)| (key, self.value(v)))
+            .collect()
+    }
+
+    fn value(self, v: &Value) -> Json {
+        match v {
+            Value::Null => Json::Null,
+            Value::Bool(b) => Json::Bool(*b),
+            Value::Int(i) => Json::from(*i),
+            Value::Uint(u) => Json::from(*u),
+            Value::Float(f) => Number::from_f64(*f).map_or(Json::Null, Json::Number),
+            Value::String(s) => Json::String(s.clone()),
+            Value::Map(m) => Json::Object(self.map(m, false)),
+            Value::Array(a) => Json::Array(a.items.iter().map(|i| self.value(&i.value)).collect()),
+        }
     }
 }
 

@@ -187,6 +187,10 @@ rule_table! {
         "String that reads as false, tested as a condition",
         "A data value that a template tests as a condition (`if data.values.x:`, `not v.x`, `and`, `or`, `a if v.x else b`) is a string that spells false: `\"false\"`, `\"no\"`, `\"off\"`, `\"0\"` or `\"null\"`, in any case. Every non-empty string is true in Starlark, so the branch meant for false runs as if the value were true; ytt renders it without a word. Typical causes: a boolean written with quotes in a values file, and `-v key=false` (`--data-value` gives strings) where `--data-value-yaml` was meant. Checked with each scenario's final data values; the finding is where the value is set, with the condition as related location.",
         "Write the value without quotes (`enable: false`), or give it with `--data-value-yaml key=false`; declare it as a boolean in the schema so that ytt rejects a string.";
+    NumberAsBoolean = "number-as-boolean", Warning,
+        "Number where only true or false is read",
+        "A data value that the library's code only ever tests as a condition (`if data.values.x:`, `not v.x`, `and`, `or`, `a if v.x else b`), and never uses otherwise (no output, no comparison, no call, no map above it used whole), is a number other than 0 and 1 in a scenario's final data values. Every number but 0 is true, so the value says nothing a boolean would not; a number there is usually a slip for `true` or `false`, or a value meant for another key. ytt renders it without a word.",
+        "Write `true` or `false`; if the number was meant, use it (compare it, or put it in the output) so that its value matters.";
     DataValueUnknownReference = "data-value-unknown-reference", Error,
         "Reference to a data value the schema does not declare",
         "A template or Starlark file reads a data value (`data.values.a.b`, `data.values[\"a\"]`, or through a name bound to part of them) that the library's schema does not declare. Checked in every branch, without evaluating; ytt fails only when the line runs.",

@@ -97,5 +97,5 @@ fn a_registry_is_shared_by_threads() {
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
-    assert_eq!(counts, vec![2; 4]);
+    assert_eq!(counts, vec![3; 4]);
 }

@@ -59,7 +59,7 @@ pub fn findings(
 }
 
 /// The map item at `path` of the data values `v`.
-fn item_at<'a>(v: &'a Value, path: &[String]) -> Option<&'a MapItem> {
+pub(super) fn item_at<'a>(v: &'a Value, path: &[String]) -> Option<&'a MapItem> {
     let (last, parents) = path.split_last()?;
     let mut map = v;
     for seg in parents {

@@ -15,6 +15,7 @@ pub mod kubernetes;
 pub mod libcheck;
 pub mod model;
 pub mod needs_input;
+pub mod number_flags;
 pub mod placeholder;
 pub mod unmatched_overlays;
 pub mod usage;
@@ -177,6 +178,8 @@ fn evaluate(
             if result.is_ok() {
                 // Strings that spell false, tested as conditions (boolean-string).
                 found.extend(boolean_strings::findings(&workspace, &tested, &span_of));
+                // Numbers only ever tested as conditions (number-as-boolean).
+                found.extend(number_flags::findings(&workspace, &tested, &span_of));
             }
             let failed = result.is_err();
             if let Err(e) = &result {
