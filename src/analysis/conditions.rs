@@ -2,7 +2,8 @@
 //! `or`, the condition of `a if c else b`. A string there is true whenever it is not empty, so a
 //! value written `"false"` (a quoted boolean, or a `-v x=false` flag, which gives a string) is
 //! true: the job compares these paths with the final data values (`boolean-string`). `x or d`
-//! outside a condition is a default, not a test: it is not one of them.
+//! outside a condition is a default, not a test: it is not one of them. A comparison with
+//! `True` or `False` (`v.x == False`) is a test as well.
 
 use starlark::codemap::Span;
 use starlark::syntax::ast::{AstExpr, BinOp, Expr, Stmt};
@@ -48,6 +49,14 @@ pub fn tested(index: &Index<'_>) -> Vec<Tested> {
         }
         walk::each_expr(&unit.ast, &mut |e| match &e.node {
             Expr::Not(x) => operands(x, &mut |op| checks.push((op, Vec::new()))),
+            // `v.x == True`, `v.x != False`: a comparison with a boolean is a test too.
+            Expr::Op(l, BinOp::Equal | BinOp::NotEqual, r) => {
+                if is_bool(r) {
+                    checks.push((l.span, Vec::new()));
+                } else if is_bool(l) {
+                    checks.push((r.span, Vec::new()));
+                }
+            }
             Expr::If(triple) => operands(&triple.0, &mut |op| {
                 checks.push((op, vec![triple.1.span, triple.2.span]))
             }),
@@ -105,6 +114,11 @@ pub fn tested(index: &Index<'_>) -> Vec<Tested> {
     out
 }
 
+/// Whether `e` is the literal `True` or `False`.
+fn is_bool(e: &AstExpr) -> bool {
+    matches!(&e.node, Expr::Identifier(id) if id.ident == "True" || id.ident == "False")
+}
+
 /// Calls `f` on each operand that `e` tests for truth: `e` itself, or through `not`, `and`
 /// and `or`.
 fn operands(e: &AstExpr, f: &mut dyn FnMut(Span)) {
@@ -147,7 +161,7 @@ mod tests {
 
     #[test]
     fn a_value_also_compared_passed_or_used_whole_is_not_only_tested() {
-        let star = "load(\"@ytt:data\", \"data\")\nif data.values.mode:\n  x = 1\nend\nif data.values.mode == \"a\":\n  x = 2\nend\nif data.values.s.on:\n  x = 3\nend\ny = str(data.values.s)\nif data.values.k[\"flag\"]:\n  x = 4\nend\nif data.values.e:\n  x = 5\nend\n";
+        let star = "load(\"@ytt:data\", \"data\")\nif data.values.mode:\n  x = 1\nend\nif data.values.mode == \"a\":\n  x = 2\nend\nif data.values.s.on:\n  x = 3\nend\ny = str(data.values.s)\nif data.values.k[\"flag\"]:\n  x = 4\nend\nif data.values.e:\n  x = 5\nend\nif data.values.lb.on == False:\n  x = 6\nend\n";
         let ws = Workspace::new(vec![InputFile::new("f.star", star)], EvalOpts::default());
         let index = Index::new(&ws, "");
         let only: Vec<(String, bool)> = tested(&index)
@@ -161,6 +175,7 @@ mod tests {
                 ("s.on".to_string(), false),
                 ("k.flag".to_string(), true),
                 ("e".to_string(), true),
+                ("lb.on".to_string(), true),
             ]
         );
     }
