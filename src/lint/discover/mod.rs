@@ -7,6 +7,7 @@
 
 pub mod alternatives;
 pub mod configured;
+pub mod design_docs;
 pub mod init;
 pub mod invocations;
 pub mod learned;
@@ -185,7 +186,13 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         }
     }
     d.roots.sort_by(|a, b| a.name.cmp(&b.name));
-    d.libraries.extend(libraries(files));
+    let learned = config.roots.is_empty();
+    d.libraries.extend(libraries(files).into_iter().filter(|l| {
+        // Private libraries of design documents only when a root uses them.
+        !learned
+            || design_docs::dir_of(&l.path).is_none()
+            || d.roots.iter().any(|r| is_within(&l.path, &r.path))
+    }));
     d.libraries.sort_by(|a, b| a.path.cmp(&b.path));
     d.kubevirt_files = files
         .iter()
@@ -229,7 +236,10 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     // ytt step after the step whose output it takes.
     let mut claimed: Vec<String> = d.skipped.iter().flat_map(|s| s.claims.clone()).collect();
     claimed.extend(d.libraries.iter().flat_map(|l| l.files.clone()));
-    let (top, partial) = topmost::roots(config, files, &roots, &claimed, &d.vendir);
+    // Design documents make no root of their own (see `design_docs`).
+    let (undesigned, set_aside) = design_docs::set_aside(files);
+    d.notes.extend(set_aside);
+    let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
     let top = not_deployed_as_is(top, &found.deployed, d);
     let partial: Vec<Library> = partial

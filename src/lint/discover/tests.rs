@@ -170,3 +170,23 @@ fn starlark_and_supplementary_files_make_no_root() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn design_documents_make_no_root_of_their_own() {
+    let files = vec![
+        file("config/app.yml", Kind::YttYaml),
+        file("proposals/ytt/001-schemas/example.yaml", Kind::YttYaml),
+        file("proposals/ytt/001-schemas/_ytt_lib/l/a.yml", Kind::YttYaml),
+        file("proposals/README.md", Kind::Other),
+    ];
+    let d = from_files(&Config::default_for(Path::new("/repo")), &files);
+    assert_eq!(paths_of(&d), vec![("config", &Reason::Topmost)]);
+    assert!(d.libraries.is_empty(), "{:?}", d.libraries);
+    assert!(
+        d.notes
+            .iter()
+            .any(|n| n.starts_with("proposals: design documents, not linted")),
+        "{:?}",
+        d.notes
+    );
+}
