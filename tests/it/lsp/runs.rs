@@ -104,8 +104,8 @@ fn edits_and_back_give_what_a_fresh_server_gives() {
     }
 }
 
-/// A template line that evaluates for far longer than the test waits (more steps than a run
-/// may take: without cancellation the run ends at the step limit, minutes later).
+/// A template line that evaluates for far longer than the test waits for the cancellation
+/// (without it, the run goes on to the step limit: more than 20 s on a fast machine).
 const SPIN: &str = "#@ def spin():\n#@   n = 0\n#@   for i in range(100000):\n#@     for j in range(100000):\n#@       n += 1\n#@     end\n#@   end\n#@   return n\n#@ end\n#@ spun = spin()\n";
 
 #[test]
@@ -123,6 +123,14 @@ fn a_newer_edit_cancels_the_run_going_on() {
     // ...and the edit stops it (without it, the run would go on for minutes: past WAIT).
     let line = c.run_end(|_| true);
     assert!(line.contains("cancelled"), "{line}");
+    // Stopped when the edit came, not dropped after the loop (which runs for more than 20 s).
+    let ms: u64 = line
+        .split_whitespace()
+        .rev()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(u64::MAX);
+    assert!(ms < 10_000, "{line}");
     let p = c.diagnostics(&uri(&file), |p| p["version"] == 2);
     assert_eq!(codes(&p), Vec::<String>::new(), "{p}");
     let line = c.run_end(|_| true);
