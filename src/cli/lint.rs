@@ -145,6 +145,7 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
             Some(_) => None,
             None => a.baseline.as_deref().map(Baseline::load).transpose()?,
         },
+        cancel: None,
     })
 }
 

@@ -7,10 +7,14 @@
 //! not edited) without adding lines, so line numbers and the line maps stay valid; operators
 //! are replaced in the syntax tree.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use starlark::syntax::ast::{AstExpr, Expr};
 use starlark::syntax::{AstModule, Dialect};
+
+use crate::shared_cache::ByteLru;
 
 /// String methods whose lookup goes through `__ytt_attr`.
 pub const METHODS: &[&str] = &[
@@ -57,14 +61,35 @@ struct Edit {
     outer: usize,
 }
 
+/// Bytes of code whose rewritten text one thread keeps, at most.
+const KEPT_BYTES: usize = 8 << 20;
+
+thread_local! {
+    /// The code with its method lookups rewritten (`None`: nothing to rewrite), by the code:
+    /// code evaluated again (the same template in the language server's next run, the same
+    /// file in another job) is parsed once instead of twice. The rewrite depends on the code
+    /// alone (the one dialect of [`crate::eval::run`], positions are offsets in the code).
+    static REWRITTEN: RefCell<ByteLru<Option<Arc<str>>>> = RefCell::new(ByteLru::new(KEPT_BYTES));
+}
+
 /// Parses `code` and adapts it to starlark-go's behaviour.
 pub fn parse(file: &str, code: String, dialect: &Dialect) -> starlark::Result<AstModule> {
-    let ast = AstModule::parse(file, code.clone(), dialect)?;
-    let edits = method_edits(&ast, &code);
-    let mut ast = if edits.is_empty() {
-        ast
-    } else {
-        AstModule::parse(file, apply(&code, edits), dialect)?
+    let known = REWRITTEN.with(|c| c.borrow_mut().get(&code, "", 0));
+    let mut ast = match known {
+        Some(Some(rewritten)) => AstModule::parse(file, rewritten.to_string(), dialect)?,
+        Some(None) => AstModule::parse(file, code, dialect)?,
+        None => {
+            let ast = AstModule::parse(file, code.clone(), dialect)?;
+            let edits = method_edits(&ast, &code);
+            let rewritten = (!edits.is_empty()).then(|| apply(&code, edits));
+            let kept = rewritten.as_deref().map(Arc::<str>::from);
+            let text = Arc::<str>::from(code);
+            REWRITTEN.with(|c| c.borrow_mut().put(&text, &Arc::from(""), 0, kept));
+            match rewritten {
+                Some(r) => AstModule::parse(file, r, dialect)?,
+                None => ast,
+            }
+        }
     };
     let ops: HashMap<String, String> = OPERATORS
         .iter()

@@ -1,5 +1,6 @@
 //! Bounds on one evaluation: call depth, executed steps, heap size and wall-clock time. Every
-//! limit hit becomes an ordinary evaluation error naming the template line, never a hang.
+//! limit hit becomes an ordinary evaluation error naming the template line, never a hang. The
+//! same check stops an evaluation whose run was cancelled ([`super::cancel`]).
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -93,7 +94,9 @@ impl Limits {
     /// it within [`GRACE`].
     fn check(&self, deadline: Instant, heap_bytes: usize, steps: u64) -> bool {
         let now = Instant::now();
-        let reason = if now > deadline {
+        let reason = if super::cancel::requested() {
+            Exceeded::Cancelled
+        } else if now > deadline {
             Exceeded::Time(self.timeout)
         } else if heap_bytes > self.heap_bytes {
             Exceeded::Heap(self.heap_bytes)
@@ -134,6 +137,8 @@ pub enum Exceeded {
     Heap(usize),
     /// The steps of one module.
     Steps(u64),
+    /// Not a limit: the run was cancelled ([`super::cancel`]); its results are thrown away.
+    Cancelled,
 }
 
 impl Exceeded {
@@ -151,6 +156,7 @@ impl Exceeded {
             Exceeded::Steps(n) => {
                 format!("limit exceeded: the evaluation ran more than {n} steps")
             }
+            Exceeded::Cancelled => "the evaluation was cancelled".to_string(),
         }
     }
 }

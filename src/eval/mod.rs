@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod bytestr;
+pub mod cancel;
 pub mod convert;
 pub mod coverage;
 pub mod errors;

@@ -52,6 +52,9 @@ pub struct Settings {
     pub coverage: bool,
     /// `--baseline`: findings accepted as they are.
     pub baseline: Option<Baseline>,
+    /// Set when the run's results are no longer wanted (the language server's newer edit):
+    /// the run stops early, and what it returns is meaningless.
+    pub cancel: Option<crate::eval::cancel::Flag>,
 }
 
 /// Whether and where the result cache lives.
@@ -252,6 +255,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         progress: &progress,
         cache: cache.as_ref(),
         findings_bytes: run::budget::findings_bytes(memory),
+        cancel: s.cancel.as_ref(),
     };
     let ran = run::run_jobs(&jobs, &how)?;
     let mut report = ran.report;

@@ -1,26 +1,29 @@
-//! The background linter: it waits until edits pause (a debounce), lints the roots that read
-//! the edited files with the buffers in place of the files, and publishes what it found per
-//! file. A newer edit supersedes a run: when any open document changed while a run was going,
-//! its results are dropped (never published from stale text) and the files are linted again.
-//! Files that no longer have findings get an empty list.
+//! The background linter: it waits until edits pause (a short debounce), lints the roots that
+//! read the edited files with the buffers in place of the files, and publishes what it found
+//! per file. A newer edit supersedes a run: it cancels the run going on (its evaluation stops
+//! at the next budget check, see [`crate::eval::cancel`]), the run publishes nothing (never
+//! from stale text), and the files are linted again with the newer text. Files that no longer
+//! have findings get an empty list. Each run ends with a line in the editor's log
+//! (`window/logMessage`): how long it took, or that it was cancelled.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use lsp_server::{Message, Notification};
-use lsp_types::notification::{Notification as _, PublishDiagnostics};
-use lsp_types::PublishDiagnosticsParams;
+use lsp_types::notification::{LogMessage, Notification as _, PublishDiagnostics};
+use lsp_types::{LogMessageParams, MessageType, PublishDiagnosticsParams};
 
 use super::diagnostics::convert;
 use super::documents::Documents;
 use super::project::Project;
+use crate::eval::cancel::Flag;
 use crate::lint::session;
 
-/// How long edits must pause before a run starts.
-pub const DEBOUNCE: Duration = Duration::from_millis(100);
+/// How long edits must pause before a run starts: short, as a newer edit cancels a run.
+pub const DEBOUNCE: Duration = Duration::from_millis(25);
 
 /// What the server shares with the linter thread.
 #[derive(Default)]
@@ -45,7 +48,11 @@ enum Work {
 pub struct Linter {
     tx: mpsc::Sender<Work>,
     thread: Option<std::thread::JoinHandle<()>>,
+    running: Running,
 }
+
+/// The cancellation flag of the run going on, if one is.
+type Running = Arc<Mutex<Option<Flag>>>;
 
 /// The findings published, by the root (or library) that produced them, then by file.
 type Published = HashMap<String, HashMap<PathBuf, Vec<lsp_types::Diagnostic>>>;
@@ -54,26 +61,43 @@ impl Linter {
     /// Starts the thread; it publishes through `send`.
     pub fn start(state: SharedState, send: Send) -> Linter {
         let (tx, rx) = mpsc::channel();
+        let running: Running = Arc::default();
+        let flag = running.clone();
         let thread = std::thread::Builder::new()
             .name("yttlint-lsp-lint".into())
             .stack_size(1 << 26)
-            .spawn(move || run(&rx, &state, &send))
+            .spawn(move || run(&rx, &state, &flag, &send))
             .ok();
-        Linter { tx, thread }
+        Linter {
+            tx,
+            thread,
+            running,
+        }
     }
 
-    /// Lints the roots that read `files` (absolute paths) once edits pause.
+    /// Lints the roots that read `files` (absolute paths) once edits pause; the run going on
+    /// is cancelled (called after the documents changed).
     pub fn lint(&self, files: Vec<PathBuf>) {
+        self.cancel();
         let _ = self.tx.send(Work::Files(files));
     }
 
     /// Lints `files` again from scratch (after the configuration changed).
     pub fn relint(&self, files: Vec<PathBuf>) {
+        self.cancel();
         let _ = self.tx.send(Work::All(files));
     }
 
-    /// Stops the thread (a run going on is finished first).
+    /// Cancels the run going on: it stops early and publishes nothing.
+    fn cancel(&self) {
+        if let Some(flag) = self.running.lock().ok().as_deref().and_then(Option::as_ref) {
+            flag.cancel();
+        }
+    }
+
+    /// Stops the thread (a run going on is cancelled first).
     pub fn stop(mut self) {
+        self.cancel();
         let _ = self.tx.send(Work::Stop);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
@@ -81,7 +105,7 @@ impl Linter {
     }
 }
 
-fn run(rx: &mpsc::Receiver<Work>, state: &SharedState, send: &Send) {
+fn run(rx: &mpsc::Receiver<Work>, state: &SharedState, running: &Running, send: &Send) {
     let mut published: Published = HashMap::new();
     let mut pending: BTreeSet<PathBuf> = BTreeSet::new();
     let take = |w: Work, pending: &mut BTreeSet<PathBuf>, published: &mut Published| match w {
@@ -117,6 +141,12 @@ fn run(rx: &mpsc::Receiver<Work>, state: &SharedState, send: &Send) {
                 Err(RecvTimeoutError::Disconnected) => return,
             }
         }
+        // The flag is in place before the documents are read: an edit after this point
+        // cancels the run, one before it is in the run's text.
+        let flag = Flag::new();
+        if let Ok(mut r) = running.lock() {
+            *r = Some(flag.clone());
+        }
         let (project, versions) = match state.lock() {
             Ok(s) => (s.project.clone(), s.docs.versions()),
             Err(_) => return,
@@ -126,32 +156,62 @@ fn run(rx: &mpsc::Receiver<Work>, state: &SharedState, send: &Send) {
             continue;
         };
         let files: Vec<PathBuf> = pending.iter().cloned().collect();
+        let started = Instant::now();
         // A run that panics (it never should: jobs are guarded) publishes nothing, and the
         // thread goes on with the next edit.
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| lint(&project, &files)));
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            lint(&project, &files, &flag)
+        }));
+        if let Ok(mut r) = running.lock() {
+            *r = None;
+        }
+        let took = started.elapsed().as_millis();
         let Ok(found) = run else {
             pending.clear();
             continue;
         };
         let Ok(s) = state.lock() else { return };
-        if s.docs.versions() != versions
+        if flag.is_cancelled()
+            || s.docs.versions() != versions
             || !s.project.as_ref().is_some_and(|p| Arc::ptr_eq(p, &project))
         {
             // Superseded: an edit came during the run; the next round lints it.
+            drop(s);
+            log(
+                send,
+                format!("yttlint: run cancelled by a newer edit after {took} ms"),
+            );
             continue;
         }
+        let roots = found.roots;
         publish(found, &files, &s.docs, &mut published, send);
+        drop(s);
         pending.clear();
+        log(send, format!("yttlint: {roots} job(s) linted in {took} ms"));
     }
+}
+
+/// A line in the editor's log.
+fn log(send: &Send, message: String) {
+    let params = LogMessageParams {
+        typ: MessageType::LOG,
+        message,
+    };
+    send(Message::Notification(Notification::new(
+        LogMessage::METHOD.to_string(),
+        params,
+    )));
 }
 
 /// What one run found: the keys (roots, libraries) it linted and their findings by file.
 struct Found {
     keys: Vec<String>,
     by_key: Published,
+    /// How many jobs ran.
+    roots: usize,
 }
 
-fn lint(project: &Project, files: &[PathBuf]) -> Found {
+fn lint(project: &Project, files: &[PathBuf], flag: &Flag) -> Found {
     let selection = project.select(files);
     let mut keys: Vec<String> = Vec::new();
     let planned = project.planned(selection);
@@ -171,15 +231,30 @@ fn lint(project: &Project, files: &[PathBuf]) -> Found {
         && planned.selection.libraries.is_empty()
         && planned.selection.plain.is_empty();
     if nothing {
-        return Found { keys, by_key };
+        return Found {
+            keys,
+            by_key,
+            roots: 0,
+        };
     }
-    let linted = match session::lint(&project.settings, &planned) {
+    let settings = session::Settings {
+        cancel: Some(flag.clone()),
+        ..project.settings.clone()
+    };
+    let linted = match session::lint(&settings, &planned) {
         Ok(mut l) => {
             crate::lint::post::finish(&mut l.report, &l.sources, None);
             l
         }
-        Err(_) => return Found { keys, by_key },
+        Err(_) => {
+            return Found {
+                keys,
+                by_key,
+                roots: 0,
+            }
+        }
     };
+    let roots = linted.report.roots.len();
     for status in &linted.report.roots {
         keys.push(status.path.clone());
     }
@@ -198,7 +273,11 @@ fn lint(project: &Project, files: &[PathBuf]) -> Found {
     }
     keys.sort();
     keys.dedup();
-    Found { keys, by_key }
+    Found {
+        keys,
+        by_key,
+        roots,
+    }
 }
 
 /// Replaces the findings of the keys linted and publishes every file whose list changed (and

@@ -494,3 +494,6 @@ mod nvim {
         assert!(stdout.contains("nvim lsp test: ok"), "{stdout}");
     }
 }
+
+/// Runs that reuse what earlier runs computed, and runs cancelled by a newer edit.
+mod runs;

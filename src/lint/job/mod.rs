@@ -123,6 +123,10 @@ fn evaluate(
                 Outside::Unknown
             };
             let result = workspace.evaluate(external);
+            if crate::eval::cancel::requested() {
+                // Stopped, or finished too late: what is left is not wanted either.
+                return JobOutcome::cancelled();
+            }
             let span_of = |pos: &Pos| {
                 span_at(names, pos).or_else(|| {
                     let line = workspace.line_at(pos);
@@ -161,6 +165,9 @@ fn evaluate(
             if result.is_ok() && job.check_files {
                 // Overlays whose selector matched nothing (overlay-matches-nothing).
                 found.extend(unmatched_overlays::findings(&workspace, &span_of));
+            }
+            if crate::eval::cancel::requested() {
+                return JobOutcome::cancelled();
             }
             let mut usage = None;
             let mut tested = Vec::new();

@@ -168,6 +168,19 @@ impl JobOutcome {
         }
     }
 
+    /// The outcome of a job whose run was cancelled ([`crate::eval::cancel`]): nothing, as
+    /// it is never reported.
+    pub fn cancelled() -> JobOutcome {
+        JobOutcome {
+            status: RootOutcome::Ok,
+            diagnostics: Vec::new(),
+            coverage: None,
+            duration_ms: 0,
+            unchecked_kinds: Vec::new(),
+            usage: None,
+        }
+    }
+
     /// The job's line in the report's list of roots.
     pub fn root_status(&self, job: &Job) -> RootStatus {
         RootStatus {

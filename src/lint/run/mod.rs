@@ -16,10 +16,11 @@ pub mod progress;
 pub mod run_cache;
 pub mod worker;
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use crate::eval::cancel::{self, Flag};
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{run_job, Job, JobOutcome};
 use crate::report::coverage::Coverage;
@@ -51,6 +52,9 @@ pub struct Running<'a> {
     pub progress: &'a Progress,
     pub cache: Option<&'a Cache>,
     pub findings_bytes: usize,
+    /// Set when the run's results are no longer wanted: the evaluation going on stops, and
+    /// the jobs not started yet are skipped (in threads only; the language server's case).
+    pub cancel: Option<&'a Flag>,
 }
 
 /// Where each job's outcome goes as it finishes: the job's index, and the outcome.
@@ -104,7 +108,13 @@ fn run_guarded(
     };
     match how.isolation {
         Some(iso) => pool::run_isolated(&fresh, how.threads, iso, how.progress, &deliver),
-        None => run_with(&fresh, how.threads, how.progress, runner, &deliver)?,
+        None => {
+            let cancellable = |job: &Job| match how.cancel {
+                Some(flag) if flag.is_cancelled() => JobOutcome::cancelled(),
+                flag => cancel::within(flag, || runner(job)),
+            };
+            run_with(&fresh, how.threads, how.progress, &cancellable, &deliver)?
+        }
     }
     how.progress.clear();
     let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -140,12 +150,7 @@ fn run_with(
     runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
     deliver: Deliver,
 ) -> Result<(), String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .stack_size(WORKER_STACK)
-        .thread_name(|i| format!("yttlint-job-{i}"))
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let pool = pool_of(threads.max(1))?;
     let groups = crate::lint::plan::affinity::groups(jobs);
     pool.install(|| {
         groups.par_iter().with_max_len(1).for_each(|group| {
@@ -157,6 +162,26 @@ fn run_with(
         })
     });
     Ok(())
+}
+
+/// The thread pool of `threads` threads, started by the first run that asks for it and kept
+/// for the next runs of this process (the language server's): what a thread keeps between jobs
+/// (parsed files, library checks; see [`crate::yaml::shared`]) then serves the next run too.
+fn pool_of(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Ok(pool.clone());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(WORKER_STACK)
+        .thread_name(|i| format!("yttlint-job-{i}"))
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let pool = Arc::new(pool);
+    pools.push((threads, pool.clone()));
+    Ok(pool)
 }
 
 #[cfg(test)]
@@ -182,6 +207,7 @@ mod tests {
             progress: &progress,
             cache: None,
             findings_bytes: 1 << 20,
+            cancel: None,
         };
         run_guarded(jobs, &how, runner).unwrap().report
     }

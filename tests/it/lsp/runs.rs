@@ -1,0 +1,147 @@
+//! The server's runs against each other: what a run reuses from the earlier ones (the job
+//! threads and what they keep) never changes what is published, and a newer edit cancels the
+//! run going on, which then publishes nothing.
+
+use std::collections::BTreeMap;
+
+use super::*;
+
+/// The log line that ends every run (`window/logMessage`), after its diagnostics.
+fn is_run_end(m: &Value) -> bool {
+    m["method"] == "window/logMessage"
+        && m["params"]["message"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("yttlint: ") && s.contains(" ms"))
+}
+
+impl Client {
+    /// Waits for the end of the run whose log line `pred` accepts; the messages before it
+    /// are kept in `notes`.
+    fn run_end(&mut self, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let m = self.next(deadline);
+            if is_run_end(&m) {
+                let line = m["params"]["message"].as_str().unwrap_or("").to_string();
+                if pred(&line) {
+                    return line;
+                }
+            }
+            self.notes.push(m);
+        }
+    }
+
+    /// What the editor shows now: the last diagnostics published for each file, without
+    /// their document versions.
+    fn shown(&self) -> BTreeMap<String, Value> {
+        let mut shown = BTreeMap::new();
+        for m in &self.notes {
+            if m["method"] == "textDocument/publishDiagnostics" {
+                let uri = m["params"]["uri"].as_str().unwrap().to_string();
+                shown.insert(uri, m["params"]["diagnostics"].clone());
+            }
+        }
+        shown
+    }
+}
+
+#[test]
+fn edits_and_back_give_what_a_fresh_server_gives() {
+    let dir = TempDir::copy_of("lsp");
+    let file = dir.join(DEPLOYMENT);
+    let values = dir.join("config/values.yml");
+    let broken = std::fs::read_to_string(&file).unwrap();
+    let fixed = broken.replace("data.values.app.prot", "data.values.app.label");
+    let values_text = std::fs::read_to_string(&values).unwrap();
+    let mistyped = values_text.replace("9090", "\"x\"");
+    let linted = |l: &str| l.contains("linted");
+
+    let mut c = Client::start(&dir);
+    c.open(&file, &broken);
+    c.run_end(linted);
+    c.open(&values, &values_text);
+    c.run_end(linted);
+    // Each edit waits for its run: every one of them runs to the end and is published.
+    let edits = [
+        (&file, 2, &fixed),
+        (&values, 2, &mistyped),
+        (&file, 3, &broken),
+        (&values, 3, &values_text),
+    ];
+    for (path, version, text) in edits {
+        c.change(path, version, text);
+        c.run_end(linted);
+        let published = c.notes.iter().any(|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri(path)
+                && m["params"]["version"] == version
+        });
+        assert!(published, "version {version} of {}", path.display());
+    }
+    let edited = c.shown();
+    assert_eq!(c.finish(), 0);
+
+    let mut fresh = Client::start(&dir);
+    fresh.open(&file, &broken);
+    fresh.run_end(linted);
+    fresh.open(&values, &values_text);
+    fresh.run_end(linted);
+    let expected = fresh.shown();
+    assert_eq!(fresh.finish(), 0);
+
+    assert!(
+        expected.values().any(|d| d != &json!([])),
+        "the fixture has findings: {expected:?}"
+    );
+    for (uri, diagnostics) in &expected {
+        assert_eq!(edited.get(uri), Some(diagnostics), "{uri}");
+    }
+    // Nothing is shown that a fresh server does not show.
+    for (uri, diagnostics) in &edited {
+        if !expected.contains_key(uri) {
+            assert_eq!(diagnostics, &json!([]), "{uri}");
+        }
+    }
+}
+
+/// A template line that evaluates for far longer than the test waits for the cancellation
+/// (without it, the run goes on to the step limit: more than 20 s on a fast machine).
+const SPIN: &str = "#@ def spin():\n#@   n = 0\n#@   for i in range(100000):\n#@     for j in range(100000):\n#@       n += 1\n#@     end\n#@   end\n#@   return n\n#@ end\n#@ spun = spin()\n";
+
+#[test]
+fn a_newer_edit_cancels_the_run_going_on() {
+    let dir = TempDir::copy_of("lsp");
+    let file = dir.join(DEPLOYMENT);
+    let broken = std::fs::read_to_string(&file).unwrap();
+    let fixed = broken.replace("data.values.app.prot", "data.values.app.label");
+    let slow = format!("{SPIN}{broken}");
+    let mut c = Client::start(&dir);
+    c.open(&file, &slow);
+    // The run of version 1 starts after the debounce and evaluates the loop...
+    std::thread::sleep(Duration::from_millis(500));
+    c.change(&file, 2, &fixed);
+    // ...and the edit stops it (without it, the run would go on for minutes: past WAIT).
+    let line = c.run_end(|_| true);
+    assert!(line.contains("cancelled"), "{line}");
+    // Stopped when the edit came, not dropped after the loop (which runs for more than 20 s).
+    let ms: u64 = line
+        .split_whitespace()
+        .rev()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(u64::MAX);
+    assert!(ms < 10_000, "{line}");
+    let p = c.diagnostics(&uri(&file), |p| p["version"] == 2);
+    assert_eq!(codes(&p), Vec::<String>::new(), "{p}");
+    let line = c.run_end(|_| true);
+    assert!(line.contains("linted"), "{line}");
+    // Nothing of the cancelled run was published.
+    let stale: Vec<&Value> = c
+        .notes
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .filter(|m| m["params"]["uri"] == uri(&file) && m["params"]["version"] != 2)
+        .collect();
+    assert!(stale.is_empty(), "{stale:?}");
+    assert_eq!(c.finish(), 0);
+}
