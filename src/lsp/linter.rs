@@ -260,6 +260,18 @@ fn lint(project: &Project, files: &[PathBuf], flag: &Flag) -> Found {
     }
     for d in &linted.report.diagnostics {
         let key = d.root.clone().unwrap_or_default();
+        // A finding about the whole root is shown at the root's configuration or first file.
+        let placed;
+        let d = match (&d.span, project.whole_root_span(d.root.as_deref())) {
+            (None, Some(span)) => {
+                placed = crate::report::Diagnostic {
+                    span: Some(span),
+                    ..d.clone()
+                };
+                &placed
+            }
+            _ => d,
+        };
         let Some((file, diagnostic)) = convert(d, project.dir(), &linted.sources) else {
             continue;
         };

@@ -53,6 +53,28 @@ impl Project {
         &self.config.dir
     }
 
+    /// Where a finding about a whole root (one without a position: a root whose inputs are
+    /// missing, a run that stopped) is shown: line 1 of the configuration file, else of the
+    /// root's first file.
+    pub fn whole_root_span(&self, root: Option<&str>) -> Option<crate::report::Span> {
+        if let Some(file) = self.config.file.as_deref().and_then(|f| self.relative(f)) {
+            return Some(crate::report::Span::point(file, 1, 1));
+        }
+        let root = self
+            .discovery
+            .roots
+            .iter()
+            .find(|r| Some(r.name.as_str()) == root)?;
+        let first = self.discovery.files.iter().find(|f| {
+            f.kind.is_ytt()
+                && root
+                    .inputs
+                    .iter()
+                    .any(|i| crate::files::paths::is_within(&f.path, i))
+        })?;
+        Some(crate::report::Span::point(first.path.clone(), 1, 1))
+    }
+
     /// The repository-relative path of `abs`, when it is inside the repository.
     pub fn relative(&self, abs: &Path) -> Option<String> {
         paths::relative(&self.config.dir, abs)
@@ -113,3 +135,27 @@ impl Project {
 
 /// The project shared by the server's threads; replaced whole when reloaded.
 pub type Shared = Arc<Project>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_whole_root_finding_goes_to_the_configuration_else_the_first_file() {
+        let dir = std::env::temp_dir().join(format!("yttlint-whole-root-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("app/config")).unwrap();
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        std::fs::write(dir.join("app/config/b.yml"), "#@ x = 1\nb: 2\n").unwrap();
+        std::fs::write(dir.join("app/config/a.yml"), "#@ x = 1\na: 1\n").unwrap();
+        let project = Project::load(&dir).unwrap();
+        let span = project.whole_root_span(Some("app/config")).unwrap();
+        assert_eq!((span.file.as_str(), span.line), ("app/config/a.yml", 1));
+        assert!(project.whole_root_span(Some("elsewhere")).is_none());
+        std::fs::write(dir.join(".yttlint.yaml"), "roots:\n  - path: app/config\n").unwrap();
+        let project = Project::load(&dir).unwrap();
+        let span = project.whole_root_span(Some("app/config")).unwrap();
+        assert_eq!((span.file.as_str(), span.line), (".yttlint.yaml", 1));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
