@@ -87,13 +87,14 @@ fn data_values(ctx: &Ctx<'_>, segs: &[String]) -> Option<Vec<CompletionItem>> {
 
 /// In the names of a `load("file", ...)` (after its path): what the file defines.
 fn load_names(ctx: &Ctx<'_>) -> Option<Vec<CompletionItem>> {
-    let call = ctx.line.find("load(")?;
-    let load = loads(ctx.text)
-        .into_iter()
-        .find(|l| l.line == ctx.line_no)?;
-    let path_end = ctx.line[call..].find(load.path.as_str())? + call + load.path.len() + 1;
-    if ctx.byte <= path_end {
-        return None;
+    let load = loads(ctx.text).into_iter().find(|l| l.spans(ctx.line_no))?;
+    // On the load's first line, only after its path (later lines hold names only).
+    if load.line == ctx.line_no {
+        let call = ctx.line.find("load(")?;
+        let path_end = ctx.line[call..].find(load.path.as_str())? + call + load.path.len() + 1;
+        if ctx.byte <= path_end {
+            return None;
+        }
     }
     if let Some(module) = load.path.strip_prefix("@ytt:") {
         let name = crate::analysis::ytt_modules::name(module)?;

@@ -77,13 +77,21 @@ pub fn annotation_at(line: &str, at: usize, partial: bool) -> Option<String> {
     Some(line[start..end].to_string())
 }
 
-/// One `load()`: the path, the names it binds (local name, name in the file), and its line
-/// (from 0).
+/// One `load()`: the path, the names it binds (local name, name in the file), and its first
+/// and last lines (from 0).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Load {
     pub path: String,
     pub names: Vec<(String, String)>,
     pub line: u32,
+    pub end_line: u32,
+}
+
+impl Load {
+    /// Whether line `n` (from 0) is one of the load's.
+    pub fn spans(&self, n: u32) -> bool {
+        self.line <= n && n <= self.end_line
+    }
 }
 
 /// The string literals and `name=` prefixes of a load's arguments.
@@ -107,17 +115,44 @@ fn load_args(args: &str) -> Vec<(Option<String>, String)> {
     out
 }
 
-/// Every `load()` of `text` written on one line.
+/// How many lines a `load()` may span.
+const LOAD_LINES: usize = 50;
+
+/// Every `load()` of `text`, also when its arguments go on over the next lines (`#@` lines in
+/// a template).
 pub fn loads(text: &str) -> Vec<Load> {
     let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
+    let lines: Vec<&str> = text.lines().collect();
+    for (n, line) in lines.iter().enumerate() {
         let Some(i) = line.find("load(") else {
             continue;
         };
         if line[..i].chars().next_back().is_some_and(is_name) {
             continue;
         }
-        let inner = &line[i + 5..];
+        let mut joined = line[i + 5..].to_string();
+        let mut end_line = n;
+        // A template's code goes on only on `#@` lines; a blank line or another load ends it
+        // (a load still being typed).
+        let templated = line.trim_start().starts_with("#@");
+        for next in lines.iter().skip(n + 1).take(LOAD_LINES) {
+            if joined.contains(')') {
+                break;
+            }
+            let code = next.trim_start();
+            let code = match code.strip_prefix("#@") {
+                Some(rest) => rest,
+                None if templated => break,
+                None => code,
+            };
+            if code.trim().is_empty() || code.contains("load(") {
+                break;
+            }
+            joined.push(' ');
+            joined.push_str(code);
+            end_line += 1;
+        }
+        let inner = joined.as_str();
         let inner = inner.rsplit_once(')').map_or(inner, |(a, _)| a);
         let mut args = load_args(inner).into_iter();
         let Some((None, path)) = args.next() else {
@@ -130,6 +165,7 @@ pub fn loads(text: &str) -> Vec<Load> {
             path,
             names,
             line: n as u32,
+            end_line: end_line as u32,
         });
     }
     out
@@ -251,6 +287,23 @@ mod tests {
         assert_eq!(
             ytt_aliases(text).get("data").map(String::as_str),
             Some("data")
+        );
+        // A load whose names go on over the next `#@` lines.
+        let text2 = "#@ load(\"lib/h.star\",\n#@   \"f\",\n#@   g=\"helper\")\nx: 1\n";
+        let l = loads(text2);
+        assert_eq!(l.len(), 1);
+        assert_eq!((l[0].line, l[0].end_line), (0, 2));
+        assert_eq!(
+            l[0].names,
+            [("f".into(), "f".into()), ("g".into(), "helper".into())]
+        );
+        assert!(l[0].spans(1) && !l[0].spans(3));
+        // A load being typed does not take the next one in.
+        let typing = "#@ load(\"@ytt:yaml\", \n#@ load(\"h.star\", \"f\")\n";
+        let l = loads(typing);
+        assert_eq!(
+            (l.len(), l[0].end_line, l[1].path.as_str()),
+            (2, 0, "h.star")
         );
         let segs: Vec<String> = ["v", "port"].map(String::from).to_vec();
         assert_eq!(values_path(&segs, 1, text).unwrap(), ["app", "port"]);

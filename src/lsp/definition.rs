@@ -45,11 +45,9 @@ fn defined_in(ctx: &Ctx<'_>, abs: &Path, name: &str) -> Option<Location> {
     location_abs(ctx.project, abs, s.line, s.column)
 }
 
-/// On a `load()` line: the path goes to the file, a name to its definition there.
+/// On a line of a `load()`: the path goes to the file, a name to its definition there.
 fn in_load(ctx: &Ctx<'_>) -> Option<Vec<Location>> {
-    let load = loads(ctx.text)
-        .into_iter()
-        .find(|l| l.line == ctx.line_no)?;
+    let load = loads(ctx.text).into_iter().find(|l| l.spans(ctx.line_no))?;
     let file = target(ctx, &load)?;
     let path_at = ctx.line.find(load.path.as_str())?;
     if (path_at..=path_at + load.path.len()).contains(&ctx.byte) {
