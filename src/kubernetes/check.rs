@@ -6,9 +6,7 @@ use jsonschema::paths::LocationSegment;
 use jsonschema::ValidationError;
 use serde_json::Value as Json;
 
-use super::instance::{
-    display_path, has_null_key, locate, null_at, schema_json, to_json, to_json_with_nulls, Step,
-};
+use super::instance::{display_path, locate, null_keys, schema_json, to_json, Step};
 use super::message;
 use super::registry::Registry;
 use super::{CheckResult, Violation};
@@ -38,13 +36,20 @@ pub fn check(registry: &Registry, doc: &Document) -> CheckResult {
     };
     // A CRD's schema descriptions are most of its text and are strings wherever they are
     // allowed: the validator is spared them.
-    let crd = kind == "CustomResourceDefinition";
-    let json = match crd {
+    let json = match kind == "CustomResourceDefinition" {
         true => schema_json(doc),
         false => to_json(doc),
     };
-    let nulls = has_null_key(&doc.value);
-    if !nulls && compiled.validator.is_valid(&json) {
+    // A key set to `null` is left out of the JSON (the decoder leaves its field unset), but
+    // an unknown one is still an unknown field: looked up in the schema directly.
+    let nulls: Vec<(Vec<Step>, String, Vec<String>)> = null_keys(doc)
+        .into_iter()
+        .filter_map(|(steps, key)| {
+            let fields = undeclared(&compiled.schema, &steps, &key)?;
+            Some((steps, key, fields))
+        })
+        .collect();
+    if nulls.is_empty() && compiled.validator.is_valid(&json) {
         return CheckResult::Checked(Vec::new());
     }
     let ctx = Context {
@@ -56,15 +61,8 @@ pub fn check(registry: &Registry, doc: &Document) -> CheckResult {
     for e in compiled.validator.iter_errors(&json) {
         ctx.violations(&e, &mut out);
     }
-    if nulls {
-        // A key set to `null` is left out above (the decoder leaves its field unset), but an
-        // unknown one is still an unknown field.
-        for e in compiled
-            .validator
-            .iter_errors(&to_json_with_nulls(doc, crd))
-        {
-            ctx.unknown_null_keys(&e, &mut out);
-        }
+    for (steps, key, fields) in &nulls {
+        out.push(message::unknown_field(&ctx, steps, key, fields));
     }
     out.sort_by(|a, b| (&a.pos, &a.path, &a.message).cmp(&(&b.pos, &b.path, &b.message)));
     out.dedup();
@@ -139,22 +137,6 @@ impl Context<'_> {
         }
     }
 
-    /// The unknown fields of an `additionalProperties` error that are set to `null`.
-    fn unknown_null_keys(&self, e: &ValidationError, out: &mut Vec<Violation>) {
-        let ValidationErrorKind::AdditionalProperties { unexpected } = e.kind() else {
-            return;
-        };
-        let steps = steps_of(e);
-        let fields = self.fields_at(e);
-        for name in unexpected {
-            let mut at = steps.clone();
-            at.push(Step::Key(name.clone()));
-            if null_at(self.doc, &at).is_some() {
-                out.push(message::unknown_field(self, &steps, name, &fields));
-            }
-        }
-    }
-
     /// The declared fields of the object an `additionalProperties` error is about.
     fn fields_at(&self, e: &ValidationError) -> Vec<String> {
         let mut node = self.schema;
@@ -182,6 +164,49 @@ impl Context<'_> {
         fields.sort();
         fields
     }
+}
+
+/// The declared fields of the object at `steps` when that object is closed and does not
+/// declare `key` (sorted), `None` when it declares it or the schema does not say (an open
+/// object, `anyOf` and the like, a `$ref` not found).
+fn undeclared(root: &Json, steps: &[Step], key: &str) -> Option<Vec<String>> {
+    let mut node = resolve(root, root)?;
+    for step in steps {
+        node = match step {
+            Step::Key(k) => match node.get("properties").and_then(|p| p.get(k.as_str())) {
+                Some(p) => p,
+                None => node.get("additionalProperties").filter(|a| a.is_object())?,
+            },
+            Step::Index(_) => node.get("items").filter(|i| i.is_object())?,
+        };
+        node = resolve(root, node)?;
+    }
+    if node.get("additionalProperties") != Some(&Json::Bool(false)) {
+        return None;
+    }
+    let props = node.get("properties").and_then(Json::as_object);
+    if props.is_some_and(|p| p.contains_key(key)) {
+        return None;
+    }
+    let mut fields: Vec<String> = props
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default();
+    fields.sort();
+    Some(fields)
+}
+
+/// `node` with its `$ref`s followed (a chain of them is cut after a few).
+fn resolve<'a>(root: &'a Json, mut node: &'a Json) -> Option<&'a Json> {
+    for _ in 0..16 {
+        match node.get("$ref").and_then(Json::as_str) {
+            Some(r) => {
+                let name = r.strip_prefix("#/definitions/")?;
+                node = root.get("definitions")?.get(name)?;
+            }
+            None => return Some(node),
+        }
+    }
+    None
 }
 
 /// The instance path of an error as steps.

@@ -22,35 +22,49 @@ pub fn schema_json(doc: &Document) -> Json {
     convert(doc, true)
 }
 
-/// The JSON of a rendered document with its `null` values kept: only to find the keys that the
-/// object does not declare (the API server's strict field validation names an unknown field
-/// whatever its value, `null` included).
-/// `lean` as for [`schema_json`].
-pub fn to_json_with_nulls(doc: &Document, lean: bool) -> Json {
-    Shape { lean, nulls: true }.convert(doc)
-}
-
-/// Whether a map of the document has a key whose value is `null`.
-pub fn has_null_key(v: &Value) -> bool {
-    match v {
-        Value::Map(m) => m
-            .items
-            .iter()
-            .any(|i| matches!(i.value, Value::Null) || has_null_key(&i.value)),
-        Value::Array(a) => a.items.iter().any(|i| has_null_key(&i.value)),
-        _ => false,
+/// Every key of the document set to `null`: the steps to its map, and the key (the root's
+/// `status` left out, as in the JSON).
+pub fn null_keys(doc: &Document) -> Vec<(Vec<Step>, String)> {
+    fn walk(v: &Value, steps: &mut Vec<Step>, out: &mut Vec<(Vec<Step>, String)>) {
+        match v {
+            Value::Map(m) => {
+                for item in &m.items {
+                    let key = scalar_key_string(&item.key);
+                    if steps.is_empty() && key == "status" {
+                        continue;
+                    }
+                    if matches!(item.value, Value::Null) {
+                        out.push((steps.clone(), key));
+                        continue;
+                    }
+                    steps.push(Step::Key(key));
+                    walk(&item.value, steps, out);
+                    steps.pop();
+                }
+            }
+            Value::Array(a) => {
+                for (i, item) in a.items.iter().enumerate() {
+                    steps.push(Step::Index(i));
+                    walk(&item.value, steps, out);
+                    steps.pop();
+                }
+            }
+            _ => {}
+        }
     }
+    let mut out = Vec::new();
+    walk(&doc.value, &mut Vec::new(), &mut out);
+    out
 }
 
 fn convert(doc: &Document, lean: bool) -> Json {
-    Shape { lean, nulls: false }.convert(doc)
+    Shape { lean }.convert(doc)
 }
 
-/// What the conversion leaves out: descriptions (`lean`), keys set to `null` (unless `nulls`).
+/// What the conversion leaves out besides keys set to `null`: descriptions (`lean`).
 #[derive(Clone, Copy)]
 struct Shape {
     lean: bool,
-    nulls: bool,
 }
 
 impl Shape {
@@ -65,7 +79,7 @@ impl Shape {
         let lean = self.lean;
         m.items
             .iter()
-            .filter(|item| self.nulls || !matches!(item.value, Value::Null))
+            .filter(|item| !matches!(item.value, Value::Null))
             .filter(|item| {
                 !(lean && item.key.as_str() == Some("description") && item.value.as_str().is_some())
             })
