@@ -42,12 +42,7 @@ pub fn findings(
             "data.values.{} is the string \"{text}\", which is true when tested as a condition",
             t.path.join(".")
         );
-        let d = match span_of(&item.pos) {
-            Some(set) => Diagnostic::new(Rule::BooleanString, message)
-                .at(set)
-                .with_related("tested as a condition here", condition),
-            None => Diagnostic::new(Rule::BooleanString, message).at(condition),
-        };
+        let d = at_value(Rule::BooleanString, message, span_of(&item.pos), condition);
         let d = d.with_help(
             "any non-empty string is true: write the value without quotes, or give it with --data-value-yaml (-v gives a string)",
         );
@@ -56,6 +51,22 @@ pub fn findings(
         }
     }
     out
+}
+
+/// A finding where a tested value is set (`set`), with its test as related location; at the
+/// test when the value's place is not in the repository.
+pub(super) fn at_value(
+    rule: Rule,
+    message: String,
+    set: Option<Span>,
+    condition: Span,
+) -> Diagnostic {
+    match set {
+        Some(set) => Diagnostic::new(rule, message)
+            .at(set)
+            .with_related("tested as a condition here", condition),
+        None => Diagnostic::new(rule, message).at(condition),
+    }
 }
 
 /// The map item at `path` of the data values `v`.

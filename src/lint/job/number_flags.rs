@@ -4,7 +4,7 @@
 //! boolean; ytt renders it silently. The finding is where the value is set, with the test as related
 //! location.
 
-use super::boolean_strings::item_at;
+use super::boolean_strings::{at_value, item_at};
 use crate::analysis::conditions::Tested;
 use crate::library::Workspace;
 use crate::pos::Pos;
@@ -42,12 +42,12 @@ pub fn findings(
             t.path.join(".")
         );
         // Reported once per value: at the value, else at its first test.
-        let d = match span_of(&item.pos) {
-            Some(set) => Diagnostic::new(Rule::NumberAsBoolean, message)
-                .at(set)
-                .with_related("tested as a condition here", condition),
-            None => Diagnostic::new(Rule::NumberAsBoolean, message).at(condition),
-        }
+        let d = at_value(
+            Rule::NumberAsBoolean,
+            message,
+            span_of(&item.pos),
+            condition,
+        )
         .with_help("write true or false; if the number is meant, use its value");
         if !out.iter().any(|o| o.message == d.message) {
             out.push(d);
