@@ -9,6 +9,9 @@ use yttlint::files;
 use yttlint::kubernetes::{check, CheckResult, Registry, DEFAULT_VERSION};
 use yttlint::library::{EvalOpts, ExternalValues, Workspace};
 
+use crate::util::bin::yttlint;
+use crate::util::json::{diagnostics, str_of};
+use crate::util::temp::TempDir;
 use crate::util::{fixture, golden};
 
 fn dir() -> PathBuf {
@@ -98,4 +101,77 @@ fn a_registry_is_shared_by_threads() {
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     assert_eq!(counts, vec![3; 4]);
+}
+
+const WIDGET_CRD: &str = "\
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer}
+";
+
+/// A root rendering a Widget with a misspelt field (`sizee`, line 7).
+fn widget_root(name: &str) -> String {
+    format!(
+        "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: example.com/v1\nkind: Widget\n\
+         metadata: {{name: {name}}}\nspec:\n  sizee: #@ data.values.size\n"
+    )
+}
+
+#[test]
+fn a_crd_elsewhere_in_the_repository_checks_every_root_in_workers_and_in_threads() {
+    // The CRD is in none of the roots: each job looks it up in the repository's list, which
+    // a worker process is sent once and then finds again by its digest.
+    let values = "#@data/values\n---\nsize: 3\n";
+    let repo = TempDir::with_files(&[
+        ("vendor/widget-crd.yaml", WIDGET_CRD),
+        ("a/config.yml", &widget_root("a")),
+        ("a/values.yml", values),
+        ("b/config.yml", &widget_root("b")),
+        ("b/values.yml", values),
+        (".yttlint.yaml", "roots: [{path: a}, {path: b}]\n"),
+    ]);
+    for mode in [&["-j", "1"][..], &["-j", "2"], &["--in-process"]] {
+        let args = [&["--format", "json"][..], mode].concat();
+        let run = yttlint(&repo, &args);
+        assert_eq!(run.code, 1, "{mode:?}: {}{}", run.stdout, run.stderr);
+        let report = run.json();
+        let mut found: Vec<String> = diagnostics(&report)
+            .iter()
+            .filter(|d| d["rule"] == "k8s-schema")
+            .map(|d| {
+                format!(
+                    "{}:{} {}",
+                    d["file"].as_str().unwrap_or("?"),
+                    d["line"],
+                    d["message"].as_str().unwrap_or("?")
+                )
+            })
+            .collect();
+        found.sort();
+        assert_eq!(
+            found,
+            [
+                "a/config.yml:7 Widget a: unknown field \"sizee\" in \"spec\"; expected one of \"size\"",
+                "b/config.yml:7 Widget b: unknown field \"sizee\" in \"spec\"; expected one of \"size\"",
+            ],
+            "{mode:?}: {}",
+            run.stdout
+        );
+    }
 }

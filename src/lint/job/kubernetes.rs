@@ -16,17 +16,17 @@ use serde::{Deserialize, Serialize};
 use crate::files::ReadPolicy;
 use crate::kubernetes::{check, crd_definition, CheckResult, Registry};
 use crate::lint::job::engine::SpanOf;
-use crate::lint::repo::crds::CrdDoc;
+use crate::lint::job::repo_crds::RepoCrds;
 use crate::report::{Diagnostic, Rule};
 use crate::yaml::parse::{parse, ParseOpts};
 use crate::yaml::{DocSet, Document, Value};
 
 /// What a job needs to check its objects: the Kubernetes version of the built-in kinds, and
-/// the repository's CustomResourceDefinition documents, each in its file (repository-relative).
+/// the repository's CustomResourceDefinition documents (one list shared by the run's jobs).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct KubeCheck {
     pub version: String,
-    pub crds: Vec<(String, CrdDoc)>,
+    pub crds: RepoCrds,
 }
 
 /// The findings of the objects in `docs`, and the kinds it could not check
@@ -40,14 +40,30 @@ pub fn findings(
     let Some(base) = builtin(&check_with.version) else {
         return (Vec::new(), Vec::new());
     };
-    let mut registry = Registry::clone(&base);
-    for doc in docs.items.iter().filter(|d| applied(d)) {
-        registry.add_crd(doc);
+    if check_with.crds.docs().is_none() {
+        let lost = Diagnostic::new(
+            Rule::InternalError,
+            "the repository's CustomResourceDefinitions did not reach the worker process: \
+             this root's Kubernetes objects were not checked"
+                .to_string(),
+        );
+        return (vec![lost], Vec::new());
     }
+    let mut registry = Registry::clone(&base);
+    // The CRDs of the job's own output come first, but are read (most are long, and most
+    // outputs have no object of their kinds) only for a kind without a built-in schema.
+    let mut own_crds_added = false;
     let mut found = Vec::new();
     let mut unchecked = Vec::new();
     for doc in docs.items.iter().filter(|d| applied(d)) {
         let mut result = check(&registry, doc);
+        if matches!(result, CheckResult::NoSchema { .. }) && !own_crds_added {
+            own_crds_added = true;
+            for crd in docs.items.iter().filter(|d| applied(d)) {
+                registry.add_crd(crd);
+            }
+            result = check(&registry, doc);
+        }
         if let CheckResult::NoSchema { api_version, kind } = &result {
             if let Some(crd) = repository_crd(check_with, repo, api_version, kind) {
                 registry.add_crd(&crd);
@@ -123,17 +139,19 @@ fn builtin(version: &str) -> Option<Arc<Registry>> {
     Some(r)
 }
 
-/// The repository's one definition of `(api_version, kind)`, looked up once per process.
+/// The repository's one definition of `(api_version, kind)`, looked up once per process and
+/// list of CRDs (a CRD file edited in the editor makes another list).
 fn repository_crd(
     check_with: &KubeCheck,
     repo: &Path,
     api_version: &str,
     kind: &str,
 ) -> Option<Document> {
-    type Key = (PathBuf, String, String);
+    type Key = (PathBuf, String, String, String);
     static FOUND: OnceLock<Mutex<HashMap<Key, Option<Document>>>> = OnceLock::new();
     let key = (
         repo.to_path_buf(),
+        check_with.crds.digest().to_string(),
         api_version.to_string(),
         kind.to_string(),
     );
@@ -161,7 +179,7 @@ fn defined_once(
     let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
     let mut seen_hashes = Vec::new();
     let mut first: Option<(Document, serde_json::Value)> = None;
-    for (rel, crd) in &check_with.crds {
+    for (rel, crd) in check_with.crds.docs().unwrap_or_default() {
         if crd.group != group || crd.kind != kind || seen_hashes.contains(&crd.hash) {
             continue;
         }

@@ -17,6 +17,7 @@ pub mod model;
 pub mod needs_input;
 pub mod number_flags;
 pub mod placeholder;
+pub mod repo_crds;
 pub mod unmatched_overlays;
 pub mod usage;
 

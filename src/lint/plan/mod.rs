@@ -16,6 +16,7 @@ use crate::lint::config::{Config, ScenarioConfig};
 use crate::lint::discover::select::Selection;
 use crate::lint::discover::{Discovery, Reason, Root};
 use crate::lint::job::kubernetes::KubeCheck;
+use crate::lint::job::repo_crds::RepoCrds;
 use crate::lint::job::{Job, JobKind, ValuesFrom, PLAIN_ROOT};
 use crate::lint::repo::crds::CrdDoc;
 use crate::lint::repo::walk;
@@ -43,7 +44,7 @@ fn kube_check(config: &Config, d: &Discovery) -> Option<KubeCheck> {
     }
     Some(KubeCheck {
         version: k.version.clone(),
-        crds,
+        crds: RepoCrds::new(crds),
     })
 }
 

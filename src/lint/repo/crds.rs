@@ -33,7 +33,12 @@ pub fn find(text: &str) -> Vec<CrdDoc> {
         if !doc.contains("CustomResourceDefinition") {
             continue;
         }
-        let (Some(group), Some(kind)) = (indented_value(doc, "group"), names_kind(doc)) else {
+        let found = match (indented_value(doc, "group"), names_kind(doc)) {
+            (Some(group), Some(kind)) => Some((group.to_string(), kind.to_string())),
+            // Flow style (`names: {kind: W}`) or anything else the scan misses: parsed.
+            _ => parsed_group_kind(doc),
+        };
+        let Some((group, kind)) = found else {
             continue;
         };
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -43,8 +48,8 @@ pub fn find(text: &str) -> Vec<CrdDoc> {
         };
         body.trim_end().hash(&mut h);
         out.push(CrdDoc {
-            group: group.to_string(),
-            kind: kind.to_string(),
+            group,
+            kind,
             start,
             end,
             hash: h.finish(),
@@ -129,6 +134,29 @@ fn names_kind(doc: &str) -> Option<&str> {
     indented_value(&doc[at..], "kind")
 }
 
+/// `spec.group` and `spec.names.kind` of a CustomResourceDefinition document, parsed.
+fn parsed_group_kind(doc: &str) -> Option<(String, String)> {
+    let set = crate::yaml::parse::parse(doc, &"crd".into(), &Default::default()).ok()?;
+    let doc = set.items.first()?;
+    if get(&doc.value, "kind")?.as_str() != Some("CustomResourceDefinition") {
+        return None;
+    }
+    let spec = get(&doc.value, "spec")?;
+    let group = get(spec, "group")?.as_str()?;
+    let kind = get(get(spec, "names")?, "kind")?.as_str()?;
+    Some((group.to_string(), kind.to_string()))
+}
+
+fn get<'a>(v: &'a crate::yaml::Value, key: &str) -> Option<&'a crate::yaml::Value> {
+    let crate::yaml::Value::Map(m) = v else {
+        return None;
+    };
+    m.items
+        .iter()
+        .find(|i| i.key.as_str() == Some(key))
+        .map(|i| &i.value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,5 +175,18 @@ mod tests {
         assert_eq!(found[0].hash, found[1].hash, "the same text");
         assert!(text[found[0].start..found[0].end].contains("kind: Backup"));
         assert!(find("kind: Deployment\n").is_empty());
+    }
+
+    #[test]
+    fn a_crd_in_flow_style_is_found_too() {
+        let text = "kind: CustomResourceDefinition\napiVersion: apiextensions.k8s.io/v1\n\
+            spec: {group: example.com, names: {kind: Widget, plural: widgets}}\n";
+        let found = find(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            (found[0].group.as_str(), found[0].kind.as_str()),
+            ("example.com", "Widget")
+        );
+        assert!(find("kind: CustomResourceDefinition\nspec: {}\n").is_empty());
     }
 }

@@ -204,6 +204,8 @@ struct Worker {
     stderr: Option<JoinHandle<Vec<String>>>,
     /// The page where it keeps the file (repository path) and line the running job is at.
     page: Option<Page>,
+    /// The digest of the list of CRDs it was sent last (see [`Request`]).
+    crds: Option<String>,
 }
 
 impl Worker {
@@ -251,6 +253,7 @@ impl Worker {
             lines,
             stderr: Some(stderr),
             page,
+            crds: None,
         };
         match w.lines.recv_timeout(START_TIMEOUT) {
             Ok(Ok(line)) if line == READY => Ok(w),
@@ -269,7 +272,12 @@ impl Worker {
     /// Sends a job and waits for its result, at most the job's time, while the worker's
     /// resident memory stays within its share.
     fn run(&mut self, index: usize, job: &Job, limits: &Limits) -> Result<Response, End> {
-        let mut line = serde_json::to_string(&Request { index, job })
+        let shared = job.kubernetes.as_ref().map(|k| &k.crds);
+        let crds = shared
+            .filter(|c| self.crds.as_deref() != Some(c.digest()))
+            .and_then(|c| c.docs());
+        let request = Request { index, job, crds };
+        let mut line = serde_json::to_string(&request)
             .map_err(|e| End::Garbled(format!("the job cannot be sent to a worker: {e}")))?;
         line.push('\n');
         let sent = match self.stdin.as_mut() {
@@ -280,6 +288,9 @@ impl Worker {
         };
         if sent.is_err() {
             return Err(self.death());
+        }
+        if crds.is_some() {
+            self.crds = shared.map(|c| c.digest().to_string());
         }
         let deadline = Instant::now() + limits.job_timeout;
         loop {

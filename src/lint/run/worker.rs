@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::lint::job::repo_crds::{FiledCrd, RepoCrds};
 use crate::lint::job::{run_job, Job, JobOutcome, OnFile};
 use crate::lint::run::guard::{caught, evaluating, evaluating_line, note_panic_file};
 use crate::lint::run::position::Page;
@@ -27,11 +28,14 @@ pub const READY: &str = "ready";
 /// Native stack of the thread that runs the jobs (as the threads of an in-process run).
 pub const STACK_BYTES: u64 = 256 << 20;
 
-/// One job sent to a worker.
+/// One job sent to a worker. A job's list of the repository's CRDs travels as its digest
+/// ([`RepoCrds`]); the list itself comes with the first job that needs it.
 #[derive(Serialize)]
 pub struct Request<'a> {
     pub index: usize,
     pub job: &'a Job,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crds: Option<&'a [FiledCrd]>,
 }
 
 /// [`Request`] as the worker reads it.
@@ -39,6 +43,8 @@ pub struct Request<'a> {
 struct Received {
     index: usize,
     job: Job,
+    #[serde(default)]
+    crds: Option<Vec<FiledCrd>>,
 }
 
 /// What a worker sends back for one job.
@@ -144,15 +150,23 @@ fn serve(protocol: File, page: Option<Page>) -> i32 {
     if send(READY).is_err() {
         return 2;
     }
+    let mut crds: Option<RepoCrds> = None;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { return 2 };
-        let received: Received = match serde_json::from_str(&line) {
+        let mut received: Received = match serde_json::from_str(&line) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("yttlint worker: unreadable job: {e}");
                 return 2;
             }
         };
+        if let Some(docs) = received.crds.take() {
+            crds = Some(RepoCrds::new(docs));
+        }
+        if let (Some(check), Some(full)) = (received.job.kubernetes.as_mut(), &crds) {
+            // A list that does not match stays detached: the job reports it.
+            check.crds.attach(full);
+        }
         in_file(None, 0);
         let (outcome, panicked) = caught(&received.job, &|job| run_job(job, IN_WORKER));
         let response = Response {
