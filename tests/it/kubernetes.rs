@@ -155,12 +155,8 @@ fn a_crd_elsewhere_in_the_repository_checks_every_root_in_workers_and_in_threads
             .iter()
             .filter(|d| d["rule"] == "k8s-schema")
             .map(|d| {
-                format!(
-                    "{}:{} {}",
-                    d["file"].as_str().unwrap_or("?"),
-                    d["line"],
-                    d["message"].as_str().unwrap_or("?")
-                )
+                let (file, message) = (str_of(d, "file"), str_of(d, "message"));
+                format!("{file}:{} {message}", d["line"])
             })
             .collect();
         found.sort();
