@@ -40,7 +40,7 @@ impl RepoCrds {
                 h.update(n.to_le_bytes());
             }
         }
-        let digest = crate::lint::run::cache::hex(&h.finalize());
+        let digest = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
         RepoCrds {
             digest,
             docs: Some(Arc::new(docs)),
