@@ -298,4 +298,6 @@ impl Workspace {
 #[cfg(test)]
 mod limits_tests;
 #[cfg(test)]
+mod ready_tests;
+#[cfg(test)]
 mod schema_tests;
