@@ -55,7 +55,9 @@ impl Ready {
         Ok(Ready {
             file: compiled.file,
             code: kept,
-            ast: Arc::new(ast),
+            // A copy: its nodes lie together, where the parse left them scattered among its
+            // own temporaries (the static analysis walks the tree many times).
+            ast: Arc::new(AstModule::clone(&ast)),
             map,
             nodes: Arc::new(compiled.nodes),
             names,

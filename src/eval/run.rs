@@ -81,12 +81,15 @@ impl LibEnv {
 
     /// The source line `line` (1-based) of `file`.
     pub fn source_line(&self, file: &str, line: u32) -> Option<String> {
-        let sources = self.sources.borrow();
-        let src = sources.get(file)?;
-        src.split('\n')
-            .nth(line.checked_sub(1)? as usize)
-            .map(|l| l.trim_end_matches('\r').to_string())
+        line_of(self.sources.borrow().get(file)?, line)
     }
+}
+
+/// The line `line` (1-based) of `src`, without its line end.
+pub fn line_of(src: &str, line: u32) -> Option<String> {
+    src.split('\n')
+        .nth(line.checked_sub(1)? as usize)
+        .map(|l| l.trim_end_matches('\r').to_string())
 }
 
 /// The Starlark dialect of ytt.
