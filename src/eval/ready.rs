@@ -5,7 +5,8 @@
 //! thread that runs jobs one after the other keeps what it made, by those, and the same
 //! template evaluated again (the language server's next run after an edit elsewhere, another
 //! scenario of the root) is neither compiled nor parsed again. The cache is bounded by the
-//! bytes of template text it holds (see [`crate::shared_cache`]); failures are not kept.
+//! bytes of template text it holds (see [`crate::shared_cache`]), nothing unless the process
+//! asks ([`keep`]: the language server); failures are not kept.
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -55,9 +56,7 @@ impl Ready {
         Ok(Ready {
             file: compiled.file,
             code: kept,
-            // A copy: its nodes lie together, where the parse left them scattered among its
-            // own temporaries (the static analysis walks the tree many times).
-            ast: Arc::new(AstModule::clone(&ast)),
+            ast: Arc::new(ast),
             map,
             nodes: Arc::new(compiled.nodes),
             names,
@@ -65,21 +64,20 @@ impl Ready {
     }
 }
 
-/// Bytes of template text whose ready templates one thread keeps, at most.
-const MOST: usize = 4 << 20;
-
-/// The budget of the threads started from now on (see [`limit_to_heap`]).
-static BUDGET: AtomicUsize = AtomicUsize::new(MOST);
+/// Bytes of template text whose ready templates each thread started from now on keeps: none
+/// unless the process asks ([`keep`]).
+static BUDGET: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
     static KEPT: RefCell<ByteLru<Ready>> = RefCell::new(ByteLru::new(BUDGET.load(Ordering::Relaxed)));
 }
 
-/// Keeps the cache small next to a worker's memory: a ready template takes about thirty times
-/// its text, and the cache stays under a fifth of the `heap` bytes a job may use.
-pub fn limit_to_heap(heap: u64) {
-    let budget = usize::try_from(heap / 150).unwrap_or(MOST).min(MOST);
-    BUDGET.store(budget, Ordering::Relaxed);
+/// Makes the threads started from now on keep the ready templates of up to `bytes` of
+/// template text (a ready template takes about thirty times its text). The language server
+/// asks for it: it evaluates the same templates run after run. The command line does not: a
+/// run evaluates most templates once, and its worker processes share a memory limit.
+pub fn keep(bytes: usize) {
+    BUDGET.store(bytes, Ordering::Relaxed);
 }
 
 /// What the compile of a template depends on besides its text and name.
@@ -114,8 +112,16 @@ pub fn shared(
     if let Some(ready) = KEPT.with(|c| c.borrow_mut().get(text, file, key)) {
         return Ok(ready);
     }
-    let ready = make()?;
-    KEPT.with(|c| c.borrow_mut().put(text, file, key, ready.clone()));
+    let mut ready = make()?;
+    KEPT.with(|c| {
+        let mut kept = c.borrow_mut();
+        if kept.keeps(text) {
+            // A copy is kept: its nodes lie together, where the parse left them among its own
+            // temporaries (the static analysis walks the tree many times, faster so).
+            ready.ast = Arc::new(AstModule::clone(&ready.ast));
+            kept.put(text, file, key, ready.clone());
+        }
+    });
     Ok(ready)
 }
 
@@ -155,6 +161,7 @@ mod tests {
 
     #[test]
     fn a_template_is_made_ready_once_per_text_name_and_variant() {
+        keep(1 << 20);
         let text: Arc<str> = Arc::from("#@ x = 1\na: #@ x * 2\n");
         let mut made = 0;
         let first = ready(&text, "a.yml", variant(3), &mut made).unwrap();
@@ -178,6 +185,7 @@ mod tests {
 
     #[test]
     fn a_template_that_fails_is_not_kept() {
+        keep(1 << 20);
         let text: Arc<str> = Arc::from("#@ x = = 1\na: 1\n");
         let mut made = 0;
         assert!(ready(&text, "bad.yml", variant(1), &mut made).is_err());

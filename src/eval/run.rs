@@ -350,7 +350,13 @@ fn eval_parsed(
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
     let _entered = super::progress::enter(file);
     if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {
-        env.asts.borrow_mut().insert(file.to_string(), ast.clone());
+        // A parse a cache shares is kept as it is; one of this evaluation alone is used up by
+        // it, and the analysis gets a copy.
+        let kept = match Arc::strong_count(&ast) {
+            1 => Arc::new(AstModule::clone(&ast)),
+            _ => ast.clone(),
+        };
+        env.asts.borrow_mut().insert(file.to_string(), kept);
     }
     env.coverage.register(file, &ast);
     let ast = Arc::try_unwrap(ast).unwrap_or_else(|shared| AstModule::clone(&shared));

@@ -54,8 +54,9 @@ fn render(values: &str, extra: &[(&str, &str)]) -> String {
     }
 }
 
-/// `f` on a new thread: one whose caches are empty.
+/// `f` on a new thread: one whose caches are empty, and keep what it makes ready.
 fn fresh<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    crate::eval::ready::keep(1 << 20);
     std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(f)

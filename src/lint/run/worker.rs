@@ -78,7 +78,6 @@ pub fn main(args: &[String]) -> i32 {
     crate::malloc::for_limit(share);
     crate::eval::limits::set_process_defaults(heap, Duration::from_millis(timeout_ms));
     crate::yaml::shared::limit_to_heap(heap);
-    crate::eval::ready::limit_to_heap(heap);
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         if let Some(at) = info.location() {
