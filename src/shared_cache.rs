@@ -49,9 +49,14 @@ impl<V: Clone> ByteLru<V> {
         Some(entry.value.clone())
     }
 
+    /// Whether a value for `text` would be kept (a text over half the budget never is).
+    pub fn keeps(&self, text: &str) -> bool {
+        text.len() <= self.budget / 2
+    }
+
     /// Keeps `value` for `text` under `file` and `variant` (replacing what was kept there).
     pub fn put(&mut self, text: &Arc<str>, file: &Arc<str>, variant: u64, value: V) {
-        if text.len() > self.budget / 2 {
+        if !self.keeps(text) {
             return;
         }
         self.clock += 1;

@@ -19,7 +19,8 @@ use crate::template::rewrite::{rewrite, RewriteOpts};
 /// One parsed file.
 pub struct Unit<'a> {
     pub file: &'a InputFile,
-    pub ast: AstModule,
+    /// Shared with the evaluation that parsed it, when one did.
+    pub ast: Arc<AstModule>,
     /// Index = generated line (0-based): the template line (1-based) it stands for.
     lines: Vec<Option<u32>>,
 }
@@ -191,7 +192,7 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
     let ast = AstModule::parse(&f.rel_path, code, &dialect()).ok()?;
     Some(Unit {
         file: f,
-        ast,
+        ast: Arc::new(ast),
         lines,
     })
 }

@@ -146,6 +146,7 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
             None => a.baseline.as_deref().map(Baseline::load).transpose()?,
         },
         cancel: None,
+        spread: false,
     })
 }
 

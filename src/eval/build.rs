@@ -15,7 +15,7 @@ use crate::yaml::{Annotations, Array, ArrayItem, DocSet, Document, Map, MapItem,
 pub struct TemplateRt {
     /// The template's name (the one its evaluation entered, see [`super::progress`]).
     pub file: std::sync::Arc<str>,
-    pub nodes: NodeTable,
+    pub nodes: Arc<NodeTable>,
     pub implicit_map_key_overrides: bool,
 }
 

@@ -15,6 +15,7 @@ pub mod limits;
 pub mod messages;
 pub mod overlay_host;
 pub mod progress;
+pub mod ready;
 pub mod run;
 pub mod state;
 pub mod structs;

@@ -13,7 +13,7 @@ use starlark::syntax::{AstModule, Dialect, DialectTypes};
 use starlark::values::OwnedFrozenValue;
 
 use super::build::TemplateRt;
-use super::instr::{Op, TplInstr};
+use super::instr::TplInstr;
 use super::limits::Limits;
 use super::state::TplState;
 use crate::pos::Pos;
@@ -21,6 +21,7 @@ use crate::template::compile::Compiled;
 use crate::template::rewrite::{rewrite, RewriteOpts, TplNames};
 
 pub use super::build::Built;
+pub use super::ready::Ready;
 
 /// Maps lines of the Starlark code given to the crate back to template lines.
 #[derive(Debug, Default)]
@@ -48,7 +49,7 @@ pub struct LibEnv {
     /// Whether evaluations keep each file's parsed code in `asts` (for static analysis after
     /// the evaluation, which then need not compile the file again).
     pub keep_asts: Cell<bool>,
-    pub asts: RefCell<HashMap<String, AstModule>>,
+    pub asts: RefCell<HashMap<String, Arc<AstModule>>>,
     /// Which statements evaluations ran, when the linter asks (see [`super::coverage`]).
     pub coverage: super::coverage::Recorder,
     /// Every overlay document a library's output was post-processed with, and how many
@@ -80,12 +81,15 @@ impl LibEnv {
 
     /// The source line `line` (1-based) of `file`.
     pub fn source_line(&self, file: &str, line: u32) -> Option<String> {
-        let sources = self.sources.borrow();
-        let src = sources.get(file)?;
-        src.split('\n')
-            .nth(line.checked_sub(1)? as usize)
-            .map(|l| l.trim_end_matches('\r').to_string())
+        line_of(self.sources.borrow().get(file)?, line)
     }
+}
+
+/// The line `line` (1-based) of `src`, without its line end.
+pub fn line_of(src: &str, line: u32) -> Option<String> {
+    src.split('\n')
+        .nth(line.checked_sub(1)? as usize)
+        .map(|l| l.trim_end_matches('\r').to_string())
 }
 
 /// The Starlark dialect of ytt.
@@ -270,31 +274,29 @@ pub trait GlobalsFor {
     fn globals_for(&self, code: &str) -> &Globals;
 }
 
-/// Evaluates a compiled template in a fresh module; returns what it built and the frozen module.
-pub fn eval_compiled(
+/// Evaluates a compiled template made ready to run (see [`super::ready`]) in a fresh module;
+/// returns what it built and the frozen module.
+pub fn eval_ready(
     env: &LibEnv,
     globals: &dyn GlobalsFor,
     loader: &dyn starlark::eval::FileLoader,
     extra: &dyn AnyLifetime<'_>,
-    compiled: Compiled,
+    ready: Ready,
     implicit_map_key_overrides: bool,
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
-    let (code, map) = to_starlark(&compiled).map_err(|e| framed(e, env))?;
-    let file = compiled.file.to_string();
+    let file = ready.file.to_string();
     env.line_maps
         .borrow_mut()
-        .insert(file.clone(), Arc::new(map));
+        .insert(file.clone(), ready.map.clone());
     let rt = Arc::new(TemplateRt {
-        file: compiled.file.clone(),
-        nodes: compiled.nodes,
+        file: ready.file.clone(),
+        nodes: ready.nodes.clone(),
         implicit_map_key_overrides,
     });
-    let names: Vec<(Op, String)> = Op::ALL
-        .iter()
-        .map(|(op, n)| (*op, compiled.instructions.name(n)))
-        .collect();
-    eval_code(env, globals, loader, extra, &file, code, |module| {
-        for (op, name) in &names {
+    let globals = globals.globals_for(&ready.code);
+    let names = ready.names.clone();
+    eval_parsed(env, globals, loader, extra, &file, ready.ast, |module| {
+        for (op, name) in names.iter() {
             let v = module.heap().alloc(TplInstr {
                 tpl: rt.clone(),
                 op: *op,
@@ -306,7 +308,7 @@ pub fn eval_compiled(
 }
 
 /// A template's compile error in ytt's layout: `- message`, then the template line.
-fn framed(e: EvalError, env: &LibEnv) -> EvalError {
+pub(crate) fn framed(e: EvalError, env: &LibEnv) -> EvalError {
     let mut message = format!("\n- {}", e.message);
     if let Some(pos) = e.pos.as_ref().filter(|p| p.is_known()) {
         let file = pos.file.as_deref().unwrap_or_default();
@@ -326,14 +328,38 @@ pub fn eval_code(
     code: String,
     setup: impl FnOnce(&Module),
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
-    let _entered = super::progress::enter(file);
     let globals = globals.globals_for(&code);
-    let ast = super::gocompat::parse(file, code, &dialect())
-        .map_err(|e| super::errors::format_error(&e, env))?;
+    let ast = {
+        let _entered = super::progress::enter(file);
+        super::gocompat::parse(file, code, &dialect())
+            .map_err(|e| super::errors::format_error(&e, env))?
+    };
+    eval_parsed(env, globals, loader, extra, file, Arc::new(ast), setup)
+}
+
+/// Evaluates parsed code as the module `file` with `globals`. The parse is kept for static
+/// analysis when `env` asks for it (the first evaluation of each file), else used up.
+fn eval_parsed(
+    env: &LibEnv,
+    globals: &Globals,
+    loader: &dyn starlark::eval::FileLoader,
+    extra: &dyn AnyLifetime<'_>,
+    file: &str,
+    ast: Arc<AstModule>,
+    setup: impl FnOnce(&Module),
+) -> Result<(Option<Built>, FrozenModule), EvalError> {
+    let _entered = super::progress::enter(file);
     if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {
-        env.asts.borrow_mut().insert(file.to_string(), ast.clone());
+        // A parse a cache shares is kept as it is; one of this evaluation alone is used up by
+        // it, and the analysis gets a copy.
+        let kept = match Arc::strong_count(&ast) {
+            1 => Arc::new(AstModule::clone(&ast)),
+            _ => ast.clone(),
+        };
+        env.asts.borrow_mut().insert(file.to_string(), kept);
     }
     env.coverage.register(file, &ast);
+    let ast = Arc::try_unwrap(ast).unwrap_or_else(|shared| AstModule::clone(&shared));
     let hook = env.coverage.hook();
     Module::with_temp_heap(|module| {
         let id = env.module_id();

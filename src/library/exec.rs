@@ -17,7 +17,8 @@ use super::tree::{dir_of, strip_dir};
 use super::{EvalOpts, Output, OutputContent, OutputFile, Workspace};
 use crate::eval::host::{Extra, FileCtx, Host};
 use crate::eval::limits::Limits;
-use crate::eval::run::{eval_compiled, Built, ErrorKind, EvalError, LibEnv};
+use crate::eval::ready::{self, Ready, Variant};
+use crate::eval::run::{eval_ready, Built, ErrorKind, EvalError, LibEnv};
 use crate::files::{FileType, InputFile};
 use crate::schema::SchemaDoc;
 use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
@@ -136,53 +137,61 @@ impl<'w> LibExec<'w> {
         let name: Arc<str> = Arc::from(f.rel_path.as_str());
         let templated = f.is_template() || f.is_library();
         let id = self.ws.env.template_id();
-        let compiled = match f.file_type() {
-            FileType::Text => {
-                if !templated {
-                    return Ok((Some(Built::Text(f.data.to_string())), None));
-                }
-                compile_text(&f.data, &name, id).map_err(|e| {
+        let is_text = f.file_type() == FileType::Text;
+        let yaml = if is_text {
+            if !templated {
+                return Ok((Some(Built::Text(f.data.to_string())), None));
+            }
+            None
+        } else {
+            let (ds, templating) = self.ws.templating(f, self.opts.strict)?;
+            if !templated || !templating {
+                let mut plain = DocSet::clone(&ds);
+                override_map_keys(&mut plain);
+                return Ok((Some(Built::DocSet(plain)), None));
+            }
+            Some(ds)
+        };
+        let variant = Variant {
+            template_id: id,
+            text: is_text,
+            strict: self.opts.strict,
+            ignore_unknown_comments: self.opts.ignore_unknown_comments,
+        };
+        // Compiled and parsed once per thread for the same text (see `eval::ready`).
+        let ready = ready::shared(&f.data, &name, variant, || {
+            let compiled = match &yaml {
+                None => compile_text(&f.data, &name, id).map_err(|e| {
                     EvalError::new(
                         ErrorKind::Template,
                         format!("Parsing text template '{}': {}", f.rel_path, e.message),
                         Some(e.pos),
                     )
-                })?
-            }
-            _ => {
-                let (ds, templating) = self.ws.templating(f, self.opts.strict)?;
-                if !templated || !templating {
-                    let mut plain = DocSet::clone(&ds);
-                    override_map_keys(&mut plain);
-                    return Ok((Some(Built::DocSet(plain)), None));
-                }
-                compile_yaml(
-                    &ds,
+                })?,
+                Some(ds) => compile_yaml(
+                    ds,
                     &name,
                     id,
                     CompileOpts {
                         ignore_unknown_comments: self.opts.ignore_unknown_comments,
                     },
                 )
-                .map_err(|e| compile_error(&f.rel_path, e))?
-            }
-        };
+                .map_err(|e| compile_error(&f.rel_path, e))?,
+            };
+            Ready::new(&self.ws.env, compiled).map_err(|e| in_text(is_text, e))
+        })?;
         let loader = Loader::new(self, ctx.clone());
         let extra = Extra { host: self, ctx };
-        let is_text = f.file_type() == FileType::Text;
-        eval_compiled(
+        eval_ready(
             &self.ws.env,
             &self.ws.globals,
             &loader,
             &extra,
-            compiled,
+            ready,
             self.opts.implicit_map_key_overrides,
         )
         .map(|(b, m)| (b, Some(m)))
-        .map_err(|e| match is_text {
-            true => e.map_message(|m| format!("Evaluating text template: {m}")),
-            false => e,
-        })
+        .map_err(|e| in_text(is_text, e))
     }
 
     /// Evaluates the library's templates and library files, then applies its overlays.
@@ -308,4 +317,12 @@ pub fn compile_error(file: &str, e: crate::template::compile::CompileError) -> E
         format!("Compiling YAML template '{file}': {}", e.message),
         Some(e.pos),
     )
+}
+
+/// A text template's error says so (ytt's `Evaluating text template: ...`).
+fn in_text(is_text: bool, e: EvalError) -> EvalError {
+    match is_text {
+        true => e.map_message(|m| format!("Evaluating text template: {m}")),
+        false => e,
+    }
 }

@@ -5,6 +5,7 @@
 //! evaluation of one library (the root, or a private library evaluated by `library.get()`).
 
 pub mod exec;
+pub mod lines;
 pub mod loader;
 pub mod plain;
 pub mod schema_docs;
@@ -177,12 +178,14 @@ impl Workspace {
 
     /// The source text shown for a position in messages (empty when unknown).
     pub fn line_at(&self, pos: &Pos) -> String {
-        if let Some(line) = self.flag_lines.borrow().get(pos) {
-            return line.clone();
-        }
-        match (&pos.file, pos.is_known()) {
-            (Some(f), true) => self.env.source_line(f, pos.line).unwrap_or_default(),
-            _ => String::new(),
+        lines::line_at(&self.flag_lines.borrow(), &self.env.sources.borrow(), pos)
+    }
+
+    /// A copy of what [`Workspace::line_at`] reads, for another thread.
+    pub fn lines(&self) -> lines::Lines {
+        lines::Lines {
+            flags: self.flag_lines.borrow().clone(),
+            sources: self.env.sources.borrow().clone(),
         }
     }
 
@@ -297,5 +300,7 @@ impl Workspace {
 
 #[cfg(test)]
 mod limits_tests;
+#[cfg(test)]
+mod ready_tests;
 #[cfg(test)]
 mod schema_tests;

@@ -55,6 +55,9 @@ pub struct Settings {
     /// Set when the run's results are no longer wanted (the language server's newer edit):
     /// the run stops early, and what it returns is meaningless.
     pub cancel: Option<crate::eval::cancel::Flag>,
+    /// A job may hand parts of its work to the idle threads of the pool (the language server,
+    /// which usually runs one job after an edit; see [`crate::lint::job::spread`]).
+    pub spread: bool,
 }
 
 /// Whether and where the result cache lives.
@@ -256,6 +259,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         cache: cache.as_ref(),
         findings_bytes: run::budget::findings_bytes(memory),
         cancel: s.cancel.as_ref(),
+        spread: s.spread,
     };
     let ran = run::run_jobs(&jobs, &how)?;
     let mut report = ran.report;

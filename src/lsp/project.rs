@@ -35,6 +35,8 @@ impl Project {
             // and results of unsaved text must not enter a cache shared with the command line.
             cache: CacheSetting::Off,
             isolation: None,
+            // One job after an edit would leave the other threads idle.
+            spread: true,
             ..Settings::default()
         };
         let config = session::load_config(&settings)?;

@@ -4,32 +4,85 @@
 //! expected map key present with a matching value, every expected array item matching the
 //! left item at the same index, scalars equal.
 
-use crate::yaml::node::{Map, MapItem, Value};
+use crate::yaml::node::{Array, Map, MapItem, Value};
 
 /// Right values nested deeper than this are reported as not matching.
 const MAX_DEPTH: usize = 256;
 
+/// A left value as the comparisons read it: a value, or the map or array a template fragment
+/// holds, borrowed where it is (a document handed to a matcher is not copied to be compared).
+#[derive(Clone, Copy, Debug)]
+pub enum Left<'a> {
+    Value(&'a Value),
+    Map(&'a Map),
+    Array(&'a Array),
+}
+
+impl<'a> Left<'a> {
+    fn map(self) -> Option<&'a Map> {
+        match self {
+            Left::Value(Value::Map(m)) => Some(m),
+            Left::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    fn array(self) -> Option<&'a Array> {
+        match self {
+            Left::Value(Value::Array(a)) => Some(a),
+            Left::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    fn type_name(self) -> &'static str {
+        match self {
+            Left::Value(v) => v.type_name(),
+            Left::Map(_) => "map",
+            Left::Array(_) => "array",
+        }
+    }
+
+    /// Equal to the leaf `b` (a map or an array never is).
+    fn equals_leaf(self, b: &Value) -> bool {
+        match self {
+            Left::Value(v) => leaves_equal(v, b),
+            Left::Map(_) | Left::Array(_) => false,
+        }
+    }
+}
+
 /// Compares `actual` (left) with `expected` (right); the error explains the first mismatch
 /// as ytt words it (`Expected leaf values to match string string`).
 pub fn compare(actual: &Value, expected: &Value) -> Result<(), String> {
-    compare_at(actual, expected, 0)
+    compare_at(Left::Value(actual), expected, 0)
 }
 
 /// `overlay.subset(expected)` applied to a left value.
 pub fn subset_matches(actual: &Value, expected: &Value) -> bool {
-    compare(actual, expected).is_ok()
+    subset_matches_left(Left::Value(actual), expected)
+}
+
+/// [`subset_matches`] of a borrowed left value.
+pub fn subset_matches_left(actual: Left<'_>, expected: &Value) -> bool {
+    compare_at(actual, expected, 0).is_ok()
 }
 
 /// `overlay.map_key(name)`: both values must be maps holding `name`; the items' values must be
 /// equal leaves. Errors are ytt's, without the `overlay.map_key_matcher: ` prefix.
 pub fn map_key_matches(name: &str, left: &Value, right: &Value) -> Result<bool, String> {
+    map_key_matches_left(name, Left::Value(left), Left::Value(right))
+}
+
+/// [`map_key_matches`] of borrowed values.
+pub fn map_key_matches_left(name: &str, left: Left<'_>, right: Left<'_>) -> Result<bool, String> {
     let l = map_value(name, left)?;
     let r = map_value(name, right)?;
     Ok(leaves_equal(l, r))
 }
 
-fn map_value<'a>(name: &str, v: &'a Value) -> Result<&'a Value, String> {
-    let Value::Map(m) = v else {
+fn map_value<'a>(name: &str, v: Left<'a>) -> Result<&'a Value, String> {
+    let Some(m) = v.map() else {
         return Err(format!(
             "Expected value to be map, but was {}",
             v.type_name()
@@ -61,29 +114,29 @@ pub(crate) fn keys_equal(a: &Value, b: &Value) -> bool {
     leaves_equal(a, b)
 }
 
-fn compare_at(actual: &Value, expected: &Value, depth: usize) -> Result<(), String> {
+fn compare_at(actual: Left<'_>, expected: &Value, depth: usize) -> Result<(), String> {
     if depth > MAX_DEPTH {
         return Err(format!("Expected values nested at most {MAX_DEPTH} deep"));
     }
     match expected {
-        Value::Map(e) => match actual {
-            Value::Map(a) => compare_maps(a, e, depth),
-            other => Err(format!("Expected map, but was {}", other.type_name())),
+        Value::Map(e) => match actual.map() {
+            Some(a) => compare_maps(a, e, depth),
+            None => Err(format!("Expected map, but was {}", actual.type_name())),
         },
         Value::Array(e) => {
-            let Value::Array(a) = actual else {
+            let Some(a) = actual.array() else {
                 return Err(format!("Expected array, but was {}", actual.type_name()));
             };
             for (i, item) in e.items.iter().enumerate() {
                 let Some(left) = a.items.get(i) else {
                     return Err("Expected to have matching number of array items".to_string());
                 };
-                compare_at(&left.value, &item.value, depth + 1)?;
+                compare_at(Left::Value(&left.value), &item.value, depth + 1)?;
             }
             Ok(())
         }
         leaf => {
-            if leaves_equal(actual, leaf) {
+            if actual.equals_leaf(leaf) {
                 Ok(())
             } else {
                 Err(format!(
@@ -115,7 +168,7 @@ fn compare_maps(actual: &Map, expected: &Map, depth: usize) -> Result<(), String
 }
 
 fn compare_items(have: &MapItem, want: &MapItem, depth: usize) -> Result<(), String> {
-    compare_at(&have.value, &want.value, depth + 1)
+    compare_at(Left::Value(&have.value), &want.value, depth + 1)
 }
 
 #[cfg(test)]
@@ -170,6 +223,46 @@ mod tests {
         assert_eq!(
             compare(&Value::Null, &i(1)),
             Err("Expected leaf values to match null integer".to_string())
+        );
+    }
+
+    #[test]
+    fn a_borrowed_map_or_array_compares_as_the_value_holding_it() {
+        let left = map(vec![("name", s("a")), ("ports", arr(vec![i(80)]))]);
+        let list = arr(vec![i(80), i(443)]);
+        let (Value::Map(m), Value::Array(a)) = (&left, &list) else {
+            unreachable!()
+        };
+        let expected = [
+            map(vec![("name", s("a"))]),
+            map(vec![("name", s("b"))]),
+            arr(vec![i(80)]),
+            s("x"),
+        ];
+        for e in &expected {
+            assert_eq!(
+                subset_matches_left(Left::Map(m), e),
+                subset_matches(&left, e)
+            );
+            assert_eq!(
+                subset_matches_left(Left::Array(a), e),
+                subset_matches(&list, e)
+            );
+        }
+        assert!(subset_matches_left(Left::Map(m), &expected[0]));
+        assert!(subset_matches_left(Left::Array(a), &expected[2]));
+        let right = map(vec![("name", s("a"))]);
+        assert_eq!(
+            map_key_matches_left("name", Left::Map(m), Left::Value(&right)),
+            Ok(true)
+        );
+        assert_eq!(
+            map_key_matches_left("name", Left::Array(a), Left::Value(&right)),
+            map_key_matches("name", &list, &right)
+        );
+        assert_eq!(
+            map_key_matches_left("name", Left::Array(a), Left::Value(&right)),
+            Err("Expected value to be map, but was array".to_string())
         );
     }
 

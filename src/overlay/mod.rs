@@ -42,7 +42,7 @@ mod test_support;
 #[cfg(test)]
 mod tests;
 
-pub use compare::{map_key_matches, subset_matches};
+pub use compare::{map_key_matches_left, subset_matches_left, Left};
 pub use doc_ops::Matched;
 pub use error::OverlayError;
 pub use host::{AssertReturned, HandleKind, HostError, OverlayHost, Returned};

@@ -22,7 +22,7 @@ use crate::eval::fragment::{FragData, Fragment};
 use crate::eval::host::Extra;
 use crate::eval::overlay_host::{go_type, NativeMatch, StarlarkHost};
 use crate::overlay::{
-    apply, map_key_matches, subset_matches, Fragment as OFragment, NativeMatcher,
+    apply, map_key_matches_left, subset_matches_left, Fragment as OFragment, Left, NativeMatcher,
 };
 use crate::yaml::Value as YValue;
 
@@ -98,11 +98,14 @@ impl<'v, V: ValueLike<'v>> MatcherGen<V> {
                 Ok(got == *want)
             }
             Kind::MapKey(name) => {
-                let left = starlark_to_value(args[1])?;
-                let right = starlark_to_value(args[2])?;
-                map_key_matches(name, &left, &right).map_err(err)
+                let matched = with_left(args[1], |left| {
+                    with_left(args[2], |right| map_key_matches_left(name, left, right))
+                })??;
+                matched.map_err(err)
             }
-            Kind::Subset(expected) => Ok(subset_matches(&starlark_to_value(args[1])?, expected)),
+            Kind::Subset(expected) => {
+                with_left(args[1], |left| subset_matches_left(left, expected))
+            }
             Kind::And | Kind::Or | Kind::Not => {
                 for op in &self.ops {
                     let r = as_bool(eval.eval_function(op.to_value(), args, &[])?)?;
@@ -117,6 +120,21 @@ impl<'v, V: ValueLike<'v>> MatcherGen<V> {
             }
         }
     }
+}
+
+/// `f` of the value `v` as the comparisons read it: the map or array of a fragment borrowed
+/// (the overlay engine hands each document to a matcher written in Starlark as a fragment),
+/// anything else converted.
+fn with_left<R>(v: Value<'_>, f: impl FnOnce(Left<'_>) -> R) -> starlark::Result<R> {
+    if let Some(fragment) = v.downcast_ref::<Fragment>() {
+        match &*fragment.data {
+            FragData::Map(m) => return Ok(f(Left::Map(m))),
+            FragData::Array(a) => return Ok(f(Left::Array(a))),
+            FragData::Null | FragData::DocSet(_) => {}
+        }
+    }
+    let value = starlark_to_value(v)?;
+    Ok(f(Left::Value(&value)))
 }
 
 #[starlark_value(type = "builtin_function_or_method")]

@@ -98,7 +98,10 @@ fn parse_code(ws: &Workspace, file: &str, code: String, map: LineMap) -> Result<
         .insert(file.to_string(), Arc::new(map));
     let ast = AstModule::parse(file, code, &dialect()).map_err(|e| format_error(&e, &ws.env))?;
     if ws.env.keep_asts.get() {
-        ws.env.asts.borrow_mut().insert(file.to_string(), ast);
+        ws.env
+            .asts
+            .borrow_mut()
+            .insert(file.to_string(), Arc::new(ast));
     }
     Ok(())
 }

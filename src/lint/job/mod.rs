@@ -18,6 +18,8 @@ pub mod needs_input;
 pub mod number_flags;
 pub mod placeholder;
 pub mod repo_crds;
+pub mod root;
+pub mod spread;
 pub mod unmatched_overlays;
 pub mod usage;
 
@@ -29,7 +31,6 @@ use crate::eval::run::EvalError;
 use crate::library::{ExternalValues, Workspace};
 use crate::lint::job::engine::error_diagnostic;
 use crate::pos::Pos;
-use crate::report::Severity;
 use crate::report::{Diagnostic, RootOutcome, Span};
 use crate::ytt_flags::TemplateArgs;
 use inputs::{prepare, Names, Prepared};
@@ -113,115 +114,7 @@ fn evaluate(
     not_read: Vec<Diagnostic>,
 ) -> JobOutcome {
     match job.kind {
-        JobKind::Root => {
-            workspace.env.keep_asts.set(job.check_files && job.analysis);
-            if job.coverage {
-                workspace.env.coverage.enable();
-            }
-            let outside = if job.check_files && job.analysis {
-                outside_values(job, &workspace, &external)
-            } else {
-                Outside::Unknown
-            };
-            let result = workspace.evaluate(external);
-            if crate::eval::cancel::requested() {
-                // Stopped, or finished too late: what is left is not wanted either.
-                return JobOutcome::cancelled();
-            }
-            let span_of = |pos: &Pos| {
-                span_at(names, pos).or_else(|| {
-                    let line = workspace.line_at(pos);
-                    job.config_spans
-                        .iter()
-                        .find(|(flag, _)| *flag == line)
-                        .map(|(_, span)| span.clone())
-                })
-            };
-            let mut found = findings::engine(&workspace, &span_of, &job.provided);
-            found.extend(not_read);
-            if job.check_files {
-                found.extend(findings::unknown_annotations(&workspace, &span_of));
-                found.extend(bom::findings(&workspace, &span_of));
-            }
-            if let (Ok(output), true) = (&result, job.kubevirt) {
-                // KubeVirt Templates in the rendered output (spec 003).
-                let input = crate::kubevirt::KvInput {
-                    file: &job.root,
-                    docs: &output.docs,
-                };
-                found.extend(crate::kubevirt::lint(
-                    &[input],
-                    &span_of,
-                    &crate::kubevirt::Options::default(),
-                ));
-            }
-            let mut unchecked_kinds = Vec::new();
-            if let (Ok(output), Some(check)) = (&result, &job.kubernetes) {
-                // Kubernetes objects against their schemas (k8s-schema).
-                let (k8s, unchecked) =
-                    kubernetes::findings(check, &job.repo, &output.docs, &span_of);
-                found.extend(k8s);
-                unchecked_kinds = unchecked;
-            }
-            if result.is_ok() && job.check_files {
-                // Overlays whose selector matched nothing (overlay-matches-nothing).
-                found.extend(unmatched_overlays::findings(&workspace, &span_of));
-            }
-            if crate::eval::cancel::requested() {
-                return JobOutcome::cancelled();
-            }
-            let mut usage = None;
-            let mut tested = Vec::new();
-            if job.check_files && job.analysis {
-                let (statics, used, conditions) =
-                    usage::static_findings(&workspace, names, &outside, true);
-                found.extend(statics);
-                usage = Some(used);
-                tested = conditions;
-            } else if job.reads_values && job.analysis {
-                let (used, conditions) = usage::reads_only(&workspace, names);
-                usage = Some(used);
-                tested = conditions;
-            }
-            if result.is_ok() {
-                // Strings that spell false, tested as conditions (boolean-string).
-                found.extend(boolean_strings::findings(&workspace, &tested, &span_of));
-                // Numbers only ever tested as conditions (number-as-boolean).
-                found.extend(number_flags::findings(&workspace, &tested, &span_of));
-            }
-            let failed = result.is_err();
-            if let Err(e) = &result {
-                // A validation failure is reported value by value (when those findings are
-                // there); anything else as the one error that stopped the evaluation.
-                let by_value = engine::reported_by_value(e.kind)
-                    && found
-                        .iter()
-                        .any(|d| reported_by_value(d.rule) && d.severity == Severity::Error);
-                if !by_value {
-                    found.push(from_error(names, e));
-                }
-            }
-            let found = without_repeats(needs_input::settle(job, &workspace, found))
-                .into_iter()
-                .map(|d| engine::tidy(d, &span_of))
-                .collect::<Vec<_>>();
-            // A failure the inputs explain (a `needs-input` note) did not stop a root.
-            let stopped = |d: &Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
-            let status = match (failed, found.is_empty()) {
-                (true, _) if found.iter().any(stopped) => RootOutcome::Error,
-                (_, true) => RootOutcome::Ok,
-                _ => RootOutcome::Findings,
-            };
-            let mut outcome = finish(job, found, status);
-            outcome.unchecked_kinds = unchecked_kinds;
-            outcome.usage = usage;
-            if job.coverage {
-                outcome.coverage = Some(crate::lint::job::coverage::of_job(
-                    &workspace, names, !failed,
-                ));
-            }
-            outcome
-        }
+        JobKind::Root => root::evaluate(job, workspace, external, names, not_read),
         // (`Plain` and `Notice` jobs never get here: `run_job` handles them.)
         JobKind::Library | JobKind::Plain | JobKind::Notice => {
             // Identical copies of a library are checked once (see `copies`).

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use crate::eval::cancel::{self, Flag};
 use crate::lint::job::usage::Usage;
-use crate::lint::job::{run_job, Job, JobOutcome};
+use crate::lint::job::{run_job, spread, Job, JobOutcome};
 use crate::report::coverage::Coverage;
 use crate::report::Report;
 use budget::Kept;
@@ -55,6 +55,9 @@ pub struct Running<'a> {
     /// Set when the run's results are no longer wanted: the evaluation going on stops, and
     /// the jobs not started yet are skipped (in threads only; the language server's case).
     pub cancel: Option<&'a Flag>,
+    /// A job may hand parts of its work to idle threads (in threads only; see
+    /// [`crate::lint::job::spread`]).
+    pub spread: bool,
 }
 
 /// Where each job's outcome goes as it finishes: the job's index, and the outcome.
@@ -111,7 +114,7 @@ fn run_guarded(
         None => {
             let cancellable = |job: &Job| match how.cancel {
                 Some(flag) if flag.is_cancelled() => JobOutcome::cancelled(),
-                flag => cancel::within(flag, || runner(job)),
+                flag => cancel::within(flag, || spread::within(how.spread, || runner(job))),
             };
             run_with(&fresh, how.threads, how.progress, &cancellable, &deliver)?
         }
@@ -208,6 +211,7 @@ mod tests {
             cache: None,
             findings_bytes: 1 << 20,
             cancel: None,
+            spread: false,
         };
         run_guarded(jobs, &how, runner).unwrap().report
     }

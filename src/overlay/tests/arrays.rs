@@ -217,7 +217,7 @@ fn logical_matchers() {
     c.name("never", |h| h.matcher(|_, _, _| false));
     c.name("not_first", |h| {
         let first = yv("name: first\n");
-        h.not(move |_, l, _| crate::overlay::subset_matches(l, &first))
+        h.not(move |_, l, _| crate::overlay::compare::subset_matches(l, &first))
     });
     let left = "- name: first\n- name: second\n- name: third\n";
     let item = "-\n  #@overlay/match missing_ok=True\n  found: true\n";

@@ -145,3 +145,73 @@ fn a_newer_edit_cancels_the_run_going_on() {
     assert!(stale.is_empty(), "{stale:?}");
     assert_eq!(c.finish(), 0);
 }
+
+/// A root whose one job has findings of every part the server runs side by side (see
+/// `lint::job::spread`): Kubernetes objects checked against their schemas, static analysis,
+/// conditions tested against the final data values.
+const SPREAD: &[(&str, &str)] = &[
+    (
+        ".yttlint.yaml",
+        "roots:\n  - path: app\n    args: [\"-f\", \".\", \"-v\", \"replicas=many\"]\n",
+    ),
+    (
+        "app/values.yml",
+        "#@data/values\n---\nreplicas: 1\nname: web\ndebug: \"false\"\n",
+    ),
+    (
+        "app/deploy.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n#@ def unused_helper():\n#@   return 1\n#@ end\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: #@ data.values.name\n  labels:\n    #@ if data.values.debug:\n    debug: \"yes\"\n    #@ end\nspec:\n  replicas: #@ data.values.replicas\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        portz: 80\n",
+    ),
+];
+
+#[test]
+fn the_server_finds_what_the_command_line_finds() {
+    let dir = TempDir::with_files(SPREAD);
+    std::fs::create_dir_all(dir.join(".git")).unwrap();
+    let (_, report) = crate::util::json::lint_json(&dir, &["--no-cache", "."]);
+    let mut expected: Vec<String> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let first = d["message"].as_str().unwrap().lines().next().unwrap();
+            format!(
+                "{}:{}:{} {} {first}",
+                d["file"].as_str().unwrap(),
+                d["line"],
+                d["column"],
+                d["rule"].as_str().unwrap()
+            )
+        })
+        .collect();
+    expected.sort();
+    let rules: Vec<&str> = ["k8s-schema", "unused-function", "boolean-string"].to_vec();
+    for rule in &rules {
+        assert!(
+            expected.iter().any(|e| e.contains(&format!(" {rule} "))),
+            "{rule}: {expected:?}"
+        );
+    }
+
+    let file = dir.join("app/deploy.yml");
+    let mut c = Client::start(&dir);
+    c.open(&file, &std::fs::read_to_string(&file).unwrap());
+    c.run_end(|l| l.contains("linted"));
+    let mut found = Vec::new();
+    for (uri, diagnostics) in c.shown() {
+        let prefix = format!("file://{}/", dir.display());
+        let file = uri.strip_prefix(&prefix).unwrap().to_string();
+        for d in diagnostics.as_array().unwrap() {
+            let first = d["message"].as_str().unwrap().lines().next().unwrap();
+            found.push(format!(
+                "{file}:{}:{} {} {first}",
+                d["range"]["start"]["line"].as_u64().unwrap() + 1,
+                d["range"]["start"]["character"].as_u64().unwrap() + 1,
+                d["code"].as_str().unwrap()
+            ));
+        }
+    }
+    found.sort();
+    assert_eq!(c.finish(), 0);
+    assert_eq!(found, expected);
+}

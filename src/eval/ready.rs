@@ -1,0 +1,195 @@
+//! A compiled template made ready to run: its Starlark code, parsed (with starlark-go's
+//! behaviour, see [`super::gocompat`]), its line map and its node table. None of it depends on
+//! the evaluation: it is derived from the template's text, its name (positions carry it), its
+//! template id (the instruction functions are named after it) and the compile options, so a
+//! thread that runs jobs one after the other keeps what it made, by those, and the same
+//! template evaluated again (the language server's next run after an edit elsewhere, another
+//! scenario of the root) is neither compiled nor parsed again. The cache is bounded by the
+//! bytes of template text it holds (see [`crate::shared_cache`]), nothing unless the process
+//! asks ([`keep`]: the language server); failures are not kept.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use starlark::syntax::AstModule;
+
+use super::instr::Op;
+use super::run::{dialect, framed, to_starlark, EvalError, LibEnv, LineMap};
+use crate::shared_cache::ByteLru;
+use crate::template::compile::Compiled;
+use crate::template::nodes::NodeTable;
+
+/// A template ready to run. Cloning it is cheap (shared parts).
+#[derive(Clone)]
+pub struct Ready {
+    /// The template's name, as positions carry it.
+    pub file: Arc<str>,
+    /// The Starlark code (the builtins a module gets are chosen from it).
+    pub code: Arc<str>,
+    pub ast: Arc<AstModule>,
+    pub map: Arc<LineMap>,
+    pub nodes: Arc<NodeTable>,
+    /// The name of each instruction function in the code.
+    pub names: Arc<[(Op, String)]>,
+}
+
+impl Ready {
+    /// Turns `compiled` into code and parses it. The line map goes into `env` first: a parse
+    /// error points at the template line.
+    pub fn new(env: &LibEnv, compiled: Compiled) -> Result<Ready, EvalError> {
+        let (code, map) = to_starlark(&compiled).map_err(|e| framed(e, env))?;
+        let map = Arc::new(map);
+        env.line_maps
+            .borrow_mut()
+            .insert(compiled.file.to_string(), map.clone());
+        let names: Arc<[(Op, String)]> = Op::ALL
+            .iter()
+            .map(|(op, n)| (*op, compiled.instructions.name(n)))
+            .collect();
+        let kept: Arc<str> = Arc::from(code.as_str());
+        let ast = {
+            let _entered = super::progress::enter(&compiled.file);
+            super::gocompat::parse(&compiled.file, code, &dialect())
+                .map_err(|e| super::errors::format_error(&e, env))?
+        };
+        Ok(Ready {
+            file: compiled.file,
+            code: kept,
+            ast: Arc::new(ast),
+            map,
+            nodes: Arc::new(compiled.nodes),
+            names,
+        })
+    }
+}
+
+/// Bytes of template text whose ready templates each thread started from now on keeps: none
+/// unless the process asks ([`keep`]).
+static BUDGET: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    static KEPT: RefCell<ByteLru<Ready>> = RefCell::new(ByteLru::new(BUDGET.load(Ordering::Relaxed)));
+}
+
+/// Makes the threads started from now on keep the ready templates of up to `bytes` of
+/// template text (a ready template takes about thirty times its text). The language server
+/// asks for it: it evaluates the same templates run after run. The command line does not: a
+/// run evaluates most templates once, and its worker processes share a memory limit.
+pub fn keep(bytes: usize) {
+    BUDGET.store(bytes, Ordering::Relaxed);
+}
+
+/// What the compile of a template depends on besides its text and name.
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    pub template_id: u32,
+    /// A text template (else YAML).
+    pub text: bool,
+    /// The YAML was parsed strictly.
+    pub strict: bool,
+    pub ignore_unknown_comments: bool,
+}
+
+impl Variant {
+    fn key(self) -> u64 {
+        u64::from(self.template_id) << 3
+            | u64::from(self.text) << 2
+            | u64::from(self.strict) << 1
+            | u64::from(self.ignore_unknown_comments)
+    }
+}
+
+/// The template of `text` named `file` ready to run: this thread's when it made it under the
+/// same `variant`, else `make`'s (kept when it succeeds).
+pub fn shared(
+    text: &Arc<str>,
+    file: &Arc<str>,
+    variant: Variant,
+    make: impl FnOnce() -> Result<Ready, EvalError>,
+) -> Result<Ready, EvalError> {
+    let key = variant.key();
+    if let Some(ready) = KEPT.with(|c| c.borrow_mut().get(text, file, key)) {
+        return Ok(ready);
+    }
+    let mut ready = make()?;
+    KEPT.with(|c| {
+        let mut kept = c.borrow_mut();
+        if kept.keeps(text) {
+            // A copy is kept: its nodes lie together, where the parse left them among its own
+            // temporaries (the static analysis walks the tree many times, faster so).
+            ready.ast = Arc::new(AstModule::clone(&ready.ast));
+            kept.put(text, file, key, ready.clone());
+        }
+    });
+    Ok(ready)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::limits::Limits;
+    use crate::template::compile::{compile_yaml, CompileOpts};
+    use crate::yaml::parse::{parse, ParseOpts};
+
+    fn variant(template_id: u32) -> Variant {
+        Variant {
+            template_id,
+            text: false,
+            strict: false,
+            ignore_unknown_comments: false,
+        }
+    }
+
+    /// [`shared`] of `text` named `file`, counting the templates it makes in `made`.
+    fn ready(text: &Arc<str>, file: &str, v: Variant, made: &mut u32) -> Result<Ready, String> {
+        let name: Arc<str> = Arc::from(file);
+        shared(text, &name, v, || {
+            *made += 1;
+            let env = LibEnv::new(Limits::default());
+            let ds = parse(text, &name, &ParseOpts::default()).map_err(|e| {
+                EvalError::new(super::super::run::ErrorKind::YamlSyntax, e.message, None)
+            })?;
+            let compiled = compile_yaml(&ds, &name, v.template_id, CompileOpts::default())
+                .map_err(|e| {
+                    EvalError::new(super::super::run::ErrorKind::Template, e.message, None)
+                })?;
+            Ready::new(&env, compiled)
+        })
+        .map_err(|e| e.message)
+    }
+
+    #[test]
+    fn a_template_is_made_ready_once_per_text_name_and_variant() {
+        keep(1 << 20);
+        let text: Arc<str> = Arc::from("#@ x = 1\na: #@ x * 2\n");
+        let mut made = 0;
+        let first = ready(&text, "a.yml", variant(3), &mut made).unwrap();
+        let again = ready(&Arc::from(&*text), "a.yml", variant(3), &mut made).unwrap();
+        assert_eq!(made, 1);
+        assert!(Arc::ptr_eq(&first.ast, &again.ast));
+        assert!(Arc::ptr_eq(&first.nodes, &again.nodes));
+        // Another name, template id or text is made again.
+        ready(&text, "b.yml", variant(3), &mut made).unwrap();
+        let other_id = ready(&text, "a.yml", variant(4), &mut made).unwrap();
+        ready(
+            &Arc::from("#@ x = 2\na: #@ x\n"),
+            "a.yml",
+            variant(3),
+            &mut made,
+        )
+        .unwrap();
+        assert_eq!(made, 4);
+        assert_ne!(first.names, other_id.names);
+    }
+
+    #[test]
+    fn a_template_that_fails_is_not_kept() {
+        keep(1 << 20);
+        let text: Arc<str> = Arc::from("#@ x = = 1\na: 1\n");
+        let mut made = 0;
+        assert!(ready(&text, "bad.yml", variant(1), &mut made).is_err());
+        assert!(ready(&text, "bad.yml", variant(1), &mut made).is_err());
+        assert_eq!(made, 2);
+    }
+}
