@@ -179,13 +179,21 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         return Ok(0);
     }
     let repo = config.dir.clone();
-    let run = |config| session::plan_and_lint(&settings, config, &format!("{shard:?}"), adjust);
-    let linted = run(config)?;
+    let run = |settings: &Settings, config| {
+        session::plan_and_lint(settings, config, &format!("{shard:?}"), adjust)
+    };
+    let linted = run(&settings, config)?;
     if a.fixing.diff {
-        return show_diff(a, &repo, &linted.report);
+        // Later passes lint the fixed texts in place of the files: not a result to cache.
+        let uncached = Settings {
+            cache: CacheSetting::Off,
+            ..settings.clone()
+        };
+        return show_diff(a, &repo, linted, &|| run(&uncached, load()?));
     }
     let linted = if a.fixing.fix {
-        fix_all(a, &repo, linted, &|| run(load()?))?
+        let mut fixer = lint_fix::Fixer::new(&repo, a.fixing.unsafe_fixes, false);
+        fix_passes(a, &mut fixer, linted, &|_| run(&settings, load()?))?
     } else {
         linted
     };
@@ -222,29 +230,35 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     Ok(status(a, &report))
 }
 
-/// `--diff`: the diff of what one pass of `--fix` would change; 1 when there is one.
-fn show_diff(a: &LintArgs, repo: &std::path::Path, report: &Report) -> Result<i32, String> {
-    let pass = lint_fix::Fixer::new(repo, a.fixing.unsafe_fixes, true).pass(report);
-    lint_output::stdout(&pass.diff)?;
-    for (file, why) in &pass.failed {
-        eprintln!("yttlint: cannot fix {file}: {why}");
-    }
-    if !a.extra.quiet {
-        let summary = lint_fix::summary(&pass.per_rule, pass.files.len(), true);
-        eprintln!("yttlint: {summary}");
-    }
-    Ok(i32::from(!pass.diff.is_empty()))
-}
-
-/// `--fix`: fixes and lints again until nothing is left to fix (at most
-/// [`lint_fix::MAX_PASSES`] passes); the last run's findings.
-fn fix_all(
+/// `--diff`: the unified diff of what `--fix` would change; 1 when there is one. Each pass
+/// after the first lints the fixed texts in place of the files (nothing is written).
+fn show_diff(
     a: &LintArgs,
     repo: &std::path::Path,
-    mut linted: session::Linted,
+    linted: session::Linted,
     again: &dyn Fn() -> Result<session::Linted, String>,
+) -> Result<i32, String> {
+    use crate::files::overlay;
+    let mut fixer = lint_fix::Fixer::new(repo, a.fixing.unsafe_fixes, true);
+    let passes = fix_passes(a, &mut fixer, linted, &|fixer| {
+        overlay::set(fixer.buffers());
+        again()
+    });
+    overlay::set(overlay::Buffers::new());
+    passes?;
+    let diff = fixer.diff();
+    lint_output::stdout(&diff)?;
+    Ok(i32::from(!diff.is_empty()))
+}
+
+/// `--fix` and `--diff`: fixes and lints again (`again`, given the fixer) until nothing is
+/// left to fix, at most [`lint_fix::MAX_PASSES`] passes; the last run's findings.
+fn fix_passes(
+    a: &LintArgs,
+    fixer: &mut lint_fix::Fixer<'_>,
+    mut linted: session::Linted,
+    again: &dyn Fn(&lint_fix::Fixer<'_>) -> Result<session::Linted, String>,
 ) -> Result<session::Linted, String> {
-    let mut fixer = lint_fix::Fixer::new(repo, a.fixing.unsafe_fixes, false);
     let mut per_rule = std::collections::BTreeMap::new();
     let mut files = std::collections::BTreeSet::new();
     for passes in 1.. {
@@ -259,17 +273,20 @@ fn fix_all(
             *per_rule.entry(rule).or_default() += n;
         }
         files.extend(pass.files);
-        linted = again()?;
+        linted = again(fixer)?;
         if passes == lint_fix::MAX_PASSES {
-            eprintln!("yttlint: fixes still left after {passes} passes; run yttlint --fix again");
+            let left = if fixer.dry {
+                "the diff shows what they change"
+            } else {
+                "run yttlint --fix again"
+            };
+            eprintln!("yttlint: fixes still left after {passes} passes; {left}");
             break;
         }
     }
     if !a.extra.quiet {
-        eprintln!(
-            "yttlint: {}",
-            lint_fix::summary(&per_rule, files.len(), false)
-        );
+        let summary = lint_fix::summary(&per_rule, files.len(), fixer.dry);
+        eprintln!("yttlint: {summary}");
     }
     Ok(linted)
 }

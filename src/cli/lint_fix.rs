@@ -4,13 +4,16 @@
 //! `--fix` lints, applies the fixes allowed (safe ones; unsafe ones too with `--unsafe-fixes`)
 //! that do not overlap, writes the files, and lints again, up to [`MAX_PASSES`] times, until no
 //! fix is left; the findings of the last pass are reported as usual. A fix skipped for an
-//! overlap is applied by a later pass when its finding is still there. `--diff` makes one pass
-//! and writes nothing: it prints the diff of what that pass would change and exits 1 when there
-//! is one. Only repository files the linter may read are read and written, never through a
+//! overlap is applied by a later pass when its finding is still there. `--diff` makes the same
+//! passes and writes nothing: the fixed texts stand in for the files (the file overlay of
+//! [`crate::files::overlay`], also in worker processes) while it lints again, and it prints the
+//! diff of every file from its text on disk to its last fixed text, exiting 1 when there is
+//! one. Only repository files the linter may read are read and written, never through a
 //! symbolic link (see [`crate::fix::write`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::Arc;
 
 use clap::Args;
 
@@ -44,8 +47,6 @@ pub struct Applied {
     pub files: BTreeSet<String>,
     /// Why a file could not be fixed (its findings stay).
     pub failed: BTreeMap<String, String>,
-    /// The unified diff of every file changed, in file order.
-    pub diff: String,
 }
 
 impl Applied {
@@ -74,13 +75,15 @@ fn allowed<'a>(
 pub struct Fixer<'a> {
     pub repo: &'a Path,
     pub unsafe_fixes: bool,
-    /// `--diff`: make the diff, write nothing.
+    /// `--diff`: write nothing; the fixed texts are kept in `texts`.
     pub dry: bool,
     /// Files that could not be fixed, and why: no later pass touches them.
     pub failed: BTreeMap<String, String>,
     /// Each file's texts so far (SHA-256): fixes that would bring one back go round in circles
     /// (two roots that disagree on a correction) and are not made.
     seen: BTreeMap<String, BTreeSet<[u8; 32]>>,
+    /// `dry`: each file changed so far, its text on disk and its text with the fixes so far.
+    texts: BTreeMap<String, (String, String)>,
 }
 
 impl<'a> Fixer<'a> {
@@ -91,6 +94,7 @@ impl<'a> Fixer<'a> {
             dry,
             failed: BTreeMap::new(),
             seen: BTreeMap::new(),
+            texts: BTreeMap::new(),
         }
     }
 
@@ -110,8 +114,7 @@ impl<'a> Fixer<'a> {
                 continue;
             }
             match self.fix_file(file, edits) {
-                Ok(text) => {
-                    out.diff.push_str(&text);
+                Ok(()) => {
                     out.files.insert(file.clone());
                     real.extend(path);
                 }
@@ -130,11 +133,14 @@ impl<'a> Fixer<'a> {
         out
     }
 
-    /// Applies `edits` to `file`: its diff; an error when the file cannot be read or written or
-    /// its text would come back to one it had.
-    fn fix_file(&mut self, file: &str, edits: &[crate::fix::Edit]) -> Result<String, String> {
+    /// Applies `edits` to `file` (to its last fixed text when `dry`); an error when the file
+    /// cannot be read or written or its text would come back to one it had.
+    fn fix_file(&mut self, file: &str, edits: &[crate::fix::Edit]) -> Result<(), String> {
         use sha2::{Digest, Sha256};
-        let old = write::read(self.repo, file)?;
+        let old = match self.texts.get(file) {
+            Some((_, fixed)) => fixed.clone(),
+            None => write::read(self.repo, file)?,
+        };
         let new = apply(&old, edits)?;
         let seen = self.seen.entry(file.to_string()).or_default();
         seen.insert(Sha256::digest(old.as_bytes()).into());
@@ -145,10 +151,34 @@ impl<'a> Fixer<'a> {
                     .to_string(),
             );
         }
-        if !self.dry {
+        if self.dry {
+            let entry = self.texts.entry(file.to_string());
+            entry.or_insert_with(|| (old, String::new())).1 = new;
+        } else {
             write::write(self.repo, file, &new)?;
         }
-        Ok(diff::unified(file, &old, &new))
+        Ok(())
+    }
+
+    /// `dry`: the unified diff of every file changed, from its text on disk to its text with
+    /// every fix made so far, in file order.
+    pub fn diff(&self) -> String {
+        let diffs = self.texts.iter();
+        diffs
+            .map(|(file, (old, new))| diff::unified(file, old, new))
+            .collect()
+    }
+
+    /// `dry`: the fixed texts as buffers that stand in for their files while the repository
+    /// is linted again.
+    pub fn buffers(&self) -> crate::files::overlay::Buffers {
+        // Keys as the overlay looks them up: absolute, lexically normal.
+        let cwd = std::env::current_dir().unwrap_or_else(|_| Path::new("/").to_path_buf());
+        let buffer = |(file, (_, new)): (&String, &(String, String))| {
+            let path = crate::files::lexical_absolute(&cwd, &self.repo.join(file));
+            (path, Arc::from(new.as_bytes()))
+        };
+        self.texts.iter().map(buffer).collect()
     }
 }
 

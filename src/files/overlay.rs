@@ -1,7 +1,9 @@
 //! Unsaved editor buffers standing in for files on disk (the language server's open
 //! documents). The file is still read under the repository's policy first: a buffer only
 //! replaces the bytes of a file the linter may read, so the overlay never widens what is read.
-//! The command line never installs an overlay; reads then cost one atomic load more.
+//! The command line installs one only for `--diff`, whose later passes lint the fixed texts
+//! without writing them (the pool sends the buffers to its worker processes with each job);
+//! otherwise reads cost one atomic load more.
 //!
 //! This is process-wide state, on purpose and in one place: the jobs of a run read files deep
 //! in the pipeline (inputs, sources, the repository walk), and threading the buffers through
@@ -25,6 +27,14 @@ pub fn set(buffers: Buffers) {
         *b = on.then(|| Arc::new(buffers));
         ACTIVE.store(on, Ordering::SeqCst);
     }
+}
+
+/// The buffers in place, if any.
+pub fn current() -> Option<Arc<Buffers>> {
+    if !ACTIVE.load(Ordering::SeqCst) {
+        return None;
+    }
+    BUFFERS.read().ok()?.clone()
 }
 
 /// The buffer that stands for the file at `path`, if any.

@@ -20,10 +20,7 @@ fn findings(report: &Value) -> Vec<String> {
 
 /// Lints `dir` as JSON with `args`, without the cache.
 fn lint(dir: &TempDir, args: &[&str]) -> (i32, Value, String) {
-    let mut all = vec!["--format", "json", "--no-cache"];
-    all.extend_from_slice(args);
-    let run = yttlint(dir, &all);
-    (run.code, run.json(), run.stderr)
+    lint_cached(dir, &[&["--no-cache"], args].concat())
 }
 
 /// The root `config` rendered by the engine, or its error.
@@ -245,6 +242,72 @@ fn diff_prints_what_fix_would_change_and_writes_nothing() {
     let clean = TempDir::with_files(&[("config/app.yml", "a: 1\n")]);
     let run = yttlint(&clean, &["--no-cache", "--diff"]);
     assert_eq!((run.code, run.stdout.as_str()), (0, ""));
+}
+
+/// A fix that brings out another: `#@data.values.prot` gets its space (pass 1), and only then
+/// is the typo a finding with a fix (pass 2).
+fn two_passes() -> TempDir {
+    TempDir::with_files(&[
+        ("config/schema.yml", "#@data/values-schema\n---\nport: 80\n"),
+        (
+            "config/app.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nport: #@ data.values.port\n#@ if False:\n\
+             other: #@data.values.prot\n#@ end\n",
+        ),
+    ])
+}
+
+#[test]
+fn diff_shows_every_pass_of_fix_in_workers_and_in_process() {
+    let expected = "--- a/config/app.yml\n+++ b/config/app.yml\n@@ -2,5 +2,5 @@\n ---\n \
+                    port: #@ data.values.port\n #@ if False:\n-other: #@data.values.prot\n\
+                    +other: #@ data.values.port\n #@ end\n";
+    for mode in [&[][..], &["--in-process"][..], &["-j", "1"][..]] {
+        let dir = two_passes();
+        let original = std::fs::read_to_string(dir.join("config/app.yml")).unwrap();
+        // With the cache: the first pass may fill it, the later ones (fixed texts) must not.
+        let run = yttlint(&dir, &[&["--diff", "--unsafe-fixes"], mode].concat());
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (1, expected),
+            "{mode:?}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains(
+                "would fix 2 findings in 1 file (data-value-unknown-reference: 1, unknown-annotation: 1)"
+            ),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("config/app.yml")).unwrap(),
+            original
+        );
+        // A lint after it sees the files as they are, cached or not.
+        for cache in [&[][..], &["--no-cache"][..]] {
+            let (_, report, _) = lint_cached(&dir, cache);
+            let found = findings(&report);
+            assert!(
+                found.iter().any(|f| f.starts_with("unknown-annotation ")),
+                "{found:#?}"
+            );
+        }
+        // And --fix writes what the diff showed.
+        let run = yttlint(&dir, &["--no-cache", "--fix", "--unsafe-fixes"]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let fixed = std::fs::read_to_string(dir.join("config/app.yml")).unwrap();
+        assert_eq!(
+            fixed,
+            original.replace("#@data.values.prot", "#@ data.values.port")
+        );
+    }
+}
+
+/// Lints `dir` as JSON with `args` (with the cache unless they say `--no-cache`).
+fn lint_cached(dir: &TempDir, args: &[&str]) -> (i32, Value, String) {
+    let run = yttlint(dir, &[&["--format", "json"], args].concat());
+    (run.code, run.json(), run.stderr)
 }
 
 #[test]

@@ -276,7 +276,14 @@ impl Worker {
         let crds = shared
             .filter(|c| self.crds.as_deref() != Some(c.digest()))
             .and_then(|c| c.docs());
-        let request = Request { index, job, crds };
+        let overlay = crate::files::overlay::current();
+        let buffers = overlay.as_deref().map(super::worker::buffers);
+        let request = Request {
+            index,
+            job,
+            crds,
+            buffers,
+        };
         let mut line = serde_json::to_string(&request)
             .map_err(|e| End::Garbled(format!("the job cannot be sent to a worker: {e}")))?;
         line.push('\n');

@@ -7,13 +7,17 @@
 //! starts another worker for the rest.
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Write};
 use std::os::fd::FromRawFd;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::files::overlay::Buffers;
 use crate::lint::job::repo_crds::{FiledCrd, RepoCrds};
 use crate::lint::job::{run_job, Job, JobOutcome, OnFile};
 use crate::lint::run::guard::{caught, evaluating, evaluating_line, note_panic_file};
@@ -29,13 +33,26 @@ pub const READY: &str = "ready";
 pub const STACK_BYTES: u64 = 256 << 20;
 
 /// One job sent to a worker. A job's list of the repository's CRDs travels as its digest
-/// ([`RepoCrds`]); the list itself comes with the first job that needs it.
+/// ([`RepoCrds`]); the list itself comes with the first job that needs it. The texts that stand
+/// in for files (`--diff`'s fixed files, see [`crate::files::overlay`]) come with every job
+/// while there are any.
 #[derive(Serialize)]
 pub struct Request<'a> {
     pub index: usize,
     pub job: &'a Job,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crds: Option<&'a [FiledCrd]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buffers: Option<BTreeMap<&'a Path, String>>,
+}
+
+/// The overlay's buffers as a request carries them (they are the texts of fixed files, UTF-8).
+pub fn buffers(overlay: &Buffers) -> BTreeMap<&Path, String> {
+    let text = |bytes: &Arc<[u8]>| String::from_utf8_lossy(bytes).into_owned();
+    overlay
+        .iter()
+        .map(|(path, bytes)| (path.as_path(), text(bytes)))
+        .collect()
 }
 
 /// [`Request`] as the worker reads it.
@@ -45,6 +62,8 @@ struct Received {
     job: Job,
     #[serde(default)]
     crds: Option<Vec<FiledCrd>>,
+    #[serde(default)]
+    buffers: Option<BTreeMap<PathBuf, String>>,
 }
 
 /// What a worker sends back for one job.
@@ -167,6 +186,9 @@ fn serve(protocol: File, page: Option<Page>) -> i32 {
             // A list that does not match stays detached: the job reports it.
             check.crds.attach(full);
         }
+        let texts = received.buffers.take().unwrap_or_default();
+        let bytes = |(path, text): (PathBuf, String)| (path, Arc::from(text.into_bytes()));
+        crate::files::overlay::set(texts.into_iter().map(bytes).collect());
         in_file(None, 0);
         let (outcome, panicked) = caught(&received.job, &|job| run_job(job, IN_WORKER));
         let response = Response {
