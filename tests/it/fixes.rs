@@ -148,6 +148,47 @@ fn a_data_value_typo_is_fixed_only_with_unsafe_fixes() {
 }
 
 #[test]
+fn a_typo_that_stops_the_evaluation_keeps_its_fix() {
+    let dir = TempDir::with_files(&[
+        (
+            "config/schema.yml",
+            "#@data/values-schema\n---\napp:\n  port: 8080\n",
+        ),
+        (
+            "config/service.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Service\n\
+             metadata:\n  name: web\nspec:\n  ports:\n  - port: #@ data.values.app.prot\n",
+        ),
+    ]);
+    // The evaluation's error stands for the static finding, and carries its correction.
+    let (code, report, _) = lint(&dir, &[]);
+    assert_eq!(code, 1);
+    let errors: Vec<&Value> = diagnostics(&report)
+        .iter()
+        .filter(|d| str_of(d, "severity") == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{report:#}");
+    assert_eq!(str_of(errors[0], "rule"), "template-error");
+    assert_eq!(errors[0]["line"], 9, "{report:#}");
+    let fix = &errors[0]["fix"];
+    assert_eq!(fix["applicability"], "unsafe", "{report:#}");
+    assert_eq!(fix["edits"][0]["replacement"], "port", "{report:#}");
+    let run = yttlint(&dir, &["--no-cache", "--fix", "--unsafe-fixes"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr
+            .contains("fixed 1 finding in 1 file (template-error: 1)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        rendered(&dir).contains("- port: 8080\n"),
+        "{}",
+        rendered(&dir)
+    );
+}
+
+#[test]
 fn a_misspelt_overlay_annotation_is_renamed_and_now_applies() {
     let dir = TempDir::with_files(&[
         (

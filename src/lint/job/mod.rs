@@ -238,7 +238,9 @@ fn outside_values(job: &Job, ws: &Workspace, external: &ExternalValues) -> Outsi
 }
 
 /// Drops static findings at a line where the evaluation already reported an error: the same
-/// problem, found by running it.
+/// problem, found by running it. An error without a fix takes the fix of the one name typo
+/// dropped at its line (`data.values.prot` that stops the evaluation keeps the correction
+/// `data-value-unknown-reference` knew; the error's column is only refined later).
 fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let evaluated: Vec<(String, u32)> = found
         .iter()
@@ -246,16 +248,41 @@ fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .filter(|d| d.severity == crate::report::Severity::Error)
         .filter_map(|d| d.span.as_ref().map(|s| (s.file.clone(), s.line)))
         .collect();
-    found
-        .into_iter()
-        .filter(|d| {
-            !d.rule.is_static()
-                || !d
-                    .span
-                    .as_ref()
-                    .is_some_and(|s| evaluated.contains(&(s.file.clone(), s.line)))
-        })
-        .collect()
+    let repeats = |d: &Diagnostic| {
+        d.rule.is_static()
+            && d.span
+                .as_ref()
+                .is_some_and(|s| evaluated.contains(&(s.file.clone(), s.line)))
+    };
+    let (dropped, mut kept): (Vec<Diagnostic>, Vec<Diagnostic>) =
+        found.into_iter().partition(|d| repeats(d));
+    for d in kept
+        .iter_mut()
+        .filter(|d| !d.rule.is_static() && d.fix.is_none())
+    {
+        let Some(at) = &d.span else { continue };
+        let mut fixes = dropped
+            .iter()
+            .filter(|s| TYPOS.contains(&s.rule))
+            .filter(|s| s.span.as_ref().is_some_and(|s| same_line(s, at)))
+            .filter_map(|s| s.fix.as_ref());
+        if let (Some(fix), None) = (fixes.next(), fixes.next()) {
+            d.fix = Some(fix.clone());
+        }
+    }
+    kept
+}
+
+/// Static rules whose finding is the evaluation's error when the line runs: a name that is not
+/// there, whose fix corrects the name.
+const TYPOS: [Rule; 2] = [
+    Rule::DataValueUnknownReference,
+    Rule::UnknownModuleAttribute,
+];
+
+/// Whether two spans start on the same line of the same file.
+fn same_line(a: &Span, b: &Span) -> bool {
+    (a.file.as_str(), a.line) == (b.file.as_str(), b.line)
 }
 
 /// A position as a repository span (`None` for positions that name no file of the job).
