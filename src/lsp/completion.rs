@@ -4,7 +4,8 @@
 
 use lsp_types::{CompletionItem, CompletionItemKind, CompletionResponse};
 
-use super::context::{annotation_at, chain_before, loads, values_path, ytt_aliases};
+use super::chain::chain_before;
+use super::context::{annotation_at, loads, values_path, ytt_aliases};
 use super::request::Ctx;
 use super::symbols::{load_target, symbols};
 use super::ytt_docs;

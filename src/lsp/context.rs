@@ -1,59 +1,11 @@
-//! What is under the cursor, read from the text of the line and of the file: a dotted name
-//! (`data.values.a.b`, `struct.encode`), an annotation after `#@`, a `load()` and the names
-//! it binds, a `library.get("x")`. Reading the text (not the compiled Starlark) keeps answers
+//! What is under the cursor, read from the text of the line and of the file (chains of names,
+//! `data.values.a.b` or `data.values["a"]`, are read by [`super::chain`]): an annotation after
+//! `#@`, a `load()` and the names it binds, data values aliases, a `library.get("x")`. Reading the text (not the compiled Starlark) keeps answers
 //! fast and works on a buffer that does not compile yet.
 
 use std::collections::HashMap;
 
-/// A character of a Starlark name.
-fn is_name(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
-/// The dotted name around byte column `at` of `line`, up to the end of the segment the cursor
-/// is on: its segments, which one the cursor is on, and the byte column where it starts.
-pub fn chain_at(line: &str, at: usize) -> Option<(Vec<String>, usize, usize)> {
-    let at = at.min(line.len());
-    let before = &line[..at];
-    let start = before
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| is_name(*c) || *c == '.')
-        .last()
-        .map_or(at, |(i, _)| i);
-    let end = line[at..]
-        .char_indices()
-        .find(|(_, c)| !is_name(*c))
-        .map_or(line.len(), |(i, _)| at + i);
-    let text = &line[start..end];
-    if text.is_empty() || text.starts_with('.') {
-        return None;
-    }
-    let segs: Vec<String> = text.split('.').map(str::to_string).collect();
-    let mut offset = start;
-    for (i, s) in segs.iter().enumerate() {
-        if at <= offset + s.len() {
-            return (!s.is_empty()).then(|| (segs.clone(), i, offset));
-        }
-        offset += s.len() + 1;
-    }
-    None
-}
-
-/// The dotted name that ends at byte column `at` (completion): the segments before the last
-/// dot, and the word typed after it.
-pub fn chain_before(line: &str, at: usize) -> (Vec<String>, String) {
-    let before = &line[..at.min(line.len())];
-    let start = before
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| is_name(*c) || *c == '.')
-        .last()
-        .map_or(before.len(), |(i, _)| i);
-    let mut segs: Vec<String> = before[start..].split('.').map(str::to_string).collect();
-    let word = segs.pop().unwrap_or_default();
-    (segs, word)
-}
+use super::chain::{chains, is_name};
 
 /// The annotation name at byte column `at` (`overlay/match` in `#@overlay/match by=...`), or
 /// the part typed so far when `partial`; `None` outside one.
@@ -187,7 +139,8 @@ pub fn ytt_aliases(text: &str) -> HashMap<String, String> {
     out
 }
 
-/// Names assigned a data values path (`v = data.values.a.b`), with the path.
+/// Names assigned a data values path (`v = data.values.a.b`, `v = data.values["a"]`), with
+/// the path.
 pub fn values_aliases(text: &str) -> HashMap<String, Vec<String>> {
     let mut out = HashMap::new();
     for line in text.lines() {
@@ -200,12 +153,16 @@ pub fn values_aliases(text: &str) -> HashMap<String, Vec<String>> {
             continue;
         }
         let value = value.trim();
-        if let Some(path) = value.strip_prefix("data.values") {
-            if path.is_empty() || path.starts_with('.') {
-                let segs = path.split('.').skip(1).map(str::to_string).collect();
-                if path.chars().all(|c| is_name(c) || c == '.') {
-                    out.insert(name.to_string(), segs);
-                }
+        // The whole value is one chain from `data.values`.
+        let mut found = chains(value).into_iter();
+        if let (Some(chain), None) = (found.next(), found.next()) {
+            let whole = chain.first().is_some_and(|s| s.start == 0)
+                && chain
+                    .last()
+                    .is_some_and(|s| s.after == value.len() && !s.text.is_empty());
+            let segs: Vec<String> = chain.into_iter().map(|s| s.text).collect();
+            if whole && segs.len() >= 2 && segs[0] == "data" && segs[1] == "values" {
+                out.insert(name.to_string(), segs[2..].to_vec());
             }
         }
     }
@@ -255,21 +212,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dotted_names_around_the_cursor() {
-        let line = "port: #@ data.values.app.port + 1";
-        let at = line.find("app").unwrap() + 1;
-        let (segs, i, start) = chain_at(line, at).unwrap();
-        assert_eq!(segs, ["data", "values", "app"]);
-        assert_eq!((i, start), (2, line.find("app").unwrap()));
-        assert_eq!(chain_at(line, line.find('+').unwrap()), None);
-        let (segs, word) = chain_before("x: #@ data.values.ap", 20);
-        assert_eq!(
-            (segs, word),
-            (vec!["data".into(), "values".into()], "ap".into())
-        );
-    }
-
-    #[test]
     fn annotations_loads_and_aliases() {
         assert_eq!(
             annotation_at("#@overlay/match by=x", 5, false).as_deref(),
@@ -307,6 +249,17 @@ mod tests {
         );
         let segs: Vec<String> = ["v", "port"].map(String::from).to_vec();
         assert_eq!(values_path(&segs, 1, text).unwrap(), ["app", "port"]);
+        let text3 =
+            "#@ w = data.values[\"my-app\"]\n#@ f = data.values.app.get()\n#@ d = data.values\n";
+        let aliases = values_aliases(text3);
+        assert_eq!(
+            aliases.get("w").map(Vec::as_slice),
+            Some(&["my-app".to_string()][..])
+        );
+        assert_eq!(
+            (aliases.get("f"), aliases.get("d").map(Vec::len)),
+            (None, Some(0))
+        );
         assert_eq!(
             library_get_at("#@ lib = library.get(\"app\")", 12).as_deref(),
             Some("app")

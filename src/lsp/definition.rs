@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use lsp_types::{GotoDefinitionResponse, Location};
 
-use super::context::{chain_at, library_get_at, loads, values_path, Load};
+use super::chain::chain_at;
+use super::context::{library_get_at, loads, values_path, Load};
 use super::request::{location, location_abs, Ctx};
 use super::symbols::{library_dir, load_target, symbols};
 

@@ -3,7 +3,8 @@
 
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
-use super::context::{annotation_at, chain_at, values_path, ytt_aliases};
+use super::chain::chain_at;
+use super::context::{annotation_at, values_path, ytt_aliases};
 use super::request::Ctx;
 use super::values::type_text;
 use super::ytt_docs;

@@ -7,6 +7,7 @@
 //! same policy, and nothing from it is executed.
 
 pub mod actions;
+pub mod chain;
 pub mod completion;
 pub mod context;
 pub mod definition;

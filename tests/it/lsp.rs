@@ -385,7 +385,19 @@ fn hover_definition_completion_and_actions() {
         "textDocument/codeAction",
         json!({"textDocument": {"uri": uri(&file)}, "range": diagnostic["range"], "context": {"diagnostics": [diagnostic]}}),
     );
-    let edit = &actions[0]["edit"]["changes"][uri(&file)][0];
+    // First the fix of the typo that stopped the evaluation, then the suppression.
+    assert!(
+        actions[0]["title"]
+            .as_str()
+            .unwrap()
+            .contains("data.values.app.port"),
+        "{actions:#}"
+    );
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri(&file)][0]["newText"],
+        "port"
+    );
+    let edit = &actions[1]["edit"]["changes"][uri(&file)][0];
     let (line, _) = find(&text, "prot", 0);
     assert_eq!(edit["newText"], "  #! yttlint: disable=template-error\n");
     assert_eq!(
@@ -421,6 +433,28 @@ fn hover_definition_completion_and_actions() {
     let v = labels(&complete(&mut c, "helpers.star\", "));
     assert_eq!(v, ["version", "labels"]);
     assert_eq!(labels(&complete(&mut c, "@ytt:yaml\", ")), ["yaml"]);
+
+    // Index paths: hover, definition and completion read `data.values["app"]` as `.app`.
+    let indexed = format!(
+        "{text}  i: #@ data.values[\"app\"].port\n#@ w = data.values['app']\n  j: #@ w.name\n  k: #@ data.values[\"app\"].\n"
+    );
+    c.change(&file, 3, &indexed);
+    let (l, ch) = find(&indexed, "[\"app\"].port", 9);
+    let h = hover_text(&c.at("textDocument/hover", &file, l, ch));
+    assert!(
+        h.contains("data.values.app.port") && h.contains("integer"),
+        "{h}"
+    );
+    let d = c.at("textDocument/definition", &file, l, ch);
+    assert_eq!(d[0]["range"]["start"], json!({"line": 7, "character": 2}));
+    let (l, ch) = find(&indexed, "w.name", 3);
+    let h = hover_text(&c.at("textDocument/hover", &file, l, ch));
+    assert!(h.contains("data.values.app.name"), "{h}");
+    let (l, ch) = find(&indexed, "k: #@ data.values[\"app\"].", 25);
+    assert_eq!(
+        labels(&c.at("textDocument/completion", &file, l, ch)),
+        ["port", "name", "label"]
+    );
 
     // Unknown documents and positions answer null.
     let unknown = dir.join("config/nope.yml");
