@@ -217,7 +217,8 @@ pub fn plan_and_lint(
         None => {
             let mut planned = plan_with(s, config)?;
             adjust(&mut planned);
-            let linted = lint(s, &planned)?;
+            let mut linted = lint(s, &planned)?;
+            linted.notes.extend(nothing_selected(&planned));
             if let Some(rc) = &run_cache {
                 rc.put(&linted.report, &linted.coverage, &linted.unchecked_kinds);
             }
@@ -227,6 +228,19 @@ pub fn plan_and_lint(
     post::finish(&mut linted.report, &linted.sources, s.baseline.as_ref());
     linted.notes.extend(tracked);
     Ok(linted)
+}
+
+/// When the run has no root and no library to lint, discovery's notes about what it asks for
+/// (design directories set aside, unreadable entries, skipped commands): they say why.
+fn nothing_selected(p: &Planned) -> Vec<String> {
+    let sel = &p.selection;
+    if !(sel.roots.is_empty() && sel.libraries.is_empty() && sel.plain.is_empty()) {
+        return Vec::new();
+    }
+    let skipped = p.discovery.skipped.iter();
+    let skipped = skipped.map(|s| format!("skipped: {}: {}", s.origin, s.reason));
+    let notes = p.discovery.notes.iter().cloned();
+    notes.chain(skipped).filter(|n| sel.concerns(n)).collect()
 }
 
 /// The note for a cache directory `dir` inside the repository `repo` that git tracks (its

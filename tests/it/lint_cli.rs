@@ -39,6 +39,38 @@ shared/_ytt_lib/unused\tprivate library of shared (checked on its own)
 }
 
 #[test]
+fn a_repository_of_design_documents_only_says_why_nothing_is_linted() {
+    let dir = TempDir::with_files(&[
+        (
+            "proposals/ytt/example.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.x\n",
+        ),
+        ("deploy/plain.yml", "kind: ConfigMap\n"),
+    ]);
+    let note =
+        "note: proposals: design documents, not linted unless a repository command runs them";
+    let list = yttlint(&dir, &["--list-roots"]);
+    assert_eq!(list.code, 0, "{}", list.stderr);
+    assert!(list.stdout.contains(note), "{}", list.stdout);
+    // Not "ignored by .gitignore": the walk gave the file, discovery set it aside.
+    let run = yttlint(&dir, &[]);
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "0 errors, 0 warnings in 0 roots\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!("yttlint: {note}")),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("ignore"), "{}", run.stderr);
+    let quiet = yttlint(&dir, &["--quiet"]);
+    assert_eq!(quiet.stderr, "");
+}
+
+#[test]
 fn configured_roots_list_their_scenarios_and_inputs() {
     let run = yttlint(&standalone("lint-config"), &["--list-roots"]);
     assert_eq!(run.code, 0, "{}", run.stderr);

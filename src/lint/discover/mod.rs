@@ -153,7 +153,11 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
     d.notes.splice(0..0, problems);
     d.files = files;
     if d.roots.is_empty() && d.libraries.is_empty() && d.kubevirt_files.is_empty() {
-        let hidden = walk::ignored_ytt_files(&config.dir, &exclude);
+        // The ytt files the walk did not give (design documents it gave, and set aside).
+        let walked: std::collections::HashSet<&str> =
+            d.files.iter().map(|f| f.path.as_str()).collect();
+        let mut hidden = walk::ignored_ytt_files(&config.dir, &exclude);
+        hidden.retain(|f| !walked.contains(f.as_str()));
         if let Some(first) = hidden.first() {
             return Err(format!(
                 "nothing to lint: .gitignore or .ignore files ignore every ytt file of the repository ({} {}, the first {first}); un-ignore them, or list the roots in {}",
