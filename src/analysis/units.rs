@@ -41,8 +41,21 @@ impl<'a> Unit<'a> {
             Some(i) => i,
             None => text.len() - text.trim_start().len(),
         };
+        let offset = self.line_start(line) + col;
         let col = text[..col].chars().count() as u32 + 1;
-        Some(Pos::new(&self.name(), line, col, 0))
+        Some(Pos::new(&self.name(), line, col, offset as u32))
+    }
+
+    /// The byte offset in the file where template line `line` (1-based) starts.
+    fn line_start(&self, line: u32) -> usize {
+        let data = &self.file.data;
+        match (line as usize).checked_sub(2) {
+            None => 0,
+            Some(n) => data
+                .match_indices('\n')
+                .nth(n)
+                .map_or(data.len(), |(i, _)| i + 1),
+        }
     }
 
     /// Like [`Unit::pos`], but `needle` is looked for inside the text of `span` where the
@@ -120,6 +133,12 @@ pub fn units<'a>(ws: &'a Workspace, dir: &str) -> Vec<Unit<'a>> {
 
 /// The unit of a file the evaluation already parsed (see `LibEnv::keep_asts`).
 fn evaluated<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
+    // The evaluation keeps parses by file name: of two files with one name (`-f base -f pr`,
+    // each with a `pipeline.yml`) it kept the last, which may not be this one.
+    let named = |g: &&InputFile| g.rel_path == f.rel_path;
+    if ws.files.iter().filter(named).nth(1).is_some() {
+        return None;
+    }
     let ast = ws.env.asts.borrow_mut().remove(&f.rel_path)?;
     let map = ws.env.line_maps.borrow().get(&f.rel_path).cloned()?;
     let lines = map

@@ -71,6 +71,48 @@ fn a_repository_of_design_documents_only_says_why_nothing_is_linted() {
 }
 
 #[test]
+fn two_files_of_one_name_from_two_inputs_are_told_apart() {
+    // `-f base -f pr`: ytt names both files `p.yml` (in its messages too); findings go to the
+    // file they are in, with fixes that edit that file.
+    let dir = TempDir::with_files(&[
+        ("base/p.yml", "#@ load(\"@ytt:json\", \"json\")\n---\na: 1\n"),
+        (
+            "pr/p.yml",
+            "---\nc: 0\n#@ load(\"@ytt:yaml\", \"yaml\")\n---\nb:\n  #@overlay/appendxs\n  - #@ 1 + \"x\"\n",
+        ),
+        ("run.sh", "ytt -f base -f pr\n"),
+    ]);
+    let run = yttlint(&dir, &["--no-cache", "--format", "json"]);
+    let report = run.json();
+    let mut found: Vec<String> = diagnostics(&report)
+        .iter()
+        .map(|d| {
+            let fixed = d["fix"]["edits"][0]["file"]
+                .as_str()
+                .unwrap_or("-")
+                .to_string();
+            format!(
+                "{} {}:{} {fixed}",
+                str_of(d, "rule"),
+                str_of(d, "file"),
+                d["line"]
+            )
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "annotation-typo pr/p.yml:6 pr/p.yml",
+            "template-error pr/p.yml:7 -",
+            "unused-load base/p.yml:1 base/p.yml",
+            "unused-load pr/p.yml:3 pr/p.yml",
+        ],
+        "{report:#}"
+    );
+}
+
+#[test]
 fn configured_roots_list_their_scenarios_and_inputs() {
     let run = yttlint(&standalone("lint-config"), &["--list-roots"]);
     assert_eq!(run.code, 0, "{}", run.stderr);

@@ -4,10 +4,12 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::files::paths;
 use crate::files::{self, InputFile};
 use crate::library::{EvalOpts, ExternalValues, Workspace};
+use crate::pos::Pos;
 use crate::ytt_flags::TemplateArgs;
 
 /// A job ready to evaluate.
@@ -19,18 +21,70 @@ pub struct Prepared {
     pub refused: Vec<files::Refused>,
 }
 
-/// File names in positions → repository-relative paths.
+/// File names in positions → repository-relative paths. Two inputs can give files the same
+/// name (`-f base -f pr`, each with a `pipeline.yml`; ytt names both so in its messages too):
+/// such a name is told apart by the position's byte offset, which falls on the position's line
+/// in only one of the files, as a rule.
 #[derive(Clone, Debug, Default)]
-pub struct Names(HashMap<String, String>);
+pub struct Names {
+    paths: HashMap<String, String>,
+    /// The text of the first file of each name, kept in case another comes.
+    first: HashMap<String, Arc<str>>,
+    /// Names of more than one file: each file's repository path and text, in input order.
+    twins: HashMap<String, Vec<(String, Arc<str>)>>,
+}
 
 impl Names {
-    /// The repository-relative path of a file named `name` in a position, if it is known.
+    /// The repository-relative path of a file named `name` in a position, if it is known (the
+    /// first file of that name; see [`Names::repo_path_at`]).
     pub fn repo_path(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(String::as_str)
+        self.paths.get(name).map(String::as_str)
+    }
+
+    /// The repository-relative path of the file `pos` is in: for a name several files have,
+    /// the first whose text has the position's line at its byte offset.
+    pub fn repo_path_at(&self, pos: &Pos) -> Option<&str> {
+        let name = pos.file.as_deref()?;
+        let Some(twins) = self.twins.get(name) else {
+            return self.repo_path(name);
+        };
+        let on_line = |text: &str| {
+            let at = pos.offset as usize;
+            at <= text.len()
+                && text.is_char_boundary(at)
+                && 1 + text[..at].matches('\n').count() == pos.line as usize
+        };
+        twins
+            .iter()
+            .find(|(_, text)| on_line(text))
+            .map(|(path, _)| path.as_str())
+            .or_else(|| self.repo_path(name))
     }
 
     fn add(&mut self, name: &str, repo_path: String) {
-        self.0.entry(name.to_string()).or_insert(repo_path);
+        self.paths.entry(name.to_string()).or_insert(repo_path);
+    }
+
+    /// Adds an input file: its name, repository path and text.
+    fn add_file(&mut self, name: &str, repo_path: String, text: &Arc<str>) {
+        let Some(first) = self.paths.get(name) else {
+            self.first.insert(name.to_string(), text.clone());
+            self.paths.insert(name.to_string(), repo_path);
+            return;
+        };
+        if *first == repo_path {
+            return;
+        }
+        let twins = self.twins.entry(name.to_string()).or_default();
+        if twins.is_empty() {
+            let text = self
+                .first
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| Arc::from(""));
+            twins.push((first.clone(), text));
+        }
+        twins.push((repo_path, text.clone()));
     }
 }
 
@@ -104,7 +158,7 @@ fn read_input(
             path.to_path_buf()
         };
         if let Some(rel) = paths::relative(repo, &abs) {
-            names.add(&f.rel_path, rel);
+            names.add_file(&f.rel_path, rel, &f.data);
         }
     }
     Ok(group)

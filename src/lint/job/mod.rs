@@ -290,7 +290,7 @@ pub(crate) fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
     if !pos.is_known() {
         return None;
     }
-    let file = names.repo_path(pos.file.as_deref()?)?;
+    let file = names.repo_path_at(pos)?;
     Some(Span::point(file, pos.line, pos.col.max(1)))
 }
 

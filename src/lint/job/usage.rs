@@ -98,7 +98,12 @@ pub fn static_findings(
             usage.stale.push((f.rule, span.clone()));
         }
         span.end_column = span.column + f.width;
-        let place = |file: &str| names.repo_path(file).map(str::to_string);
+        // The finding's own file is where its span is (a name two files share is told apart
+        // there); other files by name.
+        let place = |file: &str| match f.pos.file.as_deref() == Some(file) {
+            true => Some(span.file.clone()),
+            false => names.repo_path(file).map(str::to_string),
+        };
         let fix = f.fix.and_then(|fix| fix.placed(&place));
         let mut d = Diagnostic::new(f.rule, f.message).at(span).with_fix(fix);
         if f.stale {
