@@ -113,6 +113,45 @@ fn two_files_of_one_name_from_two_inputs_are_told_apart() {
 }
 
 #[test]
+fn a_directory_vendir_wrote_is_not_evaluated_alone() {
+    // vendir copied part of another project (includePaths): its `load` target was left out.
+    let dir = TempDir::with_files(&[
+        (
+            "vendir.yml",
+            "apiVersion: vendir.k14s.io/v1alpha1\nkind: Config\ndirectories:\n- path: vendor\n  contents:\n  - path: upstream\n    git: {url: https://example.com/x, ref: main}\n    includePaths: [config/kpack/**/*]\n",
+        ),
+        (
+            "vendor/upstream/config/kpack/a.yml",
+            "#@ load(\"/namespaces.star\", \"ns\")\n---\nmetadata:\n  namespace: #@ ns()\n",
+        ),
+        ("app/config.yml", "#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.x\n"),
+        ("app/values.yml", "#@data/values\n---\nx: 1\n"),
+    ]);
+    let list = yttlint(&dir, &["--list-roots"]);
+    assert!(
+        list.stdout.contains("note: vendor/upstream/config/kpack is not evaluated alone: `vendir sync` wrote it (vendir.yml:6)"),
+        "{}",
+        list.stdout
+    );
+    let run = yttlint(&dir, &["--no-cache", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let report = run.json();
+    assert!(
+        !diagnostics(&report)
+            .iter()
+            .any(|d| str_of(d, "severity") == "error"),
+        "{report:#}"
+    );
+    // Named under roots, it is evaluated, and its load fails as ytt's would.
+    dir.write(
+        ".yttlint.yaml",
+        "roots:\n- path: vendor/upstream/config/kpack\n",
+    );
+    let run = yttlint(&dir, &["--no-cache", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+}
+
+#[test]
 fn configured_roots_list_their_scenarios_and_inputs() {
     let run = yttlint(&standalone("lint-config"), &["--list-roots"]);
     assert_eq!(run.code, 0, "{}", run.stderr);

@@ -267,23 +267,41 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         let learned = learned::flags_for(r, &found.invocations);
         r.args.extend(learned);
     }
-    let (kept, unsynced): (Vec<Root>, Vec<Root>) = roots
-        .into_iter()
-        .partition(|r| vendir::consumed_target(r, &d.vendir).is_none());
+    let vendored = |r: &Root| {
+        let unsynced = vendir::consumed_target(r, &d.vendir).map(|t| (t, false));
+        unsynced.or_else(|| vendir::vendored_topmost(r, &d.vendir).map(|t| (t, true)))
+    };
+    let (kept, unsynced): (Vec<Root>, Vec<Root>) =
+        roots.into_iter().partition(|r| vendored(r).is_none());
     for r in unsynced {
-        let Some(t) = vendir::consumed_target(&r, &d.vendir) else {
+        let Some((t, synced)) = vendored(&r) else {
             continue;
         };
-        d.notes.push(format!(
-            "root {} is not evaluated: it needs {}, which `vendir sync` fills ({}:{})",
-            r.name, t.dir, t.file, t.line
-        ));
+        let partial = match synced {
+            false => {
+                d.notes.push(format!(
+                    "root {} is not evaluated: it needs {}, which `vendir sync` fills ({}:{})",
+                    r.name, t.dir, t.file, t.line
+                ));
+                format!("not evaluated until `vendir sync` fills {}", t.dir)
+            }
+            true => {
+                d.notes.push(format!(
+                    "{} is not evaluated alone: `vendir sync` wrote it ({}:{}) and nothing in the repository renders it (list it under roots in .yttlint.yaml to evaluate it)",
+                    r.name, t.file, t.line
+                ));
+                format!(
+                    "written by `vendir sync` ({}:{}); not evaluated alone",
+                    t.file, t.line
+                )
+            }
+        };
         // Its own files are still checked (parse, compile, annotations).
         if !d.libraries.iter().any(|l| l.path == r.path) && !kept.iter().any(|k| k.path == r.path) {
             d.libraries.push(Library {
                 path: r.path.clone(),
                 parent: paths::parent(&r.path).to_string(),
-                partial: Some(format!("not evaluated until `vendir sync` fills {}", t.dir)),
+                partial: Some(partial),
                 flags: r
                     .args
                     .iter()

@@ -89,6 +89,17 @@ pub fn consumed_target<'t>(root: &Root, targets: &'t [Target]) -> Option<&'t Tar
     })
 }
 
+/// The synced vendir directory a root found only as a topmost directory lies in, if any: its
+/// files are another project's, written by `vendir sync` (often only some of them, by
+/// `includePaths`), and nothing in the repository renders that directory alone.
+pub fn vendored_topmost<'t>(root: &Root, targets: &'t [Target]) -> Option<&'t Target> {
+    if root.reason != crate::lint::discover::Reason::Topmost {
+        return None;
+    }
+    let vendored = |t: &&Target| t.synced && is_within(&root.path, &t.dir);
+    targets.iter().find(vendored)
+}
+
 pub fn repository_targets(config: &Config, files: &[RepoFile], index: &Index) -> Vec<Target> {
     let mut out = Vec::new();
     for f in files.iter().filter(|f| candidate(&f.path)) {
