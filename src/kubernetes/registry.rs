@@ -3,7 +3,8 @@
 //! k8s-openapi) and the served versions of the CustomResourceDefinitions given to it. A schema
 //! is hardened and compiled the first time a document of its kind is checked, then kept. The
 //! registry is `Send + Sync`, and a clone shares the schemas compiled so far and to come: a
-//! run makes one registry and each job clones it and adds the CRDs of its own output.
+//! run makes one registry and each job clones it and adds the CRDs of its own output (the
+//! language server keeps those from one run to the next, see [`super::kept_crds`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -14,6 +15,7 @@ use serde_json::{json, Map, Value as Json};
 use super::check::top_string;
 use super::harden::{harden, Origin, OBJECT_META};
 use super::instance::schema_json;
+use super::kept_crds;
 use crate::yaml::Document;
 
 /// The Kubernetes versions whose built-in schemas are compiled in, newest first.
@@ -81,7 +83,7 @@ enum Source {
     Crd { schema: Arc<Json>, prune: bool },
 }
 
-struct Entry {
+pub(super) struct Entry {
     source: Source,
     compiled: OnceLock<Result<Arc<Compiled>, String>>,
 }
@@ -167,11 +169,13 @@ impl Registry {
         self.entry(api_version, kind).is_some()
     }
 
-    fn insert(&mut self, api_version: &str, kind: &str, source: Source) {
+    fn insert(&mut self, api_version: &str, kind: &str, source: Source) -> Arc<Entry> {
+        let entry = Arc::new(Entry::new(source));
         self.kinds
             .entry(api_version.to_string())
             .or_default()
-            .insert(kind.to_string(), Arc::new(Entry::new(source)));
+            .insert(kind.to_string(), entry.clone());
+        entry
     }
 
     fn entry(&self, api_version: &str, kind: &str) -> Option<&Entry> {
@@ -189,6 +193,18 @@ impl Registry {
             return 0;
         }
         let mut crd = schema_json(doc);
+        let builtin = self.builtin.map(|(v, _)| v);
+        if let Some(kinds) = kept_crds::find(builtin, &crd) {
+            let added = kinds.len();
+            for (api_version, kind, entry) in kinds {
+                self.kinds
+                    .entry(api_version)
+                    .or_default()
+                    .insert(kind, entry);
+            }
+            return added;
+        }
+        let key = kept_crds::keeping().then(|| crd.clone());
         let spec = &mut crd["spec"];
         let (Some(group), Some(kind)) = (spec["group"].as_str(), spec["names"]["kind"].as_str())
         else {
@@ -220,13 +236,19 @@ impl Registry {
         } else if let Some(name) = spec["version"].as_str() {
             versions.push((name.to_string(), shared));
         }
+        let mut added: kept_crds::Kinds = Vec::new();
         for (version, schema) in &versions {
             let prune = prune && schema.is_object();
             let source = Source::Crd {
                 schema: schema.clone(),
                 prune,
             };
-            self.insert(&format!("{group}/{version}"), &kind, source);
+            let api_version = format!("{group}/{version}");
+            let entry = self.insert(&api_version, &kind, source);
+            added.push((api_version, kind.clone(), entry));
+        }
+        if let Some(key) = key {
+            kept_crds::put(builtin, key, added);
         }
         versions.len()
     }
