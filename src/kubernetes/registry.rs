@@ -193,8 +193,10 @@ impl Registry {
             return 0;
         }
         let mut crd = schema_json(doc);
+        // Only a job's registry keeps them (a scratch one, without built-in kinds, is read once).
         let builtin = self.builtin.map(|(v, _)| v);
-        if let Some(kinds) = kept_crds::find(builtin, &crd) {
+        let kept = builtin.is_some() && kept_crds::keeping();
+        if let Some(kinds) = kept.then(|| kept_crds::find(builtin, &crd)).flatten() {
             let added = kinds.len();
             for (api_version, kind, entry) in kinds {
                 self.kinds
@@ -204,7 +206,7 @@ impl Registry {
             }
             return added;
         }
-        let key = kept_crds::keeping().then(|| crd.clone());
+        let key = kept.then(|| crd.clone());
         let spec = &mut crd["spec"];
         let (Some(group), Some(kind)) = (spec["group"].as_str(), spec["names"]["kind"].as_str())
         else {
@@ -406,6 +408,48 @@ mod tests {
         let docs = crate::yaml::parse::parse(crd, &f, &Default::default()).unwrap();
         assert_eq!(job.add_crd(&docs.items[0]), 1);
         assert!(job.has("example.com/v1", "W") && !base.has("example.com/v1", "W"));
+    }
+
+    #[test]
+    fn a_crd_kept_by_the_process_is_compiled_once_for_every_job() {
+        // (The other tests of this process keep CRDs too from now on: their schemas are the
+        // same either way.)
+        super::kept_crds::keep(16);
+        let base = Registry::builtin(DEFAULT_VERSION).unwrap();
+        let crd = |kind: &str| {
+            let text = format!(
+                "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n\
+                 metadata: {{name: kept-{kind}}}\n\
+                 spec: {{group: kept.example.com, names: {{kind: {kind}}}, versions: \
+                 [{{name: v1, served: true, schema: {{openAPIV3Schema: {{type: object}}}}}}, \
+                 {{name: v2, served: true}}]}}\n"
+            );
+            let f: Arc<str> = Arc::from("crd.yml");
+            crate::yaml::parse::parse(&text, &f, &Default::default()).unwrap()
+        };
+        let compiled = |r: &Registry, kind: &str| match r.compiled("kept.example.com/v1", kind) {
+            Some(Ok(c)) => c,
+            _ => panic!("no {kind}"),
+        };
+        let (a, b) = (crd("A"), crd("B"));
+        let mut first = base.clone();
+        assert_eq!(first.add_crd(&a.items[0]), 2);
+        let mut second = base.clone();
+        assert_eq!(second.add_crd(&a.items[0]), 2);
+        assert!(second.has("kept.example.com/v2", "A"));
+        assert!(Arc::ptr_eq(&compiled(&first, "A"), &compiled(&second, "A")));
+        assert_eq!(second.add_crd(&b.items[0]), 2);
+        assert!(!first.has("kept.example.com/v1", "B"));
+        let mut third = base.clone();
+        assert_eq!(third.add_crd(&b.items[0]), 2);
+        assert!(Arc::ptr_eq(&compiled(&second, "B"), &compiled(&third, "B")));
+        // A registry without built-in kinds keeps nothing (its `metadata` differs).
+        let mut scratch = Registry::empty();
+        assert_eq!(scratch.add_crd(&a.items[0]), 2);
+        assert!(!Arc::ptr_eq(
+            &compiled(&scratch, "A"),
+            &compiled(&first, "A")
+        ));
     }
 
     #[test]
