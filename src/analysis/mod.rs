@@ -129,13 +129,6 @@ pub fn check(ws: &Workspace, dir: &str, outside: &Outside) -> Vec<Finding> {
 /// library's code is in sight (a root), so findings in code nothing runs are marked stale.
 pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> Analysis {
     let index = index::Index::new(ws, dir);
-    let mut found = Vec::new();
-    found.extend(module_attr::check(&index));
-    found.extend(load_names::check(&index));
-    found.extend(call_args::check(&index));
-    found.extend(crate_lints::check(&index));
-    found.extend(unused_fn::check(&index));
-    let mut unused = Vec::new();
     // Data values against the schema; without one, against the data values documents (and
     // only when every value given from outside is known).
     let shape = match ws.data_values_schema() {
@@ -147,8 +140,30 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
         }
         Err(_) => None,
     };
-    if let Some((shape, source)) = shape {
-        let (values_found, values_unused) = data_values::check(&index, shape, source);
+    // The checks read the index alone: about half of them may run on another thread of the
+    // job pool (the language server's runs, see `lint::job::spread`), the findings kept in
+    // the order they are always made.
+    let side = || {
+        (
+            call_args::check(&index),
+            value_reads::reads(&index),
+            value_reads::handed_over(&index),
+            conditions::tested(&index),
+        )
+    };
+    let main = || {
+        let first = [module_attr::check(&index), load_names::check(&index)];
+        let last = [crate_lints::check(&index), unused_fn::check(&index)];
+        let values = shape.map(|(shape, source)| data_values::check(&index, shape, source));
+        (first, last, values)
+    };
+    let ((call_args, reads, handed_over, tested), (first, last, values)) =
+        crate::lint::job::spread::both(side, main);
+    let mut found: Vec<Finding> = first.into_iter().flatten().collect();
+    found.extend(call_args);
+    found.extend(last.into_iter().flatten());
+    let mut unused = Vec::new();
+    if let Some((values_found, values_unused)) = values {
         found.extend(values_found);
         unused = values_unused;
     }
@@ -160,10 +175,10 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
     Analysis {
         findings: found,
         unused,
-        reads: value_reads::reads(&index),
+        reads,
         declares: value_reads::declaring_files(ws, dir),
-        handed_over: value_reads::handed_over(&index),
-        tested: conditions::tested(&index),
+        handed_over,
+        tested,
     }
 }
 
