@@ -141,7 +141,7 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
         Err(_) => None,
     };
     // The checks read the index alone: about half of them may run on another thread of the
-    // job pool (the language server's runs, see `lint::job::spread`), the findings kept in
+    // job pool (the language server's runs, see [`crate::eval::spread`]), the findings kept in
     // the order they are always made.
     let side = || {
         (
@@ -158,7 +158,7 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
         (first, last, values)
     };
     let ((call_args, reads, handed_over, tested), (first, last, values)) =
-        crate::lint::job::spread::both(side, main);
+        crate::eval::spread::both(side, main);
     let mut found: Vec<Finding> = first.into_iter().flatten().collect();
     found.extend(call_args);
     found.extend(last.into_iter().flatten());
@@ -244,5 +244,61 @@ pub(crate) mod testing {
             .filter(|f| f.rule == rule)
             .map(|f| format!("{}:{} {}", f.pos.as_compact(), f.pos.col, f.message))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::InputFile;
+    use crate::library::EvalOpts;
+
+    const SCHEMA: &str = "#@data/values-schema\n---\nname: app\nreplicas: 1\n";
+    const TEMPLATE: &str = "\
+#@ load(\"@ytt:data\", \"data\")
+#@ load(\"@ytt:struct\", \"struct\")
+#@ def unused(x):
+#@   return x
+#@ end
+#@ def used(a, b):
+#@   return a
+#@ end
+---
+name: #@ used(data.values.name)
+count: #@ data.values.replica
+#@ if data.values.replicas:
+on: #@ struct.encodee({})
+#@ end
+";
+
+    /// Everything the analysis says, as text.
+    fn analysed() -> String {
+        let files = vec![
+            InputFile::new("schema.yml", SCHEMA),
+            InputFile::new("tpl.yml", TEMPLATE),
+        ];
+        let ws = Workspace::new(files, EvalOpts::default());
+        format!("{:?}", analyse(&ws, "", &Outside::Known(Vec::new()), true))
+    }
+
+    #[test]
+    fn the_analysis_spread_over_two_threads_says_what_it_says_on_one() {
+        let alone = analysed();
+        for rule in [
+            "WrongArguments",
+            "UnusedFunction",
+            "UnknownModuleAttribute",
+            "ReadPath",
+        ] {
+            assert!(alone.contains(rule), "no {rule} in {alone}");
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        for _ in 0..20 {
+            let spread = pool.install(|| crate::eval::spread::within(true, analysed));
+            assert_eq!(spread, alone);
+        }
     }
 }
