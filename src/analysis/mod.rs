@@ -129,13 +129,6 @@ pub fn check(ws: &Workspace, dir: &str, outside: &Outside) -> Vec<Finding> {
 /// library's code is in sight (a root), so findings in code nothing runs are marked stale.
 pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> Analysis {
     let index = index::Index::new(ws, dir);
-    let mut found = Vec::new();
-    found.extend(module_attr::check(&index));
-    found.extend(load_names::check(&index));
-    found.extend(call_args::check(&index));
-    found.extend(crate_lints::check(&index));
-    found.extend(unused_fn::check(&index));
-    let mut unused = Vec::new();
     // Data values against the schema; without one, against the data values documents (and
     // only when every value given from outside is known).
     let shape = match ws.data_values_schema() {
@@ -147,8 +140,30 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
         }
         Err(_) => None,
     };
-    if let Some((shape, source)) = shape {
-        let (values_found, values_unused) = data_values::check(&index, shape, source);
+    // The checks read the index alone: about half of them may run on another thread of the
+    // job pool (the language server's runs, see [`crate::eval::spread`]), the findings kept in
+    // the order they are always made.
+    let side = || {
+        (
+            call_args::check(&index),
+            value_reads::reads(&index),
+            value_reads::handed_over(&index),
+            conditions::tested(&index),
+        )
+    };
+    let main = || {
+        let first = [module_attr::check(&index), load_names::check(&index)];
+        let last = [crate_lints::check(&index), unused_fn::check(&index)];
+        let values = shape.map(|(shape, source)| data_values::check(&index, shape, source));
+        (first, last, values)
+    };
+    let ((call_args, reads, handed_over, tested), (first, last, values)) =
+        crate::eval::spread::both(side, main);
+    let mut found: Vec<Finding> = first.into_iter().flatten().collect();
+    found.extend(call_args);
+    found.extend(last.into_iter().flatten());
+    let mut unused = Vec::new();
+    if let Some((values_found, values_unused)) = values {
         found.extend(values_found);
         unused = values_unused;
     }
@@ -160,10 +175,10 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
     Analysis {
         findings: found,
         unused,
-        reads: value_reads::reads(&index),
+        reads,
         declares: value_reads::declaring_files(ws, dir),
-        handed_over: value_reads::handed_over(&index),
-        tested: conditions::tested(&index),
+        handed_over,
+        tested,
     }
 }
 
@@ -229,5 +244,65 @@ pub(crate) mod testing {
             .filter(|f| f.rule == rule)
             .map(|f| format!("{}:{} {}", f.pos.as_compact(), f.pos.col, f.message))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::InputFile;
+    use crate::library::EvalOpts;
+
+    const SCHEMA: &str = "#@data/values-schema\n---\nname: app\nreplicas: 1\n";
+    const TEMPLATE: &str = "\
+#@ load(\"@ytt:data\", \"data\")
+#@ load(\"@ytt:struct\", \"struct\")
+#@ def unused(x):
+#@   return x
+#@ end
+#@ def used(a, b):
+#@   return a
+#@ end
+---
+name: #@ used(data.values.name)
+count: #@ data.values.replica
+#@ if data.values.replicas:
+on: #@ struct.encodee({})
+#@ end
+";
+
+    /// Everything the analysis says, as text.
+    fn analysed() -> String {
+        let files = vec![
+            InputFile::new("schema.yml", SCHEMA),
+            InputFile::new("tpl.yml", TEMPLATE),
+        ];
+        let ws = Workspace::new(files, EvalOpts::default());
+        format!("{:?}", analyse(&ws, "", &Outside::Known(Vec::new()), true))
+    }
+
+    #[test]
+    fn the_analysis_spread_over_two_threads_says_what_it_says_on_one() {
+        let alone = analysed();
+        // Findings of both halves, and what the side half reads and finds tested.
+        let said = [
+            "WrongArguments",
+            "UnusedFunction",
+            "UnknownModuleAttribute",
+            "DataValueUnknownReference",
+            "reads: [[Some(\"name\")]",
+            "tested: [Tested {",
+        ];
+        for part in said {
+            assert!(alone.contains(part), "no {part} in {alone}");
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        for _ in 0..20 {
+            let spread = pool.install(|| crate::eval::spread::within(true, analysed));
+            assert_eq!(spread, alone);
+        }
     }
 }

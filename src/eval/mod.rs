@@ -17,5 +17,6 @@ pub mod overlay_host;
 pub mod progress;
 pub mod ready;
 pub mod run;
+pub mod spread;
 pub mod state;
 pub mod structs;

@@ -22,6 +22,7 @@ mod check;
 pub mod enums;
 pub mod harden;
 mod instance;
+pub mod kept_crds;
 mod message;
 mod registry;
 

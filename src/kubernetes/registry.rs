@@ -3,7 +3,8 @@
 //! k8s-openapi) and the served versions of the CustomResourceDefinitions given to it. A schema
 //! is hardened and compiled the first time a document of its kind is checked, then kept. The
 //! registry is `Send + Sync`, and a clone shares the schemas compiled so far and to come: a
-//! run makes one registry and each job clones it and adds the CRDs of its own output.
+//! run makes one registry and each job clones it and adds the CRDs of its own output (the
+//! language server keeps those from one run to the next, see [`super::kept_crds`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -14,6 +15,7 @@ use serde_json::{json, Map, Value as Json};
 use super::check::top_string;
 use super::harden::{harden, Origin, OBJECT_META};
 use super::instance::schema_json;
+use super::kept_crds;
 use crate::yaml::Document;
 
 /// The Kubernetes versions whose built-in schemas are compiled in, newest first.
@@ -81,7 +83,7 @@ enum Source {
     Crd { schema: Arc<Json>, prune: bool },
 }
 
-struct Entry {
+pub(super) struct Entry {
     source: Source,
     compiled: OnceLock<Result<Arc<Compiled>, String>>,
 }
@@ -167,11 +169,13 @@ impl Registry {
         self.entry(api_version, kind).is_some()
     }
 
-    fn insert(&mut self, api_version: &str, kind: &str, source: Source) {
+    fn insert(&mut self, api_version: &str, kind: &str, source: Source) -> Arc<Entry> {
+        let entry = Arc::new(Entry::new(source));
         self.kinds
             .entry(api_version.to_string())
             .or_default()
-            .insert(kind.to_string(), Arc::new(Entry::new(source)));
+            .insert(kind.to_string(), entry.clone());
+        entry
     }
 
     fn entry(&self, api_version: &str, kind: &str) -> Option<&Entry> {
@@ -189,6 +193,20 @@ impl Registry {
             return 0;
         }
         let mut crd = schema_json(doc);
+        // Only a job's registry keeps them (a scratch one, without built-in kinds, is read once).
+        let builtin = self.builtin.map(|(v, _)| v);
+        let kept = builtin.is_some() && kept_crds::keeping();
+        if let Some(kinds) = kept.then(|| kept_crds::find(builtin, &crd)).flatten() {
+            let added = kinds.len();
+            for (api_version, kind, entry) in kinds {
+                self.kinds
+                    .entry(api_version)
+                    .or_default()
+                    .insert(kind, entry);
+            }
+            return added;
+        }
+        let key = kept.then(|| crd.clone());
         let spec = &mut crd["spec"];
         let (Some(group), Some(kind)) = (spec["group"].as_str(), spec["names"]["kind"].as_str())
         else {
@@ -220,13 +238,19 @@ impl Registry {
         } else if let Some(name) = spec["version"].as_str() {
             versions.push((name.to_string(), shared));
         }
+        let mut added: kept_crds::Kinds = Vec::new();
         for (version, schema) in &versions {
             let prune = prune && schema.is_object();
             let source = Source::Crd {
                 schema: schema.clone(),
                 prune,
             };
-            self.insert(&format!("{group}/{version}"), &kind, source);
+            let api_version = format!("{group}/{version}");
+            let entry = self.insert(&api_version, &kind, source);
+            added.push((api_version, kind.clone(), entry));
+        }
+        if let Some(key) = key {
+            kept_crds::put(builtin, key, added);
         }
         versions.len()
     }
@@ -384,6 +408,48 @@ mod tests {
         let docs = crate::yaml::parse::parse(crd, &f, &Default::default()).unwrap();
         assert_eq!(job.add_crd(&docs.items[0]), 1);
         assert!(job.has("example.com/v1", "W") && !base.has("example.com/v1", "W"));
+    }
+
+    #[test]
+    fn a_crd_kept_by_the_process_is_compiled_once_for_every_job() {
+        // (The other tests of this process keep CRDs too from now on: their schemas are the
+        // same either way.)
+        super::kept_crds::keep(16);
+        let base = Registry::builtin(DEFAULT_VERSION).unwrap();
+        let crd = |kind: &str| {
+            let text = format!(
+                "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n\
+                 metadata: {{name: kept-{kind}}}\n\
+                 spec: {{group: kept.example.com, names: {{kind: {kind}}}, versions: \
+                 [{{name: v1, served: true, schema: {{openAPIV3Schema: {{type: object}}}}}}, \
+                 {{name: v2, served: true}}]}}\n"
+            );
+            let f: Arc<str> = Arc::from("crd.yml");
+            crate::yaml::parse::parse(&text, &f, &Default::default()).unwrap()
+        };
+        let compiled = |r: &Registry, kind: &str| match r.compiled("kept.example.com/v1", kind) {
+            Some(Ok(c)) => c,
+            _ => panic!("no {kind}"),
+        };
+        let (a, b) = (crd("A"), crd("B"));
+        let mut first = base.clone();
+        assert_eq!(first.add_crd(&a.items[0]), 2);
+        let mut second = base.clone();
+        assert_eq!(second.add_crd(&a.items[0]), 2);
+        assert!(second.has("kept.example.com/v2", "A"));
+        assert!(Arc::ptr_eq(&compiled(&first, "A"), &compiled(&second, "A")));
+        assert_eq!(second.add_crd(&b.items[0]), 2);
+        assert!(!first.has("kept.example.com/v1", "B"));
+        let mut third = base.clone();
+        assert_eq!(third.add_crd(&b.items[0]), 2);
+        assert!(Arc::ptr_eq(&compiled(&second, "B"), &compiled(&third, "B")));
+        // A registry without built-in kinds keeps nothing (its `metadata` differs).
+        let mut scratch = Registry::empty();
+        assert_eq!(scratch.add_crd(&a.items[0]), 2);
+        assert!(!Arc::ptr_eq(
+            &compiled(&scratch, "A"),
+            &compiled(&first, "A")
+        ));
     }
 
     #[test]

@@ -56,7 +56,7 @@ pub struct Settings {
     /// the run stops early, and what it returns is meaningless.
     pub cancel: Option<crate::eval::cancel::Flag>,
     /// A job may hand parts of its work to the idle threads of the pool (the language server,
-    /// which usually runs one job after an edit; see [`crate::lint::job::spread`]).
+    /// which usually runs one job after an edit; see [`crate::eval::spread`]).
     pub spread: bool,
 }
 

@@ -23,7 +23,7 @@ use crate::eval::cancel::Flag;
 use crate::lint::session;
 
 /// How long edits must pause before a run starts: short, as a newer edit cancels a run.
-pub const DEBOUNCE: Duration = Duration::from_millis(25);
+pub const DEBOUNCE: Duration = Duration::from_millis(10);
 
 /// What the server shares with the linter thread.
 #[derive(Default)]

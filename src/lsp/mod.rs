@@ -59,11 +59,16 @@ fn capabilities() -> ServerCapabilities {
 /// (see [`crate::eval::ready`]): about 30 MB of memory at most per thread.
 const READY_TEMPLATES: usize = 1 << 20;
 
+/// CustomResourceDefinitions of the rendered output whose schemas the process keeps compiled
+/// from one run to the next (see [`crate::kubernetes::kept_crds`]).
+const KEPT_CRDS: usize = 128;
+
 /// Runs the server on standard input and output until the editor says `exit`; the exit
 /// status (0 after a `shutdown`, 1 otherwise, as the protocol asks).
 pub fn run() -> i32 {
     // Before the job threads start: they keep what they compiled for the next run.
     crate::eval::ready::keep(READY_TEMPLATES);
+    crate::kubernetes::kept_crds::keep(KEPT_CRDS);
     let (connection, io) = Connection::stdio();
     let code = serve(&connection);
     drop(connection);

@@ -19,7 +19,6 @@ pub mod number_flags;
 pub mod placeholder;
 pub mod repo_crds;
 pub mod root;
-pub mod spread;
 pub mod unmatched_overlays;
 pub mod usage;
 

@@ -2,16 +2,17 @@
 //! then the checks of what it rendered (Kubernetes objects, KubeVirt templates, overlays that
 //! matched nothing), the static analysis of its files, and the findings settled into the job's
 //! outcome. The check of the Kubernetes objects reads the output alone, so it may run on
-//! another thread while the rest goes on (the language server's runs, see [`super::spread`]);
+//! another thread while the rest goes on (the language server's runs, see [`crate::eval::spread`]);
 //! its findings take the same place in the outcome either way.
 
 use crate::analysis::conditions::Tested;
 use crate::analysis::Outside;
+use crate::eval::spread;
 use crate::library::{ExternalValues, Output, Workspace};
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
-    bom, boolean_strings, engine, findings, kubernetes, needs_input, number_flags, spread,
+    bom, boolean_strings, engine, findings, kubernetes, needs_input, number_flags,
     unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};

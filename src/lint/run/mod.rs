@@ -21,8 +21,9 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use crate::eval::cancel::{self, Flag};
+use crate::eval::spread;
 use crate::lint::job::usage::Usage;
-use crate::lint::job::{run_job, spread, Job, JobOutcome};
+use crate::lint::job::{run_job, Job, JobOutcome};
 use crate::report::coverage::Coverage;
 use crate::report::Report;
 use budget::Kept;
@@ -56,7 +57,7 @@ pub struct Running<'a> {
     /// the jobs not started yet are skipped (in threads only; the language server's case).
     pub cancel: Option<&'a Flag>,
     /// A job may hand parts of its work to idle threads (in threads only; see
-    /// [`crate::lint::job::spread`]).
+    /// [`crate::eval::spread`]).
     pub spread: bool,
 }
 

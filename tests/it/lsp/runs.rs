@@ -147,7 +147,7 @@ fn a_newer_edit_cancels_the_run_going_on() {
 }
 
 /// A root whose one job has findings of every part the server runs side by side (see
-/// `lint::job::spread`): Kubernetes objects checked against their schemas, static analysis,
+/// `eval::spread`): Kubernetes objects checked against their schemas, static analysis,
 /// conditions tested against the final data values.
 const SPREAD: &[(&str, &str)] = &[
     (

@@ -2,8 +2,10 @@
 //! usually lints one root, in one job, and the pool's other threads would idle while it runs: a
 //! thread that runs a job with spreading allowed ([`within`], the server's runs only) hands
 //! parts of the job that do not depend on each other to the pool. The check of the rendered
-//! Kubernetes objects runs while the static analysis goes on ([`both`]), and what the job built
-//! is dropped after its outcome is known ([`drop_later`]).
+//! Kubernetes objects runs while the static analysis goes on, and about half of the analysis's
+//! checks beside the other half ([`both`]); what the job built is dropped after its outcome is
+//! known ([`drop_later`]). It sits with the evaluation's other per-job settings of a thread
+//! (see [`super::cancel`]) so that the layers above it (the analysis, the linter) may use it.
 //!
 //! Everywhere else (the command line, whose jobs already keep every thread busy; a worker
 //! process, which has no pool) the same parts run one after the other on the job's thread, in
