@@ -124,6 +124,10 @@ fn a_directory_vendir_wrote_is_not_evaluated_alone() {
             "vendor/upstream/config/kpack/a.yml",
             "#@ load(\"/namespaces.star\", \"ns\")\n---\nmetadata:\n  namespace: #@ ns()\n",
         ),
+        (
+            "vendor/upstream/config/kpack/b.yml",
+            "#@ load(\"@ytt:json\", \"json\")\n---\nb: 1\n",
+        ),
         ("app/config.yml", "#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.x\n"),
         ("app/values.yml", "#@data/values\n---\nx: 1\n"),
     ]);
@@ -142,6 +146,15 @@ fn a_directory_vendir_wrote_is_not_evaluated_alone() {
             .any(|d| str_of(d, "severity") == "error"),
         "{report:#}"
     );
+    // A load nothing uses in the copy: info, to be fixed where it comes from, with no fix.
+    let unused: Vec<&serde_json::Value> = diagnostics(&report)
+        .iter()
+        .filter(|d| str_of(d, "rule") == "unused-load")
+        .collect();
+    assert_eq!(unused.len(), 1, "{report:#}");
+    assert_eq!(str_of(unused[0], "severity"), "info");
+    assert!(str_of(unused[0], "message").contains("which `vendir sync` writes (vendir.yml:6)"));
+    assert!(unused[0]["fix"].is_null(), "{report:#}");
     // Named under roots, it is evaluated, and its load fails as ytt's would.
     dir.write(
         ".yttlint.yaml",

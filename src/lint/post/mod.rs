@@ -1,5 +1,6 @@
 //! After the jobs, once, in this order: the findings that need every job (`data-value-unused`
-//! over every reader, stale findings only where no root runs the code), no machine paths in
+//! over every reader, stale findings only where no root runs the code, static warnings in
+//! copies vendir writes as info), no machine paths in
 //! messages, `branch-never-evaluated` from the roots' coverage, the configured rule levels,
 //! suppression comments (and the ones that suppressed nothing), findings about a file's text
 //! once per file ([`findings`]); then, after the whole-run cache, spans widened to what they
@@ -14,6 +15,7 @@ pub mod never_evaluated;
 pub mod stale;
 pub mod suppress;
 pub mod unused_values;
+pub mod vendored;
 
 use std::collections::BTreeSet;
 
@@ -47,6 +49,7 @@ pub fn findings(
     let found = std::mem::take(&mut report.diagnostics);
     let found = unused_values::settle(&p.discovery, jobs, usage, found);
     let found = stale::settle(jobs, usage, found);
+    let found = vendored::settle(&p.discovery.vendir, found);
     let mut found = every_scenario::settle(jobs, found);
     without_machine_paths(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
