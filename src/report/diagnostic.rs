@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::provenance::{Basis, Certainty, Provenance};
 use super::rules::Rule;
 use super::severity::Severity;
 
@@ -61,6 +62,14 @@ pub struct Diagnostic {
     /// The change that makes the finding go away, when yttlint knows one (`--fix`).
     #[serde(default)]
     pub fix: Option<crate::fix::Fix>,
+    /// What the finding rests on, when it is not what its rule's findings usually rest on
+    /// ([`Rule::basis`]): a template's syntax error, a field a template writes literally.
+    #[serde(default)]
+    pub basis: Option<Basis>,
+    /// Where the command of the finding's scenario came from and what the finding assumes;
+    /// `None` for a finding about text alone.
+    #[serde(default)]
+    pub certainty: Option<Certainty>,
 }
 
 impl Diagnostic {
@@ -77,7 +86,19 @@ impl Diagnostic {
             related: Vec::new(),
             help: None,
             fix: None,
+            basis: None,
+            certainty: None,
         }
+    }
+
+    /// What the finding rests on besides its files' text.
+    pub fn basis(&self) -> Basis {
+        self.basis.unwrap_or_else(|| self.rule.basis())
+    }
+
+    /// Whether the finding assumes something about its command or inputs.
+    pub fn assumes(&self) -> bool {
+        self.certainty.as_ref().is_some_and(|c| !c.certain())
     }
 
     pub fn at(mut self, span: Span) -> Diagnostic {
@@ -128,6 +149,10 @@ pub struct RootStatus {
     pub scenario: Option<String>,
     pub status: RootOutcome,
     pub duration_ms: u64,
+    /// Where the scenario's command came from and what was assumed to run it (`None`: a
+    /// library checked on its own, plain YAML files).
+    #[serde(default)]
+    pub provenance: Option<Provenance>,
 }
 
 /// Everything one run found, in a stable order.

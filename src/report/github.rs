@@ -21,7 +21,7 @@
 use std::fmt::Write;
 
 use super::diagnostic::{Diagnostic, Report};
-use super::location::{origin, position};
+use super::location::{assumed, origin, position};
 use super::options::RenderOptions;
 use super::severity::Severity;
 use super::sources::Sources;
@@ -171,6 +171,9 @@ fn message(d: &Diagnostic) -> String {
         if let Some(origin) = origin(d) {
             let _ = write!(text, "\nin {origin}");
         }
+    }
+    if let Some(assumed) = assumed(d) {
+        let _ = write!(text, "\n{assumed}");
     }
     if let Some(help) = &d.help {
         let _ = write!(text, "\nhelp: {help}");

@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::diagnostic::{Diagnostic, Report};
 use super::fingerprint::fingerprints;
-use super::location::{anchor, origin, position};
+use super::location::{anchor, assumed, origin, position};
 use super::options::RenderOptions;
 use super::severity::Severity;
 use super::sources::Sources;
@@ -93,6 +93,9 @@ fn issue<'a>(
         if let Some(origin) = origin(d) {
             body.push_str(&format!("\nin {origin}"));
         }
+    }
+    if let Some(assumed) = assumed(d) {
+        body.push_str(&format!("\n{assumed}"));
     }
     if let Some(help) = &d.help {
         body.push_str(&format!("\nhelp: {help}"));

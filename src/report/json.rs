@@ -54,6 +54,17 @@ struct JsonDiagnostic<'a> {
     related: Vec<JsonRelated<'a>>,
     help: Option<&'a str>,
     fix: Option<JsonFix<'a>>,
+    certainty: Option<JsonCertainty<'a>>,
+}
+
+/// Where the command of a finding came from and what the finding assumes (see
+/// [`crate::report::provenance`]); `null` for a finding about text alone.
+#[derive(Serialize)]
+struct JsonCertainty<'a> {
+    source: crate::report::Source,
+    origin: Option<&'a str>,
+    certain: bool,
+    assumptions: &'a [crate::report::Assumption],
 }
 
 #[derive(Serialize)]
@@ -129,6 +140,12 @@ impl<'a> JsonDiagnostic<'a> {
                 .collect(),
             help: d.help.as_deref(),
             fix: d.fix.as_ref().map(|f| JsonFix::new(f, options)),
+            certainty: d.certainty.as_ref().map(|c| JsonCertainty {
+                source: c.source,
+                origin: c.origin.as_deref(),
+                certain: c.certain(),
+                assumptions: &c.assumed,
+            }),
         }
     }
 }

@@ -36,7 +36,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 use super::diagnostic::{Diagnostic, Report, RootOutcome, RootStatus};
-use super::location::{anchor, origin, position};
+use super::location::{anchor, assumed, origin, position};
 use super::options::RenderOptions;
 use super::rules::Rule;
 use super::sources::Sources;
@@ -211,6 +211,9 @@ fn finding_case(root: &str, d: &Diagnostic, sources: &Sources, options: &RenderO
     }
     if let Some(origin) = origin(d) {
         let _ = writeln!(body, "in {origin}");
+    }
+    if let Some(assumed) = assumed(d) {
+        let _ = writeln!(body, "{assumed}");
     }
     if let Some(help) = &d.help {
         let _ = writeln!(body, "help: {help}");

@@ -28,13 +28,30 @@ pub fn anchor(d: &Diagnostic, sources: &Sources) -> (Span, bool) {
     (Span::point(file, 1, 1), true)
 }
 
-/// `root R, scenario S` (each part only when known), or `None` when the finding names neither.
+/// `root R, scenario S` (each part only when known) and, for a finding that rests on a
+/// command, where that command came from (`run by hack/build.sh:4`, `command inferred from
+/// the layout`) unless the scenario's name says it; `None` when the finding names no root.
 pub fn origin(d: &Diagnostic) -> Option<String> {
-    let parts: Vec<String> = [("root", &d.root), ("scenario", &d.scenario)]
+    let mut parts: Vec<String> = [("root", &d.root), ("scenario", &d.scenario)]
         .into_iter()
         .filter_map(|(what, value)| value.as_ref().map(|v| format!("{what} {v}")))
         .collect();
+    if let Some(c) = &d.certainty {
+        let named = c.origin.is_some() && c.origin == d.scenario;
+        if !named && c.source != crate::report::Source::Config {
+            parts.push(c.source.describe(c.origin.as_deref()));
+        }
+    }
     (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// What a finding assumes about its command and inputs, and how to make it certain; `None`
+/// when it assumes nothing.
+pub fn assumed(d: &Diagnostic) -> Option<String> {
+    let note = d.certainty.as_ref()?.note()?;
+    Some(format!(
+        "{note} (a warning until they are known: list the root and its inputs in .yttlint.yaml)"
+    ))
 }
 
 /// `file:line:column`.

@@ -35,7 +35,7 @@ use serde_sarif::sarif::{
 
 use super::diagnostic::{Diagnostic, Report, Span};
 use super::fingerprint::fingerprints;
-use super::location::{anchor, origin};
+use super::location::{anchor, assumed, origin};
 use super::options::RenderOptions;
 use super::rules::Rule;
 use super::severity::Severity;
@@ -211,6 +211,9 @@ fn result(
             message.push_str(&format!("\nin {origin}"));
         }
     }
+    if let Some(assumed) = assumed(d) {
+        message.push_str(&format!("\n{assumed}"));
+    }
     if let Some(help) = &d.help {
         message.push_str(&format!("\nhelp: {help}"));
     }
@@ -251,7 +254,7 @@ fn result(
             uri(&options.checkout_path(p))
         })]
     });
-    let properties: BTreeMap<String, Value> = [
+    let mut properties: BTreeMap<String, Value> = [
         ("root", &d.root),
         ("scenario", &d.scenario),
         ("object", &d.object),
@@ -259,6 +262,20 @@ fn result(
     .into_iter()
     .filter_map(|(k, v)| v.as_ref().map(|v| (k.to_string(), json!(v))))
     .collect();
+    if let Some(c) = &d.certainty {
+        properties.insert(
+            "certainty".to_string(),
+            json!({
+                "source": c.source.id(),
+                "origin": c.origin,
+                "certain": c.certain(),
+                "assumptions": c.assumed.iter().map(|a| json!({
+                    "kind": a.kind.id(),
+                    "message": a.message,
+                })).collect::<Vec<_>>(),
+            }),
+        );
+    }
     if !properties.is_empty() {
         result.properties = Some(
             PropertyBag::builder()

@@ -36,7 +36,7 @@ use codespan_reporting::term::termcolor::{Ansi, Color, ColorSpec, WriteColor};
 use codespan_reporting::term::{self, Config};
 
 use super::diagnostic::{Diagnostic, Report, Span};
-use super::location::{origin, position};
+use super::location::{assumed, origin, position};
 use super::options::RenderOptions;
 use super::severity::Severity;
 use super::sources::Sources;
@@ -250,6 +250,9 @@ impl<'a> FrameFiles<'a> {
         }
         if let Some(origin) = origin(d) {
             notes.push(format!("in {origin}"));
+        }
+        if let Some(assumed) = assumed(d) {
+            notes.push(assumed);
         }
         if let Some(help) = &d.help {
             notes.push(format!("help: {help}"));

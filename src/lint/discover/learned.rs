@@ -74,6 +74,7 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
 fn documented(origin: &str) -> bool {
     let file = origin.rsplit_once(':').map_or(origin, |(f, _)| f);
     crate::lint::discover::invocations::readme::candidate(file)
+        || crate::lint::discover::invocations::educates::candidate(file)
 }
 
 /// The inputs' repository paths, without `name=`.

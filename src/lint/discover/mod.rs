@@ -13,9 +13,11 @@ pub mod invocations;
 pub mod learned;
 pub mod loads;
 pub mod package;
+pub mod provenance;
 pub mod select;
 pub mod topmost;
 pub mod vendir;
+pub mod wrappers;
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -143,6 +145,8 @@ pub struct Discovery {
     pub vendir: Vec<Target>,
     /// Findings of discovery itself (`vendir-not-synced`), by the root they are reported under.
     pub findings: Vec<Diagnostic>,
+    /// Directories that tools wrapping ytt render with inputs of their own.
+    pub wrappers: Vec<wrappers::Wrapper>,
 }
 
 /// Walks the repository of `config` and finds its roots and libraries.
@@ -175,6 +179,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     let mut d = Discovery::default();
     let index = Index::new(files.iter().map(|f| f.path.as_str()));
     d.vendir = vendir::repository_targets(config, files, &index);
+    d.wrappers = wrappers::find(files);
     if config.roots.is_empty() {
         d.roots = learn(config, files, &index, &mut d);
     } else {

@@ -41,6 +41,19 @@ impl Names {
         self.paths.get(name).map(String::as_str)
     }
 
+    /// The name the workspace gives the file at the repository path `path` (the first, when
+    /// several names lead there).
+    pub fn name_of(&self, path: &str) -> Option<&str> {
+        let mut names: Vec<&String> = self
+            .paths
+            .iter()
+            .filter(|(_, p)| p.as_str() == path)
+            .map(|(n, _)| n)
+            .collect();
+        names.sort();
+        names.first().map(|n| n.as_str())
+    }
+
     /// The repository-relative path of the file `pos` is in: for a name several files have,
     /// the first whose text has the position's line at its byte offset.
     pub fn repo_path_at(&self, pos: &Pos) -> Option<&str> {

@@ -6,6 +6,7 @@ pub mod annotation_fix;
 pub mod annotations;
 pub mod bom;
 pub mod boolean_strings;
+pub mod certainty;
 pub mod copies;
 pub mod coverage;
 pub mod engine;
@@ -315,6 +316,11 @@ fn reported_by_value(rule: Rule) -> bool {
 fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> JobOutcome {
     for d in &mut diagnostics {
         model::place(job, d);
+        // Findings made before the evaluation (inputs that cannot be read) rest on the job's
+        // command as discovery found it.
+        if let Some(p) = job.provenance.as_ref().filter(|_| d.certainty.is_none()) {
+            certainty::attach(p, d);
+        }
     }
     JobOutcome {
         diagnostics,
@@ -323,6 +329,7 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
         duration_ms: 0,
         unchecked_kinds: Vec::new(),
         usage: None,
+        provenance: job.provenance.clone(),
     }
 }
 

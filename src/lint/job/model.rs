@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::report::{Diagnostic, RootOutcome, RootStatus, Rule, Span};
+use crate::report::{Diagnostic, Provenance, RootOutcome, RootStatus, Rule, Span};
 use crate::ytt_flags::TemplateArgs;
 
 /// What a job evaluates.
@@ -76,6 +76,10 @@ pub struct Job {
     /// about the root's flags with no place of its own, and without an origin, points there.
     #[serde(default)]
     pub entry: Option<Span>,
+    /// Where the scenario's command came from and what discovery assumed to run it (root
+    /// jobs only); the job adds what the evaluation shows ([`crate::lint::job::certainty`]).
+    #[serde(default)]
+    pub provenance: Option<Provenance>,
 }
 
 /// Where a library's data values may come from besides its own files.
@@ -127,6 +131,7 @@ impl Job {
             values_from: ValuesFrom::Unknown,
             reads_values: false,
             entry: None,
+            provenance: None,
         }
     }
 }
@@ -151,6 +156,9 @@ pub struct JobOutcome {
     /// when its static analysis ran (see [`crate::lint::job::usage`]).
     #[serde(default)]
     pub usage: Option<crate::lint::job::usage::Usage>,
+    /// The job's provenance with what its evaluation added (placeholders it found).
+    #[serde(default)]
+    pub provenance: Option<Provenance>,
 }
 
 impl JobOutcome {
@@ -165,6 +173,7 @@ impl JobOutcome {
             duration_ms: 0,
             unchecked_kinds: Vec::new(),
             usage: None,
+            provenance: job.provenance.clone(),
         }
     }
 
@@ -178,6 +187,7 @@ impl JobOutcome {
             duration_ms: 0,
             unchecked_kinds: Vec::new(),
             usage: None,
+            provenance: None,
         }
     }
 
@@ -188,6 +198,7 @@ impl JobOutcome {
             scenario: job.scenario.clone(),
             status: self.status,
             duration_ms: self.duration_ms,
+            provenance: self.provenance.clone().or_else(|| job.provenance.clone()),
         }
     }
 }

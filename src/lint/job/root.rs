@@ -12,7 +12,7 @@ use crate::library::{ExternalValues, Output, Workspace};
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
-    bom, boolean_strings, engine, findings, kubernetes, needs_input, number_flags,
+    bom, boolean_strings, certainty, engine, findings, kubernetes, needs_input, number_flags,
     unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
@@ -83,6 +83,7 @@ pub(super) fn evaluate(
         .into_iter()
         .map(|d| engine::tidy(d, &span_of))
         .collect::<Vec<_>>();
+    let (found, provenance) = certainty::settle(job, &workspace, names, found);
     // A failure the inputs explain (a `needs-input` note) did not stop a root.
     let stopped = |d: &Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
     let status = match (failed, found.is_empty()) {
@@ -91,6 +92,7 @@ pub(super) fn evaluate(
         _ => RootOutcome::Findings,
     };
     let mut outcome = finish(job, found, status);
+    outcome.provenance = provenance;
     outcome.unchecked_kinds = unchecked_kinds;
     outcome.usage = rest.usage;
     if job.coverage {

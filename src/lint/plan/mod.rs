@@ -14,7 +14,7 @@ use crate::files::paths::{self, is_within};
 use crate::lint::config::flags;
 use crate::lint::config::{Config, ScenarioConfig};
 use crate::lint::discover::select::Selection;
-use crate::lint::discover::{Discovery, Reason, Root};
+use crate::lint::discover::{provenance, Discovery, Reason, Root};
 use crate::lint::job::kubernetes::KubeCheck;
 use crate::lint::job::repo_crds::RepoCrds;
 use crate::lint::job::{Job, JobKind, ValuesFrom, PLAIN_ROOT};
@@ -67,6 +67,18 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         }
         for sc in &root.scenarios {
             out.push(root_job(config, root, Some(sc)));
+        }
+        for job in &mut out[first..] {
+            let sc = job
+                .scenario
+                .as_ref()
+                .and_then(|n| root.scenarios.iter().find(|s| &s.name == n));
+            job.provenance = Some(provenance::of(
+                root,
+                sc,
+                &d.wrappers,
+                config_file(config).as_deref(),
+            ));
         }
         for job in &mut out[first..] {
             job.kubernetes = kubernetes.clone();
@@ -209,6 +221,14 @@ fn notices(d: &Discovery) -> Vec<(String, Vec<crate::report::Diagnostic>)> {
         }
     }
     out
+}
+
+/// The configuration file's repository path, when there is one.
+fn config_file(config: &Config) -> Option<String> {
+    config
+        .file
+        .as_deref()
+        .and_then(|f| paths::relative(&config.dir, f))
 }
 
 fn root_flags(repo: &Path, root: &Root, extra: &[String]) -> Result<TemplateArgs, String> {

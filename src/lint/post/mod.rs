@@ -8,6 +8,7 @@
 //! findings made one ([`finish`]).
 
 pub mod baseline;
+pub mod certainty;
 pub mod every_scenario;
 pub mod levels;
 pub mod merge;
@@ -53,7 +54,7 @@ pub fn findings(
     let mut found = every_scenario::settle(jobs, found);
     without_machine_paths(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
-    let found = levels::apply(&p.config, found);
+    let found = certainty::apply(levels::apply(&p.config, found));
     let sups = scan_suppressions(p, &scopes, &found, sources);
     let (kept, used) = suppress::apply(found, &sups);
     let checked = |s: &Suppression, rule: &str| {

@@ -6,6 +6,7 @@
 pub mod ci;
 pub mod commands;
 pub mod concourse;
+pub mod educates;
 pub mod env;
 pub mod expand;
 pub mod flow;
@@ -32,6 +33,7 @@ use self::script_set::ScriptSet;
 use self::shell::{Call, Entered};
 use self::snippet::Snippet;
 use super::vendir::Target;
+use crate::files::paths;
 use crate::lint::repo::walk::{Kind, RepoFile};
 
 /// What the repository's own ways of running ytt give.
@@ -47,7 +49,7 @@ pub struct Found {
 }
 
 /// The snippets of one file, by what it is.
-fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet) -> Vec<Snippet> {
+fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet, index: &Index) -> Vec<Snippet> {
     // Text that runs ytt, or deploys files as they are (which says they are no ytt input).
     let wanted = |t: &str| set.mentioned_in(t) || deploys_files(t);
     if !wanted(text) {
@@ -71,6 +73,12 @@ fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet) -> Vec<Snipp
     if readme::candidate(path) {
         // Only the ytt commands a README shows: the scripts it names run on their own.
         return readme::snippets(path, text, &|t| t.contains("ytt") && set.mentioned_in(t));
+    }
+    if educates::candidate(path) {
+        let exercises = paths::join(educates::workshop_dir(path), "exercises");
+        return educates::snippets(path, text, index.is_dir(&exercises), &|t| {
+            t.contains("ytt") && set.mentioned_in(t)
+        });
     }
     if kind == Kind::PlainYaml {
         let mut out = Vec::new();
@@ -99,7 +107,12 @@ pub fn worth_reading(path: &str, kind: Kind) -> bool {
     }
     match kind {
         Kind::PlainYaml => true,
-        Kind::Other => scripts::candidate(path) || make::candidate(path) || readme::candidate(path),
+        Kind::Other => {
+            scripts::candidate(path)
+                || make::candidate(path)
+                || readme::candidate(path)
+                || educates::candidate(path)
+        }
         _ => false,
     }
 }
@@ -145,7 +158,7 @@ pub fn find_in(
     let mut deployed: Vec<(String, String)> = Vec::new();
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
     for (path, kind, text) in texts {
-        for snippet in snippets_of(path, *kind, text, &set) {
+        for snippet in snippets_of(path, *kind, text, &set, index) {
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {
                 script,

@@ -1,0 +1,174 @@
+//! Where a scenario's `ytt` command came from ([`Source`]) and what discovery had to assume to
+//! run it: a command inferred from the layout, a tool that wraps ytt around the files, values
+//! given at run time. The job adds what only the evaluation shows (placeholders among the
+//! final data values: [`crate::lint::job::certainty`]).
+
+use crate::lint::config::ScenarioConfig;
+use crate::lint::discover::invocations::{ci, educates, make, readme, taskfile};
+use crate::lint::discover::wrappers::{self, Wrapper};
+use crate::lint::discover::{Reason, Root};
+use crate::report::{Assumption, AssumptionKind, Provenance, Source};
+
+/// The provenance of `root` run with scenario `sc` (`None`: its own defaults).
+/// `config_file` is the configuration's repository path, when there is one.
+pub fn of(
+    root: &Root,
+    sc: Option<&ScenarioConfig>,
+    wrappers: &[Wrapper],
+    config_file: Option<&str>,
+) -> Provenance {
+    let mut p = match &root.reason {
+        Reason::Config { line } => {
+            Provenance::of(Source::Config, config_file.map(|f| format!("{f}:{line}")))
+        }
+        Reason::Package { file, line, .. } => {
+            Provenance::of(Source::Package, Some(format!("{file}:{line}")))
+        }
+        Reason::Invocation { origins } => {
+            let origin = sc
+                .and_then(|s| s.origin.clone())
+                .or_else(|| origins.first().cloned());
+            let source = origin.as_deref().map_or(Source::Script, source_of);
+            Provenance::of(source, origin)
+        }
+        Reason::Topmost => Provenance::of(Source::Layout, None),
+    };
+    // A scenario the configuration lists is the configuration's, whatever found the root.
+    if sc.is_some_and(|s| s.origin.is_none()) && p.source != Source::Config {
+        p = Provenance::of(Source::Config, config_file.map(str::to_string));
+    }
+    if p.source == Source::Layout {
+        p.assume(Assumption::new(
+            AssumptionKind::InferredCommand,
+            format!(
+                "the command `{}`, inferred from the layout: nothing in the repository runs it",
+                command(root)
+            ),
+        ));
+        if let Some(w) = wrappers::around(wrappers, &root.path) {
+            p.assume(Assumption::new(AssumptionKind::WrapperTool, w.assumption()));
+        }
+    }
+    if let Some(sc) = sc {
+        runtime_values(&mut p, sc);
+    }
+    p
+}
+
+/// The kind of command a file holds (`hack/build.sh:12`, `README.md:40`).
+pub fn source_of(origin: &str) -> Source {
+    let file = origin.rsplit_once(':').map_or(origin, |(f, _)| f);
+    if readme::candidate(file) || educates::candidate(file) {
+        Source::Document
+    } else if make::candidate(file) {
+        Source::Makefile
+    } else if taskfile::candidate(file) {
+        Source::Taskfile
+    } else if ci::is_workflow(file)
+        || ci::is_action(file)
+        || ci::is_gitlab(file)
+        || file.ends_with(".yml")
+        || file.ends_with(".yaml")
+    {
+        // Concourse tasks and kuttl tests are YAML too.
+        Source::Ci
+    } else {
+        Source::Script
+    }
+}
+
+/// `ytt -f a -f b` with the root's own flags.
+fn command(root: &Root) -> String {
+    let mut words = vec!["ytt".to_string()];
+    if root
+        .args
+        .iter()
+        .any(|a| a == "-f" || a.starts_with("--file"))
+    {
+        words.extend(root.args.iter().cloned());
+    } else {
+        for i in &root.inputs {
+            words.push("-f".into());
+            words.push(i.clone());
+        }
+        words.extend(root.args.iter().cloned());
+    }
+    words.join(" ")
+}
+
+/// Values given at run time, which the linter fills with placeholders.
+fn runtime_values(p: &mut Provenance, sc: &ScenarioConfig) {
+    if sc.provided.is_empty() {
+        return;
+    }
+    let named: Vec<String> = sc
+        .provided
+        .iter()
+        .filter(|k| *k != "*")
+        .map(|k| format!("`{k}`"))
+        .collect();
+    let message = if named.is_empty() {
+        "data values given at run time, which the linter does not have".to_string()
+    } else {
+        format!(
+            "data values given at run time ({}), linted with placeholders",
+            named.join(", ")
+        )
+    };
+    p.assume(Assumption::new(AssumptionKind::RuntimeValues, message));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_command_file_is_its_source() {
+        assert_eq!(source_of("hack/build.sh:3"), Source::Script);
+        assert_eq!(source_of("Makefile:12"), Source::Makefile);
+        assert_eq!(source_of("README.md:40"), Source::Document);
+        assert_eq!(source_of(".github/workflows/ci.yml:9"), Source::Ci);
+        assert_eq!(source_of("Taskfile.yml:4"), Source::Taskfile);
+    }
+
+    #[test]
+    fn a_root_of_the_layout_assumes_its_command_and_a_wrapper() {
+        let root = Root::found("prototypes/app", Reason::Topmost);
+        let w = Wrapper {
+            tool: "myks",
+            dir: ".".into(),
+            marker: ".myks.yaml".into(),
+            gives: "a schema",
+        };
+        let p = of(&root, None, &[w], None);
+        assert_eq!(p.source, Source::Layout);
+        let kinds: Vec<AssumptionKind> = p.assumptions.iter().map(|a| a.kind).collect();
+        assert_eq!(
+            kinds,
+            [AssumptionKind::InferredCommand, AssumptionKind::WrapperTool]
+        );
+        assert!(p.assumptions[0]
+            .message
+            .contains("`ytt -f prototypes/app`, inferred from the layout"));
+    }
+
+    #[test]
+    fn a_script_s_command_is_certain_unless_it_gives_values_at_run_time() {
+        let mut root = Root::found("config", Reason::Topmost);
+        root.reason = Reason::Invocation {
+            origins: vec!["hack/build.sh:4".into()],
+        };
+        let mut sc = ScenarioConfig {
+            name: "hack/build.sh:4".into(),
+            origin: Some("hack/build.sh:4".into()),
+            ..ScenarioConfig::default()
+        };
+        let p = of(&root, Some(&sc), &[], None);
+        assert!(p.certain());
+        assert_eq!(p.origin.as_deref(), Some("hack/build.sh:4"));
+        sc.provided = vec!["version".into()];
+        let p = of(&root, Some(&sc), &[], None);
+        assert_eq!(p.assumptions.len(), 1);
+        assert!(p.assumptions[0].message.contains("`version`"));
+    }
+}

@@ -1,0 +1,250 @@
+//! How sure each finding of a root's job is. The job's provenance (where its command came
+//! from, what discovery assumed: [`crate::lint::discover::provenance`]) gains what only the
+//! evaluation shows, the placeholders among the final data values (`<your-registry>`,
+//! `changeme`, `XXX`, `{{ .x }}`, `${VAR}`); then each finding that rests on the command or its
+//! inputs ([`crate::report::Basis`]) carries the assumptions it rests on. The run reports such
+//! a finding as a warning that names them ([`crate::lint::post::certainty`]).
+
+use std::sync::Arc;
+
+use crate::library::Workspace;
+use crate::lint::job::inputs::Names;
+use crate::lint::job::{placeholder, Job};
+use crate::pos::Pos;
+use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Rule};
+use crate::yaml::Value;
+
+/// At most this many placeholders are named in one assumption.
+const NAMED: usize = 3;
+
+/// `found` with each finding's certainty set, and the job's provenance with the placeholders
+/// of its final data values.
+pub fn settle(
+    job: &Job,
+    ws: &Workspace,
+    names: &Names,
+    found: Vec<Diagnostic>,
+) -> (Vec<Diagnostic>, Option<Provenance>) {
+    let Some(mut p) = job.provenance.clone() else {
+        return (found, None);
+    };
+    if let Some(a) = placeholders(ws, names) {
+        p.assume(a);
+    }
+    let wrapped = p
+        .assumptions
+        .iter()
+        .any(|a| a.kind == AssumptionKind::WrapperTool);
+    let found = found
+        .into_iter()
+        .map(|mut d| {
+            let basis = basis(&d, ws, names, wrapped);
+            if basis != d.basis() {
+                d.basis = Some(basis);
+            }
+            attach(&p, &mut d);
+            d
+        })
+        .collect();
+    (found, Some(p))
+}
+
+/// Sets the certainty of `d` from the provenance of its job, unless it rests on text alone.
+pub fn attach(p: &Provenance, d: &mut Diagnostic) {
+    let basis = d.basis();
+    if basis != Basis::Text {
+        d.certainty = Some(p.certainty(basis));
+    }
+}
+
+/// What `d` rests on. A tool that wraps ytt gives a schema of its own, so what the library's
+/// own schema says of data value references rests on the command too; a Kubernetes field
+/// a template writes literally rests on its text alone.
+fn basis(d: &Diagnostic, ws: &Workspace, names: &Names, wrapped: bool) -> Basis {
+    match d.rule {
+        Rule::DataValueUnknownReference | Rule::DataValueUnused | Rule::DataValueUndeclared
+            if wrapped =>
+        {
+            Basis::Command
+        }
+        Rule::K8sSchema if d.basis.is_none() => match written_literally(d, ws, names) {
+            Some(true) => Basis::Text,
+            _ => Basis::Inputs,
+        },
+        _ => d.basis(),
+    }
+}
+
+/// Whether the template line of a finding writes its value as plain YAML (no `#@` code, no
+/// text template): `None` when the line is not known.
+fn written_literally(d: &Diagnostic, ws: &Workspace, names: &Names) -> Option<bool> {
+    let span = d.span.as_ref()?;
+    if !(span.file.ends_with(".yml") || span.file.ends_with(".yaml")) {
+        return Some(false);
+    }
+    let name = names.name_of(&span.file)?;
+    let pos = Pos::new(&Arc::from(name), span.line, 1, 0);
+    let line = ws.line_at(&pos);
+    if line.is_empty() {
+        return None;
+    }
+    Some(!line.contains("#@") && !line.contains("(@"))
+}
+
+/// The placeholders among the job's final data values, as one assumption.
+fn placeholders(ws: &Workspace, names: &Names) -> Option<Assumption> {
+    let values = ws.evaluated_values()?;
+    let mut found: Vec<String> = Vec::new();
+    let mut count = 0usize;
+    walk(&values.value, &mut Vec::new(), &mut |path, text, pos| {
+        // The linter's own placeholders for values given at run time are another assumption.
+        if text == placeholder::TEXT || !is_placeholder(text) {
+            return;
+        }
+        count += 1;
+        if found.len() < NAMED {
+            let at = pos
+                .and_then(|p| Some((names.repo_path_at(p)?.to_string(), p.line)))
+                .map(|(f, l)| format!(" ({f}:{l})"))
+                .unwrap_or_default();
+            found.push(format!("`{path}` is `{text}`{at}"));
+        }
+    });
+    if found.is_empty() {
+        return None;
+    }
+    let more = match count.saturating_sub(found.len()) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Some(Assumption::new(
+        AssumptionKind::Placeholder,
+        format!(
+            "data values that hold placeholders stand for the user's own: {}{more}",
+            found.join(", ")
+        ),
+    ))
+}
+
+/// Calls `f` with the dotted path, text and place of every string in `value`.
+fn walk(value: &Value, path: &mut Vec<String>, f: &mut dyn FnMut(&str, &str, Option<&Pos>)) {
+    match value {
+        Value::Map(m) => {
+            for item in &m.items {
+                let key = match &item.key {
+                    Value::String(k) => k.clone(),
+                    other => format!("{other:?}"),
+                };
+                path.push(key);
+                if let Value::String(text) = &item.value {
+                    f(&path.join("."), text, Some(&item.pos));
+                } else {
+                    walk(&item.value, path, f);
+                }
+                path.pop();
+            }
+        }
+        Value::Array(a) => {
+            for (i, item) in a.items.iter().enumerate() {
+                path.push(i.to_string());
+                if let Value::String(text) = &item.value {
+                    f(&path.join("."), text, Some(&item.pos));
+                } else {
+                    walk(&item.value, path, f);
+                }
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a string is a placeholder for the user's own value rather than a value: `<...>`,
+/// `changeme`, `REPLACE_ME`, `TODO`, `XXX`, a Go template (`{{ .x }}`) or a shell variable
+/// (`${VAR}`, which `envsubst` fills).
+pub fn is_placeholder(text: &str) -> bool {
+    let t = text.trim();
+    if t.is_empty() {
+        return false;
+    }
+    if t.starts_with('<') && t.ends_with('>') && t.len() > 2 && !t.contains('\n') {
+        // `<your-registry>`, not an XML or HTML fragment.
+        let inner = &t[1..t.len() - 1];
+        return !inner.contains('<') && !inner.contains('>') && !inner.contains('=');
+    }
+    if t.contains("{{") && t.contains("}}") {
+        return true;
+    }
+    if let Some(i) = t.find("${") {
+        if t[i..].contains('}') {
+            return true;
+        }
+    }
+    let lower = t.to_ascii_lowercase();
+    let squashed: String = lower
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' ' | '.'))
+        .collect();
+    const WORDS: [&str; 8] = [
+        "changeme",
+        "replaceme",
+        "todo",
+        "fixme",
+        "tbd",
+        "placeholder",
+        "yourvaluehere",
+        "fillmein",
+    ];
+    if WORDS.contains(&squashed.as_str())
+        || squashed.starts_with("replacewith")
+        || squashed.starts_with("changeme")
+        || squashed.starts_with("replaceme")
+    {
+        return true;
+    }
+    // Runs of X: `XXX`, `xxxx-xxxx`, `XXXXXXXX.dkr.ecr...` (three at least, and nothing but x
+    // in the word).
+    lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.len() >= 3 && w.chars().all(|c| c == 'x'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_told_from_values() {
+        for p in [
+            "<your-registry>",
+            "<REPLACE>",
+            "changeme",
+            "CHANGE_ME",
+            "REPLACE_ME",
+            "replace-with-your-token",
+            "TODO",
+            "XXX",
+            "xxxx-xxxx-xxxx",
+            "123456789.dkr.ecr.XXXXX.amazonaws.com",
+            "{{ .Values.registry }}",
+            "${REGISTRY}",
+            "https://${DOMAIN}/path",
+        ] {
+            assert!(is_placeholder(p), "{p}");
+        }
+        for v in [
+            "",
+            "nginx:1.25",
+            "gitlab-user",
+            "example.com",
+            "<html><body></body></html>",
+            "a <b> c",
+            "x",
+            "xx",
+            "max",
+            "$HOME",
+        ] {
+            assert!(!is_placeholder(v), "{v}");
+        }
+    }
+}

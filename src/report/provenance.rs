@@ -1,0 +1,291 @@
+//! How sure a finding is. Every scenario of a root says where its `ytt` command came from
+//! ([`Source`]) and what the linter had to assume to run it ([`Assumption`]); every finding
+//! says what it rests on besides the text of its files ([`Basis`]). A finding that rests on a
+//! command or on inputs the linter guessed carries those assumptions ([`Certainty`]), and the
+//! run reports it as a warning that names them rather than as an error: an error means certain.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Where a scenario's `ytt` command came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// A root or scenario of `.yttlint.yaml`.
+    Config,
+    /// A shell script (or a script a Makefile or CI job runs) that runs `ytt`.
+    Script,
+    /// A Makefile recipe.
+    Makefile,
+    /// A Taskfile task.
+    Taskfile,
+    /// A CI job (GitHub workflow or action, GitLab CI, Concourse task, kuttl test).
+    Ci,
+    /// The ytt step of a Carvel `Package` or `App` resource.
+    Package,
+    /// A README or other document that tells the reader to run it.
+    Document,
+    /// Nothing runs it: the linter inferred it from the layout (the topmost directory holding
+    /// ytt files).
+    Layout,
+}
+
+impl Source {
+    /// The id used by the JSON and SARIF reports.
+    pub fn id(self) -> &'static str {
+        match self {
+            Source::Config => "config",
+            Source::Script => "script",
+            Source::Makefile => "makefile",
+            Source::Taskfile => "taskfile",
+            Source::Ci => "ci",
+            Source::Package => "package",
+            Source::Document => "document",
+            Source::Layout => "layout",
+        }
+    }
+
+    /// How a finding's origin line says it (`run by hack/build.sh:12`).
+    pub fn describe(self, origin: Option<&str>) -> String {
+        let at = |what: &str| match origin {
+            Some(o) => format!("{what} {o}"),
+            None => what.to_string(),
+        };
+        match self {
+            Source::Config => at("listed in"),
+            Source::Script | Source::Makefile | Source::Taskfile | Source::Ci => at("run by"),
+            Source::Package => at("rendered by"),
+            Source::Document => at("as documented in"),
+            Source::Layout => "command inferred from the layout".to_string(),
+        }
+    }
+}
+
+/// What kind of guess an assumption is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AssumptionKind {
+    /// Nothing in the repository runs the root: its command was inferred from the layout.
+    InferredCommand,
+    /// A tool that wraps ytt (myks, gflows, tanzu-sync, a TKG provider tree) gives the root
+    /// files, a schema or data values of its own.
+    WrapperTool,
+    /// The files are meant to be copied into another tool's tree and rendered there.
+    CopiedElsewhere,
+    /// A `-f` or values path of the command is not in the repository.
+    MissingInput,
+    /// A path of the command lies outside the repository (`$HOME/...`).
+    OutsideInput,
+    /// Arguments the linter filled in (`$1` of a script, one value per candidate).
+    BoundArgument,
+    /// Data values given at run time, which the linter replaced with placeholders.
+    RuntimeValues,
+    /// A data value holds a placeholder (`<your-registry>`, `changeme`, `XXX`).
+    Placeholder,
+    /// Data values left to the user (null defaults a Package's user must supply, values a
+    /// document says to write first).
+    LeftToUser,
+    /// An example values file stands in for the user's own copy of it.
+    ExampleValues,
+}
+
+impl AssumptionKind {
+    /// The id used by the JSON and SARIF reports.
+    pub fn id(self) -> &'static str {
+        match self {
+            AssumptionKind::InferredCommand => "inferred-command",
+            AssumptionKind::WrapperTool => "wrapper-tool",
+            AssumptionKind::CopiedElsewhere => "copied-elsewhere",
+            AssumptionKind::MissingInput => "missing-input",
+            AssumptionKind::OutsideInput => "outside-input",
+            AssumptionKind::BoundArgument => "bound-argument",
+            AssumptionKind::RuntimeValues => "runtime-values",
+            AssumptionKind::Placeholder => "placeholder",
+            AssumptionKind::LeftToUser => "left-to-user",
+            AssumptionKind::ExampleValues => "example-values",
+        }
+    }
+
+    /// Whether the guess is about the command itself (which files it gives, its flags), not
+    /// only about the data values.
+    pub fn about_command(self) -> bool {
+        matches!(
+            self,
+            AssumptionKind::InferredCommand
+                | AssumptionKind::WrapperTool
+                | AssumptionKind::CopiedElsewhere
+                | AssumptionKind::MissingInput
+                | AssumptionKind::OutsideInput
+        )
+    }
+}
+
+/// One thing the linter had to assume, said so a reader can check it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Assumption {
+    pub kind: AssumptionKind,
+    /// What was assumed, in a few words (`the committed values.yml holds placeholders
+    /// (registry: <your-registry>)`).
+    pub message: String,
+}
+
+impl Assumption {
+    pub fn new(kind: AssumptionKind, message: impl Into<String>) -> Assumption {
+        Assumption {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Assumption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Where one scenario's command and inputs came from, and what was assumed to run it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Provenance {
+    pub source: Source,
+    /// Where the command is written (`hack/build.sh:12`), when it is.
+    pub origin: Option<String>,
+    pub assumptions: Vec<Assumption>,
+}
+
+impl Provenance {
+    /// A command nothing had to be assumed for.
+    pub fn of(source: Source, origin: Option<String>) -> Provenance {
+        Provenance {
+            source,
+            origin,
+            assumptions: Vec::new(),
+        }
+    }
+
+    /// Whether the command and every input are known.
+    pub fn certain(&self) -> bool {
+        self.assumptions.is_empty()
+    }
+
+    /// Adds an assumption once.
+    pub fn assume(&mut self, a: Assumption) {
+        if !self.assumptions.contains(&a) {
+            self.assumptions.push(a);
+        }
+    }
+
+    /// The assumptions a finding of this basis rests on.
+    pub fn bearing_on(&self, basis: Basis) -> Vec<Assumption> {
+        match basis {
+            Basis::Text => Vec::new(),
+            Basis::Command => self
+                .assumptions
+                .iter()
+                .filter(|a| a.kind.about_command())
+                .cloned()
+                .collect(),
+            Basis::Inputs => self.assumptions.clone(),
+        }
+    }
+
+    /// The finding's view of it: where the command came from, and what the finding assumes.
+    pub fn certainty(&self, basis: Basis) -> Certainty {
+        Certainty {
+            source: self.source,
+            origin: self.origin.clone(),
+            assumed: self.bearing_on(basis),
+        }
+    }
+}
+
+/// What a finding rests on besides the text of the files it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Basis {
+    /// The text alone: syntax, comments and annotations, static analysis, a field the
+    /// template writes literally.
+    Text,
+    /// The command: which files it gives and with which flags (a load of a file it does not
+    /// give, an overlay whose target it does not give, a plain comment without
+    /// `--ignore-unknown-comments`).
+    Command,
+    /// The command and its data values: evaluation failures, validations, fields the values
+    /// wrote.
+    Inputs,
+}
+
+/// How sure one finding is: the command it came from and what it assumes (empty: certain).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Certainty {
+    pub source: Source,
+    pub origin: Option<String>,
+    pub assumed: Vec<Assumption>,
+}
+
+impl Certainty {
+    pub fn certain(&self) -> bool {
+        self.assumed.is_empty()
+    }
+
+    /// `assumes: a; b`, or `None` when certain.
+    pub fn note(&self) -> Option<String> {
+        if self.assumed.is_empty() {
+            return None;
+        }
+        let parts: Vec<&str> = self.assumed.iter().map(|a| a.message.as_str()).collect();
+        Some(format!("assumes: {}", parts.join("; ")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn provenance() -> Provenance {
+        let mut p = Provenance::of(Source::Layout, None);
+        p.assume(Assumption::new(
+            AssumptionKind::InferredCommand,
+            "the command `ytt -f config`, inferred from the layout",
+        ));
+        p.assume(Assumption::new(
+            AssumptionKind::Placeholder,
+            "config/values.yml:3 `registry` holds the placeholder `<your-registry>`",
+        ));
+        p
+    }
+
+    #[test]
+    fn a_finding_rests_only_on_the_assumptions_of_its_basis() {
+        let p = provenance();
+        assert!(p.certainty(Basis::Text).certain());
+        let command = p.certainty(Basis::Command);
+        assert_eq!(command.assumed.len(), 1);
+        assert_eq!(command.assumed[0].kind, AssumptionKind::InferredCommand);
+        let inputs = p.certainty(Basis::Inputs);
+        assert_eq!(inputs.assumed.len(), 2);
+        assert_eq!(
+            inputs.note().as_deref(),
+            Some(
+                "assumes: the command `ytt -f config`, inferred from the layout; \
+                 config/values.yml:3 `registry` holds the placeholder `<your-registry>`"
+            )
+        );
+    }
+
+    #[test]
+    fn a_command_with_nothing_assumed_is_certain() {
+        let mut p = Provenance::of(Source::Script, Some("hack/build.sh:4".into()));
+        assert!(p.certain());
+        assert_eq!(
+            p.source.describe(p.origin.as_deref()),
+            "run by hack/build.sh:4"
+        );
+        p.assume(Assumption::new(AssumptionKind::RuntimeValues, "x"));
+        p.assume(Assumption::new(AssumptionKind::RuntimeValues, "x"));
+        assert_eq!(p.assumptions.len(), 1);
+        assert!(p.certainty(Basis::Command).certain());
+        assert!(!p.certainty(Basis::Inputs).certain());
+    }
+}
