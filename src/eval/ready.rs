@@ -152,7 +152,7 @@ mod tests {
             })?;
             let compiled = compile_yaml(&ds, &name, v.template_id, CompileOpts::default())
                 .map_err(|e| {
-                    EvalError::new(super::super::run::ErrorKind::Template, e.message, None)
+                    EvalError::new(super::super::run::ErrorKind::Syntax, e.message, None)
                 })?;
             Ready::new(&env, compiled)
         })

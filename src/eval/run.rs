@@ -133,6 +133,9 @@ pub enum ErrorKind {
     DataValueRemoved,
     /// A limit on time, steps, heap or recursion was hit.
     Limit,
+    /// A template or Starlark file that does not compile: a syntax error, an undefined name.
+    /// Reported like [`ErrorKind::Template`]; it holds whatever data values are given.
+    Syntax,
     /// Any other compile or evaluation error of a template or Starlark file.
     Template,
 }
@@ -208,12 +211,16 @@ impl ErrorKind {
             | K::Scope(e)
             | K::Native(e)
             | K::Other(e) => e,
+            K::Parser(_) => return ErrorKind::Syntax,
             _ => return ErrorKind::Template,
         };
         if let Some(e) = inner.downcast_ref::<EvalError>() {
             e.kind
         } else if let Some(e) = inner.downcast_ref::<KindedError>() {
             e.kind
+        } else if matches!(err.kind(), K::Scope(_)) && err.call_stack().frames.is_empty() {
+            // An undefined name, found before the code runs.
+            ErrorKind::Syntax
         } else {
             ErrorKind::Template
         }
@@ -251,7 +258,7 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
             .code
             .get((e.line as usize).saturating_sub(1))
             .and_then(|l| l.src.clone());
-        EvalError::new(ErrorKind::Template, e.message.clone(), pos)
+        EvalError::new(ErrorKind::Syntax, e.message.clone(), pos)
     })?;
     let mut map = LineMap::default();
     for input_line in &out.line_map {

@@ -163,7 +163,7 @@ impl<'w> LibExec<'w> {
             let compiled = match &yaml {
                 None => compile_text(&f.data, &name, id).map_err(|e| {
                     EvalError::new(
-                        ErrorKind::Template,
+                        ErrorKind::Syntax,
                         format!("Parsing text template '{}': {}", f.rel_path, e.message),
                         Some(e.pos),
                     )
@@ -310,7 +310,7 @@ pub fn compile_error(file: &str, e: crate::template::compile::CompileError) -> E
     let kind = if e.unknown_comment {
         ErrorKind::UnknownComment
     } else {
-        ErrorKind::Template
+        ErrorKind::Syntax
     };
     EvalError::new(
         kind,

@@ -26,6 +26,7 @@ fn err(kind: ErrorKind, message: String) -> starlark::Error {
 /// its own (its YAML, its comments, its data values, a limit).
 fn loading(inner: ErrorKind) -> ErrorKind {
     match inner {
+        // A file that does not compile is reported as it is, wherever it is loaded from.
         ErrorKind::Template | ErrorKind::Overlay => ErrorKind::Load,
         other => other,
     }

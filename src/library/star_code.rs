@@ -19,7 +19,7 @@ pub(crate) fn star_code(src: &str, file: &Arc<str>) -> Result<(String, LineMap),
     let src = crate::template::keywords::rename_reserved(src);
     let out = rewrite(&src, &opts).map_err(|e| {
         EvalError::new(
-            ErrorKind::Template,
+            ErrorKind::Syntax,
             e.message.clone(),
             Some(Pos::new(file, e.line.max(1), e.col.max(1), 0)),
         )

@@ -234,7 +234,14 @@ fn get<'v>(
         .ws
         .tree()
         .find_private(&x.ctx.dir, &path)
-        .map_err(err)?;
+        // A library the command does not give is a load that fails (it rests on the files
+        // the command gives, not on data values).
+        .map_err(|message| {
+            starlark::Error::new_other(crate::eval::run::KindedError {
+                kind: crate::eval::run::ErrorKind::Load,
+                message,
+            })
+        })?;
     let state = LibState {
         dir,
         name: LibRef { path, alias },

@@ -32,7 +32,15 @@ pub fn plain_err(msg: impl Display) -> starlark::Error {
 /// Re-raises an error from code a builtin called, prefixed with the builtin's name as ytt
 /// does (the inner call stack is dropped, as in ytt).
 pub fn wrap(name: &str, e: &starlark::Error) -> starlark::Error {
-    err(name, plain_message(e))
+    use crate::eval::run::{ErrorKind, KindedError};
+    match ErrorKind::of_starlark(e) {
+        ErrorKind::Template => err(name, plain_message(e)),
+        // A load that fails stays one, whichever builtin it failed in.
+        kind => starlark::Error::new_other(KindedError {
+            kind,
+            message: format!("{name}: {}", plain_message(e)),
+        }),
+    }
 }
 
 /// `got N arguments, want M`.

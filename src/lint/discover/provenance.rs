@@ -6,7 +6,7 @@
 use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::invocations::{ci, educates, make, readme, taskfile};
 use crate::lint::discover::wrappers::{self, Wrapper};
-use crate::lint::discover::{Reason, Root};
+use crate::lint::discover::{Library, Reason, Root};
 use crate::report::{Assumption, AssumptionKind, Provenance, Source};
 
 /// The provenance of `root` run with scenario `sc` (`None`: its own defaults).
@@ -53,6 +53,26 @@ pub fn of(
         runtime_values(&mut p, sc);
     }
     p
+}
+
+/// The provenance of a directory checked on its own, when its findings may assume something:
+/// one a tool that wraps ytt renders, or one whose files only supplement others (`None` for a
+/// private library, which its root's command renders as it is).
+pub fn of_library(lib: &Library, wrappers: &[Wrapper]) -> Option<Provenance> {
+    let mut p = Provenance::of(Source::Layout, None);
+    if let Some(why) = &lib.partial {
+        p.assume(Assumption::new(
+            AssumptionKind::InferredCommand,
+            format!(
+                "{} checked on its own, without the files it supplements ({why})",
+                lib.path
+            ),
+        ));
+    }
+    if let Some(w) = wrappers::around(wrappers, &lib.path) {
+        p.assume(Assumption::new(AssumptionKind::WrapperTool, w.assumption()));
+    }
+    (!p.assumptions.is_empty()).then_some(p)
 }
 
 /// The kind of command a file holds (`hack/build.sh:12`, `README.md:40`).

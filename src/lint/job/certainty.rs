@@ -31,16 +31,14 @@ pub fn settle(
     if let Some(a) = placeholders(ws, names) {
         p.assume(a);
     }
-    let wrapped = p
-        .assumptions
-        .iter()
-        .any(|a| a.kind == AssumptionKind::WrapperTool);
     let found = found
         .into_iter()
         .map(|mut d| {
-            let basis = basis(&d, ws, names, wrapped);
-            if basis != d.basis() {
-                d.basis = Some(basis);
+            if d.rule == Rule::K8sSchema && d.basis.is_none() {
+                // A field a template writes literally rests on its text alone.
+                if written_literally(&d, ws, names) == Some(true) {
+                    d.basis = Some(Basis::Text);
+                }
             }
             attach(&p, &mut d);
             d
@@ -51,27 +49,22 @@ pub fn settle(
 
 /// Sets the certainty of `d` from the provenance of its job, unless it rests on text alone.
 pub fn attach(p: &Provenance, d: &mut Diagnostic) {
-    let basis = d.basis();
-    if basis != Basis::Text {
-        d.certainty = Some(p.certainty(basis));
-    }
-}
-
-/// What `d` rests on. A tool that wraps ytt gives a schema of its own, so what the library's
-/// own schema says of data value references rests on the command too; a Kubernetes field
-/// a template writes literally rests on its text alone.
-fn basis(d: &Diagnostic, ws: &Workspace, names: &Names, wrapped: bool) -> Basis {
-    match d.rule {
+    let wrapped = p
+        .assumptions
+        .iter()
+        .any(|a| a.kind == AssumptionKind::WrapperTool);
+    let basis = match d.rule {
+        // A tool that wraps ytt gives a schema of its own: what the library's own schema says
+        // of its data values rests on the command too.
         Rule::DataValueUnknownReference | Rule::DataValueUnused | Rule::DataValueUndeclared
-            if wrapped =>
+            if wrapped && d.basis() == Basis::Text =>
         {
             Basis::Command
         }
-        Rule::K8sSchema if d.basis.is_none() => match written_literally(d, ws, names) {
-            Some(true) => Basis::Text,
-            _ => Basis::Inputs,
-        },
         _ => d.basis(),
+    };
+    if basis != Basis::Text {
+        d.certainty = Some(p.certainty(basis));
     }
 }
 

@@ -27,7 +27,7 @@ pub fn rule_of(kind: ErrorKind) -> Rule {
         ErrorKind::OutputInvalid => Rule::OutputViolation,
         ErrorKind::DataValueRemoved => Rule::DataValueRemoved,
         ErrorKind::Limit => Rule::LimitExceeded,
-        ErrorKind::Template => Rule::TemplateError,
+        ErrorKind::Template | ErrorKind::Syntax => Rule::TemplateError,
     }
 }
 
@@ -49,6 +49,10 @@ pub fn reported_by_value(kind: ErrorKind) -> bool {
 pub fn error_diagnostic(e: &EvalError, span_of: SpanOf<'_>) -> Diagnostic {
     let message = e.message.trim().to_string();
     let mut d = Diagnostic::new(rule_of(e.kind), message);
+    if e.kind == ErrorKind::Syntax {
+        // It holds whatever the command and its data values are.
+        d.basis = Some(crate::report::Basis::Text);
+    }
     if let Some(span) = e.pos.as_ref().and_then(span_of) {
         d = d.at(span);
     }

@@ -67,7 +67,7 @@ fn check_file(ws: &Workspace, f: &InputFile) -> Result<(), EvalError> {
         FileType::Text if templated => {
             let compiled = compile_text(&f.data, &name, ws.env.template_id()).map_err(|e| {
                 EvalError::new(
-                    ErrorKind::Template,
+                    ErrorKind::Syntax,
                     format!("Parsing text template '{}': {}", f.rel_path, e.message),
                     Some(e.pos),
                 )

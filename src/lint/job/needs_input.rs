@@ -51,9 +51,9 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
             let unset = unset_cause(&d.message, &mut has_schema);
             match unset {
                 Some(k) => Some(k),
-                None if placeholders || (any_value && d.rule == Rule::DataValueViolation) => {
-                    Some(Vec::new())
-                }
+                // A load that fails rests on the files the command gives, never on values.
+                None if placeholders && d.rule != Rule::LoadError => Some(Vec::new()),
+                None if any_value && d.rule == Rule::DataValueViolation => Some(Vec::new()),
                 None => None,
             }
         } else {

@@ -157,6 +157,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         };
         out.push(Job {
             kind: JobKind::Library,
+            provenance: provenance::of_library(lib, &d.wrappers),
             check_files: true,
             values_from: if closed {
                 ValuesFrom::Scenarios(Vec::new())

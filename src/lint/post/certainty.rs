@@ -1,18 +1,33 @@
 //! An error means certain. A finding that rests on a command or inputs the linter had to
 //! guess (its [`crate::report::Certainty`] names what it assumes) is reported as a warning that
 //! says so, after the configured rule levels: a rule set to `error` in `.yttlint.yaml` gives
-//! an error where the command and its inputs are known, a warning elsewhere.
+//! an error where the command and its inputs are known, a warning elsewhere. Where a tool
+//! renders the files with inputs of its own that the linter lacks (a wrapper of ytt, another
+//! tool's tree the files are copied into), the finding is a note (info): the linter knows it
+//! does not see what that tool gives.
 
-use crate::report::{Diagnostic, Severity};
+use crate::report::{AssumptionKind, Diagnostic, Severity};
 
-/// `found` with every error that assumes something lowered to a warning.
+/// `found` with every error that assumes something lowered to a warning, and every error or
+/// warning that lacks another tool's inputs to info.
 pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     found
         .into_iter()
         .map(|mut d| {
-            if d.severity == Severity::Error && d.assumes() {
-                d.severity = Severity::Warning;
-            }
+            let Some(c) = d.certainty.as_ref().filter(|c| !c.certain()) else {
+                return d;
+            };
+            let elsewhere = c.assumed.iter().any(|a| {
+                matches!(
+                    a.kind,
+                    AssumptionKind::WrapperTool | AssumptionKind::CopiedElsewhere
+                )
+            });
+            d.severity = match (d.severity, elsewhere) {
+                (Severity::Error | Severity::Warning, true) => Severity::Info,
+                (Severity::Error, false) => Severity::Warning,
+                (s, _) => s,
+            };
             d
         })
         .collect()
@@ -33,11 +48,20 @@ mod tests {
         let mut b = Diagnostic::new(Rule::TemplateError, "boom");
         b.certainty = Some(known.certainty(Basis::Inputs));
         let c = Diagnostic::new(Rule::YamlSyntax, "bad");
-        let out = apply(vec![a, b, c]);
+        let mut wrapped = Provenance::of(Source::Layout, None);
+        wrapped.assume(Assumption::new(AssumptionKind::WrapperTool, "myks renders it"));
+        let mut e = Diagnostic::new(Rule::DataValueUnused, "unused");
+        e.certainty = Some(wrapped.certainty(Basis::Command));
+        let out = apply(vec![a, b, c, e]);
         let severities: Vec<Severity> = out.iter().map(|d| d.severity).collect();
         assert_eq!(
             severities,
-            [Severity::Warning, Severity::Error, Severity::Error]
+            [
+                Severity::Warning,
+                Severity::Error,
+                Severity::Error,
+                Severity::Info
+            ]
         );
     }
 }

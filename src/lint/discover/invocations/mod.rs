@@ -13,6 +13,7 @@ pub mod flow;
 pub mod index;
 pub mod instance;
 pub mod kuttl;
+pub mod links;
 pub mod make;
 pub mod readme;
 pub mod resolve;
@@ -132,6 +133,13 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
             Some((f.path.clone(), f.kind, text))
         })
         .collect();
+    // A Makefile or script linked from elsewhere runs where its link is.
+    let mut texts = texts;
+    for (link, target) in links::linked_commands(repo, files, index) {
+        if let Some(text) = scripts::read(repo, &target, shell::MAX_SCRIPT) {
+            texts.push((link, Kind::Other, text));
+        }
+    }
     find_in(&name, &texts, index, vendir)
 }
 
@@ -184,6 +192,7 @@ pub fn find_in(
         let path = &snippet.file;
         let whole = set.get(path).is_some();
         let mut any = false;
+        let prefer = resolve::preferred_base(&calls, &snippet, &ctx);
         for call in &calls {
             // A script or function another file runs takes its arguments from there: what it
             // runs on its own with arguments nobody gave is not a root.
@@ -202,7 +211,7 @@ pub fn find_in(
             if elsewhere {
                 continue;
             }
-            for outcome in resolve::resolve(call, &snippet, &ctx) {
+            for outcome in resolve::resolve_from(call, &snippet, &ctx, prefer.as_ref()) {
                 match outcome {
                     Outcome::Found(inv) => found.invocations.push(inv),
                     Outcome::Skipped(s) => found.skipped.push(s),

@@ -86,6 +86,17 @@ pub struct Repo<'a> {
 
 /// The invocations one command stands for.
 pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
+    resolve_from(call, snippet, repo, None)
+}
+
+/// The invocations one command stands for, trying the caller's directory `prefer` first when
+/// the command runs from its caller's directory (see [`preferred_base`]).
+pub fn resolve_from(
+    call: &Call,
+    snippet: &Snippet,
+    repo: &Repo,
+    prefer: Option<&Word>,
+) -> Vec<Outcome> {
     let origin = Origin {
         file: snippet.file.clone(),
         line: call.line,
@@ -102,37 +113,16 @@ pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
             Vec::new(),
         )];
     };
-    // A command started from its caller's directory: from the repository root, the script's
-    // own directory or a directory between them; the one where all its paths exist.
-    // A README's reader is in the README's directory first.
-    let roots: Vec<Word> = if cwd.literal_prefix().starts_with(CALLER) {
-        let mut bases = caller_bases(crate::files::paths::parent(&snippet.file));
-        if super::readme::candidate(&snippet.file) {
-            bases.rotate_left(1);
-        }
-        bases
-    } else {
-        vec![Word::lit(REPO)]
-    };
+    let mut roots = bases(cwd, snippet);
+    if let Some(i) = prefer.and_then(|p| roots.iter().position(|r| r == p)) {
+        let first = roots.remove(i);
+        roots.insert(0, first);
+    }
     let caller = roots.len() > 1;
     let mut all_found = None;
     let mut fallback = None;
     for root in roots {
-        let base = rebase(cwd, &root);
-        let when: Vec<Cond> = call
-            .when
-            .iter()
-            .map(|c| Cond {
-                path: rebase(&c.path, &root),
-                ..c.clone()
-            })
-            .collect();
-        let out = place(&origin, &args, &base, &when, repo, caller);
-        let found = !out.is_empty() && out.iter().all(|o| matches!(o, Outcome::Found(_)));
-        let missing = out.iter().any(|o| match o {
-            Outcome::Found(inv) => inv.unknown.iter().any(|u| u.ends_with(NOT_IN_REPOSITORY)),
-            _ => true,
-        });
+        let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, repo, caller);
         if found && !missing {
             return out;
         }
@@ -143,6 +133,98 @@ pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
         }
     }
     all_found.or(fallback).unwrap_or_default()
+}
+
+/// The directories a command may start in: a command started from its caller's directory,
+/// from the repository root, the script's own directory or a directory between them; the one
+/// where all its paths exist. A README's reader is in the README's directory first.
+fn bases(cwd: &Word, snippet: &Snippet) -> Vec<Word> {
+    if cwd.literal_prefix().starts_with(CALLER) {
+        let mut bases = caller_bases(crate::files::paths::parent(&snippet.file));
+        if super::readme::candidate(&snippet.file) {
+            bases.rotate_left(1);
+        }
+        bases
+    } else {
+        vec![Word::lit(REPO)]
+    }
+}
+
+/// The command resolved from `root`: its outcomes, whether they are all found, and whether
+/// some input of them is not in the repository.
+fn attempt(
+    call: &Call,
+    origin: &Origin,
+    args: &YttArgs,
+    cwd: &Word,
+    root: &Word,
+    repo: &Repo,
+    caller: bool,
+) -> (Vec<Outcome>, bool, bool) {
+    let base = rebase(cwd, root);
+    let when: Vec<Cond> = call
+        .when
+        .iter()
+        .map(|c| Cond {
+            path: rebase(&c.path, root),
+            ..c.clone()
+        })
+        .collect();
+    let out = place(origin, args, &base, &when, repo, caller);
+    let found = !out.is_empty() && out.iter().all(|o| matches!(o, Outcome::Found(_)));
+    let missing = out.iter().any(|o| match o {
+        Outcome::Found(inv) => inv.unknown.iter().any(|u| u.ends_with(NOT_IN_REPOSITORY)),
+        _ => true,
+    });
+    (out, found, missing)
+}
+
+/// The caller's directory every command of one script runs from, when the script says: one
+/// command's paths exist only from a directory other than the repository root (the others'
+/// exist there too), or a command renders `.` from a script below the root (`ytt -f .` in
+/// `step1/run.sh` renders `step1`, not the whole repository). A script runs from one place.
+pub fn preferred_base(calls: &[Call], snippet: &Snippet, repo: &Repo) -> Option<Word> {
+    let top = Word::lit(REPO);
+    let mut complete: Vec<Vec<Word>> = Vec::new();
+    let mut dot = false;
+    for call in calls {
+        let Command::Render(args) = ytt_args::parse(&call.args) else {
+            continue;
+        };
+        let Some(cwd) = call.cwd.as_ref().filter(|c| c.literal_prefix().starts_with(CALLER))
+        else {
+            continue;
+        };
+        dot |= args.files.iter().any(|f| {
+            matches!(f.literal().as_deref(), Some(".") | Some("./"))
+        });
+        let origin = Origin {
+            file: snippet.file.clone(),
+            line: call.line,
+        };
+        let ok: Vec<Word> = bases(cwd, snippet)
+            .into_iter()
+            .filter(|root| {
+                let (_, found, missing) = attempt(call, &origin, &args, cwd, root, repo, true);
+                found && !missing
+            })
+            .collect();
+        if !ok.is_empty() {
+            complete.push(ok);
+        }
+    }
+    let everywhere = |w: &Word| complete.iter().all(|c| c.contains(w));
+    if let Some(w) = complete
+        .iter()
+        .filter(|c| !c.contains(&top))
+        .find_map(|c| c.first().filter(|w| everywhere(w)))
+    {
+        return Some(w.clone());
+    }
+    let dir = crate::files::paths::parent(&snippet.file);
+    let own = Word::lit(format!("{REPO}/{dir}"));
+    let script = !super::readme::candidate(&snippet.file) && dir != ".";
+    (dot && script && everywhere(&own)).then_some(own)
 }
 
 /// How an input that is not in the repository is listed among the unknown ones.
