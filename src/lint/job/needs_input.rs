@@ -51,8 +51,11 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
             let unset = unset_cause(&d.message, &mut has_schema);
             match unset {
                 Some(k) => Some(k),
-                // A load that fails rests on the files the command gives, never on values.
-                None if placeholders && d.rule != Rule::LoadError => Some(Vec::new()),
+                // Only what rests on data values may come from the placeholders: not a load
+                // that fails (it rests on the files the command gives), not a syntax error.
+                None if placeholders && d.basis() == crate::report::Basis::Inputs => {
+                    Some(Vec::new())
+                }
                 None if any_value && d.rule == Rule::DataValueViolation => Some(Vec::new()),
                 None => None,
             }

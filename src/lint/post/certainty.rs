@@ -49,7 +49,10 @@ mod tests {
         b.certainty = Some(known.certainty(Basis::Inputs));
         let c = Diagnostic::new(Rule::YamlSyntax, "bad");
         let mut wrapped = Provenance::of(Source::Layout, None);
-        wrapped.assume(Assumption::new(AssumptionKind::WrapperTool, "myks renders it"));
+        wrapped.assume(Assumption::new(
+            AssumptionKind::WrapperTool,
+            "myks renders it",
+        ));
         let mut e = Diagnostic::new(Rule::DataValueUnused, "unused");
         e.certainty = Some(wrapped.certainty(Basis::Command));
         let out = apply(vec![a, b, c, e]);

@@ -55,7 +55,10 @@ fn inside(dir: &str, to: &str) -> Option<String> {
     if to.starts_with('/') || to.contains('\\') {
         return None;
     }
-    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty() && *p != ".").collect();
+    let mut parts: Vec<&str> = dir
+        .split('/')
+        .filter(|p| !p.is_empty() && *p != ".")
+        .collect();
     for part in to.split('/') {
         match part {
             "" | "." => {}

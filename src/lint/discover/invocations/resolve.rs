@@ -191,13 +191,17 @@ pub fn preferred_base(calls: &[Call], snippet: &Snippet, repo: &Repo) -> Option<
         let Command::Render(args) = ytt_args::parse(&call.args) else {
             continue;
         };
-        let Some(cwd) = call.cwd.as_ref().filter(|c| c.literal_prefix().starts_with(CALLER))
+        let Some(cwd) = call
+            .cwd
+            .as_ref()
+            .filter(|c| c.literal_prefix().starts_with(CALLER))
         else {
             continue;
         };
-        dot |= args.files.iter().any(|f| {
-            matches!(f.literal().as_deref(), Some(".") | Some("./"))
-        });
+        dot |= args
+            .files
+            .iter()
+            .any(|f| matches!(f.literal().as_deref(), Some(".") | Some("./")));
         let origin = Origin {
             file: snippet.file.clone(),
             line: call.line,
