@@ -153,6 +153,13 @@ pub struct Discovery {
 }
 
 impl Discovery {
+    /// Whether another tool renders the file at `path`: a tool that wraps ytt, or another
+    /// tool's tree a command copies it into.
+    pub fn around_of(&self, path: &str) -> bool {
+        wrappers::around(&self.wrappers, path).is_some()
+            || copied::around(&self.copied, path).is_some()
+    }
+
     /// What surrounds the repository's files, for their provenance.
     pub fn around(&self) -> provenance::Around<'_> {
         provenance::Around {
@@ -302,7 +309,8 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         r.args.extend(learned);
     }
     let vendored = |r: &Root| {
-        let unsynced = vendir::consumed_target(r, &d.vendir).map(|t| (t, false));
+        let text = |p: &str| invocations::scripts::read(&config.dir, p, 1 << 20);
+        let unsynced = vendir::consumed_target(r, &d.vendir, files, &text).map(|t| (t, false));
         unsynced.or_else(|| vendir::vendored_topmost(r, &d.vendir).map(|t| (t, true)))
     };
     let (kept, unsynced): (Vec<Root>, Vec<Root>) =
