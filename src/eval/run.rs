@@ -133,8 +133,9 @@ pub enum ErrorKind {
     DataValueRemoved,
     /// A limit on time, steps, heap or recursion was hit.
     Limit,
-    /// A template or Starlark file that does not compile: a syntax error, an undefined name.
-    /// Reported like [`ErrorKind::Template`]; it holds whatever data values are given.
+    /// A template or Starlark file that does not compile (a syntax error, an undefined name),
+    /// or an input ytt cannot read. Reported like [`ErrorKind::Template`]; it holds whatever
+    /// command gives the file and whatever data values are given.
     Syntax,
     /// Any other compile or evaluation error of a template or Starlark file.
     Template,

@@ -39,8 +39,9 @@ pub use exec::LibExec;
 /// message, at the file's first line.
 pub fn readable(f: &InputFile) -> Result<(), EvalError> {
     match &f.unreadable {
+        // Whatever command gives the file, ytt cannot read it.
         Some(message) => Err(EvalError::new(
-            ErrorKind::Template,
+            ErrorKind::Syntax,
             message.to_string(),
             Some(Pos::new(&Arc::from(f.rel_path.as_str()), 1, 1, 0)),
         )),

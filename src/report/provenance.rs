@@ -196,6 +196,12 @@ impl Provenance {
     pub fn bearing_on(&self, basis: Basis) -> Vec<Assumption> {
         match basis {
             Basis::Text => Vec::new(),
+            Basis::Schema => self
+                .assumptions
+                .iter()
+                .filter(|a| a.kind.elsewhere())
+                .cloned()
+                .collect(),
             Basis::Command => self
                 .assumptions
                 .iter()
@@ -223,6 +229,10 @@ pub enum Basis {
     /// The text alone: syntax, comments and annotations, static analysis, a field the
     /// template writes literally.
     Text,
+    /// The library's own data values schema, taken as complete: a reference to a data value
+    /// it does not declare, a value it declares that nothing reads. A tool that wraps ytt
+    /// and gives a schema of its own makes it incomplete.
+    Schema,
     /// The command: which files it gives and with which flags (a load of a file it does not
     /// give, an overlay whose target it does not give, a plain comment without
     /// `--ignore-unknown-comments`).

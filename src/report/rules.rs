@@ -271,6 +271,7 @@ impl Rule {
             | Rule::NumberAsBoolean
             | Rule::BranchNeverEvaluated
             | Rule::LimitExceeded => Basis::Inputs,
+            Rule::DataValueUnknownReference | Rule::DataValueUnused => Basis::Schema,
             _ => Basis::Text,
         }
     }

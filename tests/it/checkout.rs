@@ -124,9 +124,11 @@ fn a_path_given_from_a_busy_parent_is_linted_alone() {
     let report = run.json();
     assert_eq!(root_paths(&report), ["config"], "{report}");
     assert!(diagnostics(&report).is_empty(), "{report}");
-    // The failing library is found when it is the path given, and only then.
+    // The failing library is found when it is the path given, and only then (a warning:
+    // nothing says how it is run, see tests/it/certainty.rs).
     let run = yttlint(&parent, &["other", "--no-cache"]);
-    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("warning["), "{}", run.stdout);
     assert!(
         run.stdout.contains("┌─ other/config/values.yml:3:"),
         "{}",

@@ -16,7 +16,8 @@ use crate::util::{command, template, Run, TempDir};
 /// A root `config` with a data value and a template, and a directory `common` beside it.
 fn repository() -> TempDir {
     TempDir::with_files(&[
-        (".yttlint.yaml", ""),
+        // The root is listed, so that what fails in it is certain: an error.
+        (".yttlint.yaml", "roots:\n- path: config\n"),
         ("config/v.yml", "#@data/values\n---\nx: 1\n"),
         (
             "config/t.yml",

@@ -715,6 +715,34 @@ struct JsonRoot {
     scenario: Option<String>,
     status: String,
     duration_ms: u64,
+    provenance: Option<JsonProvenance>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonProvenance {
+    source: String,
+    origin: Option<String>,
+    assumptions: Vec<JsonAssumption>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonAssumption {
+    kind: String,
+    message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct JsonCertainty {
+    source: String,
+    origin: Option<String>,
+    certain: bool,
+    assumptions: Vec<JsonAssumption>,
 }
 
 #[derive(Deserialize)]
@@ -735,6 +763,7 @@ struct JsonDiagnostic {
     related: Vec<JsonRelated>,
     help: Option<String>,
     fix: Option<JsonFix>,
+    certainty: Option<JsonCertainty>,
 }
 
 #[derive(Deserialize)]

@@ -309,8 +309,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         r.args.extend(learned);
     }
     let vendored = |r: &Root| {
-        let text = |p: &str| invocations::scripts::read(&config.dir, p, 1 << 20);
-        let unsynced = vendir::consumed_target(r, &d.vendir, files, &text).map(|t| (t, false));
+        let unsynced = vendir::consumed_target(r, &d.vendir).map(|t| (t, false));
         unsynced.or_else(|| vendir::vendored_topmost(r, &d.vendir).map(|t| (t, true)))
     };
     let (kept, unsynced): (Vec<Root>, Vec<Root>) =

@@ -116,10 +116,41 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
     let sub_path = sub_path(spec);
     if wanted.is_empty() {
         match (pkg.kind, &sub_path) {
-            // `ytt: {}` of an App: every file it fetched.
+            // `ytt: {}`: every file it fetched (for a Package, its git fetch's `subPath`).
             ("App", SubPath::Literal(_)) => wanted.push("."),
+            ("Package", SubPath::Literal(s)) => {
+                let dir = clean(s);
+                if index.is_dir(dir) && !is_within(&pkg.file, dir) {
+                    pkg.inputs.push(dir.to_string());
+                    return true;
+                }
+                pkg.missing.push(s.to_string());
+                return true;
+            }
             _ => return false,
         }
+    }
+    // Several fetches, each into its own `path:`: a ytt path under one of them is under
+    // that fetch's `subPath` in the repository.
+    let fetched = fetch_dirs(spec);
+    let mapped: Vec<String> = wanted
+        .iter()
+        .filter_map(|w| under_fetch(&fetched, w))
+        .collect();
+    if !fetched.is_empty() && mapped.len() == wanted.len() {
+        for m in mapped {
+            match index.exists(&m) {
+                true => push_new(&mut pkg.inputs, m),
+                false => pkg.missing.push(m),
+            }
+        }
+        for v in value_paths {
+            match under_fetch(&fetched, v).filter(|m| index.exists(m)) {
+                Some(m) => add_values(base, index, pkg, m),
+                None => pkg.given_values = true,
+            }
+        }
+        return pkg.missing.is_empty() && !pkg.inputs.is_empty();
     }
     let from_bundle = items(get(spec, "fetch"))
         .iter()
@@ -204,6 +235,42 @@ fn push_new(list: &mut Vec<String>, item: String) {
     if !list.contains(&item) {
         list.push(item);
     }
+}
+
+/// The git fetches of a resource that name the directory they land in (`path:`), with the
+/// repository directory each takes (its `subPath`, or the repository's top): empty unless
+/// every fetch names one.
+fn fetch_dirs(spec: &Value) -> Vec<(String, String)> {
+    let fetches = items(get(spec, "fetch"));
+    let mut out = Vec::new();
+    for f in &fetches {
+        let (Some(path), Some(git)) = (string(get(f, "path")), get(f, "git")) else {
+            return Vec::new();
+        };
+        let dir = match get(git, "subPath") {
+            None => ".".to_string(),
+            Some(Value::String(s)) => clean(s).to_string(),
+            Some(_) => return Vec::new(),
+        };
+        out.push((clean(path).to_string(), dir));
+    }
+    out
+}
+
+/// The repository path a ytt path under one of `fetched` names.
+fn under_fetch(fetched: &[(String, String)], wanted: &str) -> Option<String> {
+    let w = clean(wanted);
+    fetched.iter().find_map(|(path, dir)| {
+        let rest = if w == path {
+            "."
+        } else {
+            w.strip_prefix(path.as_str())?.strip_prefix('/')?
+        };
+        Some(match rest {
+            "." => dir.clone(),
+            rest => paths::join(dir, rest),
+        })
+    })
 }
 
 fn sub_path(spec: &Value) -> SubPath<'_> {

@@ -111,3 +111,33 @@ fn a_dash_path_takes_what_the_step_before_reads() {
     assert_eq!(found[0].inputs, vec!["pkg/overlay.yml"]);
     assert!(found[0].previous_step);
 }
+
+#[test]
+fn a_package_of_its_own_repository_renders_its_sub_path_with_an_empty_ytt_step() {
+    let r = Repo::new(
+        "empty-ytt",
+        &["deploy/pkg/config/a.yml", "deploy/package.yml"],
+    );
+    let text = "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: p.example.com.1.0.0\nspec:\n  template:\n    spec:\n      fetch:\n      - git: {url: https://example.com/self, subPath: deploy/pkg/config}\n      template:\n      - ytt: {}\n";
+    let found = packages(&r.0, &r.1, "deploy/package.yml", text);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].inputs, vec!["deploy/pkg/config"]);
+}
+
+#[test]
+fn an_app_with_several_fetches_finds_each_path_under_its_fetch() {
+    let r = Repo::new(
+        "fetches",
+        &[
+            "apps/base/config/a.yml",
+            "envs/prod/values.yml",
+            "gitops/app.yml",
+        ],
+    );
+    let text = "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata:\n  name: a\nspec:\n  fetch:\n  - git: {url: https://example.com/self, subPath: apps/base}\n    path: base\n  - git: {url: https://example.com/self, subPath: envs/prod}\n    path: env\n  template:\n  - ytt:\n      paths: [base/config]\n      valuesFrom:\n      - path: env/values.yml\n  deploy:\n  - kapp: {}\n";
+    let found = packages(&r.0, &r.1, "gitops/app.yml", text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].inputs, vec!["apps/base/config"]);
+    assert_eq!(found[0].values, vec!["envs/prod/values.yml"]);
+    assert!(!found[0].given_values);
+}

@@ -102,47 +102,14 @@ pub fn unsynced<'t>(targets: &'t [Target], path: &str) -> Option<&'t Target> {
         .find(|t| !t.synced && is_within(path, &t.dir))
 }
 
-/// The unsynced vendir directory a root needs, if any: one its inputs lie in, or one it holds
-/// and uses (a private library under its `_ytt_lib`, or a directory its files load from or
-/// name). A directory the root holds but never uses does not stop it. `text` gives the text
-/// of a repository file.
-pub fn consumed_target<'t>(
-    root: &Root,
-    targets: &'t [Target],
-    files: &[RepoFile],
-    text: &dyn Fn(&str) -> Option<String>,
-) -> Option<&'t Target> {
+/// The unsynced vendir directory a root holds or reads from, if any. (A directory a
+/// configuration places outside the root, `../.github/workflows/vendor` from `ci/`, is not
+/// the root's: [`targets`] resolves such paths.)
+pub fn consumed_target<'t>(root: &Root, targets: &'t [Target]) -> Option<&'t Target> {
     targets.iter().filter(|t| !t.synced).find(|t| {
-        root.inputs.iter().any(|i| {
-            if is_within(i, &t.dir) {
-                return true;
-            }
-            if !is_within(&t.dir, i) {
-                return false;
-            }
-            let inside = t.dir.strip_prefix(i.as_str()).unwrap_or(&t.dir);
-            if inside
-                .split('/')
-                .any(|p| p == crate::library::tree::PRIVATE_DIR)
-            {
-                return true;
-            }
-            let name = t.dir.rsplit('/').next().unwrap_or(&t.dir);
-            files
-                .iter()
-                .filter(|f| f.kind.is_ytt() && is_within(&f.path, i) && !is_within(&f.path, &t.dir))
-                .any(|f| text(&f.path).is_some_and(|x| names(&x, name)))
-        })
-    })
-}
-
-/// Whether a file's text names the directory `name` in a string (a `load()` path, a
-/// `library.get()` name).
-fn names(text: &str, name: &str) -> bool {
-    ["\"", "'"].iter().any(|q| {
-        text.contains(&format!("{q}{name}/"))
-            || text.contains(&format!("/{name}/"))
-            || text.contains(&format!("{q}{name}{q}"))
+        root.inputs
+            .iter()
+            .any(|i| is_within(&t.dir, i) || is_within(i, &t.dir))
     })
 }
 
@@ -223,37 +190,5 @@ mod tests {
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].dir, ".github/workflows/vendor");
         assert!(t[0].synced);
-    }
-
-    #[test]
-    fn a_root_needs_only_the_directories_it_uses() {
-        let target = |dir: &str| Target {
-            file: "app/vendir.yml".into(),
-            line: 1,
-            dir: dir.into(),
-            synced: false,
-        };
-        let file = |p: &str| RepoFile {
-            path: p.into(),
-            kind: crate::lint::repo::walk::Kind::YttYaml,
-            package: false,
-            kubevirt: false,
-            directives: false,
-            crds: Vec::new(),
-        };
-        let root = Root::found("app", crate::lint::discover::Reason::Topmost);
-        let files = [file("app/a.yml"), file("app/b.yml")];
-        let text = |p: &str| {
-            Some(match p {
-                "app/a.yml" => "#@ load(\"helpers/x.star\", \"x\")\n".to_string(),
-                _ => "a: 1\n".to_string(),
-            })
-        };
-        let used = [target("app/helpers")];
-        assert!(consumed_target(&root, &used, &files, &text).is_some());
-        let unused = [target("app/docs-vendor")];
-        assert!(consumed_target(&root, &unused, &files, &text).is_none());
-        let library = [target("app/_ytt_lib/dep")];
-        assert!(consumed_target(&root, &library, &files, &text).is_some());
     }
 }

@@ -45,32 +45,49 @@ pub fn settle(
                     d.basis = Some(Basis::Text);
                 }
             }
-            attach(&p, &mut d);
+            attach(job, &p, &mut d);
             d
         })
         .collect();
     (found, Some(p))
 }
 
-/// Sets the certainty of `d` from the provenance of its job, unless it rests on text alone.
-pub fn attach(p: &Provenance, d: &mut Diagnostic) {
-    let wrapped = p
-        .assumptions
-        .iter()
-        .any(|a| a.kind == AssumptionKind::WrapperTool);
-    let basis = match d.rule {
-        // A tool that wraps ytt gives a schema of its own: what the library's own schema says
-        // of its data values rests on the command too.
-        Rule::DataValueUnknownReference | Rule::DataValueUnused | Rule::DataValueUndeclared
-            if wrapped && d.basis() == Basis::Text =>
-        {
-            Basis::Command
-        }
-        _ => d.basis(),
-    };
-    if basis != Basis::Text {
-        d.certainty = Some(p.certainty(basis));
+/// Sets the certainty of `d` from the provenance `p` of its job, unless it rests on text
+/// alone.
+pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
+    let basis = d.basis();
+    if basis == Basis::Text {
+        return;
     }
+    let mut c = p.certainty(basis);
+    // Values given at run time bear on a finding about them (at the command that gives them,
+    // or naming them), or on any finding when any value may be given (`*`); not on a value a
+    // committed values file sets.
+    if !job.provided.iter().any(|k| k == "*") && !about(job, d) {
+        c.assumed
+            .retain(|a| a.kind != AssumptionKind::RuntimeValues);
+    }
+    // What rests on the library's own schema says nothing of its command unless something
+    // makes the schema incomplete.
+    if basis != Basis::Schema || !c.certain() {
+        d.certainty = Some(c);
+    }
+}
+
+/// Whether `d` is about a value of the job's given at run time: at the command that gives
+/// it, or naming it.
+fn about(job: &Job, d: &Diagnostic) -> bool {
+    let at_command = match (&d.span, &job.origin) {
+        (Some(s), Some(o)) => s.file == o.file && s.line == o.line,
+        _ => false,
+    };
+    at_command
+        || job.provided.iter().any(|k| {
+            let key = k.trim_start_matches('@');
+            d.message.contains(&format!("data.values.{key}"))
+                || d.message.contains(&format!("`{key}`"))
+                || d.message.contains(&format!("{key}:"))
+        })
 }
 
 /// A YAML syntax error in a file that holds another tool's template syntax (`{{ .x }}`,

@@ -270,6 +270,15 @@ fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
         if let (Some(fix), None) = (fixes.next(), fixes.next()) {
             d.fix = Some(fix.clone());
         }
+        // The evaluation's error stands for a typo found without evaluating: it rests on what
+        // that finding rests on (the text, the library's schema), not on the data values.
+        let typo = dropped
+            .iter()
+            .filter(|s| TYPOS.contains(&s.rule) && s.severity == crate::report::Severity::Error)
+            .find(|s| s.span.as_ref().is_some_and(|s| same_line(s, at)));
+        if let Some(s) = typo {
+            d.basis = Some(s.basis());
+        }
     }
     kept
 }
@@ -326,7 +335,7 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
         // Findings made before the evaluation (inputs that cannot be read) rest on the job's
         // command as discovery found it.
         if let Some(p) = job.provenance.as_ref().filter(|_| d.certainty.is_none()) {
-            certainty::attach(p, d);
+            certainty::attach(job, p, d);
         }
     }
     JobOutcome {

@@ -117,7 +117,7 @@ fn matcher_text(workspace: &Workspace, pos: &Pos) -> (String, Option<u32>) {
 /// "did you mean": a quoted value of the matcher close to, but not, a kind or a name of the
 /// documents the overlay was applied to, compared like with like: the value given for `kind`
 /// with the kinds, the one given for `name` with the names (`{"kind": "Deploymnt"}`,
-/// `l["metadata"]["name"] == "wbe"`). Keys and other values are not compared.
+/// `l["metadata"]["name"] == "frontnd"`). Keys and other values are not compared.
 fn suggestion(matcher: &str, candidates: &[&str]) -> Option<String> {
     let part = |i: usize| -> Vec<String> {
         candidates
@@ -188,10 +188,10 @@ mod tests {
             None
         );
         // A name is compared with the names.
-        let named = "#@overlay/match by=lambda i,l,r: l[\"metadata\"][\"name\"] == \"wbe\", expects=\"0+\"\n";
+        let named = "#@overlay/match by=lambda i,l,r: l[\"metadata\"][\"name\"] == \"frontnd\", expects=\"0+\"\n";
         assert_eq!(
-            suggestion(named, &["Deployment/web"]).as_deref(),
-            Some("did you mean \"web\" for \"wbe\"?")
+            suggestion(named, &["Deployment/frontend"]).as_deref(),
+            Some("did you mean \"frontend\" for \"frontnd\"?")
         );
     }
 

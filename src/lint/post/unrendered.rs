@@ -1,12 +1,12 @@
-//! Versions nothing renders. In a repository whose own commands render some of its ytt files
-//! (a script, a Makefile, CI, a Package, a README: a certain source), a file that none of them
-//! renders, that no tool wrapping ytt renders and that no command copies elsewhere is left over
-//! (an old version beside the one the scripts render, a variant nobody uses): an error there,
-//! even one in its text alone (a syntax error), fails no render. It is reported as a warning
-//! that says so. A repository whose commands the linter does not see at all (everything
-//! inferred from the layout) keeps its errors: how it is run is simply not written down.
+//! Versions nothing renders. When the repository's own commands (a script, a Makefile, CI, a
+//! Package, a README: a certain source) render files next to a file but not the file itself
+//! (`v1.4/` and `v1.5/` rendered beside `v1.3/`, `replace.yml` rendered beside `remove.yml` in
+//! one directory), and no tool wrapping ytt renders it and no command copies it elsewhere, the
+//! file is left over: an error there, even one in its text alone (a syntax error), fails no
+//! render. It is reported as a warning that says so. A file with nothing rendered beside it
+//! keeps its errors: how it is run is simply not written down.
 
-use crate::files::paths::is_within;
+use crate::files::paths::{self, is_within};
 use crate::lint::job::{Job, JobKind};
 use crate::lint::plan::Planned;
 use crate::report::{
@@ -41,7 +41,7 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
             let read = rendered
                 .iter()
                 .any(|inputs| inputs.iter().any(|i| is_within(&file, i)));
-            if read || elsewhere(&file) {
+            if read || elsewhere(&file) || !beside_rendered(&rendered, &file, d.root.as_deref()) {
                 return d;
             }
             let mut pr = Provenance::of(Source::Layout, None);
@@ -60,4 +60,49 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
             d
         })
         .collect()
+}
+
+/// Whether the commands render something next to `file`: in its own directory, or beside the
+/// directory of its root (below the repository's top).
+fn beside_rendered(rendered: &[Vec<String>], file: &str, root: Option<&str>) -> bool {
+    let own = paths::parent(file);
+    let beside = root.map(paths::parent).filter(|d| *d != ".");
+    rendered
+        .iter()
+        .flatten()
+        .any(|i| (own != "." && paths::parent(i) == own) || beside.is_some_and(|b| is_within(i, b)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_what_the_commands_render_beside_makes_a_file_left_over() {
+        let rendered = vec![
+            vec!["ext/v1.4/registry".to_string()],
+            vec!["kcp/replace.yml".to_string()],
+        ];
+        assert!(beside_rendered(
+            &rendered,
+            "ext/v1.3/bad.yml",
+            Some("ext/v1.3")
+        ));
+        assert!(beside_rendered(
+            &rendered,
+            "kcp/remove.yml",
+            Some("kcp/remove.yml")
+        ));
+        // At the top, a directory beside a rendered one is a root of its own.
+        assert!(!beside_rendered(
+            &rendered,
+            "broken/app.yml",
+            Some("broken")
+        ));
+        assert!(!beside_rendered(
+            &rendered,
+            "other/x/app.yml",
+            Some("other/x")
+        ));
+    }
 }
