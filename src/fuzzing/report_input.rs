@@ -94,6 +94,7 @@ fn root(input: &mut Input) -> RootStatus {
         scenario: input.maybe_text(),
         status: [RootOutcome::Ok, RootOutcome::Findings, RootOutcome::Error][input.below(3)],
         duration_ms: u64::from(input.number()),
+        unchecked: Vec::new(),
     }
 }
 

@@ -227,6 +227,7 @@ mod tests {
                 scenario: None,
                 status: RootOutcome::Findings,
                 duration_ms: 1,
+                unchecked: Vec::new(),
             }],
             diagnostics: vec![d, warning, whole],
         };

@@ -2,7 +2,8 @@
 //!
 //! ```json
 //! {"version": 1,
-//!  "roots": [{"path": "config", "scenario": null, "status": "findings", "duration_ms": 12}],
+//!  "roots": [{"path": "config", "scenario": null, "status": "findings", "duration_ms": 12,
+//!             "unchecked": [{"kind": "example.com/v1 Widget", "objects": 2}]}],
 //!  "diagnostics": [{"rule": "data-value-violation", "severity": "error", "message": "...",
 //!                   "file": "config/values.yml", "line": 3, "column": 7, "end_line": 3,
 //!                   "end_column": 7, "root": "config", "scenario": null, "object": null,
@@ -193,12 +194,14 @@ mod tests {
                     scenario: Some("prod".into()),
                     status: RootOutcome::Findings,
                     duration_ms: 12,
+                    unchecked: Vec::new(),
                 },
                 RootStatus {
                     path: "other".into(),
                     scenario: None,
                     status: RootOutcome::Error,
                     duration_ms: 3,
+                    unchecked: Vec::new(),
                 },
             ],
             diagnostics: vec![d, whole],

@@ -333,6 +333,7 @@ mod tests {
             scenario: scenario.map(str::to_string),
             status: outcome,
             duration_ms: 1500,
+            unchecked: Vec::new(),
         }
     }
 

@@ -339,6 +339,7 @@ mod tests {
                 scenario: None,
                 status: RootOutcome::Findings,
                 duration_ms: 1,
+                unchecked: Vec::new(),
             }],
             diagnostics: vec![d, whole, odd],
         }

@@ -381,6 +381,7 @@ mod tests {
             scenario: None,
             status: RootOutcome::Findings,
             duration_ms: 1,
+            unchecked: Vec::new(),
         }
     }
 

@@ -146,7 +146,7 @@ pub struct JobOutcome {
     pub duration_ms: u64,
     /// The kinds of rendered objects no schema was known for (`apiVersion kind`).
     #[serde(default)]
-    pub unchecked_kinds: Vec<String>,
+    pub unchecked_kinds: Vec<crate::report::Unchecked>,
     /// What the job's library declares and reads of its data values, and its stale findings,
     /// when its static analysis ran (see [`crate::lint::job::usage`]).
     #[serde(default)]
@@ -188,6 +188,7 @@ impl JobOutcome {
             scenario: job.scenario.clone(),
             status: self.status,
             duration_ms: self.duration_ms,
+            unchecked: self.unchecked_kinds.clone(),
         }
     }
 }
