@@ -204,9 +204,11 @@ def deprecations(mirrors, sources, kube):
     d = sources["deprecations"]
     table = yaml.safe_load(mirrors.show(d["repo"], d["tag"], d["file"]))
     rows = {}
+    fixes = d.get("corrections", {})
     for row in table["deprecated-versions"]:
         if row.get("component") != "k8s":
             continue
+        row = {**row, **fixes.get(f"{row['version']} {row['kind']}", {})}
         minor = lambda v: ".".join(v.lstrip("v").split(".")[:2]) if v else ""
         rows[(row["version"], row["kind"])] = [row["version"], row["kind"],
                                                minor(row.get("deprecated-in")),

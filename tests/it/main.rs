@@ -11,6 +11,7 @@ mod util;
 
 mod action_install;
 mod boolean_strings;
+mod catalog;
 mod bytes;
 mod cache;
 mod checkout;

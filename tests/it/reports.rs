@@ -30,6 +30,7 @@ fn status(path: &str, scenario: Option<&str>, outcome: RootOutcome, ms: u64) -> 
         scenario: scenario.map(str::to_string),
         status: outcome,
         duration_ms: ms,
+        unchecked: Vec::new(),
     }
 }
 
