@@ -403,7 +403,11 @@ fn unchecked_summary(roots: &[crate::report::RootStatus], verbose: bool) -> Stri
     );
     if verbose {
         for (kind, (n, in_roots)) in &kinds {
-            text.push_str(&format!("  {kind}: {} in {}\n", plural(*n, "object"), in_roots.join(", ")));
+            text.push_str(&format!(
+                "  {kind}: {} in {}\n",
+                plural(*n, "object"),
+                in_roots.join(", ")
+            ));
         }
     }
     text

@@ -40,9 +40,11 @@ pub fn status(version: &str, api_version: &str, kind: &str) -> Option<ApiStatus>
         .apis
         .iter()
         .find(|(av, k, _, _, _)| av == api_version && k == kind)?;
-    let served = data
-        .version(version)
-        .is_some_and(|v| v.kinds.iter().any(|(a, k, _)| a == api_version && k == kind));
+    let served = data.version(version).is_some_and(|v| {
+        v.kinds
+            .iter()
+            .any(|(a, k, _)| a == api_version && k == kind)
+    });
     let removed = minor(removed_in).is_some_and(|r| r <= target);
     if removed && !served {
         return Some(ApiStatus::Removed {

@@ -93,12 +93,16 @@ fn parse(bytes: &[u8]) -> Result<Data, String> {
 /// Whether `version` is one of [`VERSIONS`] (`v` prefix optional); the error lists them.
 pub fn check_version(version: &str) -> Result<&'static str, String> {
     let bare = version.strip_prefix('v').unwrap_or(version);
-    VERSIONS.iter().copied().find(|v| *v == bare).ok_or_else(|| {
-        format!(
-            "no schemas for Kubernetes {version:?}; compiled in: {}",
-            VERSIONS.join(", ")
-        )
-    })
+    VERSIONS
+        .iter()
+        .copied()
+        .find(|v| *v == bare)
+        .ok_or_else(|| {
+            format!(
+                "no schemas for Kubernetes {version:?}; compiled in: {}",
+                VERSIONS.join(", ")
+            )
+        })
 }
 
 #[cfg(test)]
@@ -118,13 +122,22 @@ mod tests {
             }
         }
         assert_eq!(check_version("v1.30"), Ok("1.30"));
-        assert!(check_version("1.20").unwrap_err().contains("compiled in: 1.37, 1.36"));
+        assert!(check_version("1.20")
+            .unwrap_err()
+            .contains("compiled in: 1.37, 1.36"));
     }
 
     #[test]
     fn knows_kubernetes_groups_old_and_new() {
         let d = data().unwrap();
-        for g in ["", "apps", "batch", "networking.k8s.io", "extensions", "policy"] {
+        for g in [
+            "",
+            "apps",
+            "batch",
+            "networking.k8s.io",
+            "extensions",
+            "policy",
+        ] {
             assert!(d.is_kubernetes_group(g), "{g}");
         }
         assert!(!d.is_kubernetes_group("cert-manager.io"));

@@ -26,6 +26,7 @@ pub mod catalog;
 mod check;
 pub mod enums;
 pub mod harden;
+mod indent;
 mod instance;
 pub mod kept_crds;
 mod message;

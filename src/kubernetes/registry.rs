@@ -443,7 +443,9 @@ pub fn crd_group_kind(doc: &Document) -> Option<(String, String)> {
     };
     let spec = field(&doc.value, "spec")?;
     let group = field(&spec, "group")?.as_str()?.to_string();
-    let kind = field(&field(&spec, "names")?, "kind")?.as_str()?.to_string();
+    let kind = field(&field(&spec, "names")?, "kind")?
+        .as_str()?
+        .to_string();
     Some((group, kind))
 }
 

@@ -92,10 +92,13 @@ fn custom_resources_without_a_crd_in_the_repository_are_checked_against_the_cata
             .position(|l| l.contains(&format!("{typo}:")))
             .map(|i| i + 1)
             .unwrap();
-        let repo = TempDir::with_files(&[("config/object.yml", &text), ("config/values.yml", VALUES)]);
+        let repo =
+            TempDir::with_files(&[("config/object.yml", &text), ("config/values.yml", VALUES)]);
         let (got, report) = found(&repo, &[], &["k8s-schema"]);
         assert_eq!(got.len(), 1, "{kind}: {got:?}");
-        let expected = format!("config/object.yml:{line} k8s-schema {kind} apps/web: unknown field \"{typo}\"");
+        let expected = format!(
+            "config/object.yml:{line} k8s-schema {kind} apps/web: unknown field \"{typo}\""
+        );
         assert!(got[0].starts_with(&expected), "{kind}: {got:?}");
         let help = diagnostics(&report)
             .iter()
@@ -108,11 +111,34 @@ fn custom_resources_without_a_crd_in_the_repository_are_checked_against_the_cata
 #[test]
 fn removed_apis_are_errors_at_the_apiversion_line_of_the_version_configured() {
     let repo = TempDir::with_files(&[
-        ("config/ingress.yml", &object("extensions/v1beta1", "Ingress", "spec: {}\n")),
-        ("config/psp.yml", &object("policy/v1beta1", "PodSecurityPolicy", "spec: {}\n")),
-        ("config/cron.yml", &object("batch/v1beta1", "CronJob", "spec: {}\n")),
-        ("config/hpa.yml", &object("autoscaling/v2beta2", "HorizontalPodAutoscaler", "spec: {}\n")),
-        ("config/flow.yml", &object("flowcontrol.apiserver.k8s.io/v1beta3", "FlowSchema", "spec: {priorityLevelConfiguration: {name: low}}\n")),
+        (
+            "config/ingress.yml",
+            &object("extensions/v1beta1", "Ingress", "spec: {}\n"),
+        ),
+        (
+            "config/psp.yml",
+            &object("policy/v1beta1", "PodSecurityPolicy", "spec: {}\n"),
+        ),
+        (
+            "config/cron.yml",
+            &object("batch/v1beta1", "CronJob", "spec: {}\n"),
+        ),
+        (
+            "config/hpa.yml",
+            &object(
+                "autoscaling/v2beta2",
+                "HorizontalPodAutoscaler",
+                "spec: {}\n",
+            ),
+        ),
+        (
+            "config/flow.yml",
+            &object(
+                "flowcontrol.apiserver.k8s.io/v1beta3",
+                "FlowSchema",
+                "spec: {priorityLevelConfiguration: {name: low}}\n",
+            ),
+        ),
         ("config/values.yml", VALUES),
         (".yttlint.yaml", "kubernetes: {version: \"1.30\"}\n"),
     ]);
@@ -129,11 +155,23 @@ fn removed_apis_are_errors_at_the_apiversion_line_of_the_version_configured() {
         ]
     );
     // --kubernetes-version picks another version: at 1.32 flowcontrol v1beta3 is gone too.
-    let (got, _) = found(&repo, &["--kubernetes-version", "1.32"], &["k8s-api-removed"]);
-    assert!(got.iter().any(|f| f.starts_with("config/flow.yml:3 k8s-api-removed")), "{got:?}");
+    let (got, _) = found(
+        &repo,
+        &["--kubernetes-version", "1.32"],
+        &["k8s-api-removed"],
+    );
+    assert!(
+        got.iter()
+            .any(|f| f.starts_with("config/flow.yml:3 k8s-api-removed")),
+        "{got:?}"
+    );
     let run = yttlint(&repo, &["--kubernetes-version", "1.19"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("compiled in: 1.37, 1.36"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("compiled in: 1.37, 1.36"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -154,12 +192,18 @@ fn kinds_without_a_schema_are_named_per_root_and_counted_in_the_summary() {
     );
     let run = yttlint(&repo, &["--no-cache", "--color", "never"]);
     assert!(
-        run.stdout.contains("3 objects of 2 kinds had no schema, not checked (--verbose lists them"),
+        run.stdout
+            .contains("3 objects of 2 kinds had no schema, not checked (--verbose lists them"),
         "{}",
         run.stdout
     );
     let run = yttlint(&repo, &["--no-cache", "--color", "never", "--verbose"]);
-    assert!(run.stdout.contains("  example.com/v1 Gadget: 2 objects in config\n"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("  example.com/v1 Gadget: 2 objects in config\n"),
+        "{}",
+        run.stdout
+    );
 }
 
 const APPS_CRD: &str = "\
@@ -194,7 +238,9 @@ fn a_crd_cannot_shadow_a_builtin_kind() {
         ]);
         let (got, report) = found(&repo, &[], &["k8s-schema", "k8s-crd-ignored"]);
         assert!(
-            got.iter().any(|f| f.starts_with("config/deployment.yml:15 k8s-schema Deployment apps/web: unknown field \"imag\"")),
+            got.iter().any(|f| f.starts_with(
+                "config/deployment.yml:15 k8s-schema Deployment apps/web: unknown field \"imag\""
+            )),
             "{got:?}"
         );
         let note = diagnostics(&report)
@@ -204,7 +250,10 @@ fn a_crd_cannot_shadow_a_builtin_kind() {
         assert_eq!(note.is_some(), rendered, "{got:?}");
         if let Some(note) = note {
             assert_eq!(note["severity"], "info");
-            assert_eq!((str_of(&note, "file"), &note["line"]), ("config/crd.yml", &serde_json::json!(5)));
+            assert_eq!(
+                (str_of(&note, "file"), &note["line"]),
+                ("config/crd.yml", &serde_json::json!(5))
+            );
         }
     }
 }
@@ -248,7 +297,11 @@ fn a_repository_crd_comes_before_the_catalog() {
             "openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}",
             "openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {secretName: {type: string}}}}}",
         );
-    let cert = object("cert-manager.io/v1", "Certificate", "spec:\n  secretName: s\n  dnsNames: [a]\n");
+    let cert = object(
+        "cert-manager.io/v1",
+        "Certificate",
+        "spec:\n  secretName: s\n  dnsNames: [a]\n",
+    );
     let repo = TempDir::with_files(&[
         ("config/cert.yml", &cert),
         ("config/values.yml", VALUES),
@@ -256,7 +309,12 @@ fn a_repository_crd_comes_before_the_catalog() {
     ]);
     let (got, _) = found(&repo, &[], &["k8s-schema"]);
     assert_eq!(got.len(), 1, "{got:?}");
-    assert!(got[0].starts_with("config/cert.yml:10 k8s-schema Certificate apps/web: unknown field \"dnsNames\""), "{got:?}");
+    assert!(
+        got[0].starts_with(
+            "config/cert.yml:10 k8s-schema Certificate apps/web: unknown field \"dnsNames\""
+        ),
+        "{got:?}"
+    );
 }
 
 #[test]
@@ -265,5 +323,10 @@ fn kind_cluster_configuration_is_checked_without_metadata() {
     let repo = TempDir::with_files(&[("config/kind.yml", config), ("config/values.yml", VALUES)]);
     let (got, _) = found(&repo, &[], &["k8s-schema"]);
     assert_eq!(got.len(), 1, "{got:?}");
-    assert!(got[0].starts_with("config/kind.yml:7 k8s-schema Cluster: unknown field \"extraPortMapings\""), "{got:?}");
+    assert!(
+        got[0].starts_with(
+            "config/kind.yml:7 k8s-schema Cluster: unknown field \"extraPortMapings\""
+        ),
+        "{got:?}"
+    );
 }

@@ -11,9 +11,9 @@ mod util;
 
 mod action_install;
 mod boolean_strings;
-mod catalog;
 mod bytes;
 mod cache;
+mod catalog;
 mod checkout;
 mod ci_integrations;
 mod conventions;

@@ -148,7 +148,9 @@ pub fn findings(
                 }));
             }
             CheckResult::NoSchema { api_version, kind } => {
-                *unchecked.entry(format!("{api_version} {kind}")).or_default() += 1;
+                *unchecked
+                    .entry(format!("{api_version} {kind}"))
+                    .or_default() += 1;
             }
             CheckResult::BadSchema {
                 api_version,
@@ -168,7 +170,9 @@ pub fn findings(
                     found.push(d);
                     bad_schemas.push(key);
                 }
-                *unchecked.entry(format!("{api_version} {kind}")).or_default() += 1;
+                *unchecked
+                    .entry(format!("{api_version} {kind}"))
+                    .or_default() += 1;
             }
             CheckResult::NotAnObject => {}
         }
@@ -182,7 +186,12 @@ pub fn findings(
 
 /// `k8s-api-removed` or `k8s-api-deprecated` at the template line of the object's
 /// `apiVersion:`.
-fn api_finding(doc: &Document, version: &str, status: &ApiStatus, span_of: SpanOf<'_>) -> Diagnostic {
+fn api_finding(
+    doc: &Document,
+    version: &str,
+    status: &ApiStatus,
+    span_of: SpanOf<'_>,
+) -> Diagnostic {
     let api_version = top_string(doc, "apiVersion").unwrap_or_default();
     let kind = top_string(doc, "kind").unwrap_or_default();
     let object = object_name(doc, kind);
