@@ -5,6 +5,9 @@
 //! (`scripts/catalog/generate.py`) from FairwindsOps/pluto's `versions.yaml` and from the kinds
 //! each compiled-in version serves and the next does not.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::builtin;
 
 /// What the target version says of an API version.
@@ -31,15 +34,25 @@ fn minor(v: &str) -> Option<(u32, u32)> {
     Some((parts.next()?.parse().ok()?, parts.next()?.parse().ok()?))
 }
 
+/// The table's rows by `(apiVersion, kind)`, made once per process (every rendered object is
+/// looked up).
+fn rows(data: &'static builtin::Data) -> &'static HashMap<(&'static str, &'static str), usize> {
+    static ROWS: OnceLock<HashMap<(&'static str, &'static str), usize>> = OnceLock::new();
+    ROWS.get_or_init(|| {
+        let by_key = data.apis.iter().enumerate();
+        by_key
+            .map(|(i, (av, k, _, _, _))| ((av.as_str(), k.as_str()), i))
+            .collect()
+    })
+}
+
 /// The status of `(api_version, kind)` in Kubernetes `version`, `None` when it is served and
 /// not deprecated (or not one of Kubernetes' own).
 pub fn status(version: &str, api_version: &str, kind: &str) -> Option<ApiStatus> {
     let data = builtin::data().ok()?;
+    let (_, _, deprecated_in, removed_in, replacement) =
+        data.apis.get(*rows(data).get(&(api_version, kind))?)?;
     let target = minor(version)?;
-    let (_, _, deprecated_in, removed_in, replacement) = data
-        .apis
-        .iter()
-        .find(|(av, k, _, _, _)| av == api_version && k == kind)?;
     let served = data.version(version).is_some_and(|v| {
         v.kinds
             .iter()
@@ -95,7 +108,7 @@ mod tests {
     fn deprecated_until_the_version_that_removes_it() {
         // flowcontrol v1beta3: deprecated in 1.29, removed in 1.32.
         let at = |v: &str| status(v, "flowcontrol.apiserver.k8s.io/v1beta3", "FlowSchema");
-        assert!(matches!(at("1.28"), None));
+        assert!(at("1.28").is_none());
         assert!(
             matches!(at("1.30"), Some(ApiStatus::Deprecated { removed_in, .. }) if removed_in == "1.32")
         );

@@ -64,7 +64,7 @@ impl Data {
     /// Whether `group` is one of Kubernetes' own: a group of a built-in kind of any version
     /// compiled in, or of the table of removed APIs (`extensions`).
     pub fn is_kubernetes_group(&self, group: &str) -> bool {
-        let of = |av: &str| av.rsplit_once('/').map_or("", |(g, _)| g).to_string() == group;
+        let of = |av: &str| av.rsplit_once('/').map_or("", |(g, _)| g) == group;
         self.versions
             .iter()
             .any(|v| v.kinds.iter().any(|(av, _, _)| of(av)))

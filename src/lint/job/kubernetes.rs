@@ -11,7 +11,7 @@
 //! against the wrong one would be a false finding), then in the built-in catalog. The kinds no
 //! schema was found for are returned with their number of objects.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -43,6 +43,8 @@ struct JobRegistry<'a> {
     own_crds_added: bool,
     /// `(apiVersion, kind)` → the repository CRD document that defines it.
     from_repository: HashMap<(String, String), Arc<Document>>,
+    /// The kinds already looked up in the repository's CRDs.
+    looked_up: HashSet<(String, String)>,
 }
 
 impl JobRegistry<'_> {
@@ -60,6 +62,10 @@ impl JobRegistry<'_> {
             if self.registry.has_crd(api_version, kind) {
                 return;
             }
+        }
+        let key = (api_version.to_string(), kind.to_string());
+        if !self.looked_up.insert(key) {
+            return;
         }
         if let Some((doc, kinds)) = repository_crd(self.check_with, self.repo, api_version, kind) {
             self.registry.adopt(&kinds, api_version, kind);
@@ -110,6 +116,7 @@ pub fn findings(
         registry: Registry::clone(&base),
         own_crds_added: false,
         from_repository: HashMap::new(),
+        looked_up: HashSet::new(),
     };
     let mut found = ignored_crds(&job.registry, docs, span_of);
     let mut unchecked: BTreeMap<String, usize> = BTreeMap::new();
