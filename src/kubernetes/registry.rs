@@ -434,18 +434,16 @@ pub fn crd_group_kind(doc: &Document) -> Option<(String, String)> {
     if top_string(doc, "kind") != Some("CustomResourceDefinition") {
         return None;
     }
-    let field = |v: &Value, key: &str| -> Option<Value> {
+    fn field<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
         let Value::Map(m) = v else { return None };
         m.items
             .iter()
             .find(|i| i.key.as_str() == Some(key))
-            .map(|i| i.value.clone())
-    };
+            .map(|i| &i.value)
+    }
     let spec = field(&doc.value, "spec")?;
-    let group = field(&spec, "group")?.as_str()?.to_string();
-    let kind = field(&field(&spec, "names")?, "kind")?
-        .as_str()?
-        .to_string();
+    let group = field(spec, "group")?.as_str()?.to_string();
+    let kind = field(field(spec, "names")?, "kind")?.as_str()?.to_string();
     Some((group, kind))
 }
 

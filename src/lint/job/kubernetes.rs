@@ -40,7 +40,6 @@ struct JobRegistry<'a> {
     repo: &'a Path,
     docs: &'a DocSet,
     registry: Registry,
-    own_crds_added: bool,
     /// `(apiVersion, kind)` → the repository CRD document that defines it.
     from_repository: HashMap<(String, String), Arc<Document>>,
     /// The kinds already looked up in the repository's CRDs.
@@ -54,17 +53,20 @@ impl JobRegistry<'_> {
         if self.registry.is_builtin_group(api_version) || self.registry.has_crd(api_version, kind) {
             return;
         }
-        if !self.own_crds_added {
-            self.own_crds_added = true;
-            for crd in self.docs.items.iter().filter(|d| applied(d)) {
-                self.registry.add_crd(crd);
-            }
-            if self.registry.has_crd(api_version, kind) {
-                return;
-            }
-        }
         let key = (api_version.to_string(), kind.to_string());
         if !self.looked_up.insert(key) {
+            return;
+        }
+        // The output's own CRDs of the kind (only those: most outputs define many, and their
+        // schemas are long).
+        let group = crate::kubernetes::group_of(api_version);
+        for crd in self.docs.items.iter().filter(|d| applied(d)) {
+            if crate::kubernetes::crd_group_kind(crd).is_some_and(|(g, k)| g == group && k == kind)
+            {
+                self.registry.add_crd(crd);
+            }
+        }
+        if self.registry.has_crd(api_version, kind) {
             return;
         }
         if let Some((doc, kinds)) = repository_crd(self.check_with, self.repo, api_version, kind) {
@@ -114,7 +116,6 @@ pub fn findings(
         repo,
         docs,
         registry: Registry::clone(&base),
-        own_crds_added: false,
         from_repository: HashMap::new(),
         looked_up: HashSet::new(),
     };
@@ -127,7 +128,9 @@ pub fn findings(
         else {
             continue;
         };
-        if !applied(doc) && !is_config_kind(&job.registry, api_version, kind) {
+        if !looks_like_a_type(api_version, kind)
+            || (!applied(doc) && !is_config_kind(&job.registry, api_version, kind))
+        {
             continue;
         }
         match apis::status(&check_with.version, api_version, kind) {
@@ -288,6 +291,25 @@ fn ignored_crds(registry: &Registry, docs: &DocSet, span_of: SpanOf<'_>) -> Vec<
     out
 }
 
+/// Whether `apiVersion` and `kind` can name a Kubernetes type (`group/version` or a version
+/// alone, a kind of letters and digits): a document encrypted with SOPS (`kind: ENC[...]`) or
+/// templated for another tool is not an object of an unknown kind.
+fn looks_like_a_type(api_version: &str, kind: &str) -> bool {
+    let name = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+    };
+    let version_ok = match api_version.split_once('/') {
+        Some((group, version)) => name(group) && name(version),
+        None => name(api_version),
+    };
+    let mut chars = kind.chars();
+    let kind_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric());
+    version_ok && kind_ok
+}
+
 /// A kind checked without a `metadata.name` (a tool's configuration file, such as kind's
 /// `Cluster`).
 fn is_config_kind(registry: &Registry, api_version: &str, kind: &str) -> bool {
@@ -425,6 +447,18 @@ mod tests {
     fn docs(src: &str) -> Vec<bool> {
         let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
         ds.items.iter().map(applied).collect()
+    }
+
+    #[test]
+    fn only_names_of_kubernetes_types_are_objects() {
+        assert!(looks_like_a_type("v1", "ConfigMap"));
+        assert!(looks_like_a_type("cert-manager.io/v1", "Certificate"));
+        assert!(!looks_like_a_type(
+            "ENC[AES256_GCM,data:1uE=]",
+            "ENC[AES256_GCM,data:zn]"
+        ));
+        assert!(!looks_like_a_type("v1", "${KIND}"));
+        assert!(!looks_like_a_type("a/b/c", "Widget"));
     }
 
     #[test]
