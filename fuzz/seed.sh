@@ -23,6 +23,9 @@ find "${sources[@]}" -type f -size -16k -name '*.star' -print0 |
   while IFS= read -r -d '' f; do seed template_render "$f" 01; done
 find "${sources[@]}" -type f -size -16k -name '*.txt' -print0 |
   while IFS= read -r -d '' f; do seed template_compile "$f"; seed template_render "$f" 02; done
+# CRDs and the objects beside them: every YAML file that holds a `kind:`.
+grep -rlZ --include='*.yml' --include='*.yaml' -e '^kind: ' "${sources[@]}" "$ROOT/scripts/catalog/written" |
+  while IFS= read -r -d '' f; do seed crd_compile "$f"; done
 find "${sources[@]}" -type f -name '.yttlint.y*ml' -print0 |
   while IFS= read -r -d '' f; do seed config_parse "$f"; done
 # KubeVirt annotations: the block scalar under each `validations:` key.

@@ -21,7 +21,7 @@ overlay-selector (a string of an overlay's `by=` matcher), indentation (a manife
 level out). k8s-field, k8s-type and indentation change only YAML documents with a top-level `kind:` (Kubernetes
 objects of built-in kinds), not fragments that end up as text inside one.
 
-usage: scripts/recall.py [--bin target/release/yttlint] [--ytt ytt] [--corpus ../shared/corpus]
+usage: scripts/recall.py [--bin target/release/yttlint] [--ytt ytt] [--corpus ../shared/corpus] [--all-kinds]
                          [--seed 1] [--per-class 12] [--class NAME] [--verbose]
 """
 import argparse
@@ -149,9 +149,21 @@ BUILTIN_KINDS = ("Deployment", "Service", "DaemonSet", "StatefulSet", "ConfigMap
                  "CronJob", "Pod", "Namespace", "NetworkPolicy", "PersistentVolumeClaim")
 
 
+# Keys of the custom resources of the built-in catalog (Cluster API, cert-manager, Contour,
+# Carvel, ...), mutated too with --all-kinds.
+CATALOG_KEYS = ["clusterName", "secretName", "issuerRef", "dnsNames", "refName", "infrastructureRef",
+                "controlPlaneRef", "virtualhost", "services", "conditions", "packageRef",
+                "serviceAccountName", "kubeadmConfigSpec", "machineTemplate", "clusterNetwork"]
+
+ALL_KINDS = False
+
+
 def builtin_manifest(text):
-    """Text with a built-in kind and no CRD: custom kinds are checked only with their CRD."""
+    """Text with a built-in kind and no CRD: custom kinds are checked only with their CRD (or,
+    with --all-kinds, any object: the built-in catalog knows the ecosystem's kinds)."""
     kinds = re.findall(r"(?m)^kind:\s*(\w+)", text)
+    if ALL_KINDS:
+        return bool(kinds)
     return kinds and all(k in BUILTIN_KINDS for k in kinds)
 
 
@@ -168,7 +180,8 @@ def in_object(text, offset):
 def m_k8s_field(text, rng):
     if not builtin_manifest(text):
         return None
-    sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*)(%s):" % "|".join(K8S_KEYS), text)
+    keys = K8S_KEYS + (CATALOG_KEYS if ALL_KINDS else [])
+    sites = [m for m in re.finditer(r"(?m)^(\s*-?\s*)(%s):" % "|".join(keys), text)
              if in_object(text, m.start())]
     return typo_in_group(text, sites, 2, rng)
 
@@ -263,7 +276,11 @@ def main():
     ap.add_argument("--per-class", type=int, default=12)
     ap.add_argument("--class", dest="only", action="append")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--all-kinds", action="store_true",
+                    help="manifest classes mutate objects of any kind, custom resources too")
     a = ap.parse_args()
+    global ALL_KINDS
+    ALL_KINDS = a.all_kinds
     if not os.path.exists(a.bin):
         sys.exit("no yttlint at %s (cargo build --release)" % a.bin)
     if not shutil.which(a.ytt) and not os.path.exists(a.ytt):

@@ -360,11 +360,57 @@ fn emit(
         if format == "terminal" && options.summary && coverage_asked {
             lint_output::stdout(&crate::report::coverage::summary(coverage.roots))?;
         }
+        if format == "terminal" && options.summary {
+            let text = unchecked_summary(&report.roots, a.extra.verbose);
+            lint_output::stdout(&text)?;
+        }
     }
     if format == "github" {
         write_step_summary(report)?;
     }
     Ok(())
+}
+
+/// `N objects of K kinds had no schema` (with `--verbose`, each kind, its number of objects and
+/// the roots that render it), or nothing when every object was checked.
+fn unchecked_summary(roots: &[crate::report::RootStatus], verbose: bool) -> String {
+    let mut kinds: std::collections::BTreeMap<&str, (usize, Vec<&str>)> = Default::default();
+    for root in roots {
+        for u in &root.unchecked {
+            let (objects, in_roots) = kinds.entry(&u.kind).or_default();
+            *objects += u.objects;
+            if !in_roots.contains(&root.path.as_str()) {
+                in_roots.push(&root.path);
+            }
+        }
+    }
+    if kinds.is_empty() {
+        return String::new();
+    }
+    let objects: usize = kinds.values().map(|(n, _)| n).sum();
+    let plural = |n: usize, word: &str| match n {
+        1 => format!("{n} {word}"),
+        _ => format!("{n} {word}s"),
+    };
+    let mut text = format!(
+        "{} of {} had no schema, not checked ({}; see `yttlint rule k8s-crd-ignored`)\n",
+        plural(objects, "object"),
+        plural(kinds.len(), "kind"),
+        match verbose {
+            true => "add their CRDs with `kubernetes: {schemas: [DIR]}`",
+            false => "--verbose lists them",
+        }
+    );
+    if verbose {
+        for (kind, (n, in_roots)) in &kinds {
+            text.push_str(&format!(
+                "  {kind}: {} in {}\n",
+                plural(*n, "object"),
+                in_roots.join(", ")
+            ));
+        }
+    }
+    text
 }
 
 /// Under GitHub Actions, the findings GitHub cannot show as annotations go to the job summary.

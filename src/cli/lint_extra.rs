@@ -35,6 +35,10 @@ pub struct ExtraArgs {
     /// Print the findings only: no summary line, no progress, no notes.
     #[arg(short, long)]
     pub quiet: bool,
+    /// List, after the summary, the kinds of rendered objects that no schema was known for
+    /// (the summary only counts them)
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
     /// Colors in the terminal format: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE
     /// forces them), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]

@@ -4,12 +4,14 @@
 //! `fuzz/` call them (libFuzzer, nightly), and `tests/it/fuzz_smoke.rs` runs them on stable Rust
 //! over the fixtures and mutations of them, so the targets stay green without nightly.
 
+mod crds;
 mod engine;
 mod input;
 mod invocations;
 mod report_input;
 mod reports;
 
+pub use crds::crd_compile;
 pub use engine::{
     config_parse, kubevirt_annotation, template_compile, template_render, yaml_parse,
 };
@@ -28,6 +30,7 @@ pub const TARGETS: &[Target] = &[
     ("template_render", template_render),
     ("invocations", invocations),
     ("report_render", report_render),
+    ("crd_compile", crd_compile),
 ];
 
 /// Set up once before any input: libFuzzer's panic hook aborts on every panic, even one that

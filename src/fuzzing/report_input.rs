@@ -95,6 +95,7 @@ fn root(input: &mut Input) -> RootStatus {
         status: [RootOutcome::Ok, RootOutcome::Findings, RootOutcome::Error][input.below(3)],
         duration_ms: u64::from(input.number()),
         provenance: None,
+        unchecked: Vec::new(),
     }
 }
 

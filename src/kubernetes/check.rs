@@ -196,7 +196,7 @@ fn undeclared(root: &Json, steps: &[Step], key: &str) -> Option<Vec<String>> {
 }
 
 /// `node` with its `$ref`s followed (a chain of them is cut after a few).
-fn resolve<'a>(root: &'a Json, mut node: &'a Json) -> Option<&'a Json> {
+pub(super) fn resolve<'a>(root: &'a Json, mut node: &'a Json) -> Option<&'a Json> {
     for _ in 0..16 {
         match node.get("$ref").and_then(Json::as_str) {
             Some(r) => {

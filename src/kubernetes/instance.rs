@@ -136,6 +136,15 @@ pub fn null_at(doc: &Document, steps: &[Step]) -> Option<Pos> {
         .map(|i| i.pos.clone())
 }
 
+/// The node at `steps`, if the document has it.
+pub fn node_at<'a>(doc: &'a Document, steps: &[Step]) -> Option<&'a Value> {
+    let mut node = &doc.value;
+    for step in steps {
+        node = child(node, step)?.0;
+    }
+    Some(node)
+}
+
 /// The value and item position of `step` in `node`.
 fn child<'a>(node: &'a Value, step: &Step) -> Option<(&'a Value, &'a Pos)> {
     match (node, step) {

@@ -29,7 +29,8 @@ pub fn unknown_field(ctx: &Context, steps: &[Step], name: &str, fields: &[String
         }
         _ => {}
     }
-    let help = nearest(name, fields).map(|f| format!("did you mean {f:?}?"));
+    let help = super::indent::hint(ctx.doc, ctx.schema, steps, name)
+        .or_else(|| nearest(name, fields).map(|f| format!("did you mean {f:?}?")));
     ctx.at(&at, true, message, help)
 }
 

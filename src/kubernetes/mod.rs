@@ -4,8 +4,10 @@
 //! template line that produced each one.
 //!
 //! A document is checked against the schema of its `(apiVersion, kind)` in a [`Registry`]:
-//! the built-in kinds of one Kubernetes version, generated from k8s-openapi (see
-//! `scripts/k8s-schemas`), plus the CustomResourceDefinitions added to it. Schemas are made as
+//! the built-in kinds of one Kubernetes version ([`builtin`], generated with the catalog of the
+//! ecosystem's CRDs, [`catalog`], by `scripts/catalog/generate.py`), the
+//! CustomResourceDefinitions added to it, then the catalog. [`apis`] says which API versions a
+//! Kubernetes version deprecated or removed. Schemas are made as
 //! strict as kubectl's field validation ([`harden`]) and checked with the `jsonschema` crate;
 //! the errors become [`Violation`]s: an unknown field (with "did you mean"), a value of the
 //! wrong type, a missing required field, a value outside an enum, a bad format or range.
@@ -18,16 +20,30 @@
 //! }
 //! ```
 
+pub mod apis;
+pub mod builtin;
+pub mod catalog;
 mod check;
 pub mod enums;
 pub mod harden;
+mod indent;
 mod instance;
 pub mod kept_crds;
 mod message;
 mod registry;
 
-pub use check::check;
-pub use registry::{Registry, DEFAULT_VERSION, VERSIONS};
+pub use check::{check, top_string};
+pub use registry::{crd_group_kind, group_of, Registry, DEFAULT_VERSION, VERSIONS};
+
+/// The template position of the map item at `keys` (`["spec", "group"]`): its key's line, or
+/// the nearest item above it that the document has.
+pub fn item_pos(doc: &crate::yaml::Document, keys: &[&str]) -> Pos {
+    let steps: Vec<instance::Step> = keys
+        .iter()
+        .map(|k| instance::Step::Key(k.to_string()))
+        .collect();
+    instance::locate(doc, &steps).item
+}
 
 /// What a CustomResourceDefinition document defines, without its descriptions: two documents
 /// with the same definition give the same schemas. `None` for any other document.

@@ -153,6 +153,17 @@ pub struct RootStatus {
     /// library checked on its own, plain YAML files).
     #[serde(default)]
     pub provenance: Option<Provenance>,
+    /// The kinds of the rendered objects that no schema was known for (not checked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unchecked: Vec<Unchecked>,
+}
+
+/// A kind of rendered Kubernetes objects without a schema, and how many objects of it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Unchecked {
+    /// `apiVersion kind`: `example.com/v1 Widget`.
+    pub kind: String,
+    pub objects: usize,
 }
 
 /// Everything one run found, in a stable order.

@@ -231,6 +231,7 @@ mod tests {
                 status: RootOutcome::Findings,
                 duration_ms: 1,
                 provenance: None,
+                unchecked: Vec::new(),
             }],
             diagnostics: vec![d, warning, whole],
         };

@@ -2,7 +2,8 @@
 //!
 //! ```json
 //! {"version": 1,
-//!  "roots": [{"path": "config", "scenario": null, "status": "findings", "duration_ms": 12}],
+//!  "roots": [{"path": "config", "scenario": null, "status": "findings", "duration_ms": 12,
+//!             "unchecked": [{"kind": "example.com/v1 Widget", "objects": 2}]}],
 //!  "diagnostics": [{"rule": "data-value-violation", "severity": "error", "message": "...",
 //!                   "file": "config/values.yml", "line": 3, "column": 7, "end_line": 3,
 //!                   "end_column": 7, "root": "config", "scenario": null, "object": null,
@@ -220,6 +221,7 @@ mod tests {
                     status: RootOutcome::Findings,
                     duration_ms: 12,
                     provenance: Some(provenance),
+                    unchecked: Vec::new(),
                 },
                 RootStatus {
                     path: "other".into(),
@@ -227,6 +229,7 @@ mod tests {
                     status: RootOutcome::Error,
                     duration_ms: 3,
                     provenance: None,
+                    unchecked: Vec::new(),
                 },
             ],
             diagnostics: vec![d, whole],

@@ -337,6 +337,7 @@ mod tests {
             status: outcome,
             duration_ms: 1500,
             provenance: None,
+            unchecked: Vec::new(),
         }
     }
 

@@ -26,7 +26,7 @@ pub mod terminal;
 pub mod widen;
 pub mod xml;
 
-pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Span};
+pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Span, Unchecked};
 pub use format::{render, Format};
 pub use options::RenderOptions;
 pub use provenance::{Assumption, AssumptionKind, Basis, Certainty, Provenance, Source};

@@ -151,6 +151,18 @@ rule_table! {
         "Kubernetes object the API server would reject",
         "A rendered Kubernetes object does not fit the schema of its kind, as kubectl's strict field validation reads it: a field the kind does not have (a typo such as `imag:`, or a key indented under the wrong parent), a value of the wrong type (`containerPort: \"8080\"`), a missing required field, a value outside its enum or format. ytt renders it without a word; the finding sits at the template line that produced the field. Built-in kinds are checked against the Kubernetes version configured (`kubernetes: {version: ...}`), custom resources against the CustomResourceDefinitions of the repository and of the rendered output; kinds without a schema are not checked.",
         "Fix the field at the template line (see the suggestion), or, for a custom resource whose CRD is newer than the one in the repository, update the CRD.";
+    K8sApiRemoved = "k8s-api-removed", Error,
+        "Kubernetes API version the target version no longer serves",
+        "A rendered object's apiVersion is one the Kubernetes version configured (`kubernetes: {version: ...}`, `--kubernetes-version`) no longer serves, such as `extensions/v1beta1` Ingress (removed in 1.22) or `policy/v1beta1` PodSecurityPolicy (removed in 1.25): the API server rejects the object. The finding sits at the template line of `apiVersion:` and names the version to use. The table of removals is pluto's, plus the kinds each compiled-in version stops serving.",
+        "Move the object to the apiVersion the message names (its fields may differ: the object is then checked against that version's schema), or configure the Kubernetes version the repository targets.";
+    K8sApiDeprecated = "k8s-api-deprecated", Warning,
+        "Kubernetes API version deprecated in the target version",
+        "A rendered object's apiVersion is served by the Kubernetes version configured but deprecated there: a later version removes it (the message says which) and the object then fails to apply. The finding sits at the template line of `apiVersion:`.",
+        "Move the object to the apiVersion the message names before upgrading the cluster.";
+    K8sCrdIgnored = "k8s-crd-ignored", Warning,
+        "CustomResourceDefinition yttlint cannot use",
+        "A CustomResourceDefinition in the rendered output or the repository whose schema yttlint cannot use: its schema does not compile (a `pattern` that is not a valid regular expression, a malformed keyword), so objects of its kind are not checked and are listed as unchecked; or it claims a group Kubernetes owns (`apps`, `batch`, the core group, ...), whose kinds keep their built-in schemas (a note, info: a CRD cannot hide a built-in kind's errors).",
+        "Fix the CRD's schema at the line shown, or, for a CRD of a Kubernetes group, remove it or give it its own group.";
     KubevirtRuleViolation = "kubevirt-rule-violation", Error,
         "VirtualMachine violates its template's rule",
         "A VirtualMachine created from a KubeVirt Template fails one of the template's validation rules; admission would reject it.",

@@ -357,6 +357,7 @@ mod tests {
                 status: RootOutcome::Findings,
                 duration_ms: 1,
                 provenance: None,
+                unchecked: Vec::new(),
             }],
             diagnostics: vec![d, whole, odd],
         }

@@ -385,6 +385,7 @@ mod tests {
             status: RootOutcome::Findings,
             duration_ms: 1,
             provenance: None,
+            unchecked: Vec::new(),
         }
     }
 

@@ -173,6 +173,9 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
                 out.push(seed);
             }
             "yaml_parse" | "template_compile" if yaml || ext(p) == "txt" => out.push(bytes),
+            "crd_compile" if yaml && String::from_utf8_lossy(&bytes).contains("kind: ") => {
+                out.push(bytes)
+            }
             "report_render" if yaml && bytes.len() <= 4096 => out.push(report_seed(p, &bytes)),
             _ => {}
         }

@@ -13,6 +13,7 @@ mod action_install;
 mod boolean_strings;
 mod bytes;
 mod cache;
+mod catalog;
 mod certainty;
 mod checkout;
 mod ci_integrations;

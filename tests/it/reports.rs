@@ -31,6 +31,7 @@ fn status(path: &str, scenario: Option<&str>, outcome: RootOutcome, ms: u64) -> 
         status: outcome,
         duration_ms: ms,
         provenance: None,
+        unchecked: Vec::new(),
     }
 }
 

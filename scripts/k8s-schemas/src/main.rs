@@ -1,5 +1,6 @@
-//! Writes the schemas of Kubernetes' built-in kinds as yttlint's `kubernetes` module reads them
-//! (`src/kubernetes/data/k8s-VERSION.json`): every definition k8s-openapi's `schemars` impls
+//! Writes the schemas of Kubernetes' built-in kinds of one version as
+//! `scripts/catalog/generate.py` reads them (for the versions kubernetes-client/python has no
+//! OpenAPI document of yet): every definition k8s-openapi's `schemars` impls
 //! produce for the resource types below, without descriptions, plus the table from
 //! `(apiVersion, kind)` to the definition of the kind. Nothing else is changed: the strictness
 //! yttlint adds (`additionalProperties: false`, int-or-string types, ...) is applied when a
@@ -7,7 +8,8 @@
 //!
 //! Usage, from this directory, once per Kubernetes version k8s-openapi supports:
 //!
-//!     cargo run --release --features v1_37 > ../../src/kubernetes/data/k8s-1.37.json
+//!     cargo run --release --features v1_37 > /tmp/k8s-1.37.json
+//!     scripts/catalog/generate.py --mirrors DIR --k8s-openapi 1.37=/tmp/k8s-1.37.json
 //!
 //! The list of kinds is every type of k8s-openapi that implements `Resource`, except the
 //! discovery types of apimachinery (APIGroup, Status, ...), which are not applied as manifests.

@@ -1,23 +1,28 @@
-//! `k8s-schema`: a root's rendered Kubernetes objects checked against the schemas of their
-//! kinds (see [`crate::kubernetes`]). The built-in schemas of a version are read once per
-//! process and shared by every job it runs (a clone of a registry shares what it compiled);
-//! each job adds the CRDs its own output renders. An object whose kind has no schema then is
-//! looked up in the repository's CustomResourceDefinitions: only the files that may define the
-//! kind are read, and only when every definition of it in the repository is the same one (a
-//! repository that vendors two releases of an operator has two schemas for one kind, and
-//! checking an object against the wrong one would be a false finding).
+//! The check of a root's rendered Kubernetes objects (see [`crate::kubernetes`]):
+//! `k8s-schema`, each object against the schema of its kind; `k8s-api-removed` and
+//! `k8s-api-deprecated`, its apiVersion against the Kubernetes version configured;
+//! `k8s-crd-ignored`, the CRDs whose schema cannot be used. The built-in schemas of a version
+//! and the catalog are read once per process and shared by every job it runs (a clone of a
+//! registry shares what it compiled). A kind of a group Kubernetes owns has only its built-in
+//! schema. Any other kind is looked up in the CRDs of the job's own output, then in the
+//! repository's CustomResourceDefinitions (only the files that may define the kind are read,
+//! and only when every definition of it in the repository is the same one: a repository that
+//! vendors two releases of an operator has two schemas for one kind, and checking an object
+//! against the wrong one would be a false finding), then in the built-in catalog. The kinds no
+//! schema was found for are returned with their number of objects.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
 use crate::files::ReadPolicy;
-use crate::kubernetes::{check, crd_definition, CheckResult, Registry};
+use crate::kubernetes::apis::{self, ApiStatus};
+use crate::kubernetes::{check, crd_definition, item_pos, top_string, CheckResult, Registry};
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::repo_crds::RepoCrds;
-use crate::report::{Diagnostic, Rule};
+use crate::report::{Diagnostic, Rule, Severity, Span, Unchecked};
 use crate::yaml::parse::{parse, ParseOpts};
 use crate::yaml::{DocSet, Document, Value};
 
@@ -29,14 +34,71 @@ pub struct KubeCheck {
     pub crds: RepoCrds,
 }
 
-/// The findings of the objects in `docs`, and the kinds it could not check
-/// (`apiVersion kind`).
+/// The registry of one job and where its CRDs came from (for a finding at a CRD).
+struct JobRegistry<'a> {
+    check_with: &'a KubeCheck,
+    repo: &'a Path,
+    docs: &'a DocSet,
+    registry: Registry,
+    /// `(apiVersion, kind)` → the repository CRD document that defines it.
+    from_repository: HashMap<(String, String), Arc<Document>>,
+    /// The kinds already looked up in the repository's CRDs.
+    looked_up: HashSet<(String, String)>,
+}
+
+impl JobRegistry<'_> {
+    /// Makes the schema of `(api_version, kind)` known when a CRD of the output or of the
+    /// repository defines it (they come before the catalog).
+    fn find_crd(&mut self, api_version: &str, kind: &str) {
+        if self.registry.is_builtin_group(api_version) || self.registry.has_crd(api_version, kind) {
+            return;
+        }
+        let key = (api_version.to_string(), kind.to_string());
+        if !self.looked_up.insert(key) {
+            return;
+        }
+        // The output's own CRDs of the kind (only those: most outputs define many, and their
+        // schemas are long).
+        let group = crate::kubernetes::group_of(api_version);
+        for crd in self.docs.items.iter().filter(|d| applied(d)) {
+            if crate::kubernetes::crd_group_kind(crd).is_some_and(|(g, k)| g == group && k == kind)
+            {
+                self.registry.add_crd(crd);
+            }
+        }
+        if self.registry.has_crd(api_version, kind) {
+            return;
+        }
+        if let Some((doc, kinds)) = repository_crd(self.check_with, self.repo, api_version, kind) {
+            self.registry.adopt(&kinds, api_version, kind);
+            let key = (api_version.to_string(), kind.to_string());
+            self.from_repository.insert(key, doc);
+        }
+    }
+
+    /// Where the CRD of `(api_version, kind)` is: its `spec.group` line.
+    fn crd_span(&self, api_version: &str, kind: &str, span_of: SpanOf<'_>) -> Option<Span> {
+        let key = (api_version.to_string(), kind.to_string());
+        if let Some(doc) = self.from_repository.get(&key) {
+            let pos = item_pos(doc, &["spec", "group"]);
+            return Some(Span::point(pos.file.as_deref()?, pos.line, pos.col.max(1)));
+        }
+        let group = crate::kubernetes::group_of(api_version);
+        let own = self.docs.items.iter().find(|d| {
+            crate::kubernetes::crd_group_kind(d).is_some_and(|(g, k)| g == group && k == kind)
+        })?;
+        span_of(&item_pos(own, &["spec", "group"]))
+    }
+}
+
+/// The findings of the objects in `docs`, and the kinds it could not check, with their
+/// number of objects.
 pub fn findings(
     check_with: &KubeCheck,
     repo: &Path,
     docs: &DocSet,
     span_of: SpanOf<'_>,
-) -> (Vec<Diagnostic>, Vec<String>) {
+) -> (Vec<Diagnostic>, Vec<Unchecked>) {
     let Some(base) = builtin(&check_with.version) else {
         return (Vec::new(), Vec::new());
     };
@@ -49,28 +111,38 @@ pub fn findings(
         );
         return (vec![lost], Vec::new());
     }
-    let mut registry = Registry::clone(&base);
-    // The CRDs of the job's own output come first, but are read (most are long, and most
-    // outputs have no object of their kinds) only for a kind without a built-in schema.
-    let mut own_crds_added = false;
-    let mut found = Vec::new();
-    let mut unchecked = Vec::new();
-    for doc in docs.items.iter().filter(|d| applied(d)) {
-        let mut result = check(&registry, doc);
-        if matches!(result, CheckResult::NoSchema { .. }) && !own_crds_added {
-            own_crds_added = true;
-            for crd in docs.items.iter().filter(|d| applied(d)) {
-                registry.add_crd(crd);
-            }
-            result = check(&registry, doc);
+    let mut job = JobRegistry {
+        check_with,
+        repo,
+        docs,
+        registry: Registry::clone(&base),
+        from_repository: HashMap::new(),
+        looked_up: HashSet::new(),
+    };
+    let mut found = ignored_crds(&job.registry, docs, span_of);
+    let mut unchecked: BTreeMap<String, usize> = BTreeMap::new();
+    let mut bad_schemas: Vec<(String, String)> = Vec::new();
+    for doc in &docs.items {
+        let (Some(api_version), Some(kind)) =
+            (top_string(doc, "apiVersion"), top_string(doc, "kind"))
+        else {
+            continue;
+        };
+        if !looks_like_a_type(api_version, kind)
+            || (!applied(doc) && !is_config_kind(&job.registry, api_version, kind))
+        {
+            continue;
         }
-        if let CheckResult::NoSchema { api_version, kind } = &result {
-            if let Some(crd) = repository_crd(check_with, repo, api_version, kind) {
-                registry.add_crd(&crd);
-                result = check(&registry, doc);
+        match apis::status(&check_with.version, api_version, kind) {
+            Some(status @ ApiStatus::Removed { .. }) => {
+                found.push(api_finding(doc, &check_with.version, &status, span_of));
+                continue;
             }
+            Some(status) => found.push(api_finding(doc, &check_with.version, &status, span_of)),
+            None => {}
         }
-        match result {
+        job.find_crd(api_version, kind);
+        match check(&job.registry, doc) {
             CheckResult::Checked(violations) => {
                 found.extend(violations.into_iter().map(|v| {
                     let mut d =
@@ -85,16 +157,165 @@ pub fn findings(
                     d
                 }));
             }
-            CheckResult::NoSchema { api_version, kind }
-            | CheckResult::BadSchema {
-                api_version, kind, ..
-            } => unchecked.push(format!("{api_version} {kind}")),
+            CheckResult::NoSchema { api_version, kind } => {
+                *unchecked
+                    .entry(format!("{api_version} {kind}"))
+                    .or_default() += 1;
+            }
+            CheckResult::BadSchema {
+                api_version,
+                kind,
+                message,
+            } => {
+                let key = (api_version.clone(), kind.clone());
+                if !bad_schemas.contains(&key) {
+                    let text = format!(
+                        "the CustomResourceDefinition of {kind} ({api_version}) cannot be used: \
+                         {message}; objects of this kind are not checked"
+                    );
+                    let mut d = Diagnostic::new(Rule::K8sCrdIgnored, text);
+                    if let Some(span) = job.crd_span(&api_version, &kind, span_of) {
+                        d = d.at(span);
+                    }
+                    found.push(d);
+                    bad_schemas.push(key);
+                }
+                *unchecked
+                    .entry(format!("{api_version} {kind}"))
+                    .or_default() += 1;
+            }
             CheckResult::NotAnObject => {}
         }
     }
-    unchecked.sort();
-    unchecked.dedup();
+    let unchecked = unchecked
+        .into_iter()
+        .map(|(kind, objects)| Unchecked { kind, objects })
+        .collect();
     (found, unchecked)
+}
+
+/// `k8s-api-removed` or `k8s-api-deprecated` at the template line of the object's
+/// `apiVersion:`.
+fn api_finding(
+    doc: &Document,
+    version: &str,
+    status: &ApiStatus,
+    span_of: SpanOf<'_>,
+) -> Diagnostic {
+    let api_version = top_string(doc, "apiVersion").unwrap_or_default();
+    let kind = top_string(doc, "kind").unwrap_or_default();
+    let object = object_name(doc, kind);
+    let use_instead = |replacement: &str| match replacement.is_empty() {
+        true => String::new(),
+        false => format!("; use {replacement}"),
+    };
+    let (rule, message) = match status {
+        ApiStatus::Removed {
+            removed_in,
+            replacement,
+        } => (
+            Rule::K8sApiRemoved,
+            format!(
+                "{object}: {api_version} {kind} was removed in Kubernetes {removed_in} and is not \
+                 served by {version}{}",
+                use_instead(replacement)
+            ),
+        ),
+        ApiStatus::Deprecated {
+            deprecated_in,
+            removed_in,
+            replacement,
+        } => {
+            let removal = match removed_in.is_empty() {
+                true => String::new(),
+                false => format!(", removed in {removed_in}"),
+            };
+            (
+                Rule::K8sApiDeprecated,
+                format!(
+                    "{object}: {api_version} {kind} is deprecated since Kubernetes \
+                     {deprecated_in}{removal}{}",
+                    use_instead(replacement)
+                ),
+            )
+        }
+    };
+    let mut d = Diagnostic::new(rule, message);
+    if let Some(span) = span_of(&item_pos(doc, &["apiVersion"])) {
+        d = d.at(span);
+    }
+    d.object = Some(object);
+    d
+}
+
+/// `Ingress default/web`, as `k8s-schema` names objects.
+fn object_name(doc: &Document, kind: &str) -> String {
+    let Value::Map(top) = &doc.value else {
+        return kind.to_string();
+    };
+    let meta = match field(top, "metadata") {
+        Some(Value::Map(m)) => m,
+        _ => return kind.to_string(),
+    };
+    let text = |k: &str| field(meta, k).and_then(Value::as_str);
+    match (text("namespace"), text("name")) {
+        (Some(ns), Some(name)) => format!("{kind} {ns}/{name}"),
+        (None, Some(name)) => format!("{kind} {name}"),
+        _ => kind.to_string(),
+    }
+}
+
+/// A note at each CRD of the output that claims a group Kubernetes owns: it is ignored.
+fn ignored_crds(registry: &Registry, docs: &DocSet, span_of: SpanOf<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for doc in docs.items.iter().filter(|d| applied(d)) {
+        let Some(group) = registry.kubernetes_group_of_crd(doc) else {
+            continue;
+        };
+        let (_, kind) = crate::kubernetes::crd_group_kind(doc).unwrap_or_default();
+        let shown = if group.is_empty() { "core" } else { &group };
+        let mut d = Diagnostic::new(
+            Rule::K8sCrdIgnored,
+            format!(
+                "this CustomResourceDefinition claims {kind} of the {shown:?} group, which \
+                 Kubernetes owns: it is ignored, and {kind} objects are checked against the \
+                 built-in schema"
+            ),
+        );
+        d.severity = Severity::Info;
+        if let Some(span) = span_of(&item_pos(doc, &["spec", "group"])) {
+            d = d.at(span);
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Whether `apiVersion` and `kind` can name a Kubernetes type (`group/version` or a version
+/// alone, a kind of letters and digits): a document encrypted with SOPS (`kind: ENC[...]`) or
+/// templated for another tool is not an object of an unknown kind.
+fn looks_like_a_type(api_version: &str, kind: &str) -> bool {
+    let name = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+    };
+    let version_ok = match api_version.split_once('/') {
+        Some((group, version)) => name(group) && name(version),
+        None => name(api_version),
+    };
+    let mut chars = kind.chars();
+    let kind_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric());
+    version_ok && kind_ok
+}
+
+/// A kind checked without a `metadata.name` (a tool's configuration file, such as kind's
+/// `Cluster`).
+fn is_config_kind(registry: &Registry, api_version: &str, kind: &str) -> bool {
+    registry
+        .catalog_kind(api_version, kind)
+        .is_some_and(|k| k.config)
 }
 
 /// Whether the document is an object something applies: it has a name (`metadata.name` or
@@ -139,19 +360,22 @@ fn builtin(version: &str) -> Option<Arc<Registry>> {
     Some(r)
 }
 
-/// The repository's one definition of `(api_version, kind)`, looked up once per process and
-/// list of CRDs (a CRD file edited in the editor makes another list).
+/// The repository's one definition of `(api_version, kind)` and a registry of the job's
+/// version with it added (its schema compiled there once per process), looked up once per
+/// process and list of CRDs (a CRD file edited in the editor makes another list).
 fn repository_crd(
     check_with: &KubeCheck,
     repo: &Path,
     api_version: &str,
     kind: &str,
-) -> Option<Document> {
-    type Key = (PathBuf, String, String, String);
-    static FOUND: OnceLock<Mutex<HashMap<Key, Option<Document>>>> = OnceLock::new();
+) -> Option<(Arc<Document>, Registry)> {
+    type Key = (PathBuf, String, String, String, String);
+    type Found = Option<(Arc<Document>, Registry)>;
+    static FOUND: OnceLock<Mutex<HashMap<Key, Found>>> = OnceLock::new();
     let key = (
         repo.to_path_buf(),
         check_with.crds.digest().to_string(),
+        check_with.version.clone(),
         api_version.to_string(),
         kind.to_string(),
     );
@@ -159,7 +383,11 @@ fn repository_crd(
     if let Some(known) = found.lock().ok()?.get(&key) {
         return known.clone();
     }
-    let crd = defined_once(check_with, repo, api_version, kind);
+    let crd = defined_once(check_with, repo, api_version, kind).and_then(|doc| {
+        let mut registry = Registry::clone(&*builtin(&check_with.version)?);
+        registry.add_crd(&doc);
+        Some((Arc::new(doc), registry))
+    });
     if let Ok(mut all) = found.lock() {
         all.insert(key, crd.clone());
     }
@@ -219,6 +447,18 @@ mod tests {
     fn docs(src: &str) -> Vec<bool> {
         let ds = parse(src, &Arc::from("t.yml"), &ParseOpts::default()).unwrap();
         ds.items.iter().map(applied).collect()
+    }
+
+    #[test]
+    fn only_names_of_kubernetes_types_are_objects() {
+        assert!(looks_like_a_type("v1", "ConfigMap"));
+        assert!(looks_like_a_type("cert-manager.io/v1", "Certificate"));
+        assert!(!looks_like_a_type(
+            "ENC[AES256_GCM,data:1uE=]",
+            "ENC[AES256_GCM,data:zn]"
+        ));
+        assert!(!looks_like_a_type("v1", "${KIND}"));
+        assert!(!looks_like_a_type("a/b/c", "Widget"));
     }
 
     #[test]

@@ -151,7 +151,7 @@ pub struct JobOutcome {
     pub duration_ms: u64,
     /// The kinds of rendered objects no schema was known for (`apiVersion kind`).
     #[serde(default)]
-    pub unchecked_kinds: Vec<String>,
+    pub unchecked_kinds: Vec<crate::report::Unchecked>,
     /// What the job's library declares and reads of its data values, and its stale findings,
     /// when its static analysis ran (see [`crate::lint::job::usage`]).
     #[serde(default)]
@@ -199,6 +199,7 @@ impl JobOutcome {
             status: self.status,
             duration_ms: self.duration_ms,
             provenance: self.provenance.clone().or_else(|| job.provenance.clone()),
+            unchecked: self.unchecked_kinds.clone(),
         }
     }
 }

@@ -137,7 +137,8 @@ fn collect(jobs: &[Job], outcomes: impl IntoIterator<Item = JobOutcome>) -> Ran 
         ran.report.roots.push(outcome.root_status(job));
         ran.report.diagnostics.extend(outcome.diagnostics);
         ran.coverage.push(outcome.coverage);
-        ran.unchecked_kinds.extend(outcome.unchecked_kinds);
+        ran.unchecked_kinds
+            .extend(outcome.unchecked_kinds.into_iter().map(|u| u.kind));
         ran.usage.push(outcome.usage);
     }
     ran.unchecked_kinds.sort();
