@@ -153,10 +153,9 @@ pub fn apply_kubernetes_version(config: &mut Config, version: Option<&str>) -> R
         return Ok(());
     };
     crate::kubernetes::Registry::check_version(version)?;
-    config
-        .kubernetes
-        .get_or_insert_with(Default::default)
-        .version = version.to_string();
+    let k = config.kubernetes.get_or_insert_with(Default::default);
+    k.version = version.to_string();
+    k.version_given = true;
     Ok(())
 }
 

@@ -91,6 +91,8 @@ pub enum AssumptionKind {
     /// The file holds another tool's template syntax (`{{ .x }}`): that tool renders it
     /// before ytt reads it.
     OtherTemplate,
+    /// The cluster runs the default Kubernetes version: no `kubernetes.version` was given.
+    TargetVersion,
 }
 
 impl AssumptionKind {
@@ -108,6 +110,7 @@ impl AssumptionKind {
             AssumptionKind::LeftToUser => "left-to-user",
             AssumptionKind::ExampleValues => "example-values",
             AssumptionKind::OtherTemplate => "other-template",
+            AssumptionKind::TargetVersion => "target-version",
         }
     }
 

@@ -71,6 +71,9 @@ pub struct Config {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct KubernetesConfig {
     pub version: String,
+    /// Whether the version was given (`kubernetes.version`, `--kubernetes-version`), not the
+    /// default: a removed API is certain only for a version the user names.
+    pub version_given: bool,
     /// Repository-relative directories (`schemas:`).
     pub schemas: Vec<String>,
 }
@@ -79,6 +82,7 @@ impl Default for KubernetesConfig {
     fn default() -> KubernetesConfig {
         KubernetesConfig {
             version: crate::kubernetes::DEFAULT_VERSION.to_string(),
+            version_given: false,
             schemas: Vec::new(),
         }
     }

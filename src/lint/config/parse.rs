@@ -233,6 +233,7 @@ impl Reader<'_> {
                 crate::kubernetes::Registry::check_version(&version)
                     .map_err(|e| self.error(pos, e))?;
                 out.version = version;
+                out.version_given = true;
             } else {
                 let list = match v {
                     Value::Array(a) => a.items.iter().map(|i| (&i.value, &i.pos)).collect(),

@@ -11,7 +11,9 @@ use crate::library::Workspace;
 use crate::lint::job::inputs::Names;
 use crate::lint::job::{placeholder, Job};
 use crate::pos::Pos;
-use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Rule, Source};
+use crate::report::{
+    Assumption, AssumptionKind, Basis, Certainty, Diagnostic, Provenance, Rule, Source,
+};
 use crate::yaml::Value;
 
 /// At most this many placeholders are named in one assumption.
@@ -71,6 +73,39 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
     // makes the schema incomplete.
     if basis != Basis::Schema || !c.certain() {
         d.certainty = Some(c);
+    }
+}
+
+/// A removed API fails on the cluster only if the cluster runs a version without it: with no
+/// version given, the default one is assumed, and said.
+pub fn target_version(job: &Job, d: &mut Diagnostic) {
+    let Some(k) = job.kubernetes.as_ref().filter(|k| !k.version_given) else {
+        return;
+    };
+    if d.rule != Rule::K8sApiRemoved {
+        return;
+    }
+    let a = Assumption::new(
+        AssumptionKind::TargetVersion,
+        format!(
+            "the cluster runs Kubernetes {} (the default; kubernetes.version in .yttlint.yaml \
+             names yours)",
+            k.version
+        ),
+    );
+    let c = d.certainty.get_or_insert_with(|| {
+        let (source, origin) = match &job.provenance {
+            Some(p) => (p.source, p.origin.clone()),
+            None => (Source::Config, None),
+        };
+        Certainty {
+            source,
+            origin,
+            assumed: Vec::new(),
+        }
+    });
+    if !c.assumed.contains(&a) {
+        c.assumed.push(a);
     }
 }
 

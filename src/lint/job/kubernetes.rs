@@ -31,6 +31,8 @@ use crate::yaml::{DocSet, Document, Value};
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct KubeCheck {
     pub version: String,
+    /// Whether the user named the version (see `KubernetesConfig::version_given`).
+    pub version_given: bool,
     pub crds: RepoCrds,
 }
 

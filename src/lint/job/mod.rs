@@ -337,6 +337,7 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
         if let Some(p) = job.provenance.as_ref().filter(|_| d.certainty.is_none()) {
             certainty::attach(job, p, d);
         }
+        certainty::target_version(job, d);
     }
     JobOutcome {
         diagnostics,

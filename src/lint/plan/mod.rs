@@ -44,6 +44,7 @@ fn kube_check(config: &Config, d: &Discovery) -> Option<KubeCheck> {
     }
     Some(KubeCheck {
         version: k.version.clone(),
+        version_given: k.version_given,
         crds: RepoCrds::new(crds),
     })
 }
