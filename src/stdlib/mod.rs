@@ -13,6 +13,7 @@ pub mod base64;
 pub mod bound;
 pub mod duration;
 pub mod gobuiltins;
+pub mod godict;
 pub mod goformat;
 pub mod golike;
 pub mod goops;
