@@ -1,7 +1,9 @@
 //! starlark-go's wording of a builtin's argument of the wrong type (`replace: for parameter 1:
 //! got struct, want string`, `chr: got list, want int`), of a key that cannot be hashed
 //! (`get: unhashable type: list`) and of a sequence assignment that does not fit (`too many
-//! values to unpack (got 3, want 2)`), for the Starlark crate's messages of the same errors.
+//! values to unpack (got 3, want 2)`), an element a list does not hold (`index: value not in
+//! list`), `min`/`max` of nothing and `in` a string, for the Starlark crate's messages of the
+//! same errors.
 
 /// The message starlark-go gives for the crate's `raw`, raised in builtin `builtin` (a
 /// function, or a method the crate names `type.name`), when it has one.
@@ -34,6 +36,29 @@ pub fn reword(builtin: Option<&str>, raw: &str) -> Option<String> {
         .filter(|_| name.is_none())
     {
         return Some(format!("got {ty} in sequence assignment"));
+    }
+    if let Some(ty) = raw
+        .strip_prefix("Type of parameters mismatch, expected `str`, actual `")
+        .and_then(|r| r.split(" (repr: ").next())
+        .filter(|_| name.is_none())
+    {
+        return Some(format!(
+            "'in <string>' requires string as left operand, not {ty}"
+        ));
+    }
+    if raw.starts_with("Element '") {
+        if raw.contains("' not found in list '") {
+            return Some("remove: element not found".to_string());
+        }
+        if raw.contains("' not found in '") {
+            return Some("index: value not in list".to_string());
+        }
+    }
+    if let Some(f) = raw
+        .strip_prefix("Argument is an empty iterable, ")
+        .and_then(|r| r.strip_suffix("() expect a non empty iterable"))
+    {
+        return Some(format!("{f}: argument is an empty sequence"));
     }
     if let Some((got, want)) = raw
         .strip_prefix("Unpacked ")
@@ -104,6 +129,18 @@ mod tests {
         assert_eq!(
             reword(None, "Unpacked 3 values but expected 2").unwrap_or_default(),
             "too many values to unpack (got 3, want 2)"
+        );
+        assert_eq!(
+            reword(None, "Element '2' not found in list '[1]'").unwrap_or_default(),
+            "remove: element not found"
+        );
+        assert_eq!(
+            reword(
+                Some("max"),
+                "Argument is an empty iterable, max() expect a non empty iterable"
+            )
+            .unwrap_or_default(),
+            "max: argument is an empty sequence"
         );
         assert_eq!(
             reword(None, "Operation `len()` not supported on type `int`").unwrap_or_default(),

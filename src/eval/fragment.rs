@@ -180,9 +180,7 @@ impl<'v> StarlarkValue<'v> for Fragment {
 
 /// ytt's error for what its fragment does not implement.
 fn not_implemented(what: &str) -> starlark::Error {
-    starlark::Error::new_other(anyhow_msg(format!(
-        "yamlfragment.{what}: Not implemented"
-    )))
+    starlark::Error::new_other(anyhow_msg(format!("yamlfragment.{what}: Not implemented")))
 }
 
 /// Whether a map fragment's key is the one looked up. ytt compares Go values: a YAML integer

@@ -51,6 +51,9 @@ pub fn to_ytt_wording(raw: &str) -> String {
         .and_then(|(op, r)| r.split_once("` and `").map(|(a, b)| (op, a, b)))
         .and_then(|(op, a, b)| b.strip_suffix('`').map(|b| (op, a, b)))
     {
+        if op == "[]" {
+            return format!("unhandled index operation {left}[{right}]");
+        }
         return format!("unknown binary op: {left} {op} {right}");
     }
     // Integer division and modulo by zero (the crate names the operands).

@@ -138,7 +138,10 @@ mod tests {
         assert_eq!(hint("string", "string", None), " (did you mean .strip?)");
         assert_eq!(hint("string", "nope", None), "");
         assert_eq!(hint("dict", "item", None), " (did you mean .items?)");
-        assert_eq!(hint("struct", "nam", Some("name")), " (did you mean .name?)");
+        assert_eq!(
+            hint("struct", "nam", Some("name")),
+            " (did you mean .name?)"
+        );
         assert_eq!(hint("struct", "x", Some("name")), "");
         assert_eq!(nearest("Set_Default", &["setdefault"]), Some("setdefault"));
     }

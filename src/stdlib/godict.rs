@@ -121,6 +121,14 @@ fn update_pairs<'v>(
     Ok(out)
 }
 
+/// An error of builtin `name`; a Go panic ytt recovered (`(p) ...`) is shown as it is.
+fn named(name: &str, msg: String) -> starlark::Error {
+    if msg.starts_with("(p) ") {
+        return plain_err(msg);
+    }
+    plain_err(format!("{name}: {msg}"))
+}
+
 /// Positional and keyword arguments of a call, the keywords as string values.
 fn call_args<'v>(
     args: &Arguments<'v, '_>,
@@ -147,8 +155,7 @@ pub fn dict<'v>(
             pos.len()
         )));
     }
-    let pairs = update_pairs(pos.first().copied(), kwargs, heap)
-        .map_err(|m| plain_err(format!("dict: {m}")))?;
+    let pairs = update_pairs(pos.first().copied(), kwargs, heap).map_err(|m| named("dict", m))?;
     let mut map = SmallMap::with_capacity(pairs.len());
     for (k, v) in pairs {
         map.insert_hashed(k, v);
@@ -196,11 +203,10 @@ where
                 pos.len()
             )));
         }
-        let pairs = update_pairs(pos.first().copied(), kwargs, heap)
-            .map_err(|m| plain_err(format!("update: {m}")))?;
-        let mut d = DictMut::from_value(self.dict.to_value()).map_err(|_| {
-            plain_err("update: cannot insert into frozen hash table".to_string())
-        })?;
+        let pairs =
+            update_pairs(pos.first().copied(), kwargs, heap).map_err(|m| named("update", m))?;
+        let mut d = DictMut::from_value(self.dict.to_value())
+            .map_err(|_| plain_err("update: cannot insert into frozen hash table".to_string()))?;
         for (k, v) in pairs {
             d.aref.insert_hashed(k, v);
         }
