@@ -1,7 +1,8 @@
 //! `dict(...)` and `dict.update(...)` as starlark-go has them. starlark-go takes the key/value
 //! pairs of any mapping it can enumerate (its `IterableMapping`): a dict, and in ytt a struct
 //! (`data.values`, `struct.make`, `struct.encode`) and a YAML fragment (whose `Items` only a map
-//! fragment has: ytt's panic for the others is shown as ytt shows it, `(p) ...`). Anything else
+//! fragment has: ytt's panic for the others is shown as ytt shows it, `(p) ...`), and the
+//! struct-like values of `@ytt:url`, `@ytt:ip` and `@ytt:assert` (`stdlib::struct_like`). Anything else
 //! is a sequence of pairs, with starlark-go's messages. The crate knows only its own dicts, so
 //! `d.update(data.values.m)` would iterate the struct's names (`update: got string, want
 //! iterable`). `eval::gocompat` sends `.update` lookups through `__ytt_attr`, which hands a
@@ -40,6 +41,9 @@ pub fn mapping_items<'v>(
             .into_iter()
             .map(|(k, v)| (heap.alloc_str(&k).to_value(), v))
             .collect()));
+    }
+    if let Some(fields) = super::struct_like::fields(v, heap) {
+        return Some(Ok(fields));
     }
     let f = v.downcast_ref::<Fragment>()?;
     Some(match &*f.data {

@@ -32,6 +32,7 @@ pub mod overlay;
 pub mod regexp;
 pub mod regexp_go;
 pub mod sha256;
+pub mod struct_like;
 pub mod structs;
 pub mod template;
 pub mod toml;
