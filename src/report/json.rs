@@ -201,6 +201,15 @@ mod tests {
         d.fix = Some(crate::fix::Fix::unsafe_("Set 1", edit));
         d.root = Some("config".into());
         d.scenario = Some("prod".into());
+        let mut provenance = crate::report::Provenance::of(
+            crate::report::Source::Script,
+            Some("hack/build.sh:4".into()),
+        );
+        provenance.assume(crate::report::Assumption::new(
+            crate::report::AssumptionKind::Placeholder,
+            "`registry` is `<your-registry>`",
+        ));
+        d.certainty = Some(provenance.certainty(crate::report::Basis::Inputs));
         let mut whole = Diagnostic::new(Rule::InternalError, "evaluation panicked");
         whole.root = Some("other".into());
         Report {
@@ -210,12 +219,14 @@ mod tests {
                     scenario: Some("prod".into()),
                     status: RootOutcome::Findings,
                     duration_ms: 12,
+                    provenance: Some(provenance),
                 },
                 RootStatus {
                     path: "other".into(),
                     scenario: None,
                     status: RootOutcome::Error,
                     duration_ms: 3,
+                    provenance: None,
                 },
             ],
             diagnostics: vec![d, whole],
@@ -236,8 +247,12 @@ mod tests {
             json!({
                 "version": 1,
                 "roots": [
-                    {"path": "config", "scenario": "prod", "status": "findings", "duration_ms": 12},
-                    {"path": "other", "scenario": null, "status": "error", "duration_ms": 3}
+                    {"path": "config", "scenario": "prod", "status": "findings", "duration_ms": 12,
+                     "provenance": {"source": "script", "origin": "hack/build.sh:4",
+                                    "assumptions": [{"kind": "placeholder",
+                                                     "message": "`registry` is `<your-registry>`"}]}},
+                    {"path": "other", "scenario": null, "status": "error", "duration_ms": 3,
+                     "provenance": null}
                 ],
                 "diagnostics": [
                     {
@@ -253,7 +268,11 @@ mod tests {
                             {"file": "config/values.yml", "line": 1, "column": 7,
                              "end_line": 1, "end_column": 8, "start": 6, "end": 7,
                              "replacement": "1"}
-                        ]}
+                        ]},
+                        "certainty": {"source": "script", "origin": "hack/build.sh:4",
+                                      "certain": false,
+                                      "assumptions": [{"kind": "placeholder",
+                                                       "message": "`registry` is `<your-registry>`"}]}
                     },
                     {
                         "rule": Rule::InternalError, "severity": "error",
@@ -261,7 +280,7 @@ mod tests {
                         "file": null, "line": null, "column": null,
                         "end_line": null, "end_column": null,
                         "root": "other", "scenario": null, "object": null,
-                        "related": [], "help": null, "fix": null
+                        "related": [], "help": null, "fix": null, "certainty": null
                     }
                 ]
             })
@@ -290,6 +309,7 @@ mod tests {
             "\"related\"",
             "\"help\"",
             "\"fix\"",
+            "\"certainty\"",
         ];
         let diagnostics = &text[text.find("\"diagnostics\"").unwrap()..];
         let positions: Vec<usize> = keys.iter().map(|k| diagnostics.find(k).unwrap()).collect();

@@ -88,6 +88,9 @@ pub enum AssumptionKind {
     LeftToUser,
     /// An example values file stands in for the user's own copy of it.
     ExampleValues,
+    /// The file holds another tool's template syntax (`{{ .x }}`): that tool renders it
+    /// before ytt reads it.
+    OtherTemplate,
 }
 
 impl AssumptionKind {
@@ -104,6 +107,7 @@ impl AssumptionKind {
             AssumptionKind::Placeholder => "placeholder",
             AssumptionKind::LeftToUser => "left-to-user",
             AssumptionKind::ExampleValues => "example-values",
+            AssumptionKind::OtherTemplate => "other-template",
         }
     }
 
@@ -117,6 +121,18 @@ impl AssumptionKind {
                 | AssumptionKind::CopiedElsewhere
                 | AssumptionKind::MissingInput
                 | AssumptionKind::OutsideInput
+                | AssumptionKind::OtherTemplate
+        )
+    }
+
+    /// Whether the guess is that another tool gives the files inputs of its own, which the
+    /// linter knows it does not have.
+    pub fn elsewhere(self) -> bool {
+        matches!(
+            self,
+            AssumptionKind::WrapperTool
+                | AssumptionKind::CopiedElsewhere
+                | AssumptionKind::OtherTemplate
         )
     }
 }

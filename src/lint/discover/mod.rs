@@ -7,6 +7,7 @@
 
 pub mod alternatives;
 pub mod configured;
+pub mod copied;
 pub mod design_docs;
 pub mod init;
 pub mod invocations;
@@ -147,6 +148,25 @@ pub struct Discovery {
     pub findings: Vec<Diagnostic>,
     /// Directories that tools wrapping ytt render with inputs of their own.
     pub wrappers: Vec<wrappers::Wrapper>,
+    /// Repository paths its commands copy into other tools' trees.
+    pub copied: Vec<copied::Copied>,
+}
+
+impl Discovery {
+    /// Whether another tool renders the file at `path`: a tool that wraps ytt, or another
+    /// tool's tree a command copies it into.
+    pub fn around_of(&self, path: &str) -> bool {
+        wrappers::around(&self.wrappers, path).is_some()
+            || copied::around(&self.copied, path).is_some()
+    }
+
+    /// What surrounds the repository's files, for their provenance.
+    pub fn around(&self) -> provenance::Around<'_> {
+        provenance::Around {
+            wrappers: &self.wrappers,
+            copied: &self.copied,
+        }
+    }
 }
 
 /// Walks the repository of `config` and finds its roots and libraries.
@@ -180,6 +200,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     let index = Index::new(files.iter().map(|f| f.path.as_str()));
     d.vendir = vendir::repository_targets(config, files, &index);
     d.wrappers = wrappers::find(files);
+    d.copied = copied_out(config, files, &index);
     if config.roots.is_empty() {
         d.roots = learn(config, files, &index, &mut d);
     } else {
@@ -219,6 +240,20 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     d
 }
 
+/// What the repository's READMEs, scripts and Makefiles copy out of it.
+fn copied_out(config: &Config, files: &[RepoFile], index: &Index) -> Vec<copied::Copied> {
+    files
+        .iter()
+        .filter(|f| copied::candidate(&f.path))
+        .filter_map(|f| {
+            let text = invocations::scripts::read(&config.dir, &f.path, 1 << 20)?;
+            text.contains("cp ")
+                .then(|| copied::in_text(&f.path, &text, index))
+        })
+        .flatten()
+        .collect()
+}
+
 /// Roots without configuration: from the repository's commands, its Packages, then the
 /// topmost directories of the ytt files nothing else covers.
 fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) -> Vec<Root> {
@@ -251,6 +286,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
     let top = not_deployed_as_is(top, &found.deployed, d);
+    let top = not_copied_out(top, files, d);
     let partial: Vec<Library> = partial
         .into_iter()
         .filter(|l| {
@@ -273,7 +309,8 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         r.args.extend(learned);
     }
     let vendored = |r: &Root| {
-        let unsynced = vendir::consumed_target(r, &d.vendir).map(|t| (t, false));
+        let text = |p: &str| invocations::scripts::read(&config.dir, p, 1 << 20);
+        let unsynced = vendir::consumed_target(r, &d.vendir, files, &text).map(|t| (t, false));
         unsynced.or_else(|| vendir::vendored_topmost(r, &d.vendir).map(|t| (t, true)))
     };
     let (kept, unsynced): (Vec<Root>, Vec<Root>) =
@@ -346,6 +383,42 @@ fn not_deployed_as_is(
             false
         })
         .collect()
+}
+
+/// Topmost roots without those whose ytt files the repository copies into another tool's tree
+/// to be rendered there: each is checked on its own instead, with a note.
+fn not_copied_out(top: Vec<Root>, files: &[RepoFile], d: &mut Discovery) -> Vec<Root> {
+    let mut kept = Vec::new();
+    for r in top {
+        let ytt: Vec<&RepoFile> = files
+            .iter()
+            .filter(|f| f.kind.is_ytt() && !topmost::in_private_dir(&f.path))
+            .filter(|f| r.inputs.iter().any(|i| is_within(&f.path, i)))
+            .collect();
+        let copies: Vec<&copied::Copied> = ytt
+            .iter()
+            .filter_map(|f| copied::around(&d.copied, &f.path))
+            .collect();
+        let Some(first) = copies.first().filter(|_| copies.len() == ytt.len()) else {
+            kept.push(r);
+            continue;
+        };
+        d.notes.push(format!(
+            "{} is not evaluated: {} copies it into {} to be rendered there",
+            r.name, first.origin, first.to
+        ));
+        d.libraries.push(Library {
+            parent: paths::parent(&r.path).to_string(),
+            partial: Some(format!(
+                "copied into {} by {} and rendered there",
+                first.to, first.origin
+            )),
+            flags: Vec::new(),
+            files: Vec::new(),
+            path: r.path,
+        });
+    }
+    kept
 }
 
 /// Topmost roots as their loads place them: climbed to the ancestor an absolute load needs,

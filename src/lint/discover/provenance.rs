@@ -3,7 +3,9 @@
 //! given at run time. The job adds what only the evaluation shows (placeholders among the
 //! final data values: [`crate::lint::job::certainty`]).
 
+use crate::files::paths::is_within;
 use crate::lint::config::ScenarioConfig;
+use crate::lint::discover::copied::Copied;
 use crate::lint::discover::invocations::{ci, educates, make, readme, taskfile};
 use crate::lint::discover::wrappers::{self, Wrapper};
 use crate::lint::discover::{Library, Reason, Root};
@@ -14,7 +16,7 @@ use crate::report::{Assumption, AssumptionKind, Provenance, Source};
 pub fn of(
     root: &Root,
     sc: Option<&ScenarioConfig>,
-    wrappers: &[Wrapper],
+    around: &Around,
     config_file: Option<&str>,
 ) -> Provenance {
     let mut p = match &root.reason {
@@ -45,9 +47,7 @@ pub fn of(
                 command(root)
             ),
         ));
-        if let Some(w) = wrappers::around(wrappers, &root.path) {
-            p.assume(Assumption::new(AssumptionKind::WrapperTool, w.assumption()));
-        }
+        around.assume(&mut p, &root.path);
     }
     if let Some(sc) = sc {
         runtime_values(&mut p, sc);
@@ -58,7 +58,7 @@ pub fn of(
 /// The provenance of a directory checked on its own, when its findings may assume something:
 /// one a tool that wraps ytt renders, or one whose files only supplement others (`None` for a
 /// private library, which its root's command renders as it is).
-pub fn of_library(lib: &Library, wrappers: &[Wrapper]) -> Option<Provenance> {
+pub fn of_library(lib: &Library, around: &Around) -> Option<Provenance> {
     let mut p = Provenance::of(Source::Layout, None);
     if let Some(why) = &lib.partial {
         p.assume(Assumption::new(
@@ -69,10 +69,35 @@ pub fn of_library(lib: &Library, wrappers: &[Wrapper]) -> Option<Provenance> {
             ),
         ));
     }
-    if let Some(w) = wrappers::around(wrappers, &lib.path) {
-        p.assume(Assumption::new(AssumptionKind::WrapperTool, w.assumption()));
-    }
+    around.assume(&mut p, &lib.path);
     (!p.assumptions.is_empty()).then_some(p)
+}
+
+/// What surrounds the files of the repository: tools that wrap ytt, copies into other tools'
+/// trees.
+#[derive(Clone, Copy)]
+pub struct Around<'d> {
+    pub wrappers: &'d [Wrapper],
+    pub copied: &'d [Copied],
+}
+
+impl Around<'_> {
+    /// Adds what a directory at `path` assumes by being where it is.
+    fn assume(&self, p: &mut Provenance, path: &str) {
+        if let Some(w) = wrappers::around(self.wrappers, path) {
+            p.assume(Assumption::new(AssumptionKind::WrapperTool, w.assumption()));
+        }
+        let copied = self
+            .copied
+            .iter()
+            .find(|c| is_within(path, &c.path) || is_within(&c.path, path));
+        if let Some(c) = copied {
+            p.assume(Assumption::new(
+                AssumptionKind::CopiedElsewhere,
+                c.assumption(),
+            ));
+        }
+    }
 }
 
 /// The kind of command a file holds (`hack/build.sh:12`, `README.md:40`).
@@ -160,7 +185,12 @@ mod tests {
             marker: ".myks.yaml".into(),
             gives: "a schema",
         };
-        let p = of(&root, None, &[w], None);
+        let wrappers = [w];
+        let around = Around {
+            wrappers: &wrappers,
+            copied: &[],
+        };
+        let p = of(&root, None, &around, None);
         assert_eq!(p.source, Source::Layout);
         let kinds: Vec<AssumptionKind> = p.assumptions.iter().map(|a| a.kind).collect();
         assert_eq!(
@@ -183,11 +213,15 @@ mod tests {
             origin: Some("hack/build.sh:4".into()),
             ..ScenarioConfig::default()
         };
-        let p = of(&root, Some(&sc), &[], None);
+        let around = Around {
+            wrappers: &[],
+            copied: &[],
+        };
+        let p = of(&root, Some(&sc), &around, None);
         assert!(p.certain());
         assert_eq!(p.origin.as_deref(), Some("hack/build.sh:4"));
         sc.provided = vec!["version".into()];
-        let p = of(&root, Some(&sc), &[], None);
+        let p = of(&root, Some(&sc), &around, None);
         assert_eq!(p.assumptions.len(), 1);
         assert!(p.assumptions[0].message.contains("`version`"));
     }

@@ -46,10 +46,13 @@ pub fn targets(file: &str, text: &str, index: &Index) -> Vec<Target> {
             let Some(dir_path) = p.value.as_str() else {
                 continue;
             };
-            let dir_path = paths::join(
+            // A path that leaves the repository (`../../x`) is no directory of it.
+            let Some(dir_path) = normalized(&paths::join(
                 base,
                 dir_path.trim_start_matches("./").trim_end_matches('/'),
-            );
+            )) else {
+                continue;
+            };
             for content in items(get(dir, "contents")) {
                 let Some(c) = entry(content, "path") else {
                     continue;
@@ -73,6 +76,25 @@ pub fn targets(file: &str, text: &str, index: &Index) -> Vec<Target> {
     out
 }
 
+/// `path` with its `.` and `..` parts resolved, `None` when it leaves the repository.
+fn normalized(path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = Vec::new();
+    for p in path.split('/') {
+        match p {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(if parts.is_empty() {
+        ".".to_string()
+    } else {
+        parts.join("/")
+    })
+}
+
 /// The unsynced target `path` lies in, if any.
 pub fn unsynced<'t>(targets: &'t [Target], path: &str) -> Option<&'t Target> {
     targets
@@ -80,12 +102,47 @@ pub fn unsynced<'t>(targets: &'t [Target], path: &str) -> Option<&'t Target> {
         .find(|t| !t.synced && is_within(path, &t.dir))
 }
 
-/// The unsynced vendir directory a root holds or reads from, if any.
-pub fn consumed_target<'t>(root: &Root, targets: &'t [Target]) -> Option<&'t Target> {
+/// The unsynced vendir directory a root needs, if any: one its inputs lie in, or one it holds
+/// and uses (a private library under its `_ytt_lib`, or a directory its files load from or
+/// name). A directory the root holds but never uses does not stop it. `text` gives the text
+/// of a repository file.
+pub fn consumed_target<'t>(
+    root: &Root,
+    targets: &'t [Target],
+    files: &[RepoFile],
+    text: &dyn Fn(&str) -> Option<String>,
+) -> Option<&'t Target> {
     targets.iter().filter(|t| !t.synced).find(|t| {
-        root.inputs
-            .iter()
-            .any(|i| is_within(&t.dir, i) || is_within(i, &t.dir))
+        root.inputs.iter().any(|i| {
+            if is_within(i, &t.dir) {
+                return true;
+            }
+            if !is_within(&t.dir, i) {
+                return false;
+            }
+            let inside = t.dir.strip_prefix(i.as_str()).unwrap_or(&t.dir);
+            if inside
+                .split('/')
+                .any(|p| p == crate::library::tree::PRIVATE_DIR)
+            {
+                return true;
+            }
+            let name = t.dir.rsplit('/').next().unwrap_or(&t.dir);
+            files
+                .iter()
+                .filter(|f| f.kind.is_ytt() && is_within(&f.path, i) && !is_within(&f.path, &t.dir))
+                .any(|f| text(&f.path).is_some_and(|x| names(&x, name)))
+        })
+    })
+}
+
+/// Whether a file's text names the directory `name` in a string (a `load()` path, a
+/// `library.get()` name).
+fn names(text: &str, name: &str) -> bool {
+    ["\"", "'"].iter().any(|q| {
+        text.contains(&format!("{q}{name}/"))
+            || text.contains(&format!("/{name}/"))
+            || text.contains(&format!("{q}{name}{q}"))
     })
 }
 
@@ -156,5 +213,47 @@ mod tests {
         assert_eq!(t[1].line, 8);
         assert!(unsynced(&t, "pkg/config/upstream/b/c.yml").is_some());
         assert!(unsynced(&t, "pkg/config/upstream/a/x.yml").is_none());
+    }
+
+    #[test]
+    fn a_path_up_and_out_is_resolved() {
+        let index = Index::new([".github/workflows/vendor/x.yml"]);
+        let text = "apiVersion: vendir.k14s.io/v1alpha1\nkind: Config\ndirectories:\n- path: ../.github/workflows/vendor\n  contents:\n  - path: .\n    git: {}\n- path: ../../out\n  contents:\n  - path: .\n";
+        let t = targets("ci/vendir.yml", text, &index);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].dir, ".github/workflows/vendor");
+        assert!(t[0].synced);
+    }
+
+    #[test]
+    fn a_root_needs_only_the_directories_it_uses() {
+        let target = |dir: &str| Target {
+            file: "app/vendir.yml".into(),
+            line: 1,
+            dir: dir.into(),
+            synced: false,
+        };
+        let file = |p: &str| RepoFile {
+            path: p.into(),
+            kind: crate::lint::repo::walk::Kind::YttYaml,
+            package: false,
+            kubevirt: false,
+            directives: false,
+            crds: Vec::new(),
+        };
+        let root = Root::found("app", crate::lint::discover::Reason::Topmost);
+        let files = [file("app/a.yml"), file("app/b.yml")];
+        let text = |p: &str| {
+            Some(match p {
+                "app/a.yml" => "#@ load(\"helpers/x.star\", \"x\")\n".to_string(),
+                _ => "a: 1\n".to_string(),
+            })
+        };
+        let used = [target("app/helpers")];
+        assert!(consumed_target(&root, &used, &files, &text).is_some());
+        let unused = [target("app/docs-vendor")];
+        assert!(consumed_target(&root, &unused, &files, &text).is_none());
+        let library = [target("app/_ytt_lib/dep")];
+        assert!(consumed_target(&root, &library, &files, &text).is_some());
     }
 }

@@ -142,7 +142,10 @@ fn comments(cs: &[Comment], out: &mut Vec<Unknown>) {
 }
 
 fn suggestion(name: &str) -> Option<&'static str> {
-    if name.contains(',') {
+    // `#@@overlay/remove` reads as an annotation switched off on purpose: turning it on would
+    // change what ytt renders (and attach it to whatever node follows), so nothing is
+    // suggested.
+    if name.contains(',') || name.starts_with('@') {
         return None;
     }
     if let Some((_, meant)) = MEANT.iter().find(|(typo, _)| *typo == name) {
@@ -267,6 +270,12 @@ items:
                 ("overlay/apend".into(), 16, Some("overlay/append")),
             ]
         );
+    }
+
+    #[test]
+    fn an_annotation_switched_off_with_a_second_at_gets_no_suggestion() {
+        let src = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.all\n---\nmetadata:\n  #@@overlay/remove\n  labels: {}\n";
+        assert_eq!(names(src), vec![("@overlay/remove".into(), 5, None)]);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::library::Workspace;
 use crate::lint::job::inputs::Names;
 use crate::lint::job::{placeholder, Job};
 use crate::pos::Pos;
-use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Rule};
+use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Rule, Source};
 use crate::yaml::Value;
 
 /// At most this many placeholders are named in one assumption.
@@ -30,6 +30,11 @@ pub fn settle(
     };
     if let Some(a) = placeholders(ws, names) {
         p.assume(a);
+    }
+    if p.source == Source::Package {
+        if let Some(a) = left_null(ws, names) {
+            p.assume(a);
+        }
     }
     let found = found
         .into_iter()
@@ -68,6 +73,41 @@ pub fn attach(p: &Provenance, d: &mut Diagnostic) {
     }
 }
 
+/// A YAML syntax error in a file that holds another tool's template syntax (`{{ .x }}`,
+/// `{{{ .x }}}` outside `#@` and `#!` lines): that tool renders the file before ytt reads it,
+/// so the error rests on a command the linter does not see. `read` gives a repository file's
+/// text.
+pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Option<String>) {
+    if d.rule != Rule::YamlSyntax {
+        return;
+    }
+    let Some(file) = d.span.as_ref().map(|s| s.file.clone()) else {
+        return;
+    };
+    let Some(text) = read(&file) else {
+        return;
+    };
+    let templated = text.lines().any(|l| {
+        let t = l.trim_start();
+        !t.starts_with("#@") && !t.starts_with("#!") && t.contains("{{") && t.contains("}}")
+    });
+    if !templated {
+        return;
+    }
+    let mut p = job
+        .provenance
+        .clone()
+        .unwrap_or_else(|| Provenance::of(Source::Layout, None));
+    p.assume(Assumption::new(
+        AssumptionKind::OtherTemplate,
+        format!(
+            "{file} holds another tool's template syntax (`{{{{ }}}}`): that tool renders it before ytt reads it"
+        ),
+    ));
+    d.basis = Some(Basis::Command);
+    d.certainty = Some(p.certainty(Basis::Command));
+}
+
 /// Whether the template line of a finding writes its value as plain YAML (no `#@` code, no
 /// text template): `None` when the line is not known.
 fn written_literally(d: &Diagnostic, ws: &Workspace, names: &Names) -> Option<bool> {
@@ -89,18 +129,17 @@ fn placeholders(ws: &Workspace, names: &Names) -> Option<Assumption> {
     let values = ws.evaluated_values()?;
     let mut found: Vec<String> = Vec::new();
     let mut count = 0usize;
-    walk(&values.value, &mut Vec::new(), &mut |path, text, pos| {
+    walk(&values.value, &mut Vec::new(), &mut |path, v, pos| {
+        let Value::String(text) = v else {
+            return;
+        };
         // The linter's own placeholders for values given at run time are another assumption.
         if text == placeholder::TEXT || !is_placeholder(text) {
             return;
         }
         count += 1;
         if found.len() < NAMED {
-            let at = pos
-                .and_then(|p| Some((names.repo_path_at(p)?.to_string(), p.line)))
-                .map(|(f, l)| format!(" ({f}:{l})"))
-                .unwrap_or_default();
-            found.push(format!("`{path}` is `{text}`{at}"));
+            found.push(format!("`{path}` is `{text}`{}", place(names, pos)));
         }
     });
     if found.is_empty() {
@@ -119,8 +158,12 @@ fn placeholders(ws: &Workspace, names: &Names) -> Option<Assumption> {
     ))
 }
 
-/// Calls `f` with the dotted path, text and place of every string in `value`.
-fn walk(value: &Value, path: &mut Vec<String>, f: &mut dyn FnMut(&str, &str, Option<&Pos>)) {
+/// Calls `f` with the dotted path, value and place of every scalar in `value`.
+fn walk(value: &Value, path: &mut Vec<String>, f: &mut dyn FnMut(&str, &Value, Option<&Pos>)) {
+    let mut visit = |path: &mut Vec<String>, v: &Value, pos: &Pos| match v {
+        Value::Map(_) | Value::Array(_) => walk(v, path, f),
+        scalar => f(&path.join("."), scalar, Some(pos)),
+    };
     match value {
         Value::Map(m) => {
             for item in &m.items {
@@ -129,27 +172,57 @@ fn walk(value: &Value, path: &mut Vec<String>, f: &mut dyn FnMut(&str, &str, Opt
                     other => format!("{other:?}"),
                 };
                 path.push(key);
-                if let Value::String(text) = &item.value {
-                    f(&path.join("."), text, Some(&item.pos));
-                } else {
-                    walk(&item.value, path, f);
-                }
+                visit(path, &item.value, &item.pos);
                 path.pop();
             }
         }
         Value::Array(a) => {
             for (i, item) in a.items.iter().enumerate() {
                 path.push(i.to_string());
-                if let Value::String(text) = &item.value {
-                    f(&path.join("."), text, Some(&item.pos));
-                } else {
-                    walk(&item.value, path, f);
-                }
+                visit(path, &item.value, &item.pos);
                 path.pop();
             }
         }
         _ => {}
     }
+}
+
+/// The data values a Package's defaults leave null, as one assumption: its user gives them
+/// (the values of a PackageInstall), and the linter does not know them.
+fn left_null(ws: &Workspace, names: &Names) -> Option<Assumption> {
+    let values = ws.evaluated_values()?;
+    let mut found: Vec<String> = Vec::new();
+    let mut count = 0usize;
+    walk(&values.value, &mut Vec::new(), &mut |path, v, pos| {
+        if !matches!(v, Value::Null) {
+            return;
+        }
+        count += 1;
+        if found.len() < NAMED {
+            found.push(format!("`{path}`{}", place(names, pos)));
+        }
+    });
+    if found.is_empty() {
+        return None;
+    }
+    let more = match count.saturating_sub(found.len()) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Some(Assumption::new(
+        AssumptionKind::LeftToUser,
+        format!(
+            "the package's defaults leave {}{more} null, for its user to give",
+            found.join(", ")
+        ),
+    ))
+}
+
+/// ` (file:line)` of a value's place in the repository, or nothing.
+fn place(names: &Names, pos: Option<&Pos>) -> String {
+    pos.and_then(|p| Some((names.repo_path_at(p)?.to_string(), p.line)))
+        .map(|(f, l)| format!(" ({f}:{l})"))
+        .unwrap_or_default()
 }
 
 /// Whether a string is a placeholder for the user's own value rather than a value: `<...>`,

@@ -14,6 +14,7 @@ pub mod findings;
 pub mod inputs;
 pub mod kubernetes;
 pub mod libcheck;
+pub mod library_hint;
 pub mod model;
 pub mod needs_input;
 pub mod number_flags;
@@ -314,8 +315,14 @@ fn reported_by_value(rule: Rule) -> bool {
 }
 
 fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> JobOutcome {
+    let policy = crate::files::ReadPolicy::repository(&job.repo);
+    let read = |f: &str| {
+        let bytes = crate::files::read_allowed(&job.repo.join(f), &policy)?;
+        String::from_utf8(bytes).ok()
+    };
     for d in &mut diagnostics {
         model::place(job, d);
+        certainty::other_template(job, d, &read);
         // Findings made before the evaluation (inputs that cannot be read) rest on the job's
         // command as discovery found it.
         if let Some(p) = job.provenance.as_ref().filter(|_| d.certainty.is_none()) {

@@ -50,6 +50,11 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         } else if STOPPING.contains(&d.rule) {
             let unset = unset_cause(&d.message, &mut has_schema);
             match unset {
+                // Every value it reads is set by the command: the failure is not for want of
+                // input.
+                Some(k) if !placeholders && !k.is_empty() && k.iter().all(|k| is_set(ws, k)) => {
+                    None
+                }
                 Some(k) => Some(k),
                 // Only what rests on data values may come from the placeholders: not a load
                 // that fails (it rests on the files the command gives), not a syntax error.
@@ -81,6 +86,32 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         kept.push(comment_finding(d));
     }
     kept
+}
+
+/// Whether the final data values give `key` (`a.b`) a value: not null, not an empty string.
+fn is_set(ws: &Workspace, key: &str) -> bool {
+    let Some(values) = ws.evaluated_values() else {
+        return false;
+    };
+    let mut v = &values.value;
+    for part in key.split('.') {
+        let crate::yaml::Value::Map(m) = v else {
+            return false;
+        };
+        let Some(item) = m
+            .items
+            .iter()
+            .find(|i| matches!(&i.key, crate::yaml::Value::String(k) if k == part))
+        else {
+            return false;
+        };
+        v = &item.value;
+    }
+    match v {
+        crate::yaml::Value::Null => false,
+        crate::yaml::Value::String(s) => !s.is_empty(),
+        _ => true,
+    }
 }
 
 /// Plain comments in a root nobody says how to run: ytt rejects them unless it runs with

@@ -12,8 +12,8 @@ use crate::library::{ExternalValues, Output, Workspace};
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
-    bom, boolean_strings, certainty, engine, findings, kubernetes, needs_input, number_flags,
-    unmatched_overlays, usage,
+    bom, boolean_strings, certainty, engine, findings, kubernetes, library_hint, needs_input,
+    number_flags, unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
@@ -79,6 +79,7 @@ pub(super) fn evaluate(
             found.push(from_error(names, e));
         }
     }
+    library_hint::add(&workspace, &mut found);
     let found = without_repeats(needs_input::settle(job, &workspace, found))
         .into_iter()
         .map(|d| engine::tidy(d, &span_of))

@@ -114,24 +114,55 @@ fn matcher_text(workspace: &Workspace, pos: &Pos) -> (String, Option<u32>) {
     (text, match_line)
 }
 
-/// "did you mean": a quoted word of the matcher close to, but not, a kind or a name of the
-/// documents the overlay was applied to.
+/// "did you mean": a quoted value of the matcher close to, but not, a kind or a name of the
+/// documents the overlay was applied to, compared like with like: the value given for `kind`
+/// with the kinds, the one given for `name` with the names (`{"kind": "Deploymnt"}`,
+/// `l["metadata"]["name"] == "wbe"`). Keys and other values are not compared.
 fn suggestion(matcher: &str, candidates: &[&str]) -> Option<String> {
-    let words: Vec<String> = candidates
-        .iter()
-        .flat_map(|c| c.split('/'))
-        .map(str::to_string)
-        .collect();
-    for quoted in matcher.split('"').skip(1).step_by(2) {
-        if quoted.len() < 3 || words.iter().any(|w| w == quoted) {
+    let part = |i: usize| -> Vec<String> {
+        candidates
+            .iter()
+            .filter_map(|c| c.split('/').nth(i))
+            .map(str::to_string)
+            .collect()
+    };
+    let (kinds, names) = (part(0), part(1));
+    let quoted = quoted_words(matcher);
+    for (i, (word, key)) in quoted.iter().enumerate() {
+        if *key || word.len() < 3 {
+            continue;
+        }
+        let words = match i.checked_sub(1).map(|p| quoted[p].0.as_str()) {
+            Some("kind") => &kinds,
+            Some("name") => &names,
+            _ => continue,
+        };
+        if words.iter().any(|w| w == word) {
             continue;
         }
         // A typo: at most two edits (`AWSCluster` is not a typo of `Cluster`).
-        if let Some(best) = nearest(quoted, &words).filter(|b| edits(b, quoted) <= MAX_EDITS) {
-            return Some(format!("did you mean \"{best}\" for \"{quoted}\"?"));
+        if let Some(best) = nearest(word, words).filter(|b| edits(b, word) <= MAX_EDITS) {
+            return Some(format!("did you mean \"{best}\" for \"{word}\"?"));
         }
     }
     None
+}
+
+/// The double-quoted words of a matcher, each with whether it is a key (a `:` follows it).
+fn quoted_words(matcher: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut rest = matcher;
+    while let Some(open) = rest.find('"') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('"') else {
+            break;
+        };
+        let word = after[..close].to_string();
+        rest = &after[close + 1..];
+        let key = rest.trim_start().starts_with(':');
+        out.push((word, key));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -150,6 +181,18 @@ mod tests {
         let other =
             "#@overlay/match by=overlay.subset({\"kind\": \"AWSCluster\"}), missing_ok=True\n";
         assert_eq!(suggestion(other, &["Cluster/c", "AzureCluster/c"]), None);
+        // A key is not a kind: `namespace` is no typo of `Namespace`.
+        let keyed = "#@overlay/match by=overlay.subset({\"metadata\": {\"namespace\": \"prod\"}}), expects=\"0+\"\n";
+        assert_eq!(
+            suggestion(keyed, &["Namespace/prod", "Deployment/web"]),
+            None
+        );
+        // A name is compared with the names.
+        let named = "#@overlay/match by=lambda i,l,r: l[\"metadata\"][\"name\"] == \"wbe\", expects=\"0+\"\n";
+        assert_eq!(
+            suggestion(named, &["Deployment/web"]).as_deref(),
+            Some("did you mean \"web\" for \"wbe\"?")
+        );
     }
 
     #[test]

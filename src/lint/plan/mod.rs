@@ -76,7 +76,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             job.provenance = Some(provenance::of(
                 root,
                 sc,
-                &d.wrappers,
+                &d.around(),
                 config_file(config).as_deref(),
             ));
         }
@@ -157,7 +157,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         };
         out.push(Job {
             kind: JobKind::Library,
-            provenance: provenance::of_library(lib, &d.wrappers),
+            provenance: provenance::of_library(lib, &d.around()),
             check_files: true,
             values_from: if closed {
                 ValuesFrom::Scenarios(Vec::new())

@@ -6,7 +6,7 @@
 //! tool's tree the files are copied into), the finding is a note (info): the linter knows it
 //! does not see what that tool gives.
 
-use crate::report::{AssumptionKind, Diagnostic, Severity};
+use crate::report::{Diagnostic, Severity};
 
 /// `found` with every error that assumes something lowered to a warning, and every error or
 /// warning that lacks another tool's inputs to info.
@@ -17,12 +17,7 @@ pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
             let Some(c) = d.certainty.as_ref().filter(|c| !c.certain()) else {
                 return d;
             };
-            let elsewhere = c.assumed.iter().any(|a| {
-                matches!(
-                    a.kind,
-                    AssumptionKind::WrapperTool | AssumptionKind::CopiedElsewhere
-                )
-            });
+            let elsewhere = c.assumed.iter().any(|a| a.kind.elsewhere());
             d.severity = match (d.severity, elsewhere) {
                 (Severity::Error | Severity::Warning, true) => Severity::Info,
                 (Severity::Error, false) => Severity::Warning,

@@ -15,6 +15,7 @@ pub mod merge;
 pub mod never_evaluated;
 pub mod stale;
 pub mod suppress;
+pub mod unrendered;
 pub mod unused_values;
 pub mod vendored;
 
@@ -55,6 +56,7 @@ pub fn findings(
     without_machine_paths(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = certainty::apply(levels::apply(&p.config, found));
+    let found = unrendered::settle(p, jobs, found);
     let sups = scan_suppressions(p, &scopes, &found, sources);
     let (kept, used) = suppress::apply(found, &sups);
     let checked = |s: &Suppression, rule: &str| {

@@ -69,7 +69,9 @@ pub fn supplement(path: &str, text: &str) -> Option<Supplement> {
     // A file that does not parse is reported by whatever evaluates it.
     let ds = parse(text, &file, &ParseOpts::default()).ok()?;
     let mut found = Supplement::default();
-    for d in &ds.items {
+    let lines: Vec<&str> = text.lines().collect();
+    let starts: Vec<usize> = ds.items.iter().map(|d| d.pos.line as usize).collect();
+    for (i, d) in ds.items.iter().enumerate() {
         let has = |a: &str| doc_has_annotation(&d.comments, a);
         found.values |= has(SUPPLEMENTARY[1]);
         found.schema |= has(SUPPLEMENTARY[2]);
@@ -81,7 +83,12 @@ pub fn supplement(path: &str, text: &str) -> Option<Supplement> {
             .iter()
             .any(|c| c.pos.line == d.pos.line && c.data.starts_with("@ "));
         let empty = matches!(d.value, Value::Null) && !valued;
-        if !(annotated || empty) {
+        // Nodes that only make up the bodies of functions (`#@ def sel():` ... `#@ end`
+        // before the first `---`) are code, not output.
+        let from = if i == 0 { 1 } else { starts[i] };
+        let to = starts.get(i + 1).copied().unwrap_or(lines.len() + 1);
+        let code_only = !valued && only_functions(&lines, from, to);
+        if !(annotated || empty || code_only) {
             return None;
         }
     }
@@ -89,6 +96,48 @@ pub fn supplement(path: &str, text: &str) -> Option<Supplement> {
         found.code = true;
     }
     Some(found)
+}
+
+/// Whether every YAML line of lines `from..to` (1-based, `to` excluded) lies in the body of a
+/// `#@ def` block, and there is at least one.
+fn only_functions(lines: &[&str], from: usize, to: usize) -> bool {
+    // The kind of each open block: whether it is a function or inside one.
+    let mut open: Vec<bool> = Vec::new();
+    let mut any = false;
+    for line in lines
+        .iter()
+        .take(to.saturating_sub(1))
+        .skip(from.saturating_sub(1))
+    {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with("#!") || t == "---" || t.starts_with("--- ") {
+            continue;
+        }
+        let Some(code) = t.strip_prefix("#@") else {
+            if t.starts_with('#') {
+                continue;
+            }
+            if !open.last().copied().unwrap_or(false) {
+                return false;
+            }
+            any = true;
+            continue;
+        };
+        let code = code.trim();
+        let word = code
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .next();
+        let in_def = open.last().copied().unwrap_or(false);
+        match word {
+            Some("end") => {
+                open.pop();
+            }
+            Some("def") if code.ends_with(':') => open.push(true),
+            Some("if" | "for" | "while") if code.ends_with(':') => open.push(in_def),
+            _ => {}
+        }
+    }
+    any && open.is_empty()
 }
 
 #[cfg(test)]
@@ -135,5 +184,18 @@ mod tests {
             "#@ def f():\na: 1\n#@ end\n--- #@ f()\n"
         ));
         assert!(!is_supplementary("t.txt", "(@= x @)"));
+        // A function's body before the first `---` is code, but a document after it is
+        // output.
+        assert!(!is_supplementary(
+            "g.yml",
+            "#@ def sel():\nkind: X\n#@ end\n---\nkind: X\n"
+        ));
+    }
+
+    #[test]
+    fn functions_before_the_first_document_are_code() {
+        let text = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@ def sel():\nkind: X\n#@ if True:\nb: 1\n#@ end\n#@ end\n#@overlay/match by=overlay.subset(sel())\n---\nspec: {}\n";
+        let found = supplement("ov/o.yml", text).unwrap();
+        assert!(found.overlay);
     }
 }
