@@ -13,6 +13,13 @@ pub fn reword(builtin: Option<&str>, raw: &str) -> Option<String> {
         let (param, rest) = rest.split_once("` doesn't match, expected `")?;
         let (expected, rest) = rest.split_once("`, actual `")?;
         let actual = rest.split(" (repr: ").next()?.trim_end_matches('`');
+        // The crate does not always record a method's frame: some parameters name it.
+        let name = name.or(match param {
+            "old" | "new" | "count" => Some("replace"),
+            "keepends" => Some("splitlines"),
+            "to_join" => Some("join"),
+            _ => None,
+        });
         return parameter(name?, param, expected, actual);
     }
     if let Some(ty) = raw
@@ -25,6 +32,9 @@ pub fn reword(builtin: Option<&str>, raw: &str) -> Option<String> {
         .strip_prefix("Value of type `")
         .and_then(|r| r.strip_suffix("` is not hashable"))
     {
+        // The values of `@ytt:url`, `@ytt:ip` and `@ytt:assert` are ytt structs, whose
+        // hash error names `struct`.
+        let ty = if ty.starts_with("@ytt:") { "struct" } else { ty };
         return Some(match name {
             Some(n) => format!("{n}: unhashable type: {ty}"),
             None => format!("unhashable type: {ty}"),

@@ -54,6 +54,11 @@ pub fn to_ytt_wording(raw: &str) -> String {
         if op == "[]" {
             return format!("unhandled index operation {left}[{right}]");
         }
+        // An augmented assignment (`d |= x`) is the binary operator in starlark-go's words.
+        let op = match op.strip_suffix('=') {
+            Some(bin) if !bin.is_empty() && !matches!(bin, "=" | "!" | "<" | ">") => bin,
+            _ => op,
+        };
         return format!("unknown binary op: {left} {op} {right}");
     }
     // Integer division and modulo by zero (the crate names the operands).

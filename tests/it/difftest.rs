@@ -187,7 +187,12 @@ impl Tester {
             let (lmsg, lline) = error_of(&l.stderr);
             let at =
                 |line: Option<usize>| line.and_then(|n| line_map.get(n - 1).copied().flatten());
-            let (yi, li) = (at(yline), at(lline));
+            let (mut yi, li) = (at(yline), at(lline));
+            // A Go panic ytt recovers is shown without a position: it is where yttlint's
+            // error is when the messages agree.
+            if yi.is_none() && ymsg.starts_with("- (p) ") && ymsg == lmsg {
+                yi = li;
+            }
             // The program that failed first (in either tool) is the one to compare.
             let position = |i: Option<usize>| i.and_then(|i| batch.iter().position(|b| *b == i));
             let failing = match (position(yi), position(li)) {
