@@ -34,7 +34,11 @@ pub fn reword(builtin: Option<&str>, raw: &str) -> Option<String> {
     {
         // The values of `@ytt:url`, `@ytt:ip` and `@ytt:assert` are ytt structs, whose
         // hash error names `struct`.
-        let ty = if ty.starts_with("@ytt:") { "struct" } else { ty };
+        let ty = if ty.starts_with("@ytt:") {
+            "struct"
+        } else {
+            ty
+        };
         return Some(match name {
             Some(n) => format!("{n}: unhashable type: {ty}"),
             None => format!("unhashable type: {ty}"),

@@ -71,7 +71,7 @@ pub fn nearest<'a>(x: &str, candidates: &[&'a str]) -> Option<&'a str> {
     };
     let x = fold(x);
     let mut best = None;
-    let mut best_d = (x.len() + 1) / 2; // up to half of it mistyped
+    let mut best_d = x.len().div_ceil(2); // up to half of it mistyped
     for c in candidates {
         let d = levenshtein(&x, &fold(c), best_d);
         if d < best_d {

@@ -133,11 +133,14 @@ fn named(name: &str, msg: String) -> starlark::Error {
     plain_err(format!("{name}: {msg}"))
 }
 
+/// Keyword arguments as pairs of string values and values.
+type Pairs<'v> = Vec<(Value<'v>, Value<'v>)>;
+
 /// Positional and keyword arguments of a call, the keywords as string values.
 fn call_args<'v>(
     args: &Arguments<'v, '_>,
     heap: Heap<'v>,
-) -> starlark::Result<(Vec<Value<'v>>, Vec<(Value<'v>, Value<'v>)>)> {
+) -> starlark::Result<(Vec<Value<'v>>, Pairs<'v>)> {
     let pos: Vec<Value<'v>> = args.positions(heap)?.collect();
     let kwargs = args
         .names_map()?

@@ -6,7 +6,6 @@
 
 use starlark::values::{Heap, Value};
 
-
 /// The names of a struct-like value, in ytt's order: what `godict` asks a value for.
 #[derive(Clone, Copy, Debug, starlark::any::ProvidesStaticType)]
 pub struct StructNames(pub &'static [&'static str]);
