@@ -90,6 +90,11 @@ impl Ctx {
         }
     }
 
+    /// Whether this context belongs to template `tpl` (ytt keeps one stack per template).
+    pub fn of(&self, tpl: &Arc<TemplateRt>) -> bool {
+        Arc::ptr_eq(&self.tpl, tpl)
+    }
+
     pub fn set_pending_annotations(&mut self, tag: Tag, anns: Annotations) {
         let slot = self.pending_anns.entry(tag).or_default();
         for a in anns.0 {

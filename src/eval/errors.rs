@@ -33,6 +33,9 @@ pub fn plain_message(err: &starlark::Error) -> String {
     {
         return super::messages::not_iterable(failing_builtin(err), ty);
     }
+    if let Some(go) = super::arg_messages::reword(failing_builtin(err), &raw) {
+        return go;
+    }
     super::messages::to_ytt_wording(&raw)
 }
 

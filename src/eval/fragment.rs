@@ -1,6 +1,8 @@
 //! `yamlfragment`: the Starlark value of YAML built by a template function (a document set, a
 //! map or an array). It is immutable; indexing, `len`, `in` and iteration read the node tree as
-//! ytt's fragment does (maps iterate keys, arrays and document sets iterate values).
+//! ytt's fragment does (maps iterate keys, arrays and document sets iterate values), and what
+//! ytt's fragment does not implement (`==` between fragments, slicing, item assignment) fails
+//! with its messages.
 
 use std::fmt;
 use std::sync::Arc;
@@ -84,7 +86,11 @@ impl<'v> StarlarkValue<'v> for Fragment {
         let key = starlark_to_key(index)?;
         let found = match &*self.data {
             FragData::Null => None,
-            FragData::Map(m) => m.items.iter().find(|i| i.key == key).map(|i| &i.value),
+            FragData::Map(m) => m
+                .items
+                .iter()
+                .find(|i| map_key_matches(&i.key, &key))
+                .map(|i| &i.value),
             FragData::Array(_) | FragData::DocSet(_) => {
                 let Value::Int(i) = key else {
                     return Err(starlark::Error::new_other(anyhow_msg(format!(
@@ -125,7 +131,7 @@ impl<'v> StarlarkValue<'v> for Fragment {
         // ytt answers `in` with its lookup: keys for maps, valid indexes for arrays and
         // document sets.
         let len = match &*self.data {
-            FragData::Map(m) => return Ok(m.items.iter().any(|i| i.key == key)),
+            FragData::Map(m) => return Ok(m.items.iter().any(|i| map_key_matches(&i.key, &key))),
             FragData::Null => return Ok(false),
             FragData::Array(a) => a.items.len(),
             FragData::DocSet(d) => d.items.len(),
@@ -139,12 +145,48 @@ impl<'v> StarlarkValue<'v> for Fragment {
         }
     }
 
+    /// ytt's fragment refuses to be compared with another fragment (`CompareSameType` is not
+    /// implemented), also when it is the same one; other types are simply unequal.
     fn equals(&self, other: SValue<'v>) -> starlark::Result<bool> {
-        Ok(match other.downcast_ref::<Fragment>() {
-            Some(o) => Arc::ptr_eq(&self.data, &o.data),
-            None => false,
-        })
+        match other.downcast_ref::<Fragment>() {
+            Some(_) => Err(not_implemented("CompareSameType")),
+            None => Ok(false),
+        }
     }
+
+    fn compare(&self, other: SValue<'v>) -> starlark::Result<std::cmp::Ordering> {
+        match other.downcast_ref::<Fragment>() {
+            Some(_) => Err(not_implemented("CompareSameType")),
+            None => starlark::values::ValueError::unsupported_with(self, "compare", other),
+        }
+    }
+
+    fn set_at(&self, _index: SValue<'v>, _new_value: SValue<'v>) -> starlark::Result<()> {
+        Err(not_implemented("SetKey"))
+    }
+
+    fn slice(
+        &self,
+        _start: Option<SValue<'v>>,
+        _stop: Option<SValue<'v>>,
+        _stride: Option<SValue<'v>>,
+        _heap: Heap<'v>,
+    ) -> starlark::Result<SValue<'v>> {
+        Err(starlark::Error::new_other(anyhow_msg(
+            "(p) yamlfragment.Slice: Not implemented".to_string(),
+        )))
+    }
+}
+
+/// ytt's error for what its fragment does not implement.
+fn not_implemented(what: &str) -> starlark::Error {
+    starlark::Error::new_other(anyhow_msg(format!("yamlfragment.{what}: Not implemented")))
+}
+
+/// Whether a map fragment's key is the one looked up. ytt compares Go values: a YAML integer
+/// key is a Go `int` and a Starlark integer an `int64`, so an integer never finds a key.
+fn map_key_matches(item_key: &Value, wanted: &Value) -> bool {
+    !matches!(wanted, Value::Int(_) | Value::Uint(_)) && item_key == wanted
 }
 
 /// Go's type name for a converted value, as ytt's messages show it.

@@ -1,6 +1,7 @@
 //! Makes parsed code behave as starlark-go (ytt's fork) runs it where the crate's own operators
 //! and string methods differ: string methods starlark-go has in another form (`find`,
-//! `codepoints`, `split`, ...) are looked up through `__ytt_attr` (see `stdlib::gostr`), and
+//! `codepoints`, `split`, ...) and dict's `update` are looked up through `__ytt_attr` (see
+//! `stdlib::gostr`, `stdlib::godict`), and
 //! `*`, `|`, `%`, `<<`, `<`, `<=`, `>`, `>=` become calls of the `__ytt_` functions of `stdlib::goops`.
 //!
 //! Method lookups are rewritten in the source text (the crate's syntax tree can be read but
@@ -38,6 +39,8 @@ pub const METHODS: &[&str] = &[
     "lstrip",
     "rstrip",
     "format",
+    // dict's, for starlark-go's mappings (`stdlib::godict`).
+    "update",
 ];
 
 /// Binary operators and the function each becomes.

@@ -1,6 +1,9 @@
 //! The instruction functions a compiled template calls (`__ytt_tplN_start_node` and friends).
 //! Each is a callable value bound to its template's node table; it acts on the evaluation
-//! contexts of the module being evaluated.
+//! contexts of the module being evaluated that belong to its template. ytt keeps a stack of
+//! contexts per template: a function of a loaded file that returns before its first YAML node
+//! (`if not x: return []`, which ytt leaves without `end_ctx`) leaves a context open on its own
+//! file's stack, and the template that called it goes on with its own.
 
 use std::fmt;
 use std::sync::Arc;
@@ -96,9 +99,21 @@ impl TplInstr {
     ) -> starlark::Result<R> {
         let mut ctxs = state.ctxs.borrow_mut();
         let ctx = ctxs
-            .last_mut()
+            .iter_mut()
+            .rev()
+            .find(|c| c.of(&self.tpl))
             .ok_or_else(|| fail(&self.name, "no template context is active"))?;
         f(ctx).map_err(|m| fail(&self.name, m))
+    }
+
+    /// Takes this template's innermost context off the stack.
+    fn pop_ctx(&self, state: &TplState<'_>) -> starlark::Result<Ctx> {
+        let mut ctxs = state.ctxs.borrow_mut();
+        let at = ctxs
+            .iter()
+            .rposition(|c| c.of(&self.tpl))
+            .ok_or_else(|| fail(&self.name, "unexpected ctx end"))?;
+        Ok(ctxs.remove(at))
     }
 
     fn end_ctx<'v>(
@@ -108,11 +123,7 @@ impl TplInstr {
         eval: &mut Evaluator<'v, '_, '_>,
     ) -> starlark::Result<Value<'v>> {
         let positional: Vec<Value<'v>> = args.positions(eval.heap())?.collect();
-        let ctx = state
-            .ctxs
-            .borrow_mut()
-            .pop()
-            .ok_or_else(|| fail(&self.name, "unexpected ctx end"))?;
+        let ctx = self.pop_ctx(state)?;
         let built = ctx.finish().map_err(|m| fail(&self.name, m))?;
         match positional.first() {
             Some(v) => Ok(*v),
@@ -196,11 +207,18 @@ impl<'v> StarlarkValue<'v> for TplInstr {
             }
             Op::EndCtx => self.end_ctx(state, args, eval),
             Op::EndDoc => {
-                let ctx = state
-                    .ctxs
-                    .borrow_mut()
-                    .pop()
-                    .ok_or_else(|| fail(&self.name, "unexpected ctx end"))?;
+                // The template's result is its first context (ytt's root context), whatever
+                // a function that returned early left above it.
+                let ctx = {
+                    let mut ctxs = state.ctxs.borrow_mut();
+                    let at = ctxs
+                        .iter()
+                        .position(|c| c.of(&self.tpl))
+                        .ok_or_else(|| fail(&self.name, "unexpected ctx end"))?;
+                    let root = ctxs.remove(at);
+                    ctxs.retain(|c| !c.of(&self.tpl));
+                    root
+                };
                 let built = ctx.finish().map_err(|m| fail(&self.name, m))?;
                 *state.result.borrow_mut() = Some(built);
                 Ok(none)

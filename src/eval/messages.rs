@@ -12,18 +12,38 @@ pub fn to_ytt_wording(raw: &str) -> String {
     {
         return format!("undefined: {name}");
     }
-    if let Some((ty, attr)) = msg
+    if let Some((ty, attr, guess)) = msg
         .strip_prefix("Object of type `")
         .and_then(|r| r.split_once("` has no attribute `"))
         .map(|(t, r)| {
-            // The crate may add a suggestion starlark-go does not make.
-            let r = r.split_once("`, did you mean `").map_or(r, |(a, _)| a);
-            (t, r.strip_suffix('`').unwrap_or(r))
+            // The crate's suggestion is kept where starlark-go would make it too.
+            let (r, guess) = match r.split_once("`, did you mean `") {
+                Some((a, g)) => (a, g.split('`').next()),
+                None => (r, None),
+            };
+            (t, r.strip_suffix('`').unwrap_or(r), guess)
         })
     {
         // `@ytt:` modules are starlark-go modules in ytt.
         let ty = if ty == "namespace" { "module" } else { ty };
-        return format!("{ty} has no .{attr} field or method");
+        let hint = super::spell::hint(ty, attr, guess);
+        return format!("{ty} has no .{attr} field or method{hint}");
+    }
+    if let Some((op, ty)) = msg
+        .strip_prefix("Operation `")
+        .and_then(|r| r.split_once("` not supported on type `"))
+        .and_then(|(op, r)| r.strip_suffix('`').map(|t| (op, t)))
+    {
+        match op {
+            "-" | "+" | "~" => return format!("unknown unary op: {op} {ty}"),
+            "[::]" => return format!("invalid slice operand {ty}"),
+            _ => {}
+        }
+        if let Some(attr) = op.strip_prefix('.') {
+            // A lookup that went through `__ytt_attr` (see `gocompat`).
+            let hint = super::spell::hint(ty, attr, None);
+            return format!("{ty} has no .{attr} field or method{hint}");
+        }
     }
     if let Some((op, left, right)) = msg
         .strip_prefix("Operation `")
@@ -31,6 +51,14 @@ pub fn to_ytt_wording(raw: &str) -> String {
         .and_then(|(op, r)| r.split_once("` and `").map(|(a, b)| (op, a, b)))
         .and_then(|(op, a, b)| b.strip_suffix('`').map(|b| (op, a, b)))
     {
+        if op == "[]" {
+            return format!("unhandled index operation {left}[{right}]");
+        }
+        // An augmented assignment (`d |= x`) is the binary operator in starlark-go's words.
+        let op = match op.strip_suffix('=') {
+            Some(bin) if !bin.is_empty() && !matches!(bin, "=" | "!" | "<" | ">") => bin,
+            _ => op,
+        };
         return format!("unknown binary op: {left} {op} {right}");
     }
     // Integer division and modulo by zero (the crate names the operands).
@@ -227,6 +255,18 @@ mod tests {
         assert_eq!(
             to_ytt_wording("Object of type `struct` has no attribute `nope`, did you mean `name`?"),
             "struct has no .nope field or method"
+        );
+        assert_eq!(
+            to_ytt_wording("Object of type `struct` has no attribute `nam`, did you mean `name`?"),
+            "struct has no .nam field or method (did you mean .name?)"
+        );
+        assert_eq!(
+            to_ytt_wording("Operation `.find` not supported on type `dict`"),
+            "dict has no .find field or method"
+        );
+        assert_eq!(
+            to_ytt_wording("Operation `-` not supported on type `struct`"),
+            "unknown unary op: - struct"
         );
         assert_eq!(
             hint("undefined: true"),

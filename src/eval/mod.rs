@@ -1,6 +1,7 @@
 //! The Starlark runtime of ytt templates: fragments and structs as values, the evaluation
 //! contexts that rebuild YAML from compiled templates, conversions, limits and error mapping.
 
+pub mod arg_messages;
 pub mod build;
 pub mod bytestr;
 pub mod cancel;
@@ -17,6 +18,7 @@ pub mod overlay_host;
 pub mod progress;
 pub mod ready;
 pub mod run;
+pub mod spell;
 pub mod spread;
 pub mod state;
 pub mod structs;

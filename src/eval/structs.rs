@@ -1,6 +1,6 @@
 //! ytt's `struct`: an ordered set of named values with attribute access (`s.name`), string
 //! indexing (`s["name"]`), iteration over names and `len`. `data.values` and `struct.make()`
-//! produce it; it prints as `struct(...)` like ytt's.
+//! produce it; it prints as `struct(...)` like ytt's, and `==` is identity, as in ytt.
 
 use std::fmt;
 
@@ -100,20 +100,16 @@ where
             .unwrap_or(false))
     }
 
-    fn equals(&self, other: Value<'v>) -> starlark::Result<bool> {
-        let Some(o) = YttStruct::from_value(other) else {
-            return Ok(false);
-        };
-        if o.fields.len() != self.fields.len() {
-            return Ok(false);
-        }
-        for (k, v) in self.fields.iter() {
-            match o.fields.get(k) {
-                Some(ov) if v.to_value().equals(ov.to_value())? => {}
-                _ => return Ok(false),
-            }
-        }
-        Ok(true)
+    /// starlark-go compares structs by identity (ytt's struct has no `CompareSameType`): the
+    /// crate answers `==` of a value with itself before asking.
+    fn equals(&self, _other: Value<'v>) -> starlark::Result<bool> {
+        Ok(false)
+    }
+
+    fn set_at(&self, _index: Value<'v>, _new_value: Value<'v>) -> starlark::Result<()> {
+        Err(starlark::Error::new_other(anyhow_msg(
+            "struct value does not support item assignment".to_string(),
+        )))
     }
 }
 

@@ -52,8 +52,13 @@ impl fmt::Display for Assertion {
     }
 }
 
+/// ytt's names of this struct, in its order.
+const ASSERTION_NAMES: &[&str] = &["check"];
+
 #[starlark_value(type = "@ytt:assert.assertion")]
 impl<'v> StarlarkValue<'v> for Assertion {
+    crate::struct_like!(ASSERTION_NAMES);
+
     fn get_attr(&self, attribute: &str, heap: Heap<'v>) -> Option<Value<'v>> {
         (attribute == "check").then(|| {
             heap.alloc(Check {
@@ -71,6 +76,7 @@ impl<'v> StarlarkValue<'v> for Assertion {
     }
 
     fn provide(&'v self, demand: &mut Demand<'_, 'v>) {
+        demand.provide_value(super::struct_like::StructNames(ASSERTION_NAMES));
         demand.provide_value(ConversionHint(
             "@ytt:assert.assertion does not encode (did you mean to call check()?)".to_string(),
         ));

@@ -3,7 +3,7 @@
 //! string's bytes; `int` parses strings as starlark-go does (no `_` separators, arbitrary
 //! precision, its error messages); `str` and `repr` write floats with six significant digits;
 //! `zip` names an argument that is not iterable; `dir`, `hasattr` and `getattr` know
-//! starlark-go's string methods.
+//! starlark-go's string methods; `dict` is `stdlib::godict`'s.
 
 use num_bigint::BigInt;
 use num_traits::{FromPrimitive, ToPrimitive};
@@ -56,7 +56,7 @@ const UNIVERSE: &[&str] = &[
 
 /// Names this module defines in place of the crate's.
 const OVERRIDDEN: &[&str] = &[
-    "int", "len", "str", "repr", "zip", "dir", "hasattr", "getattr",
+    "int", "len", "str", "repr", "zip", "dir", "hasattr", "getattr", "dict",
 ];
 
 /// Copies the crate's globals that are in starlark-go's universe into `builder`, then adds
@@ -99,6 +99,19 @@ pub fn names_crate_builtin(code: &str) -> bool {
 
 #[starlark_module]
 fn register(builder: &mut GlobalsBuilder) {
+    /// starlark-go's `dict`: structs and map fragments are mappings (`stdlib::godict`).
+    fn dict<'v>(
+        #[starlark(args)] args: Args<'v>,
+        #[starlark(kwargs)] kwargs: Kwargs<'v>,
+        heap: Heap<'v>,
+    ) -> starlark::Result<Value<'v>> {
+        let kwargs = kwargs
+            .into_iter()
+            .map(|(k, v)| (heap.alloc_str(&k).to_value(), v))
+            .collect();
+        super::godict::dict(&args.items, kwargs, heap)
+    }
+
     fn str<'v>(
         #[starlark(require = pos)] x: Value<'v>,
         heap: Heap<'v>,

@@ -92,42 +92,7 @@ impl Method {
     }
 }
 
-/// starlark-go's string methods, sorted (what `dir("")` lists).
-pub const STRING_METHODS: &[&str] = &[
-    "capitalize",
-    "codepoint_ords",
-    "codepoints",
-    "count",
-    "elem_ords",
-    "elems",
-    "endswith",
-    "find",
-    "format",
-    "index",
-    "isalnum",
-    "isalpha",
-    "isdigit",
-    "islower",
-    "isspace",
-    "istitle",
-    "isupper",
-    "join",
-    "lower",
-    "lstrip",
-    "partition",
-    "replace",
-    "rfind",
-    "rindex",
-    "rpartition",
-    "rsplit",
-    "rstrip",
-    "split",
-    "splitlines",
-    "startswith",
-    "strip",
-    "title",
-    "upper",
-];
+pub use crate::eval::spell::STRING_METHODS;
 
 /// The method `name` of the string `s` as starlark-go has it (None if it has none).
 pub fn string_attr<'v>(s: &str, name: &str, heap: Heap<'v>) -> Option<starlark::Result<Value<'v>>> {
@@ -430,6 +395,11 @@ pub fn register(builder: &mut GlobalsBuilder) {
             }
             if ABSENT.contains(&name) {
                 return Err(plain_err(format!("string has no .{name} field or method")));
+            }
+        }
+        if name == "update" {
+            if let Some(m) = super::godict::update_method(obj, heap) {
+                return Ok(m);
             }
         }
         obj.get_attr_error(name, heap)

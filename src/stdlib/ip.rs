@@ -155,13 +155,19 @@ impl fmt::Display for AddrValue {
 
 starlark::methods_static!(ADDR_METHODS = addr_methods);
 
+/// ytt's names of this struct, in its order.
+const ADDR_NAMES: &[&str] = &["is_ipv4", "is_ipv6", "string"];
+
 #[starlark_value(type = "@ytt:ip.addr")]
 impl<'v> StarlarkValue<'v> for AddrValue {
+    crate::struct_like!(ADDR_NAMES);
+
     fn get_methods() -> Option<&'static Methods> {
         Some(ADDR_METHODS.methods())
     }
 
     fn provide(&'v self, demand: &mut Demand<'_, 'v>) {
+        demand.provide_value(super::struct_like::StructNames(ADDR_NAMES));
         demand.provide_value(hint("@ytt:ip.addr"));
     }
 }
@@ -198,13 +204,19 @@ impl fmt::Display for NetValue {
 
 starlark::methods_static!(NET_METHODS = net_methods);
 
+/// ytt's names of this struct, in its order.
+const NET_NAMES: &[&str] = &["addr", "string"];
+
 #[starlark_value(type = "@ytt:ip.net")]
 impl<'v> StarlarkValue<'v> for NetValue {
+    crate::struct_like!(NET_NAMES);
+
     fn get_methods() -> Option<&'static Methods> {
         Some(NET_METHODS.methods())
     }
 
     fn provide(&'v self, demand: &mut Demand<'_, 'v>) {
+        demand.provide_value(super::struct_like::StructNames(NET_NAMES));
         demand.provide_value(hint("@ytt:ip.net"));
     }
 }

@@ -1,16 +1,17 @@
-//! The runtime half of `f(**value)` (see `template::kwargs_splat`): structs and YAML map
-//! fragments become dicts (an empty fragment an empty dict) (fragment values stay fragments, as ytt looks them up); anything else
-//! is returned as is for Starlark to judge.
+//! The runtime half of `f(**value)` (see `template::kwargs_splat`): starlark-go spreads any
+//! mapping it can enumerate, a struct or a YAML map fragment as well as a dict (fragment values
+//! stay fragments, as ytt looks them up; see `stdlib::godict`), and names what is not one with
+//! its messages (`argument after ** must be a mapping, not list`, `keywords must be strings,
+//! not int`). What it gives the crate is always a dict of string keys.
 
 use starlark::environment::GlobalsBuilder;
 use starlark::eval::Evaluator;
 use starlark::starlark_module;
 use starlark::values::dict::AllocDict;
-use starlark::values::{Value, ValueLike};
+use starlark::values::Value;
 
-use crate::eval::convert::{value_to_starlark, MapAs};
-use crate::eval::fragment::{FragData, Fragment};
-use crate::eval::structs::struct_fields;
+use super::args::plain_err;
+use super::godict::mapping_items;
 
 #[starlark_module]
 pub fn register(builder: &mut GlobalsBuilder) {
@@ -19,31 +20,19 @@ pub fn register(builder: &mut GlobalsBuilder) {
         eval: &mut Evaluator<'v, '_, '_>,
     ) -> starlark::Result<Value<'v>> {
         let heap = eval.heap();
-        if let Some(fields) = struct_fields(value) {
-            let items: Vec<(Value<'v>, Value<'v>)> = fields
-                .into_iter()
-                .map(|(k, v)| (heap.alloc_str(&k).to_value(), v))
-                .collect();
-            return Ok(heap.alloc(AllocDict(items)));
+        let Some(items) = mapping_items(value, heap) else {
+            return Err(plain_err(format!(
+                "argument after ** must be a mapping, not {}",
+                value.get_type()
+            )));
+        };
+        let items = items.map_err(plain_err)?;
+        if let Some((k, _)) = items.iter().find(|(k, _)| k.unpack_str().is_none()) {
+            return Err(plain_err(format!(
+                "keywords must be strings, not {}",
+                k.get_type()
+            )));
         }
-        if let Some(f) = value.downcast_ref::<Fragment>() {
-            if let FragData::Null = &*f.data {
-                return Ok(heap.alloc(AllocDict(Vec::<(Value<'v>, Value<'v>)>::new())));
-            }
-            if let FragData::Map(m) = &*f.data {
-                let items: Vec<(Value<'v>, Value<'v>)> = m
-                    .items
-                    .iter()
-                    .map(|it| {
-                        (
-                            value_to_starlark(&it.key, heap, MapAs::Fragment),
-                            value_to_starlark(&it.value, heap, MapAs::Fragment),
-                        )
-                    })
-                    .collect();
-                return Ok(heap.alloc(AllocDict(items)));
-            }
-        }
-        Ok(value)
+        Ok(heap.alloc(AllocDict(items)))
     }
 }

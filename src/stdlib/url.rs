@@ -46,13 +46,19 @@ impl fmt::Display for UrlValue {
 
 starlark::methods_static!(URL_VALUE_METHODS = url_value_methods);
 
+/// ytt's names of this struct, in its order.
+const URL_VALUE_NAMES: &[&str] = &["user", "without_user", "string", "hostname"];
+
 #[starlark_value(type = "@ytt:url.value")]
 impl<'v> StarlarkValue<'v> for UrlValue {
+    crate::struct_like!(URL_VALUE_NAMES);
+
     fn get_methods() -> Option<&'static Methods> {
         Some(URL_VALUE_METHODS.methods())
     }
 
     fn provide(&'v self, demand: &mut Demand<'_, 'v>) {
+        demand.provide_value(super::struct_like::StructNames(URL_VALUE_NAMES));
         demand.provide_value(hint("@ytt:url.value"));
     }
 }
@@ -99,13 +105,19 @@ impl fmt::Display for UrlUser {
 
 starlark::methods_static!(URL_USER_METHODS = url_user_methods);
 
+/// ytt's names of this struct, in its order.
+const URL_USER_NAMES: &[&str] = &["name", "password", "string"];
+
 #[starlark_value(type = "@ytt:url.user")]
 impl<'v> StarlarkValue<'v> for UrlUser {
+    crate::struct_like!(URL_USER_NAMES);
+
     fn get_methods() -> Option<&'static Methods> {
         Some(URL_USER_METHODS.methods())
     }
 
     fn provide(&'v self, demand: &mut Demand<'_, 'v>) {
+        demand.provide_value(super::struct_like::StructNames(URL_USER_NAMES));
         demand.provide_value(hint("@ytt:url.user"));
     }
 }

@@ -48,3 +48,4 @@ mod stdlib_cli;
 mod template_cli;
 mod untrusted;
 mod ytt_cli_cases;
+mod ytt_mappings;

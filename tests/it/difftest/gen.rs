@@ -3,6 +3,8 @@
 //! body with statements (defined and called in the template). Everything comes from a seeded
 //! generator, so a seed reproduces a run.
 
+use super::values;
+
 /// splitmix64: small, seedable, good enough to pick programs.
 pub struct Rng(u64);
 
@@ -77,6 +79,11 @@ pub const FAMILIES: &[(&str, Generator)] = &[
     ("repr_str", |r| {
         Program::expr(format!("repr({})", any_value(r, 2)))
     }),
+    ("ytt_builtins", values::builtins),
+    ("ytt_methods_with", values::methods_with),
+    ("ytt_methods_on", values::methods_on),
+    ("ytt_operators", values::operators),
+    ("ytt_statements", values::statements),
 ];
 
 /// One program: the modules it loads, function definitions (lines of Starlark, `end`-style),
@@ -88,7 +95,7 @@ pub struct Program {
 }
 
 impl Program {
-    fn expr(expr: String) -> Program {
+    pub fn expr(expr: String) -> Program {
         Program {
             loads: Vec::new(),
             body: Vec::new(),
