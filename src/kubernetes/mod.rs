@@ -27,6 +27,7 @@ mod message;
 mod registry;
 
 pub use check::check;
+pub use instance::{display_path, written_at, Step};
 pub use registry::{Registry, DEFAULT_VERSION, VERSIONS};
 
 /// What a CustomResourceDefinition document defines, without its descriptions: two documents

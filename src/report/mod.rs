@@ -15,6 +15,7 @@ pub mod junit;
 pub mod lcov;
 pub mod location;
 pub mod options;
+pub mod policy_name;
 pub mod rules;
 pub mod sarif;
 pub mod sarif_fix;
