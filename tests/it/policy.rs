@@ -185,7 +185,7 @@ fn kube_linter_checks_are_off_until_the_configuration_or_select_asks() {
         "  name: web\nspec:",
         "  name: web\n  annotations:\n    ignore-check.kube-linter.io/host-network: \"needed\"\nspec:",
     );
-    dir.write("config/app.yml", &annotated);
+    dir.write("config/app.yml", annotated);
     dir.write(".yttlint.yaml", "policies: {checks: [kube-linter]}\n");
     assert!(!rules_reported(&dir, &[]).contains(&"host-network".to_string()));
 }
@@ -332,7 +332,7 @@ fn the_issue_policy_reports_the_deployment_without_the_label_at_its_metadata_lin
     // A suppression comment at the template line works as for any rule.
     dir.write(
         "config/app.yml",
-        &TWO.replacen(
+        TWO.replacen(
             "metadata:\n  name: web",
             "metadata: #! yttlint: disable=policy/team\n  name: web",
             1,
