@@ -45,8 +45,10 @@ renders both without a word. With different content, kapp refuses the output ("F
 ... multiple times with different content") and `kubectl apply` applies the second over the
 first, so one of them is silently lost: an overlay meant to replace a document that adds a
 second one, a loop that renders one name twice. Identical copies (a CRD or a Namespace in two
-bundles of one release) are reported too, and the message says so: kapp keeps one of them, but
-`kubectl create` and kustomize refuse the second.
+bundles of one release) are a **warning**, and the message says so: kapp keeps one of them and
+`kubectl apply` applies it twice to the same effect, but `kubectl create` and kustomize refuse
+the second. (Every duplicate the corpus and 111 public repositories render is such a copy, in
+packages kapp deploys.)
 
 The finding is at the second object's `name:`, with the first as related location, and its
 message names both files and lines. Objects named by `generateName` are distinct by design

@@ -79,6 +79,8 @@ pub struct Found {
     /// The message ends with the files and lines of the finding and its related places (two
     /// objects in two files: the message names both).
     pub cite_places: bool,
+    /// A severity other than the rule's default, for a milder case of the rule.
+    pub severity: Option<Severity>,
 }
 
 impl Found {
@@ -89,6 +91,7 @@ impl Found {
             message: message.into(),
             related: Vec::new(),
             cite_places: false,
+            severity: None,
         }
     }
 }
@@ -178,7 +181,7 @@ fn finding(out: &Output<'_>, rule: Rule, obj: &Object<'_>, found: Found) -> Find
         .collect();
     Finding {
         rule,
-        severity: None,
+        severity: found.severity,
         message: format!("{}: {}", obj.describe(), found.message),
         object: Some(obj.describe()),
         at: At::Output(written_at(obj.doc, &found.at)),

@@ -226,7 +226,7 @@ rule_table! {
         "Remove the special file from the repository, or exclude it.";
     DuplicateObject = "duplicate-object", Error,
         "Object rendered twice",
-        "A root renders two objects with the same API group, kind, namespace and name. ytt writes both without a word; kapp refuses the output, and kubectl applies the second over the first, so one of them is lost. Both template lines are shown.",
+        "A root renders two objects with the same API group, kind, namespace and name. ytt writes both without a word. With different content, kapp refuses the output and kubectl applies the second over the first, so one of them is lost (an error); identical copies are a warning (kapp keeps one, kubectl create and kustomize refuse the second). Both template lines are shown.",
         "Render the object once: remove one of the documents, or give them different names (an overlay usually meant to replace one document adds a second when its selector misses).";
     DanglingSelector = "dangling-selector", Warning,
         "Selector that matches no pod template of the output",

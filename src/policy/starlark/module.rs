@@ -59,18 +59,19 @@ fn register(builder: &mut GlobalsBuilder) {
             }
         }
         for (k, v) in kwargs {
-            let slot =
-                match k.as_str() {
-                    "message" => &mut message,
-                    "path" => &mut path,
-                    "severity" => &mut severity,
-                    other => return Err(err(
+            let slot = match k.as_str() {
+                "message" => &mut message,
+                "path" => &mut path,
+                "severity" => &mut severity,
+                other => {
+                    return Err(err(
                         FN,
                         format!(
                             "unexpected keyword \"{other}\"; expected message, path or severity"
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
             if slot.replace(v).is_some() {
                 return Err(err(FN, format!("{k} is given twice")));
             }
