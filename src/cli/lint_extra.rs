@@ -131,12 +131,22 @@ pub fn apply_rule_filters(
     ignore: &[String],
 ) -> Result<(), String> {
     for id in select.iter().chain(ignore) {
-        known_rule(id)?;
+        config.known_policy(known_rule(id)?)?;
     }
     if !select.is_empty() {
-        for rule in Rule::ALL {
+        let all: Vec<Rule> = Rule::ALL
+            .iter()
+            .copied()
+            .chain(config.policy_rules())
+            .collect();
+        for rule in all {
             if !select.iter().any(|s| s == rule.id()) {
-                config.rules.insert(*rule, RuleLevel::Off);
+                config.rules.insert(rule, RuleLevel::Off);
+            } else if rule.off_by_default().is_some() && config.level(rule).is_none() {
+                // Selected by name: a rule of a category off by default runs.
+                config
+                    .rules
+                    .insert(rule, RuleLevel::Severity(rule.default_severity()));
             }
         }
     }
@@ -248,6 +258,14 @@ mod tests {
         assert_eq!(config.level(Rule::TemplateError), None);
         let e = apply_rule_filters(&mut config, &[], &["yaml-sytax".into()]).unwrap_err();
         assert!(e.contains("did you mean \"yaml-syntax\""), "{e}");
+        // A rule of a category off by default runs when it is selected by name.
+        let mut config = Config::default_for(Path::new("/repo"));
+        assert!(!config.check_on(Rule::LatestTag) && config.check_on(Rule::DuplicateObject));
+        apply_rule_filters(&mut config, &[Rule::LatestTag.id().into()], &[]).unwrap();
+        assert!(config.check_on(Rule::LatestTag));
+        assert!(!config.check_on(Rule::HostPid) && !config.check_on(Rule::DuplicateObject));
+        let e = apply_rule_filters(&mut config, &["policy/team".into()], &[]).unwrap_err();
+        assert!(e.contains("lists no policy directory"), "{e}");
     }
 
     #[test]

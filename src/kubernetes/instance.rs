@@ -183,6 +183,25 @@ pub fn locate(doc: &Document, steps: &[Step]) -> Located {
     at
 }
 
+/// The template line that wrote the node at `steps`: the position of its item (its key, or
+/// its `-`), else of its nearest ancestor that exists and was written by a template line (a
+/// node a Starlark value built has no line of its own: its item's line stands for it); the
+/// document's position at worst.
+pub fn written_at(doc: &Document, steps: &[Step]) -> Pos {
+    let mut at = doc.pos.clone();
+    let mut node = &doc.value;
+    for step in steps {
+        let Some((v, pos)) = child(node, step) else {
+            break;
+        };
+        if pos.is_known() {
+            at = pos.clone();
+        }
+        node = v;
+    }
+    at
+}
+
 fn own_pos(v: &Value) -> Option<Pos> {
     let pos = match v {
         Value::Map(m) => &m.pos,
@@ -264,6 +283,19 @@ mod tests {
         assert_eq!(parent.item.line, 2);
         let missing = locate(&d, &[Step::Key("nope".into()), Step::Key("deeper".into())]);
         assert_eq!(missing.item, d.pos);
+    }
+
+    #[test]
+    fn written_at_falls_back_to_the_nearest_written_ancestor() {
+        let d = doc("metadata:\n  name: a\nspec:\n  containers:\n  - name: c\n");
+        let key = |k: &str| Step::Key(k.into());
+        let at = |steps: &[Step]| written_at(&d, steps).line;
+        assert_eq!(at(&[key("metadata")]), 1);
+        assert_eq!(at(&[key("metadata"), key("labels"), key("team")]), 1);
+        let containers = [key("spec"), key("containers"), Step::Index(0)];
+        assert_eq!(at(&containers), 5);
+        let missing = [&containers[..], &[key("securityContext")]].concat();
+        assert_eq!(at(&missing), 5);
     }
 
     #[test]

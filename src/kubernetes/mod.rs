@@ -33,6 +33,7 @@ mod message;
 mod registry;
 
 pub use check::{check, top_string};
+pub use instance::{display_path, written_at, Step};
 pub use registry::{crd_group_kind, group_of, Registry, DEFAULT_VERSION, VERSIONS};
 
 /// The template position of the map item at `keys` (`["spec", "group"]`): its key's line, or

@@ -16,6 +16,7 @@ pub mod lcov;
 pub mod location;
 pub mod options;
 pub mod provenance;
+pub mod policy_name;
 pub mod rules;
 pub mod sarif;
 pub mod sarif_fix;

@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::policy_name::PolicyName;
 use super::severity::Severity;
 
 /// Makes [`Rule`] and its metadata from one table:
@@ -23,6 +24,8 @@ macro_rules! rule_table {
                 #[doc = $short]
                 $variant,
             )*
+            /// A policy of the repository (`policy/NAME`, see [`crate::policy`]).
+            Policy(PolicyName),
         }
 
         impl Rule {
@@ -33,6 +36,7 @@ macro_rules! rule_table {
             pub const fn id(self) -> &'static str {
                 match self {
                     $(Rule::$variant => $id,)*
+                    Rule::Policy(p) => p.id(),
                 }
             }
 
@@ -40,6 +44,7 @@ macro_rules! rule_table {
             pub const fn default_severity(self) -> Severity {
                 match self {
                     $(Rule::$variant => Severity::$severity,)*
+                    Rule::Policy(_) => Severity::Error,
                 }
             }
 
@@ -47,6 +52,7 @@ macro_rules! rule_table {
             pub const fn summary(self) -> &'static str {
                 match self {
                     $(Rule::$variant => $short,)*
+                    Rule::Policy(_) => "Violation of a policy of the repository",
                 }
             }
 
@@ -54,6 +60,7 @@ macro_rules! rule_table {
             pub const fn description(self) -> &'static str {
                 match self {
                     $(Rule::$variant => $full,)*
+                    Rule::Policy(_) => "A policy of the repository (a `.star` file of a directory under `policies:` in .yttlint.yaml, written in ytt's Starlark) returned a violation for a rendered object; the finding sits at the template line of the field the violation names.",
                 }
             }
 
@@ -61,6 +68,7 @@ macro_rules! rule_table {
             pub const fn fix(self) -> &'static str {
                 match self {
                     $(Rule::$variant => $help,)*
+                    Rule::Policy(_) => "Change the template so the object satisfies the policy, or change the policy (its file is policies-dir/NAME.star).",
                 }
             }
 
@@ -68,6 +76,7 @@ macro_rules! rule_table {
             pub const fn page(self) -> &'static str {
                 match self {
                     $(Rule::$variant => include_str!(concat!("../../docs/rules/", $id, ".md")),)*
+                    Rule::Policy(_) => include_str!("../../docs/rules/policy.md"),
                 }
             }
         }
@@ -227,6 +236,146 @@ rule_table! {
         "Named pipe, device or socket inside a root",
         "A root holds a file that is not a regular file (a FIFO, a device, a socket). Reading it could block forever or never end, so the linter skips it without opening it.",
         "Remove the special file from the repository, or exclude it.";
+    DuplicateObject = "duplicate-object", Error,
+        "Object rendered twice",
+        "A root renders two objects with the same API group, kind, namespace and name. ytt writes both without a word. With different content, kapp refuses the output and kubectl applies the second over the first, so one of them is lost (an error); identical copies are a warning (kapp keeps one, kubectl create and kustomize refuse the second). Both template lines are shown.",
+        "Render the object once: remove one of the documents, or give them different names (an overlay usually meant to replace one document adds a second when its selector misses).";
+    DanglingSelector = "dangling-selector", Warning,
+        "Selector that matches no pod template of the output",
+        "A Service, NetworkPolicy or PodDisruptionBudget whose label selector matches the pod template of no workload the root renders (Deployment, StatefulSet, DaemonSet, Job, CronJob, Pod and the like, in the same namespace), while the root does render workloads: usually a label renamed on one side only. Reported only when the root renders pod templates at all, since a root of Services alone selects pods rendered elsewhere.",
+        "Make the selector match the pod template's labels (the related locations list the workloads' labels), or remove the object.";
+    UnknownTargetPort = "unknown-target-port", Warning,
+        "Service targetPort that names no container port",
+        "A Service port's `targetPort` is a name, and no container of the pod templates the Service selects declares a port of that name: the Service has no endpoint port and its traffic goes nowhere.",
+        "Use the name of a container port (`ports[].name`), or the port number.";
+    PolicyError = "policy-error", Error,
+        "Policy of the repository that fails",
+        "A policy file of the repository (a `.star` file of a directory under `policies:` in .yttlint.yaml) cannot be loaded, has no `check(obj)` function, fails while it checks an object, exceeds a limit, or returns something that is not a list of violations. The objects it did not check are not reported.",
+        "Fix the policy at the line shown.";
+    DanglingService = "dangling-service", Warning,
+        "kube-linter: Service without matching pods",
+        "kube-linter's `dangling-service`: a Service (other than `type: ExternalName`) with no selector, or whose selector matches no pod template of the workloads rendered in its namespace. Off by default, with kube-linter's other checks (`policies: {checks: [kube-linter]}`).",
+        "Make the Service's selector match the labels of a workload's pod template.";
+    DeprecatedServiceAccountField = "deprecated-service-account-field", Warning,
+        "kube-linter: deprecated serviceAccount field",
+        "kube-linter's `deprecated-service-account-field`: a pod spec sets the deprecated `serviceAccount` field, without `serviceAccountName` or with a different value. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Use `serviceAccountName`; if `serviceAccount` must stay, give both the same value.";
+    DockerSock = "docker-sock", Warning,
+        "kube-linter: docker.sock mounted in a container",
+        "kube-linter's `docker-sock`: a container mounts a hostPath volume whose path ends in `docker.sock`, which gives it control of the node's Docker daemon. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Remove the hostPath volume and its volume mount.";
+    DropNetRawCapability = "drop-net-raw-capability", Warning,
+        "kube-linter: container does not drop NET_RAW",
+        "kube-linter's `drop-net-raw-capability`: a container's `securityContext.capabilities` does not drop `NET_RAW` (or `ALL`), or adds it back. Checked only for containers that set `capabilities`, as kube-linter does. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Add `NET_RAW` (or `ALL`) to `securityContext.capabilities.drop`.";
+    DuplicateEnvVar = "duplicate-env-var", Warning,
+        "kube-linter: environment variable set twice",
+        "kube-linter's `duplicate-env-var`: a container's `env` names one variable twice; only the last value counts. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Remove one of the two entries.";
+    EnvVarSecret = "env-var-secret", Warning,
+        "kube-linter: secret in a plain environment variable",
+        "kube-linter's `env-var-secret`: a container's environment variable whose name contains `secret` (in any case) has a literal `value`, so the secret is in the manifest. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Read the value from a Secret (`valueFrom.secretKeyRef`), or mount the Secret as a file.";
+    HostIpc = "host-ipc", Warning,
+        "kube-linter: pod shares the host's IPC namespace",
+        "kube-linter's `host-ipc`: a pod spec sets `hostIPC: true`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Remove `hostIPC: true`.";
+    HostNetwork = "host-network", Warning,
+        "kube-linter: pod shares the host's network namespace",
+        "kube-linter's `host-network`: a pod spec sets `hostNetwork: true`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Remove `hostNetwork: true`.";
+    HostPid = "host-pid", Warning,
+        "kube-linter: pod shares the host's process namespace",
+        "kube-linter's `host-pid`: a pod spec sets `hostPID: true`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Remove `hostPID: true`.";
+    InvalidTargetPorts = "invalid-target-ports", Warning,
+        "kube-linter: port name or targetPort Kubernetes would refuse",
+        "kube-linter's `invalid-target-ports`: a container port's `name`, or a Service's `targetPort`, is not a valid port name (an IANA service name: at most 15 lower-case letters, digits and `-`, with a letter, no `--`, no `-` at either end) or, as a number, outside 1-65535. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Rename the port so it fits the IANA service name rules, or use a number from 1 to 65535.";
+    JobTtlSecondsAfterFinished = "job-ttl-seconds-after-finished", Warning,
+        "kube-linter: Job without ttlSecondsAfterFinished",
+        "kube-linter's `job-ttl-seconds-after-finished`: a standalone Job does not set `ttlSecondsAfterFinished` (it stays after it finished), or a CronJob's job template sets it (it then competes with the CronJob's history limits). Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `spec.ttlSecondsAfterFinished` on the Job; on a CronJob, remove it from the job template.";
+    LatestTag = "latest-tag", Warning,
+        "kube-linter: container image without a fixed tag",
+        "kube-linter's `latest-tag`: a container's image has the tag `latest`, or no tag at all (which means `latest`). An image pinned by digest is fine. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Use an image with a specific tag or digest.";
+    LivenessPort = "liveness-port", Warning,
+        "kube-linter: liveness probe on a port the container does not expose",
+        "kube-linter's `liveness-port`: a container's liveness probe (`httpGet`, `tcpSocket` or `grpc`) names a port, by number or name, that is not among the container's TCP `ports`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Probe a port the container declares, or declare the port.";
+    MismatchingSelector = "mismatching-selector", Warning,
+        "kube-linter: workload selector that does not match its pod template",
+        "kube-linter's `mismatching-selector`: a workload's `spec.selector` is empty, or does not match the labels of its own pod template. Off by default (`policies: {checks: [kube-linter]}`); the API server rejects a Deployment whose selector does not match its template.",
+        "Make `spec.selector` match `spec.template.metadata.labels`.";
+    NoAntiAffinity = "no-anti-affinity", Warning,
+        "kube-linter: replicas without pod anti-affinity",
+        "kube-linter's `no-anti-affinity`: a workload with 2 or more replicas has no pod anti-affinity term on `kubernetes.io/hostname` that selects its own pods, so all replicas may land on one node. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Add `affinity.podAntiAffinity` with a term whose `labelSelector` matches the pod template's labels and whose `topologyKey` is `kubernetes.io/hostname`.";
+    NoExtensionsV1beta = "no-extensions-v1beta", Warning,
+        "kube-linter: object of extensions/v1beta*",
+        "kube-linter's `no-extensions-v1beta`: an object uses an `extensions/v1beta*` API version, which Kubernetes stopped serving in 1.16 (1.22 for Ingress). Off by default (`policies: {checks: [kube-linter]}`).",
+        "Use the current API version (`apps/v1`, `networking.k8s.io/v1`).";
+    NoReadOnlyRootFs = "no-read-only-root-fs", Warning,
+        "kube-linter: container with a writable root file system",
+        "kube-linter's `no-read-only-root-fs`: a container does not set `securityContext.readOnlyRootFilesystem: true`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `securityContext.readOnlyRootFilesystem: true` (mount an emptyDir where the program writes).";
+    NonExistentServiceAccount = "non-existent-service-account", Warning,
+        "kube-linter: service account the output does not create",
+        "kube-linter's `non-existent-service-account`: a pod spec names a service account (other than `default`) that no ServiceAccount of the root's output in the same namespace defines. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Render the ServiceAccount with the workload, or name an existing one.";
+    PdbMaxUnavailable = "pdb-max-unavailable", Warning,
+        "kube-linter: PodDisruptionBudget with maxUnavailable 0",
+        "kube-linter's `pdb-max-unavailable`: a PodDisruptionBudget's `maxUnavailable` is 0 (or 0%), which blocks every voluntary disruption, node drains included. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `maxUnavailable` above 0.";
+    PdbMinAvailable = "pdb-min-available", Warning,
+        "kube-linter: PodDisruptionBudget that allows no disruption",
+        "kube-linter's `pdb-min-available`: a PodDisruptionBudget's `minAvailable` is 100%, or is at least the replicas of a workload it selects in its namespace (the HorizontalPodAutoscaler's `minReplicas` for a workload of one replica), so no pod may ever be evicted. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `minAvailable` below the number of replicas, or use `maxUnavailable`.";
+    PdbUnhealthyPodEvictionPolicy = "pdb-unhealthy-pod-eviction-policy", Warning,
+        "kube-linter: PodDisruptionBudget without unhealthyPodEvictionPolicy",
+        "kube-linter's `pdb-unhealthy-pod-eviction-policy`: a PodDisruptionBudget does not set `unhealthyPodEvictionPolicy`; by default pods that never became ready still count against it and can block node drains. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `spec.unhealthyPodEvictionPolicy: AlwaysAllow`.";
+    PrivilegeEscalationContainer = "privilege-escalation-container", Warning,
+        "kube-linter: container that allows privilege escalation",
+        "kube-linter's `privilege-escalation-container`: a container sets `allowPrivilegeEscalation: true`, is privileged, or adds the `SYS_ADMIN` capability. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `allowPrivilegeEscalation: false` and `privileged: false`, and do not add `SYS_ADMIN`.";
+    PrivilegedContainer = "privileged-container", Warning,
+        "kube-linter: privileged container",
+        "kube-linter's `privileged-container`: a container sets `securityContext.privileged: true`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Remove `privileged: true`, and add only the capabilities the container needs.";
+    ReadinessPort = "readiness-port", Warning,
+        "kube-linter: readiness probe on a port the container does not expose",
+        "kube-linter's `readiness-port`: a container's readiness probe (`httpGet`, `tcpSocket` or `grpc`) names a port, by number or name, that is not among the container's TCP `ports`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Probe a port the container declares, or declare the port.";
+    RunAsNonRoot = "run-as-non-root", Warning,
+        "kube-linter: container that may run as root",
+        "kube-linter's `run-as-non-root`: a container (with its pod's security context) neither sets `runAsNonRoot: true` nor a `runAsUser` above 0, sets `runAsNonRoot` with `runAsUser: 0`, or runs with `runAsGroup: 0`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `runAsNonRoot: true` and a non-zero `runAsUser` and `runAsGroup` in the pod's or the container's `securityContext`.";
+    SensitiveHostMounts = "sensitive-host-mounts", Warning,
+        "kube-linter: sensitive host directory mounted in a container",
+        "kube-linter's `sensitive-host-mounts`: a container mounts a hostPath volume of `/`, `/boot`, `/dev`, `/etc`, `/lib`, `/proc`, `/sys` or `/usr`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Remove the hostPath volume and its volume mount.";
+    SshPort = "ssh-port", Warning,
+        "kube-linter: container exposes port 22",
+        "kube-linter's `ssh-port`: a container declares TCP port 22, the port of SSH. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Do not run an SSH server in the container; if the port is not SSH, use another.";
+    StartupPort = "startup-port", Warning,
+        "kube-linter: startup probe on a port the container does not expose",
+        "kube-linter's `startup-port`: a container's startup probe (`httpGet`, `tcpSocket` or `grpc`) names a port, by number or name, that is not among the container's TCP `ports`. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Probe a port the container declares, or declare the port.";
+    UnsafeSysctls = "unsafe-sysctls", Warning,
+        "kube-linter: unsafe sysctl",
+        "kube-linter's `unsafe-sysctls`: a pod's `securityContext.sysctls` sets a sysctl under `kernel.msg`, `kernel.sem`, `kernel.shm`, `fs.mqueue.` or `net.`, which can affect other pods of the node. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Remove the sysctl, or run the workload on nodes meant for it.";
+    UnsetCpuRequirements = "unset-cpu-requirements", Warning,
+        "kube-linter: container without a CPU request",
+        "kube-linter's `unset-cpu-requirements`: a container has no CPU request (or a request of 0), so the scheduler places it as if it needed nothing. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `resources.requests.cpu`.";
+    UnsetMemoryRequirements = "unset-memory-requirements", Warning,
+        "kube-linter: container without a memory limit",
+        "kube-linter's `unset-memory-requirements`: a container has no memory limit (or a limit of 0), so it may use all the memory of its node. Off by default (`policies: {checks: [kube-linter]}`).",
+        "Set `resources.limits.memory`.";
     UnusedSuppression = "unused-suppression", Warning,
         "Suppression comment that suppresses nothing",
         "A `#! yttlint: disable=...` comment matched no finding.",
@@ -254,6 +403,56 @@ impl Rule {
         Rule::DataValueUnknownReference,
         Rule::DataValueUnused,
     ];
+
+    /// kube-linter's 31 checks that are on by default there, under kube-linter's names: here a
+    /// category off by default (`policies: {checks: [kube-linter]}` in .yttlint.yaml, a level
+    /// under `rules:` or `--select` turns them on). See [`crate::policy`].
+    pub const KUBE_LINTER: &'static [Rule] = &[
+        Rule::DanglingService,
+        Rule::DeprecatedServiceAccountField,
+        Rule::DockerSock,
+        Rule::DropNetRawCapability,
+        Rule::DuplicateEnvVar,
+        Rule::EnvVarSecret,
+        Rule::HostIpc,
+        Rule::HostNetwork,
+        Rule::HostPid,
+        Rule::InvalidTargetPorts,
+        Rule::JobTtlSecondsAfterFinished,
+        Rule::LatestTag,
+        Rule::LivenessPort,
+        Rule::MismatchingSelector,
+        Rule::NoAntiAffinity,
+        Rule::NoExtensionsV1beta,
+        Rule::NoReadOnlyRootFs,
+        Rule::NonExistentServiceAccount,
+        Rule::PdbMaxUnavailable,
+        Rule::PdbMinAvailable,
+        Rule::PdbUnhealthyPodEvictionPolicy,
+        Rule::PrivilegeEscalationContainer,
+        Rule::PrivilegedContainer,
+        Rule::ReadinessPort,
+        Rule::RunAsNonRoot,
+        Rule::SensitiveHostMounts,
+        Rule::SshPort,
+        Rule::StartupPort,
+        Rule::UnsafeSysctls,
+        Rule::UnsetCpuRequirements,
+        Rule::UnsetMemoryRequirements,
+    ];
+
+    /// The checks of the rendered objects of a root taken together that are on by default
+    /// (see [`crate::policy`]).
+    pub const CROSS_OBJECT: &'static [Rule] = &[
+        Rule::DuplicateObject,
+        Rule::DanglingSelector,
+        Rule::UnknownTargetPort,
+    ];
+
+    /// The category of a rule that is off unless the configuration turns it on.
+    pub fn off_by_default(self) -> Option<&'static str> {
+        Rule::KUBE_LINTER.contains(&self).then_some("kube-linter")
+    }
 
     /// Whether the rule is one of static analysis ([`Rule::STATIC`]).
     pub fn is_static(self) -> bool {
@@ -304,6 +503,9 @@ impl Rule {
 
     /// The rule with this id.
     pub fn from_id(id: &str) -> Option<Rule> {
+        if id.starts_with(super::policy_name::PREFIX) {
+            return PolicyName::from_id(id).map(Rule::Policy);
+        }
         Rule::ALL.iter().copied().find(|r| r.id() == id)
     }
 }
@@ -356,6 +558,11 @@ mod tests {
             assert_eq!(Rule::from_id(r.id()), Some(*r));
         }
         assert_eq!(Rule::from_id("no-such-rule"), None);
+        let team = Rule::from_id("policy/team").unwrap();
+        assert_eq!(team.id(), "policy/team");
+        assert!(!Rule::ALL.contains(&team));
+        assert_eq!(Rule::from_id("policy/a b"), None);
+        assert_eq!(Rule::KUBE_LINTER.len(), 31);
     }
 
     #[test]

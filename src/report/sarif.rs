@@ -55,7 +55,17 @@ pub const MAX_RESULTS: usize = 25_000;
 
 /// Renders the report as a SARIF 2.1.0 log (pretty-printed, newline-terminated).
 pub fn render(report: &Report, sources: &Sources, options: &RenderOptions) -> String {
-    let rules = Rule::ALL;
+    // The table's rules, then the repository's policies that have findings.
+    let mut policies: Vec<Rule> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.rule)
+        .filter(|r| matches!(r, Rule::Policy(_)))
+        .collect();
+    policies.sort();
+    policies.dedup();
+    let rules: Vec<Rule> = Rule::ALL.iter().copied().chain(policies).collect();
+    let rules = rules.as_slice();
     let prints = fingerprints(&report.diagnostics, sources);
     let findings: Vec<(&Diagnostic, &String)> = most_severe_first(&report.diagnostics, &prints);
     let left_out = findings.len().saturating_sub(MAX_RESULTS);
@@ -160,14 +170,19 @@ fn rule_descriptor(rule: Rule, home: Option<&str>) -> ReportingDescriptor {
         .properties(PropertyBag::builder().tags(vec!["ytt".to_string()]).build())
         .build();
     if let Some(home) = home {
-        descriptor.help_uri = Some(help_uri(home, rule.id()));
+        // A repository's policy has the page of all policies.
+        let page = match rule {
+            Rule::Policy(_) => "policy",
+            other => other.id(),
+        };
+        descriptor.help_uri = Some(help_uri(home, page));
     }
     descriptor
 }
 
 /// `data-value-violation` → `DataValueViolation` (SARIF's `name` is an identifier-like label).
 fn pascal_case(id: &str) -> String {
-    id.split('-')
+    id.split(['-', '/', '_'])
         .map(|part| {
             let mut chars = part.chars();
             chars

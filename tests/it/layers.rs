@@ -28,6 +28,7 @@ const LAYERS: &[&[&str]] = &[
     &["library"],
     &["ytt_flags"],
     &["kubevirt", "kubernetes"],
+    &["policy"],
     &["analysis"],
     &["lint"],
     &["lsp"],

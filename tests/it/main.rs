@@ -36,6 +36,7 @@ mod lazy_globals;
 mod library_copies;
 mod lint_cli;
 mod lsp;
+mod policy;
 mod report_shape;
 mod reports;
 mod rule_docs;

@@ -5,6 +5,7 @@
 
 pub mod flags;
 pub mod parse;
+pub mod policies;
 pub mod untrusted;
 
 use std::collections::BTreeMap;
@@ -63,6 +64,9 @@ pub struct Config {
     pub invocations: bool,
     /// yttlint's schema extensions turned on for every root (`extensions:`, names checked).
     pub extensions: Vec<String>,
+    /// The checks of the rendered objects turned on, and the repository's own policies
+    /// (`policies:`, see [`policies`]).
+    pub policies: policies::PoliciesConfig,
 }
 
 /// `kubernetes:` of the configuration: the Kubernetes version whose built-in schemas rendered
@@ -167,6 +171,7 @@ impl Config {
             kubernetes: Some(KubernetesConfig::default()),
             invocations: true,
             extensions: Vec::new(),
+            policies: policies::PoliciesConfig::default(),
         }
     }
 

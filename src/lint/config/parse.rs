@@ -28,6 +28,7 @@ const TOP_KEYS: &[&str] = &[
     "kubernetes",
     "invocations",
     "extensions",
+    "policies",
 ];
 const ROOT_KEYS: &[&str] = &[
     "path",
@@ -90,15 +91,18 @@ pub fn parse_with(
             "invocations" => config.invocations = r.boolean(v, pos, "invocations")?,
             "extensions" => config.extensions = r.extensions(v, pos)?,
             "kubernetes" => config.kubernetes = r.kubernetes(v, pos)?,
+            "policies" => config.policies = r.policies(v, pos)?,
             _ => config.kubevirt = r.boolean(v, pos, "kubevirt")?,
         }
     }
+    r.policy_levels(top, &config)?;
+    config.exclude.extend(config.policies.excluded());
     Ok(config)
 }
 
-struct Reader<'a> {
+pub(super) struct Reader<'a> {
     file: &'a str,
-    dir: &'a Path,
+    pub(super) dir: &'a Path,
     allow_env: &'a [String],
 }
 
@@ -118,7 +122,7 @@ fn describe(v: &Value) -> String {
 }
 
 impl Reader<'_> {
-    fn error(&self, pos: &Pos, message: impl Into<String>) -> ConfigError {
+    pub(super) fn error(&self, pos: &Pos, message: impl Into<String>) -> ConfigError {
         ConfigError {
             file: self.file.to_string(),
             loc: loc(pos),
@@ -126,7 +130,13 @@ impl Reader<'_> {
         }
     }
 
-    fn expected(&self, pos: &Pos, what: &str, expected: &str, found: &Value) -> ConfigError {
+    pub(super) fn expected(
+        &self,
+        pos: &Pos,
+        what: &str,
+        expected: &str,
+        found: &Value,
+    ) -> ConfigError {
         self.error(
             pos,
             format!("expected {expected} for {what}, found {}", describe(found)),
@@ -140,7 +150,7 @@ impl Reader<'_> {
         }
     }
 
-    fn list<'v>(
+    pub(super) fn list<'v>(
         &self,
         v: &'v Value,
         pos: &Pos,
@@ -154,7 +164,7 @@ impl Reader<'_> {
     }
 
     /// Checks every key of `m` is one of `allowed` and appears once.
-    fn keys(&self, m: &Map, allowed: &[&str], section: &str) -> Result<(), ConfigError> {
+    pub(super) fn keys(&self, m: &Map, allowed: &[&str], section: &str) -> Result<(), ConfigError> {
         let mut seen = Vec::new();
         for item in &m.items {
             let key = scalar_key_string(&item.key);
@@ -177,7 +187,7 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn string(&self, v: &Value, pos: &Pos, what: &str) -> Result<String, ConfigError> {
+    pub(super) fn string(&self, v: &Value, pos: &Pos, what: &str) -> Result<String, ConfigError> {
         match v {
             Value::String(s) if !s.is_empty() => Ok(s.clone()),
             other => Err(self.expected(pos, what, "a non-empty string", other)),
@@ -371,7 +381,12 @@ impl Reader<'_> {
     }
 
     /// A path relative to the repository that must exist, normalised (`./a/` is `a`).
-    fn existing_path(&self, v: &Value, pos: &Pos, what: &str) -> Result<String, ConfigError> {
+    pub(super) fn existing_path(
+        &self,
+        v: &Value,
+        pos: &Pos,
+        what: &str,
+    ) -> Result<String, ConfigError> {
         let raw = self.string(v, pos, what)?;
         let abs = crate::files::paths::absolute(self.dir, Path::new(&raw));
         let rel = crate::files::paths::relative(self.dir, &abs)

@@ -77,7 +77,7 @@ fn an_empty_file_is_the_default() {
 fn unknown_keys_are_named_with_their_position_and_a_suggestion() {
     assert_eq!(
         err("exclude: []\nroot: []\n"),
-        ".yttlint.yaml:2:1: unknown key \"root\" in the configuration; expected one of: roots, exclude, rules, kubevirt, kubernetes, invocations, extensions (did you mean \"roots\"?)"
+        ".yttlint.yaml:2:1: unknown key \"root\" in the configuration; expected one of: roots, exclude, rules, kubevirt, kubernetes, invocations, extensions, policies (did you mean \"roots\"?)"
     );
     assert!(err("roots:\n- path: ci\n  scenario: []\n")
         .starts_with(".yttlint.yaml:3:3: unknown key \"scenario\" in a root"));
@@ -131,4 +131,36 @@ fn args_are_checked_as_ytt_flags() {
 fn lib_refs_are_split_off() {
     assert_eq!(split_lib_ref("@lib:+:a.yml"), ("@lib:", "+:a.yml"));
     assert_eq!(split_lib_ref("a.yml"), ("", "a.yml"));
+}
+
+#[test]
+fn policies_take_a_list_of_directories_or_a_map() {
+    let dir = repo("policies");
+    std::fs::create_dir_all(dir.join("ci/policies/lib")).unwrap();
+    std::fs::write(dir.join("ci/policies/team.star"), "def check(obj):\n  return []\nend\n").unwrap();
+    std::fs::write(dir.join("ci/policies/lib/h.star"), "x = 1\n").unwrap();
+    let list = parse("policies: [ci/policies/]\n", ".yttlint.yaml", &dir).unwrap();
+    assert_eq!(list.policies.dirs, vec!["ci/policies".to_string()]);
+    assert!(list.policies.checks.is_empty());
+    let names: Vec<&str> = list.policies.listed.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, vec!["team"]);
+    assert!(list.exclude.contains(&"ci/policies/**".to_string()));
+    let map = parse(
+        "policies: {checks: [kube-linter], dirs: [ci/policies]}\nrules: {policy/team: warning}\n",
+        ".yttlint.yaml",
+        &dir,
+    )
+    .unwrap();
+    assert_eq!(map.policies.checks, vec!["kube-linter".to_string()]);
+    assert!(map.check_on(Rule::LatestTag) && map.check_on(Rule::DuplicateObject));
+    assert_eq!(map.policy_rules().len(), 1);
+    let only_checks = parse("policies: {checks: [kube-linter]}\n", ".yttlint.yaml", &dir).unwrap();
+    assert!(only_checks.policies.dirs.is_empty() && only_checks.check_on(Rule::RunAsNonRoot));
+    assert!(!Config::default_for(&dir).check_on(Rule::RunAsNonRoot));
+    let e = parse("policies: {checks: [kubelinter]}\n", ".yttlint.yaml", &dir).unwrap_err();
+    assert_eq!(e.loc, Some(Loc { line: 1, column: 21 }));
+    let e = parse("policies: 3\n", ".yttlint.yaml", &dir).unwrap_err();
+    assert!(e.message.contains("a list of directories, or a map"), "{e}");
+    let e = parse("policies: [ci/prod.yml]\n", ".yttlint.yaml", &dir).unwrap_err();
+    assert!(e.message.contains("must be a directory"), "{e}");
 }

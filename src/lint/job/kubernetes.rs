@@ -331,7 +331,7 @@ fn field<'a>(m: &'a crate::yaml::Map, key: &str) -> Option<&'a Value> {
         .map(|i| &i.value)
 }
 
-fn applied(doc: &Document) -> bool {
+pub fn applied(doc: &Document) -> bool {
     let Value::Map(top) = &doc.value else {
         return false;
     };

@@ -19,6 +19,7 @@ pub mod model;
 pub mod needs_input;
 pub mod number_flags;
 pub mod placeholder;
+pub mod policy;
 pub mod repo_crds;
 pub mod root;
 pub mod unmatched_overlays;

@@ -42,6 +42,9 @@ pub struct Job {
     /// How rendered Kubernetes objects are checked against their schemas (`None`: not).
     #[serde(default)]
     pub kubernetes: Option<crate::lint::job::kubernetes::KubeCheck>,
+    /// The policies the rendered objects are checked with (`None`: none is on).
+    #[serde(default)]
+    pub policies: Option<crate::lint::job::policy::PolicyCheck>,
     /// Data values flags that the configuration file wrote (a scenario's `data_values`), with
     /// where: findings about those values point there.
     pub config_spans: Vec<(String, Span)>,
@@ -117,6 +120,7 @@ impl Job {
             flags,
             kubevirt: config.kubevirt,
             kubernetes: None,
+            policies: None,
             config_spans: Vec::new(),
             check_files: false,
             analysis: Rule::STATIC

@@ -13,7 +13,7 @@ use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
     bom, boolean_strings, certainty, engine, findings, kubernetes, library_hint, needs_input,
-    number_flags, unmatched_overlays, usage,
+    number_flags, policy, unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
@@ -43,10 +43,19 @@ pub(super) fn evaluate(
         return JobOutcome::cancelled();
     }
     let span_of = |pos: &Pos| place(names, &job.config_spans, &|p| workspace.line_at(p), pos);
-    let checked = |span_of: SpanOf<'_>| match (&result, &job.kubernetes) {
-        // Kubernetes objects against their schemas (k8s-schema).
-        (Ok(output), Some(check)) => kubernetes::findings(check, &job.repo, &output.docs, span_of),
-        _ => (Vec::new(), Vec::new()),
+    let checked = |span_of: SpanOf<'_>| {
+        let (mut found, unchecked) = match (&result, &job.kubernetes) {
+            // Kubernetes objects against their schemas (k8s-schema).
+            (Ok(output), Some(check)) => {
+                kubernetes::findings(check, &job.repo, &output.docs, span_of)
+            }
+            _ => (Vec::new(), Vec::new()),
+        };
+        if let (Ok(output), Some(check)) = (&result, &job.policies) {
+            // The policies over the rendered objects (crate::policy).
+            found.extend(policy::findings(check, &output.docs, span_of));
+        }
+        (found, unchecked)
     };
     let rest = || {
         checks(

@@ -61,6 +61,7 @@ pub struct Planned {
 pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
     let mut out = Vec::new();
     let kubernetes = kube_check(config, d);
+    let policies = crate::lint::job::policy::PolicyCheck::of(config);
     for root in sel.roots.iter().filter_map(|&i| d.roots.get(i)) {
         let first = out.len();
         if root.scenarios.is_empty() {
@@ -83,6 +84,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         }
         for job in &mut out[first..] {
             job.kubernetes = kubernetes.clone();
+            job.policies = policies.clone();
         }
         // The files' own checks run once per root, with its first scenario, which learns what
         // the other scenarios give (data values checked against the union of them all).

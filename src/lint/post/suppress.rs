@@ -64,9 +64,14 @@ fn read(body: &str) -> Result<(Vec<String>, bool), String> {
     };
     let rules: Vec<String> = list.split(',').map(|r| r.trim().to_string()).collect();
     let valid = |r: &String| {
-        !r.is_empty()
-            && r.chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        // A repository's policy: `policy/NAME`.
+        let policy = r
+            .strip_prefix(crate::report::policy_name::PREFIX)
+            .is_some_and(|name| crate::report::policy_name::check_name(name).is_ok());
+        policy
+            || (!r.is_empty()
+                && r.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
     };
     if !rules.iter().all(valid) {
         return Err(format!(

@@ -1,0 +1,41 @@
+//! kube-linter's `host-pid`: a pod that shares the host's process namespace (`hostPID: true`), and
+//! with it what the node's other processes can see or do.
+//!
+//! ```yaml
+//! spec:
+//!   hostPID: true
+//! ```
+
+use super::super::object::is_true;
+use super::super::{Check, Found, Output};
+use super::per_pod;
+use crate::report::Rule;
+
+pub const CHECK: Check = Check {
+    rule: Rule::HostPid,
+    run,
+};
+
+fn run(out: &Output<'_>) -> Vec<Found> {
+    per_pod(out, &|_, t| match is_true(t.spec, "hostPID") {
+        true => vec![(
+            t.spec_field(&["hostPID"]),
+            "the pod shares the host's process namespace (hostPID: true)".to_string(),
+        )],
+        false => Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{deployment, found};
+    use super::*;
+
+    #[test]
+    fn only_true_is_reported() {
+        let on = deployment("      hostPID: true\n      containers: []");
+        let off = deployment("      hostPID: false\n      containers: []");
+        assert_eq!(found(&CHECK, &on)[0].1, "spec.template.spec.hostPID");
+        assert!(found(&CHECK, &off).is_empty());
+    }
+}

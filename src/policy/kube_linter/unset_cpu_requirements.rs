@@ -1,0 +1,61 @@
+//! kube-linter's `unset-cpu-requirements`: a container without a CPU request (`resources.requests.cpu`
+//! left out, or 0).
+//!
+//! ```yaml
+//! containers:
+//! - name: web
+//!   resources: {}          # no requests.cpu
+//! ```
+//!
+//! A value that is not a quantity is left to `k8s-schema`. Init and ephemeral containers are
+//! checked too, as in kube-linter.
+
+use super::super::object::at;
+use super::super::quantity::is_zero;
+use super::super::{Check, Found, Output};
+use super::per_container;
+use crate::report::Rule;
+
+pub const CHECK: Check = Check {
+    rule: Rule::UnsetCpuRequirements,
+    run,
+};
+
+fn run(out: &Output<'_>) -> Vec<Found> {
+    per_container(out, false, &|c| {
+        let why = match at(c.value, &["resources", "requests", "cpu"]).map(is_zero) {
+            None => "has no",
+            Some(Some(true)) => "has 0 as its",
+            Some(_) => return Vec::new(),
+        };
+        vec![(
+            c.field(&["resources", "requests", "cpu"]),
+            format!(
+                "{} {why} CPU request (resources.requests.cpu)",
+                c.describe()
+            ),
+        )]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{deployment, found};
+    use super::*;
+
+    #[test]
+    fn missing_or_zero() {
+        let spec = "      containers:\n      - name: a\n      - name: b\n        resources: {requests: {cpu: 0}}\n      - name: c\n        resources: {requests: {cpu: 100Mi}}";
+        let got: Vec<String> = found(&CHECK, &deployment(spec))
+            .into_iter()
+            .map(|f| f.2)
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                "container \"a\" has no CPU request (resources.requests.cpu)",
+                "container \"b\" has 0 as its CPU request (resources.requests.cpu)",
+            ]
+        );
+    }
+}

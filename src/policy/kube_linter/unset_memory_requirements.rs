@@ -1,0 +1,61 @@
+//! kube-linter's `unset-memory-requirements`: a container without a memory limit (`resources.limits.memory`
+//! left out, or 0).
+//!
+//! ```yaml
+//! containers:
+//! - name: web
+//!   resources: {}          # no limits.memory
+//! ```
+//!
+//! A value that is not a quantity is left to `k8s-schema`. Init and ephemeral containers are
+//! checked too, as in kube-linter.
+
+use super::super::object::at;
+use super::super::quantity::is_zero;
+use super::super::{Check, Found, Output};
+use super::per_container;
+use crate::report::Rule;
+
+pub const CHECK: Check = Check {
+    rule: Rule::UnsetMemoryRequirements,
+    run,
+};
+
+fn run(out: &Output<'_>) -> Vec<Found> {
+    per_container(out, false, &|c| {
+        let why = match at(c.value, &["resources", "limits", "memory"]).map(is_zero) {
+            None => "has no",
+            Some(Some(true)) => "has 0 as its",
+            Some(_) => return Vec::new(),
+        };
+        vec![(
+            c.field(&["resources", "limits", "memory"]),
+            format!(
+                "{} {why} memory limit (resources.limits.memory)",
+                c.describe()
+            ),
+        )]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{deployment, found};
+    use super::*;
+
+    #[test]
+    fn missing_or_zero() {
+        let spec = "      containers:\n      - name: a\n      - name: b\n        resources: {limits: {memory: 0}}\n      - name: c\n        resources: {limits: {memory: 100Mi}}";
+        let got: Vec<String> = found(&CHECK, &deployment(spec))
+            .into_iter()
+            .map(|f| f.2)
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                "container \"a\" has no memory limit (resources.limits.memory)",
+                "container \"b\" has 0 as its memory limit (resources.limits.memory)",
+            ]
+        );
+    }
+}
