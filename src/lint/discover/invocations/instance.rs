@@ -72,7 +72,8 @@ fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Pl
 
 /// An absolute path to a copy of the repository (`/tmp/kind/cf-for-k8s/config`, a checkout
 /// named after it) or to where an image holds its files (`/opt/app/etc/x.yaml` for the
-/// repository's `image/opt/app/etc/x.yaml`), when exactly one repository path fits.
+/// repository's `image/opt/app/etc/x.yaml`: the whole path), when exactly one repository path
+/// fits.
 fn elsewhere(abs: &str, repo: &Repo) -> Option<String> {
     if !abs.starts_with('/') {
         return None;
@@ -89,9 +90,11 @@ fn elsewhere(abs: &str, repo: &Repo) -> Option<String> {
             return Some(rest);
         }
     }
-    (2..=segs.len())
-        .rev()
-        .find_map(|n| repo.index.by_suffix(&segs[segs.len() - n..].join("/")))
+    // The whole path, not its last segments only: `/tmp/harbor/config/_ytt_lib/bundle/config`,
+    // a bundle pulled at run time, is not the repository's `multus/config/_ytt_lib/bundle/config`.
+    (segs.len() >= 2)
+        .then(|| repo.index.by_suffix(&segs.join("/")))
+        .flatten()
 }
 
 pub(super) fn instance(
