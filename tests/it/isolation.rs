@@ -365,6 +365,7 @@ fn a_full_standard_output_is_exit_2_with_one_line() {
 }
 
 #[test]
+#[cfg(unix)]
 fn an_interrupted_run_leaves_no_older_report() {
     let dir = repo(
         &[(

@@ -63,7 +63,7 @@ fn os_specific_outside_platform(src: &Path) -> Vec<String> {
 
 /// The stages of `src/lint/`, in pipeline order; `session.rs` runs them.
 const LINT_STAGES: &[&str] = &[
-    "config", "repo", "discover", "job", "plan", "run", "post", "output", "session",
+    "config", "repo", "discover", "job", "plan", "run", "post", "output", "session", "projects",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -6,14 +6,18 @@
 // The crate denies `unwrap`/`expect` (Cargo.toml); in tests, and in the helpers tests share,
 // a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+// The modules that need Unix (named pipes, signals, non-UTF-8 names, shell scripts, symbolic
+// links made without privilege) are built on Unix alone; the others run on Windows too.
 
 mod util;
 
+#[cfg(unix)]
 mod action_install;
 mod boolean_strings;
 mod bytes;
 mod cache;
 mod checkout;
+#[cfg(unix)]
 mod ci_integrations;
 mod conventions;
 mod coverage;
@@ -21,6 +25,7 @@ mod data_values_cli;
 mod difftest;
 mod fixes;
 mod fuzz_smoke;
+#[cfg(unix)]
 mod hostile_files;
 mod identical_reports;
 mod invocations;
@@ -34,6 +39,7 @@ mod lazy_globals;
 mod library_copies;
 mod lint_cli;
 mod lsp;
+mod nested_configs;
 mod report_shape;
 mod reports;
 mod rule_docs;
@@ -44,5 +50,6 @@ mod starlark_go;
 mod static_analysis;
 mod stdlib_cli;
 mod template_cli;
+#[cfg(unix)]
 mod untrusted;
 mod ytt_cli_cases;

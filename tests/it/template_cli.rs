@@ -166,13 +166,8 @@ fn output_files_with_inspections_and_empty_output() {
         );
         let entries = std::fs::read_dir(dir.join(out)).expect(out).count();
         assert_eq!(entries, 0, "{out}");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.join(out))
-                .expect(out)
-                .permissions()
-                .mode();
+        if cfg!(unix) {
+            let mode = yttlint::platform::fs::mode(&std::fs::metadata(dir.join(out)).expect(out));
             assert_eq!(mode & 0o777, 0o700, "{out}");
         }
     }

@@ -1,5 +1,6 @@
 //! Cache entries a repository cannot forge: each entry is sealed with HMAC-SHA256 under a
-//! random key of the user's (`$XDG_CACHE_HOME/yttlint/key`, else `~/.cache/yttlint/key`,
+//! random key of the user's (`$XDG_CACHE_HOME/yttlint/key`, else `~/.cache/yttlint/key`;
+//! on Windows `%LOCALAPPDATA%\yttlint\key`,
 //! created on first use with mode 0600), over the entry's name and its bytes. An entry whose
 //! tag does not verify is a miss. A pull request cannot know the key, so a `.yttlint-cache/`
 //! it commits never turns a finding into another.
@@ -19,23 +20,29 @@ const MAGIC: &[u8] = b"yttlint-hmac-sha256 ";
 #[derive(Clone)]
 pub struct Key([u8; 32]);
 
-/// The user's cache directory: `$XDG_CACHE_HOME` when absolute, else `$HOME/.cache`.
+/// The user's cache directory: `$XDG_CACHE_HOME` when absolute, else `$HOME/.cache` (on
+/// Windows `%LOCALAPPDATA%`).
 pub fn user_cache_dir() -> Option<PathBuf> {
-    let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from);
-    match xdg.filter(|p| p.is_absolute()) {
-        Some(dir) => Some(dir),
-        None => std::env::var_os("HOME")
+    let var = |name: &str| {
+        std::env::var_os(name)
             .map(PathBuf::from)
             .filter(|p| p.is_absolute())
-            .map(|h| h.join(".cache")),
+    };
+    if cfg!(windows) {
+        return var("LOCALAPPDATA");
     }
+    var("XDG_CACHE_HOME").or_else(|| var("HOME").map(|h| h.join(".cache")))
 }
 
 impl Key {
     /// The user's key, created if there is none yet; an error says why there is none.
     pub fn load() -> Result<Key, String> {
         let dir = user_cache_dir()
-            .ok_or("no user cache directory (neither XDG_CACHE_HOME nor HOME is set)")?
+            .ok_or(if cfg!(windows) {
+                "no user cache directory (LOCALAPPDATA is not set)"
+            } else {
+                "no user cache directory (neither XDG_CACHE_HOME nor HOME is set)"
+            })?
             .join("yttlint");
         let path = dir.join("key");
         let no = |e: std::io::Error| format!("cannot use the cache key {}: {e}", path.display());
