@@ -531,7 +531,8 @@ impl Walker<'_> {
     }
 }
 
-#[cfg(test)]
+// Symbolic links made without privilege: Unix.
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 

@@ -48,12 +48,12 @@ pub fn write(repo: &Path, rel: &str, text: &str) -> Result<(), String> {
     })
 }
 
-#[cfg(test)]
+// Symbolic links made without privilege, and the swap of a directory for one: Unix.
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 
     #[test]
-    #[cfg(unix)]
     fn only_files_inside_the_repository_are_read_and_written() {
         let base = std::env::temp_dir().join(format!("yttlint-fixwrite-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
@@ -95,7 +95,6 @@ mod tests {
     /// the repository, and back, while fixes are written. Before the directory was held, the
     /// outside file was overwritten about once in 3 000 writes.
     #[test]
-    #[cfg(unix)]
     fn a_directory_swapped_for_a_link_never_leads_a_fix_outside() {
         use std::sync::atomic::{AtomicBool, Ordering};
         let base = std::env::temp_dir().join(format!("yttlint-fixrace-{}", std::process::id()));

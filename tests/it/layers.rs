@@ -153,7 +153,8 @@ fn upward_imports(src: &Path, layers: &[&[&str]]) -> Vec<String> {
                     .strip_prefix(src)
                     .unwrap_or(&file)
                     .display()
-                    .to_string();
+                    .to_string()
+                    .replace('\\', "/");
                 for to in named(&text, "crate::") {
                     if to == *from {
                         continue;
