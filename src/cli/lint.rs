@@ -15,6 +15,7 @@ use super::lint_fix::{self, FixArgs};
 use super::lint_limits::LimitArgs;
 use super::lint_output::{self, formats, render, render_coverage, render_with, COVERAGE_FORMATS};
 use crate::lint::post::baseline::{self, Baseline};
+use crate::lint::projects;
 use crate::lint::session::{self, CacheSetting, Settings};
 use crate::report::options::{checkout_prefix, path_base, RenderOptions};
 use crate::report::{Report, Severity, Sources};
@@ -41,6 +42,9 @@ struct LintArgs {
     /// Report findings but exit 0.
     #[arg(long)]
     exit_zero: bool,
+    /// Exit 2 when the paths hold nothing to lint (no ytt file) instead of 0.
+    #[arg(long)]
+    error_on_empty: bool,
     /// Lowest severity that makes the exit status 1.
     #[arg(long, default_value = "error", value_parser = ["error", "warning", "info"])]
     fail_on: String,
@@ -160,46 +164,59 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
     lint_extra::check_paths(&settings.cwd, &a.paths)?;
     let env = |name: &str| std::env::var(name).ok();
     let shard = lint_extra::shard(a.extra.shard.as_deref(), &env)?;
-    let load = || -> Result<crate::lint::config::Config, String> {
-        let mut config = session::load_config(&settings)?;
-        lint_extra::apply_rule_filters(&mut config, &a.extra.select, &a.extra.ignore)?;
-        lint_extra::apply_kubernetes_version(&mut config, a.extra.kubernetes_version.as_deref())?;
-        Ok(config)
+    let prepare = |config: &mut crate::lint::config::Config| -> Result<(), String> {
+        lint_extra::apply_rule_filters(config, &a.extra.select, &a.extra.ignore)?;
+        lint_extra::apply_kubernetes_version(config, a.extra.kubernetes_version.as_deref())
     };
-    let config = load()?;
+    // The configuration closest above each path, and the sub-projects with their own.
+    let load = || projects::find(&settings, &prepare);
+    let found = load()?;
     let adjust = |planned: &mut crate::lint::plan::Planned| {
         if let Some(shard) = shard {
             crate::lint::plan::shard::apply(planned, shard);
         }
     };
     if a.list_roots {
-        let mut planned = session::plan_with(&settings, config)?;
-        adjust(&mut planned);
-        lint_output::stdout(&session::list_roots(&planned))?;
+        lint_output::stdout(&projects::list_roots(&settings, &found, &adjust)?)?;
         return Ok(0);
     }
-    let repo = config.dir.clone();
-    let run = |settings: &Settings, config| {
-        session::plan_and_lint(settings, config, &format!("{shard:?}"), adjust)
+    let repo = found.base.clone();
+    let run = |settings: &Settings, found: &projects::Projects| {
+        projects::lint(settings, found, &format!("{shard:?}"), &adjust)
     };
-    let linted = run(&settings, config)?;
+    let linted = run(&settings, &found)?;
     if a.fixing.diff {
         // Later passes lint the fixed texts in place of the files: not a result to cache.
         let uncached = Settings {
             cache: CacheSetting::Off,
             ..settings.clone()
         };
-        return show_diff(a, &repo, linted, &|| run(&uncached, load()?));
+        return show_diff(a, &repo, linted, &|| run(&uncached, &load()?));
     }
     let linted = if a.fixing.fix {
         let mut fixer = lint_fix::Fixer::new(&repo, a.fixing.unsafe_fixes, false);
-        fix_passes(a, &mut fixer, linted, &|_| run(&settings, load()?))?
+        fix_passes(a, &mut fixer, linted, &|_| run(&settings, &load()?))?
     } else {
         linted
     };
+    // Nothing linted at all (a shard may have nothing to do when the repository has more
+    // shards than roots: that is not an empty selection).
+    let empty =
+        shard.is_none() && linted.report.roots.is_empty() && linted.report.diagnostics.is_empty();
     if !a.extra.quiet {
         for note in &linted.notes {
             eprintln!("yttlint: note: {note}");
+        }
+        if empty {
+            eprintln!("yttlint: {}", empty_message(a, !linted.notes.is_empty()));
+        }
+        if let Some(path) = a.baseline.as_ref().filter(|_| a.write_baseline.is_none()) {
+            let n = linted.hidden_by_baseline;
+            eprintln!(
+                "yttlint: the baseline {} hid {n} finding{}",
+                path.display(),
+                if n == 1 { "" } else { "s" }
+            );
         }
     }
     let mut report = linted.report;
@@ -227,7 +244,29 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         return Ok(0);
     }
     emit(a, &targets, &report, &linted.sources, &options, &coverage)?;
+    if empty && a.error_on_empty {
+        if a.extra.quiet {
+            eprintln!("yttlint: {}", empty_message(a, false));
+        }
+        return Ok(USAGE);
+    }
     Ok(status(a, &report))
+}
+
+/// What a run that linted nothing says: no ytt file under the paths given, or (when discovery
+/// left notes) nothing it could lint there.
+fn empty_message(a: &LintArgs, noted: bool) -> String {
+    let under = if a.paths.is_empty() {
+        ".".to_string()
+    } else {
+        let shown: Vec<String> = a.paths.iter().map(|p| p.display().to_string()).collect();
+        shown.join(", ")
+    };
+    if noted {
+        format!("nothing to lint under {under}: the notes above say why")
+    } else {
+        format!("no ytt files found under {under}")
+    }
 }
 
 /// `--diff`: the unified diff of what `--fix` would change; 1 when there is one. Each pass
@@ -366,7 +405,7 @@ fn emit(
         }
     }
     if format == "github" {
-        write_step_summary(report)?;
+        write_step_summary(report, options)?;
     }
     Ok(())
 }
@@ -414,10 +453,15 @@ fn unchecked_summary(roots: &[crate::report::RootStatus], verbose: bool) -> Stri
 }
 
 /// Under GitHub Actions, the findings GitHub cannot show as annotations go to the job summary.
-fn write_step_summary(report: &Report) -> Result<(), String> {
+fn write_step_summary(report: &Report, options: &RenderOptions) -> Result<(), String> {
+    let env = |name: &str| std::env::var(name).ok();
+    let options = RenderOptions {
+        blob_base: crate::report::step_summary::blob_base(&env),
+        ..options.clone()
+    };
     let (Some(path), Some(markdown)) = (
         std::env::var_os("GITHUB_STEP_SUMMARY"),
-        crate::report::github::step_summary(report),
+        crate::report::step_summary::render(report, &options),
     ) else {
         return Ok(());
     };

@@ -39,8 +39,8 @@ pub struct ExtraArgs {
     /// (the summary only counts them)
     #[arg(short, long, conflicts_with = "quiet")]
     pub verbose: bool,
-    /// Colors in the terminal format: auto (a terminal, unless NO_COLOR is set; CLICOLOR_FORCE
-    /// forces them), always or never.
+    /// Colors in the terminal format: auto (a terminal, unless NO_COLOR is set or TERM is
+    /// dumb; CLICOLOR_FORCE forces them), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// Lint only shard K of N (1-based): a deterministic share of the roots, balanced by file
@@ -73,8 +73,8 @@ pub enum ColorChoice {
 }
 
 impl ColorChoice {
-    /// Whether to color, given the environment (`NO_COLOR`, `CLICOLOR_FORCE`) and whether
-    /// standard output is a terminal.
+    /// Whether to color, given the environment (`NO_COLOR`, `CLICOLOR_FORCE`, `TERM=dumb`: a
+    /// terminal that shows no colours) and whether standard output is a terminal.
     pub fn resolve(self, env: &dyn Fn(&str) -> Option<String>, is_terminal: bool) -> bool {
         let set = |name: &str| env(name).is_some_and(|v| !v.is_empty());
         match self {
@@ -86,13 +86,14 @@ impl ColorChoice {
             {
                 true
             }
+            ColorChoice::Auto if env("TERM").as_deref() == Some("dumb") => false,
             ColorChoice::Auto => is_terminal,
         }
     }
 }
 
 /// The commands besides linting, for the message about a word that is none of them.
-pub const COMMANDS: &[&str] = &["template", "init", "rule", "completions"];
+pub const COMMANDS: &[&str] = &["template", "init", "rule", "completions", "server"];
 
 /// Refuses paths that do not exist before anything is linted. A first argument that is a
 /// plain word (`lint`, `check`) gets a message about the commands there are.
@@ -228,6 +229,11 @@ mod tests {
         assert!(!ColorChoice::Auto
             .resolve(&env_of(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]), true));
         assert!(ColorChoice::Always.resolve(&env_of(&[("NO_COLOR", "1")]), false));
+        assert!(!ColorChoice::Auto.resolve(&env_of(&[("TERM", "dumb")]), true));
+        assert!(ColorChoice::Auto.resolve(&env_of(&[("TERM", "xterm-256color")]), true));
+        assert!(
+            ColorChoice::Auto.resolve(&env_of(&[("TERM", "dumb"), ("CLICOLOR_FORCE", "1")]), true)
+        );
         assert!(!ColorChoice::Never.resolve(&none, true));
     }
 
@@ -237,7 +243,7 @@ mod tests {
         assert!(check_paths(cwd, &[PathBuf::from("src")]).is_ok());
         let e = check_paths(cwd, &[PathBuf::from("lint")]).unwrap_err();
         assert!(
-            e.contains("\"lint\" is neither") && e.contains("template"),
+            e.contains("\"lint\" is neither") && e.contains("template") && e.contains("server"),
             "{e}"
         );
         let e = check_paths(cwd, &[PathBuf::from("src"), PathBuf::from("brokn/")]).unwrap_err();

@@ -186,11 +186,8 @@ fn write_files(
     docs: &crate::yaml::DocSet,
     files: &[OutputFile],
 ) -> Result<String, String> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir).map_err(|e| e.to_string())?;
+    crate::platform::fs::create_private_dir_all(std::path::Path::new(dir))
+        .map_err(|e| e.to_string())?;
     let mut log = String::new();
     for f in files {
         let path = std::path::Path::new(dir).join(&f.rel_path);

@@ -241,7 +241,7 @@ pub fn collect_with(
                     // reads nothing from it: the linter says so rather than lint nothing.
                     Read::Failed(e)
                         if policy.repository.is_some()
-                            && e.raw_os_error() == Some(libc::EISDIR) =>
+                            && e.kind() == std::io::ErrorKind::IsADirectory =>
                     {
                         return Err(format!(
                             "Checking file '{path}': a symlink to a directory, which ytt takes for a file and reads nothing from (name the directory it leads to)"
@@ -273,7 +273,6 @@ pub fn check(
     meta: &std::fs::Metadata,
     policy: &ReadPolicy,
 ) -> Result<Option<Refusal>, String> {
-    use std::os::unix::fs::FileTypeExt;
     let ft = meta.file_type();
     let special = open::special_kind(ft);
     if let Some((given, canonical)) = &policy.repository {
@@ -303,7 +302,7 @@ pub fn check(
         });
     }
     // ytt reads named pipes (`ytt -f <(echo ---)`) and refuses other special files.
-    if special.is_some() && !ft.is_fifo() {
+    if special.is_some_and(|kind| kind != crate::platform::fs::NAMED_PIPE) {
         return Err(format!(
             "Expected file '{}' to be a regular file, but was not",
             p.display()
@@ -442,8 +441,8 @@ fn failure(p: &Path, e: &std::io::Error, policy: &ReadPolicy) -> String {
         None => None,
     };
     let shown = shown.as_deref().unwrap_or(p).display();
-    match e.raw_os_error() {
-        Some(libc::EISDIR) => format!("read {shown}: is a directory"),
+    match e.kind() {
+        std::io::ErrorKind::IsADirectory => format!("read {shown}: is a directory"),
         _ => format!("open {shown}: {}", go_errno(e)),
     }
 }
@@ -532,7 +531,8 @@ impl Walker<'_> {
     }
 }
 
-#[cfg(test)]
+// Symbolic links made without privilege: Unix.
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 
@@ -544,7 +544,7 @@ mod tests {
         std::fs::create_dir_all(base.join("repo/a")).unwrap();
         std::fs::write(base.join("out/deep/er/x.yml"), "x: 1\n").unwrap();
         std::fs::write(base.join("repo/a/y.yml"), "y: 1\n").unwrap();
-        std::os::unix::fs::symlink(base.join("out"), base.join("repo/a/link")).unwrap();
+        crate::platform::fs::symlink(&base.join("out"), &base.join("repo/a/link")).unwrap();
         let base = std::fs::canonicalize(&base).unwrap();
         for _ in 0..2 {
             // The second time from the per-thread cache.
@@ -567,8 +567,8 @@ mod tests {
         std::fs::create_dir_all(out.join("sub")).unwrap();
         std::fs::write(out.join("sub/secret.yml"), "s: 1\n").unwrap();
         std::fs::write(repo.join("root/a.yml"), "a: 1\n").unwrap();
-        std::os::unix::fs::symlink(&out, repo.join("root/link")).unwrap();
-        std::os::unix::fs::symlink(repo.join("root/a.yml"), repo.join("root/b.yml")).unwrap();
+        crate::platform::fs::symlink(&out, &repo.join("root/link")).unwrap();
+        crate::platform::fs::symlink(&repo.join("root/a.yml"), &repo.join("root/b.yml")).unwrap();
         let policy = ReadPolicy::repository(&repo);
         let mut refused = Vec::new();
         let arg = |p: &Path| p.to_string_lossy().into_owned();

@@ -1,18 +1,18 @@
 //! Reading one file of the repository under the linter's policy, checked on the open handle:
 //! the file is opened once (never blocking, never becoming a controlling terminal), its type is
-//! taken from the handle (`fstat`) and where it really is from the handle too (its
-//! `/proc/self/fd` link), so a symlink swapped between a check and the read cannot lead the
-//! read elsewhere. Special files (named pipes, devices, sockets, `/proc`, `/sys`, `/dev`) are
+//! taken from the handle (`fstat`) and where it really is from the handle too (Linux's
+//! `/proc/self/fd` link, macOS's `F_GETPATH`, Windows' final path: [`platform::fs::real_path`]),
+//! so a symlink swapped between a check and the read cannot lead the read elsewhere. Special files (named pipes, devices, sockets, `/proc`, `/sys`, `/dev`) are
 //! refused, a destination that is a device is refused before it is opened. Version control
 //! directories (`.git`, `.hg`, `.svn`: `.git/config` holds CI credentials) are outside the
 //! repository.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Read;
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::Refusal;
+use crate::platform;
 
 /// Directories of version control systems: never read, as if outside the repository.
 pub const VCS_DIRS: [&str; 3] = [".git", ".hg", ".svn"];
@@ -37,15 +37,7 @@ pub fn inside(given: &Path, canonical: &Path, real: &Path) -> bool {
 
 /// What a special file is (`a named pipe`, `a device`, `a socket`), `None` for the others.
 pub fn special_kind(ft: std::fs::FileType) -> Option<&'static str> {
-    if ft.is_fifo() {
-        Some("a named pipe")
-    } else if ft.is_char_device() || ft.is_block_device() {
-        Some("a device")
-    } else if ft.is_socket() {
-        Some("a socket")
-    } else {
-        None
-    }
+    platform::fs::special_kind(ft)
 }
 
 /// The refusal of a real path outside the repository: the kernel's own file systems are
@@ -87,17 +79,14 @@ pub fn read_checked_max(
     if special_kind(dst.file_type()).is_some() {
         return Ok(Err(Refusal::NotRegular("a symlink to a special file")));
     }
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(p)?;
+    let file = platform::fs::open_read(p)?;
     let meta = file.metadata()?;
     if !meta.is_file() && !meta.is_dir() {
         return Ok(Err(Refusal::NotRegular(
             special_kind(meta.file_type()).unwrap_or("a symlink to a special file"),
         )));
     }
-    let real = match handle_path(&file) {
+    let real = match platform::fs::real_path(&file) {
         Some(real) => real,
         None => std::fs::canonicalize(p)?,
     };
@@ -105,7 +94,7 @@ pub fn read_checked_max(
         return Ok(Err(outside(&real)));
     }
     if meta.is_dir() {
-        return Err(std::io::Error::from_raw_os_error(libc::EISDIR));
+        return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
     }
     read_at_most(&file, meta.len(), max).map(Ok)
 }
@@ -133,11 +122,7 @@ pub fn read_regular(p: &Path, max: u64) -> Result<Vec<u8>, String> {
     if !meta.is_file() {
         return Err(not_regular());
     }
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(p)
-        .map_err(|e| super::go_errno(&e))?;
+    let file = platform::fs::open_read(p).map_err(|e| super::go_errno(&e))?;
     let meta = file.metadata().map_err(|e| super::go_errno(&e))?;
     if !meta.is_file() {
         return Err(not_regular());
@@ -146,13 +131,6 @@ pub fn read_regular(p: &Path, max: u64) -> Result<Vec<u8>, String> {
         std::io::ErrorKind::FileTooLarge => format!("larger than {} MiB", max >> 20),
         _ => super::go_errno(&e),
     })
-}
-
-/// Where the open `file` really is, as the kernel names it (Linux's `/proc/self/fd/N`).
-fn handle_path(file: &File) -> Option<PathBuf> {
-    use std::os::fd::AsRawFd;
-    let link = std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()?;
-    link.is_absolute().then_some(link)
 }
 
 #[cfg(test)]
@@ -171,6 +149,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn reads_are_checked_on_the_handle() {
         let base = std::env::temp_dir().join(format!("yttlint-open-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
@@ -179,7 +158,7 @@ mod tests {
         std::fs::write(repo.join(".git/config"), "token").unwrap();
         std::fs::write(repo.join("a.txt"), "a").unwrap();
         std::fs::write(base.join("out.txt"), "out").unwrap();
-        let link = |to: &Path, name: &str| std::os::unix::fs::symlink(to, repo.join(name)).unwrap();
+        let link = |to: &Path, name: &str| platform::fs::symlink(to, &repo.join(name)).unwrap();
         link(Path::new("/dev/stdin"), "in.txt");
         link(Path::new("/dev/null"), "null.txt");
         link(Path::new("/proc/self/environ"), "env.txt");
@@ -206,12 +185,13 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn files_the_user_names_are_regular_and_bounded() {
         let base = std::env::temp_dir().join(format!("yttlint-regular-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         std::fs::create_dir_all(&base).unwrap();
         std::fs::write(base.join("a"), "12345").unwrap();
-        std::os::unix::fs::symlink("/dev/zero", base.join("zero")).unwrap();
+        platform::fs::symlink(Path::new("/dev/zero"), &base.join("zero")).unwrap();
         assert_eq!(read_regular(&base.join("a"), 5).unwrap(), b"12345");
         assert_eq!(
             read_regular(&base.join("a"), 4).unwrap_err(),

@@ -35,7 +35,7 @@ fn io_msg(p: &Path, e: &std::io::Error) -> String {
             "lstat {}: no such file or directory",
             missing_in_chain(p).display()
         ),
-        _ if e.raw_os_error() == Some(libc::ELOOP) => "EvalSymlinks: too many links".to_string(),
+        _ if crate::platform::fs::is_loop(e) => "EvalSymlinks: too many links".to_string(),
         _ => e.to_string(),
     }
 }
@@ -96,13 +96,15 @@ mod tests {
     }
 
     #[test]
+    #[cfg(unix)]
     fn a_refused_symlink_is_worded_as_ytt_words_it() {
         let base = std::env::temp_dir().join(format!("yttlint-symlink-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         std::fs::create_dir_all(base.join("c")).unwrap();
-        std::os::unix::fs::symlink("nowhere", base.join("c/x")).unwrap();
-        std::os::unix::fs::symlink("y", base.join("c/z")).unwrap();
-        std::os::unix::fs::symlink("z", base.join("c/y")).unwrap();
+        let link = |to: &str, at: &str| crate::platform::fs::symlink(Path::new(to), &base.join(at));
+        link("nowhere", "c/x").unwrap();
+        link("y", "c/z").unwrap();
+        link("z", "c/y").unwrap();
         let refused = |name: &str| allowed(&base.join(name), &ReadPolicy::default()).unwrap_err();
         assert_eq!(
             refused("c/x"),

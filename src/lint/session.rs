@@ -86,6 +86,8 @@ pub struct Linted {
     pub unchecked_kinds: Vec<String>,
     /// What the run says about itself (a cache directory git tracks, not used).
     pub notes: Vec<String>,
+    /// How many findings the baseline (`--baseline`) hid.
+    pub hidden_by_baseline: usize,
 }
 
 /// Finds the configuration and so the repository of a run: `--config`, else the first
@@ -94,14 +96,28 @@ pub struct Linted {
 /// path itself (for a file, the working directory when it holds the file, as pre-commit runs,
 /// else the file's directory): `yttlint some/dir` from a busy parent reads `some/dir` only.
 pub fn load_config(s: &Settings) -> Result<Config, String> {
-    let shown =
-        |p: &Path| paths::relative(&s.cwd, p).unwrap_or_else(|| p.to_string_lossy().into_owned());
     if let Some(c) = &s.config {
-        let f = paths::absolute(&s.cwd, c);
-        return Config::load_with(&f, &shown(&f), &s.allow_env).map_err(|e| e.to_string());
+        return load_config_file(s, &paths::absolute(&s.cwd, c));
     }
-    // Where the search starts, and the repository when nothing above marks one.
-    let (start, itself) = match s.paths.first() {
+    let (start, itself) = search_start(s, s.paths.first().map(PathBuf::as_path));
+    match config::find_upward(&start) {
+        Some(f) => load_config_file(s, &f),
+        None => Ok(Config::default_for(
+            &paths::work_tree(&start).unwrap_or(itself),
+        )),
+    }
+}
+
+/// Reads the configuration file `f` (absolute), named in errors from the working directory.
+pub fn load_config_file(s: &Settings, f: &Path) -> Result<Config, String> {
+    let shown = paths::relative(&s.cwd, f).unwrap_or_else(|| f.to_string_lossy().into_owned());
+    Config::load_with(f, &shown, &s.allow_env).map_err(|e| e.to_string())
+}
+
+/// Where the search for the configuration of the path `p` given (the working directory for
+/// none) starts, and the repository when nothing above marks one.
+pub fn search_start(s: &Settings, p: Option<&Path>) -> (PathBuf, PathBuf) {
+    match p {
         Some(p) => {
             let abs = paths::absolute(&s.cwd, p);
             if abs.is_dir() {
@@ -117,12 +133,6 @@ pub fn load_config(s: &Settings) -> Result<Config, String> {
             }
         }
         None => (s.cwd.clone(), s.cwd.clone()),
-    };
-    match config::find_upward(&start) {
-        Some(f) => Config::load_with(&f, &shown(&f), &s.allow_env).map_err(|e| e.to_string()),
-        None => Ok(Config::default_for(
-            &paths::work_tree(&start).unwrap_or(itself),
-        )),
     }
 }
 
@@ -180,6 +190,21 @@ pub fn plan_and_lint(
     asked: &str,
     adjust: impl FnOnce(&mut Planned),
 ) -> Result<Linted, String> {
+    let mut linted = lint_unfinished(s, config, asked, adjust)?;
+    linted.hidden_by_baseline =
+        post::finish(&mut linted.report, &linted.sources, s.baseline.as_ref());
+    Ok(linted)
+}
+
+/// [`plan_and_lint`] but for the last steps ([`post::finish`]: widened spans, the baseline,
+/// statuses), which a run of several configurations takes once over all of them
+/// (`lint::projects`).
+pub fn lint_unfinished(
+    s: &Settings,
+    config: Config,
+    asked: &str,
+    adjust: impl FnOnce(&mut Planned),
+) -> Result<Linted, String> {
     let targets = targets(s, &config)?;
     // A cache directory that git tracks came with the repository: neither read nor written.
     let tracked = cache_dir(s, &config.dir).and_then(|d| tracked_cache(&config.dir, &d));
@@ -213,6 +238,7 @@ pub fn plan_and_lint(
             coverage,
             unchecked_kinds,
             notes: Vec::new(),
+            hidden_by_baseline: 0,
         },
         None => {
             let mut planned = plan_with(s, config)?;
@@ -225,7 +251,6 @@ pub fn plan_and_lint(
             linted
         }
     };
-    post::finish(&mut linted.report, &linted.sources, s.baseline.as_ref());
     linted.notes.extend(tracked);
     Ok(linted)
 }
@@ -295,6 +320,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         coverage,
         unchecked_kinds: ran.unchecked_kinds,
         notes: Vec::new(),
+        hidden_by_baseline: 0,
     })
 }
 

@@ -68,34 +68,76 @@ pub fn line_range(text: &str, line: u32) -> Range {
     Range::new(Position::new(line, 0), Position::new(line, end))
 }
 
-/// The path of a `file:` URI; `None` for any other scheme.
+/// The path of a `file:` URI; `None` for any other scheme. On Windows, `file:///C:/a/b` is
+/// `C:\a\b` and `file://server/share/a` is `\\server\share\a`.
 pub fn uri_path(uri: &Uri) -> Option<PathBuf> {
-    let text = uri.as_str();
-    let rest = text.strip_prefix("file://")?;
-    // `file:///p` (empty authority) or `file://localhost/p`.
-    let path = rest.strip_prefix("localhost").unwrap_or(rest);
-    if !path.starts_with('/') {
-        return None;
-    }
-    let decoded = percent_decode(path)?;
+    let decoded = uri_path_text(uri.as_str(), cfg!(windows))?;
     Some(crate::files::lexical_absolute(
         Path::new("/"),
         Path::new(&decoded),
     ))
 }
 
+/// The path written in a `file:` URI, as the system (`windows` or not) writes paths.
+fn uri_path_text(text: &str, windows: bool) -> Option<String> {
+    let rest = text.strip_prefix("file://")?;
+    // `file:///p` (empty authority), `file://localhost/p`, or a Windows share's server.
+    let (host, path) = rest.split_at(rest.find('/')?);
+    let path = percent_decode(path)?;
+    if !windows {
+        return matches!(host, "" | "localhost").then_some(path);
+    }
+    let path = path.replace('/', "\\");
+    if !matches!(host, "" | "localhost") {
+        return Some(format!("\\\\{}{path}", percent_decode(host)?));
+    }
+    // `\C:\a` from `/C:/a`: the drive letter comes first.
+    let b = path.as_bytes();
+    if b.len() >= 3 && b[1].is_ascii_alphabetic() && b[2] == b':' {
+        return Some(path[1..].to_string());
+    }
+    Some(path)
+}
+
 /// The `file:` URI of an absolute path.
 pub fn path_uri(path: &Path) -> Option<Uri> {
+    path_uri_text(path.to_str()?, cfg!(windows)).parse().ok()
+}
+
+/// The `file:` URI of an absolute path written as the system (`windows` or not) writes it:
+/// `C:\a` is `file:///C:/a`, `\\server\share\a` is `file://server/share/a`.
+fn path_uri_text(path: &str, windows: bool) -> String {
     let mut out = String::from("file://");
-    for b in path.to_str()?.bytes() {
+    let mut rest = path;
+    if windows {
+        // A verbatim path (`\\?\C:\a`, `\\?\UNC\server\share`) as its plain form.
+        let unc = rest.strip_prefix("\\\\?\\UNC\\");
+        rest = unc.or(rest.strip_prefix("\\\\?\\")).unwrap_or(rest);
+        if let Some(share) = unc.or(rest.strip_prefix("\\\\")) {
+            let end = share.find('\\').unwrap_or(share.len());
+            encode(&mut out, &share[..end], false);
+            rest = &share[end..];
+        } else if rest.as_bytes().get(1) == Some(&b':') {
+            out.push('/');
+            out.push_str(&rest[..2]);
+            rest = &rest[2..];
+        }
+    }
+    encode(&mut out, rest, windows);
+    out
+}
+
+/// Appends `text` to `out`, percent-encoded but for `/` (and `\`, as `/`, on Windows).
+fn encode(out: &mut String, text: &str, windows: bool) {
+    for b in text.bytes() {
         match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' => {
                 out.push(b as char)
             }
+            b'\\' if windows => out.push('/'),
             _ => out.push_str(&format!("%{b:02X}")),
         }
     }
-    out.parse().ok()
 }
 
 fn percent_decode(s: &str) -> Option<String> {
@@ -139,5 +181,29 @@ mod tests {
         assert_eq!(uri_path(&uri).unwrap(), p);
         let other: Uri = "untitled:Untitled-1".parse().unwrap();
         assert_eq!(uri_path(&other), None);
+        assert_eq!(uri_path_text("file://host/a", false), None);
+    }
+
+    #[test]
+    fn windows_paths_have_their_drive_or_server_in_the_uri() {
+        let cases = [
+            (r"C:\Users\a b\x.yml", "file:///C:/Users/a%20b/x.yml"),
+            (r"\\server\share\x.yml", "file://server/share/x.yml"),
+        ];
+        for (path, uri) in cases {
+            assert_eq!(path_uri_text(path, true), uri);
+            assert_eq!(uri_path_text(uri, true).as_deref(), Some(path));
+        }
+        assert_eq!(path_uri_text(r"\\?\C:\a", true), "file:///C:/a");
+        assert_eq!(path_uri_text(r"\\?\UNC\srv\s\a", true), "file://srv/s/a");
+        // VS Code writes the drive's colon encoded, and the letter in lower case.
+        assert_eq!(
+            uri_path_text("file:///c%3A/w/x.yml", true).as_deref(),
+            Some(r"c:\w\x.yml")
+        );
+        assert_eq!(
+            uri_path_text("file:///tmp/x", false).as_deref(),
+            Some("/tmp/x")
+        );
     }
 }

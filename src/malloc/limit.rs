@@ -4,9 +4,10 @@
 //! template (a string doubled, a list repeated, a document encoded) can allocate and fill
 //! hundreds of megabytes between two looks, more still on a loaded machine. Here the check
 //! comes before the memory is touched: at every block of 1 MiB or more, and after every 16 MiB
-//! of blocks of 256 bytes or more. The resident memory is read from `/proc/self/statm` (Linux; elsewhere
-//! nothing is checked). Before an allocation is refused, the allocator gives its free memory
-//! back to the system (`malloc_trim`), which may be enough.
+//! of blocks of 256 bytes or more. The resident memory is read without allocating
+//! ([`crate::platform::memory::resident`]: Linux, macOS and Windows; elsewhere nothing is
+//! checked). Before an allocation is refused, glibc's allocator gives its free memory back to
+//! the system (`malloc_trim`), which may be enough.
 //!
 //! A refused allocation ends the process (Rust's allocation failure) or panics (starlark's
 //! arena): either way the worker's job gets a `limit-exceeded` finding. In a process that set
@@ -118,77 +119,18 @@ unsafe impl GlobalAlloc for Limited {
 }
 
 /// The process's resident memory in bytes, read without allocating.
-#[cfg(target_os = "linux")]
 fn resident() -> Option<usize> {
-    let mut buf = [0u8; 128];
-    // SAFETY: opens a constant path, reads into a buffer of this stack frame (at most its
-    // length), and closes the descriptor it opened.
-    let read = unsafe {
-        let fd = libc::open(
-            c"/proc/self/statm".as_ptr(),
-            libc::O_RDONLY | libc::O_CLOEXEC,
-        );
-        if fd < 0 {
-            return None;
-        }
-        let n = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
-        libc::close(fd);
-        n
-    };
-    let text = buf.get(..usize::try_from(read).ok()?)?;
-    // The second field: resident pages.
-    let field = text.split(|b| *b == b' ').nth(1)?;
-    let mut pages: usize = 0;
-    for b in field {
-        pages = pages
-            .checked_mul(10)?
-            .checked_add(usize::from(b.checked_sub(b'0').filter(|d| *d < 10)?))?;
-    }
-    pages.checked_mul(page_size())
-}
-
-#[cfg(not(target_os = "linux"))]
-fn resident() -> Option<usize> {
-    None
-}
-
-/// The size of a memory page.
-#[cfg(target_os = "linux")]
-fn page_size() -> usize {
-    static PAGE: AtomicUsize = AtomicUsize::new(0);
-    match PAGE.load(Ordering::Relaxed) {
-        0 => {
-            // SAFETY: sysconf only reads a configuration value.
-            let page =
-                usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
-            PAGE.store(page, Ordering::Relaxed);
-            page
-        }
-        page => page,
-    }
+    crate::platform::memory::resident()
 }
 
 /// Gives the allocator's free memory back to the system.
 fn trim() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only releases free memory of the allocator; it is not called from
-    // inside the allocator (this runs before the system's allocator is called).
-    unsafe {
-        libc::malloc_trim(0);
-    }
+    crate::platform::memory::trim();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    #[cfg(target_os = "linux")]
-    fn the_resident_memory_is_read_without_allocating() {
-        let r = resident().unwrap();
-        // A test process holds some memory, and less than a terabyte.
-        assert!(r > 1 << 20 && r < 1 << 40, "{r}");
-    }
 
     #[test]
     fn without_a_limit_nothing_is_refused() {

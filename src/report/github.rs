@@ -3,8 +3,8 @@
 //!
 //! GitHub shows at most [`SHOWN_PER_KIND`] annotations of each kind (error, warning, notice)
 //! per step and drops the rest; errors come first so that the ones shown are the ones that
-//! fail the run. When some are dropped, [`step_summary`] gives a Markdown table of every finding
-//! by rule for the job's summary page (`$GITHUB_STEP_SUMMARY`), and a last line says so.
+//! fail the run. When some are dropped, [`super::step_summary`] gives a Markdown table of the
+//! findings for the job's summary page (`$GITHUB_STEP_SUMMARY`), and a last line says so.
 //!
 //! ```text
 //! ::error file=config/values.yml,line=2,col=7,title=data-value-violation::port: must be > 0%0Ahelp: …
@@ -67,64 +67,6 @@ pub fn hidden(report: &Report) -> usize {
             n.saturating_sub(SHOWN_PER_KIND)
         })
         .sum()
-}
-
-/// A Markdown summary for `$GITHUB_STEP_SUMMARY` when GitHub cannot show every finding as an
-/// annotation: counts by rule, then every finding's place and message; `None` when all are shown.
-pub fn step_summary(report: &Report) -> Option<String> {
-    if hidden(report) == 0 {
-        return None;
-    }
-    let mut by_rule: std::collections::BTreeMap<&str, [usize; 3]> = Default::default();
-    for d in &report.diagnostics {
-        let counts = by_rule.entry(d.rule.id()).or_default();
-        counts[2 - d.severity as usize] += 1;
-    }
-    let mut out = format!("## yttlint: {}\n\n", summary(report));
-    out.push_str("| rule | errors | warnings | info |\n|---|---:|---:|---:|\n");
-    for (rule, [e, w, i]) in &by_rule {
-        let _ = writeln!(out, "| `{rule}` | {e} | {w} | {i} |");
-    }
-    out.push_str("\n| severity | rule | where | message |\n|---|---|---|---|\n");
-    for severity in [Severity::Error, Severity::Warning, Severity::Info] {
-        for d in report.diagnostics.iter().filter(|d| d.severity == severity) {
-            let at = d
-                .span
-                .as_ref()
-                .map(position)
-                .or_else(|| origin(d))
-                .unwrap_or_default();
-            let _ = writeln!(
-                out,
-                "| {} | `{}` | {} | {} |",
-                severity.as_str(),
-                d.rule,
-                cell(&at),
-                cell(d.summary())
-            );
-        }
-    }
-    Some(out)
-}
-
-/// Text that reads as itself in a Markdown table cell: every ASCII punctuation character
-/// backslash-escaped (a message quotes the repository's text, which may hold a link, an image
-/// that would be fetched when the page is shown, or HTML), `&` and `<` as entities, one line.
-fn cell(text: &str) -> String {
-    let mut out = String::new();
-    for c in printable(text, "").chars() {
-        match c {
-            '\n' | '\r' => out.push(' '),
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            c if c.is_ascii_punctuation() => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn annotation(d: &Diagnostic, options: &RenderOptions) -> String {
@@ -253,14 +195,6 @@ mod tests {
     }
 
     #[test]
-    fn markdown_in_a_message_reads_as_text_in_the_summary() {
-        assert_eq!(
-            cell("![x](https://t.example/p.png) <img src=y> | *a*_b_ & `c`\nd"),
-            r"\!\[x\]\(https\:\/\/t\.example\/p\.png\) &lt;img src\=y\> \| \*a\*\_b\_ &amp; \`c\` d"
-        );
-    }
-
-    #[test]
     fn errors_first_and_a_step_summary_past_github_s_limit() {
         let mut report = Report::default();
         for i in 0..12 {
@@ -285,14 +219,12 @@ mod tests {
             text.ends_with("2 more findings are in the job summary\n"),
             "{text}"
         );
-        let md = step_summary(&report).unwrap();
+        let md = crate::report::step_summary::render(&report, &RenderOptions::default()).unwrap();
         assert!(md.contains("| `unused-suppression` | 0 | 12 | 0 |"), "{md}");
         assert!(
             md.contains(r"| error | `template-error` | b\.yml\:1\:1 | e \| &lt;b\> |"),
             "{md}"
         );
-        report.diagnostics.truncate(10);
-        assert_eq!(step_summary(&report), None);
     }
 
     #[test]

@@ -42,6 +42,9 @@ pub struct RenderOptions {
     pub fail_on: Severity,
     /// `--unsafe-fixes`: unsafe fixes count as fixable (the terminal marks them `[*]`).
     pub unsafe_fixes: bool,
+    /// The URL of the checkout's files at the commit linted (`https://github.com/o/r/blob/SHA/`),
+    /// which the GitHub job summary links each finding to; `None` outside GitHub Actions.
+    pub blob_base: Option<String>,
 }
 
 impl Default for RenderOptions {
@@ -64,6 +67,7 @@ impl Default for RenderOptions {
             summary: true,
             fail_on: Severity::Error,
             unsafe_fixes: false,
+            blob_base: None,
         }
     }
 }

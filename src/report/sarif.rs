@@ -2,7 +2,8 @@
 //!
 //! One run, built with `serde_sarif`'s typed model of the SARIF schema. `tool.driver` names
 //! yttlint with its version and home page (`informationUri`) and every rule of the catalogue
-//! (id, short and full description, help, `helpUri` to the rule's page, default level), then
+//! (id, short and full description, help, `helpUri` to the rule's page at this version's
+//! release tag, default level), then
 //! any rule id a finding uses that the catalogue lacks; a result's `ruleIndex` points into that
 //! list. `automationDetails.id` is written only when a category is asked for
 //! (`--sarif-category`): GitHub's upload-sarif uses its own `category` only when the file has
@@ -12,7 +13,9 @@
 //! own help and object, and the root and scenario when they tell results apart), one location
 //! (a repository-relative, percent-encoded URI with `uriBaseId` `%SRCROOT%` and a region; columns
 //! count Unicode code points, a span's end is exclusive and a point span gives only its start),
-//! its related locations and `partialFingerprints["yttlint/v1"]` (see
+//! its related locations (each with its `id`, linked from the end of the message as
+//! `where it is: [file:line:column](id)`, the message's other brackets escaped as SARIF wants
+//! them then) and `partialFingerprints["yttlint/v1"]` (see
 //! [`fingerprint`](super::fingerprint)), which survives lines inserted above the finding. A
 //! finding about a whole root is anchored as [`location`](super::location) describes. A finding
 //! with a fix has it in `fixes` (one fix: its title as `description`, one `artifactChanges`
@@ -35,7 +38,7 @@ use serde_sarif::sarif::{
 
 use super::diagnostic::{Diagnostic, Report, Span};
 use super::fingerprint::fingerprints;
-use super::location::{anchor, assumed, origin};
+use super::location::{anchor, assumed, origin, position};
 use super::options::RenderOptions;
 use super::rules::Rule;
 use super::severity::Severity;
@@ -147,12 +150,20 @@ fn text(s: &str) -> MultiformatMessageString {
         .build()
 }
 
-/// The page that explains rule `id` (the same text as `yttlint rule ID`).
+/// The page that explains rule `id` (the same text as `yttlint rule ID`), at the release tag
+/// of this build (`v0.1.0`): the page as this version has the rule, not as `main` has it now.
 pub fn help_uri(home: &str, id: &str) -> String {
     format!(
-        "{}/blob/main/docs/rules/{id}.md",
-        home.trim_end_matches('/')
+        "{}/blob/v{}/docs/rules/{id}.md",
+        home.trim_end_matches('/'),
+        env!("CARGO_PKG_VERSION")
     )
+}
+
+/// `text` with SARIF's markers of embedded links (`[`, `]`) escaped, as a message with links
+/// must have them (SARIF 2.1.0, 3.11.6).
+fn escape_link_text(text: &str) -> String {
+    text.replace('[', "\\[").replace(']', "\\]")
 }
 
 fn rule_descriptor(rule: Rule, home: Option<&str>) -> ReportingDescriptor {
@@ -231,6 +242,21 @@ fn result(
     }
     if let Some(help) = &d.help {
         message.push_str(&format!("\nhelp: {help}"));
+    }
+    if !d.related.is_empty() {
+        // Each related location linked from the text (`[where](id)`), as viewers show them.
+        message = escape_link_text(&message);
+        for (i, r) in d.related.iter().enumerate() {
+            let at = position(&Span {
+                file: options.checkout_path(&r.span.file),
+                ..r.span.clone()
+            });
+            message.push_str(&format!(
+                "\n{}: [{}]({i})",
+                escape_link_text(&r.message),
+                escape_link_text(&at)
+            ));
+        }
     }
     let location = Location::builder()
         .physical_location(physical_location(&span, options))
@@ -425,7 +451,10 @@ mod tests {
         );
         assert_eq!(
             run["tool"]["driver"]["rules"][0]["helpUri"],
-            "https://example.com/yttlint/blob/main/docs/rules/yaml-syntax.md"
+            format!(
+                "https://example.com/yttlint/blob/v{}/docs/rules/yaml-syntax.md",
+                env!("CARGO_PKG_VERSION")
+            )
         );
     }
 
@@ -442,7 +471,7 @@ mod tests {
         assert_eq!(first["level"], "error");
         assert_eq!(
             first["message"]["text"],
-            "port: must be > 0\nfound: 0\nhelp: give a port above 0"
+            "port: must be > 0\nfound: 0\nhelp: give a port above 0\nrule declared here: [config/schema.yml:3:1](0)"
         );
         let location = &first["locations"][0]["physicalLocation"];
         assert_eq!(
@@ -455,6 +484,7 @@ mod tests {
             json!({"startLine": 2, "startColumn": 7, "endLine": 2, "endColumn": 8})
         );
         let related = &first["relatedLocations"][0];
+        assert_eq!(related["id"], 0);
         assert_eq!(related["message"]["text"], "rule declared here");
         assert_eq!(
             related["physicalLocation"]["region"],

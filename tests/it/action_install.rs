@@ -20,10 +20,18 @@ fn script() -> PathBuf {
 /// Writes a release of a fake yttlint for Linux x86_64 into `release`; `sums` is the content of
 /// its SHA256SUMS (`DIGEST` and `NAME` replaced by the archive's), `None` for no SHA256SUMS.
 fn fake_release(dir: &Path, release: &Path, sums: Option<&str>) {
+    fake_release_saying(dir, release, sums, &format!("yttlint {VERSION}"));
+}
+
+/// [`fake_release`] of a binary whose `--version` prints `says`.
+fn fake_release_saying(dir: &Path, release: &Path, sums: Option<&str>, says: &str) {
     let pkg = dir.join("pkg");
     std::fs::create_dir_all(&pkg).unwrap();
     std::fs::create_dir_all(release).unwrap();
-    std::fs::write(pkg.join("yttlint"), "#!/bin/sh\necho fake yttlint\n").unwrap();
+    let fake = format!(
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '{says}'; else echo fake yttlint; fi\n"
+    );
+    std::fs::write(pkg.join("yttlint"), fake).unwrap();
     std::fs::write(pkg.join("README.md"), "readme\n").unwrap();
     let tar = Command::new("tar")
         .arg("-czf")
@@ -112,6 +120,25 @@ fn a_good_checksum_installs_the_release_binary() {
     let r = run(&dir, "download", &local);
     assert_eq!(r.code, 0, "{}", r.stdout);
     assert!(Path::new(r.path.trim()).join("yttlint").is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The downloaded binary must say it is the version asked for (issue 44): a release whose
+/// archive holds another version's binary fails the step.
+#[test]
+fn a_binary_of_another_version_fails() {
+    let dir = TempDir::new();
+    let release = dir.join("release");
+    fake_release_saying(&dir, &release, Some("DIGEST  NAME\n"), "yttlint 0.0.9");
+    let r = run(&dir, "download", &from(&release));
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("says \"yttlint 0.0.9\" to --version, not yttlint 0.1.0"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.path, "", "nothing is put on the PATH");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -9,6 +9,7 @@ use yttlint::lint::run::cache::Cache;
 use yttlint::lint::session::{self, CacheSetting, Settings};
 
 use crate::util::json::lint_json;
+#[cfg(unix)]
 use crate::util::temp::make_fifo;
 use crate::util::TempDir;
 
@@ -127,13 +128,14 @@ fn a_cache_directory_the_repository_plants_is_not_followed_outside() {
     let repo = TempDir::copy_of("demo-repo");
     let outside = TempDir::new();
     std::fs::create_dir_all(repo.join(".yttlint-cache")).unwrap();
-    std::os::unix::fs::symlink(&outside, repo.join(".yttlint-cache/jobs")).unwrap();
+    yttlint::platform::fs::symlink(&outside, &repo.join(".yttlint-cache/jobs")).unwrap();
     let (code, _) = lint_json(&repo, &[]);
     assert_eq!(code, 1);
     assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
 }
 
 #[test]
+#[cfg(unix)]
 fn a_named_pipe_as_the_cache_index_does_not_block() {
     let repo = TempDir::copy_of("demo-repo");
     std::fs::create_dir_all(repo.join(".yttlint-cache/jobs")).unwrap();

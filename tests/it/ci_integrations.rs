@@ -60,6 +60,71 @@ fn pre_commit_hooks() {
     let script = std::fs::read_to_string(repo_root().join("scripts/pre-commit-cargo.sh")).unwrap();
     assert!(script.contains("cargo build --quiet --release --locked"));
     assert_eq!(by_id("yttlint-system")["language"], "system");
+    // The container image of this version, whose entry point is yttlint (Dockerfile).
+    let docker = by_id("yttlint-docker");
+    assert_eq!(docker["language"], "docker_image");
+    assert_eq!(
+        docker["entry"],
+        format!("ghcr.io/yttlint/yttlint:{}", env!("CARGO_PKG_VERSION"))
+    );
+    assert_eq!(docker["require_serial"], true);
+    let dockerfile = std::fs::read_to_string(repo_root().join("Dockerfile")).unwrap();
+    assert!(dockerfile.contains("ENTRYPOINT [\"yttlint\"]"));
+    // What pre-commit's manifest schema requires of every hook.
+    let languages = [
+        "conda",
+        "coursier",
+        "dart",
+        "docker",
+        "docker_image",
+        "dotnet",
+        "fail",
+        "golang",
+        "haskell",
+        "julia",
+        "lua",
+        "node",
+        "perl",
+        "pygrep",
+        "python",
+        "r",
+        "ruby",
+        "rust",
+        "script",
+        "swift",
+        "system",
+        "unsupported",
+        "unsupported_script",
+    ];
+    for hook in hooks {
+        for key in ["id", "name", "entry", "language"] {
+            assert!(
+                hook[key].as_str().is_some_and(|v| !v.is_empty()),
+                "{hook}: {key}"
+            );
+        }
+        assert!(
+            languages.contains(&hook["language"].as_str().unwrap()),
+            "{hook}"
+        );
+    }
+}
+
+/// pre-commit itself validates the hooks' manifest (`pre-commit validate-manifest`).
+#[test]
+#[ignore = "needs pre-commit"]
+fn pre_commit_validates_the_hooks_manifest() {
+    let out = Command::new("pre-commit")
+        .arg("validate-manifest")
+        .arg(repo_root().join(".pre-commit-hooks.yaml"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// `key = "value"` of a TOML file's first line that sets `key`.
@@ -114,7 +179,13 @@ fn action_passes_inputs_through_env_and_uploads_sarif_always() {
         "bash \"$GITHUB_ACTION_PATH/action/lint.sh\""
     );
     assert!(lint_script().contains("--report \"sarif=$YTTLINT_SARIF\""));
-    for input in ["paths", "config", "sarif-file", "exit-zero"] {
+    for input in [
+        "paths",
+        "config",
+        "sarif-file",
+        "exit-zero",
+        "error-on-empty",
+    ] {
         let expression = format!("${{{{ inputs.{input} }}}}");
         assert!(
             lint["env"]
@@ -187,6 +258,8 @@ fn gitlab_template_publishes_junit_code_quality_and_cobertura() {
     assert_eq!(job["image"]["name"], "$YTTLINT_IMAGE");
     let script = job["script"][1].as_str().unwrap();
     assert!(script.contains("--shard"), "{script}");
+    assert!(script.contains("--error-on-empty"), "{script}");
+    assert_eq!(job["variables"]["YTTLINT_ERROR_ON_EMPTY"], "true");
     assert!(
         script.contains(&format!("--report junit={junit}")),
         "{script}"
@@ -226,13 +299,24 @@ fn readme_documents_the_integrations() {
 /// Runs the action's lint script as the runner would (bash, inputs in the environment) with a
 /// stub `yttlint` that records its arguments, writes the SARIF file and exits 1.
 fn run_lint_step(dir: &Path, paths: &str, config: &str, exit_zero: &str) -> (i32, String, String) {
+    run_lint_step_env(dir, paths, config, exit_zero, &[])
+}
+
+/// [`run_lint_step`] with more environment (`STUB_NO_SARIF=1`: the stub writes no report).
+fn run_lint_step_env(
+    dir: &Path,
+    paths: &str,
+    config: &str,
+    exit_zero: &str,
+    env: &[(&str, &str)],
+) -> (i32, String, String) {
     let script = lint_script();
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let stub = bin.join("yttlint");
     std::fs::write(
         &stub,
-        "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > args.txt\necho '{}' > yttlint.sarif\nexit 1\n",
+        "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > args.txt\n[ \"${STUB_NO_SARIF:-}\" = 1 ] || echo '{}' > yttlint.sarif\nexit 1\n",
     )
     .unwrap();
     std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -255,6 +339,7 @@ fn run_lint_step(dir: &Path, paths: &str, config: &str, exit_zero: &str) -> (i32
         .env("YTTLINT_SARIF", "yttlint.sarif")
         .env("YTTLINT_EXIT_ZERO", exit_zero)
         .env("YTTLINT_SHARD", "")
+        .envs(env.iter().copied())
         .status()
         .unwrap();
     let args = std::fs::read_to_string(dir.join("args.txt")).unwrap_or_default();
@@ -282,6 +367,7 @@ fn action_lint_step_passes_inputs_as_words_never_as_code() {
             "--config",
             "my config.yaml",
             "--exit-zero",
+            "--error-on-empty",
             "packages/a",
             "'$(touch",
             "pwned)'",
@@ -296,5 +382,42 @@ fn action_lint_step_passes_inputs_as_words_never_as_code() {
     );
     assert!(outputs.contains(&sarif), "{outputs}");
     let (_, args, _) = run_lint_step(&dir, "", "", "false");
-    assert_eq!(args, "--format\ngithub\n--report\nsarif=yttlint.sarif\n");
+    assert_eq!(
+        args,
+        "--format\ngithub\n--report\nsarif=yttlint.sarif\n--error-on-empty\n"
+    );
+}
+
+/// `paths:` as a YAML `|` block (issue 44): every line's words are paths, not the first line's.
+#[test]
+fn action_lint_step_takes_paths_on_several_lines() {
+    let dir = TempDir::new();
+    let (_, args, _) = run_lint_step(&dir, "config/a\n  config/b c\n\n\td/*\n", "", "false");
+    let paths: Vec<&str> = args.lines().skip(5).collect();
+    assert_eq!(paths, ["config/a", "config/b", "c", "d/*"], "{args}");
+}
+
+/// Issue 40's probe 7: a committed `yttlint.sarif -> .git/config` is never reported as the
+/// SARIF file (a later step would read the token from it): the step fails before yttlint
+/// runs, and sets no `sarif-file`.
+#[test]
+fn action_lint_step_reports_no_sarif_file_through_a_symlink() {
+    let dir = TempDir::new();
+    std::fs::create_dir_all(dir.join(".git")).unwrap();
+    std::fs::write(dir.join(".git/config"), "token").unwrap();
+    std::os::unix::fs::symlink(".git/config", dir.join("yttlint.sarif")).unwrap();
+    let (code, args, outputs) = run_lint_step(&dir, "", "", "false");
+    assert_eq!(code, 2);
+    assert_eq!(args, "", "yttlint did not run");
+    assert!(!outputs.contains("sarif-file"), "{outputs}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(".git/config")).unwrap(),
+        "token"
+    );
+    // A regular file left by an earlier run is removed first: only this run's file is reported.
+    std::fs::remove_file(dir.join("yttlint.sarif")).unwrap();
+    std::fs::write(dir.join("yttlint.sarif"), "stale").unwrap();
+    let (_, _, outputs) = run_lint_step_env(&dir, "", "", "false", &[("STUB_NO_SARIF", "1")]);
+    assert!(!outputs.contains("sarif-file="), "{outputs}");
+    assert!(!dir.join("yttlint.sarif").exists());
 }

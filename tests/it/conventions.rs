@@ -30,7 +30,9 @@ fn a_path_that_does_not_exist_is_a_usage_error() {
     assert!(
         run.stderr
             .contains("\"lint\" is neither a file or directory nor a command")
-            && run.stderr.contains("template, init, rule, completions"),
+            && run
+                .stderr
+                .contains("template, init, rule, completions, server"),
         "{}",
         run.stderr
     );
@@ -221,6 +223,19 @@ fn completions_come_from_clap() {
         assert!(run.stdout.contains(word), "{word} missing");
     }
     assert_eq!(yttlint(&demo(), &["completions", "tcsh"]).code, 2);
+    let help = yttlint(&demo(), &["completions", "--help"]);
+    assert_eq!(help.code, 0, "{}", help.stderr);
+    for words in [
+        "Usage: yttlint completions <SHELL>",
+        "The shell to complete for",
+        "yttlint completions zsh >",
+    ] {
+        assert!(
+            help.stdout.contains(words),
+            "{words} missing:\n{}",
+            help.stdout
+        );
+    }
 }
 
 #[test]

@@ -400,7 +400,11 @@ fn no_file_is_written_through_a_symbolic_link() {
         ("victim.yml", "b: 2\n"),
     ]);
     std::fs::create_dir_all(dir.join("config")).unwrap();
-    std::os::unix::fs::symlink("../victim.yml", dir.join("config/app.yml")).unwrap();
+    yttlint::platform::fs::symlink(
+        std::path::Path::new("../victim.yml"),
+        &dir.join("config/app.yml"),
+    )
+    .unwrap();
     std::fs::write(
         dir.join("victim.yml"),
         "#@ load(\"@ytt:yaml\", \"yaml\")\n---\nb: 2\n",

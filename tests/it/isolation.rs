@@ -4,7 +4,6 @@
 //! and JUnit reports, that the crasher has its own finding, and that the exit status is 1.
 
 use std::path::Path;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::util::json::{self, diagnostics, lint_json, str_of};
@@ -366,6 +365,7 @@ fn a_full_standard_output_is_exit_2_with_one_line() {
 }
 
 #[test]
+#[cfg(unix)]
 fn an_interrupted_run_leaves_no_older_report() {
     let dir = repo(
         &[(
@@ -376,8 +376,8 @@ fn an_interrupted_run_leaves_no_older_report() {
     let report = dir.write("old.sarif", "an older run: clean");
     let mut child = command(&dir)
         .args(["--report", "sarif=old.sarif", "--job-timeout", "30", "-q"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));

@@ -14,6 +14,7 @@ use crate::util::{repo_root, TempDir};
 /// The crate's top-level modules, lowest layer first; modules of one layer may not name each
 /// other either.
 const LAYERS: &[&[&str]] = &[
+    &["platform"],
     &["pos", "shared_cache", "malloc"],
     &["yaml"],
     &["files"],
@@ -35,9 +36,35 @@ const LAYERS: &[&[&str]] = &[
     &["cli", "fuzzing"],
 ];
 
+/// What only `src/platform/` may name: the operating systems' own interfaces.
+const OS_SPECIFIC: &[&str] = &["std::os::unix", "std::os::fd", "std::os::windows", "libc::"];
+
+/// `file: name` for every file outside `platform/` (under `src`) that names one of
+/// [`OS_SPECIFIC`], tests and comments included (a doc comment may mention them).
+fn os_specific_outside_platform(src: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(src).unwrap_or(&file);
+        if rel.starts_with("platform") {
+            continue;
+        }
+        let text = code(&std::fs::read_to_string(&file).unwrap());
+        for name in OS_SPECIFIC {
+            if text.contains(name) {
+                let shown = rel.to_string_lossy().replace('\\', "/");
+                found.push(format!("{shown}: {name}"));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// The stages of `src/lint/`, in pipeline order; `session.rs` runs them.
 const LINT_STAGES: &[&str] = &[
-    "config", "repo", "discover", "job", "plan", "run", "post", "output", "session",
+    "config", "repo", "discover", "job", "plan", "run", "post", "output", "session", "projects",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -127,7 +154,8 @@ fn upward_imports(src: &Path, layers: &[&[&str]]) -> Vec<String> {
                     .strip_prefix(src)
                     .unwrap_or(&file)
                     .display()
-                    .to_string();
+                    .to_string()
+                    .replace('\\', "/");
                 for to in named(&text, "crate::") {
                     if to == *from {
                         continue;
@@ -220,6 +248,39 @@ fn lint_stages_only_import_earlier_stages() {
     assert!(
         upward.is_empty(),
         "a lint stage imports a later one: {upward:#?}"
+    );
+}
+
+#[test]
+fn operating_system_calls_are_in_the_platform_folder_alone() {
+    let found = os_specific_outside_platform(&repo_root().join("src"));
+    assert!(
+        found.is_empty(),
+        "operating-system interfaces outside src/platform (add a function there): {found:#?}"
+    );
+}
+
+#[test]
+fn an_operating_system_call_outside_the_platform_folder_is_caught() {
+    let dir = TempDir::with_files(&[
+        (
+            "platform/fs.rs",
+            "use std::os::unix::fs::symlink;\nlibc::ELOOP;\n",
+        ),
+        (
+            "files/open.rs",
+            "// std::os::unix in a comment\nuse crate::platform;\n",
+        ),
+    ]);
+    assert!(os_specific_outside_platform(&dir).is_empty());
+    dir.write("files/write.rs", "fn f() { let _ = libc::getrandom; }\n");
+    dir.write("lint/run/worker.rs", "use std::os::fd::FromRawFd;\n");
+    assert_eq!(
+        os_specific_outside_platform(&dir),
+        vec![
+            "files/write.rs: libc::".to_string(),
+            "lint/run/worker.rs: std::os::fd".to_string()
+        ]
     );
 }
 

@@ -38,6 +38,38 @@ shared/_ytt_lib/unused\tprivate library of shared (checked on its own)
     );
 }
 
+/// A run pointed at a directory without ytt files says so (issue 44), as ruff says "No Python
+/// files found": exit 0, or 2 with `--error-on-empty` (the action and the GitLab template
+/// pass it).
+#[test]
+fn an_empty_selection_says_so_and_fails_when_asked() {
+    let dir = TempDir::with_files(&[
+        ("docs/README.md", "# docs\n"),
+        ("deploy/plain.yml", "kind: ConfigMap\n"),
+    ]);
+    let run = yttlint(&dir, &["--no-cache"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert_eq!(run.stderr, "yttlint: no ytt files found under .\n");
+    let run = yttlint(&dir, &["--no-cache", "docs"]);
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (0, "yttlint: no ytt files found under docs\n")
+    );
+    let run = yttlint(&dir, &["--no-cache", "--error-on-empty", "docs", "deploy"]);
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (2, "yttlint: no ytt files found under docs, deploy\n")
+    );
+    let quiet = yttlint(&dir, &["--no-cache", "--error-on-empty", "-q"]);
+    assert_eq!(
+        (quiet.code, quiet.stderr.as_str()),
+        (2, "yttlint: no ytt files found under .\n")
+    );
+    dir.write("config/t.yml", "a: #@ 1\n");
+    let run = yttlint(&dir, &["--no-cache", "--error-on-empty"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{run:?}");
+}
+
 #[test]
 fn a_repository_of_design_documents_only_says_why_nothing_is_linted() {
     let dir = TempDir::with_files(&[
@@ -66,6 +98,12 @@ fn a_repository_of_design_documents_only_says_why_nothing_is_linted() {
         run.stderr
     );
     assert!(!run.stderr.contains("ignore"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .ends_with("yttlint: nothing to lint under .: the notes above say why\n"),
+        "{}",
+        run.stderr
+    );
     let quiet = yttlint(&dir, &["--quiet"]);
     assert_eq!(quiet.stderr, "");
 }
@@ -377,6 +415,13 @@ fn a_baseline_hides_known_findings_even_after_lines_shift() {
     let quiet = yttlint(&repo, &["--baseline", "baseline.json"]);
     assert_eq!(quiet.code, 0, "{}", quiet.stdout);
     assert_eq!(quiet.stdout, "0 errors, 0 warnings in 5 roots\n");
+    assert!(
+        quiet
+            .stderr
+            .contains("the baseline baseline.json hid 4 findings"),
+        "{}",
+        quiet.stderr
+    );
     // Lines inserted above the finding: still known. A new finding: reported.
     let app = repo.join("broken/app.yml");
     let text = std::fs::read_to_string(&app).unwrap();
@@ -560,7 +605,7 @@ fn help_lists_every_command() {
         );
     }
     let unknown = yttlint(&standalone("lint-repo"), &["lint"]);
-    for command in ["template", "init", "rule", "completions"] {
+    for command in ["template", "init", "rule", "completions", "server"] {
         assert!(unknown.stderr.contains(command), "{}", unknown.stderr);
     }
 }

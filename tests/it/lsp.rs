@@ -47,7 +47,8 @@ fn read_message(r: &mut impl BufRead) -> Option<Value> {
 }
 
 fn uri(path: &Path) -> String {
-    format!("file://{}", path.display())
+    let uri = yttlint::lsp::positions::path_uri(path).expect("an absolute UTF-8 path");
+    uri.as_str().to_string()
 }
 
 impl Client {

@@ -6,9 +6,12 @@
 // The crate denies `unwrap`/`expect` (Cargo.toml); in tests, and in the helpers tests share,
 // a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+// The modules that need Unix (named pipes, signals, non-UTF-8 names, shell scripts, symbolic
+// links made without privilege) are built on Unix alone; the others run on Windows too.
 
 mod util;
 
+#[cfg(unix)]
 mod action_install;
 mod boolean_strings;
 mod bytes;
@@ -16,6 +19,7 @@ mod cache;
 mod catalog;
 mod certainty;
 mod checkout;
+#[cfg(unix)]
 mod ci_integrations;
 mod conventions;
 mod coverage;
@@ -23,6 +27,7 @@ mod data_values_cli;
 mod difftest;
 mod fixes;
 mod fuzz_smoke;
+#[cfg(unix)]
 mod hostile_files;
 mod identical_reports;
 mod invocations;
@@ -36,6 +41,7 @@ mod lazy_globals;
 mod library_copies;
 mod lint_cli;
 mod lsp;
+mod nested_configs;
 mod policy;
 mod report_shape;
 mod reports;
@@ -47,6 +53,7 @@ mod starlark_go;
 mod static_analysis;
 mod stdlib_cli;
 mod template_cli;
+#[cfg(unix)]
 mod untrusted;
 mod ytt_cli_cases;
 mod ytt_mappings;

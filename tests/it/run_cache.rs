@@ -127,7 +127,7 @@ fn the_listing_sees_every_change_but_not_the_cache_or_git_internals() {
         std::fs::write(d.join("app/a.yml"), "a: 2\n").unwrap();
     });
     changed(&|d| std::fs::write(d.join("app/b.yml"), "").unwrap());
-    changed(&|d| std::os::unix::fs::symlink("a.yml", d.join("app/c.yml")).unwrap());
+    changed(&|d| yttlint::platform::fs::symlink(Path::new("a.yml"), &d.join("app/c.yml")).unwrap());
     changed(&|d| std::fs::rename(d.join("app/b.yml"), d.join("app/d.yml")).unwrap());
     changed(&|d| std::fs::write(d.join(".git/info/exclude"), "app/\n").unwrap());
 }

@@ -100,6 +100,11 @@ pub fn inputs(repo: &Path, resolved: &TemplateArgs) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// A path written with `/`, in the separator of the system the tests run on.
+    fn native(path: &str) -> String {
+        path.replace('/', std::path::MAIN_SEPARATOR_STR)
+    }
+
     #[test]
     fn a_named_input_without_a_path_stays_empty() {
         let r = resolve(
@@ -123,7 +128,7 @@ mod tests {
         )
         .unwrap();
         assert!(r.ignore_unknown_comments);
-        assert_eq!(r.files, vec!["/repo/config"]);
+        assert_eq!(r.files, vec![native("/repo/config")]);
         assert_eq!(inputs(repo, &r), vec!["config"]);
     }
 
@@ -144,10 +149,13 @@ mod tests {
         .map(|s| s.to_string())
         .collect();
         let r = resolve(repo, "config", &[], &args).unwrap();
-        assert_eq!(r.files, vec!["/repo/config", "x.yml=/repo/shared/y.yml"]);
+        assert_eq!(
+            r.files,
+            vec![native("/repo/config"), native("x.yml=/repo/shared/y.yml")]
+        );
         assert_eq!(inputs(repo, &r), vec!["config", "shared/y.yml"]);
-        assert_eq!(r.dv_files, vec!["@lib:+:/repo/values"]);
-        assert_eq!(r.dv_file, vec!["a.b=/repo/config/cert.pem"]);
+        assert_eq!(r.dv_files, vec![native("@lib:+:/repo/values")]);
+        assert_eq!(r.dv_file, vec![native("a.b=/repo/config/cert.pem")]);
     }
 
     #[test]

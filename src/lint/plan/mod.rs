@@ -361,8 +361,9 @@ mod tests {
             ]
         );
         let flags = jobs[0].flags.as_ref().unwrap();
-        assert_eq!(flags.files, vec!["/repo/app"]);
-        assert_eq!(flags.dv_files, vec!["@lib:/repo/ci/v.yml"]);
+        let native = |p: &str| p.replace('/', std::path::MAIN_SEPARATOR_STR);
+        assert_eq!(flags.files, vec![native("/repo/app")]);
+        assert_eq!(flags.dv_files, vec![native("@lib:/repo/ci/v.yml")]);
         assert_eq!(flags.dv_yaml, vec!["x.y=3"]);
         assert!(jobs[2].flags.as_ref().unwrap().strict);
     }

@@ -76,15 +76,17 @@ pub fn findings(
 
 /// The last step of a run, on a report fresh or from the whole-run cache: spans widened, the
 /// findings `baseline` accepts dropped, statuses settled, everything in its stable order.
-pub fn finish(report: &mut Report, sources: &Sources, baseline: Option<&Baseline>) {
+pub fn finish(report: &mut Report, sources: &Sources, baseline: Option<&Baseline>) -> usize {
     crate::report::widen::widen_all(&mut report.diagnostics, sources);
+    let mut hidden = 0;
     if let Some(baseline) = baseline {
         let all = std::mem::take(&mut report.diagnostics);
-        report.diagnostics = baseline.filter(all, sources).0;
+        (report.diagnostics, hidden) = baseline.filter(all, sources);
     }
     levels::settle_statuses(report);
     report.diagnostics = merge::once(std::mem::take(&mut report.diagnostics));
     report.normalize();
+    hidden
 }
 
 /// Messages name files by their repository paths, never by where the repository is on this

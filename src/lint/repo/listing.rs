@@ -10,7 +10,6 @@
 //! the fingerprint, as are git's global configuration and excludes file, which the walk honours
 //! too. Symbolic links are never followed.
 
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -129,21 +128,20 @@ impl Walk {
         } else {
             "o"
         };
-        let ns = |s: i64, n: i64| (i128::from(s) * 1_000_000_000 + i128::from(n)).max(0) as u128;
-        let mtime = ns(meta.mtime(), meta.mtime_nsec());
-        let ctime = ns(meta.ctime(), meta.ctime_nsec());
+        let stamp = crate::platform::fs::stamp(meta);
+        let (mtime, ctime) = (stamp.modified_ns, stamp.changed_ns);
         if !ft.is_dir() {
             self.newest = self.newest.max(mtime).max(ctime);
         }
         // A directory's own times change with its entries, which are described anyway.
         let line = if ft.is_dir() {
-            format!("{rel}\0d\0{}\0{:o}\n", meta.ino(), meta.mode())
+            format!("{rel}\0d\0{}\0{:o}\n", stamp.id, stamp.mode)
         } else {
             format!(
                 "{rel}\0{kind}\0{}\0{}\0{mtime}\0{ctime}\0{:o}\0",
                 meta.len(),
-                meta.ino(),
-                meta.mode()
+                stamp.id,
+                stamp.mode
             )
         };
         self.hasher.update(line.as_bytes());

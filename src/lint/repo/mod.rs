@@ -1,10 +1,12 @@
 //! The repository as the linter sees it: the walk (ignore files, excluded globs, what a file
 //! is), which YAML files are ytt templates, which only supplement others, repository-relative
-//! paths, and a cheap fingerprint of everything a run can read.
+//! paths, a cheap fingerprint of everything a run can read, and the sub-projects with their
+//! own configuration (`nested.rs`).
 
 pub mod crds;
 pub mod listing;
 pub mod marker;
+pub mod nested;
 pub mod supplementary;
 pub mod walk;
 pub mod yaml_doc;

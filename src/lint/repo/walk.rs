@@ -3,8 +3,8 @@
 //! as `.github/`, `.tanzu-managed/` or `.ci/` hold real configuration, but version control's
 //! own directories and the result cache are not; the order is fixed), and the one function that
 //! decides what a walked file is to the linter.
-//! A sub-directory with its own `.yttlint.yaml` is another repository: it is not walked (lint
-//! it from there), and the walk says so.
+//! A sub-directory with its own `.yttlint.yaml` is another project: it is not walked, and the
+//! walk says so; a run lints it with its own configuration (`lint::projects`).
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -122,7 +122,7 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
     if let Ok(seen) = nested.lock() {
         for dir in seen.iter() {
             problems.push(format!(
-                "{dir} has its own {} and is not linted from here",
+                "{dir} has its own {}: its files are linted with that configuration",
                 crate::lint::config::FILE_NAME
             ));
         }
@@ -140,8 +140,11 @@ pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
         .standard_filters(false)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |e| {
-            paths::relative(&filter_base, e.path())
-                .is_none_or(|rel| rel == "." || !(never_walked(e) || excluded.is_match(&rel)))
+            let nested = e.file_type().is_some_and(|t| t.is_dir())
+                && crate::lint::config::file_in(e.path()).is_some();
+            paths::relative(&filter_base, e.path()).is_none_or(|rel| {
+                rel == "." || !(never_walked(e) || nested || excluded.is_match(&rel))
+            })
         })
         .build();
     walker
@@ -157,7 +160,7 @@ pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
 
 /// Directories no walk enters, hidden or not: version control's own (`.git`, `.hg`, `.svn`)
 /// and the result cache.
-fn never_walked(e: &ignore::DirEntry) -> bool {
+pub fn never_walked(e: &ignore::DirEntry) -> bool {
     let is_dir = e.file_type().is_some_and(|t| t.is_dir());
     let name = e.file_name().to_str().unwrap_or("");
     is_dir && matches!(name, ".git" | ".hg" | ".svn" | crate::files::LINT_CACHE_DIR)
@@ -296,7 +299,7 @@ mod tests {
         let (files, problems) = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
         assert_eq!(
             problems,
-            vec!["nested has its own .yttlint.yaml and is not linted from here"]
+            vec!["nested has its own .yttlint.yaml: its files are linted with that configuration"]
         );
         let got: Vec<(&str, Kind)> = files.iter().map(|f| (f.path.as_str(), f.kind)).collect();
         assert_eq!(

@@ -1,12 +1,15 @@
 //! Cache entries a repository cannot forge: each entry is sealed with HMAC-SHA256 under a
-//! random key of the user's (`$XDG_CACHE_HOME/yttlint/key`, else `~/.cache/yttlint/key`,
+//! random key of the user's (`$XDG_CACHE_HOME/yttlint/key`, else `~/.cache/yttlint/key`;
+//! on Windows `%LOCALAPPDATA%\yttlint\key`,
 //! created on first use with mode 0600), over the entry's name and its bytes. An entry whose
 //! tag does not verify is a miss. A pull request cannot know the key, so a `.yttlint-cache/`
 //! it commits never turns a finding into another.
 
+use std::ffi::OsString;
 use std::io::Read;
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+
+use crate::platform;
 
 use sha2::{Digest, Sha256};
 
@@ -17,23 +20,29 @@ const MAGIC: &[u8] = b"yttlint-hmac-sha256 ";
 #[derive(Clone)]
 pub struct Key([u8; 32]);
 
-/// The user's cache directory: `$XDG_CACHE_HOME` when absolute, else `$HOME/.cache`.
+/// The user's cache directory: `$XDG_CACHE_HOME` when absolute, else `$HOME/.cache` (on
+/// Windows `%LOCALAPPDATA%`).
 pub fn user_cache_dir() -> Option<PathBuf> {
-    let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from);
-    match xdg.filter(|p| p.is_absolute()) {
-        Some(dir) => Some(dir),
-        None => std::env::var_os("HOME")
+    let var = |name: &str| {
+        std::env::var_os(name)
             .map(PathBuf::from)
             .filter(|p| p.is_absolute())
-            .map(|h| h.join(".cache")),
+    };
+    if cfg!(windows) {
+        return var("LOCALAPPDATA");
     }
+    var("XDG_CACHE_HOME").or_else(|| var("HOME").map(|h| h.join(".cache")))
 }
 
 impl Key {
     /// The user's key, created if there is none yet; an error says why there is none.
     pub fn load() -> Result<Key, String> {
         let dir = user_cache_dir()
-            .ok_or("no user cache directory (neither XDG_CACHE_HOME nor HOME is set)")?
+            .ok_or(if cfg!(windows) {
+                "no user cache directory (LOCALAPPDATA is not set)"
+            } else {
+                "no user cache directory (neither XDG_CACHE_HOME nor HOME is set)"
+            })?
             .join("yttlint");
         let path = dir.join("key");
         let no = |e: std::io::Error| format!("cannot use the cache key {}: {e}", path.display());
@@ -42,12 +51,8 @@ impl Key {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(no(e)),
             Err(_) => {}
         }
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(&dir)
-            .map_err(no)?;
-        create_key(&path).map_err(no)?;
+        platform::fs::create_private_dir_all(&dir).map_err(no)?;
+        create_key(&dir).map_err(no)?;
         read_key(&path).map_err(no)
     }
 
@@ -94,10 +99,7 @@ impl Key {
 
 /// The key in `path`: a regular file (not a link) of 64 hexadecimal digits.
 fn read_key(path: &Path) -> std::io::Result<Key> {
-    let mut file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)?;
+    let mut file = platform::fs::open_read_nofollow(path)?;
     let invalid = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not a key");
     if !file.metadata()?.is_file() {
         return Err(invalid());
@@ -116,26 +118,26 @@ fn read_key(path: &Path) -> std::io::Result<Key> {
     Ok(Key(key))
 }
 
-/// Writes a new random key to `path`, unless another run made one first: written whole to a
-/// new file (mode 0600), then linked to its name, which fails when the name exists.
-fn create_key(path: &Path) -> std::io::Result<()> {
+/// Writes a new random key as `key` in the directory `dir`, unless another run made one first:
+/// written whole to a new file (mode 0600), then linked to its name, which fails when the name
+/// exists; both by name in the directory held open.
+fn create_key(dir: &Path) -> std::io::Result<()> {
     use std::io::Write;
-    let bytes = crate::files::write::random_bytes::<32>();
-    let temp = path.with_file_name(format!(
+    let bytes = platform::random::bytes::<32>();
+    let temp = OsString::from(format!(
         ".key.{}.tmp",
-        super::cache::hex(&crate::files::write::random_bytes::<8>())
+        super::cache::hex(&platform::random::bytes::<8>())
     ));
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .custom_flags(libc::O_NOFOLLOW)
-        .mode(0o600)
-        .open(&temp)?;
+    let dir = platform::dir::Dir::open(dir)?;
+    let mut file = dir.create_new(&temp, 0o600)?;
     let written = file
         .write_all(format!("{}\n", super::cache::hex(&bytes)).as_bytes())
         .and_then(|()| file.sync_all())
-        .and_then(|()| std::fs::hard_link(&temp, path));
-    let _ = std::fs::remove_file(&temp);
+        .and_then(|()| {
+            drop(file);
+            dir.hard_link(&temp, std::ffi::OsStr::new("key"))
+        });
+    let _ = dir.remove_file(&temp);
     match written {
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
         other => other,

@@ -108,16 +108,3 @@ pub fn last_words(tail: &[String]) -> String {
         .map(|l| format!(": {}", l.trim()))
         .unwrap_or_default()
 }
-
-pub fn signal_name(sig: i32) -> &'static str {
-    match sig {
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGTERM => "SIGTERM",
-        _ => "a signal",
-    }
-}

@@ -10,9 +10,7 @@
 //! path (a varint) and the NUL-terminated rest. A `.git` that is a file (a worktree, a
 //! submodule), an index that is missing, larger than [`MAX_INDEX`] or malformed: not tracked.
 
-use std::fs::OpenOptions;
 use std::io::Read;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 /// The largest index read (a repository of a million files has an index of about 100 MiB;
@@ -34,11 +32,7 @@ pub fn tracks_under(repo: &Path, dir: &str) -> bool {
 
 /// The bytes of the index: a regular file (not a symlink), of at most [`MAX_INDEX`] bytes.
 fn read_index(path: &Path) -> Option<Vec<u8>> {
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)
-        .ok()?;
+    let file = crate::platform::fs::open_read_nofollow(path).ok()?;
     let meta = file.metadata().ok()?;
     if !meta.is_file() || meta.len() > MAX_INDEX {
         return None;

@@ -12,7 +12,6 @@
 
 use crate::report::Rule;
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use crate::lint::job::{run_job, Job, JobKind, JobOutcome};
 use crate::lint::run::budget::main_part;
-use crate::lint::run::ended::{last_words, signal_name, tail, End};
+use crate::lint::run::ended::{last_words, tail, End};
 use crate::lint::run::guard::{caught, elapsed_ms, IN_THREAD};
 use crate::lint::run::position::Page;
 use crate::lint::run::progress::Progress;
@@ -218,15 +217,9 @@ impl Worker {
             .arg(limits.data.to_string())
             .arg(limits.heap.to_string())
             .arg(limits.engine_timeout.as_millis().to_string())
-            .arg(limits.resident.to_string())
-            .arg(if page.is_some() {
-                PAGE_FD.to_string()
-            } else {
-                "0".to_string()
-            });
-        if let Some(fd) = page.as_ref().map(Page::fd) {
-            hand_over(&mut command, fd);
-        }
+            .arg(limits.resident.to_string());
+        let handed = page.as_ref().map_or(0, |p| p.hand_over(&mut command));
+        command.arg(handed.to_string());
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -309,7 +302,8 @@ impl Worker {
                     return Err(End::Timeout);
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    if resident_bytes(self.child.id()).is_some_and(|r| r > limits.resident) {
+                    let resident = crate::platform::process::resident_of(&self.child);
+                    if resident.is_some_and(|r| r > limits.resident) {
                         self.kill();
                         return Err(End::Memory);
                     }
@@ -335,11 +329,7 @@ impl Worker {
     fn death(&mut self) -> End {
         self.stdin = None;
         let how = match self.child.wait() {
-            Ok(status) => match (status.signal(), status.code()) {
-                (Some(sig), _) => format!("killed by signal {sig} ({})", signal_name(sig)),
-                (None, Some(code)) => format!("exit status {code}"),
-                (None, None) => status.to_string(),
-            },
+            Ok(status) => crate::platform::process::describe_exit(&status),
             Err(e) => format!("cannot wait for it: {e}"),
         };
         let tail = self
@@ -372,36 +362,4 @@ impl Worker {
         }
         self.page.as_ref().and_then(Page::get)
     }
-}
-
-/// The descriptor a worker finds its page at.
-const PAGE_FD: i32 = 3;
-
-/// Makes the page's descriptor `fd` the worker's descriptor [`PAGE_FD`].
-fn hand_over(command: &mut Command, fd: i32) {
-    use std::os::unix::process::CommandExt;
-    // SAFETY: the closure runs in the child between fork and exec, and calls only dup2 and
-    // fcntl (async-signal-safe); it allocates nothing.
-    unsafe {
-        command.pre_exec(move || {
-            if fd == PAGE_FD {
-                // dup2 onto itself would keep close-on-exec: clear it.
-                if libc::fcntl(fd, libc::F_SETFD, 0) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            } else if libc::dup2(fd, PAGE_FD) < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-}
-
-/// The resident memory of process `pid` in bytes (`None` where `/proc` does not tell).
-fn resident_bytes(pid: u32) -> Option<u64> {
-    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // SAFETY: sysconf only reads a configuration value.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    Some(pages.saturating_mul(u64::try_from(page).ok()?))
 }

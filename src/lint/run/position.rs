@@ -8,9 +8,10 @@
 //! made current, so that a worker killed in the middle of writing leaves the previous file
 //! whole. The parent reads the page only after the worker has ended.
 
-use std::fs::File;
-use std::os::fd::{AsRawFd, FromRawFd, RawFd};
+use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
+
+use crate::platform::page::Shared;
 
 /// The most bytes of a file's path the page keeps (a longer path is not kept).
 const MAX_PATH: usize = 4000;
@@ -25,57 +26,27 @@ const _: () = assert!(SLOT + 2 * SLOT_BYTES <= PAGE_BYTES && SLOT_BYTES.is_multi
 
 /// The shared page, mapped in this process.
 pub struct Page {
-    base: *mut u8,
-    file: File,
+    shared: Shared,
 }
 
-// SAFETY: the page is mapped as long as the value lives; moving it to another thread moves
-// the only handle to the mapping in this process.
-unsafe impl Send for Page {}
-
 impl Page {
-    /// A new page, all zeros (no file), to hand to a worker ([`Page::fd`]).
+    /// A new page, all zeros (no file), to hand to a worker ([`Page::hand_over`]).
     pub fn create() -> std::io::Result<Page> {
-        let file = shared_file()?;
-        file.set_len(PAGE_BYTES as u64)?;
-        Page::map(file)
-    }
-
-    /// The page a parent handed over as descriptor `fd` (a worker's side).
-    pub fn open(fd: RawFd) -> std::io::Result<Page> {
-        // SAFETY: the descriptor was opened for this process by its parent (`Page::fd`, made
-        // the child's by the parent's spawn) and nothing else in this process owns it.
-        let file = unsafe { File::from_raw_fd(fd) };
-        if file.metadata()?.len() < PAGE_BYTES as u64 {
-            return Err(std::io::Error::other("the position page is too small"));
-        }
-        Page::map(file)
-    }
-
-    fn map(file: File) -> std::io::Result<Page> {
-        // SAFETY: a new shared mapping of the whole (large enough) file; the result is checked.
-        let base = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                PAGE_BYTES,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_SHARED,
-                file.as_raw_fd(),
-                0,
-            )
-        };
-        if base == libc::MAP_FAILED {
-            return Err(std::io::Error::last_os_error());
-        }
         Ok(Page {
-            base: base.cast(),
-            file,
+            shared: Shared::create(PAGE_BYTES)?,
         })
     }
 
-    /// The descriptor a worker is given.
-    pub fn fd(&self) -> RawFd {
-        self.file.as_raw_fd()
+    /// Makes the page the worker's that `command` starts; what the worker is told to open.
+    pub fn hand_over(&self, command: &mut Command) -> u64 {
+        self.shared.hand_over(command)
+    }
+
+    /// The page a parent handed over (a worker's side).
+    pub fn open(handed: u64) -> std::io::Result<Page> {
+        Ok(Page {
+            shared: Shared::open(handed, PAGE_BYTES)?,
+        })
     }
 
     /// The 4-byte word at `offset`.
@@ -84,7 +55,7 @@ impl Page {
         // SAFETY: `offset` is inside the mapping and aligned (the mapping is page-aligned and
         // every offset used is a multiple of 4); the mapping lives as long as `self`, and the
         // word is only ever accessed atomically.
-        unsafe { AtomicU32::from_ptr(self.base.add(offset).cast()) }
+        unsafe { AtomicU32::from_ptr(self.shared.base().add(offset).cast()) }
     }
 
     fn slot(index: u32) -> usize {
@@ -99,7 +70,11 @@ impl Page {
         // SAFETY: the slot's path bytes are inside the mapping and `path` fits them; only this
         // process writes the page while it lives, and the slot is not the current one.
         unsafe {
-            std::ptr::copy_nonoverlapping(path.as_ptr(), self.base.add(slot + 8), path.len());
+            std::ptr::copy_nonoverlapping(
+                path.as_ptr(),
+                self.shared.base().add(slot + 8),
+                path.len(),
+            );
         }
         self.word(slot).store(line, Ordering::Relaxed);
         self.word(slot + 4)
@@ -122,7 +97,11 @@ impl Page {
         // SAFETY: the slot's path bytes are inside the mapping; the worker has ended, so
         // nothing writes them any more.
         unsafe {
-            std::ptr::copy_nonoverlapping(self.base.add(slot + 8), bytes.as_mut_ptr(), len);
+            std::ptr::copy_nonoverlapping(
+                self.shared.base().add(slot + 8),
+                bytes.as_mut_ptr(),
+                len,
+            );
         }
         let path = String::from_utf8(bytes).ok()?;
         (!path.is_empty()).then_some((path, line))
@@ -134,43 +113,6 @@ impl Page {
     }
 }
 
-impl Drop for Page {
-    fn drop(&mut self) {
-        // SAFETY: unmaps the mapping made in `map`; nothing refers to it after `self`.
-        unsafe {
-            libc::munmap(self.base.cast(), PAGE_BYTES);
-        }
-    }
-}
-
-/// A new file of memory only, not in any directory.
-#[cfg(target_os = "linux")]
-fn shared_file() -> std::io::Result<File> {
-    // SAFETY: memfd_create reads the name given and returns a new descriptor or -1.
-    let fd = unsafe { libc::memfd_create(c"yttlint-position".as_ptr(), libc::MFD_CLOEXEC) };
-    if fd < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: `fd` is a new descriptor that nothing else owns.
-    Ok(unsafe { File::from_raw_fd(fd) })
-}
-
-/// A new file of the temporary directory, removed at once (only the descriptor remains).
-#[cfg(not(target_os = "linux"))]
-fn shared_file() -> std::io::Result<File> {
-    use std::sync::atomic::AtomicUsize;
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!(".yttlint-position-{}-{n}", std::process::id()));
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create_new(true)
-        .open(&path)?;
-    std::fs::remove_file(&path)?;
-    Ok(file)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,9 +121,10 @@ mod tests {
     fn a_file_and_its_line_are_read_back_through_another_mapping() {
         let mut page = Page::create().unwrap();
         assert_eq!(page.get(), None);
-        // The worker's side: the same file, mapped again.
-        let fd = unsafe { libc::dup(page.fd()) };
-        let mut other = Page::open(fd).unwrap();
+        // The worker's side: the same memory, mapped again.
+        let mut other = Page {
+            shared: page.shared.map_again().unwrap(),
+        };
         other.set_file(Some("config/a.yml"), 0);
         other.set_line(12);
         assert_eq!(page.get(), Some(("config/a.yml".to_string(), 12)));

@@ -1,5 +1,6 @@
 //! The worker process of an isolated run (`yttlint __worker LIMIT HEAP TIMEOUT_MS SHARE
-//! PAGE_FD`, started by [`crate::lint::run::pool`]): limits its own memory, then reads jobs from
+//! PAGE`, started by [`crate::lint::run::pool`]; PAGE is the descriptor or handle of its
+//! position page, 0 for none): limits its own memory, then reads jobs from
 //! standard input, one JSON line each, runs them one at a time and writes each outcome as one
 //! JSON line. Whatever a job does to the process (an abort, an allocation failure, a crash)
 //! ends only this process; the parent reports the job it was running (at the file and line the
@@ -10,7 +11,6 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Write};
-use std::os::fd::FromRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -78,25 +78,22 @@ pub struct Response {
 /// Runs the worker with its arguments (after the command); returns the exit status.
 pub fn main(args: &[String]) -> i32 {
     let numbers: Option<Vec<u64>> = args.iter().map(|a| a.parse().ok()).collect();
-    let Some(&[limit, heap, timeout_ms, share, page_fd]) = numbers.as_deref() else {
+    let Some(&[limit, heap, timeout_ms, share, page]) = numbers.as_deref() else {
         eprintln!(
-            "yttlint: {COMMAND} is started by yttlint itself (LIMIT HEAP TIMEOUT_MS SHARE PAGE_FD)"
+            "yttlint: {COMMAND} is started by yttlint itself (LIMIT HEAP TIMEOUT_MS SHARE PAGE)"
         );
         return 2;
     };
     // Without its page (0: none given) the worker still runs: its findings lose their place.
-    let page = std::os::fd::RawFd::try_from(page_fd)
-        .ok()
-        .filter(|fd| *fd > 2)
-        .and_then(|fd| Page::open(fd).ok());
-    let protocol = match protocol_output() {
+    let page = (page != 0).then(|| Page::open(page).ok()).flatten();
+    let protocol = match crate::platform::process::take_stdout() {
         Ok(f) => f,
         Err(e) => {
             eprintln!("yttlint worker: cannot set up its output: {e}");
             return 2;
         }
     };
-    if let Err(e) = limit_memory(limit) {
+    if let Err(e) = crate::platform::process::limit_own_memory(limit) {
         eprintln!("yttlint worker: cannot limit its memory to {limit} bytes: {e}");
         return 2;
     }
@@ -122,39 +119,6 @@ pub fn main(args: &[String]) -> i32 {
             2
         }
     }
-}
-
-/// Standard output becomes the protocol's channel alone: the process's descriptor 1 is pointed
-/// at standard error, so that nothing else written to standard output can corrupt a message.
-fn protocol_output() -> std::io::Result<File> {
-    // SAFETY: dup and dup2 on the process's own standard descriptors; the new descriptor is
-    // owned by the returned File alone.
-    unsafe {
-        let fd = libc::dup(1);
-        if fd < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        if libc::dup2(2, 1) < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        Ok(File::from_raw_fd(fd))
-    }
-}
-
-/// Limits the process's data (heap, anonymous mappings, thread stacks, reserved or used) to
-/// `bytes`: an allocation beyond it fails, and the process ends. (The parent holds the
-/// worker's resident memory to its share; this is the backstop.)
-fn limit_memory(bytes: u64) -> std::io::Result<()> {
-    let value = libc::rlim_t::try_from(bytes).unwrap_or(libc::RLIM_INFINITY);
-    let limit = libc::rlimit {
-        rlim_cur: value,
-        rlim_max: value,
-    };
-    // SAFETY: setrlimit reads the struct given and changes only this process's limits.
-    if unsafe { libc::setrlimit(libc::RLIMIT_DATA, &limit) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(())
 }
 
 /// Reads jobs until standard input ends. After a job that panicked the worker stops (the

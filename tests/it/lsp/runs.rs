@@ -199,7 +199,7 @@ fn the_server_finds_what_the_command_line_finds() {
     c.run_end(|l| l.contains("linted"));
     let mut found = Vec::new();
     for (uri, diagnostics) in c.shown() {
-        let prefix = format!("file://{}/", dir.display());
+        let prefix = format!("{}/", super::uri(&dir));
         let file = uri.strip_prefix(&prefix).unwrap().to_string();
         for d in diagnostics.as_array().unwrap() {
             let first = d["message"].as_str().unwrap().lines().next().unwrap();

@@ -107,6 +107,7 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+#[cfg(unix)]
 /// Makes a named pipe at `path` (mkfifo(3), so that no test needs the `mkfifo` program).
 pub fn make_fifo(path: &Path) {
     use std::os::unix::ffi::OsStrExt;
