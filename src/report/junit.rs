@@ -336,6 +336,7 @@ mod tests {
             scenario: scenario.map(str::to_string),
             status: outcome,
             duration_ms: 1500,
+            provenance: None,
         }
     }
 

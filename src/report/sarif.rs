@@ -356,6 +356,7 @@ mod tests {
                 scenario: None,
                 status: RootOutcome::Findings,
                 duration_ms: 1,
+                provenance: None,
             }],
             diagnostics: vec![d, whole, odd],
         }

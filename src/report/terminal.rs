@@ -384,6 +384,7 @@ mod tests {
             scenario: None,
             status: RootOutcome::Findings,
             duration_ms: 1,
+            provenance: None,
         }
     }
 

@@ -144,6 +144,7 @@ mod tests {
             duration_ms: 0,
             unchecked_kinds: Vec::new(),
             usage: None,
+            provenance: None,
         }
     }
 
