@@ -153,7 +153,16 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
     let mut data_values = Vec::new();
     for doc in &inv.values_docs {
         match values_of(doc) {
-            Some(values) => data_values.extend(values),
+            Some(values) => {
+                for (key, value, loc) in values {
+                    // `content_index: $INDEX` of a here-document is known only at run time.
+                    if doc.expanded && holds_expansion(&value) {
+                        provided.push(key);
+                    } else {
+                        data_values.push((key, value, loc));
+                    }
+                }
+            }
             None => provided.push("*".to_string()),
         }
     }
@@ -176,6 +185,16 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         origin: Some(origin),
         assumptions: inv.assumptions.clone(),
         loc: Default::default(),
+    }
+}
+
+/// Whether a value holds a string the shell would expand (`$VAR`, `$(cmd)`).
+fn holds_expansion(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.contains('$'),
+        Value::Map(m) => m.items.iter().any(|i| holds_expansion(&i.value)),
+        Value::Array(a) => a.items.iter().any(|i| holds_expansion(&i.value)),
+        _ => false,
     }
 }
 

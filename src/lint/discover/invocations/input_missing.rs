@@ -3,8 +3,10 @@
 //! error when the command is certain).
 
 use super::resolve::{MissingInput, Skipped};
+use super::shell::Entered;
 use crate::lint::discover::provenance::source_of;
 use crate::report::{Basis, Diagnostic, Provenance, Rule, Span};
+use std::collections::BTreeSet;
 
 /// The finding.
 pub fn finding(m: &MissingInput) -> Diagnostic {
@@ -40,6 +42,29 @@ pub fn finding(m: &MissingInput) -> Diagnostic {
     d
 }
 
+/// The missing inputs, each reported once: a script another runs is reported where the path
+/// is written (in that script), not again at each line that runs it.
+pub fn once_each(all: Vec<MissingInput>, entered: &BTreeSet<Entered>) -> Vec<MissingInput> {
+    let key = |m: &MissingInput| -> Vec<String> { m.paths.iter().map(|p| p.0.clone()).collect() };
+    let written_there =
+        |m: &MissingInput| entered.contains(&Entered::Script(m.origin.file.clone()));
+    let mut out: Vec<MissingInput> = Vec::new();
+    for m in all {
+        match out
+            .iter_mut()
+            .find(|o| key(o) == key(&m) && o.origin.file != m.origin.file)
+        {
+            Some(o) => {
+                if written_there(&m) && !written_there(o) {
+                    *o = m;
+                }
+            }
+            None => out.push(m),
+        }
+    }
+    out
+}
+
 /// The command, skipped: its other inputs are meant to be rendered with the missing one.
 pub fn skip(m: MissingInput) -> Skipped {
     let shown: Vec<&str> = m.paths.iter().map(|(p, _)| p.as_str()).collect();
@@ -69,6 +94,7 @@ mod tests {
             )],
             found: 1,
             claims: vec!["config".into()],
+            evident: true,
         };
         let d = finding(&m);
         assert_eq!(d.rule, Rule::InputMissing);

@@ -112,12 +112,36 @@ fn elsewhere(abs: &str, repo: &Repo) -> Option<String> {
 struct Building {
     inv: Invocation,
     problems: Vec<String>,
-    missing: Vec<(String, Option<String>)>,
+    /// Inputs that do not exist: the path, what was likely meant, and whether the command
+    /// is evidently meant to run here (see [`missing::evident`]).
+    missing: Vec<(String, Option<String>, bool)>,
     stdin: bool,
     generated: bool,
+    /// The directory of the page the command is on, when it is documented.
+    page: Option<String>,
 }
 
 impl Building {
+    /// Records an input that does not exist.
+    fn missing(
+        &mut self,
+        full: &Word,
+        written: &Word,
+        cwd: &Word,
+        hint: Option<String>,
+        repo: &Repo,
+    ) {
+        let evident = missing::evident(
+            full,
+            written,
+            cwd,
+            hint.as_deref(),
+            self.page.as_deref(),
+            repo.index,
+        );
+        self.missing.push((shown_path(full), hint, evident));
+    }
+
     fn assume(&mut self, a: Option<Assumption>) {
         if let Some(a) = a {
             if !self.inv.assumptions.contains(&a) {
@@ -155,6 +179,9 @@ pub(super) fn instance(
         missing: Vec::new(),
         stdin: false,
         generated: false,
+        page: (crate::lint::discover::provenance::source_of(&origin.file)
+            == crate::report::Source::Document)
+            .then(|| crate::files::paths::parent(&origin.file).to_string()),
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -177,20 +204,26 @@ pub(super) fn instance(
                 let marks = at.inv.file_marks.clone();
                 match missing::judge(&full, &shown, Given::File, &marks, repo) {
                     Absent::Instead(p, a) => {
-                        at.inv.inputs.push(format!("{name}{p}"));
+                        at.inv.inputs.push(stand_in(&name, &shown, &p));
                         at.assume(a);
                     }
                     Absent::Text(doc, a) => {
                         at.inv.values_docs.push(doc);
                         at.assume(a);
                     }
-                    Absent::Without(a) => at.assume(Some(a)),
+                    Absent::Without(a) => {
+                        // Its file marks would match nothing, which ytt rejects.
+                        at.inv
+                            .file_marks
+                            .retain(|m| !missing::marks_input(m, &shown));
+                        at.assume(Some(a));
+                    }
                     Absent::Unknown => at
                         .inv
                         .unknown
                         .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full))),
                     Absent::Skip(reason) => at.problems.push(reason),
-                    Absent::Missing(hint) => at.missing.push((shown_path(&full), hint)),
+                    Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
                 }
             }
         }
@@ -225,11 +258,16 @@ fn finish(at: Building, origin: &Origin) -> Outcome {
         .map(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p).to_string())
         .collect();
     if !at.missing.is_empty() {
+        let found = at.inv.inputs.len();
+        let evident = at.missing.iter().any(|m| m.2) || (at.page.is_none() && found > 0);
+        let paths: Vec<(String, Option<String>)> =
+            at.missing.into_iter().map(|(p, h, _)| (p, h)).collect();
         return Outcome::Missing(MissingInput {
             origin: origin.clone(),
-            paths: at.missing,
-            found: at.inv.inputs.len(),
+            paths,
+            found,
             claims,
+            evident,
         });
     }
     if at.stdin {
@@ -279,6 +317,7 @@ fn standard_input(
             at.inv.values_docs.push(ValuesDoc {
                 origin: format!("{}:{}", at.inv.origin.file, w.line),
                 text: w.text.clone(),
+                expanded: w.expanded,
             });
             if w.expanded {
                 at.assume(Some(Assumption::new(
@@ -339,7 +378,7 @@ fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo
                         at.assume(Some(a));
                         at.inv.unknown.push(format!("--data-values-file {v}"));
                     }
-                    Absent::Missing(hint) => at.missing.push((shown_path(&full), hint)),
+                    Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
                     Absent::Unknown | Absent::Skip(_) => at.inv.unknown.push(format!(
                         "--data-values-file {} {NOT_IN_REPOSITORY}",
                         shown_path(&full)
@@ -383,7 +422,7 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
                         });
                         at.assume(a);
                     }
-                    Absent::Missing(hint) => at.missing.push((shown_path(&full), hint)),
+                    Absent::Missing(hint) => at.missing(&full, path, cwd, hint, repo),
                     Absent::Without(a) => {
                         at.assume(Some(a));
                         at.inv.values.push(unknown);
@@ -394,6 +433,18 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
             _ => at.inv.values.push(unknown),
         }
     }
+}
+
+/// A `-f` input standing in for `shown`: by its own path, or named as the command names the
+/// file it stands for when its name would not be read as YAML (`values.yaml.example` given
+/// as `values.yaml=values.yaml.example`).
+fn stand_in(name: &str, shown: &str, path: &str) -> String {
+    let yaml = |p: &str| [".yml", ".yaml"].iter().any(|e| p.ends_with(e));
+    if !name.is_empty() || yaml(path) || !yaml(shown) {
+        return format!("{name}{path}");
+    }
+    let base = shown.rsplit('/').next().unwrap_or(shown);
+    format!("{base}={path}")
 }
 
 /// A path word as a message shows it: the repository path, or the word.

@@ -7,6 +7,7 @@
 
 use regex::Regex;
 
+use super::index::Index;
 use super::outputs::{Made, Written};
 use super::resolve::caller_bases;
 use super::snippet::CALLER;
@@ -51,36 +52,72 @@ pub enum Fit {
     Exact,
 }
 
+/// The command that makes a path, how well, and the repository file it copies there.
+#[derive(Clone, Copy, Debug)]
+pub struct Maker<'a> {
+    pub at: &'a MadeAt,
+    pub fit: Fit,
+}
+
 /// The command that makes `target` (a normalized path word: a repository path, an absolute
-/// path, a path in the home directory), the best fit first.
-pub fn maker<'a>(made: &'a [MadeAt], target: &Word) -> Option<(&'a MadeAt, Fit)> {
+/// path, a path in the home directory), the best fit first, with the repository path of what
+/// it copies there.
+pub fn maker<'a>(
+    made: &'a [MadeAt],
+    target: &Word,
+    index: &Index,
+) -> Option<(Maker<'a>, Option<String>)> {
     let target = target.normalized().to_string();
-    let mut best: Option<(&MadeAt, Fit)> = None;
+    let mut best: Option<(Maker, Option<String>)> = None;
     for m in made {
-        for place in places(m) {
+        for (place, from) in places(m, index) {
             let Some(fit) = fits(&place, &target) else {
                 continue;
             };
-            if best.is_none_or(|(_, f)| fit > f) {
-                best = Some((m, fit));
+            if best.as_ref().is_none_or(|(b, _)| fit > b.fit) {
+                best = Some((Maker { at: m, fit }, from));
             }
         }
     }
     best
 }
 
-/// The paths a made path stands for: a path made from the caller's directory, from each
-/// directory its script may run in.
-fn places(m: &MadeAt) -> Vec<Word> {
+/// The paths a made path stands for, each with the repository path of what is copied there:
+/// a path made from the caller's directory, from each directory its script may run in (a
+/// copy only from where its source exists).
+fn places(m: &MadeAt, index: &Index) -> Vec<(Word, Option<String>)> {
+    let from_at = |base: Option<&Word>| -> Option<Option<String>> {
+        let Some(from) = &m.made.from else {
+            return Some(None);
+        };
+        let full = match (from.strip_prefix(CALLER), base) {
+            (Some(rest), Some(b)) => {
+                let mut w = b.clone();
+                w.extend(&rest);
+                w.normalized()
+            }
+            _ => from.normalized(),
+        };
+        match full.repo_path() {
+            // Copied from a file of the repository: only from where it exists.
+            Some(p) if index.exists(&p) => Some(Some(p)),
+            Some(_) if base.is_some() => None,
+            _ => Some(None),
+        }
+    };
     match m.made.path.strip_prefix(CALLER) {
         Some(rest) => caller_bases(paths::parent(&m.file))
             .into_iter()
-            .map(|mut base| {
-                base.extend(&rest);
-                base.normalized()
+            .filter_map(|base| {
+                let from = from_at(Some(&base))?;
+                let mut w = base;
+                w.extend(&rest);
+                Some((w.normalized(), from))
             })
             .collect(),
-        None => vec![m.made.path.normalized()],
+        None => from_at(None)
+            .map(|f| vec![(m.made.path.normalized(), f)])
+            .unwrap_or_default(),
     }
 }
 
@@ -143,13 +180,25 @@ mod tests {
                 "cat",
             ),
         ];
-        let (m, fit) = maker(&all, &repo("out/chart.yaml")).unwrap();
-        assert_eq!((m.made.by.as_str(), fit), ("helm", Fit::Exact));
-        let (m, fit) = maker(&all, &repo("vendor/lib/x.yml")).unwrap();
-        assert_eq!((m.made.by.as_str(), fit), ("mkdir", Fit::Within));
-        assert!(maker(&all, &repo("vendored/x.yml")).is_none());
-        assert!(maker(&all, &repo("values.yml")).is_some());
-        assert!(maker(&all, &repo("ci/docs")).is_none());
+        let index = Index::new(["web/values-example.yml"]);
+        let (m, _) = maker(&all, &repo("out/chart.yaml"), &index).unwrap();
+        assert_eq!((m.at.made.by.as_str(), m.fit), ("helm", Fit::Exact));
+        let (m, _) = maker(&all, &repo("vendor/lib/x.yml"), &index).unwrap();
+        assert_eq!((m.at.made.by.as_str(), m.fit), ("mkdir", Fit::Within));
+        assert!(maker(&all, &repo("vendored/x.yml"), &index).is_none());
+        assert!(maker(&all, &repo("values.yml"), &index).is_some());
+        assert!(maker(&all, &repo("ci/docs"), &index).is_none());
+        // A copy is made only where its source exists.
+        let mut copy = made(
+            "web/README.md",
+            Word::lit(format!("{CALLER}/values.yml")),
+            "cp",
+        );
+        copy.made.from = Some(Word::lit(format!("{CALLER}/values-example.yml")));
+        let copies = vec![copy];
+        let (_, from) = maker(&copies, &repo("web/values.yml"), &index).unwrap();
+        assert_eq!(from.as_deref(), Some("web/values-example.yml"));
+        assert!(maker(&copies, &repo("values.yml"), &index).is_none());
     }
 
     #[test]
@@ -157,9 +206,11 @@ mod tests {
         let mut p = repo("build/");
         p.0.push(Piece::Unknown("$NAME".into()));
         let all = vec![made("a.sh", p, "mkdir")];
-        assert!(maker(&all, &repo("build/x/values.yml")).is_some());
-        assert!(maker(&all, &repo("config/x")).is_none());
+        let index = Index::default();
+        assert!(maker(&all, &repo("build/x/values.yml"), &index).is_some());
+        assert!(maker(&all, &repo("config/x"), &index).is_none());
         let abs = vec![made("a.sh", Word::lit("/tmp/pkg"), "imgpkg")];
-        assert!(maker(&abs, &Word::lit("/tmp/pkg/config/_ytt_lib/bundle/config")).is_some());
+        let bundle = Word::lit("/tmp/pkg/config/_ytt_lib/bundle/config");
+        assert!(maker(&abs, &bundle, &index).is_some());
     }
 }

@@ -5,7 +5,7 @@
 //! deleted or misspelt, which ytt fails on (`input-missing`).
 
 use super::index::Index;
-use super::made::{self, Fit, MadeAt};
+use super::made::{self, Fit, Maker};
 use super::resolve::{Repo, ValuesDoc};
 use super::word::Word;
 use crate::files::paths;
@@ -47,8 +47,8 @@ pub fn judge(target: &Word, shown: &str, given: Given, marks: &[String], repo: &
     let path = target.repo_path();
     let name = path.clone().unwrap_or_else(|| target.to_string());
     let data = given != Given::File || looks_like_values(&name) || plain_marked(shown, marks);
-    if let Some((m, fit)) = made::maker(repo.made, target) {
-        return from_made(m, fit, &name, given, data, repo.index);
+    if let Some((m, from)) = made::maker(repo.made, target, repo.index) {
+        return from_made(m, from, &name, given, data);
     }
     if let Some(t) = path
         .as_deref()
@@ -59,8 +59,15 @@ pub fn judge(target: &Word, shown: &str, given: Given, marks: &[String], repo: &
             t.file, t.line
         ));
     }
+    if let Some(p) = placeholder(shown) {
+        return Absent::Skip(format!(
+            "{shown} names the reader's own file (`{p}` is a placeholder)"
+        ));
+    }
     let Some(path) = path else {
-        return if file_like(&name) {
+        return if data {
+            Absent::Unknown
+        } else if file_like(&name) {
             Absent::Without(Assumption::new(
                 AssumptionKind::OutsideInput,
                 format!("{name} is outside the repository; linted without it"),
@@ -98,15 +105,10 @@ pub fn judge(target: &Word, shown: &str, given: Given, marks: &[String], repo: &
     ))
 }
 
-/// An input a command of the repository makes.
-fn from_made(m: &MadeAt, fit: Fit, name: &str, given: Given, data: bool, index: &Index) -> Absent {
-    let copy = m
-        .made
-        .from
-        .as_ref()
-        .and_then(Word::repo_path)
-        .filter(|f| fit == Fit::Exact && index.exists(f));
-    if let Some(from) = copy {
+/// An input a command of the repository makes (copying the repository file `from`).
+fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data: bool) -> Absent {
+    let (m, fit) = (maker.at, maker.fit);
+    if let Some(from) = from.filter(|_| fit == Fit::Exact) {
         let example = m.documented() || names_example(&from);
         let a = example.then(|| {
             Assumption::new(
@@ -143,11 +145,13 @@ fn from_made(m: &MadeAt, fit: Fit, name: &str, given: Given, data: bool, index: 
             let doc = ValuesDoc {
                 origin: format!("{}:{}", m.file, w.line),
                 text: w.text.clone(),
+                expanded: w.expanded,
             };
             return Absent::Text(doc, a);
         }
     }
-    if data {
+    if given == Given::File && !looks_like_values(name) && data {
+        // Plain YAML a tool makes (`helm template > chart.yaml`, marked `type=yaml-plain`).
         return Absent::Without(Assumption::new(
             AssumptionKind::MissingInput,
             format!(
@@ -156,7 +160,72 @@ fn from_made(m: &MadeAt, fit: Fit, name: &str, given: Given, data: bool, index: 
             ),
         ));
     }
+    if data {
+        // Data values made at run time: given at run time, as far as the linter knows.
+        return Absent::Unknown;
+    }
     Absent::Skip(format!("{name} is made at run time by {}", m.described()))
+}
+
+/// The part of a path that stands for the reader's own (`my-env`, `your-values.yml`,
+/// `path/to/values.yml`, `<env>`), if any.
+fn placeholder(path: &str) -> Option<String> {
+    if path.contains("path/to/") {
+        return Some("path/to".into());
+    }
+    path.split('/')
+        .find(|seg| {
+            let s = seg.to_ascii_lowercase();
+            s.starts_with("my-")
+                || s.starts_with("my_")
+                || s.starts_with("my.")
+                || s.starts_with("your")
+                || s.starts_with('<')
+                || s.contains("xxx")
+                || s.contains("changeme")
+        })
+        .map(str::to_string)
+}
+
+/// Whether the inputs of a command said to be missing show that the command is meant to run
+/// here: a typo of a file that exists, a path written from the script's own place
+/// (`$DIR/../docs`, `../docs`), or one that leads into the repository's directories from
+/// where it runs before it fails. A page (a README) counts only with a typo or with a file
+/// moved within its own directory tree: a page copied from elsewhere names the paths of where
+/// it came from (`../../../ingress/contour`).
+pub fn evident(
+    missing: &Word,
+    written: &Word,
+    cwd: &Word,
+    hint: Option<&str>,
+    page: Option<&str>,
+    index: &Index,
+) -> bool {
+    let Some(target) = missing.repo_path() else {
+        return false;
+    };
+    let typo = hint.is_some_and(|h| paths::parent(h) == paths::parent(&target));
+    if let Some(dir) = page {
+        // Moved within the page's own tree, named from there (not with `..` out of it, as a
+        // page copied from a bundle names the bundle's other directories).
+        let moved = hint.is_some_and(|h| h != dir) && paths::is_within(&target, dir);
+        return typo || moved;
+    }
+    let text = written.normalized();
+    let anchored = text.literal_prefix().starts_with(super::word::REPO)
+        || text.literal_prefix().starts_with("..");
+    let leads_in = cwd.repo_path().is_some_and(|c| {
+        let rest = if c == "." {
+            Some(target.as_str())
+        } else {
+            target
+                .strip_prefix(c.as_str())
+                .and_then(|r| r.strip_prefix('/'))
+        };
+        rest.and_then(|r| r.split('/').next())
+            .is_some_and(|first| index.exists(&paths::join(&c, first)))
+    });
+    hint.is_some() || anchored || leads_in
 }
 
 /// Whether text is data values a `-f` input gives (`#@data/values`).
@@ -176,14 +245,20 @@ pub fn looks_like_values(path: &str) -> bool {
 
 /// Whether a `--file-mark` says the input is plain data (`chart.yaml:type=yaml-plain`).
 fn plain_marked(shown: &str, marks: &[String]) -> bool {
-    let base = shown.rsplit('/').next().unwrap_or(shown);
     marks.iter().any(|m| {
-        let Some((file, mark)) = m.split_once(':') else {
-            return false;
-        };
-        let plain = mark.contains("type=yaml-plain") || mark.contains("type=data");
-        plain && (file == shown || file == base || shown.ends_with(&format!("/{file}")))
+        let plain = m.contains("type=yaml-plain") || m.contains("type=data");
+        plain && marks_input(m, shown)
     })
+}
+
+/// Whether a `--file-mark` (`path:mark=value`) names the input `shown` (as the command writes
+/// it): its path, or its file name.
+pub fn marks_input(mark: &str, shown: &str) -> bool {
+    let Some((file, _)) = mark.split_once(':') else {
+        return false;
+    };
+    let base = shown.rsplit('/').next().unwrap_or(shown);
+    file == shown || file == base || shown.ends_with(&format!("/{file}"))
 }
 
 /// Whether a path names a file (its last segment has an extension), not a directory.

@@ -221,6 +221,14 @@ pub fn find_with(
                 file: path.clone(),
                 made: m,
             }));
+            // The page's other shell blocks run nothing of ytt, but may make its inputs
+            // (`cp values-example.yml values.yml`).
+            for snippet in readme::snippets(path, text, &|t| !set.mentioned_in(t)) {
+                made.extend(made_by(&snippet, &set).into_iter().map(|m| MadeAt {
+                    file: path.clone(),
+                    made: m,
+                }));
+            }
         }
         for snippet in snippets_of(path, *kind, text, &set, index) {
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
@@ -260,6 +268,7 @@ pub fn find_with(
         deployed,
         ..Found::default()
     };
+    let mut missing: Vec<resolve::MissingInput> = Vec::new();
     for (snippet, calls, anchors) in followed {
         let path = &snippet.file;
         let whole = set.get(path).is_some();
@@ -287,10 +296,7 @@ pub fn find_with(
                 match outcome {
                     Outcome::Found(inv) => found.invocations.push(inv),
                     Outcome::Skipped(s) => found.skipped.push(s),
-                    Outcome::Missing(m) => {
-                        found.findings.push(input_missing::finding(&m));
-                        found.skipped.push(input_missing::skip(m));
-                    }
+                    Outcome::Missing(m) => missing.push(m),
                     Outcome::Ignored => {}
                 }
             }
@@ -299,10 +305,26 @@ pub fn find_with(
             found.sources.push(path.clone());
         }
     }
+    for m in input_missing::once_each(missing, &entered) {
+        found.findings.push(input_missing::finding(&m));
+        found.skipped.push(input_missing::skip(m));
+    }
     found.invocations.dedup();
     found.skipped.dedup();
     found.findings.dedup();
     found
+}
+
+/// The paths a snippet's commands make.
+fn made_by(snippet: &Snippet, set: &ScriptSet) -> Vec<outputs::Made> {
+    let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
+    let ctx = shell::Context {
+        script,
+        line_offset: snippet.line_offset,
+    };
+    shell::follow(&snippet.text, &ctx, snippet.env(), set, None)
+        .map(|f| f.made)
+        .unwrap_or_default()
 }
 
 /// The file an entry of [`Entered`] names.

@@ -74,6 +74,8 @@ pub struct ValuesDoc {
     /// Where the text is (`README.md:12`).
     pub origin: String,
     pub text: String,
+    /// The shell expands parts of it: a value holding `$` is known only at run time.
+    pub expanded: bool,
 }
 
 /// A command one of whose inputs does not exist, and that nothing makes: ytt fails on it.
@@ -87,6 +89,9 @@ pub struct MissingInput {
     pub found: usize,
     /// The repository paths it reads.
     pub claims: Vec<String>,
+    /// Whether the command is evidently meant to run from where it was placed (see
+    /// [`super::missing::evident`]); if not, it is skipped, not reported.
+    pub evident: bool,
 }
 
 /// A command the linter cannot evaluate, and the repository paths it reads (which are then
@@ -192,27 +197,31 @@ pub fn resolve_from(
 /// else the first directory's, a missing input there being a skip (from another directory it
 /// might exist).
 fn unplaced(attempts: Vec<Vec<Outcome>>) -> Vec<Outcome> {
-    let missing = |o: &[Outcome]| -> Option<(usize, Vec<String>)> {
+    let missing = |o: &[Outcome]| -> Option<(usize, usize, bool)> {
         o.iter().find_map(|x| match x {
-            Outcome::Missing(m) => Some((m.found, m.paths.iter().map(|p| p.0.clone()).collect())),
+            Outcome::Missing(m) => Some((m.found, m.found + m.paths.len(), m.evident)),
             _ => None,
         })
     };
     let best = attempts
         .iter()
         .enumerate()
-        .filter_map(|(i, a)| missing(a).map(|(n, _)| (n, i)))
-        .max_by_key(|(n, i)| (*n, usize::MAX - i));
-    let agree = attempts.len() > 1 && {
-        let all: Vec<Option<Vec<String>>> =
-            attempts.iter().map(|a| missing(a).map(|m| m.1)).collect();
-        all.iter().all(|m| m.is_some() && *m == all[0])
+        .filter_map(|(i, a)| missing(a).filter(|m| m.2).map(|(n, all, _)| (n, all, i)))
+        .max_by_key(|(n, _, i)| (*n, usize::MAX - i));
+    // From a directory where every input exists the command runs (it was skipped there for
+    // another reason, standard input it cannot see): it is not missing.
+    let runs_elsewhere = |all: usize| {
+        attempts.iter().any(|a| {
+            a.iter().any(|o| match o {
+                Outcome::Skipped(s) => s.claims.len() >= all,
+                _ => false,
+            })
+        })
     };
+    let chosen = best.filter(|(_, all, _)| !runs_elsewhere(*all));
     let mut attempts = attempts;
-    if let Some((n, i)) = best {
-        if n > 0 || agree || attempts.len() == 1 {
-            return attempts.swap_remove(i);
-        }
+    if let Some((_, _, i)) = chosen {
+        return attempts.swap_remove(i);
     }
     let first = if attempts.is_empty() {
         Vec::new()
@@ -226,7 +235,10 @@ fn unplaced(attempts: Vec<Vec<Outcome>>) -> Vec<Outcome> {
                 let shown: Vec<&str> = m.paths.iter().map(|p| p.0.as_str()).collect();
                 skipped(
                     &m.origin,
-                    format!("{} is not in the repository", shown.join(", ")),
+                    format!(
+                        "{} is not in the repository, and nothing shows the command runs from here",
+                        shown.join(", ")
+                    ),
                     m.claims,
                 )
             }
