@@ -292,7 +292,10 @@ fn a_script_input_that_was_deleted_is_an_error_at_the_command() {
     assert_eq!(code, 1, "{report:#}");
     let d = only(&report, "input-missing");
     assert_eq!(d["severity"], "error");
-    assert_eq!((d["file"].as_str(), d["line"].as_u64()), (Some("ci/scripts/set.sh"), Some(4)));
+    assert_eq!(
+        (d["file"].as_str(), d["line"].as_u64()),
+        (Some("ci/scripts/set.sh"), Some(4))
+    );
     assert_eq!(d["certainty"]["source"], "script");
     assert_eq!(d["certainty"]["certain"], true);
     assert!(str_of(d, "message").contains("input ci/docs"), "{d}");
@@ -371,7 +374,10 @@ fn an_input_in_the_home_directory_is_left_out_as_an_assumption() {
             "config/t.yml",
             "#@ load(\"@ytt:data\", \"data\")\n---\nca: #@ data.read(\"registry.crt\")\n",
         ),
-        ("README.md", "```\nytt -f config/ -f $HOME/registry.crt\n```\n"),
+        (
+            "README.md",
+            "```\nytt -f config/ -f $HOME/registry.crt\n```\n",
+        ),
     ]);
     let (code, report) = lint_json(&dir, &[]);
     assert_eq!(code, 0, "{report:#}");

@@ -78,8 +78,7 @@ fn is_terminal_block(line: &str) -> bool {
 /// The `command:` of a block's YAML body (one line, or a `|` block below it), with the line
 /// before its first line (0-based line numbers of the page: the snippet's offset).
 fn command(lines: &[(usize, String)]) -> Option<(usize, String)> {
-    let mut iter = lines.iter().enumerate();
-    while let Some((k, (at, line))) = iter.next() {
+    for (k, (at, line)) in lines.iter().enumerate() {
         let Some(rest) = line.trim_start().strip_prefix("command:") else {
             continue;
         };

@@ -2,9 +2,12 @@
 //! command's line, under a root named after the inputs, with the command's provenance (an
 //! error when the command is certain).
 
+use super::made::{self, MadeAt};
 use super::resolve::{MissingInput, Skipped};
 use super::shell::Entered;
+use crate::files::paths;
 use crate::lint::discover::provenance::source_of;
+use crate::lint::discover::vendir::Target;
 use crate::report::{Basis, Diagnostic, Provenance, Rule, Span};
 use std::collections::BTreeSet;
 
@@ -40,6 +43,24 @@ pub fn finding(m: &MissingInput) -> Diagnostic {
     d.certainty = Some(p.certainty(Basis::Command));
     d.root = Some(shown.join(" + "));
     d
+}
+
+/// Why a command whose inputs are missing is not reported: it is another project's (in a
+/// directory `vendir sync` fills) or meant to run in a copy (a command of the repository
+/// copies its script elsewhere); `None` when it is reported.
+pub fn excused(m: &MissingInput, vendir: &[Target], made: &[MadeAt]) -> Option<String> {
+    let file = &m.origin.file;
+    if let Some(t) = vendir.iter().find(|t| paths::is_within(file, &t.dir)) {
+        return Some(format!(
+            "{file} is another project's, which `vendir sync` writes ({}:{})",
+            t.file, t.line
+        ));
+    }
+    let c = made::copier(made, file)?;
+    Some(format!(
+        "{file} is copied elsewhere by {}, where its paths are meant to exist",
+        c.described()
+    ))
 }
 
 /// The missing inputs, each reported once: a script another runs is reported where the path

@@ -11,7 +11,7 @@ use super::index::Index;
 use super::outputs::{Made, Written};
 use super::resolve::caller_bases;
 use super::snippet::CALLER;
-use super::word::{Piece, Word};
+use super::word::{Piece, Word, REPO};
 use crate::files::paths;
 
 /// A path made by a command of the file `file`.
@@ -41,6 +41,53 @@ impl MadeAt {
     pub fn text(&self) -> Option<&Written> {
         self.made.text.as_ref()
     }
+}
+
+/// The command that copies `file` elsewhere (`cp -R .catalog/tool/$V/scripts/* clusters/x/`),
+/// whose commands are then meant to run in the copy, if any.
+pub fn copier<'a>(made: &'a [MadeAt], file: &str) -> Option<&'a MadeAt> {
+    let file = format!("{REPO}/{file}");
+    made.iter().find(|m| {
+        let Some(from) = &m.made.from else {
+            return false;
+        };
+        let sources = match from.strip_prefix(CALLER) {
+            Some(rest) => caller_bases(paths::parent(&m.file))
+                .into_iter()
+                .map(|mut base| {
+                    base.extend(&rest);
+                    base.normalized()
+                })
+                .collect(),
+            None => vec![from.normalized()],
+        };
+        sources.iter().any(|s| {
+            let re = pattern(s);
+            Regex::new(&format!("{re}(/.*)?$")).is_ok_and(|r| r.is_match(&file))
+        })
+    })
+}
+
+/// A regular expression for a path word as it is held (a repository path starts with
+/// [`REPO`]): unknown parts stand for one segment, globs are globs.
+fn pattern(w: &Word) -> String {
+    let mut re = String::from("^");
+    for p in &w.0 {
+        match p {
+            Piece::Lit { text, glob: true } => {
+                for c in text.chars() {
+                    match c {
+                        '*' => re.push_str("[^/]*"),
+                        '?' => re.push_str("[^/]"),
+                        c => re.push_str(&regex::escape(&c.to_string())),
+                    }
+                }
+            }
+            Piece::Lit { text, glob: false } => re.push_str(&regex::escape(text)),
+            Piece::Unknown(_) => re.push_str("[^/]+"),
+        }
+    }
+    re.trim_end_matches('/').to_string()
 }
 
 /// How closely a made path matches a path read.
@@ -150,7 +197,6 @@ fn fits(place: &Word, target: &str) -> Option<Fit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::discover::invocations::word::REPO;
 
     fn made(file: &str, path: Word, by: &str) -> MadeAt {
         MadeAt {
@@ -212,5 +258,30 @@ mod tests {
         let abs = vec![made("a.sh", Word::lit("/tmp/pkg"), "imgpkg")];
         let bundle = Word::lit("/tmp/pkg/config/_ytt_lib/bundle/config");
         assert!(maker(&abs, &bundle, &index).is_some());
+    }
+
+    #[test]
+    fn a_script_copied_elsewhere_names_its_copier() {
+        // `cp -R .catalog/tool/$V/scripts/* "clusters/$1/"`, run from the repository's top.
+        let mut from = Word::lit(format!("{CALLER}/.catalog/tool/"));
+        from.0.push(Piece::Unknown("$V".into()));
+        from.push_lit("/scripts/*", true);
+        let mut cp = made(
+            "scripts/new-cluster.sh",
+            Word::lit(format!("{CALLER}/clusters")),
+            "cp",
+        );
+        cp.made.from = Some(from);
+        let all = vec![cp];
+        let found = copier(&all, ".catalog/tool/v1/scripts/render.sh");
+        assert_eq!(
+            found.map(MadeAt::origin).as_deref(),
+            Some("scripts/new-cluster.sh:3")
+        );
+        assert!(copier(&all, ".catalog/tool/v1/config/render.sh").is_none());
+        assert!(copier(&all, "tool/v1/scripts/render.sh").is_none());
+        // A copy without a source copies nothing.
+        let mkdir = vec![made("a.sh", repo(".catalog/tool"), "mkdir")];
+        assert!(copier(&mkdir, ".catalog/tool/v1/scripts/render.sh").is_none());
     }
 }

@@ -225,7 +225,7 @@ pub fn evident(
         rest.and_then(|r| r.split('/').next())
             .is_some_and(|first| index.exists(&paths::join(&c, first)))
     });
-    hint.is_some() || anchored || leads_in
+    typo || anchored || leads_in
 }
 
 /// Whether text is data values a `-f` input gives (`#@data/values`).

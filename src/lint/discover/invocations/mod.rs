@@ -306,8 +306,17 @@ pub fn find_with(
         }
     }
     for m in input_missing::once_each(missing, &entered) {
-        found.findings.push(input_missing::finding(&m));
-        found.skipped.push(input_missing::skip(m));
+        match input_missing::excused(&m, vendir, &made) {
+            Some(why) => found.skipped.push(Skipped {
+                origin: m.origin,
+                reason: why,
+                claims: m.claims,
+            }),
+            None => {
+                found.findings.push(input_missing::finding(&m));
+                found.skipped.push(input_missing::skip(m));
+            }
+        }
     }
     found.invocations.dedup();
     found.skipped.dedup();

@@ -394,7 +394,7 @@ impl<'t> Interp<'t> {
         }
         let combos = super::expand::combine(words, MAX_COMBINATIONS);
         let single = combos.len() == 1;
-        let saved = input.map(|i| std::mem::replace(&mut self.stdin, Some(i)));
+        let saved = input.map(|i| self.stdin.replace(i));
         for (fields, when) in combos {
             self.run(line, &fields, when, env, single);
         }

@@ -61,7 +61,7 @@ pub fn snippets(path: &str, src: &str, wanted: &dyn Fn(&str) -> bool) -> Vec<Sni
             let lookup = |expr: &str| evaluate(expr, &known);
             let cwd = match crate::lint::repo::yaml_doc::string(get(t, "dir")) {
                 Some(d) => {
-                    let d = substitute(&d, "{{", "}}", &lookup);
+                    let d = substitute(d, "{{", "}}", &lookup);
                     if d.vars.is_empty() {
                         let dir = Word::lit(d.text.trim_start_matches("./"));
                         dir.relative_to(&Word::lit(format!("{REPO}/{base}")))
