@@ -277,3 +277,133 @@ fn an_educates_workshop_step_is_a_documented_command() {
         "workshop/content/exercises/01-demo.md:4"
     );
 }
+
+#[test]
+fn a_script_input_that_was_deleted_is_an_error_at_the_command() {
+    // `ci/docs` is gone and nothing makes it: ytt stops with "no such file or directory".
+    let dir = TempDir::with_files(&[
+        ("ci/main/pipeline.yml", "jobs: []\n"),
+        (
+            "ci/scripts/set.sh",
+            "#!/usr/bin/env bash\nD=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nfly sp -p main -c <(ytt -f \"$D/../main/\")\nfly sp -p docs -c <(ytt -f \"$D/../docs/\")\n",
+        ),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    let d = only(&report, "input-missing");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(
+        (d["file"].as_str(), d["line"].as_u64()),
+        (Some("ci/scripts/set.sh"), Some(4))
+    );
+    assert_eq!(d["certainty"]["source"], "script");
+    assert_eq!(d["certainty"]["certain"], true);
+    assert!(str_of(d, "message").contains("input ci/docs"), "{d}");
+}
+
+#[test]
+fn an_input_an_earlier_command_makes_is_not_missing() {
+    let dir = TempDir::with_files(&[
+        ("config/app.yml", "kind: ConfigMap\n"),
+        (
+            "build.sh",
+            "#!/bin/sh\nmkdir -p out\nhelm template x chart > out/chart.yml\nytt -f config -f out/chart.yml\n",
+        ),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!((code, diagnostics(&report).len()), (0, 0), "{report:#}");
+    let list = yttlint(&dir, &["--list-roots"]);
+    assert!(
+        list.stdout
+            .contains("build.sh:4: out/chart.yml is made at run time by `helm` (build.sh:3)"),
+        "{}",
+        list.stdout
+    );
+}
+
+#[test]
+fn the_user_s_copy_of_an_example_is_linted_with_the_example_as_an_assumption() {
+    // The script renders `values.yaml`, which the user makes from `values.yaml.example`; the
+    // example lacks a key the template needs: ytt fails with it, but the user's copy may have it.
+    let dir = TempDir::with_files(&[
+        ("values.yaml.example", "#@data/values\n---\ndomain: example.com\n"),
+        (
+            "deps.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n#@ if data.values.rbac.enabled:\n---\nkind: ClusterRoleBinding\n#@ end\n",
+        ),
+        ("install.sh", "#!/bin/sh\nytt -f deps.yaml -f values.yaml | kapp deploy -a x -f- -y\n"),
+        ("README.md", "# Install\n\nEdit `values.yaml`, then run `./install.sh`.\n"),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let d = only(&report, "template-error");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(assumption_kinds(d), ["example-values"]);
+    assert!(
+        str_of(&d["certainty"]["assumptions"][0], "message")
+            .contains("values.yaml is the user's copy of values.yaml.example"),
+        "{d}"
+    );
+}
+
+#[test]
+fn values_a_readme_gives_as_a_block_are_an_uncertain_input() {
+    let dir = TempDir::with_files(&[
+        ("config/schema.yml", "#@data/values-schema\n---\nport: 8080\n"),
+        (
+            "config/svc.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nport: #@ data.values.port\n",
+        ),
+        (
+            "README.md",
+            "# Service\n\nCreate `values.yml` with:\n\n```yaml\n#@data/values\n---\nport: http\n```\n\nThen:\n\n```sh\nytt -f config -f values.yml\n```\n",
+        ),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let d = only(&report, "schema-type-mismatch");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(d["certainty"]["source"], "document");
+    assert_eq!(assumption_kinds(d), ["example-values"]);
+}
+
+#[test]
+fn an_input_in_the_home_directory_is_left_out_as_an_assumption() {
+    let dir = TempDir::with_files(&[
+        (
+            "config/t.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nca: #@ data.read(\"registry.crt\")\n",
+        ),
+        (
+            "README.md",
+            "```\nytt -f config/ -f $HOME/registry.crt\n```\n",
+        ),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let d = only(&report, "template-error");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(assumption_kinds(d), ["outside-input"]);
+}
+
+#[test]
+fn two_documented_commands_for_one_root_are_two_scenarios() {
+    // One passes --ignore-unknown-comments, one does not: ytt rejects the plain comment then.
+    let dir = TempDir::with_files(&[
+        (
+            "config/app.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n# a plain comment\n---\nname: #@ data.values.name\n",
+        ),
+        ("config/values.yml", "#@data/values\n---\nname: x\n"),
+        (
+            "README.md",
+            "```\nytt --ignore-unknown-comments -f config/\n```\n\nor\n\n```\nytt -f config/\n```\n",
+        ),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    let d = only(&report, "unknown-comment");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["scenario"], "README.md:8");
+    assert_eq!(d["certainty"]["origin"], "README.md:8");
+}

@@ -38,8 +38,8 @@ fn findings_of(dir: &Path, as_certain: bool) -> String {
         run.stderr
     );
     let report = run.json();
-    // A root that failed says why: it has an error-level finding, or a warning that names
-    // what it assumed.
+    // A root that failed says why: it has an error-level finding, or one that names what
+    // the linter assumed to run it (an error that assumes something is reported lower).
     for root in report["roots"].as_array().into_iter().flatten() {
         if root["status"] == "error" {
             let said = diagnostics(&report).iter().any(|d| {

@@ -25,6 +25,7 @@ mod conventions;
 mod coverage;
 mod data_values_cli;
 mod difftest;
+mod excused_commands;
 mod fixes;
 mod fuzz_smoke;
 #[cfg(unix)]

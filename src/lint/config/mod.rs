@@ -128,6 +128,9 @@ pub struct ScenarioConfig {
     pub provided: Vec<String>,
     /// Where the repository runs ytt this way (`hack/build.sh:12`), shown with findings.
     pub origin: Option<String>,
+    /// What discovery assumed to run the command this way (an input outside the repository,
+    /// an example standing in for the user's copy): part of the scenario's provenance.
+    pub assumptions: Vec<crate::report::Assumption>,
     pub loc: Loc,
 }
 

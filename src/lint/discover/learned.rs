@@ -5,7 +5,7 @@
 
 use crate::files::paths::{self, is_within};
 use crate::lint::config::ScenarioConfig;
-use crate::lint::discover::invocations::resolve::{DataValue, Invocation, Skipped};
+use crate::lint::discover::invocations::resolve::{DataValue, Invocation, Skipped, ValuesDoc};
 use crate::lint::discover::invocations::ytt_args::ValueKind;
 use crate::lint::discover::{Reason, Root};
 use crate::yaml::Value;
@@ -151,13 +151,28 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
     }
     let mut provided = Vec::new();
     let mut data_values = Vec::new();
+    for doc in &inv.values_docs {
+        match values_of(doc) {
+            Some(values) => {
+                for (key, value, loc) in values {
+                    // `content_index: $INDEX` of a here-document is known only at run time.
+                    if doc.expanded && holds_expansion(&value) {
+                        provided.push(key);
+                    } else {
+                        data_values.push((key, value, loc));
+                    }
+                }
+            }
+            None => provided.push("*".to_string()),
+        }
+    }
     for dv in &inv.values {
         match value_of(dv) {
             Some(v) => data_values.push((dv.key.clone(), v, Default::default())),
             None => provided.push(dv.key.clone()),
         }
     }
-    if !inv.unknown.is_empty() {
+    if !inv.unknown.is_empty() && !provided.iter().any(|p| p == "*") {
         provided.push("*".to_string());
     }
     let origin = inv.origin.to_string();
@@ -168,8 +183,41 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         args,
         provided,
         origin: Some(origin),
+        assumptions: inv.assumptions.clone(),
         loc: Default::default(),
     }
+}
+
+/// Whether a value holds a string the shell would expand (`$VAR`, `$(cmd)`).
+fn holds_expansion(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.contains('$'),
+        Value::Map(m) => m.items.iter().any(|i| holds_expansion(&i.value)),
+        Value::Array(a) => a.items.iter().any(|i| holds_expansion(&i.value)),
+        _ => false,
+    }
+}
+
+/// The top-level data values of text given in place of a values file (`#@data/values`
+/// documents or plain YAML), in order; `None` when the text is no YAML map.
+fn values_of(doc: &ValuesDoc) -> Option<Vec<(String, Value, crate::lint::config::Loc)>> {
+    let name: std::sync::Arc<str> = std::sync::Arc::from(doc.origin.as_str());
+    let opts = crate::yaml::parse::ParseOpts { strict: false };
+    let set = crate::yaml::parse::parse(&doc.text, &name, &opts).ok()?;
+    let mut out = Vec::new();
+    for d in &set.items {
+        match &d.value {
+            Value::Map(m) => {
+                for item in &m.items {
+                    let key = crate::yaml::scalar_key_string(&item.key);
+                    out.push((key, item.value.clone(), Default::default()));
+                }
+            }
+            Value::Null => {}
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 /// A literal data value as the scenario's YAML value (`-v` gives a string).
@@ -186,11 +234,17 @@ fn same_values(a: &ScenarioConfig, b: &ScenarioConfig) -> bool {
         && a.data_values == b.data_values
         && a.args == b.args
         && a.provided == b.provided
+        && a.assumptions == b.assumptions
 }
 
-/// Flags the invocations use with files of `root`, to lint it the way it is run.
+/// Flags the invocations use with files of `root`, to lint it the way it is run. A root the
+/// commands make is run with each command's own flags (one scenario each), not with those of
+/// all of them.
 pub fn flags_for(root: &Root, invocations: &[Invocation]) -> Vec<String> {
     let mut out = Vec::new();
+    if matches!(root.reason, Reason::Invocation { .. }) {
+        return out;
+    }
     for inv in invocations {
         let touches = plain_inputs(inv).iter().any(|i| {
             root.inputs
@@ -236,6 +290,8 @@ mod tests {
             file_marks: Vec::new(),
             inspect: false,
             binding: Vec::new(),
+            values_docs: Vec::new(),
+            assumptions: Vec::new(),
         }
     }
 

@@ -270,6 +270,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     alternatives::add(&mut roots, &found.invocations, &known);
     d.skipped = found.skipped;
     d.skipped.extend(inspections);
+    d.findings.extend(found.findings);
     d.sources = found.sources;
     for p in package_roots(config, files, index, d) {
         if !roots.iter().any(|r| r.inputs == p.inputs) {

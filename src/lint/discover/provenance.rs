@@ -50,6 +50,9 @@ pub fn of(
         around.assume(&mut p, &root.path);
     }
     if let Some(sc) = sc {
+        for a in &sc.assumptions {
+            p.assume(a.clone());
+        }
         runtime_values(&mut p, sc);
     }
     p

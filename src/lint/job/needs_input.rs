@@ -40,8 +40,14 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
     let mut first: Option<Diagnostic> = None;
     let mut comment: Option<Diagnostic> = None;
     let mut kept = Vec::new();
+    // A command the repository runs or documents gives its flags: whether it passes
+    // --ignore-unknown-comments is known.
+    let flags_known = job
+        .provenance
+        .as_ref()
+        .is_some_and(|p| p.source != crate::report::Source::Layout);
     for d in found {
-        if job.needs_input && d.rule == Rule::UnknownComment {
+        if job.needs_input && d.rule == Rule::UnknownComment && !flags_known {
             comment.get_or_insert(d);
             continue;
         }

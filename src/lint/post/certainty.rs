@@ -17,7 +17,13 @@ pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
             let Some(c) = d.certainty.as_ref().filter(|c| !c.certain()) else {
                 return d;
             };
-            let elsewhere = c.assumed.iter().any(|a| a.kind.elsewhere());
+            // An input another tool makes at run time (`helm template > chart.yaml`) that the
+            // command is linted without: what rests on the command's files lacks it too.
+            let made_elsewhere = d.basis() == crate::report::Basis::Command
+                && c.assumed
+                    .iter()
+                    .any(|a| a.kind == AssumptionKind::MissingInput);
+            let elsewhere = made_elsewhere || c.assumed.iter().any(|a| a.kind.elsewhere());
             d.severity = match (d.severity, elsewhere) {
                 (Severity::Error | Severity::Warning, true) => Severity::Info,
                 (Severity::Error, false) => Severity::Warning,

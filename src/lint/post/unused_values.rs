@@ -67,6 +67,21 @@ pub fn settle(
         .filter(|j| j.needs_input)
         .map(|j| j.root.as_str())
         .collect();
+    // Example files standing in for the user's own copy (`values.yaml.example` for
+    // `values.yaml`), which other commands and tools read too.
+    let standing_in: Vec<&str> = jobs
+        .iter()
+        .filter_map(|j| j.provenance.as_ref())
+        .flat_map(|p| &p.assumptions)
+        .filter(|a| a.kind == crate::report::AssumptionKind::ExampleValues)
+        .map(|a| a.message.as_str())
+        .collect();
+    let stands_in = |file: &str| {
+        // "values.yaml is the user's copy of values.yaml.example; ..." or "... copy of
+        // values-example.yml (README.md:4); ...".
+        let (a, b) = (format!("copy of {file};"), format!("copy of {file} ("));
+        standing_in.iter().any(|m| m.contains(&a) || m.contains(&b))
+    };
     let handed: Vec<&str> = all
         .iter()
         .flat_map(|u| u.handed_over.iter().map(String::as_str))
@@ -116,6 +131,11 @@ pub fn settle(
                 diag.severity = crate::report::Severity::Info;
                 diag.message.push_str(
                     " (nothing here says all this root is given: a values file shared with another App or tool may be what sets it)",
+                );
+            } else if stands_in(file) {
+                diag.severity = crate::report::Severity::Info;
+                diag.message.push_str(
+                    " (the example stands in for the user's own copy, which other commands and tools may read)",
                 );
             }
             diag

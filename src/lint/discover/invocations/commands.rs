@@ -26,6 +26,7 @@ impl<'t> Interp<'t> {
         let Some(name_word) = fields.first() else {
             return;
         };
+        self.outputs(line, fields, env);
         let args = &fields[1..];
         let name = name_word.literal();
         match name.as_deref() {
@@ -96,6 +97,7 @@ impl<'t> Interp<'t> {
                     cwd: env.cwd.clone(),
                     when: all,
                     uncalled: self.uncalled.clone(),
+                    stdin: self.stdin.clone(),
                 });
             }
             Some(n) if n.contains('/') => {
@@ -119,6 +121,10 @@ impl<'t> Interp<'t> {
             Some(cwd) => word.relative_to(cwd),
             None => word.normalized(),
         };
+        let anchor = full
+            .literal_prefix()
+            .starts_with(CALLER)
+            .then(|| full.clone());
         let candidates = match full.strip_prefix(CALLER) {
             Some(rest) => {
                 let dir = self.ctx.script.dirname().repo_path().unwrap_or_default();
@@ -133,11 +139,16 @@ impl<'t> Interp<'t> {
             None => vec![full],
         };
         let own = self.ctx.script.repo_path();
-        candidates
+        let found = candidates
             .iter()
             .filter_map(Word::repo_path)
             .filter(|p| Some(p) != own.as_ref())
-            .find_map(|p| self.scripts.get(p.as_str()))
+            .find_map(|p| self.scripts.get(p.as_str()));
+        // A file named from the caller's directory says where the script runs.
+        if let (Some(_), Some(a)) = (found, anchor) {
+            self.anchors.borrow_mut().push(a);
+        }
+        found
     }
 
     /// `bash -c 'script' [name args...]` or `bash script args...`.
@@ -188,6 +199,8 @@ impl<'t> Interp<'t> {
         }
         inner.stmt(tree.root_node(), &mut sub);
         self.calls.extend(inner.calls);
+        self.made.extend(inner.made);
+        self.anchors.borrow_mut().extend(inner.anchors.into_inner());
         self.entered.extend(inner.entered);
     }
 

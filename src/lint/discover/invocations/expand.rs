@@ -260,7 +260,14 @@ impl<'t> Interp<'t> {
             .copied()
             .filter(|k| k.is_named())
             .collect();
-        let known = env.get(&name).is_some() || matches!(name.as_str(), "0" | "BASH_SOURCE");
+        let argument = name
+            .parse::<usize>()
+            .ok()
+            .filter(|i| *i > 0)
+            .and_then(|i| env.positional.as_ref()?.get(i - 1));
+        let known = env.get(&name).is_some()
+            || matches!(name.as_str(), "0" | "BASH_SOURCE")
+            || argument.is_some_and(|a| !a.is_empty());
         match op.kind() {
             ":-" | "-" | ":=" | "=" => {
                 if known {

@@ -59,6 +59,24 @@ impl Index {
             .filter(move |f| paths::is_within(f, dir))
     }
 
+    /// The files and directories directly in directory `dir`, sorted.
+    pub fn entries_in<'a>(&'a self, dir: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.files
+            .iter()
+            .chain(self.dirs.iter())
+            .map(String::as_str)
+            .filter(move |p| *p != "." && paths::parent(p) == dir)
+    }
+
+    /// The files and directories under directory `dir` (every one for `.`).
+    pub fn entries_under<'a>(&'a self, dir: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.files
+            .iter()
+            .chain(self.dirs.iter())
+            .map(String::as_str)
+            .filter(move |p| *p != dir && *p != "." && (dir == "." || paths::is_within(p, dir)))
+    }
+
     /// Every directory, the repository itself (`.`) included, sorted.
     pub fn dirs(&self) -> impl Iterator<Item = &str> {
         self.dirs.iter().map(String::as_str)

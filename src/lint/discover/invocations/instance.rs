@@ -1,15 +1,21 @@
 //! One placed `ytt` command: each path it names found in the repository (a glob expanded, a
-//! CI input named after the repository or an absolute path to a checkout or an image layout
-//! mapped back), and the command turned into an [`Invocation`], or skipped with the reason.
+//! CI input named after the repository, an absolute path to a checkout or an image layout, or
+//! a URL of the repository's own files mapped back), what it reads on standard input, and the
+//! command turned into an [`Invocation`]. An input that is not in the repository is judged by
+//! [`super::missing`]: what stands in for it, what was assumed, or why the command is skipped
+//! or fails.
 
 use super::index::Binding;
+use super::missing::{self, Absent, Given};
+use super::outputs::Stdin;
+use super::remote;
 use super::resolve::{
-    skipped, split_name, split_values_prefix, substitute, DataValue, Invocation, Origin, Outcome,
-    Repo, NOT_IN_REPOSITORY,
+    skipped, split_name, split_values_prefix, substitute, DataValue, Invocation, MissingInput,
+    Origin, Outcome, Repo, ValuesDoc, NOT_IN_REPOSITORY,
 };
 use super::word::Word;
 use super::ytt_args::{ValueKind, YttArgs};
-use crate::lint::discover::vendir::{self, Target};
+use crate::report::{Assumption, AssumptionKind};
 
 /// Where a path word points: repository paths (globs expanded), or why not.
 enum Place {
@@ -17,11 +23,11 @@ enum Place {
     Stdin,
     /// Content a command makes at run time (`<(./gen.sh)`): never a path.
     Generated(String),
-    /// A URL (`-f https://...`): ytt downloads it.
+    /// A URL (`-f https://...`) of another repository: ytt downloads it.
     Remote(String),
     Unknown(String),
-    Missing(String),
-    Outside(String),
+    /// Not in the repository: the path word, normalized.
+    Absent(Word),
 }
 
 fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Place {
@@ -36,9 +42,15 @@ fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Pl
     }
     let prefix = word.literal_prefix();
     if prefix.starts_with("https://") || prefix.starts_with("http://") {
-        return Place::Remote(word.to_string());
+        return match word.literal().and_then(|url| remote::own_file(&url, repo)) {
+            Some(p) => Place::Paths(vec![p]),
+            None => Place::Remote(word.to_string()),
+        };
     }
     let full = substitute(&word.relative_to(cwd), b);
+    if full.in_home() {
+        return Place::Absent(full);
+    }
     if full.unknowns().next().is_some() {
         return Place::Unknown(word.to_string());
     }
@@ -51,7 +63,7 @@ fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Pl
     let Some(path) = full.repo_path() else {
         return match full.literal().and_then(|abs| elsewhere(&abs, repo)) {
             Some(p) => Place::Paths(vec![p]),
-            None => Place::Outside(word.to_string()),
+            None => Place::Absent(full),
         };
     };
     if repo.index.exists(&path) {
@@ -67,13 +79,13 @@ fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Pl
             return Place::Paths(vec![rest.to_string()]);
         }
     }
-    Place::Missing(path)
+    Place::Absent(full)
 }
 
 /// An absolute path to a copy of the repository (`/tmp/kind/cf-for-k8s/config`, a checkout
 /// named after it) or to where an image holds its files (`/opt/app/etc/x.yaml` for the
-/// repository's `image/opt/app/etc/x.yaml`: the whole path), when exactly one repository path
-/// fits.
+/// repository's `image/opt/app/etc/x.yaml`: the whole path, so that a bundle pulled into
+/// `/tmp/pkg/config` is not taken for a directory of the repository that ends alike).
 fn elsewhere(abs: &str, repo: &Repo) -> Option<String> {
     if !abs.starts_with('/') {
         return None;
@@ -90,147 +102,352 @@ fn elsewhere(abs: &str, repo: &Repo) -> Option<String> {
             return Some(rest);
         }
     }
-    // The whole path, not its last segments only: `/tmp/harbor/config/_ytt_lib/bundle/config`,
-    // a bundle pulled at run time, is not the repository's `multus/config/_ytt_lib/bundle/config`.
-    (segs.len() >= 2)
-        .then(|| repo.index.by_suffix(&segs.join("/")))
-        .flatten()
+    if segs.first() == Some(&"tmp") || segs.len() < 2 {
+        return None;
+    }
+    repo.index.by_suffix(&segs.join("/"))
+}
+
+/// The invocation being built, and what stops it.
+struct Building {
+    inv: Invocation,
+    problems: Vec<String>,
+    /// Inputs that do not exist: the path, what was likely meant, and whether the command
+    /// is evidently meant to run here (see [`missing::evident`]).
+    missing: Vec<(String, Option<String>, bool)>,
+    stdin: bool,
+    generated: bool,
+    /// The directory of the page the command is on, when it is documented.
+    page: Option<String>,
+}
+
+impl Building {
+    /// Records an input that does not exist.
+    fn missing(
+        &mut self,
+        full: &Word,
+        written: &Word,
+        cwd: &Word,
+        hint: Option<String>,
+        repo: &Repo,
+    ) {
+        let evident = missing::evident(
+            full,
+            written,
+            cwd,
+            hint.as_deref(),
+            self.page.as_deref(),
+            repo.index,
+        );
+        self.missing.push((shown_path(full), hint, evident));
+    }
+
+    fn assume(&mut self, a: Option<Assumption>) {
+        if let Some(a) = a {
+            if !self.inv.assumptions.contains(&a) {
+                self.inv.assumptions.push(a);
+            }
+        }
+    }
 }
 
 pub(super) fn instance(
     origin: &Origin,
     args: &YttArgs,
+    stdin: Option<&Stdin>,
     cwd: &Word,
     b: &Binding,
     repo: &Repo,
     caller: bool,
 ) -> Outcome {
-    let mut inv = Invocation {
-        origin: origin.clone(),
-        inputs: Vec::new(),
-        values_files: Vec::new(),
-        values: Vec::new(),
-        value_files: Vec::new(),
-        unknown: Vec::new(),
-        flags: args.flags.clone(),
-        file_marks: args.file_marks.iter().filter_map(Word::literal).collect(),
-        inspect: args.inspect,
-        binding: b.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+    let mut at = Building {
+        inv: Invocation {
+            origin: origin.clone(),
+            inputs: Vec::new(),
+            values_files: Vec::new(),
+            values: Vec::new(),
+            value_files: Vec::new(),
+            unknown: Vec::new(),
+            flags: args.flags.clone(),
+            file_marks: args.file_marks.iter().filter_map(Word::literal).collect(),
+            inspect: args.inspect,
+            binding: b.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            values_docs: Vec::new(),
+            assumptions: Vec::new(),
+        },
+        problems: Vec::new(),
+        missing: Vec::new(),
+        stdin: false,
+        generated: false,
+        page: (crate::lint::discover::provenance::source_of(&origin.file)
+            == crate::report::Source::Document)
+            .then(|| crate::files::paths::parent(&origin.file).to_string()),
     };
-    let mut problems: Vec<String> = Vec::new();
-    let mut stdin = false;
-    let mut generated = false;
     for f in &args.files {
         let (name, path) = split_name(f);
         match locate(&path, cwd, b, repo, caller) {
-            Place::Paths(found) => inv
+            Place::Paths(found) => at
+                .inv
                 .inputs
                 .extend(found.into_iter().map(|p| format!("{name}{p}"))),
-            Place::Stdin => stdin = true,
+            Place::Stdin => standard_input(&mut at, stdin, cwd, b, repo, caller),
             Place::Generated(w) => {
-                generated = true;
-                inv.unknown.push(format!("-f {name}{w} (made at run time)"));
+                at.generated = true;
+                at.inv
+                    .unknown
+                    .push(format!("-f {name}{w} (made at run time)"));
             }
-            Place::Remote(w) => problems.push(format!("remote input {w}")),
-            Place::Unknown(w) => inv.unknown.push(format!("-f {w}")),
-            Place::Missing(p) | Place::Outside(p) if looks_like_values(&p) => {
-                inv.unknown.push(format!("-f {p} {NOT_IN_REPOSITORY}"));
+            Place::Remote(w) => at.problems.push(format!("remote input {w}")),
+            Place::Unknown(w) => at.inv.unknown.push(format!("-f {w}")),
+            Place::Absent(full) => {
+                let shown = path.to_string();
+                let marks = at.inv.file_marks.clone();
+                match missing::judge(&full, &shown, Given::File, &marks, repo) {
+                    Absent::Instead(p, a) => {
+                        at.inv.inputs.push(stand_in(&name, &shown, &p));
+                        at.assume(a);
+                    }
+                    Absent::Text(doc, a) => {
+                        at.inv.values_docs.push(doc);
+                        at.assume(a);
+                    }
+                    Absent::Without(a) => {
+                        // Its file marks would match nothing, which ytt rejects.
+                        at.inv
+                            .file_marks
+                            .retain(|m| !missing::marks_input(m, &shown));
+                        at.assume(Some(a));
+                    }
+                    Absent::Unknown => at
+                        .inv
+                        .unknown
+                        .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full))),
+                    Absent::Skip(reason) => at.problems.push(reason),
+                    Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
+                }
             }
-            Place::Missing(p) => problems.push(missing(&p, repo.vendir)),
-            Place::Outside(w) => problems.push(format!("input {w} is outside the repository")),
         }
     }
-    for v in &args.values_files {
-        let (prefix, path) = split_values_prefix(v);
-        match locate(&path, cwd, b, repo, caller) {
-            Place::Paths(found) => inv
-                .values_files
-                .extend(found.into_iter().map(|p| format!("{prefix}{p}"))),
-            Place::Stdin | Place::Unknown(_) | Place::Generated(_) | Place::Remote(_) => {
-                inv.unknown.push(format!("--data-values-file {v}"))
-            }
-            Place::Missing(p) => inv
-                .unknown
-                .push(format!("--data-values-file {p} {NOT_IN_REPOSITORY}")),
-            Place::Outside(w) => inv
-                .unknown
-                .push(format!("--data-values-file {w} (outside the repository)")),
-        }
-    }
-    for (key, path) in &args.value_files {
-        match (key.literal(), locate(path, cwd, b, repo, caller)) {
-            (Some(k), Place::Paths(found)) if found.len() == 1 => {
-                inv.value_files.push((k, found[0].clone()));
-            }
-            (Some(k), _) => inv.values.push(DataValue {
-                kind: ValueKind::String,
-                key: k,
-                value: None,
-            }),
-            (None, _) => inv.unknown.push(format!("--data-value-file {key}={path}")),
-        }
-    }
+    values_files(&mut at, args, cwd, b, repo, caller);
+    value_files(&mut at, args, cwd, b, repo, caller);
     for (kind, key, value) in &args.values {
         match key.literal().filter(|k| !k.is_empty()) {
-            Some(k) => inv.values.push(DataValue {
+            Some(k) => at.inv.values.push(DataValue {
                 kind: *kind,
                 key: k,
                 value: substitute(value, b).literal(),
             }),
-            None => inv.unknown.push(format!("-v {key}")),
+            None => at.inv.unknown.push(format!("-v {key}")),
         }
     }
     for p in &args.env_prefixes {
-        inv.unknown.push(format!("--data-values-env {p}"));
+        at.inv.unknown.push(format!("--data-values-env {p}"));
     }
     for a in &args.unknown {
-        inv.unknown.push(format!("argument {a}"));
+        at.inv.unknown.push(format!("argument {a}"));
     }
-    let claims = inv
+    finish(at, origin)
+}
+
+/// The outcome of a built invocation.
+fn finish(at: Building, origin: &Origin) -> Outcome {
+    let claims: Vec<String> = at
+        .inv
         .inputs
         .iter()
         .map(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p).to_string())
         .collect();
-    if stdin {
+    if !at.missing.is_empty() {
+        let found = at.inv.inputs.len();
+        let evident = at.missing.iter().any(|m| m.2) || (at.page.is_none() && found > 0);
+        let paths: Vec<(String, Option<String>)> =
+            at.missing.into_iter().map(|(p, h, _)| (p, h)).collect();
+        return Outcome::Missing(MissingInput {
+            origin: origin.clone(),
+            paths,
+            found,
+            claims,
+            evident,
+        });
+    }
+    if at.stdin {
         return skipped(
             origin,
             "it renders templates from standard input".into(),
             claims,
         );
     }
-    if let Some(p) = problems.into_iter().next() {
+    if let Some(p) = at.problems.into_iter().next() {
         return skipped(origin, p, claims);
     }
-    if inv.inputs.is_empty() && generated {
+    if at.inv.inputs.is_empty() && at.generated {
         return skipped(
             origin,
             "its inputs are made at run time (process substitution)".into(),
             claims,
         );
     }
-    if inv.inputs.is_empty() {
+    if at.inv.inputs.is_empty() {
         return skipped(
             origin,
             "none of its inputs is in the repository".into(),
             claims,
         );
     }
-    Outcome::Found(inv)
+    Outcome::Found(at.inv)
 }
 
-/// A `-f` path that is not in the repository but reads like data values made at run time.
-fn looks_like_values(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
-    (name.ends_with(".yml") || name.ends_with(".yaml"))
-        && (name.contains("value") || name.contains("vars"))
-}
-
-fn missing(path: &str, targets: &[Target]) -> String {
-    match vendir::unsynced(targets, path) {
-        Some(t) => format!(
-            "{path} is filled by `vendir sync` ({}:{}) and is not synced",
-            t.file, t.line
-        ),
-        None => format!("{path} is not in the repository (made by an earlier command?)"),
+/// `-f -`: a file or a here-document of data values on standard input stands in for it; data
+/// values another command writes (`sops -d secrets.yml | ytt -f config -f -`) are left out, as
+/// an assumption; templates on standard input stop the command.
+fn standard_input(
+    at: &mut Building,
+    stdin: Option<&Stdin>,
+    cwd: &Word,
+    b: &Binding,
+    repo: &Repo,
+    caller: bool,
+) {
+    match stdin {
+        Some(Stdin::File(w)) => match locate(w, cwd, b, repo, caller) {
+            Place::Paths(found) => at.inv.inputs.extend(found),
+            _ => at.stdin = true,
+        },
+        Some(Stdin::Text(w)) if missing::is_values_text(&w.text) => {
+            at.inv.values_docs.push(ValuesDoc {
+                origin: format!("{}:{}", at.inv.origin.file, w.line),
+                text: w.text.clone(),
+                expanded: w.expanded,
+            });
+            if w.expanded {
+                at.assume(Some(Assumption::new(
+                    AssumptionKind::RuntimeValues,
+                    "the data values on standard input hold values known only at run time",
+                )));
+            }
+        }
+        Some(Stdin::Command(producer)) if gives_values(producer) => {
+            at.assume(Some(Assumption::new(
+                AssumptionKind::MissingInput,
+                format!(
+                    "`-f -` reads what `{producer}` prints at run time (data values); linted without it"
+                ),
+            )));
+        }
+        _ => at.stdin = true,
     }
+}
+
+/// Whether a command of a pipeline prints data values, by its name (`sops -d`, a script that
+/// decrypts secrets).
+fn gives_values(producer: &str) -> bool {
+    let first = producer.split_whitespace().next().unwrap_or("");
+    let name = first
+        .rsplit('/')
+        .next()
+        .unwrap_or(first)
+        .to_ascii_lowercase();
+    [
+        "sops", "decrypt", "secret", "vault", "values", "gopass", "lpass",
+    ]
+    .iter()
+    .any(|w| name.contains(w))
+}
+
+/// `--data-values-file` arguments.
+fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo: &Repo, c: bool) {
+    for v in &args.values_files {
+        let (prefix, path) = split_values_prefix(v);
+        match locate(&path, cwd, b, repo, c) {
+            Place::Paths(found) => at
+                .inv
+                .values_files
+                .extend(found.into_iter().map(|p| format!("{prefix}{p}"))),
+            Place::Absent(full) if prefix.is_empty() => {
+                let shown = path.to_string();
+                match missing::judge(&full, &shown, Given::ValuesFile, &[], repo) {
+                    Absent::Instead(p, a) => {
+                        at.inv.values_files.push(p);
+                        at.assume(a);
+                    }
+                    Absent::Text(doc, a) => {
+                        at.inv.values_docs.push(doc);
+                        at.assume(a);
+                    }
+                    Absent::Without(a) => {
+                        at.assume(Some(a));
+                        at.inv.unknown.push(format!("--data-values-file {v}"));
+                    }
+                    Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
+                    Absent::Unknown | Absent::Skip(_) => at.inv.unknown.push(format!(
+                        "--data-values-file {} {NOT_IN_REPOSITORY}",
+                        shown_path(&full)
+                    )),
+                }
+            }
+            _ => at.inv.unknown.push(format!("--data-values-file {v}")),
+        }
+    }
+}
+
+/// `--data-value-file key=path` arguments.
+fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo: &Repo, c: bool) {
+    for (key, path) in &args.value_files {
+        let Some(k) = key.literal() else {
+            at.inv
+                .unknown
+                .push(format!("--data-value-file {key}={path}"));
+            continue;
+        };
+        let unknown = DataValue {
+            kind: ValueKind::String,
+            key: k.clone(),
+            value: None,
+        };
+        match locate(path, cwd, b, repo, c) {
+            Place::Paths(found) if found.len() == 1 => {
+                at.inv.value_files.push((k, found[0].clone()))
+            }
+            Place::Absent(full) => {
+                let shown = path.to_string();
+                match missing::judge(&full, &shown, Given::ValueFile, &[], repo) {
+                    Absent::Instead(p, a) => {
+                        at.inv.value_files.push((k, p));
+                        at.assume(a);
+                    }
+                    Absent::Text(doc, a) => {
+                        at.inv.values.push(DataValue {
+                            value: Some(doc.text),
+                            ..unknown
+                        });
+                        at.assume(a);
+                    }
+                    Absent::Missing(hint) => at.missing(&full, path, cwd, hint, repo),
+                    Absent::Without(a) => {
+                        at.assume(Some(a));
+                        at.inv.values.push(unknown);
+                    }
+                    Absent::Unknown | Absent::Skip(_) => at.inv.values.push(unknown),
+                }
+            }
+            _ => at.inv.values.push(unknown),
+        }
+    }
+}
+
+/// A `-f` input standing in for `shown`: by its own path, or named as the command names the
+/// file it stands for when its name would not be read as YAML (`values.yaml.example` given
+/// as `values.yaml=values.yaml.example`).
+fn stand_in(name: &str, shown: &str, path: &str) -> String {
+    let yaml = |p: &str| [".yml", ".yaml"].iter().any(|e| p.ends_with(e));
+    if !name.is_empty() || yaml(path) || !yaml(shown) {
+        return format!("{name}{path}");
+    }
+    let base = shown.rsplit('/').next().unwrap_or(shown);
+    format!("{base}={path}")
+}
+
+/// A path word as a message shows it: the repository path, or the word.
+fn shown_path(full: &Word) -> String {
+    full.repo_path().unwrap_or_else(|| full.to_string())
 }

@@ -1,7 +1,9 @@
 //! Makefiles (`Makefile`, `makefile`, `GNUmakefile`, `*.mk`): the recipe lines, each a shell
 //! of its own run in the Makefile's directory, with make's variables expanded as make would
-//! (`$(VAR)`, `${VAR}`, `$$`). A variable the file does not define, an automatic variable or
-//! a function (`$(shell ...)`) is a value known only at run time.
+//! (`$(VAR)`, `${VAR}`, `$$`), and the automatic variables of their rule (`$@`, `$<`, `$^`).
+//! A pattern rule (`test-%: ; ytt -f ../lib/$* -f $*`) is made once for each target of the
+//! file it matches (`all: test-redis test-web` gives `$*` = `redis`, then `web`). A variable
+//! the file does not define or a function (`$(shell ...)`) is a value known only at run time.
 
 use std::collections::HashMap;
 
@@ -67,7 +69,8 @@ pub fn snippets(path: &str, text: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<
     });
     let mut vars: HashMap<String, String> = HashMap::new();
     vars.insert("MAKE".into(), "make".into());
-    let mut recipes: Vec<(u32, String)> = Vec::new();
+    let mut recipes: Vec<(u32, String, Option<usize>)> = Vec::new();
+    let mut rules: Vec<Rule> = Vec::new();
     let mut in_define = false;
     for (line, text) in logical_lines(text) {
         if in_define {
@@ -75,7 +78,8 @@ pub fn snippets(path: &str, text: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<
             continue;
         }
         if let Some(recipe) = text.strip_prefix('\t') {
-            recipes.push((line, recipe.to_string()));
+            let rule = rules.len().checked_sub(1);
+            recipes.push((line, recipe.to_string(), rule));
             continue;
         }
         let trimmed = text.trim_start();
@@ -87,27 +91,133 @@ pub fn snippets(path: &str, text: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<
                 _ => value,
             };
             vars.insert(name, value);
+        } else if let Some(rule) = rule_line(trimmed) {
+            rules.push(rule);
         }
     }
+    let names: Vec<&str> = rules
+        .iter()
+        .flat_map(|r| r.targets.iter().chain(&r.prerequisites))
+        .map(String::as_str)
+        .filter(|n| !n.contains(['%', '$']))
+        .collect();
     let mut out = Vec::new();
-    for (line, recipe) in recipes {
+    for (line, recipe, rule) in recipes {
         let recipe = recipe.trim_start_matches(['@', '-', '+']);
         if !mentions(recipe) && !recipe.contains('$') {
             continue;
         }
-        let mut m = Marked::default();
-        expand(recipe, &vars, &mut m, 0);
-        if !mentions(&m.text)
-            && !m
-                .vars
-                .iter()
-                .any(|(_, w)| w.to_string().to_ascii_lowercase().contains("ytt"))
-        {
-            continue;
+        let instances = match rule.and_then(|r| rules.get(r)) {
+            Some(r) => r.instances(&names),
+            None => vec![HashMap::new()],
+        };
+        for automatic in instances {
+            let mut all = vars.clone();
+            all.extend(automatic);
+            let mut m = Marked::default();
+            expand(recipe, &all, &mut m, 0);
+            if !mentions(&m.text)
+                && !m
+                    .vars
+                    .iter()
+                    .any(|(_, w)| w.to_string().to_ascii_lowercase().contains("ytt"))
+            {
+                continue;
+            }
+            out.push(m.into_snippet(path, line.saturating_sub(1), cwd.clone()));
         }
-        out.push(m.into_snippet(path, line.saturating_sub(1), cwd.clone()));
     }
     out
+}
+
+/// The most targets one pattern rule is made for.
+const MAX_INSTANCES: usize = 32;
+
+/// A rule's line: its targets and prerequisites.
+#[derive(Debug, PartialEq)]
+struct Rule {
+    targets: Vec<String>,
+    prerequisites: Vec<String>,
+}
+
+impl Rule {
+    /// The automatic variables of each time the rule's recipe runs: once for a plain rule,
+    /// once per matching target named in the file for a pattern rule (none named: once, with
+    /// the stem unknown).
+    fn instances(&self, names: &[&str]) -> Vec<HashMap<String, String>> {
+        let first_prereq = self.prerequisites.first().cloned();
+        let all_prereqs = self.prerequisites.join(" ");
+        let vars = |target: &str, stem: Option<&str>| {
+            let mut v = HashMap::new();
+            v.insert("@".to_string(), target.to_string());
+            if let Some(s) = stem {
+                v.insert("*".to_string(), s.to_string());
+                let p = |x: &String| x.replace('%', s);
+                if let Some(f) = &first_prereq {
+                    v.insert("<".to_string(), p(f));
+                }
+                let prereqs: Vec<String> = self.prerequisites.iter().map(p).collect();
+                v.insert("^".to_string(), prereqs.join(" "));
+            } else {
+                if let Some(f) = &first_prereq {
+                    v.insert("<".to_string(), f.clone());
+                }
+                v.insert("^".to_string(), all_prereqs.clone());
+            }
+            v
+        };
+        let Some(pattern) = self.targets.iter().find(|t| t.contains('%')) else {
+            return match self.targets.first() {
+                Some(t) if !t.contains('$') => vec![vars(t, None)],
+                _ => vec![HashMap::new()],
+            };
+        };
+        let (pre, post) = pattern.split_once('%').unwrap_or((pattern, ""));
+        let mut out: Vec<HashMap<String, String>> = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
+        for name in names {
+            let Some(stem) = name.strip_prefix(pre).and_then(|r| r.strip_suffix(post)) else {
+                continue;
+            };
+            if stem.is_empty() || seen.contains(name) || out.len() >= MAX_INSTANCES {
+                continue;
+            }
+            seen.push(name);
+            out.push(vars(name, Some(stem)));
+        }
+        if out.is_empty() {
+            out.push(HashMap::new());
+        }
+        out
+    }
+}
+
+/// A rule's line (`a b: c d`, `x:: y`, `t: p ; recipe`); `None` for anything else.
+fn rule_line(line: &str) -> Option<Rule> {
+    if line.starts_with('#') || line.starts_with('.') && !line.starts_with("./") {
+        return None;
+    }
+    let line = line.split(';').next().unwrap_or(line);
+    let line = line.split('#').next().unwrap_or(line);
+    let at = line.find(':')?;
+    let (targets, rest) = (&line[..at], line[at..].trim_start_matches(':'));
+    if targets.trim().is_empty() || rest.starts_with('=') {
+        return None;
+    }
+    // An order-only bar separates prerequisites; a target-specific variable is no rule.
+    if rest.contains('=') {
+        return None;
+    }
+    let words = |s: &str| -> Vec<String> {
+        s.split_whitespace()
+            .filter(|w| *w != "|")
+            .map(str::to_string)
+            .collect()
+    };
+    Some(Rule {
+        targets: words(targets),
+        prerequisites: words(rest),
+    })
 }
 
 /// Make's expansion of `text` into `out`.
@@ -187,11 +297,39 @@ mod tests {
     }
 
     #[test]
+    fn a_pattern_rule_runs_for_each_target_the_file_names() {
+        let text = "all:: test-redis test-web\n\ntest-%::\n\tytt -f ../lib/$* -f $*\n\nout/%.yml: %/values.yml\n\tytt -f config -f $< > $@\n";
+        let s = snippets("tests/Makefile", text, &|t| t.contains("ytt"));
+        let texts: Vec<&str> = s.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "ytt -f ../lib/redis -f redis",
+                "ytt -f ../lib/web -f web",
+                "ytt -f config -f ${__yttlint_0} > ${__yttlint_1}"
+            ]
+        );
+        assert_eq!(s[0].line_offset, 3);
+    }
+
+    #[test]
+    fn a_plain_rule_knows_its_target_and_prerequisites() {
+        let text = "out/app.yml: config/values.yml\n\tytt -f config -f $< > $@\n";
+        let s = snippets("Makefile", text, &|t| t.contains("ytt"));
+        assert_eq!(
+            s[0].text,
+            "ytt -f config -f config/values.yml > out/app.yml"
+        );
+        assert_eq!(rule_line("X := 1"), None);
+        assert_eq!(rule_line("t: V=1"), None);
+    }
+
+    #[test]
     fn functions_and_automatic_variables_are_unknown() {
         let s = snippets("Makefile", "x:\n\tytt -f $(shell pwd)/a -f $@\n", &|t| {
             t.contains("ytt")
         });
-        assert_eq!(s[0].text, "ytt -f ${__yttlint_0}/a -f ${__yttlint_1}");
+        assert_eq!(s[0].text, "ytt -f ${__yttlint_0}/a -f x");
         assert_eq!(s[0].vars[0].1.to_string(), "$(shell pwd)");
     }
 }

@@ -10,12 +10,18 @@ pub mod educates;
 pub mod env;
 pub mod expand;
 pub mod flow;
+pub mod ignored;
 pub mod index;
+pub mod input_missing;
 pub mod instance;
 pub mod kuttl;
 pub mod links;
+pub mod made;
 pub mod make;
+pub mod missing;
+pub mod outputs;
 pub mod readme;
+pub mod remote;
 pub mod resolve;
 pub mod script_set;
 pub mod scripts;
@@ -28,7 +34,9 @@ pub mod ytt_args;
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use self::ignored::Ignored;
 use self::index::Index;
+use self::made::MadeAt;
 use self::resolve::{Invocation, Outcome, Repo, Skipped};
 use self::script_set::ScriptSet;
 use self::shell::{Call, Entered};
@@ -36,6 +44,7 @@ use self::snippet::Snippet;
 use super::vendir::Target;
 use crate::files::paths;
 use crate::lint::repo::walk::{Kind, RepoFile};
+use crate::report::Diagnostic;
 
 /// What the repository's own ways of running ytt give.
 #[derive(Clone, Debug, Default)]
@@ -47,6 +56,40 @@ pub struct Found {
     /// Repository paths deployed as they are (`kapp deploy -f config/`), with the command
     /// (`kapp deploy at deploy.sh:4`).
     pub deployed: Vec<(String, String)>,
+    /// Commands whose inputs do not exist (`input-missing`).
+    pub findings: Vec<Diagnostic>,
+}
+
+/// What is known of the repository besides its files' paths.
+#[derive(Default)]
+pub struct Facts {
+    /// Its `.gitignore` rules.
+    pub ignored: Ignored,
+    /// The module path its top `go.mod` declares.
+    pub module: Option<String>,
+}
+
+impl Facts {
+    /// The facts of the repository at `repo`, from its walked `files`.
+    pub fn read(repo: &Path, files: &[RepoFile]) -> Facts {
+        let ignores = files
+            .iter()
+            .filter(|f| f.path == ".gitignore" || f.path.ends_with("/.gitignore"))
+            .filter_map(|f| Some((f.path.clone(), scripts::read(repo, &f.path, 1 << 20)?)));
+        let module = files
+            .iter()
+            .find(|f| f.path == "go.mod")
+            .and_then(|f| scripts::read(repo, &f.path, 1 << 20))
+            .and_then(|t| {
+                t.lines()
+                    .find_map(|l| l.trim().strip_prefix("module "))
+                    .map(|m| m.trim().trim_matches('"').to_string())
+            });
+        Facts {
+            ignored: Ignored::new(ignores),
+            module,
+        }
+    }
 }
 
 /// The snippets of one file, by what it is.
@@ -69,11 +112,11 @@ fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet, index: &Inde
         return make::snippets(path, text, &wanted);
     }
     if taskfile::candidate(path) {
-        return taskfile::snippets(path, text);
+        return taskfile::snippets(path, text, &wanted);
     }
     if readme::candidate(path) {
-        // Only the ytt commands a README shows: the scripts it names run on their own.
-        return readme::snippets(path, text, &|t| t.contains("ytt") && set.mentioned_in(t));
+        // The ytt commands a README shows, and the repository's scripts it runs.
+        return readme::snippets(path, text, &|t| set.mentioned_in(t));
     }
     if educates::candidate(path) {
         let exercises = paths::join(educates::workshop_dir(path), "exercises");
@@ -140,7 +183,7 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
             texts.push((link, Kind::Other, text));
         }
     }
-    find_in(&name, &texts, index, vendir)
+    find_with(&name, &texts, index, vendir, &Facts::read(repo, files))
 }
 
 /// Every `ytt` command of the files `texts` (repository path, kind, text: the files worth
@@ -151,21 +194,42 @@ pub fn find_in(
     index: &Index,
     vendir: &[Target],
 ) -> Found {
-    let ctx = Repo {
-        index,
-        vendir,
-        name,
-    };
+    find_with(name, texts, index, vendir, &Facts::default())
+}
+
+/// [`find_in`], knowing the repository's `facts`.
+pub fn find_with(
+    name: &str,
+    texts: &[(String, Kind, String)],
+    index: &Index,
+    vendir: &[Target],
+    facts: &Facts,
+) -> Found {
     let set = ScriptSet::new(
         texts
             .iter()
             .filter(|(p, _, t)| scripts::is_script(p, t))
             .map(|(p, _, t)| (p.clone(), t.clone())),
     );
-    let mut followed: Vec<(Snippet, Vec<Call>)> = Vec::new();
+    let mut followed: Vec<(Snippet, Vec<Call>, Vec<word::Word>)> = Vec::new();
     let mut deployed: Vec<(String, String)> = Vec::new();
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
+    let mut made: Vec<MadeAt> = Vec::new();
     for (path, kind, text) in texts {
+        if readme::candidate(path) {
+            made.extend(readme::written(text).into_iter().map(|m| MadeAt {
+                file: path.clone(),
+                made: m,
+            }));
+            // The page's other shell blocks run nothing of ytt, but may make its inputs
+            // (`cp values-example.yml values.yml`).
+            for snippet in readme::snippets(path, text, &|t| !set.mentioned_in(t)) {
+                made.extend(made_by(&snippet, &set).into_iter().map(|m| MadeAt {
+                    file: path.clone(),
+                    made: m,
+                }));
+            }
+        }
         for snippet in snippets_of(path, *kind, text, &set, index) {
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {
@@ -175,24 +239,41 @@ pub fn find_in(
             let Ok(f) = shell::follow(&snippet.text, &sctx, snippet.env(), &set, None) else {
                 continue;
             };
-            entered.extend(f.entered.into_iter().filter(|e| entered_file(e) != path));
+            // A script a README runs still runs on its own (with the arguments the README
+            // gives, it is one more way to run it).
+            if !readme::candidate(path) {
+                entered.extend(f.entered.into_iter().filter(|e| entered_file(e) != path));
+            }
+            made.extend(f.made.into_iter().map(|m| MadeAt {
+                file: path.clone(),
+                made: m,
+            }));
             for d in &f.deploys {
                 for p in resolve::deployed(d, &snippet, index) {
                     deployed.push((p, format!("`{}` at {}:{}", d.tool, snippet.file, d.line)));
                 }
             }
-            followed.push((snippet, f.calls));
+            followed.push((snippet, f.calls, f.anchors));
         }
     }
+    let ctx = Repo {
+        index,
+        vendir,
+        name,
+        made: &made,
+        ignored: Some(&facts.ignored),
+        module: facts.module.as_deref(),
+    };
     let mut found = Found {
         deployed,
         ..Found::default()
     };
-    for (snippet, calls) in followed {
+    let mut missing: Vec<resolve::MissingInput> = Vec::new();
+    for (snippet, calls, anchors) in followed {
         let path = &snippet.file;
         let whole = set.get(path).is_some();
         let mut any = false;
-        let prefer = resolve::preferred_base(&calls, &snippet, &ctx);
+        let prefer = resolve::preferred_base(&calls, &snippet, &ctx, &anchors);
         for call in &calls {
             // A script or function another file runs takes its arguments from there: what it
             // runs on its own with arguments nobody gave is not a root.
@@ -215,6 +296,7 @@ pub fn find_in(
                 match outcome {
                     Outcome::Found(inv) => found.invocations.push(inv),
                     Outcome::Skipped(s) => found.skipped.push(s),
+                    Outcome::Missing(m) => missing.push(m),
                     Outcome::Ignored => {}
                 }
             }
@@ -223,9 +305,35 @@ pub fn find_in(
             found.sources.push(path.clone());
         }
     }
+    for m in input_missing::once_each(missing, &entered) {
+        match input_missing::excused(&m, vendir, &made) {
+            Some(why) => found.skipped.push(Skipped {
+                origin: m.origin,
+                reason: why,
+                claims: m.claims,
+            }),
+            None => {
+                found.findings.push(input_missing::finding(&m));
+                found.skipped.push(input_missing::skip(m));
+            }
+        }
+    }
     found.invocations.dedup();
     found.skipped.dedup();
+    found.findings.dedup();
     found
+}
+
+/// The paths a snippet's commands make.
+fn made_by(snippet: &Snippet, set: &ScriptSet) -> Vec<outputs::Made> {
+    let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
+    let ctx = shell::Context {
+        script,
+        line_offset: snippet.line_offset,
+    };
+    shell::follow(&snippet.text, &ctx, snippet.env(), set, None)
+        .map(|f| f.made)
+        .unwrap_or_default()
 }
 
 /// The file an entry of [`Entered`] names.

@@ -1,9 +1,13 @@
-//! READMEs: the shell a README shows, in fenced code blocks of a shell language and in inline
-//! code spans that start with a command (`` `ytt -f config/ --data-values-file values.yml` ``).
-//! A documented command is how the repository tells its users to run ytt, so it counts as a
-//! way the repository runs it. Like a script, it runs from wherever the reader is: the
-//! repository root or the README's own directory.
+//! READMEs and the other Markdown pages of a repository (`docs/deploy.md`, `oldreadme.md`;
+//! not a website's content tree, release notes or design documents): the shell a page shows,
+//! in fenced code blocks of a shell language, in inline code spans that start with a command
+//! (`` `ytt -f config/ --data-values-file values.yml` ``) and in plain lines that start with
+//! `ytt -` (continued with `\`); and the files a page gives to write ("create `values.yml`
+//! with:" and a YAML block). A documented command is how the repository tells its users to
+//! run ytt, so it counts as a way the repository runs it. Like a script, it runs from wherever
+//! the reader is: the repository root or the page's own directory.
 
+use super::outputs::{Made, Written};
 use super::snippet::{Snippet, CALLER};
 use super::word::Word;
 
@@ -20,10 +24,39 @@ const SHELL_LANGUAGES: [&str; 9] = [
     "shellsession",
 ];
 
-/// Whether a repository file is a README in Markdown.
+/// Names of Markdown files that are no instructions: release notes and the like.
+const NOT_INSTRUCTIONS: [&str; 6] = [
+    "changelog",
+    "changes",
+    "history",
+    "release",
+    "code_of_conduct",
+    "contributing",
+];
+
+/// Directories of a website's pages (Hugo's `content/`, a `site/` or `website/` tree, a
+/// blog): pages that show ytt in general, with files of their own examples.
+const WEBSITE: [&str; 5] = ["content", "site", "website", "blog", "_posts"];
+
+/// Whether a repository file is a Markdown page whose commands count: a README anywhere, or
+/// another page outside a website's tree and outside design documents.
 pub fn candidate(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
-    name.starts_with("readme") && (name.ends_with(".md") || name.ends_with(".markdown"))
+    if !(name.ends_with(".md") || name.ends_with(".markdown")) {
+        return false;
+    }
+    if name.contains("readme") {
+        return true;
+    }
+    let dirs: Vec<String> = path
+        .split('/')
+        .rev()
+        .skip(1)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    !NOT_INSTRUCTIONS.iter().any(|n| name.starts_with(n))
+        && !dirs.iter().any(|d| WEBSITE.contains(&d.as_str()))
+        && crate::lint::discover::design_docs::dir_of(path).is_none()
 }
 
 /// The shell pieces of a README that `runs` accepts (text worth following): one snippet per
@@ -31,25 +64,40 @@ pub fn candidate(path: &str) -> bool {
 pub fn snippets(path: &str, text: &str, runs: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
     let mut out = Vec::new();
     let mut fence: Option<(String, usize, Vec<String>, bool)> = None;
-    for (i, line) in text.lines().enumerate() {
+    let lines: Vec<&str> = text.lines().collect();
+    // Lines of a plain command already taken.
+    let mut continued = 0usize;
+    for (i, line) in lines.iter().enumerate() {
+        let line = *line;
         let trimmed = line.trim_start();
-        if let Some((marker, start, lines, shell)) = &mut fence {
+        if let Some((marker, start, body_lines, shell)) = &mut fence {
             if trimmed.starts_with(marker.as_str()) && trimmed.trim_end() == marker.as_str() {
                 if *shell {
-                    let body = commands(lines);
+                    let body = commands(body_lines);
                     if runs(&body) {
                         out.push(block(path, *start, body));
                     }
                 }
                 fence = None;
             } else {
-                lines.push(line.to_string());
+                body_lines.push(line.to_string());
             }
             continue;
         }
         if let Some((marker, lang)) = opening(trimmed) {
             let shell = SHELL_LANGUAGES.contains(&lang.as_str());
             fence = Some((marker, i + 1, Vec::new(), shell));
+            continue;
+        }
+        if continued > 0 {
+            continued -= 1;
+            continue;
+        }
+        if let Some(cmd) = plain_command(&lines, i) {
+            continued = cmd.lines().count().saturating_sub(1);
+            if runs(&cmd) {
+                out.push(block(path, i, cmd));
+            }
             continue;
         }
         for span in inline_spans(line) {
@@ -59,6 +107,90 @@ pub fn snippets(path: &str, text: &str, runs: &dyn Fn(&str) -> bool) -> Vec<Snip
         }
     }
     out
+}
+
+/// A command written as a plain line of a page, outside code (`ytt --file a \` and the lines
+/// it continues on), starting at line `i` (from 0): `ytt` followed by a flag.
+fn plain_command(lines: &[&str], i: usize) -> Option<String> {
+    let first = lines.get(i)?.trim();
+    let first = first.strip_prefix("$ ").unwrap_or(first);
+    let mut words = first.split_whitespace();
+    let flagged = words.next() == Some("ytt")
+        && words
+            .next()
+            .is_some_and(|w| w.starts_with('-') || matches!(w, "template" | "t" | "tpl"));
+    if !flagged {
+        return None;
+    }
+    let mut out = vec![first.to_string()];
+    let mut j = i;
+    while out.last().is_some_and(|l| l.trim_end().ends_with('\\')) {
+        j += 1;
+        match lines.get(j) {
+            Some(next) if !next.trim().is_empty() => out.push(next.trim().to_string()),
+            _ => break,
+        }
+    }
+    Some(out.join("\n"))
+}
+
+/// The files a page gives to write: a YAML block right after a line that names the file and
+/// says to create, write or save it ("Create `values.yml` with:"), as made from the reader's
+/// directory with that text.
+pub fn written(text: &str) -> Vec<Made> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let trimmed = lines[i].trim_start();
+        let Some((marker, lang)) = opening(trimmed) else {
+            i += 1;
+            continue;
+        };
+        let end = (i + 1..lines.len())
+            .find(|j| lines[*j].trim() == marker.as_str())
+            .unwrap_or(lines.len());
+        if matches!(lang.as_str(), "yaml" | "yml") {
+            if let Some(name) = (0..i).rev().take(3).find_map(|j| file_to_write(lines[j])) {
+                let body: Vec<&str> = lines[i + 1..end].to_vec();
+                let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                out.push(Made {
+                    line,
+                    by: "a YAML block".to_string(),
+                    path: Word::lit(format!("{CALLER}/{name}")),
+                    from: None,
+                    text: Some(Written {
+                        text: body.join("\n") + "\n",
+                        expanded: false,
+                        line: line.saturating_add(1),
+                    }),
+                });
+            }
+        }
+        i = end + 1;
+    }
+    out
+}
+
+/// The YAML file a line of prose says to write (`create a file values.yml with`,
+/// ``Save the following as `my-values.yaml`:``).
+fn file_to_write(line: &str) -> Option<String> {
+    let lower = line.to_ascii_lowercase();
+    let verbs = [
+        "create", "write", "save", "put", "add", "make", "edit", "named", "called",
+    ];
+    if !verbs.iter().any(|v| lower.contains(v)) {
+        return None;
+    }
+    line.split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ','))
+        .map(|w| w.trim_end_matches([':', '.']))
+        .find(|w| {
+            (w.ends_with(".yml") || w.ends_with(".yaml"))
+                && !w.contains("://")
+                && !w.starts_with('/')
+                && !w.contains("..")
+        })
+        .map(str::to_string)
 }
 
 /// A snippet whose first line is line `after + 1` of the README.
@@ -150,11 +282,44 @@ mod tests {
     }
 
     #[test]
-    fn readmes_by_name() {
+    fn pages_by_name_and_place() {
         assert!(candidate("README.md"));
         assert!(candidate("docs/Readme.markdown"));
-        assert!(!candidate("docs/usage.md"));
+        assert!(candidate("wcp/tbs/oldreadme.md"));
+        assert!(candidate("docs/kubernetes/deployment.md"));
+        assert!(!candidate("site/content/ytt/docs/lang.md"));
+        assert!(!candidate("workshop/content/exercises/01.md"));
+        assert!(!candidate("CHANGELOG.md"));
+        assert!(!candidate("proposals/ytt/new.md"));
         assert!(!candidate("README"));
+    }
+
+    #[test]
+    fn plain_lines_that_run_ytt() {
+        let text = "## AWS\n\nytt --file _ytt_lib/resources \\\n    --file _ytt_lib/aws \\\n    --data-values-file eks.yaml\n\nytt is a tool.\n";
+        let s = snippets("pkg/README.md", text, &ytt);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].line_offset, 2);
+        assert_eq!(
+            s[0].text,
+            "ytt --file _ytt_lib/resources \\\n--file _ytt_lib/aws \\\n--data-values-file eks.yaml"
+        );
+    }
+
+    #[test]
+    fn a_yaml_block_to_write_is_a_file_made() {
+        let text = "First create `values.yml` with:\n\n```yaml\n#@data/values\n---\nname: app\n```\n\n```yaml\nkind: ConfigMap\n```\n";
+        let w = written(text);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].path.to_string(), "values.yml");
+        let t = w[0].text.as_ref().unwrap();
+        assert_eq!(t.text, "#@data/values\n---\nname: app\n");
+        assert_eq!(t.line, 4);
+        assert_eq!(
+            file_to_write("Save it as my-values.yaml."),
+            Some("my-values.yaml".into())
+        );
+        assert_eq!(file_to_write("See values.yml for details"), None);
     }
 
     #[test]

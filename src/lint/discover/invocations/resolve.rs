@@ -7,12 +7,16 @@
 //! is skipped with the reason.
 
 use super::env::{Cond, Test};
+use super::ignored::Ignored;
 use super::index::{Binding, Index, MAX_MATCHES};
+use super::made::MadeAt;
+use super::outputs::Stdin;
 use super::shell::{Call, Deploy};
 use super::snippet::{Snippet, CALLER};
 use super::word::{Piece, Word, REPO};
 use super::ytt_args::{self, Command, ValueKind, YttArgs};
 use crate::lint::discover::vendir::Target;
+use crate::report::Assumption;
 
 /// Where a command is written.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -57,6 +61,37 @@ pub struct Invocation {
     pub inspect: bool,
     /// The values unknown path parts took (`$1=nginx`).
     pub binding: Vec<(String, String)>,
+    /// Data values given as text in place of a file (a here-document, a README's block).
+    pub values_docs: Vec<ValuesDoc>,
+    /// What was assumed to lint the command this way (an input outside the repository, an
+    /// example standing in for the user's copy).
+    pub assumptions: Vec<Assumption>,
+}
+
+/// Data values written as text: a `#@data/values` document or plain YAML.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValuesDoc {
+    /// Where the text is (`README.md:12`).
+    pub origin: String,
+    pub text: String,
+    /// The shell expands parts of it: a value holding `$` is known only at run time.
+    pub expanded: bool,
+}
+
+/// A command one of whose inputs does not exist, and that nothing makes: ytt fails on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissingInput {
+    pub origin: Origin,
+    /// The inputs that do not exist (as repository paths), each with the path of the
+    /// repository that looks like the one meant.
+    pub paths: Vec<(String, Option<String>)>,
+    /// How many of its other inputs exist.
+    pub found: usize,
+    /// The repository paths it reads.
+    pub claims: Vec<String>,
+    /// Whether the command is evidently meant to run from where it was placed (see
+    /// [`super::missing::evident`]); if not, it is skipped, not reported.
+    pub evident: bool,
 }
 
 /// A command the linter cannot evaluate, and the repository paths it reads (which are then
@@ -72,6 +107,8 @@ pub struct Skipped {
 pub enum Outcome {
     Found(Invocation),
     Skipped(Skipped),
+    /// An input does not exist (see [`MissingInput`]).
+    Missing(MissingInput),
     /// Not a rendering (`ytt version`): nothing to say.
     Ignored,
 }
@@ -82,6 +119,26 @@ pub struct Repo<'a> {
     pub vendir: &'a [Target],
     /// The repository directory's name (a CI input is often named after it).
     pub name: &'a str,
+    /// The paths the repository's commands make.
+    pub made: &'a [MadeAt],
+    /// The paths its `.gitignore` files hide.
+    pub ignored: Option<&'a Ignored>,
+    /// The module path of its `go.mod` (`github.com/org/repo`), which names the repository.
+    pub module: Option<&'a str>,
+}
+
+impl<'a> Repo<'a> {
+    /// A repository of `index` named `name`, with nothing else known.
+    pub fn new(index: &'a Index, vendir: &'a [Target], name: &'a str) -> Repo<'a> {
+        Repo {
+            index,
+            vendir,
+            name,
+            made: &[],
+            ignored: None,
+            module: None,
+        }
+    }
 }
 
 /// The invocations one command stands for.
@@ -120,7 +177,7 @@ pub fn resolve_from(
     }
     let caller = roots.len() > 1;
     let mut all_found = None;
-    let mut fallback = None;
+    let mut others = Vec::new();
     for root in roots {
         let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, repo, caller);
         if found && !missing {
@@ -129,10 +186,65 @@ pub fn resolve_from(
         if found {
             all_found.get_or_insert(out);
         } else {
-            fallback.get_or_insert(out);
+            others.push(out);
         }
     }
-    all_found.or(fallback).unwrap_or_default()
+    all_found.unwrap_or_else(|| unplaced(others))
+}
+
+/// The outcomes of a command that is not found from any directory it may run in: a missing
+/// input where most of its other inputs exist (or the same missing input from everywhere);
+/// else the first directory's, a missing input there being a skip (from another directory it
+/// might exist).
+fn unplaced(attempts: Vec<Vec<Outcome>>) -> Vec<Outcome> {
+    let missing = |o: &[Outcome]| -> Option<(usize, usize, bool)> {
+        o.iter().find_map(|x| match x {
+            Outcome::Missing(m) => Some((m.found, m.found + m.paths.len(), m.evident)),
+            _ => None,
+        })
+    };
+    let best = attempts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| missing(a).filter(|m| m.2).map(|(n, all, _)| (n, all, i)))
+        .max_by_key(|(n, _, i)| (*n, usize::MAX - i));
+    // From a directory where every input exists the command runs (it was skipped there for
+    // another reason, standard input it cannot see): it is not missing.
+    let runs_elsewhere = |all: usize| {
+        attempts.iter().any(|a| {
+            a.iter().any(|o| match o {
+                Outcome::Skipped(s) => s.claims.len() >= all,
+                _ => false,
+            })
+        })
+    };
+    let chosen = best.filter(|(_, all, _)| !runs_elsewhere(*all));
+    let mut attempts = attempts;
+    if let Some((_, _, i)) = chosen {
+        return attempts.swap_remove(i);
+    }
+    let first = if attempts.is_empty() {
+        Vec::new()
+    } else {
+        attempts.swap_remove(0)
+    };
+    first
+        .into_iter()
+        .map(|o| match o {
+            Outcome::Missing(m) => {
+                let shown: Vec<&str> = m.paths.iter().map(|p| p.0.as_str()).collect();
+                skipped(
+                    &m.origin,
+                    format!(
+                        "{} is not in the repository, and nothing shows the command runs from here",
+                        shown.join(", ")
+                    ),
+                    m.claims,
+                )
+            }
+            other => other,
+        })
+        .collect()
 }
 
 /// The directories a command may start in: a command started from its caller's directory,
@@ -170,7 +282,11 @@ fn attempt(
             ..c.clone()
         })
         .collect();
-    let out = place(origin, args, &base, &when, repo, caller);
+    let stdin = match &call.stdin {
+        Some(Stdin::File(w)) => Some(Stdin::File(rebase(w, root))),
+        other => other.clone(),
+    };
+    let out = place(origin, args, stdin.as_ref(), &base, &when, repo, caller);
     let found = !out.is_empty() && out.iter().all(|o| matches!(o, Outcome::Found(_)));
     let missing = out.iter().any(|o| match o {
         Outcome::Found(inv) => inv.unknown.iter().any(|u| u.ends_with(NOT_IN_REPOSITORY)),
@@ -183,8 +299,21 @@ fn attempt(
 /// command's paths exist only from a directory other than the repository root (the others'
 /// exist there too), or a command renders `.` from a script below the root (`ytt -f .` in
 /// `step1/run.sh` renders `step1`, not the whole repository). A script runs from one place.
-pub fn preferred_base(calls: &[Call], snippet: &Snippet, repo: &Repo) -> Option<Word> {
+pub fn preferred_base(
+    calls: &[Call],
+    snippet: &Snippet,
+    repo: &Repo,
+    anchors: &[Word],
+) -> Option<Word> {
     let top = Word::lit(REPO);
+    // Where the files it sources from the caller's directory exist.
+    let anchored = |root: &Word| {
+        anchors.iter().all(|a| {
+            rebase(a, root)
+                .repo_path()
+                .is_some_and(|p| repo.index.is_file(&p))
+        })
+    };
     let mut complete: Vec<Vec<Word>> = Vec::new();
     let mut dot = false;
     for call in calls {
@@ -208,6 +337,7 @@ pub fn preferred_base(calls: &[Call], snippet: &Snippet, repo: &Repo) -> Option<
         };
         let ok: Vec<Word> = bases(cwd, snippet)
             .into_iter()
+            .filter(|root| anchored(root))
             .filter(|root| {
                 let (_, found, missing) = attempt(call, &origin, &args, cwd, root, repo, true);
                 found && !missing
@@ -228,7 +358,14 @@ pub fn preferred_base(calls: &[Call], snippet: &Snippet, repo: &Repo) -> Option<
     let dir = crate::files::paths::parent(&snippet.file);
     let own = Word::lit(format!("{REPO}/{dir}"));
     let script = !super::readme::candidate(&snippet.file) && dir != ".";
-    (dot && script && everywhere(&own)).then_some(own)
+    if dot && script && everywhere(&own) {
+        return Some(own);
+    }
+    // A script that sources `../setup.sh` runs where that file exists.
+    if anchors.is_empty() || anchored(&top) {
+        return None;
+    }
+    caller_bases(dir).into_iter().find(|b| anchored(b))
 }
 
 /// How an input that is not in the repository is listed among the unknown ones.
@@ -367,6 +504,7 @@ pub(super) fn substitute(w: &Word, b: &Binding) -> Word {
 fn place(
     origin: &Origin,
     args: &YttArgs,
+    stdin: Option<&Stdin>,
     cwd: &Word,
     when: &[Cond],
     repo: &Repo,
@@ -401,6 +539,7 @@ fn place(
         out.push(super::instance::instance(
             origin,
             args,
+            stdin,
             &substitute(cwd, b),
             b,
             repo,

@@ -8,11 +8,7 @@ fn run(file: &str, text: &str, files: &[&str]) -> Vec<Outcome> {
         script: Word::lit(format!("{REPO}/{file}")),
         line_offset: 0,
     };
-    let repo = Repo {
-        index: &index,
-        vendir: &[],
-        name: "repo",
-    };
+    let repo = Repo::new(&index, &[], "repo");
     let mut out = Vec::new();
     for call in calls(&snippet.text, &ctx, snippet.env()).unwrap() {
         out.extend(resolve(&call, &snippet, &repo));

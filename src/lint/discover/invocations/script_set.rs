@@ -3,7 +3,9 @@
 //! arguments (`./hack/render.sh config prod`), or a function it calls without defining it,
 //! which the script that runs it defined and exported (`export -f render`). Such a function
 //! is looked up by name among the top-level functions of every script, and followed only
-//! when exactly one script defines it and its body mentions ytt.
+//! when exactly one script defines it and its body mentions ytt. A file such a script sources
+//! is kept too, whatever it mentions: it sets the variables the script's commands use
+//! (`ENV=${1:-dev}` and `VALUES=values-$ENV.yaml` in `scripts/env.sh`).
 
 use std::collections::BTreeMap;
 
@@ -73,6 +75,8 @@ pub struct ScriptSet {
     functions: BTreeMap<String, Vec<String>>,
     /// Matches the text of a file that may run ytt (see [`ScriptSet::mentioned_in`]).
     mentions: Option<Regex>,
+    /// Files the scripts source that run no ytt themselves.
+    sourced: BTreeMap<String, Parsed>,
 }
 
 /// How many times the set grows by the scripts that mention its members.
@@ -97,6 +101,14 @@ impl ScriptSet {
                 set.add(path, text);
             }
             set.update();
+        }
+        for (path, text) in rest {
+            let name = path.rsplit('/').next().unwrap_or(&path);
+            let sourced = set.scripts.values().any(|s| sources(&s.text, name));
+            if let (true, Ok(tree)) = (sourced, parse(&text)) {
+                set.sourced
+                    .insert(path.clone(), Parsed { path, text, tree });
+            }
         }
         set
     }
@@ -139,9 +151,15 @@ impl ScriptSet {
         }
     }
 
-    /// The script at a repository-relative path.
+    /// The script at a repository-relative path (or a file a script sources).
     pub fn get(&self, path: &str) -> Option<&Parsed> {
-        self.scripts.get(path)
+        self.scripts.get(path).or_else(|| self.sourced.get(path))
+    }
+
+    /// Whether the file at `path` is one of the scripts that may run ytt (not only a file
+    /// they source).
+    pub fn runs_ytt(&self, path: &str) -> bool {
+        self.scripts.contains_key(path)
     }
 
     /// The one script defining the function `name` that runs ytt, with the function's body.
@@ -152,6 +170,14 @@ impl ScriptSet {
         let parsed = self.scripts.get(only)?;
         Some((parsed, parsed.function(name)?))
     }
+}
+
+/// Whether a script's text sources a file named `name` (`source env.sh`, `. "$DIR/env.sh"`).
+fn sources(text: &str, name: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        (l.starts_with("source ") || l.starts_with(". ")) && l.contains(name)
+    })
 }
 
 #[cfg(test)]
@@ -182,5 +208,23 @@ mod tests {
         ]);
         assert!(callers.get("b.sh").is_some(), "runs a script that runs ytt");
         assert!(callers.get("c.sh").is_none());
+    }
+
+    #[test]
+    fn files_the_scripts_source_are_kept() {
+        let set = ScriptSet::new([
+            (
+                "scripts/deploy.sh".to_string(),
+                "source \"$(dirname \"$0\")/env.sh\"\nytt -f config -f \"$VALUES\"\n".to_string(),
+            ),
+            (
+                "scripts/env.sh".to_string(),
+                "ENV=${1:-dev}\nVALUES=values-$ENV.yaml\n".to_string(),
+            ),
+            ("scripts/other.sh".to_string(), "echo hi\n".to_string()),
+        ]);
+        assert!(set.get("scripts/env.sh").is_some());
+        assert!(!set.runs_ytt("scripts/env.sh"));
+        assert!(set.get("scripts/other.sh").is_none());
     }
 }

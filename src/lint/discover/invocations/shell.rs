@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use tree_sitter::Node;
 
 use super::env::{Alt, Cond, Env, Test};
+use super::outputs::{Made, Stdin};
 use super::script_set::{self, Parsed, ScriptSet};
 use super::word::Word;
 
@@ -41,6 +42,8 @@ pub struct Call {
     /// Found in this function, which nothing in the script calls (followed with unknown
     /// arguments).
     pub uncalled: Option<String>,
+    /// What the command reads on its standard input (`-f -`).
+    pub stdin: Option<Stdin>,
 }
 
 /// A command that deploys files as they are, without ytt: `kapp deploy -f PATH`,
@@ -96,6 +99,11 @@ pub struct Followed {
     pub deploys: Vec<Deploy>,
     /// The other scripts and their functions it entered.
     pub entered: BTreeSet<Entered>,
+    /// The paths its commands make (see [`super::outputs`]).
+    pub made: Vec<Made>,
+    /// Files it sources or runs, named from the directory it is started from
+    /// (`source ../setup.sh`): they exist only from where it runs.
+    pub anchors: Vec<Word>,
 }
 
 /// The `ytt` commands of the script `src`, starting in `env`, alone.
@@ -138,10 +146,18 @@ pub fn follow(
     let mut calls = it.calls;
     calls.sort();
     calls.dedup();
+    let mut made = it.made;
+    made.sort();
+    made.dedup();
+    let mut anchors = it.anchors.into_inner();
+    anchors.sort();
+    anchors.dedup();
     Ok(Followed {
         calls,
         deploys: it.deploys,
         entered: it.entered,
+        made,
+        anchors,
     })
 }
 
@@ -169,6 +185,12 @@ pub(super) struct Interp<'t> {
     pub(super) uncalled: Option<String>,
     /// Conditions of the enclosing `if` branches.
     pub(super) guards: Vec<Cond>,
+    /// Paths made so far.
+    pub(super) made: Vec<Made>,
+    /// What the command followed now reads on its standard input.
+    pub(super) stdin: Option<Stdin>,
+    /// Files found from the caller's directory (see [`Followed::anchors`]).
+    pub(super) anchors: std::cell::RefCell<Vec<Word>>,
     pub(super) depth: usize,
     /// Statements followed so far (see [`MAX_STEPS`]).
     steps: usize,
@@ -196,6 +218,9 @@ impl<'t> Interp<'t> {
             entered: BTreeSet::new(),
             uncalled: None,
             guards: Vec::new(),
+            made: Vec::new(),
+            stdin: None,
+            anchors: std::cell::RefCell::new(Vec::new()),
             depth: 0,
             steps: 0,
         }
@@ -222,13 +247,12 @@ impl<'t> Interp<'t> {
         }
         self.depth += 1;
         match n.kind() {
-            "program"
-            | "compound_statement"
-            | "do_group"
-            | "list"
-            | "negated_command"
-            | "redirected_statement" => self.children(n, env),
-            "subshell" | "pipeline" => {
+            "program" | "compound_statement" | "do_group" | "list" | "negated_command" => {
+                self.children(n, env)
+            }
+            "redirected_statement" => self.redirected(n, env),
+            "pipeline" => self.pipeline(n, env),
+            "subshell" => {
                 let mut c = n.walk();
                 for child in n.named_children(&mut c) {
                     let mut sub = env.clone();
@@ -327,6 +351,8 @@ impl<'t> Interp<'t> {
         let mut c = n.walk();
         let kids: Vec<Node> = n.named_children(&mut c).collect();
         let mut words: Vec<Vec<super::expand::Exp>> = Vec::new();
+        let line = self.line(n);
+        let mut input: Option<Stdin> = None;
         // The end of the last word: an argument that starts there is part of the same word
         // (the grammar splits `name=<(cmd)` in two).
         let mut word_end = None;
@@ -351,6 +377,7 @@ impl<'t> Interp<'t> {
                 // `FOO=bar cmd`: only cmd's environment; nothing to track.
                 "variable_assignment" => {}
                 "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
+                    input = self.command_redirect(child, line, env).or(input);
                     self.stmt(child, env);
                 }
                 "command_name" => {
@@ -365,11 +392,14 @@ impl<'t> Interp<'t> {
                 _ => words.push(self.expand(child, env, false)),
             }
         }
-        let line = self.line(n);
         let combos = super::expand::combine(words, MAX_COMBINATIONS);
         let single = combos.len() == 1;
+        let saved = input.map(|i| self.stdin.replace(i));
         for (fields, when) in combos {
             self.run(line, &fields, when, env, single);
+        }
+        if let Some(s) = saved {
+            self.stdin = s;
         }
     }
 }

@@ -248,3 +248,114 @@ fn sourced_files_exported_functions_and_other_scripts() {
     .unwrap();
     assert!(alone.calls[0].uses_arguments());
 }
+
+fn followed(path: &str, src: &str) -> Followed {
+    let ctx = Context {
+        script: Word::lit(format!("{REPO}/{path}")),
+        line_offset: 0,
+    };
+    follow(
+        src,
+        &ctx,
+        Env::at(Word::lit(REPO)),
+        &ScriptSet::default(),
+        None,
+    )
+    .unwrap()
+}
+
+#[test]
+fn what_commands_write_and_read_on_standard_input() {
+    let f = followed(
+        "hack/render.sh",
+        r#"mkdir -p out
+helm template x > out/chart.yaml 2>/dev/null
+cp values-example.yml values.yml
+cat > extra.yml <<'END'
+#@data/values
+---
+a: $NOT_EXPANDED
+END
+cat <<END | ytt -f config -f -
+#@data/values
+---
+b: 1
+END
+./bin/decrypt secrets.yml | ytt -f config -f -
+ytt -f config -f - < values.yml
+git clone https://github.com/o/lib.git vendor/lib
+"#,
+    );
+    let made: Vec<String> = f
+        .made
+        .iter()
+        .map(|m| format!("{}:{} {}", m.line, m.by, m.path))
+        .collect();
+    assert!(made.contains(&"1:mkdir out".to_string()), "{made:?}");
+    assert!(
+        made.contains(&"2:helm out/chart.yaml".to_string()),
+        "{made:?}"
+    );
+    assert!(made.contains(&"3:cp values.yml".to_string()), "{made:?}");
+    assert!(made.contains(&"4:cat extra.yml".to_string()), "{made:?}");
+    assert!(made.contains(&"17:git vendor/lib".to_string()), "{made:?}");
+    let copy = f.made.iter().find(|m| m.by == "cp").unwrap();
+    assert_eq!(
+        copy.from.as_ref().unwrap().to_string(),
+        "values-example.yml"
+    );
+    let written = f.made.iter().find(|m| m.by == "cat").unwrap();
+    let text = written.text.as_ref().unwrap();
+    assert_eq!(text.text, "#@data/values\n---\na: $NOT_EXPANDED\n");
+    assert!(!text.expanded, "a quoted delimiter expands nothing");
+    let inputs: Vec<String> = f
+        .calls
+        .iter()
+        .map(|c| match &c.stdin {
+            Some(Stdin::Text(w)) => format!("{}: text {}", c.line, w.line),
+            Some(Stdin::Command(p)) => format!("{}: {p}", c.line),
+            Some(Stdin::File(w)) => format!("{}: file {w}", c.line),
+            None => format!("{}: none", c.line),
+        })
+        .collect();
+    assert_eq!(
+        inputs,
+        [
+            "9: text 10",
+            "14: ./bin/decrypt secrets.yml",
+            "15: file values.yml"
+        ]
+    );
+}
+
+#[test]
+fn a_script_s_arguments_reach_the_defaults_of_a_file_it_sources() {
+    let set = ScriptSet::new([
+        (
+            "scripts/deploy.sh".to_string(),
+            "source \"$(dirname \"$0\")/env.sh\"\nytt -f config -f \"config/values-$ENV.yaml\"\n"
+                .to_string(),
+        ),
+        ("scripts/env.sh".to_string(), "ENV=${1:-dev}\n".to_string()),
+    ]);
+    let ctx = Context {
+        script: Word::lit(format!("{REPO}/README.md")),
+        line_offset: 0,
+    };
+    let f = follow(
+        "./scripts/deploy.sh prod\n./scripts/deploy.sh\n",
+        &ctx,
+        Env::at(Word::lit(REPO)),
+        &set,
+        None,
+    )
+    .unwrap();
+    let lines: Vec<String> = f.calls.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        [
+            "1@.: -f config -f config/values-prod.yaml",
+            "2@.: -f config -f config/values-dev.yaml"
+        ]
+    );
+}

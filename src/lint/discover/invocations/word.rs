@@ -11,6 +11,9 @@ use super::snippet::CALLER;
 /// The first segment of a path inside the repository (the repository root itself).
 pub const REPO: &str = "\u{1}";
 
+/// How a path in the user's home directory starts (`~` as the expansion leaves it).
+const HOME: [&str; 3] = ["~", "$HOME", "${HOME}"];
+
 /// One part of a word.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piece {
@@ -162,7 +165,11 @@ impl Word {
     /// `dir/self`, unless the word is already absolute (or repository-absolute).
     pub fn relative_to(&self, dir: &Word) -> Word {
         let prefix = self.literal_prefix();
-        if prefix.starts_with('/') || prefix.starts_with(REPO) || prefix.starts_with(CALLER) {
+        if prefix.starts_with('/')
+            || prefix.starts_with(REPO)
+            || prefix.starts_with(CALLER)
+            || self.in_home()
+        {
             return self.normalized();
         }
         let mut out = dir.clone();
@@ -215,6 +222,12 @@ impl Word {
             out.extend(s);
         }
         out
+    }
+
+    /// Whether the word starts in the user's home directory (`~/...`, `$HOME/...`): a path
+    /// outside the repository, whatever the working directory.
+    pub fn in_home(&self) -> bool {
+        matches!(self.0.first(), Some(Piece::Unknown(u)) if HOME.contains(&u.as_str()))
     }
 
     /// `.` segments and empty segments dropped, `x/..` removed (lexically, as the linter
@@ -324,6 +337,17 @@ mod tests {
             Some("hack")
         );
         assert_eq!(Word::lit(REPO).repo_path().as_deref(), Some("."));
+    }
+
+    #[test]
+    fn a_path_in_the_home_directory_is_absolute() {
+        let mut w = Word::unknown("$HOME");
+        w.push_lit("/certs/ca.crt", false);
+        let p = w.relative_to(&repo("docs"));
+        assert!(p.in_home());
+        assert_eq!(p.to_string(), "$HOME/certs/ca.crt");
+        assert_eq!(p.repo_path(), None);
+        assert!(!Word::unknown("$DIR").in_home());
     }
 
     #[test]

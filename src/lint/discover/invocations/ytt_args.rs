@@ -98,9 +98,13 @@ const DROPPED: [&str; 6] = [
 pub fn parse(args: &[Word]) -> Command {
     let mut out = YttArgs::default();
     let mut i = 0;
+    let mut subcommand = false;
     if let Some(first) = args.first().and_then(Word::literal) {
         match first.as_str() {
-            "template" | "t" | "tpl" => i = 1,
+            "template" | "t" | "tpl" => {
+                i = 1;
+                subcommand = true;
+            }
             "version" | "help" | "fmt" | "completion" | "website" => {
                 return Command::Other(format!("`ytt {first}` renders nothing"))
             }
@@ -163,6 +167,9 @@ pub fn parse(args: &[Word]) -> Command {
                 };
                 take(&mut out, kind, value);
             }
+            // Global flags may come before the subcommand (`ytt --ignore-unknown-comments
+            // template -f ...`), as ytt's command-line parser allows.
+            "template" | "t" | "tpl" if !subcommand && out.files.is_empty() => subcommand = true,
             _ => {
                 return Command::Unreadable(format!(
                     "unexpected argument `{text}` (ytt takes its files with -f)"
@@ -249,5 +256,24 @@ mod tests {
         };
         assert_eq!(a.unknown.len(), 1);
         assert!(matches!(parse(&words("-o json")), Command::Other(_)));
+    }
+
+    #[test]
+    fn global_flags_may_come_before_the_subcommand() {
+        let Command::Render(a) = parse(&words("--ignore-unknown-comments template -f config"))
+        else {
+            panic!()
+        };
+        assert_eq!(a.files[0].to_string(), "config");
+        assert_eq!(a.flags, vec!["--ignore-unknown-comments"]);
+        // Once, and before any input.
+        assert!(matches!(
+            parse(&words("template -f a template")),
+            Command::Unreadable(_)
+        ));
+        assert!(matches!(
+            parse(&words("-f a template")),
+            Command::Unreadable(_)
+        ));
     }
 }

@@ -1,0 +1,134 @@
+//! The `input-missing` finding of a command one of whose inputs does not exist: at the
+//! command's line, under a root named after the inputs, with the command's provenance (an
+//! error when the command is certain).
+
+use super::made::{self, MadeAt};
+use super::resolve::{MissingInput, Skipped};
+use super::shell::Entered;
+use crate::files::paths;
+use crate::lint::discover::provenance::source_of;
+use crate::lint::discover::vendir::Target;
+use crate::report::{Basis, Diagnostic, Provenance, Rule, Span};
+use std::collections::BTreeSet;
+
+/// The finding.
+pub fn finding(m: &MissingInput) -> Diagnostic {
+    let shown: Vec<String> = m.paths.iter().map(|(p, _)| p.clone()).collect();
+    let what = match shown.as_slice() {
+        [one] => format!("input {one} of the ytt command does not exist"),
+        many => format!("inputs {} of the ytt command do not exist", many.join(", ")),
+    };
+    let mut d = Diagnostic::new(
+        Rule::InputMissing,
+        format!("{what}, and no command of the repository makes it"),
+    )
+    .at(Span::point(&m.origin.file, m.origin.line, 1));
+    let hints: Vec<String> = m
+        .paths
+        .iter()
+        .filter_map(|(p, near)| near.as_ref().map(|n| format!("{n} (for {p})")))
+        .collect();
+    d = match hints.as_slice() {
+        [] => d.with_help(
+            "ytt stops with \"no such file or directory\": fix the path, or remove the command",
+        ),
+        [one] => d.with_help(format!(
+            "did you mean {}?",
+            one.split(" (for ").next().unwrap_or(one)
+        )),
+        many => d.with_help(format!("did you mean {}?", many.join(", "))),
+    };
+    let origin = m.origin.to_string();
+    let p = Provenance::of(source_of(&origin), Some(origin));
+    d.certainty = Some(p.certainty(Basis::Command));
+    d.root = Some(shown.join(" + "));
+    d
+}
+
+/// Why a command whose inputs are missing is not reported: it is another project's (in a
+/// directory `vendir sync` fills) or meant to run in a copy (a command of the repository
+/// copies its script elsewhere); `None` when it is reported.
+pub fn excused(m: &MissingInput, vendir: &[Target], made: &[MadeAt]) -> Option<String> {
+    let file = &m.origin.file;
+    if let Some(t) = vendir.iter().find(|t| paths::is_within(file, &t.dir)) {
+        return Some(format!(
+            "{file} is another project's, which `vendir sync` writes ({}:{})",
+            t.file, t.line
+        ));
+    }
+    let c = made::copier(made, file)?;
+    Some(format!(
+        "{file} is copied elsewhere by {}, where its paths are meant to exist",
+        c.described()
+    ))
+}
+
+/// The missing inputs, each reported once: a script another runs is reported where the path
+/// is written (in that script), not again at each line that runs it.
+pub fn once_each(all: Vec<MissingInput>, entered: &BTreeSet<Entered>) -> Vec<MissingInput> {
+    let key = |m: &MissingInput| -> Vec<String> { m.paths.iter().map(|p| p.0.clone()).collect() };
+    let written_there =
+        |m: &MissingInput| entered.contains(&Entered::Script(m.origin.file.clone()));
+    let mut out: Vec<MissingInput> = Vec::new();
+    for m in all {
+        match out
+            .iter_mut()
+            .find(|o| key(o) == key(&m) && o.origin.file != m.origin.file)
+        {
+            Some(o) => {
+                if written_there(&m) && !written_there(o) {
+                    *o = m;
+                }
+            }
+            None => out.push(m),
+        }
+    }
+    out
+}
+
+/// The command, skipped: its other inputs are meant to be rendered with the missing one.
+pub fn skip(m: MissingInput) -> Skipped {
+    let shown: Vec<&str> = m.paths.iter().map(|(p, _)| p.as_str()).collect();
+    Skipped {
+        reason: format!("{} does not exist (input-missing)", shown.join(", ")),
+        origin: m.origin,
+        claims: m.claims,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::discover::invocations::resolve::Origin;
+    use crate::report::Severity;
+
+    #[test]
+    fn the_finding_is_at_the_command_and_names_what_was_meant() {
+        let m = MissingInput {
+            origin: Origin {
+                file: "README.md".into(),
+                line: 9,
+            },
+            paths: vec![(
+                "user-provided/values-typo.yml".into(),
+                Some("user-provided/values-a.yml".into()),
+            )],
+            found: 1,
+            claims: vec!["config".into()],
+            evident: true,
+        };
+        let d = finding(&m);
+        assert_eq!(d.rule, Rule::InputMissing);
+        assert_eq!(d.severity, Severity::Error);
+        let span = d.span.as_ref().unwrap();
+        assert_eq!((span.file.as_str(), span.line), ("README.md", 9));
+        assert_eq!(
+            d.help.as_deref(),
+            Some("did you mean user-provided/values-a.yml?")
+        );
+        let c = d.certainty.as_ref().unwrap();
+        assert!(c.certain());
+        assert_eq!(c.origin.as_deref(), Some("README.md:9"));
+        assert_eq!(skip(m).claims, vec!["config"]);
+    }
+}

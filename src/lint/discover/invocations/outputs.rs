@@ -1,0 +1,439 @@
+//! What the commands of a script write, followed without running them: the files and
+//! directories they make (a redirection `> out.yml`, `cp`, `mv`, `mkdir`, `touch`, `tee`,
+//! `git clone`, `curl -o`, `wget -O`, `imgpkg pull -o`, `helm pull --untardir`, `tar -C`,
+//! `unzip -d`, a tool's `--output` or `--output-files`), with the text a here-document writes,
+//! and what a command reads on its standard input (a here-document, a file, another command
+//! of a pipeline). A `ytt` input that is not in the repository is judged against them (see
+//! [`super::made`]): made by an earlier command, or missing.
+
+use tree_sitter::Node;
+
+use super::env::Env;
+use super::shell::Interp;
+use super::word::Word;
+
+/// A path a command of the repository makes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Made {
+    /// The line of the command (in the file the snippet is in).
+    pub line: u32,
+    /// What makes it: the command's name (`helm`, `cp`, `cat`).
+    pub by: String,
+    /// The path made, relative to the working directory it was made in (a repository word,
+    /// one starting with the caller's directory, an absolute path, or unknown parts).
+    pub path: Word,
+    /// What it is a copy of (`cp values-example.yml values.yml`).
+    pub from: Option<Word>,
+    /// The text written, when the command writes a here-document (`cat > v.yml <<EOF`).
+    pub text: Option<Written>,
+}
+
+/// Text a here-document gives.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Written {
+    pub text: String,
+    /// The shell expands parts of it (`$VAR`, `$(cmd)`): the text holds values known only at
+    /// run time.
+    pub expanded: bool,
+    /// The line of the text's first line.
+    pub line: u32,
+}
+
+/// What a command reads on its standard input.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stdin {
+    /// A here-document.
+    Text(Written),
+    /// A file (`ytt -f - < values.yml`), from the working directory made absolute.
+    File(Word),
+    /// The output of another command of a pipeline, named by its first words
+    /// (`sops -d secrets.yml`).
+    Command(String),
+}
+
+/// Output flags whose value is a path another command may read (`-o json` is a format).
+const OUTPUT_FLAGS: [&str; 8] = [
+    "--output",
+    "--output-file",
+    "--output-files",
+    "--output-directory",
+    "--output-dir",
+    "--imgpkg-lock-output",
+    "--lock-output",
+    "--out",
+];
+
+/// The values of `-o` that name a format, not a file.
+fn is_format(v: &str) -> bool {
+    !v.contains('/') && !v.contains('.')
+}
+
+impl<'t> Interp<'t> {
+    /// Records what one expanded command line makes.
+    pub(super) fn outputs(&mut self, line: u32, fields: &[Word], env: &Env) {
+        let Some(name) = fields.first().and_then(Word::literal) else {
+            return;
+        };
+        let tool = name.rsplit('/').next().unwrap_or(&name).to_string();
+        let args = &fields[1..];
+        let plain: Vec<&Word> = args
+            .iter()
+            .filter(|a| !a.literal_prefix().starts_with('-'))
+            .collect();
+        let mut made: Vec<(Word, Option<Word>)> = Vec::new();
+        match tool.as_str() {
+            "cp" | "mv" | "install" | "rsync" | "ln" if plain.len() >= 2 => {
+                let (dest, sources) = match plain.split_last() {
+                    Some((d, s)) => (*d, s),
+                    None => return,
+                };
+                let from = (sources.len() == 1).then(|| sources[0].clone());
+                made.push((dest.clone(), from));
+                // Copied into a directory: the copy keeps its name.
+                for s in sources {
+                    if let Some(base) = s.normalized().segments().last() {
+                        let mut into = dest.clone();
+                        into.push_lit("/", false);
+                        into.extend(base);
+                        made.push((into, Some((*s).clone())));
+                    }
+                }
+            }
+            "mkdir" | "touch" | "tee" => made.extend(plain.iter().map(|p| ((*p).clone(), None))),
+            "git" if args.first().and_then(Word::literal).as_deref() == Some("clone") => {
+                let rest: Vec<&Word> = plain.iter().skip(1).copied().collect();
+                match rest.as_slice() {
+                    [_, dir, ..] => made.push(((*dir).clone(), None)),
+                    [url] => made.extend(repository_dir(url).map(|d| (d, None))),
+                    [] => {}
+                }
+            }
+            "curl" | "wget" => made.extend(downloads(args)),
+            _ => {}
+        }
+        made.extend(flag_outputs(&tool, args));
+        for (path, from) in made {
+            self.make(line, &tool, &path, from, None, env);
+        }
+    }
+
+    /// Records a path made from the working directory of `env`.
+    pub(super) fn make(
+        &mut self,
+        line: u32,
+        by: &str,
+        path: &Word,
+        from: Option<Word>,
+        text: Option<Written>,
+        env: &Env,
+    ) {
+        let full = match &env.cwd {
+            Some(cwd) => path.relative_to(cwd),
+            None if path.literal_prefix().starts_with('/') || path.in_home() => path.normalized(),
+            None => return,
+        };
+        let from = match (&env.cwd, from) {
+            (Some(cwd), Some(f)) => Some(f.relative_to(cwd)),
+            _ => None,
+        };
+        if full.literal().as_deref() == Some("/dev/null") {
+            return;
+        }
+        self.made.push(Made {
+            line,
+            by: by.to_string(),
+            path: full,
+            from,
+            text,
+        });
+    }
+
+    /// A statement with redirections: the files its `>` redirections write (with the text of
+    /// a here-document `cat` writes), and what the statement and the pipeline after a
+    /// here-document read on standard input.
+    pub(super) fn redirected(&mut self, n: Node<'t>, env: &mut Env) {
+        let body = n.child_by_field_name("body");
+        let mut c = n.walk();
+        let redirects: Vec<Node> = n.children_by_field_name("redirect", &mut c).collect();
+        let heredoc = redirects
+            .iter()
+            .find(|r| r.kind() == "heredoc_redirect")
+            .copied();
+        let written = heredoc.and_then(|h| self.heredoc_text(h));
+        let tool = body.map(|b| self.first_word(b)).unwrap_or_default();
+        let line = self.line(n);
+        // `cat <<EOF > f`: the here-document's own redirections write too.
+        let mut outputs: Vec<Node> = redirects.clone();
+        if let Some(h) = heredoc {
+            let mut c2 = h.walk();
+            outputs.extend(h.children_by_field_name("redirect", &mut c2));
+        }
+        let mut input: Option<Stdin> = written.clone().map(Stdin::Text);
+        for r in &outputs {
+            match redirect_target(*r, self) {
+                Some((true, dest)) => {
+                    for e in self.expand(dest, env, true) {
+                        let text = matches!(tool.as_str(), "cat" | "tee" | "envsubst")
+                            .then(|| written.clone())
+                            .flatten()
+                            .map(|mut w| {
+                                w.expanded |= tool == "envsubst";
+                                w
+                            });
+                        self.make(line, &tool, &e.joined(), None, text, env);
+                    }
+                }
+                Some((false, src)) => {
+                    if let ([one], Some(cwd)) = (self.expand(src, env, true).as_slice(), &env.cwd) {
+                        input = Some(Stdin::File(one.joined().relative_to(cwd)));
+                    }
+                }
+                None => {}
+            }
+        }
+        if let Some(b) = body {
+            let given = input.clone().or_else(|| self.stdin.clone());
+            let saved = std::mem::replace(&mut self.stdin, given);
+            self.stmt(b, env);
+            self.stdin = saved;
+        }
+        for r in redirects {
+            match r.kind() {
+                "heredoc_redirect" => {
+                    // `cat <<EOF | ytt -f -`: the pipeline reads what `cat` prints.
+                    let piped = match (tool.as_str(), &written) {
+                        ("cat", Some(w)) => Some(Stdin::Text(w.clone())),
+                        _ => Some(Stdin::Command(tool.clone())),
+                    };
+                    let mut c3 = r.walk();
+                    let kids: Vec<Node> = r.named_children(&mut c3).collect();
+                    for k in kids {
+                        match k.kind() {
+                            "heredoc_start" | "heredoc_body" | "heredoc_end" | "file_redirect" => {}
+                            _ => {
+                                let saved = std::mem::replace(&mut self.stdin, piped.clone());
+                                let mut sub = env.clone();
+                                self.stmt(k, &mut sub);
+                                self.stdin = saved;
+                            }
+                        }
+                    }
+                }
+                // `< <(ytt ...)`: a command inside a redirection still runs.
+                _ => self.stmt(r, env),
+            }
+        }
+    }
+
+    /// A pipeline: each command after the first reads the one before it.
+    pub(super) fn pipeline(&mut self, n: Node<'t>, env: &Env) {
+        let mut c = n.walk();
+        let kids: Vec<Node> = n.named_children(&mut c).collect();
+        let inherited = self.stdin.clone();
+        let mut before: Option<String> = None;
+        for child in kids {
+            self.stdin = match &before {
+                Some(p) => Some(Stdin::Command(p.clone())),
+                None => inherited.clone(),
+            };
+            let mut sub = env.clone();
+            self.stmt(child, &mut sub);
+            before = Some(self.producer(child));
+        }
+        self.stdin = inherited;
+    }
+
+    /// A redirection of a command (`ytt -f - < values.yml`): the file it writes is made; the
+    /// file it reads is the command's standard input.
+    pub(super) fn command_redirect(
+        &mut self,
+        r: Node<'t>,
+        line: u32,
+        env: &mut Env,
+    ) -> Option<Stdin> {
+        let tool = r.parent().map(|p| self.first_word(p)).unwrap_or_default();
+        let (writes, target) = redirect_target(r, self)?;
+        let exps = self.expand(target, env, true);
+        if !writes {
+            return match (exps.as_slice(), &env.cwd) {
+                ([one], Some(cwd)) => Some(Stdin::File(one.joined().relative_to(cwd))),
+                _ => None,
+            };
+        }
+        for e in exps {
+            self.make(line, &tool, &e.joined(), None, None, env);
+        }
+        None
+    }
+
+    /// The text of a here-document, and whether the shell expands it.
+    fn heredoc_text(&self, h: Node<'t>) -> Option<Written> {
+        let mut c = h.walk();
+        let kids: Vec<Node> = h.named_children(&mut c).collect();
+        let start = kids.iter().find(|k| k.kind() == "heredoc_start")?;
+        let body = kids.iter().find(|k| k.kind() == "heredoc_body")?;
+        let quoted = self.text(*start).contains(['\'', '"', '\\']);
+        let mut c2 = body.walk();
+        let expands = body.named_children(&mut c2).any(|k| {
+            matches!(
+                k.kind(),
+                "expansion" | "simple_expansion" | "command_substitution"
+            )
+        });
+        Some(Written {
+            text: self.text(*body).to_string(),
+            expanded: expands && !quoted,
+            line: self.line(*body),
+        })
+    }
+
+    /// The first word of a statement's command (`cat`, `helm`), or empty.
+    fn first_word(&self, n: Node<'t>) -> String {
+        let text = self.text(n);
+        text.split_whitespace()
+            .find(|w| !w.contains('='))
+            .map(|w| w.rsplit('/').next().unwrap_or(w).to_string())
+            .unwrap_or_default()
+    }
+
+    /// A pipeline member as its first words (`sops -d secrets.yml`).
+    fn producer(&self, n: Node<'t>) -> String {
+        let words: Vec<&str> = self.text(n).split_whitespace().take(3).collect();
+        words.join(" ")
+    }
+}
+
+/// Whether a redirection writes (`>`, `>>`, `&>`, `>|`) or reads (`<`) a file of the
+/// standard streams it concerns, and its target; `None` for stderr, duplications and the like.
+fn redirect_target<'t>(r: Node<'t>, it: &Interp<'t>) -> Option<(bool, Node<'t>)> {
+    if r.kind() != "file_redirect" {
+        return None;
+    }
+    let dest = r.child_by_field_name("destination")?;
+    if let Some(fd) = r.child_by_field_name("descriptor") {
+        if !matches!(it.text(fd), "0" | "1") {
+            return None;
+        }
+    }
+    let mut c = r.walk();
+    let op = r
+        .children(&mut c)
+        .find(|k| !k.is_named())
+        .map(|k| it.text(k))?;
+    match op {
+        ">" | ">>" | "&>" | "&>>" | ">|" => Some((true, dest)),
+        "<" => Some((false, dest)),
+        _ => None,
+    }
+}
+
+/// The directory `git clone URL` makes: the URL's last segment without `.git`.
+fn repository_dir(url: &Word) -> Option<Word> {
+    let text = url.literal()?;
+    let name = text.trim_end_matches('/').rsplit(['/', ':']).next()?;
+    let name = name.strip_suffix(".git").unwrap_or(name);
+    (!name.is_empty()).then(|| Word::lit(name))
+}
+
+/// The files `curl -o F`, `curl -O URL`, `wget -O F`, `wget -P DIR` and `wget URL` write.
+fn downloads(args: &[Word]) -> Vec<(Word, Option<Word>)> {
+    let mut out = Vec::new();
+    let mut it = args.iter().peekable();
+    let mut named = false;
+    while let Some(a) = it.next() {
+        match a.literal().as_deref() {
+            Some("-o" | "--output" | "-O" | "--output-document" | "-P" | "--directory-prefix")
+                if it
+                    .peek()
+                    .is_some_and(|v| !v.literal_prefix().starts_with("http")) =>
+            {
+                named = true;
+                out.extend(it.next().map(|v| (v.clone(), None)));
+            }
+            _ => {}
+        }
+    }
+    if !named {
+        // `curl -O URL`, `wget URL`: the URL's last segment, in the working directory.
+        for a in args {
+            let Some(l) = a.literal() else { continue };
+            if l.starts_with("http://") || l.starts_with("https://") {
+                if let Some(name) = l
+                    .split(['?', '#'])
+                    .next()
+                    .and_then(|u| u.rsplit('/').next())
+                {
+                    if !name.is_empty() {
+                        out.push((Word::lit(name), None));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Paths given to a tool's output flags (`--output-files out/`, `imgpkg pull -o /tmp/b`,
+/// `helm pull --untardir charts`, `tar -C dir`, `unzip -d dir`).
+fn flag_outputs(tool: &str, args: &[Word]) -> Vec<(Word, Option<Word>)> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let Some(l) = a.literal() else { continue };
+        let (flag, glued) = match l.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(Word::lit(v))),
+            _ => (l.clone(), None),
+        };
+        let takes = OUTPUT_FLAGS.contains(&flag.as_str())
+            || (flag == "-o" && tool != "curl" && tool != "wget")
+            || (tool == "helm" && matches!(flag.as_str(), "-d" | "--destination" | "--untardir"))
+            || (tool == "tar" && matches!(flag.as_str(), "-C" | "--directory"))
+            || (tool == "unzip" && flag == "-d");
+        if !takes {
+            continue;
+        }
+        let Some(value) = glued.or_else(|| it.next().cloned()) else {
+            continue;
+        };
+        if flag == "-o" && value.literal().is_some_and(|v| is_format(&v)) {
+            continue;
+        }
+        out.push((value, None));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<Word> {
+        s.split_whitespace().map(Word::lit).collect()
+    }
+
+    #[test]
+    fn downloads_and_clones_name_what_they_write() {
+        let d = downloads(&words("-sL https://x.io/a/values.yml?raw=1"));
+        assert_eq!(d[0].0.to_string(), "values.yml");
+        let d = downloads(&words("-o /tmp/x.yml https://x.io/a"));
+        assert_eq!(d[0].0.to_string(), "/tmp/x.yml");
+        assert_eq!(
+            repository_dir(&Word::lit("https://github.com/o/lib.git"))
+                .unwrap()
+                .to_string(),
+            "lib"
+        );
+    }
+
+    #[test]
+    fn output_flags_name_paths_not_formats() {
+        let o = flag_outputs("ytt", &words("-f a -o json --output-files out/"));
+        assert_eq!(o.len(), 1);
+        assert_eq!(o[0].0.to_string(), "out/");
+        let o = flag_outputs("imgpkg", &words("pull -b img -o /tmp/bundle"));
+        assert_eq!(o[0].0.to_string(), "/tmp/bundle");
+        assert!(flag_outputs("kubectl", &words("get cm -o yaml")).is_empty());
+        let o = flag_outputs("tar", &words("-xzf a.tgz -C vendor"));
+        assert_eq!(o[0].0.to_string(), "vendor");
+    }
+}
