@@ -19,6 +19,7 @@ mod conventions;
 mod coverage;
 mod data_values_cli;
 mod difftest;
+mod fix_safety;
 mod fixes;
 mod fuzz_smoke;
 mod hostile_files;

@@ -10,6 +10,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 mod limits;
+mod safe_fixes;
 
 use crate::util::json::{diagnostics, str_of};
 use crate::util::temp::make_fifo;
