@@ -337,8 +337,8 @@ mod tests {
             ]
         );
         let flags = jobs[0].flags.as_ref().unwrap();
-        assert_eq!(flags.files, vec!["/repo/app"]);
-        assert_eq!(flags.dv_files, vec!["@lib:/repo/ci/v.yml"]);
+        assert_eq!(flags.files, vec!["\0/repo/app"]);
+        assert_eq!(flags.dv_files, vec!["@lib:\0/repo/ci/v.yml"]);
         assert_eq!(flags.dv_yaml, vec!["x.y=3"]);
         assert!(jobs[2].flags.as_ref().unwrap().strict);
     }

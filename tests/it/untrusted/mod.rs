@@ -10,6 +10,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 mod limits;
+mod root_names;
 mod safe_fixes;
 
 use crate::util::json::{diagnostics, str_of};
