@@ -135,6 +135,13 @@ pub fn plan(s: &Settings) -> Result<Planned, String> {
 /// none, the working directory when it is below the repository's directory: what a run lints
 /// never reaches beyond the path given, even implicitly.
 fn targets(s: &Settings, config: &Config) -> Result<Vec<PathBuf>, String> {
+    // The engine names inputs by UTF-8 paths: under a path that is not, it could read nothing.
+    if config.dir.to_str().is_none() {
+        return Err(format!(
+            "the repository's path {} is not UTF-8 (shown with U+FFFD for its invalid bytes): move or rename it to lint it",
+            config.dir.display()
+        ));
+    }
     if s.paths.is_empty() {
         let below = s.cwd != config.dir && paths::relative(&config.dir, &s.cwd).is_some();
         return Ok(if below {

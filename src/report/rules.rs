@@ -215,6 +215,10 @@ rule_table! {
         "Named pipe, device or socket inside a root",
         "A root holds a file that is not a regular file (a FIFO, a device, a socket). Reading it could block forever or never end, so the linter skips it without opening it.",
         "Remove the special file from the repository, or exclude it.";
+    NameNotUtf8 = "name-not-utf8", Warning,
+        "File or directory name that is not UTF-8",
+        "A name in the repository is not valid UTF-8. ytt reads such a file as part of its root, under its name as bytes; reports, suppression comments and fixes name files by UTF-8 paths, so the linter shows the name with U+FFFD in the place of each invalid byte and cannot discover roots or libraries inside it. The rest of the repository is linted.",
+        "Rename the file or directory to a UTF-8 name (`convmv`, or `git mv`).";
     UnusedSuppression = "unused-suppression", Warning,
         "Suppression comment that suppresses nothing",
         "A `#! yttlint: disable=...` comment matched no finding.",

@@ -10,6 +10,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 mod limits;
+mod odd_names;
 mod root_names;
 mod safe_fixes;
 
