@@ -58,6 +58,9 @@ pub struct Settings {
     /// A job may hand parts of its work to the idle threads of the pool (the language server,
     /// which usually runs one job after an edit; see [`crate::eval::spread`]).
     pub spread: bool,
+    /// When the run's time is up (`--timeout`): jobs not finished by then are `limit-exceeded`
+    /// findings (see [`crate::lint::run::deadline`]).
+    pub deadline: Option<crate::lint::run::deadline::Deadline>,
 }
 
 /// Whether and where the result cache lives.
@@ -281,6 +284,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         findings_bytes: run::budget::findings_bytes(memory),
         cancel: s.cancel.as_ref(),
         spread: s.spread,
+        deadline: s.deadline,
     };
     let ran = run::run_jobs(&jobs, &how)?;
     let mut report = ran.report;

@@ -176,7 +176,9 @@ pub fn not_utf8_findings(
         .map(|n| {
             let what = if n.dir { "what it holds" } else { "it" };
             let read = match reader(&n.path) {
-                Some(root) => format!("ytt reads it with root {root}, the linter cannot name {what}"),
+                Some(root) => {
+                    format!("ytt reads it with root {root}, the linter cannot name {what}")
+                }
                 None => format!("the linter cannot name {what}"),
             };
             let mut d = Diagnostic::new(

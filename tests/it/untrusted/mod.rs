@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 mod limits;
 mod odd_names;
 mod root_names;
+mod run_bound;
 mod safe_fixes;
 
 use crate::util::json::{diagnostics, str_of};

@@ -45,7 +45,11 @@ fn names_that_are_not_utf8_are_reported_and_every_root_is_linted() {
     let lib = dir.join("app/_ytt_lib").join(odd("lib"));
     std::fs::create_dir_all(&lib).unwrap();
     std::fs::write(lib.join("h.star"), "Y = 2\n").unwrap();
-    std::fs::write(dir.join("other").join(odd("v")).with_extension("yml"), "v: 1\n").unwrap();
+    std::fs::write(
+        dir.join("other").join(odd("v")).with_extension("yml"),
+        "v: 1\n",
+    )
+    .unwrap();
     let outer = dir.join(odd("bad")).join("app");
     std::fs::create_dir_all(&outer).unwrap();
     std::fs::write(outer.join("t.yml"), "k: #@ 1\n").unwrap();
