@@ -198,10 +198,18 @@ fn bound_by(s: &AstStmt) -> Vec<&str> {
     out
 }
 
-/// Whether `name` is one of ytt's universe names (constants and builtin functions; the
-/// `while` helper the `end`-block rewriter uses).
+/// Whether `name` is one of ytt's universe names (constants and builtin functions), or a
+/// function the engine itself puts in the code it evaluates (the `while` helper of the
+/// `end`-block rewriter; the lookups and operators of `eval::gocompat`, in the syntax tree an
+/// evaluation kept; the `**` helper of `template::kwargs_splat`).
 fn universe(name: &str) -> bool {
-    matches!(name, "True" | "False" | "None" | "__ytt_while")
+    matches!(
+        name,
+        "True" | "False" | "None" | "__ytt_while" | "__ytt_attr"
+    ) || name == crate::template::kwargs_splat::RUNTIME_FN
+        || crate::eval::gocompat::OPERATORS
+            .iter()
+            .any(|(_, f)| *f == name)
         || super::builtins::signature(name).is_some()
 }
 

@@ -5,6 +5,7 @@
 //! over the fixtures and mutations of them, so the targets stay green without nightly.
 
 mod engine;
+mod fixes;
 mod input;
 mod invocations;
 mod report_input;
@@ -13,6 +14,7 @@ mod reports;
 pub use engine::{
     config_parse, kubevirt_annotation, template_compile, template_render, yaml_parse,
 };
+pub use fixes::fix_apply;
 pub use invocations::invocations;
 pub use reports::{check_reports, rendered_reports, report_render, Rendered};
 
@@ -28,6 +30,7 @@ pub const TARGETS: &[Target] = &[
     ("template_render", template_render),
     ("invocations", invocations),
     ("report_render", report_render),
+    ("fix_apply", fix_apply),
 ];
 
 /// Set up once before any input: libFuzzer's panic hook aborts on every panic, even one that

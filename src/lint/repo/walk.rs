@@ -358,7 +358,24 @@ mod tests {
         std::fs::create_dir_all(dir.join("nested")).unwrap();
         std::fs::write(dir.join("nested/.yttlint.yaml"), "").unwrap();
         std::fs::write(dir.join("nested/t.yml"), "a: #@ 1\n").unwrap();
-        let (files, problems) = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let odd = std::ffi::OsStr::from_bytes(b"a/old\xff");
+            std::fs::create_dir_all(dir.join(odd)).unwrap();
+            std::fs::write(dir.join(odd).join("t.yml"), "a: #@ 1\n").unwrap();
+        }
+        let Walked {
+            files,
+            problems,
+            not_utf8,
+        } = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
+        assert_eq!(
+            not_utf8,
+            [NotUtf8 {
+                path: "a/old\u{FFFD}".to_string(),
+                dir: true
+            }]
+        );
         assert_eq!(
             problems,
             vec!["nested has its own .yttlint.yaml and is not linted from here"]
