@@ -107,4 +107,24 @@ for f in files_of(fixtures):
         seed += bytes([1]) + os.path.dirname(rel).encode() + b"\0" + bytes([0, 0, 0, 0, 0])
     save("report_render", seed + bytes([0]))
 PY
+# fix_apply: each small fixture YAML or Starlark file, its first lines each removed whole (the
+# layout of src/fuzzing/fixes.rs), as tests/it/fuzz_smoke.rs makes them.
+python3 - "$HERE/corpus/fix_apply" "$ROOT/fixtures" <<'PY'
+import hashlib, os, sys
+out, fixtures = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+for d, _, names in os.walk(fixtures):
+    for n in names:
+        if not n.endswith((".yml", ".yaml", ".star")):
+            continue
+        data = open(os.path.join(d, n), "rb").read().replace(b"\0", b"")
+        if len(data) > 4096:
+            continue
+        starts = [0] + [i + 1 for i, b in enumerate(data) if b == 10 and i + 1 < len(data)]
+        starts = starts[:6]
+        seed = data + b"\0x = 1\n\0" + bytes([max(len(starts) - 1, 0)])
+        for a, b in zip(starts, starts[1:]):
+            seed += bytes([0, 0, 1, 4, a >> 8 & 255, a & 255, 0, 4, b >> 8 & 255, b & 255]) + b"\0\x01"
+        open(os.path.join(out, hashlib.sha256(seed).hexdigest()[:16]), "wb").write(seed)
+PY
 for t in "$HERE"/corpus/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done

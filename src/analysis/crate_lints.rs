@@ -16,7 +16,7 @@ pub const UNREACHABLE: Rule = Rule::UnreachableCode;
 
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();
-    for unit in index.all.iter().take(index.own) {
+    for (i, unit) in index.all.iter().enumerate().take(index.own) {
         let read = walk::read_names(&unit.ast);
         for stmt in walk::stmts(&unit.ast) {
             let Stmt::Load(load) = &stmt.node else {
@@ -28,6 +28,7 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
             };
             let whole = load.args.iter().all(|a| unused(&a));
             let line = unit.lines_of(stmt.span).map(|(first, _)| first);
+            let all: Vec<&LoadArgP<AstNoPayload>> = load.args.iter().collect();
             for arg in load.args.iter().filter(unused) {
                 let local = walk::original(&arg.local.ident);
                 let needle = if arg.local.ident == arg.their.node {
@@ -38,7 +39,14 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 if let Some(pos) = unit.pos(arg.local.span, &needle) {
                     let width = unit.width(&pos, &needle);
                     let message = format!("{local} is loaded but never used");
-                    let fix = line.and_then(|l| super::load_fix::fix(unit, l, local, whole));
+                    // Safe only when the removal is proved harmless (`load_safety`).
+                    let removed = if whole {
+                        all.as_slice()
+                    } else {
+                        std::slice::from_ref(&arg)
+                    };
+                    let safe = super::load_safety::harmless(index, i, load, removed, whole);
+                    let fix = line.and_then(|l| super::load_fix::fix(unit, l, local, whole, safe));
                     found.push(
                         Finding::new(UNUSED_LOAD, message, pos)
                             .wide(width)

@@ -24,8 +24,16 @@ struct Load {
 }
 
 /// The fix that removes the loaded name `local` from the `load()` starting on template line
-/// `line`; the whole statement when `whole` (no name of it is used).
-pub fn fix(unit: &Unit<'_>, line: u32, local: &str, whole: bool) -> Option<Fix> {
+/// `line`; the whole statement when `whole` (no name of it is used). It is safe when `safe`
+/// (the removal is proved harmless, see [`super::load_safety`]), else unsafe.
+pub fn fix(unit: &Unit<'_>, line: u32, local: &str, whole: bool, safe: bool) -> Option<Fix> {
+    let make = |title: String, e: Edit| {
+        if safe {
+            Fix::safe(title, e)
+        } else {
+            Fix::unsafe_(title, e)
+        }
+    };
     let template = match unit.file.file_type() {
         FileType::Starlark => false,
         FileType::Yaml => true,
@@ -46,7 +54,7 @@ pub fn fix(unit: &Unit<'_>, line: u32, local: &str, whole: bool) -> Option<Fix> 
         let last = edit::line_col(text, load.close).0;
         let (start, end) = edit::whole_lines(text, line, last)?;
         let e = Edit::new(file, text, start, end, "")?;
-        return Some(Fix::safe("Remove the unused `load()`", e));
+        return Some(make("Remove the unused `load()`".to_string(), e));
     }
     let k = load
         .args
@@ -55,7 +63,7 @@ pub fn fix(unit: &Unit<'_>, line: u32, local: &str, whole: bool) -> Option<Fix> 
         .position(|a| names(&text[a.start..a.end], local))?
         + 1;
     let e = Edit::new(file, text, load.args[k - 1].end, load.args[k].end, "")?;
-    Some(Fix::safe(format!("Remove the unused name `{local}`"), e))
+    Some(make(format!("Remove the unused name `{local}`"), e))
 }
 
 /// Whether the argument text `arg` (`"name"` or `name = "their"`) loads `local`.

@@ -11,6 +11,7 @@ pub mod fixes;
 pub mod index;
 pub mod load_fix;
 pub mod load_names;
+pub mod load_safety;
 pub mod module_attr;
 pub mod signature;
 pub mod stale;

@@ -41,7 +41,9 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                     .filter(|_| width > 0)
                     .and_then(|s| {
                         let edit = fixes::replace_at(unit, &pos, local.len() + 1, &attr.node, &s)?;
-                        Some(Fix::safe(format!("Replace with `{local}.{s}`"), edit))
+                        // Unsafe: where the line runs, ytt's error becomes another one
+                        // (`assert.failed` -> `assert.fail`) or a success (`data.value.x`).
+                        Some(Fix::unsafe_(format!("Replace with `{local}.{s}`"), edit))
                     });
                 found.push(Finding::new(RULE, message, pos).wide(width).fixed(fix));
             }

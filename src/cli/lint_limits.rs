@@ -1,4 +1,4 @@
-//! The linter's flags about the cost of a run (`--memory-limit`, `--job-timeout`,
+//! The linter's flags about the cost of a run (`--memory-limit`, `--job-timeout`, `--timeout`,
 //! `--in-process`): by default each root is linted in a worker process, so that no template,
 //! however it fails, can end the run or take more than its share of the memory. The memory
 //! limit covers the main process too: it keeps an eighth of it, and bounds the findings it
@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::lint::run::deadline::Deadline;
 use crate::lint::run::pool::Isolation;
 
 /// Flags flattened into the linter's command line.
@@ -25,6 +26,11 @@ pub struct LimitArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 150,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub job_timeout: u64,
+    /// Seconds the whole run may take: the roots not linted by then are reported as
+    /// limit-exceeded, and the reports are written.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600,
+          value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub timeout: u64,
     /// Evaluate the roots in threads of this process instead of worker processes: no memory
     /// limit, and a root that crashes ends the run.
     #[arg(long)]
@@ -32,6 +38,11 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
+    /// The run's deadline, from now.
+    pub fn deadline(&self) -> Deadline {
+        Deadline::after(Duration::from_secs(self.timeout))
+    }
+
     /// How the run is isolated (`None` with `--in-process`).
     pub fn isolation(&self) -> Result<Option<Isolation>, String> {
         if self.in_process {

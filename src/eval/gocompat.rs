@@ -44,7 +44,7 @@ pub const METHODS: &[&str] = &[
 ];
 
 /// Binary operators and the function each becomes.
-const OPERATORS: &[(&str, &str)] = &[
+pub const OPERATORS: &[(&str, &str)] = &[
     ("*", "__ytt_mul"),
     ("|", "__ytt_bitor"),
     ("%", "__ytt_percent"),

@@ -1,9 +1,11 @@
-//! Input files as ytt sees them: `-f` paths (files, directories, `-` for stdin, `name=path`),
+//! Input files as ytt sees them: `-f` paths (files, directories, `-` for stdin, `name=path`;
+//! the linter's own explicit form, see [`input`]),
 //! each with the relative path ytt gives it, its type by extension, and ytt's order (inputs in
 //! the order given, each directory's files sorted by relative path). Which files may be read is
 //! a [`ReadPolicy`]: ytt's (symlinks only to allowed destinations) or the linter's (nothing that
 //! resolves outside the repository, no special files; those are skipped and reported).
 
+pub mod input;
 pub mod open;
 pub mod overlay;
 pub mod paths;
@@ -185,15 +187,8 @@ pub fn collect_with(
 ) -> Result<Vec<InputFile>, String> {
     let mut all = Vec::new();
     for arg in paths {
-        let (name, path) = match arg.split('=').collect::<Vec<_>>().as_slice() {
-            [p] => (None, p.to_string()),
-            [n, p] => (Some(n.to_string()), p.to_string()),
-            _ => {
-                return Err(format!(
-                    "Expected file '{arg}' to only have single '=' sign to for relative path assignment"
-                ))
-            }
-        };
+        let parsed = input::parse(arg)?;
+        let (name, path) = (parsed.name.map(str::to_string), parsed.path.to_string());
         let mut group = Vec::new();
         if path == "-" {
             let data = stdin()?;

@@ -60,6 +60,7 @@ pub fn apply(text: &str, edits: &[Edit]) -> Result<String, String> {
     let mut at = 0;
     for e in edits {
         if e.start < at
+            || e.start > e.end
             || e.end > text.len()
             || !text.is_char_boundary(e.start)
             || !text.is_char_boundary(e.end)
@@ -116,6 +117,18 @@ mod tests {
         let text = "a: 1\n";
         let e = Edit::new("t.yml", text, 3, 4, "2").unwrap();
         assert_eq!(apply(text, std::slice::from_ref(&e)).unwrap(), "a: 2\n");
-        assert!(apply("a", &[e]).unwrap_err().contains("does not fit"));
+        assert!(apply("a", std::slice::from_ref(&e))
+            .unwrap_err()
+            .contains("does not fit"));
+        // An edit whose end comes before its start (one not made by `Edit::new`) is refused,
+        // not applied with the text between its end and start written twice.
+        let backwards = Edit {
+            start: 4,
+            end: 3,
+            ..e
+        };
+        assert!(apply(text, &[backwards])
+            .unwrap_err()
+            .contains("does not fit"));
     }
 }

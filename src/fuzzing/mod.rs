@@ -6,6 +6,7 @@
 
 mod crds;
 mod engine;
+mod fixes;
 mod input;
 mod invocations;
 mod report_input;
@@ -15,6 +16,7 @@ pub use crds::crd_compile;
 pub use engine::{
     config_parse, kubevirt_annotation, template_compile, template_render, yaml_parse,
 };
+pub use fixes::fix_apply;
 pub use invocations::invocations;
 pub use reports::{check_reports, rendered_reports, report_render, Rendered};
 
@@ -31,6 +33,7 @@ pub const TARGETS: &[Target] = &[
     ("invocations", invocations),
     ("report_render", report_render),
     ("crd_compile", crd_compile),
+    ("fix_apply", fix_apply),
 ];
 
 /// Set up once before any input: libFuzzer's panic hook aborts on every panic, even one that

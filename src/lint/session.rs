@@ -58,6 +58,9 @@ pub struct Settings {
     /// A job may hand parts of its work to the idle threads of the pool (the language server,
     /// which usually runs one job after an edit; see [`crate::eval::spread`]).
     pub spread: bool,
+    /// When the run's time is up (`--timeout`): jobs not finished by then are `limit-exceeded`
+    /// findings (see [`crate::lint::run::deadline`]).
+    pub deadline: Option<crate::lint::run::deadline::Deadline>,
 }
 
 /// Whether and where the result cache lives.
@@ -145,6 +148,13 @@ pub fn plan(s: &Settings) -> Result<Planned, String> {
 /// none, the working directory when it is below the repository's directory: what a run lints
 /// never reaches beyond the path given, even implicitly.
 fn targets(s: &Settings, config: &Config) -> Result<Vec<PathBuf>, String> {
+    // The engine names inputs by UTF-8 paths: under a path that is not, it could read nothing.
+    if config.dir.to_str().is_none() {
+        return Err(format!(
+            "the repository's path {} is not UTF-8 (shown with U+FFFD for its invalid bytes): move or rename it to lint it",
+            config.dir.display()
+        ));
+    }
     if s.paths.is_empty() {
         let below = s.cwd != config.dir && paths::relative(&config.dir, &s.cwd).is_some();
         return Ok(if below {
@@ -299,6 +309,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         findings_bytes: run::budget::findings_bytes(memory),
         cancel: s.cancel.as_ref(),
         spread: s.spread,
+        deadline: s.deadline,
     };
     let ran = run::run_jobs(&jobs, &how)?;
     let mut report = ran.report;

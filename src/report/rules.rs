@@ -380,6 +380,10 @@ rule_table! {
         "kube-linter: container without a memory limit",
         "kube-linter's `unset-memory-requirements`: a container has no memory limit (or a limit of 0), so it may use all the memory of its node. Off by default (`policies: {checks: [kube-linter]}`).",
         "Set `resources.limits.memory`.";
+    NameNotUtf8 = "name-not-utf8", Warning,
+        "File or directory name that is not UTF-8",
+        "A name in the repository is not valid UTF-8. ytt reads such a file as part of its root, under its name as bytes; reports, suppression comments and fixes name files by UTF-8 paths, so the linter shows the name with U+FFFD in the place of each invalid byte and cannot discover roots or libraries inside it. The rest of the repository is linted.",
+        "Rename the file or directory to a UTF-8 name (`convmv`, or `git mv`).";
     UnusedSuppression = "unused-suppression", Warning,
         "Suppression comment that suppresses nothing",
         "A `#! yttlint: disable=...` comment matched no finding.",

@@ -245,9 +245,10 @@ impl DataValuesFlags {
             None => (false, path),
         };
         let found = files::collect_with(&[path.to_string()], stdin, &self.policy, refused)
-            .map_err(|e| format!("Find files '{path}': {e}"))?;
+            .map_err(|e| format!("Find files '{}': {e}", files::input::shown(path)))?;
         // ytt takes a symlink named here for a file (`lstat`).
-        let is_dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
+        let is_dir =
+            std::fs::symlink_metadata(files::input::path_of(path)).is_ok_and(|m| m.is_dir());
         let mut out = Vec::new();
         for f in found {
             if is_dir && f.file_type() != files::FileType::Yaml {
@@ -276,15 +277,20 @@ impl DataValuesFlags {
             })?;
             if has_templating(&ds) {
                 return Err(format!(
-                    "Checking data values file '{path}': Expected to be plain YAML, having no annotations (hint: remove comments starting with `#@`)"
+                    "Checking data values file '{}': Expected to be plain YAML, having no annotations (hint: remove comments starting with `#@`)",
+                    files::input::shown(path)
                 ));
             }
             for doc in ds.items {
                 if matches!(doc.value, Value::Null) {
                     continue;
                 }
-                let doc = plain_merge_overlay(&doc)
-                    .map_err(|e| format!("Checking data values file '{path}': {e}"))?;
+                let doc = plain_merge_overlay(&doc).map_err(|e| {
+                    format!(
+                        "Checking data values file '{}': {e}",
+                        files::input::shown(path)
+                    )
+                })?;
                 let mut env = Envelope::with_lib_ref(doc, lib)?;
                 env.allow_new = allow_new;
                 out.push(env);

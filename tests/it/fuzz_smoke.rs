@@ -177,6 +177,9 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
                 out.push(bytes)
             }
             "report_render" if yaml && bytes.len() <= 4096 => out.push(report_seed(p, &bytes)),
+            "fix_apply" if (yaml || ext(p) == "star") && bytes.len() <= 4096 => {
+                out.push(fix_seed(&bytes))
+            }
             _ => {}
         }
     }
@@ -184,6 +187,35 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
         out.extend(repository_seeds());
     }
     out
+}
+
+/// Fixes over one fixture file (the layout of `src/fuzzing/fixes.rs`): each of its first five
+/// lines removed whole, as `unused-load`'s fix removes a `load()`, one safe fix a line.
+fn fix_seed(text: &[u8]) -> Vec<u8> {
+    let text: Vec<u8> = text.iter().copied().filter(|&b| b != 0).collect();
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(
+            text.iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        )
+        .filter(|&i| i < text.len())
+        .take(6)
+        .collect();
+    let mut seed = text.clone();
+    seed.extend(b"\0x = 1\n\0");
+    seed.push(u8::try_from(starts.len().saturating_sub(1)).unwrap());
+    let position = |at: usize| [4u8, (at >> 8) as u8, at as u8];
+    for w in starts.windows(2) {
+        // One edit, in the first file, not raw.
+        seed.extend([0, 0, 1]);
+        seed.extend(position(w[0]));
+        seed.push(0);
+        seed.extend(position(w[1]));
+        seed.extend(b"\0\x01");
+    }
+    seed
 }
 
 /// A report over one fixture file (the layout of `src/fuzzing/report_input.rs`): the file as
@@ -369,6 +401,12 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
         include_bytes!("../data/fuzz/report_render-lone-carriage-return.bin"),
     ),
     ("template_render", b"\x00a: [!!str, b]\n"),
+    // An edit ending between the `\r` and `\n` of a CRLF: its line and column did not lead
+    // back to its offset (the target's check, not the fix engine, was wrong there).
+    (
+        "fix_apply",
+        include_bytes!("../data/fuzz/fix_apply-inside-crlf.bin"),
+    ),
 ];
 
 #[test]

@@ -26,6 +26,7 @@ mod coverage;
 mod data_values_cli;
 mod difftest;
 mod excused_commands;
+mod fix_safety;
 mod fixes;
 mod fuzz_smoke;
 #[cfg(unix)]

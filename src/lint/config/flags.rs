@@ -8,7 +8,7 @@ use std::path::Path;
 
 use clap::Parser;
 
-use crate::files::paths;
+use crate::files::{self, paths};
 use crate::lint::config::parse::split_lib_ref;
 use crate::ytt_flags::TemplateArgs;
 
@@ -20,6 +20,13 @@ pub fn resolve(
     defaults: &[String],
     args: &[String],
 ) -> Result<TemplateArgs, String> {
+    // The explicit form of inputs starts with a NUL byte: the repository may not write it.
+    if let Some(a) = args.iter().find(|a| a.contains('\0')) {
+        return Err(format!(
+            "the argument \"{}\" holds a NUL byte, which no command line can",
+            a.replace('\0', "\\0")
+        ));
+    }
     let mut parsed = TemplateArgs::try_parse_from(
         std::iter::once("template".to_string()).chain(args.iter().cloned()),
     )
@@ -30,8 +37,13 @@ pub fn resolve(
     } else {
         root_abs.clone()
     };
+    // Paths become the explicit form of `files::input`: ytt's syntax would read a directory
+    // named `evil=decoy` as the file `decoy` named `evil`.
     parsed.files = if parsed.files.is_empty() {
-        defaults.iter().map(|d| absolute(repo, d)).collect()
+        defaults
+            .iter()
+            .map(|d| files::input::path(&absolute(repo, d)))
+            .collect()
     } else {
         parsed.files.iter().map(|f| input(&dir, f)).collect()
     };
@@ -57,14 +69,18 @@ fn absolute(dir: &Path, path: &str) -> String {
         .into_owned()
 }
 
-/// `-f [name=]path` with the path made absolute.
+/// `-f [name=]path` with the path made absolute, in the explicit form of `files::input`.
 fn input(dir: &Path, arg: &str) -> String {
-    match arg.split_once('=') {
+    match files::input::parse(arg) {
         // `-f x.yml=` names no file: ytt fails on it ("Checking file ''"), and so does the
-        // engine given it as it is (it is not the root's directory).
-        Some((_, "")) => arg.to_string(),
-        Some((name, path)) => format!("{name}={}", absolute(dir, path)),
-        None => absolute(dir, arg),
+        // engine given it as it is (it is not the root's directory). An argument ytt refuses
+        // (`a=b=c`) stays as it is, for the engine to refuse it with ytt's message.
+        Ok(files::input::Input { path: "", .. }) | Err(_) => arg.to_string(),
+        Ok(files::input::Input {
+            name: Some(name),
+            path,
+        }) => files::input::named(name, &absolute(dir, path)),
+        Ok(files::input::Input { name: None, path }) => files::input::path(&absolute(dir, path)),
     }
 }
 
@@ -77,11 +93,12 @@ pub fn values_file(repo: &Path, dir: &Path, arg: &str) -> String {
         None => ("", rest),
     };
     let abs = paths::absolute(dir, Path::new(path));
-    let shown = match paths::relative(repo, &abs) {
-        Some(rel) if abs.is_file() && !rel.contains('=') => format!("{rel}="),
-        _ => String::new(),
+    let abs_text = abs.to_string_lossy();
+    let explicit = match paths::relative(repo, &abs) {
+        Some(rel) if abs.is_file() => files::input::named(&rel, &abs_text),
+        _ => files::input::path(&abs_text),
     };
-    format!("{lib}{plus}{shown}{}", abs.to_string_lossy())
+    format!("{lib}{plus}{explicit}")
 }
 
 /// The repository-relative paths of the inputs of resolved flags (for selecting roots).
@@ -89,10 +106,7 @@ pub fn inputs(repo: &Path, resolved: &TemplateArgs) -> Vec<String> {
     resolved
         .files
         .iter()
-        .filter_map(|f| {
-            let path = f.split_once('=').map_or(f.as_str(), |(_, p)| p);
-            paths::relative(repo, Path::new(path))
-        })
+        .filter_map(|f| paths::relative(repo, Path::new(files::input::path_of(f))))
         .collect()
 }
 
@@ -128,7 +142,7 @@ mod tests {
         )
         .unwrap();
         assert!(r.ignore_unknown_comments);
-        assert_eq!(r.files, vec![native("/repo/config")]);
+        assert_eq!(r.files, vec![format!("\0{}", native("/repo/config"))]);
         assert_eq!(inputs(repo, &r), vec!["config"]);
     }
 
@@ -151,11 +165,41 @@ mod tests {
         let r = resolve(repo, "config", &[], &args).unwrap();
         assert_eq!(
             r.files,
-            vec![native("/repo/config"), native("x.yml=/repo/shared/y.yml")]
+            vec![
+                format!("\0{}", native("/repo/config")),
+                format!("\0x.yml\0{}", native("/repo/shared/y.yml"))
+            ]
         );
         assert_eq!(inputs(repo, &r), vec!["config", "shared/y.yml"]);
-        assert_eq!(r.dv_files, vec![native("@lib:+:/repo/values")]);
+        assert_eq!(r.dv_files, vec![format!("@lib:+:\0{}", native("/repo/values"))]);
         assert_eq!(r.dv_file, vec![native("a.b=/repo/config/cert.pem")]);
+    }
+
+    #[test]
+    fn paths_are_never_read_as_name_and_path() {
+        let repo = Path::new("/repo");
+        for root in ["evil=decoy", "x=y=z", "-"] {
+            let r = resolve(repo, root, &[root.to_string()], &[]).unwrap();
+            let input = crate::files::input::parse(&r.files[0]).unwrap();
+            assert_eq!(
+                (input.name, input.path),
+                (None, format!("/repo/{root}").as_str())
+            );
+            assert_eq!(inputs(repo, &r), vec![root]);
+            // Configured inputs relative to such a root too.
+            let r = resolve(repo, root, &[], &["-f".into(), ".".into()]).unwrap();
+            assert_eq!(
+                crate::files::input::path_of(&r.files[0]),
+                format!("/repo/{root}")
+            );
+        }
+        let r = resolve(repo, "c", &[], &["-f".into(), "a=b=c".into()]).unwrap();
+        assert_eq!(
+            r.files,
+            ["a=b=c"],
+            "left for the engine to refuse as ytt does"
+        );
+        assert!(resolve(repo, "c", &[], &["-f".into(), "\0x\0/etc/passwd".into()]).is_err());
     }
 
     #[test]

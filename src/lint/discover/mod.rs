@@ -172,9 +172,19 @@ impl Discovery {
 /// Walks the repository of `config` and finds its roots and libraries.
 pub fn discover(config: &Config) -> Result<Discovery, String> {
     let exclude = walk::exclude_set(&config.exclude)?;
-    let (files, problems) = walk::walk(&config.dir, &exclude);
+    let walk::Walked {
+        files,
+        problems,
+        not_utf8,
+    } = walk::walk(&config.dir, &exclude);
     let mut d = from_files(config, &files);
     d.notes.splice(0..0, problems);
+    let reader = |p: &str| {
+        let holds = |r: &&Root| r.inputs.iter().any(|i| is_within(p, i));
+        d.roots.iter().find(holds).map(|r| r.name.clone())
+    };
+    let found = walk::not_utf8_findings(&not_utf8, &reader);
+    d.findings.extend(found);
     d.files = files;
     if d.roots.is_empty() && d.libraries.is_empty() && d.kubevirt_files.is_empty() {
         // The ytt files the walk did not give (design documents it gave, and set aside).

@@ -145,7 +145,7 @@ fn values_inputs(repo: &Path, root: &Root) -> Vec<String> {
             .dv_files
             .iter()
             .map(|f| strip_prefixes(f))
-            .map(|f| f.split_once('=').map_or(f, |(_, p)| p))
+            .map(crate::files::input::path_of)
             .chain(
                 resolved
                     .dv_file

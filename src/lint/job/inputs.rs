@@ -161,7 +161,7 @@ fn read_input(
     refused: &mut Vec<files::Refused>,
 ) -> Result<Vec<InputFile>, String> {
     let group = files::collect_with(&[arg.to_string()], &mut no_stdin, policy, refused)?;
-    let path = Path::new(arg.split_once('=').map_or(arg, |(_, p)| p));
+    let path = Path::new(files::input::path_of(arg));
     // As ytt, a symlink named here is a file (`lstat`), even one to a directory.
     let dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
     for f in &group {
@@ -182,17 +182,24 @@ fn read_input(
 fn name_values_files(repo: &Path, arg: &str, names: &mut Names, policy: &files::ReadPolicy) {
     let rest = crate::lint::config::parse::split_lib_ref(arg).1;
     let rest = rest.strip_prefix("+:").unwrap_or(rest);
-    if let Some((name, _)) = rest.split_once('=') {
+    let input = files::input::parse(rest).unwrap_or(files::input::Input {
+        name: None,
+        path: rest,
+    });
+    if let Some(name) = input.name {
         names.add(name, name.to_string());
         return;
     }
-    let dir = Path::new(rest);
+    let dir = Path::new(input.path);
     if !std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
         return;
     }
-    if let Ok(found) =
-        files::collect_with(&[rest.to_string()], &mut no_stdin, policy, &mut Vec::new())
-    {
+    if let Ok(found) = files::collect_with(
+        &[input.path.to_string()],
+        &mut no_stdin,
+        policy,
+        &mut Vec::new(),
+    ) {
         for f in found {
             if let Some(rel) = paths::relative(repo, &dir.join(&f.rel_path)) {
                 names.add(&f.rel_path, rel);

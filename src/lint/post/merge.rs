@@ -66,7 +66,14 @@ pub fn once(mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// Lists `other` in `kept`, at the command that runs ytt the way `other` was found, or at `at`.
+/// A fix that another root does not give alike was proved safe for one root only: it is
+/// kept, unsafe.
 fn also(kept: &mut Diagnostic, other: &Diagnostic, at: Span) {
+    if kept.fix != other.fix {
+        if let Some(fix) = kept.fix.as_mut() {
+            fix.applicability = crate::fix::Applicability::Unsafe;
+        }
+    }
     let Some(where_) = origin(other).filter(|o| Some(o) != origin(kept).as_ref()) else {
         return;
     };
@@ -132,5 +139,29 @@ mod tests {
             ]
         );
         assert_eq!(merged[1].message, "other");
+    }
+
+    #[test]
+    fn a_fix_another_root_does_not_give_alike_is_unsafe() {
+        use crate::fix::{Applicability, Edit, Fix};
+        let edit = Edit::new("t.yml", "a\nb\nc\n", 0, 2, "").unwrap();
+        let with = |fix: Option<Fix>, root: &str| {
+            let mut d = found(root, None, None);
+            d.fix = fix;
+            d
+        };
+        let safe = Fix::safe("Remove", edit.clone());
+        let merged = once(vec![
+            with(Some(safe.clone()), "a"),
+            with(Some(Fix::unsafe_("Remove", edit)), "b"),
+        ]);
+        assert_eq!(merged.len(), 1);
+        let fix = merged[0].fix.as_ref().unwrap();
+        assert_eq!(fix.applicability, Applicability::Unsafe);
+        let merged = once(vec![with(Some(safe.clone()), "a"), with(Some(safe), "b")]);
+        assert_eq!(
+            merged[0].fix.as_ref().unwrap().applicability,
+            Applicability::Safe
+        );
     }
 }

@@ -69,14 +69,34 @@ pub fn exclude_set(globs: &[String]) -> Result<GlobSet, String> {
     builder.build().map_err(|e| e.to_string())
 }
 
+/// A walked entry whose name is not UTF-8: not entered, not listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotUtf8 {
+    /// Its repository path, with U+FFFD in the place of each invalid byte.
+    pub path: String,
+    pub dir: bool,
+}
+
+/// What the walk found: the files, the entries it could not read, the names it could not.
+pub struct Walked {
+    /// Every file not ignored or excluded, in path order.
+    pub files: Vec<RepoFile>,
+    /// Unreadable entries and nested repositories, said in a sentence each.
+    pub problems: Vec<String>,
+    /// Entries whose name is not UTF-8, in walk order.
+    pub not_utf8: Vec<NotUtf8>,
+}
+
 /// Every file under `base` that is not ignored or excluded, in path order. Unreadable entries
-/// are reported in the second list and skipped.
-pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
+/// and entries whose name is not UTF-8 (discovery cannot name them) are skipped, and said.
+pub fn walk(base: &Path, exclude: &GlobSet) -> Walked {
     let mut problems = Vec::new();
     let filter_base = base.to_path_buf();
     let excluded = exclude.clone();
     let nested = Arc::new(Mutex::new(Vec::new()));
     let nested_seen = nested.clone();
+    let odd = Arc::new(Mutex::new(Vec::new()));
+    let odd_seen = odd.clone();
     let walker = WalkBuilder::new(base)
         .require_git(false)
         .hidden(false)
@@ -92,6 +112,15 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
                 return false;
             }
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            if e.file_name().to_str().is_none() {
+                if let Ok(mut seen) = odd_seen.lock() {
+                    seen.push(NotUtf8 {
+                        path: rel,
+                        dir: is_dir,
+                    });
+                }
+                return false;
+            }
             if is_dir && crate::lint::config::file_in(e.path()).is_some() {
                 if let Ok(mut seen) = nested_seen.lock() {
                     seen.push(rel);
@@ -127,7 +156,43 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> (Vec<RepoFile>, Vec<String>) {
             ));
         }
     }
-    (files, problems)
+    let not_utf8 = odd.lock().map(|o| o.clone()).unwrap_or_default();
+    Walked {
+        files,
+        problems,
+        not_utf8,
+    }
+}
+
+/// The `name-not-utf8` finding of each entry, under the repository's top (`.`); `reader`
+/// names the root that reads the entry, if one does.
+pub fn not_utf8_findings(
+    names: &[NotUtf8],
+    reader: &dyn Fn(&str) -> Option<String>,
+) -> Vec<crate::report::Diagnostic> {
+    use crate::report::{Diagnostic, Rule, Span};
+    names
+        .iter()
+        .map(|n| {
+            let what = if n.dir { "what it holds" } else { "it" };
+            let read = match reader(&n.path) {
+                Some(root) => {
+                    format!("ytt reads it with root {root}, the linter cannot name {what}")
+                }
+                None => format!("the linter cannot name {what}"),
+            };
+            let mut d = Diagnostic::new(
+                Rule::NameNotUtf8,
+                format!(
+                    "{} is not a UTF-8 name (shown with U+FFFD for its invalid bytes): {read}",
+                    n.path
+                ),
+            )
+            .at(Span::point(&n.path, 1, 1));
+            d.root = Some(".".to_string());
+            d
+        })
+        .collect()
 }
 
 /// The ytt files (templates, Starlark, text templates) under `base` that only `.gitignore`,
@@ -296,7 +361,24 @@ mod tests {
         std::fs::create_dir_all(dir.join("nested")).unwrap();
         std::fs::write(dir.join("nested/.yttlint.yaml"), "").unwrap();
         std::fs::write(dir.join("nested/t.yml"), "a: #@ 1\n").unwrap();
-        let (files, problems) = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let odd = std::ffi::OsStr::from_bytes(b"a/old\xff");
+            std::fs::create_dir_all(dir.join(odd)).unwrap();
+            std::fs::write(dir.join(odd).join("t.yml"), "a: #@ 1\n").unwrap();
+        }
+        let Walked {
+            files,
+            problems,
+            not_utf8,
+        } = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
+        assert_eq!(
+            not_utf8,
+            [NotUtf8 {
+                path: "a/old\u{FFFD}".to_string(),
+                dir: true
+            }]
+        );
         assert_eq!(
             problems,
             vec!["nested has its own .yttlint.yaml: its files are linted with that configuration"]

@@ -210,17 +210,20 @@ impl Cache {
     fn inputs(&self, job: &Job) -> Option<Vec<PathBuf>> {
         let mut roots: Vec<PathBuf> = job.plain_files.iter().map(|f| self.repo.join(f)).collect();
         if let Ok(flags) = &job.flags {
-            let named = flags
-                .files
-                .iter()
-                .chain(&flags.dv_file)
-                .chain(&flags.dv_files);
-            for arg in named {
-                // `-f name=path`, `--data-value-file key=path`, or a path.
-                let mut candidates = vec![arg.as_str()];
-                if let Some((_, path)) = arg.split_once('=') {
-                    candidates.push(path);
-                }
+            // `-f` inputs and values files (`[@lib:][+:]` and a path, in the explicit form of
+            // `files::input` or ytt's `name=path`), `--data-value-file key=path`.
+            let values_files = flags.dv_files.iter().map(|a| {
+                let rest = crate::lint::config::parse::split_lib_ref(a).1;
+                rest.strip_prefix("+:").unwrap_or(rest)
+            });
+            let inputs = flags.files.iter().map(String::as_str).chain(values_files);
+            let mut named: Vec<Vec<&str>> = inputs
+                .map(|a| vec![a, crate::files::input::path_of(a)])
+                .collect();
+            for kv in &flags.dv_file {
+                named.push(vec![kv, kv.split_once('=').map_or(kv.as_str(), |(_, p)| p)]);
+            }
+            for candidates in named {
                 for c in candidates {
                     // Only paths inside the repository (the configuration refuses others; a
                     // path that is not an input is no concern of the key either).

@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
 use std::time::Duration;
 
+use crate::lint::run::deadline::Deadline;
 use crate::lint::run::guard::in_file;
 use crate::report::{Diagnostic, Rule};
 
@@ -16,6 +17,8 @@ const TAIL_LINES: usize = 8;
 pub enum End {
     /// Its worker was stopped after the job's time.
     Timeout,
+    /// Its worker was stopped when the whole run's time was up (`--timeout`).
+    RunTimeout(Deadline),
     /// Its worker was stopped when its resident memory outgrew its share.
     Memory,
     /// Its worker died: how, and the last lines it wrote on standard error.
@@ -53,6 +56,7 @@ impl End {
         };
         match self {
             End::Memory => memory(),
+            End::RunTimeout(d) => d.stopped(),
             End::Timeout => Diagnostic::new(
                 Rule::LimitExceeded,
                 format!(

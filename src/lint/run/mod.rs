@@ -7,6 +7,7 @@ pub mod bounded;
 pub mod budget;
 pub mod cache;
 pub mod cache_auth;
+pub mod deadline;
 pub mod ended;
 pub mod git_index;
 pub mod guard;
@@ -59,6 +60,8 @@ pub struct Running<'a> {
     /// A job may hand parts of its work to idle threads (in threads only; see
     /// [`crate::eval::spread`]).
     pub spread: bool,
+    /// When the whole run's time is up (`--timeout`; see [`deadline`]).
+    pub deadline: Option<deadline::Deadline>,
 }
 
 /// Where each job's outcome goes as it finishes: the job's index, and the outcome.
@@ -111,18 +114,70 @@ fn run_guarded(
         keep(index, outcome);
     };
     match how.isolation {
-        Some(iso) => pool::run_isolated(&fresh, how.threads, iso, how.progress, &deliver),
-        None => {
-            let cancellable = |job: &Job| match how.cancel {
-                Some(flag) if flag.is_cancelled() => JobOutcome::cancelled(),
-                flag => cancel::within(flag, || spread::within(how.spread, || runner(job))),
-            };
-            run_with(&fresh, how.threads, how.progress, &cancellable, &deliver)?
-        }
+        Some(iso) => pool::run_isolated(
+            &fresh,
+            how.threads,
+            iso,
+            how.deadline.as_ref(),
+            how.progress,
+            &deliver,
+        ),
+        None => in_threads(&fresh, how, runner, &deliver)?,
     }
     how.progress.clear();
     let kept = kept.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(collect(jobs, kept.finish(jobs)))
+}
+
+/// Runs `jobs` in threads of this process, each cancellable: by the run's flag (the language
+/// server's), and at the run's deadline, when a watcher sets the flag (a job stopped so is a
+/// `limit-exceeded` finding, a job not started yet is one too).
+fn in_threads(
+    jobs: &[Job],
+    how: &Running,
+    runner: &(dyn Fn(&Job) -> JobOutcome + Sync),
+    deliver: Deliver,
+) -> Result<(), String> {
+    let own = Flag::new();
+    let flag = match (how.cancel, how.deadline) {
+        (Some(flag), _) => Some(flag),
+        (None, Some(_)) => Some(&own),
+        (None, None) => None,
+    };
+    let cancellable = |job: &Job| {
+        let late = how.deadline.filter(deadline::Deadline::passed);
+        if let Some(d) = late {
+            return JobOutcome::failure(job, d.not_started());
+        }
+        if flag.is_some_and(Flag::is_cancelled) {
+            return JobOutcome::cancelled();
+        }
+        let outcome = cancel::within(flag, || spread::within(how.spread, || runner(job)));
+        match how.deadline.filter(deadline::Deadline::passed) {
+            // Stopped at the deadline (or done just then): what it found may be cut short.
+            Some(d) if flag.is_some_and(Flag::is_cancelled) => {
+                JobOutcome::failure(job, d.stopped())
+            }
+            _ => outcome,
+        }
+    };
+    let Some(d) = how.deadline else {
+        return run_with(jobs, how.threads, how.progress, &cancellable, deliver);
+    };
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let waited = finished.recv_timeout(d.left());
+            if waited == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                if let Some(flag) = flag {
+                    flag.cancel();
+                }
+            }
+        });
+        let result = run_with(jobs, how.threads, how.progress, &cancellable, deliver);
+        let _ = done.send(());
+        result
+    })
 }
 
 /// The report of the jobs' outcomes (one per job, in job order), and their coverage.
@@ -214,6 +269,7 @@ mod tests {
             findings_bytes: 1 << 20,
             cancel: None,
             spread: false,
+            deadline: None,
         };
         run_guarded(jobs, &how, runner).unwrap().report
     }

@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 
 use crate::lint::job::{run_job, Job, JobKind, JobOutcome};
 use crate::lint::run::budget::main_part;
-use crate::lint::run::ended::{last_words, tail, End};
+use crate::lint::run::deadline::Deadline;
+use crate::lint::run::ended::{last_words, signal_name, tail, End};
 use crate::lint::run::guard::{caught, elapsed_ms, IN_THREAD};
 use crate::lint::run::position::Page;
 use crate::lint::run::progress::Progress;
@@ -85,11 +86,13 @@ pub fn run_isolated(
     jobs: &[Job],
     threads: usize,
     iso: &Isolation,
+    deadline: Option<&Deadline>,
     progress: &Progress,
     deliver: Deliver,
 ) {
     let workers = iso.workers(threads, jobs.len());
-    let limits = Limits::new(iso, workers);
+    let mut limits = Limits::new(iso, workers);
+    limits.deadline = deadline.copied();
     let groups = crate::lint::plan::affinity::groups(jobs);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -127,6 +130,8 @@ struct Limits {
     job_timeout: Duration,
     /// How the memory limit reads in a finding.
     memory_text: String,
+    /// When the whole run's time is up (`--timeout`).
+    deadline: Option<Deadline>,
 }
 
 impl Limits {
@@ -146,6 +151,7 @@ impl Limits {
                 main_part(iso.memory) >> 20,
                 if workers == 1 { "" } else { "s" }
             ),
+            deadline: None,
         }
     }
 }
@@ -155,6 +161,9 @@ impl Limits {
 fn run_one(worker: &mut Option<Worker>, limits: &Limits, index: usize, job: &Job) -> JobOutcome {
     if job.kind == JobKind::Notice {
         return caught(job, &|job| run_job(job, IN_THREAD)).0;
+    }
+    if let Some(d) = limits.deadline.filter(Deadline::passed) {
+        return JobOutcome::failure(job, d.not_started());
     }
     let start = Instant::now();
     let w = match worker {
@@ -292,14 +301,17 @@ impl Worker {
         if crds.is_some() {
             self.crds = shared.map(|c| c.digest().to_string());
         }
-        let deadline = Instant::now() + limits.job_timeout;
+        let job_deadline = Instant::now() + limits.job_timeout;
+        // The run's deadline when it comes first.
+        let run_deadline = limits.deadline.filter(|d| d.at < job_deadline);
+        let deadline = run_deadline.map_or(job_deadline, |d| d.at);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left.min(POLL)) {
                 Ok(Ok(line)) => return Self::answer(&line, index),
                 Err(RecvTimeoutError::Timeout) if left <= POLL => {
                     self.kill();
-                    return Err(End::Timeout);
+                    return Err(run_deadline.map_or(End::Timeout, End::RunTimeout));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     let resident = crate::platform::process::resident_of(&self.child);

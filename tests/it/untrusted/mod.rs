@@ -10,6 +10,10 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 mod limits;
+mod odd_names;
+mod root_names;
+mod run_bound;
+mod safe_fixes;
 
 use crate::util::json::{diagnostics, str_of};
 use crate::util::temp::make_fifo;
