@@ -112,7 +112,9 @@ pub fn shared(
     if let Some(ready) = KEPT.with(|c| c.borrow_mut().get(text, file, key)) {
         return Ok(ready);
     }
-    let mut ready = make()?;
+    // What the compile keeps meanwhile (the code's rewrite, see `gocompat`) is released with
+    // the text (see `shared_cache::release`).
+    let mut ready = crate::shared_cache::derived_from(text, make)?;
     KEPT.with(|c| {
         let mut kept = c.borrow_mut();
         if kept.keeps(text) {

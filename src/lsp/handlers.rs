@@ -209,8 +209,12 @@ impl Server {
             "textDocument/didClose" => {
                 if let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) {
                     if let Some(path) = uri_path(&p.text_document.uri) {
+                        let disk = self.project().and_then(|p| {
+                            let policy = crate::files::ReadPolicy::repository(p.dir());
+                            crate::files::read_allowed(&path, &policy)
+                        });
                         if let Ok(mut s) = self.state.lock() {
-                            s.docs.close(&path);
+                            s.docs.close(&path, disk.as_deref());
                         }
                         self.lint(path);
                     }

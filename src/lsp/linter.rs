@@ -187,6 +187,7 @@ fn run(rx: &mpsc::Receiver<Work>, state: &SharedState, running: &Running, send: 
         publish(found, &files, &s.docs, &mut published, send);
         drop(s);
         pending.clear();
+        crate::malloc::give_back();
         log(send, format!("yttlint: {roots} job(s) linted in {took} ms"));
     }
 }

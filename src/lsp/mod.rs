@@ -18,6 +18,7 @@ pub mod linter;
 pub mod positions;
 pub mod project;
 pub mod request;
+pub mod suppress_at;
 pub mod symbols;
 pub mod values;
 pub mod ytt_docs;

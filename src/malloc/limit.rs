@@ -169,7 +169,7 @@ fn page_size() -> usize {
 }
 
 /// Gives the allocator's free memory back to the system.
-fn trim() {
+pub(super) fn trim() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases free memory of the allocator; it is not called from
     // inside the allocator (this runs before the system's allocator is called).
