@@ -531,3 +531,9 @@ mod nvim {
 
 /// Runs that reuse what earlier runs computed, and runs cancelled by a newer edit.
 mod runs;
+
+/// Every code action applied, and what ytt renders compared.
+mod actions;
+
+/// The memory of a server whose buffers change to texts never seen before.
+mod memory;
