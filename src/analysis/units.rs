@@ -208,6 +208,10 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
         }
         _ => return None,
     };
+    // Code nested too deeply to walk is the evaluation's to report (`eval::nesting`).
+    if crate::eval::nesting::too_deep(&code).is_some() {
+        return None;
+    }
     let ast = AstModule::parse(&f.rel_path, code, &dialect()).ok()?;
     Some(Unit {
         file: f,

@@ -48,6 +48,9 @@ impl Ready {
             .map(|(op, n)| (*op, compiled.instructions.name(n)))
             .collect();
         let kept: Arc<str> = Arc::from(code.as_str());
+        if let Some((line, depth)) = super::nesting::too_deep(&code) {
+            return Err(super::nesting::error(env, &compiled.file, line, depth));
+        }
         let ast = {
             let _entered = super::progress::enter(&compiled.file);
             super::gocompat::parse(&compiled.file, code, &dialect())

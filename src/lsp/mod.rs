@@ -18,6 +18,7 @@ pub mod linter;
 pub mod positions;
 pub mod project;
 pub mod request;
+pub mod schedule;
 pub mod suppress_at;
 pub mod symbols;
 pub mod values;
@@ -64,11 +65,19 @@ const READY_TEMPLATES: usize = 1 << 20;
 /// from one run to the next (see [`crate::kubernetes::kept_crds`]).
 const KEPT_CRDS: usize = 128;
 
+/// The evaluation's time limit: four fifths of the command line's default `--job-timeout`
+/// (150 s), as a worker process has it.
+const ENGINE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
 /// Runs the server on standard input and output until the editor says `exit`; the exit
 /// status (0 after a `shutdown`, 1 otherwise, as the protocol asks).
 pub fn run() -> i32 {
     // Before the job threads start: they keep what they compiled for the next run.
     crate::eval::ready::keep(READY_TEMPLATES);
+    // The evaluation's limits of a worker of the command line (its heap, its time).
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bounds = linter::Bounds::for_threads(threads);
+    crate::eval::limits::set_process_defaults(bounds.soft as u64, ENGINE_TIMEOUT);
     crate::kubernetes::kept_crds::keep(KEPT_CRDS);
     let (connection, io) = Connection::stdio();
     let code = serve(&connection);

@@ -96,6 +96,9 @@ fn parse_code(ws: &Workspace, file: &str, code: String, map: LineMap) -> Result<
         .line_maps
         .borrow_mut()
         .insert(file.to_string(), Arc::new(map));
+    if let Some((line, depth)) = crate::eval::nesting::too_deep(&code) {
+        return Err(crate::eval::nesting::error(&ws.env, file, line, depth));
+    }
     let ast = AstModule::parse(file, code, &dialect()).map_err(|e| format_error(&e, &ws.env))?;
     if ws.env.keep_asts.get() {
         ws.env
