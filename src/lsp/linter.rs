@@ -16,6 +16,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -75,9 +76,22 @@ pub struct Bounds {
     pub hard: usize,
 }
 
+/// The memory of the server's jobs (`yttlint server --memory-limit`).
+static MEMORY: AtomicU64 = AtomicU64::new(crate::lint::run::budget::DEFAULT_MEMORY);
+
 impl Bounds {
-    pub fn for_threads(threads: usize) -> Bounds {
-        let memory = crate::lint::run::budget::DEFAULT_MEMORY;
+    /// Sets the memory of the server's jobs (before they start).
+    pub fn set_memory(bytes: u64) {
+        MEMORY.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The bounds of each of the job threads of this process.
+    pub fn current() -> Bounds {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Bounds::for_threads(threads, MEMORY.load(Ordering::Relaxed))
+    }
+
+    fn for_threads(threads: usize, memory: u64) -> Bounds {
         let share = (memory - crate::lint::run::budget::main_part(memory)) / threads.max(1) as u64;
         let share = usize::try_from(share).unwrap_or(usize::MAX);
         Bounds {
@@ -123,7 +137,7 @@ impl Linter {
 /// The linter thread: takes edits and ended runs, starts runs when edits pause.
 fn run(rx: &mpsc::Receiver<Work>, done: &mpsc::Sender<Work>, state: &SharedState, send: &Send) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let bounds = Bounds::for_threads(threads);
+    let bounds = Bounds::current();
     let runners = threads.max(2);
     let mut published: Published = HashMap::new();
     let mut schedule = Schedule::default();

@@ -85,8 +85,7 @@ impl<'a> Ctx<'a> {
         }
         // The data values files are evaluated: within the job's memory budget and a short
         // deadline, so that a runaway values file costs an answer, not the server.
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let bounds = super::linter::Bounds::for_threads(threads);
+        let bounds = super::linter::Bounds::current();
         let flag = Flag::new()
             .with_deadline(Instant::now() + ANSWER_WITHIN)
             .with_memory(bounds.soft, bounds.hard);

@@ -167,7 +167,9 @@ fn thread_grants(size: usize, old: usize) -> bool {
     let used = USED.with(Cell::get);
     let grown = isize::try_from(size).unwrap_or(isize::MAX) - isize::try_from(old).unwrap_or(0);
     let after = used.saturating_add(grown);
-    if grown > 0 && usize::try_from(after).is_ok_and(|a| a > hard) {
+    // A thread that panics (the arena refused to grow) may allocate to report it and to
+    // unwind, which frees what the evaluation held.
+    if grown > 0 && usize::try_from(after).is_ok_and(|a| a > hard) && !std::thread::panicking() {
         OVER.with(|o| o.set(true));
         return false;
     }

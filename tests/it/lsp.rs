@@ -52,8 +52,14 @@ fn uri(path: &Path) -> String {
 
 impl Client {
     fn start(dir: &Path) -> Client {
+        Client::start_with(dir, &[])
+    }
+
+    /// The server started with `args` after `server`.
+    fn start_with(dir: &Path, args: &[&str]) -> Client {
         let mut child = Command::new(BIN)
             .arg("server")
+            .args(args)
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -537,3 +543,7 @@ mod actions;
 
 /// The memory of a server whose buffers change to texts never seen before.
 mod memory;
+
+/// The attacks of issue 40 on the server: each is the finding of its root, never the end of
+/// the server.
+mod hostile;
