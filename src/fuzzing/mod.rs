@@ -7,6 +7,7 @@
 mod engine;
 mod input;
 mod invocations;
+mod lsp;
 mod report_input;
 mod reports;
 
@@ -14,6 +15,7 @@ pub use engine::{
     config_parse, kubevirt_annotation, template_compile, template_render, yaml_parse,
 };
 pub use invocations::invocations;
+pub use lsp::{lsp_messages, seeds as lsp_seeds};
 pub use reports::{check_reports, rendered_reports, report_render, Rendered};
 
 /// A fuzz target: a name (the directory of its seeds) and its function.
@@ -28,6 +30,7 @@ pub const TARGETS: &[Target] = &[
     ("template_render", template_render),
     ("invocations", invocations),
     ("report_render", report_render),
+    ("lsp_messages", lsp_messages),
 ];
 
 /// Set up once before any input: libFuzzer's panic hook aborts on every panic, even one that

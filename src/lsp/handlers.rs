@@ -67,6 +67,29 @@ impl Server {
         server
     }
 
+    /// A server of the workspace `dir` without an editor and without a background linter:
+    /// what it would send is dropped (the fuzz target of the protocol's handling).
+    pub fn detached(dir: &std::path::Path) -> Server {
+        let mut server = Server {
+            state: Arc::new(Mutex::new(State::default())),
+            linter: None,
+            schemas: SchemaCache::default(),
+            dir: dir.to_path_buf(),
+            send: Box::new(|_| true),
+        };
+        server.reload();
+        server
+    }
+
+    /// Closes every open document.
+    pub fn close_all(&mut self) {
+        if let Ok(mut s) = self.state.lock() {
+            for path in s.docs.paths() {
+                s.docs.close(&path, None);
+            }
+        }
+    }
+
     /// Stops the linter thread.
     pub fn stop(&mut self) {
         if let Some(l) = self.linter.take() {

@@ -164,3 +164,31 @@ fn serve(connection: &Connection) -> i32 {
         1
     }
 }
+
+/// A server without an editor and without its background linter, handling one message at a
+/// time: the fuzz target of the protocol's handling (`fuzzing::lsp_messages`).
+pub struct Detached(handlers::Server);
+
+impl Detached {
+    /// The server of the workspace `dir` (its configuration and discovery loaded).
+    pub fn new(dir: &std::path::Path) -> Detached {
+        Detached(handlers::Server::detached(dir))
+    }
+
+    /// Handles `message`: the response to a request.
+    pub fn handle(&mut self, message: Message) -> Option<lsp_server::Response> {
+        match message {
+            Message::Request(r) => Some(self.0.request(r)),
+            Message::Notification(n) => {
+                self.0.notify(n);
+                None
+            }
+            Message::Response(_) => None,
+        }
+    }
+
+    /// Closes every open document.
+    pub fn close_all(&mut self) {
+        self.0.close_all();
+    }
+}
