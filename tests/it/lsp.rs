@@ -470,6 +470,46 @@ fn hover_definition_completion_and_actions() {
     assert_eq!(c.finish(), 0);
 }
 
+/// Completion and hover answer from the file's own library: a root's file gets the root's
+/// data values, not those of its private libraries (cf-for-k8s gave 59 keys where the root
+/// sets 23); a file in `_ytt_lib/NAME/` gets the library's.
+#[test]
+fn completion_and_hover_are_scoped_to_the_files_library() {
+    let main = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:library\", \"library\")\n#@ load(\"@ytt:template\", \"template\")\nregion: #@ data.values.region\n--- #@ template.replace(library.get(\"db\").eval())\n";
+    let db = "#@ load(\"@ytt:data\", \"data\")\n---\nengine: #@ data.values.engine\n";
+    let dir = TempDir::with_files(&[
+        (".yttlint.yaml", "roots:\n  - path: app\n"),
+        ("app/values.yml", "#@data/values\n---\nregion: eu\nsize: 3\n"),
+        ("app/main.yml", main),
+        ("app/_ytt_lib/db/values.yml", "#@data/values\n---\nengine: postgres\nstorage: 10\n"),
+        ("app/_ytt_lib/db/db.yml", db),
+    ]);
+    let labels = |v: &Value| -> Vec<String> {
+        let items = v.as_array().or_else(|| v["items"].as_array()).unwrap();
+        items
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let mut c = Client::start(&dir);
+    let main_path = dir.join("app/main.yml");
+    let typing = format!("{main}x: #@ data.values.\n");
+    c.open(&main_path, &typing);
+    let (l, ch) = find(&typing, "x: #@ data.values.", 18);
+    let got = labels(&c.at("textDocument/completion", &main_path, l, ch));
+    assert_eq!(got, ["region", "size"]);
+    let db_path = dir.join("app/_ytt_lib/db/db.yml");
+    let typing = format!("{db}y: #@ data.values.\n");
+    c.open(&db_path, &typing);
+    let (l, ch) = find(&typing, "y: #@ data.values.", 18);
+    let got = labels(&c.at("textDocument/completion", &db_path, l, ch));
+    assert_eq!(got, ["engine", "storage"]);
+    let (l, ch) = find(&typing, "data.values.engine", 13);
+    let h = hover_text(&c.at("textDocument/hover", &db_path, l, ch));
+    assert!(h.contains("postgres"), "{h}");
+    assert_eq!(c.finish(), 0);
+}
+
 #[test]
 fn configuration_changes_are_picked_up_without_restart() {
     let dir = TempDir::copy_of("lsp");
