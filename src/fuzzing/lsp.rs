@@ -136,8 +136,10 @@ pub fn seeds() -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for (rel, text) in FILES {
         let uri = format!("{PLACEHOLDER}{rel}");
-        let mut messages = vec![serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-            "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}})];
+        let mut messages = vec![
+            serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}),
+        ];
         let mut id = 1;
         for (line, l) in text.lines().enumerate().take(24) {
             let character = l.find("data.values.").map_or(l.len() / 2, |i| i + 13);
@@ -148,23 +150,41 @@ pub fn seeds() -> Vec<Vec<u8>> {
                 "textDocument/completion",
                 "textDocument/prepareRename",
             ] {
-                messages.push(serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": at}));
+                messages.push(
+                    serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": at}),
+                );
                 id += 1;
             }
         }
         for (method, params) in [
-            ("textDocument/documentSymbol", serde_json::json!({"textDocument": {"uri": uri}})),
-            ("textDocument/inlayHint", serde_json::json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 99, "character": 0}}})),
-            ("textDocument/codeAction", serde_json::json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 0}}, "context": {"diagnostics": [{"range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 3}}, "message": "m", "code": "unused-load", "source": "yttlint"}]}})),
-            ("textDocument/rename", serde_json::json!({"textDocument": {"uri": uri}, "position": {"line": 15, "character": 30}, "newName": "renamed"})),
+            (
+                "textDocument/documentSymbol",
+                serde_json::json!({"textDocument": {"uri": uri}}),
+            ),
+            (
+                "textDocument/inlayHint",
+                serde_json::json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 99, "character": 0}}}),
+            ),
+            (
+                "textDocument/codeAction",
+                serde_json::json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 0}}, "context": {"diagnostics": [{"range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 3}}, "message": "m", "code": "unused-load", "source": "yttlint"}]}}),
+            ),
+            (
+                "textDocument/rename",
+                serde_json::json!({"textDocument": {"uri": uri}, "position": {"line": 15, "character": 30}, "newName": "renamed"}),
+            ),
         ] {
-            messages.push(serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+            messages.push(
+                serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+            );
             id += 1;
         }
         messages.push(serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didChange",
             "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": format!("{text}\n#@ x = [\n")}]}}));
-        messages.push(serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didClose",
-            "params": {"textDocument": {"uri": uri}}}));
+        messages.push(
+            serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didClose",
+            "params": {"textDocument": {"uri": uri}}}),
+        );
         let mut seed = Vec::new();
         for m in messages {
             let _ = write_framed(&mut seed, m.to_string().as_bytes());

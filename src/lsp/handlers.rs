@@ -14,7 +14,7 @@ use lsp_types::{
     DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
     DidOpenTextDocumentParams, DidSaveTextDocumentParams, FileChangeType, FileSystemWatcher,
     GlobPattern, GotoDefinitionParams, HoverParams, InitializeParams, MessageType, Registration,
-    RegistrationParams, ShowMessageParams, TextDocumentPositionParams, Uri,
+    RegistrationParams, RenameParams, ShowMessageParams, TextDocumentPositionParams, Uri,
 };
 use serde_json::Value;
 
@@ -131,7 +131,7 @@ impl Server {
         let id = req.id.clone();
         match catch_unwind(AssertUnwindSafe(|| self.answer(req))) {
             Ok(Ok(value)) => Response::new_ok(id, value),
-            Ok(Err(message)) => Response::new_err(id, ErrorCode::InvalidParams as i32, message),
+            Ok(Err((code, message))) => Response::new_err(id, code as i32, message),
             Err(_) => Response::new_err(
                 id,
                 ErrorCode::InternalError as i32,
@@ -140,8 +140,9 @@ impl Server {
         }
     }
 
-    fn answer(&mut self, req: Request) -> Result<Value, String> {
-        let bad = |e: serde_json::Error| e.to_string();
+    fn answer(&mut self, req: Request) -> Result<Value, (ErrorCode, String)> {
+        let bad = |e: serde_json::Error| (ErrorCode::InvalidParams, e.to_string());
+        let failed = |message: String| (ErrorCode::RequestFailed, message);
         match req.method.as_str() {
             "textDocument/hover" => {
                 let p: HoverParams = serde_json::from_value(req.params).map_err(bad)?;
@@ -157,6 +158,20 @@ impl Server {
             "textDocument/completion" => {
                 let p: CompletionParams = serde_json::from_value(req.params).map_err(bad)?;
                 json_of(self.at(&p.text_document_position, super::completion::completion))
+            }
+            "textDocument/prepareRename" => {
+                let p: TextDocumentPositionParams =
+                    serde_json::from_value(req.params).map_err(bad)?;
+                let answer = self.at(&p, |ctx| Some(super::rename::prepare(ctx)));
+                json_of(answer.transpose().map_err(failed)?.flatten())
+            }
+            "textDocument/rename" => {
+                let p: RenameParams = serde_json::from_value(req.params).map_err(bad)?;
+                let name = p.new_name.clone();
+                let answer = self.at(&p.text_document_position, |ctx| {
+                    Some(super::rename::rename(ctx, &name))
+                });
+                json_of(answer.transpose().map_err(failed)?.flatten())
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = serde_json::from_value(req.params).map_err(bad)?;
@@ -342,6 +357,6 @@ impl Server {
 }
 
 /// A result as JSON (`null` for `None`).
-fn json_of<T: serde::Serialize>(v: Option<T>) -> Result<Value, String> {
+fn json_of<T: serde::Serialize>(v: Option<T>) -> Result<Value, (ErrorCode, String)> {
     Ok(serde_json::to_value(v).unwrap_or(Value::Null))
 }

@@ -17,6 +17,10 @@ pub mod hover;
 pub mod linter;
 pub mod positions;
 pub mod project;
+pub mod rename;
+pub mod rename_aliases;
+pub mod rename_keys;
+pub mod rename_refs;
 pub mod request;
 pub mod schedule;
 pub mod suppress_at;
@@ -54,6 +58,10 @@ fn capabilities() -> ServerCapabilities {
             ..CompletionOptions::default()
         }),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        rename_provider: Some(OneOf::Right(lsp_types::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
         ..ServerCapabilities::default()
     }
 }

@@ -107,7 +107,10 @@ fn read_headers(r: &mut impl BufRead) -> Option<Result<usize, String>> {
                 Ok(n) => Err(format!(
                     "a message of {n} bytes, beyond the {MAX_MESSAGE} bytes read"
                 )),
-                Err(_) => Err(format!("an unreadable Content-Length: {:.40}", value.trim())),
+                Err(_) => Err(format!(
+                    "an unreadable Content-Length: {:.40}",
+                    value.trim()
+                )),
             });
         }
     }
@@ -141,11 +144,7 @@ fn resync(r: &mut impl BufRead) {
 
 /// The error response to a request that cannot be handled, by the id it has.
 pub fn invalid_request(id: RequestId, why: String) -> Message {
-    Message::Response(Response::new_err(
-        id,
-        ErrorCode::InvalidRequest as i32,
-        why,
-    ))
+    Message::Response(Response::new_err(id, ErrorCode::InvalidRequest as i32, why))
 }
 
 /// A line in the editor's log about a skipped frame.
@@ -294,18 +293,32 @@ mod tests {
         input.extend(framed(r#"{"jsonrpc":"2.0","id":7,"method":5}"#));
         input.extend(framed(r#"{"jsonrpc":"2.0","method":"exit"}"#));
         let got = frames(&input);
-        assert!(got[0].starts_with("skipped: a message of 10000000000000 bytes"), "{got:?}");
+        assert!(
+            got[0].starts_with("skipped: a message of 10000000000000 bytes"),
+            "{got:?}"
+        );
         assert_eq!(got[1], "request textDocument/hover");
-        assert!(got[2].starts_with("skipped: an unreadable Content-Length"), "{got:?}");
-        assert!(got[3].starts_with("skipped: a message that is not JSON"), "{got:?}");
-        assert!(got[4].starts_with("invalid Some"), "answered by its id: {got:?}");
+        assert!(
+            got[2].starts_with("skipped: an unreadable Content-Length"),
+            "{got:?}"
+        );
+        assert!(
+            got[3].starts_with("skipped: a message that is not JSON"),
+            "{got:?}"
+        );
+        assert!(
+            got[4].starts_with("invalid Some"),
+            "answered by its id: {got:?}"
+        );
         assert_eq!(got[5], "note exit");
         assert_eq!(got.len(), 6);
     }
 
     #[test]
     fn a_request_that_is_not_a_message_is_answered_by_its_id() {
-        let got = frames(&framed(r#"{"jsonrpc":"2.0","id":3,"method":"x","params":7}"#));
+        let got = frames(&framed(
+            r#"{"jsonrpc":"2.0","id":3,"method":"x","params":7}"#,
+        ));
         // `params` may be any JSON value for lsp-server: this one is a message.
         assert_eq!(got, ["request x"]);
         match parse_body(br#"{"id":"a","method":"m","params":{},"result":[1,2,"#) {

@@ -24,6 +24,8 @@ struct Client {
     next_id: i64,
     /// Notifications received while waiting for something else.
     notes: Vec<Value>,
+    /// What the server answered to `initialize`.
+    capabilities: Value,
 }
 
 fn read_message(r: &mut impl BufRead) -> Option<Value> {
@@ -82,12 +84,14 @@ impl Client {
             rx,
             next_id: 1,
             notes: Vec::new(),
+            capabilities: Value::Null,
         };
         let init = client.request(
             "initialize",
             json!({"processId": null, "rootUri": uri(dir), "capabilities": {}}),
         );
         assert!(init["capabilities"]["hoverProvider"].as_bool().unwrap());
+        client.capabilities = init["capabilities"].clone();
         client.notify("initialized", json!({}));
         client
     }
@@ -479,9 +483,15 @@ fn completion_and_hover_are_scoped_to_the_files_library() {
     let db = "#@ load(\"@ytt:data\", \"data\")\n---\nengine: #@ data.values.engine\n";
     let dir = TempDir::with_files(&[
         (".yttlint.yaml", "roots:\n  - path: app\n"),
-        ("app/values.yml", "#@data/values\n---\nregion: eu\nsize: 3\n"),
+        (
+            "app/values.yml",
+            "#@data/values\n---\nregion: eu\nsize: 3\n",
+        ),
         ("app/main.yml", main),
-        ("app/_ytt_lib/db/values.yml", "#@data/values\n---\nengine: postgres\nstorage: 10\n"),
+        (
+            "app/_ytt_lib/db/values.yml",
+            "#@data/values\n---\nengine: postgres\nstorage: 10\n",
+        ),
         ("app/_ytt_lib/db/db.yml", db),
     ]);
     let labels = |v: &Value| -> Vec<String> {
@@ -580,6 +590,9 @@ mod runs;
 
 /// Every code action applied, and what ytt renders compared.
 mod actions;
+
+/// Rename of a data value: every place renamed, what ytt renders unchanged, refusals.
+mod rename;
 
 /// The memory of a server whose buffers change to texts never seen before.
 mod memory;

@@ -52,7 +52,7 @@ fn offset(text: &str, pos: &Value) -> usize {
 }
 
 /// `text` with `edits` (LSP text edits of one document) applied.
-fn applied(text: &str, edits: &[Value]) -> String {
+pub(super) fn applied(text: &str, edits: &[Value]) -> String {
     let mut spans: Vec<(usize, usize, &str)> = edits
         .iter()
         .map(|e| {
@@ -61,7 +61,7 @@ fn applied(text: &str, edits: &[Value]) -> String {
             (offset(text, &r["start"]), offset(text, &r["end"]), new)
         })
         .collect();
-    spans.sort_by(|a, b| b.0.cmp(&a.0));
+    spans.sort_by_key(|s| std::cmp::Reverse(s.0));
     let mut out = text.to_string();
     for (start, end, new) in spans {
         out.replace_range(start..end, new);
@@ -181,7 +181,7 @@ fn every_action_keeps_what_yttlint_template_renders() {
 }
 
 /// ytt itself: `YTT`, else `ytt` on the `PATH`.
-fn ytt() -> PathBuf {
+pub(super) fn ytt() -> PathBuf {
     if let Some(path) = std::env::var_os("YTT") {
         return PathBuf::from(path);
     }

@@ -60,14 +60,22 @@ fn a_memory_bomb_is_its_roots_finding() {
     let dir = roots(&[
         ("bomb1", &bomb),
         ("bomb2", &bomb),
-        ("healthy", "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.missing\n"),
+        (
+            "healthy",
+            "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.missing\n",
+        ),
     ]);
     let mut c = Client::start_with(&dir, &["--memory-limit", "512M"]);
     for root in ["bomb1", "bomb2", "healthy"] {
-        c.open(&dir.join(format!("{root}/t.yml")), &std::fs::read_to_string(dir.join(format!("{root}/t.yml"))).unwrap());
+        c.open(
+            &dir.join(format!("{root}/t.yml")),
+            &std::fs::read_to_string(dir.join(format!("{root}/t.yml"))).unwrap(),
+        );
     }
     for root in ["bomb1", "bomb2"] {
-        let found = rules_of(&mut c, &dir.join(format!("{root}/t.yml")), |r| !r.is_empty());
+        let found = rules_of(&mut c, &dir.join(format!("{root}/t.yml")), |r| {
+            !r.is_empty()
+        });
         assert_eq!(found, ["limit-exceeded"], "{root}");
     }
     let healthy = rules_of(&mut c, &dir.join("healthy/t.yml"), |r| !r.is_empty());
@@ -85,7 +93,10 @@ const SPIN: &str = "#@ def spin():\n#@   n = 0\n#@   for i in range(100000):\n#@
 fn a_slow_root_does_not_hold_back_the_others() {
     let dir = roots(&[
         ("slow", SPIN),
-        ("fast", "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.missing\n"),
+        (
+            "fast",
+            "#@ load(\"@ytt:data\", \"data\")\na: #@ data.values.missing\n",
+        ),
         ("fast2", "b: #@ 1 +\n"),
     ]);
     let mut c = Client::start(&dir);
@@ -97,12 +108,19 @@ fn a_slow_root_does_not_hold_back_the_others() {
     c.open(&dir.join("fast/t.yml"), &fast);
     c.open(&dir.join("fast2/t.yml"), "b: #@ 1 +\n");
     assert!(!rules_of(&mut c, &dir.join("fast/t.yml"), |r| !r.is_empty()).is_empty());
-    assert_eq!(rules_of(&mut c, &dir.join("fast2/t.yml"), |r| !r.is_empty()), ["template-error"]);
+    assert_eq!(
+        rules_of(&mut c, &dir.join("fast2/t.yml"), |r| !r.is_empty()),
+        ["template-error"]
+    );
     let took = started.elapsed();
-    assert!(took < Duration::from_secs(10), "the other roots waited {took:?}");
+    assert!(
+        took < Duration::from_secs(10),
+        "the other roots waited {took:?}"
+    );
     // The slow root has published nothing yet: it is still running.
     let slow_published = c.notes.iter().any(|m| {
-        m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri(&dir.join("slow/t.yml"))
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri(&dir.join("slow/t.yml"))
     });
     assert!(!slow_published);
     assert_eq!(c.finish(), 0);
@@ -120,7 +138,9 @@ fn framing_errors_are_skipped_and_garbled_requests_answered() {
         .write_all(b"Content-Length: 10000000000000\r\n\r\n{\"jsonrpc\": \"2.0\"")
         .unwrap();
     c.stdin.write_all(b"\x00\xff garbage \r\n\r\n\r\n").unwrap();
-    c.stdin.write_all(b"Content-Length: twelve\r\n\r\n{}").unwrap();
+    c.stdin
+        .write_all(b"Content-Length: twelve\r\n\r\n{}")
+        .unwrap();
     // A request whose method is not a string: answered with an error, by its id.
     let body = br#"{"jsonrpc":"2.0","id":4242,"method":17}"#;
     write!(c.stdin, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
@@ -141,7 +161,10 @@ fn framing_errors_are_skipped_and_garbled_requests_answered() {
         .iter()
         .filter(|m| {
             m["method"] == "window/logMessage"
-                && m["params"]["message"].as_str().unwrap_or("").contains("skipped a message")
+                && m["params"]["message"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("skipped a message")
         })
         .count();
     assert!(skipped >= 2, "{:?}", c.notes);

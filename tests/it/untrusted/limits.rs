@@ -226,7 +226,10 @@ fn code_nested_too_deeply_is_refused_before_the_stack_runs_out() {
         assert!(!found.is_empty(), "{mode:?}");
         for d in &found {
             assert_eq!(d["rule"], "limit-exceeded", "{mode:?}: {d}");
-            assert!(str_of(d, "message").contains("nests more than 1000 levels"), "{d}");
+            assert!(
+                str_of(d, "message").contains("nests more than 1000 levels"),
+                "{d}"
+            );
         }
         assert!(of_root(&report, "fine").is_empty());
     }
