@@ -127,4 +127,34 @@ for d, _, names in os.walk(fixtures):
             seed += bytes([0, 0, 1, 4, a >> 8 & 255, a & 255, 0, 4, b >> 8 & 255, b & 255]) + b"\0\x01"
         open(os.path.join(out, hashlib.sha256(seed).hexdigest()[:16]), "wb").write(seed)
 PY
+# lsp_messages: a session on each file of fixtures/lsp (as src/fuzzing/lsp.rs `seeds` makes
+# them): opened, asked about at its first lines, changed, closed; framed as the editor frames.
+python3 - "$HERE/corpus/lsp_messages" "$ROOT/fixtures/lsp" <<'PY'
+import hashlib, json, os, sys
+out, ws = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+for d, _, names in os.walk(ws):
+    for n in names:
+        rel = os.path.relpath(os.path.join(d, n), ws)
+        text = open(os.path.join(d, n)).read()
+        uri = "file:///ws/" + rel
+        msgs = [{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
+                 {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}]
+        rid = 1
+        for line, l in enumerate(text.split("\n")[:24]):
+            i = l.find("data.values.")
+            ch = i + 13 if i >= 0 else len(l) // 2
+            at = {"textDocument": {"uri": uri}, "position": {"line": line, "character": ch}}
+            for m in ["textDocument/hover", "textDocument/definition", "textDocument/completion",
+                      "textDocument/prepareRename"]:
+                msgs.append({"jsonrpc": "2.0", "id": rid, "method": m, "params": at})
+                rid += 1
+        msgs.append({"jsonrpc": "2.0", "id": rid, "method": "textDocument/documentSymbol",
+                     "params": {"textDocument": {"uri": uri}}})
+        msgs.append({"jsonrpc": "2.0", "method": "textDocument/didClose",
+                     "params": {"textDocument": {"uri": uri}}})
+        seed = b"".join(b"Content-Length: %d\r\n\r\n" % len(b) + b
+                        for b in (json.dumps(m).encode() for m in msgs))
+        open(os.path.join(out, hashlib.sha256(seed).hexdigest()[:16]), "wb").write(seed)
+PY
 for t in "$HERE"/corpus/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done

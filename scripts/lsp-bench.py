@@ -7,6 +7,10 @@ usage: lsp-bench.py BIN REPO VALUES_FILE TEMPLATE N
   hover, definition and completion on the first `data.values.` reference of TEMPLATE.
 usage: lsp-bench.py BIN REPO --rss FILE...
   Opens every FILE, waits for the diagnostics of each, and prints the server's peak RSS.
+usage: lsp-bench.py BIN REPO --distinct FILE N
+  Opens FILE, then edits it N times, each time to a text never seen before (a number in its
+  first line changes), waiting for the diagnostics of each; prints the server's resident
+  memory after the first diagnostics and after the last (what the server keeps per text).
 """
 import json
 import os
@@ -72,6 +76,13 @@ class Server:
         with open(f"/proc/{self.proc.pid}/status") as f:
             for line in f:
                 if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        return 0
+
+    def rss_kib(self):
+        with open(f"/proc/{self.proc.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
                     return int(line.split()[1])
         return 0
 
@@ -162,8 +173,37 @@ def rss(binary, repo, files):
     server.stop()
 
 
+def distinct(binary, repo, file, n):
+    server = Server(binary, repo)
+    path = os.path.join(repo, file)
+    text = open(path).read()
+    server.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri(path), "languageId": "yaml", "version": 1, "text": text}})
+    server.diagnostics(uri(path), 1)
+    # The first edit's run too: what every run keeps whatever the text is counted once.
+    first = None
+    start = time.monotonic()
+    for i in range(n):
+        version = i + 2
+        edited = f"#! edit {i}\n" + text
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri(path), "version": version},
+            "contentChanges": [{"text": edited}]})
+        server.diagnostics(uri(path), version)
+        if first is None:
+            first = server.rss_kib()
+    last = server.rss_kib()
+    lines = text.count("\n")
+    print(f"{n} distinct texts of a {lines}-line file in {ms(time.monotonic() - start)} ms: "
+          f"RSS {first // 1024} MiB after the first, {last // 1024} MiB after the last "
+          f"(+{(last - first) / 1024:.1f} MiB)")
+    server.stop()
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 3 and sys.argv[3] == "--rss":
+    if len(sys.argv) > 3 and sys.argv[3] == "--distinct":
+        distinct(sys.argv[1], sys.argv[2], sys.argv[4], int(sys.argv[5]))
+    elif len(sys.argv) > 3 and sys.argv[3] == "--rss":
         rss(sys.argv[1], sys.argv[2], sys.argv[4:])
     else:
         edits(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))

@@ -5,7 +5,9 @@
 #    file N times and prints the time from each edit to its diagnostics (median, p90, the
 #    debounce included), then hover, definition and completion latencies on a template;
 # 2. every community-edition root in one repository (discovery finds the roots): opens the
-#    values file or first template of each and prints the server's peak RSS.
+#    values file or first template of each and prints the server's peak RSS;
+# 3. a template of 2 400 lines (generated) edited 300 times, each time to a text never seen
+#    before: the server's resident memory after the first edit and after the last (issue 43).
 # usage: scripts/lsp-bench.sh CORPUS_DIR [BIN] [N]
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,3 +45,65 @@ done
 chmod -R u+w "$CE"
 echo "== community-edition: ${#files[@]} roots in one workspace"
 python3 "$HERE/scripts/lsp-bench.py" "$BIN" "$CE" --rss "${files[@]}"
+
+BIG="$TMP/big"
+mkdir -p "$BIG/config"
+printf 'roots:\n  - path: config\n' > "$BIG/.yttlint.yaml"
+printf '#@data/values\n---\nname: web\ntier: front\nreplicas: 2\ncpu: 100m\ndebug: false\ncontainers:\n- name: main\n  image: nginx\n  port: 80\n- name: side\n  image: envoy\n  port: 9000\n' > "$BIG/config/values.yml"
+python3 - "$BIG/config/big.yml" <<'PY'
+import sys
+out = ['#@ load("@ytt:data", "data")\n']
+i = 0
+while sum(b.count("\n") for b in out) < 2400:
+    out.append(f"""#@ def labels_{i}(name):
+app: #@ name
+tier: #@ data.values.tier
+index: "{i}"
+#@ end
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: #@ "app-{i}-" + data.values.name
+  labels: #@ labels_{i}("app-{i}")
+spec:
+  replicas: #@ data.values.replicas
+  selector:
+    matchLabels: #@ labels_{i}("app-{i}")
+  template:
+    metadata:
+      labels: #@ labels_{i}("app-{i}")
+    spec:
+      containers:
+      #@ for c in data.values.containers:
+      - name: #@ c.name + "-{i}"
+        image: #@ c.image
+        ports:
+        - containerPort: #@ c.port
+        resources:
+          limits:
+            cpu: #@ data.values.cpu
+            memory: 128Mi
+      #@ end
+      #@ if data.values.debug:
+      - name: debug-{i}
+        image: busybox
+      #@ end
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: #@ "svc-{i}"
+spec:
+  selector: #@ labels_{i}("app-{i}")
+  ports:
+  #@ for c in data.values.containers:
+  - port: #@ c.port
+    targetPort: #@ c.port
+  #@ end
+""")
+    i += 1
+open(sys.argv[1], "w").write("".join(out))
+PY
+echo "== a 2 400-line template, 300 distinct texts"
+python3 "$HERE/scripts/lsp-bench.py" "$BIN" "$BIG" --distinct config/big.yml 300

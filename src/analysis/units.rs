@@ -13,7 +13,7 @@ use crate::eval::run::{dialect, to_starlark};
 use crate::files::{FileType, InputFile};
 use crate::library::Workspace;
 use crate::pos::Pos;
-use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
+use crate::template::compile::{compile_text, compile_yaml_in, CompileOpts};
 use crate::template::rewrite::{rewrite, RewriteOpts};
 
 /// One parsed file.
@@ -172,7 +172,7 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
             let opts = CompileOpts {
                 ignore_unknown_comments: true,
             };
-            let compiled = compile_yaml(&ds, &name, ws.env.template_id(), opts).ok()?;
+            let compiled = compile_yaml_in(&ds, &name, ws.env.template_id(), opts, &f.data).ok()?;
             let (code, map) = to_starlark(&compiled).ok()?;
             (
                 code,
@@ -208,6 +208,10 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
         }
         _ => return None,
     };
+    // Code nested too deeply to walk is the evaluation's to report (`eval::nesting`).
+    if crate::eval::nesting::too_deep(&code).is_some() {
+        return None;
+    }
     let ast = AstModule::parse(&f.rel_path, code, &dialect()).ok()?;
     Some(Unit {
         file: f,

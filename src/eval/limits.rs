@@ -100,6 +100,9 @@ impl Limits {
             Exceeded::Time(self.timeout)
         } else if heap_bytes > self.heap_bytes {
             Exceeded::Heap(self.heap_bytes)
+        } else if crate::malloc::limit::over_budget() {
+            // The thread's own budget (the language server's jobs).
+            Exceeded::Heap(crate::malloc::limit::thread_budget())
         } else if steps > self.ticks {
             Exceeded::Steps(self.ticks)
         } else {

@@ -14,6 +14,7 @@ pub mod host;
 pub mod instr;
 pub mod limits;
 pub mod messages;
+pub mod nesting;
 pub mod overlay_host;
 pub mod progress;
 pub mod ready;

@@ -48,6 +48,9 @@ impl Ready {
             .map(|(op, n)| (*op, compiled.instructions.name(n)))
             .collect();
         let kept: Arc<str> = Arc::from(code.as_str());
+        if let Some((line, depth)) = super::nesting::too_deep(&code) {
+            return Err(super::nesting::error(env, &compiled.file, line, depth));
+        }
         let ast = {
             let _entered = super::progress::enter(&compiled.file);
             super::gocompat::parse(&compiled.file, code, &dialect())
@@ -112,7 +115,9 @@ pub fn shared(
     if let Some(ready) = KEPT.with(|c| c.borrow_mut().get(text, file, key)) {
         return Ok(ready);
     }
-    let mut ready = make()?;
+    // What the compile keeps meanwhile (the code's rewrite, see `gocompat`) is released with
+    // the text (see `shared_cache::release`).
+    let mut ready = crate::shared_cache::derived_from(text, make)?;
     KEPT.with(|c| {
         let mut kept = c.borrow_mut();
         if kept.keeps(text) {

@@ -337,6 +337,9 @@ pub fn eval_code(
     setup: impl FnOnce(&Module),
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
     let globals = globals.globals_for(&code);
+    if let Some((line, depth)) = super::nesting::too_deep(&code) {
+        return Err(super::nesting::error(env, file, line, depth));
+    }
     let ast = {
         let _entered = super::progress::enter(file);
         super::gocompat::parse(file, code, &dialect())

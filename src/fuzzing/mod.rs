@@ -9,6 +9,7 @@ mod engine;
 mod fixes;
 mod input;
 mod invocations;
+mod lsp;
 mod report_input;
 mod reports;
 
@@ -18,6 +19,7 @@ pub use engine::{
 };
 pub use fixes::fix_apply;
 pub use invocations::invocations;
+pub use lsp::{lsp_messages, seeds as lsp_seeds};
 pub use reports::{check_reports, rendered_reports, report_render, Rendered};
 
 /// A fuzz target: a name (the directory of its seeds) and its function.
@@ -34,6 +36,7 @@ pub const TARGETS: &[Target] = &[
     ("report_render", report_render),
     ("crd_compile", crd_compile),
     ("fix_apply", fix_apply),
+    ("lsp_messages", lsp_messages),
 ];
 
 /// Set up once before any input: libFuzzer's panic hook aborts on every panic, even one that

@@ -21,7 +21,7 @@ use crate::eval::ready::{self, Ready, Variant};
 use crate::eval::run::{eval_ready, Built, ErrorKind, EvalError, LibEnv};
 use crate::files::{FileType, InputFile};
 use crate::schema::SchemaDoc;
-use crate::template::compile::{compile_text, compile_yaml, CompileOpts};
+use crate::template::compile::{compile_text, compile_yaml_in, CompileOpts};
 use crate::yaml::{DocSet, Document, Value};
 
 /// What the modules of this layer (`@ytt:data`, `@ytt:library`) reach through the evaluator's
@@ -168,13 +168,14 @@ impl<'w> LibExec<'w> {
                         Some(e.pos),
                     )
                 })?,
-                Some(ds) => compile_yaml(
+                Some(ds) => compile_yaml_in(
                     ds,
                     &name,
                     id,
                     CompileOpts {
                         ignore_unknown_comments: self.opts.ignore_unknown_comments,
                     },
+                    &f.data,
                 )
                 .map_err(|e| compile_error(&f.rel_path, e))?,
             };

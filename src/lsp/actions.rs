@@ -1,7 +1,10 @@
 //! Code actions: a finding's fix (see `src/fix/`), carried in the diagnostic's `data`, as a
-//! quick fix (preferred when it is safe); and "suppress this finding", which inserts the suppression comment the linter reads
-//! (`#! yttlint: disable=RULE`, `# yttlint: disable=RULE` in Starlark) on its own line above the
-//! finding's line, indented like it (see `lint/post/suppress.rs`).
+//! quick fix (preferred when it is safe); and "suppress this finding", which inserts the
+//! suppression comment the linter reads (`#! yttlint: disable=RULE`, `# yttlint:
+//! disable=RULE` in Starlark) on its own line above the finding's line, indented like it (see
+//! `lint/post/suppress.rs`), or above the node whose block scalar holds the line (a comment
+//! inside a text-templated `conf: |` would be rendered): see [`super::suppress_at`]. Where no
+//! comment can go without changing ytt's output, none is offered.
 
 use std::collections::HashMap;
 
@@ -47,17 +50,25 @@ pub fn actions(
             continue;
         };
         let line = d.range.start.line;
-        let Some(current) = line_text(text, line) else {
+        if line_text(text, line).is_none() {
+            continue;
+        }
+        // Only where the comment cannot change what ytt renders (not inside a block scalar).
+        let Some((placed, indent)) = super::suppress_at::place(name, text, line, &comment) else {
             continue;
         };
-        let indent: String = current.chars().take_while(|c| c.is_whitespace()).collect();
-        let at = Position::new(line, 0);
+        let at = Position::new(placed, 0);
         let edit = TextEdit {
             range: Range::new(at, at),
             new_text: format!("{indent}{comment}\n"),
         };
+        let title = if placed == line {
+            format!("Suppress {rule} on this line")
+        } else {
+            format!("Suppress {rule} on this node (line {})", placed + 1)
+        };
         out.push(CodeActionOrCommand::CodeAction(CodeAction {
-            title: format!("Suppress {rule} on this line"),
+            title,
             kind: Some(CodeActionKind::QUICKFIX),
             diagnostics: Some(vec![d.clone()]),
             edit: Some(WorkspaceEdit {

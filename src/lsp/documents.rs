@@ -26,15 +26,27 @@ pub struct Documents {
 }
 
 impl Documents {
-    /// Opens or replaces the document at `path`.
+    /// Opens or replaces the document at `path`. What the job threads keep for the text it
+    /// replaces is released (see [`crate::shared_cache::release`]): one version of each
+    /// buffer is kept, not every version typed.
     pub fn set(&mut self, path: PathBuf, doc: Document) {
-        self.open.insert(path, doc);
+        crate::shared_cache::wanted(&doc.text);
+        if let Some(old) = self.open.insert(path, doc.clone()) {
+            if old.text != doc.text {
+                crate::shared_cache::release(&old.text);
+            }
+        }
         self.changed();
     }
 
-    /// Closes the document at `path` (the file on disk counts again).
-    pub fn close(&mut self, path: &Path) {
-        self.open.remove(path);
+    /// Closes the document at `path` (the file on disk, `disk`, counts again); what was kept
+    /// for its text is released unless the file holds the same text.
+    pub fn close(&mut self, path: &Path, disk: Option<&[u8]>) {
+        if let Some(old) = self.open.remove(path) {
+            if disk != Some(old.text.as_bytes()) {
+                crate::shared_cache::release(&old.text);
+            }
+        }
         self.changed();
     }
 

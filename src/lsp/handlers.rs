@@ -14,7 +14,7 @@ use lsp_types::{
     DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
     DidOpenTextDocumentParams, DidSaveTextDocumentParams, FileChangeType, FileSystemWatcher,
     GlobPattern, GotoDefinitionParams, HoverParams, InitializeParams, MessageType, Registration,
-    RegistrationParams, ShowMessageParams, TextDocumentPositionParams, Uri,
+    RegistrationParams, RenameParams, ShowMessageParams, TextDocumentPositionParams, Uri,
 };
 use serde_json::Value;
 
@@ -67,6 +67,29 @@ impl Server {
         server
     }
 
+    /// A server of the workspace `dir` without an editor and without a background linter:
+    /// what it would send is dropped (the fuzz target of the protocol's handling).
+    pub fn detached(dir: &std::path::Path) -> Server {
+        let mut server = Server {
+            state: Arc::new(Mutex::new(State::default())),
+            linter: None,
+            schemas: SchemaCache::default(),
+            dir: dir.to_path_buf(),
+            send: Box::new(|_| true),
+        };
+        server.reload();
+        server
+    }
+
+    /// Closes every open document.
+    pub fn close_all(&mut self) {
+        if let Ok(mut s) = self.state.lock() {
+            for path in s.docs.paths() {
+                s.docs.close(&path, None);
+            }
+        }
+    }
+
     /// Stops the linter thread.
     pub fn stop(&mut self) {
         if let Some(l) = self.linter.take() {
@@ -108,7 +131,7 @@ impl Server {
         let id = req.id.clone();
         match catch_unwind(AssertUnwindSafe(|| self.answer(req))) {
             Ok(Ok(value)) => Response::new_ok(id, value),
-            Ok(Err(message)) => Response::new_err(id, ErrorCode::InvalidParams as i32, message),
+            Ok(Err((code, message))) => Response::new_err(id, code as i32, message),
             Err(_) => Response::new_err(
                 id,
                 ErrorCode::InternalError as i32,
@@ -117,8 +140,9 @@ impl Server {
         }
     }
 
-    fn answer(&mut self, req: Request) -> Result<Value, String> {
-        let bad = |e: serde_json::Error| e.to_string();
+    fn answer(&mut self, req: Request) -> Result<Value, (ErrorCode, String)> {
+        let bad = |e: serde_json::Error| (ErrorCode::InvalidParams, e.to_string());
+        let failed = |message: String| (ErrorCode::RequestFailed, message);
         match req.method.as_str() {
             "textDocument/hover" => {
                 let p: HoverParams = serde_json::from_value(req.params).map_err(bad)?;
@@ -134,6 +158,20 @@ impl Server {
             "textDocument/completion" => {
                 let p: CompletionParams = serde_json::from_value(req.params).map_err(bad)?;
                 json_of(self.at(&p.text_document_position, super::completion::completion))
+            }
+            "textDocument/prepareRename" => {
+                let p: TextDocumentPositionParams =
+                    serde_json::from_value(req.params).map_err(bad)?;
+                let answer = self.at(&p, |ctx| Some(super::rename::prepare(ctx)));
+                json_of(answer.transpose().map_err(failed)?.flatten())
+            }
+            "textDocument/rename" => {
+                let p: RenameParams = serde_json::from_value(req.params).map_err(bad)?;
+                let name = p.new_name.clone();
+                let answer = self.at(&p.text_document_position, |ctx| {
+                    Some(super::rename::rename(ctx, &name))
+                });
+                json_of(answer.transpose().map_err(failed)?.flatten())
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = serde_json::from_value(req.params).map_err(bad)?;
@@ -209,8 +247,12 @@ impl Server {
             "textDocument/didClose" => {
                 if let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) {
                     if let Some(path) = uri_path(&p.text_document.uri) {
+                        let disk = self.project().and_then(|p| {
+                            let policy = crate::files::ReadPolicy::repository(p.dir());
+                            crate::files::read_allowed(&path, &policy)
+                        });
                         if let Ok(mut s) = self.state.lock() {
-                            s.docs.close(&path);
+                            s.docs.close(&path, disk.as_deref());
                         }
                         self.lint(path);
                     }
@@ -315,6 +357,6 @@ impl Server {
 }
 
 /// A result as JSON (`null` for `None`).
-fn json_of<T: serde::Serialize>(v: Option<T>) -> Result<Value, String> {
+fn json_of<T: serde::Serialize>(v: Option<T>) -> Result<Value, (ErrorCode, String)> {
     Ok(serde_json::to_value(v).unwrap_or(Value::Null))
 }

@@ -1,16 +1,27 @@
 //! The background linter: it waits until edits pause (a short debounce), lints the roots that
 //! read the edited files with the buffers in place of the files, and publishes what it found
-//! per file. A newer edit supersedes a run: it cancels the run going on (its evaluation stops
-//! at the next budget check, see [`crate::eval::cancel`]), the run publishes nothing (never
-//! from stale text), and the files are linted again with the newer text. Files that no longer
-//! have findings get an empty list. Each run ends with a line in the editor's log
-//! (`window/logMessage`): how long it took, or that it was cancelled.
+//! per file. Each edited file's roots are one run (a unit, see [`super::schedule`]); runs go on
+//! side by side on the job threads, the last edited file's first, and each publishes as it
+//! ends. A newer edit supersedes the runs that read the edited file: it cancels them (their
+//! evaluation stops at the next budget check, see [`crate::eval::cancel`]), they publish
+//! nothing (never from stale text), and their files are linted again with the newer text; the
+//! other runs go on. Files that no longer have findings get an empty list. Each run ends with
+//! a line in the editor's log (`window/logMessage`): how long it took, or that it was
+//! cancelled.
+//!
+//! The jobs run with the command line's limits ([`Bounds`]): the evaluation's steps, depth,
+//! heap and time, and a memory budget of each job's thread (a runaway root is that root's
+//! `limit-exceeded` finding, not the end of the server).
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use super::schedule::{Schedule, Unit, PREEMPT_AFTER};
+use crate::lint::discover::select::Selection;
 
 use lsp_server::{Message, Notification};
 use lsp_types::notification::{LogMessage, Notification as _, PublishDiagnostics};
@@ -41,6 +52,8 @@ enum Work {
     Files(Vec<PathBuf>),
     /// Forget what was published and lint everything open again (a reloaded project).
     All(Vec<PathBuf>),
+    /// A run ended: its unit's id, and what it found (`None`: it panicked).
+    Done(u64, Option<Found>, u128),
     Stop,
 }
 
@@ -48,56 +61,72 @@ enum Work {
 pub struct Linter {
     tx: mpsc::Sender<Work>,
     thread: Option<std::thread::JoinHandle<()>>,
-    running: Running,
 }
-
-/// The cancellation flag of the run going on, if one is.
-type Running = Arc<Mutex<Option<Flag>>>;
 
 /// The findings published, by the root (or library) that produced them, then by file.
 type Published = HashMap<String, HashMap<PathBuf, Vec<lsp_types::Diagnostic>>>;
+
+/// What bounds the jobs of the server's runs, as the command line bounds a worker's: the
+/// memory of the default `--memory-limit` less the main process's part, shared by the job
+/// threads (the evaluation's heap limit at three quarters of a share, each job thread's
+/// allocations refused past its share), and the engine's time limit of the default
+/// `--job-timeout` (four fifths of it).
+pub struct Bounds {
+    pub soft: usize,
+    pub hard: usize,
+}
+
+/// The memory of the server's jobs (`yttlint server --memory-limit`).
+static MEMORY: AtomicU64 = AtomicU64::new(crate::lint::run::budget::DEFAULT_MEMORY);
+
+impl Bounds {
+    /// Sets the memory of the server's jobs (before they start).
+    pub fn set_memory(bytes: u64) {
+        MEMORY.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The bounds of each of the job threads of this process.
+    pub fn current() -> Bounds {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Bounds::for_threads(threads, MEMORY.load(Ordering::Relaxed))
+    }
+
+    fn for_threads(threads: usize, memory: u64) -> Bounds {
+        let share = (memory - crate::lint::run::budget::main_part(memory)) / threads.max(1) as u64;
+        let share = usize::try_from(share).unwrap_or(usize::MAX);
+        Bounds {
+            soft: share / 4 * 3,
+            hard: share,
+        }
+    }
+}
 
 impl Linter {
     /// Starts the thread; it publishes through `send`.
     pub fn start(state: SharedState, send: Send) -> Linter {
         let (tx, rx) = mpsc::channel();
-        let running: Running = Arc::default();
-        let flag = running.clone();
+        let done = tx.clone();
         let thread = std::thread::Builder::new()
             .name("yttlint-lsp-lint".into())
-            .stack_size(1 << 26)
-            .spawn(move || run(&rx, &state, &flag, &send))
+            .spawn(move || run(&rx, &done, &state, &send))
             .ok();
-        Linter {
-            tx,
-            thread,
-            running,
-        }
+        Linter { tx, thread }
     }
 
-    /// Lints the roots that read `files` (absolute paths) once edits pause; the run going on
-    /// is cancelled (called after the documents changed).
+    /// Lints the roots that read `files` (absolute paths) once edits pause, the first file's
+    /// first; the runs going on that read them are cancelled (called after the documents
+    /// changed).
     pub fn lint(&self, files: Vec<PathBuf>) {
-        self.cancel();
         let _ = self.tx.send(Work::Files(files));
     }
 
     /// Lints `files` again from scratch (after the configuration changed).
     pub fn relint(&self, files: Vec<PathBuf>) {
-        self.cancel();
         let _ = self.tx.send(Work::All(files));
     }
 
-    /// Cancels the run going on: it stops early and publishes nothing.
-    fn cancel(&self) {
-        if let Some(flag) = self.running.lock().ok().as_deref().and_then(Option::as_ref) {
-            flag.cancel();
-        }
-    }
-
-    /// Stops the thread (a run going on is cancelled first).
+    /// Stops the thread (the runs going on are cancelled first).
     pub fn stop(mut self) {
-        self.cancel();
         let _ = self.tx.send(Work::Stop);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
@@ -105,89 +134,128 @@ impl Linter {
     }
 }
 
-fn run(rx: &mpsc::Receiver<Work>, state: &SharedState, running: &Running, send: &Send) {
+/// The linter thread: takes edits and ended runs, starts runs when edits pause.
+fn run(rx: &mpsc::Receiver<Work>, done: &mpsc::Sender<Work>, state: &SharedState, send: &Send) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bounds = Bounds::current();
+    let runners = threads.max(2);
     let mut published: Published = HashMap::new();
-    let mut pending: BTreeSet<PathBuf> = BTreeSet::new();
-    let take = |w: Work, pending: &mut BTreeSet<PathBuf>, published: &mut Published| match w {
-        Work::Files(f) => {
-            pending.extend(f);
-            true
-        }
-        Work::All(f) => {
-            for files in published.values() {
-                pending.extend(files.keys().cloned());
-            }
-            pending.extend(f);
-            true
-        }
-        Work::Stop => false,
-    };
+    let mut schedule = Schedule::default();
+    // Versions of the open documents when each run started.
+    let mut versions: HashMap<u64, HashMap<PathBuf, i32>> = HashMap::new();
+    let mut last_edit = Instant::now();
     loop {
-        if pending.is_empty() {
-            let Ok(w) = rx.recv() else { return };
-            if !take(w, &mut pending, &mut published) {
+        let now = Instant::now();
+        let quiet = last_edit + DEBOUNCE;
+        let work = if schedule.queue.is_empty() || schedule.running.len() >= runners {
+            rx.recv_timeout(if schedule.running.is_empty() {
+                Duration::from_secs(3600)
+            } else {
+                PREEMPT_AFTER
+            })
+        } else {
+            rx.recv_timeout(quiet.saturating_duration_since(now))
+        };
+        match work {
+            Ok(Work::Stop) | Err(RecvTimeoutError::Disconnected) => {
+                schedule.cancel_all();
                 return;
             }
-        }
-        // The debounce: wait until no edit comes for a while.
-        loop {
-            match rx.recv_timeout(DEBOUNCE) {
-                Ok(w) => {
-                    if !take(w, &mut pending, &mut published) {
-                        return;
-                    }
+            Ok(Work::Files(files)) => {
+                last_edit = Instant::now();
+                edited(&files, state, &mut schedule);
+            }
+            Ok(Work::All(files)) => {
+                last_edit = Instant::now();
+                schedule.cancel_all();
+                let mut all: Vec<PathBuf> = files;
+                for by_file in published.values() {
+                    all.extend(by_file.keys().cloned());
                 }
-                Err(RecvTimeoutError::Timeout) => break,
-                Err(RecvTimeoutError::Disconnected) => return,
+                all.sort();
+                all.dedup();
+                edited(&all, state, &mut schedule);
+            }
+            Ok(Work::Done(id, found, took)) => {
+                let run_versions = versions.remove(&id);
+                let Some(ended) = schedule.finished(id) else {
+                    // Cancelled meanwhile: its files are queued again.
+                    log(
+                        send,
+                        format!("yttlint: run cancelled by a newer edit after {took} ms"),
+                    );
+                    continue;
+                };
+                if let (Some(found), Some(v)) = (found, run_versions) {
+                    let Ok(s) = state.lock() else { return };
+                    let roots = found.roots;
+                    publish(found, &ended.unit.files, &s.docs, &v, &mut published, send);
+                    drop(s);
+                    log(send, format!("yttlint: {roots} job(s) linted in {took} ms"));
+                }
+                crate::malloc::give_back();
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        if Instant::now() < last_edit + DEBOUNCE {
+            continue;
+        }
+        schedule.preempt(runners, Instant::now());
+        while let Some(started) = schedule.start_next(runners, || {
+            Flag::new().with_memory(bounds.soft, bounds.hard)
+        }) {
+            let (project, snapshot) = match state.lock() {
+                Ok(s) => (s.project.clone(), s.docs.versions()),
+                Err(_) => return,
+            };
+            let Some(project) = project else {
+                continue;
+            };
+            let id = started.id;
+            let unit = started.unit.clone();
+            let flag = started.flag.clone();
+            versions.insert(id, snapshot);
+            schedule.running.push(started);
+            let done = done.clone();
+            let spawned = std::thread::Builder::new()
+                .name("yttlint-lsp-run".into())
+                .stack_size(1 << 26)
+                .spawn(move || {
+                    let began = Instant::now();
+                    // A run that panics (it never should: jobs are guarded) publishes nothing.
+                    let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        lint(&project, &unit, &flag)
+                    }))
+                    .ok();
+                    let _ = done.send(Work::Done(id, found, began.elapsed().as_millis()));
+                });
+            if spawned.is_err() {
+                schedule.finished(id);
+                versions.remove(&id);
             }
         }
-        // The flag is in place before the documents are read: an edit after this point
-        // cancels the run, one before it is in the run's text.
-        let flag = Flag::new();
-        if let Ok(mut r) = running.lock() {
-            *r = Some(flag.clone());
-        }
-        let (project, versions) = match state.lock() {
-            Ok(s) => (s.project.clone(), s.docs.versions()),
-            Err(_) => return,
+    }
+}
+
+/// Queues the units of the edited `files` (the first file's last, so that it runs first) and
+/// cancels the runs they make stale.
+fn edited(files: &[PathBuf], state: &SharedState, schedule: &mut Schedule) {
+    let project = match state.lock() {
+        Ok(s) => s.project.clone(),
+        Err(_) => return,
+    };
+    for file in files.iter().rev() {
+        let selection = match &project {
+            Some(p) => p.select(std::slice::from_ref(file)),
+            None => Selection::default(),
         };
-        let Some(project) = project else {
-            pending.clear();
-            continue;
+        schedule.cancel_overlapping(&selection);
+        let unit = Unit {
+            selection,
+            files: vec![file.clone()],
+            edited: true,
         };
-        let files: Vec<PathBuf> = pending.iter().cloned().collect();
-        let started = Instant::now();
-        // A run that panics (it never should: jobs are guarded) publishes nothing, and the
-        // thread goes on with the next edit.
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            lint(&project, &files, &flag)
-        }));
-        if let Ok(mut r) = running.lock() {
-            *r = None;
-        }
-        let took = started.elapsed().as_millis();
-        let Ok(found) = run else {
-            pending.clear();
-            continue;
-        };
-        let Ok(s) = state.lock() else { return };
-        if flag.is_cancelled()
-            || s.docs.versions() != versions
-            || !s.project.as_ref().is_some_and(|p| Arc::ptr_eq(p, &project))
-        {
-            // Superseded: an edit came during the run; the next round lints it.
-            drop(s);
-            log(
-                send,
-                format!("yttlint: run cancelled by a newer edit after {took} ms"),
-            );
-            continue;
-        }
-        let roots = found.roots;
-        publish(found, &files, &s.docs, &mut published, send);
-        drop(s);
-        pending.clear();
-        log(send, format!("yttlint: {roots} job(s) linted in {took} ms"));
+        schedule.queue(unit, true);
     }
 }
 
@@ -204,15 +272,15 @@ fn log(send: &Send, message: String) {
 }
 
 /// What one run found: the keys (roots, libraries) it linted and their findings by file.
-struct Found {
+pub struct Found {
     keys: Vec<String>,
     by_key: Published,
     /// How many jobs ran.
     roots: usize,
 }
 
-fn lint(project: &Project, files: &[PathBuf], flag: &Flag) -> Found {
-    let selection = project.select(files);
+fn lint(project: &Project, unit: &Unit, flag: &Flag) -> Found {
+    let selection = unit.selection.clone();
     let mut keys: Vec<String> = Vec::new();
     let planned = project.planned(selection);
     for &i in &planned.selection.roots {
@@ -298,6 +366,7 @@ fn publish(
     found: Found,
     files: &[PathBuf],
     docs: &Documents,
+    versions: &HashMap<PathBuf, i32>,
     published: &mut Published,
     send: &Send,
 ) {
@@ -327,10 +396,15 @@ fn publish(
         else {
             continue;
         };
+        // The version the run read (a document opened since has none in it).
+        let version = match docs.get(&file) {
+            Some(_) => versions.get(&file).copied(),
+            None => None,
+        };
         let params = PublishDiagnosticsParams {
             uri,
             diagnostics: all,
-            version: docs.get(&file).map(|d| d.version),
+            version,
         };
         let note = Notification::new(PublishDiagnostics::METHOD.to_string(), params);
         if !send(Message::Notification(note)) {

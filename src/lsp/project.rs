@@ -109,10 +109,32 @@ impl Project {
     pub fn job_of(&self, abs: &Path) -> Option<Job> {
         let selection = self.select(&[abs.to_path_buf()]);
         let jobs = plan::jobs(&self.config, &self.discovery, &selection);
+        // A file of a private library is read with its library's own values, not those of
+        // the root that uses the library.
+        if let Some(lib) = self.library_of(abs) {
+            let own = jobs
+                .iter()
+                .find(|j| j.kind == JobKind::Library && j.root == lib && j.flags.is_ok());
+            if let Some(job) = own {
+                return Some(job.clone());
+            }
+        }
         jobs.iter()
             .find(|j| j.kind == JobKind::Root && j.flags.is_ok())
             .or_else(|| jobs.iter().find(|j| j.flags.is_ok()))
             .cloned()
+    }
+
+    /// The repository path of the innermost private library (`.../_ytt_lib/NAME`) that holds
+    /// `abs`.
+    pub fn library_of(&self, abs: &Path) -> Option<String> {
+        let rel = self.relative(abs)?;
+        self.discovery
+            .libraries
+            .iter()
+            .filter(|l| l.partial.is_none() && paths::is_within(&rel, &l.path))
+            .max_by_key(|l| l.path.len())
+            .map(|l| l.path.clone())
     }
 
     /// Every scenario of the root of `job` that has a name, as jobs (empty for a root with

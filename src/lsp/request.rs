@@ -6,11 +6,18 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use std::time::{Duration, Instant};
+
 use lsp_types::{Location, Position, Range};
+
+use crate::eval::cancel::Flag;
 
 use super::positions::{from_span, line_text, offset, path_uri};
 use super::project::Project;
 use super::values::RootSchema;
+
+/// How long the data values of a root may take to compute for a question about them.
+const ANSWER_WITHIN: Duration = Duration::from_secs(3);
 
 /// Schemas by root job, valid for one generation of the documents.
 #[derive(Default)]
@@ -76,7 +83,14 @@ impl<'a> Ctx<'a> {
         if let Some(s) = self.schemas.by_root.borrow().get(&key) {
             return s.clone();
         }
-        let computed = self.project.workspace(&job).and_then(|(ws, names)| {
+        // The data values files are evaluated: within the job's memory budget and a short
+        // deadline, so that a runaway values file costs an answer, not the server.
+        let bounds = super::linter::Bounds::current();
+        let flag = Flag::new()
+            .with_deadline(Instant::now() + ANSWER_WITHIN)
+            .with_memory(bounds.soft, bounds.hard);
+        let computed = crate::eval::cancel::within(Some(&flag), || {
+            let (ws, names) = self.project.workspace(&job)?;
             let schema = ws.data_values_schema().ok()?;
             let set = super::values::values_set(&ws);
             let scenarios = super::values::scenario_values(self.project, &job);

@@ -48,12 +48,16 @@ pub struct Set {
 }
 
 /// The keys the `@data/values` documents of the workspace's files set (not those addressed
-/// to a private library).
+/// to a private library, nor those of a private library's own files: the library's values
+/// are its own).
 pub fn values_set(ws: &crate::library::Workspace) -> Vec<Set> {
     use crate::library::plain::doc_has_annotation;
     let mut out = Vec::new();
     for f in &ws.files {
         if f.file_type() != crate::files::FileType::Yaml || !f.is_template() {
+            continue;
+        }
+        if in_private_library(&f.rel_path) {
             continue;
         }
         let Ok(ds) = ws.parse(f, ws.opts.strict) else {
@@ -68,6 +72,11 @@ pub fn values_set(ws: &crate::library::Workspace) -> Vec<Set> {
         }
     }
     out
+}
+
+/// Whether a workspace path is inside a private library (`_ytt_lib/` in it).
+fn in_private_library(rel: &str) -> bool {
+    rel.split('/').any(|part| part == "_ytt_lib")
 }
 
 fn keys_of(v: &Value, path: &mut Vec<String>, out: &mut Vec<Set>) {

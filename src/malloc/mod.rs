@@ -32,6 +32,13 @@ pub fn tune() {
     ]);
 }
 
+/// Gives the allocator's free memory back to the system: the language server after a run,
+/// whose memory is otherwise kept at the heap's top for the next one ([`TRIM_THRESHOLD`])
+/// and counted in its resident memory.
+pub fn give_back() {
+    limit::trim();
+}
+
 /// Settings for a process whose resident memory is limited to `bytes` (a linter worker): the
 /// free memory kept at the heap's top is at most an eighth of it, so that memory a job freed
 /// does not count against the next job's share; then [`limit::set`] holds it.

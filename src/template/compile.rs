@@ -210,6 +210,8 @@ struct Compiler<'a> {
     nodes: NodeTable,
     code: Vec<CodeLine>,
     file: &'a Arc<str>,
+    /// The template's text ("" when not known): where text-templated strings' code is.
+    source: &'a str,
 }
 
 /// Compiles a parsed YAML template. `id` makes the instruction names unique.
@@ -219,6 +221,18 @@ pub fn compile_yaml(
     id: u32,
     opts: CompileOpts,
 ) -> Result<Compiled, CompileError> {
+    compile_yaml_in(ds, file, id, opts, "")
+}
+
+/// [`compile_yaml`] of a template whose text is `source`: the code of its text-templated
+/// strings points at the lines that hold it (see [`super::text_lines`]).
+pub fn compile_yaml_in(
+    ds: &DocSet,
+    file: &Arc<str>,
+    id: u32,
+    opts: CompileOpts,
+    source: &str,
+) -> Result<Compiled, CompileError> {
     let ins = Instructions::new(id);
     let mut c = Compiler {
         ins: ins.clone(),
@@ -226,6 +240,7 @@ pub fn compile_yaml(
         nodes: NodeTable::default(),
         code: Vec::new(),
         file,
+        source,
     };
     c.emit(ins.call("set_ctx_type", "\"yaml\""), None);
     c.emit(ins.call("start_ctx", "\"yaml\""), None);
@@ -373,10 +388,20 @@ impl Compiler<'_> {
             pos: pos.clone(),
             unknown_comment: false,
         })?;
-        let line_of = |rel: u32| -> Pos {
+        let lines = super::text_lines::piece_lines(
+            self.source,
+            pos.offset as usize,
+            pos.line,
+            s.len(),
+            &pieces,
+        );
+        let line_of = |piece: usize, rel: u32| -> Pos {
             let mut p = pos.clone();
             if p.is_known() {
-                p.line += rel.saturating_sub(1);
+                match lines.get(piece).copied().flatten() {
+                    Some(line) => p.line = line,
+                    None => p.line += rel.saturating_sub(1),
+                }
             }
             p
         };
@@ -407,12 +432,12 @@ fn emit_text_pieces(
     c: &mut Compiler<'_>,
     pieces: &[TextNode],
     root: Tag,
-    line_of: &dyn Fn(u32) -> Pos,
+    line_of: &dyn Fn(usize, u32) -> Pos,
 ) {
-    for piece in pieces {
+    for (i, piece) in pieces.iter().enumerate() {
         match piece {
             TextNode::Text { text, line, .. } => {
-                let pos = line_of(*line);
+                let pos = line_of(i, *line);
                 let tag = c.nodes.add(TplNode {
                     kind: TplKind::Text {
                         content: text.clone(),
@@ -431,7 +456,7 @@ fn emit_text_pieces(
             TextNode::Code {
                 code, print, line, ..
             } => {
-                let pos = line_of(*line);
+                let pos = line_of(i, *line);
                 if *print {
                     let tag = c.nodes.add(TplNode {
                         kind: TplKind::Text {
@@ -476,6 +501,7 @@ pub fn compile_text(src: &str, file: &Arc<str>, id: u32) -> Result<Compiled, Com
         nodes: NodeTable::default(),
         code: Vec::new(),
         file,
+        source: "",
     };
     let top = Pos::new(file, 1, 1, 0);
     c.emit(ins.call("set_ctx_type", "\"text\""), None);
@@ -489,7 +515,7 @@ pub fn compile_text(src: &str, file: &Arc<str>, id: u32) -> Result<Compiled, Com
     });
     c.emit(ins.call("start_node", &root.to_string()), Some(top));
     let file_for = c.file.clone();
-    emit_text_pieces(&mut c, &pieces, root, &|line| {
+    emit_text_pieces(&mut c, &pieces, root, &|_, line| {
         Pos::new(&file_for, line, 1, 0)
     });
     c.emit(ins.call("end_doc", ""), None);

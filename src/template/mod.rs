@@ -8,3 +8,4 @@ pub mod nested_load;
 pub mod nodes;
 pub mod rewrite;
 pub mod text;
+pub mod text_lines;

@@ -141,3 +141,46 @@ fn the_rule_can_be_turned_off() {
     );
     assert_eq!(findings(&run), ["schema-type-mismatch .yttlint.yaml:13"]);
 }
+
+/// Inside text-templated strings, findings point at the line of their `(@ ... @)` code: a
+/// branch never taken in a block scalar (`conf: |` starts its text on the line below), in a
+/// folded one and in an item of a list, and an error in a printing tag.
+#[test]
+fn text_templated_strings_point_at_their_code() {
+    let dir = TempDir::copy_of("lsp-actions");
+    std::fs::create_dir_all(dir.join(".git")).unwrap();
+    let run = yttlint(&dir, &["--format", "json", "--no-cache", "."]);
+    let found = findings(&run);
+    for want in [
+        "branch-never-evaluated config/text.yml:12",
+        "branch-never-evaluated config/text.yml:18",
+        "branch-never-evaluated config/text.yml:23",
+        "branch-never-evaluated config/text.yml:32",
+        "branch-never-evaluated config/notes.txt:3",
+    ] {
+        assert!(found.contains(&want.to_string()), "{want} not in {found:?}");
+    }
+    let text = std::fs::read_to_string(dir.join("config/text.yml")).unwrap();
+    assert_eq!(
+        text.lines().nth(11),
+        Some("    (@ if data.values.debug: @)")
+    );
+    let message = diagnostics(&run.json())
+        .iter()
+        .find(|d| d["line"] == 12 && d["file"] == "config/text.yml")
+        .map(|d| str_of(d, "message").to_string())
+        .unwrap();
+    assert!(
+        message.contains("`if data.values.debug` (line 12)"),
+        "{message}"
+    );
+
+    // An error in a printing tag of a block scalar: at its line, not the one above.
+    let broken = text.replace("str(data.values.port)", "data.values.port");
+    dir.write("config/text.yml", &broken);
+    let found = findings(&yttlint(&dir, &["--format", "json", "--no-cache", "."]));
+    assert!(
+        found.contains(&"template-error config/text.yml:15".to_string()),
+        "{found:?}"
+    );
+}

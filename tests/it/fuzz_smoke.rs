@@ -186,6 +186,9 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
     if target == "invocations" {
         out.extend(repository_seeds());
     }
+    if target == "lsp_messages" {
+        out.extend(yttlint::fuzzing::lsp_seeds());
+    }
     out
 }
 

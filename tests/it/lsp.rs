@@ -24,6 +24,8 @@ struct Client {
     next_id: i64,
     /// Notifications received while waiting for something else.
     notes: Vec<Value>,
+    /// What the server answered to `initialize`.
+    capabilities: Value,
 }
 
 fn read_message(r: &mut impl BufRead) -> Option<Value> {
@@ -53,8 +55,14 @@ fn uri(path: &Path) -> String {
 
 impl Client {
     fn start(dir: &Path) -> Client {
+        Client::start_with(dir, &[])
+    }
+
+    /// The server started with `args` after `server`.
+    fn start_with(dir: &Path, args: &[&str]) -> Client {
         let mut child = Command::new(BIN)
             .arg("server")
+            .args(args)
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -77,12 +85,14 @@ impl Client {
             rx,
             next_id: 1,
             notes: Vec::new(),
+            capabilities: Value::Null,
         };
         let init = client.request(
             "initialize",
             json!({"processId": null, "rootUri": uri(dir), "capabilities": {}}),
         );
         assert!(init["capabilities"]["hoverProvider"].as_bool().unwrap());
+        client.capabilities = init["capabilities"].clone();
         client.notify("initialized", json!({}));
         client
     }
@@ -465,6 +475,52 @@ fn hover_definition_completion_and_actions() {
     assert_eq!(c.finish(), 0);
 }
 
+/// Completion and hover answer from the file's own library: a root's file gets the root's
+/// data values, not those of its private libraries (cf-for-k8s gave 59 keys where the root
+/// sets 23); a file in `_ytt_lib/NAME/` gets the library's.
+#[test]
+fn completion_and_hover_are_scoped_to_the_files_library() {
+    let main = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:library\", \"library\")\n#@ load(\"@ytt:template\", \"template\")\nregion: #@ data.values.region\n--- #@ template.replace(library.get(\"db\").eval())\n";
+    let db = "#@ load(\"@ytt:data\", \"data\")\n---\nengine: #@ data.values.engine\n";
+    let dir = TempDir::with_files(&[
+        (".yttlint.yaml", "roots:\n  - path: app\n"),
+        (
+            "app/values.yml",
+            "#@data/values\n---\nregion: eu\nsize: 3\n",
+        ),
+        ("app/main.yml", main),
+        (
+            "app/_ytt_lib/db/values.yml",
+            "#@data/values\n---\nengine: postgres\nstorage: 10\n",
+        ),
+        ("app/_ytt_lib/db/db.yml", db),
+    ]);
+    let labels = |v: &Value| -> Vec<String> {
+        let items = v.as_array().or_else(|| v["items"].as_array()).unwrap();
+        items
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let mut c = Client::start(&dir);
+    let main_path = dir.join("app/main.yml");
+    let typing = format!("{main}x: #@ data.values.\n");
+    c.open(&main_path, &typing);
+    let (l, ch) = find(&typing, "x: #@ data.values.", 18);
+    let got = labels(&c.at("textDocument/completion", &main_path, l, ch));
+    assert_eq!(got, ["region", "size"]);
+    let db_path = dir.join("app/_ytt_lib/db/db.yml");
+    let typing = format!("{db}y: #@ data.values.\n");
+    c.open(&db_path, &typing);
+    let (l, ch) = find(&typing, "y: #@ data.values.", 18);
+    let got = labels(&c.at("textDocument/completion", &db_path, l, ch));
+    assert_eq!(got, ["engine", "storage"]);
+    let (l, ch) = find(&typing, "data.values.engine", 13);
+    let h = hover_text(&c.at("textDocument/hover", &db_path, l, ch));
+    assert!(h.contains("postgres"), "{h}");
+    assert_eq!(c.finish(), 0);
+}
+
 #[test]
 fn configuration_changes_are_picked_up_without_restart() {
     let dir = TempDir::copy_of("lsp");
@@ -532,3 +588,16 @@ mod nvim {
 
 /// Runs that reuse what earlier runs computed, and runs cancelled by a newer edit.
 mod runs;
+
+/// Every code action applied, and what ytt renders compared.
+mod actions;
+
+/// Rename of a data value: every place renamed, what ytt renders unchanged, refusals.
+mod rename;
+
+/// The memory of a server whose buffers change to texts never seen before.
+mod memory;
+
+/// The attacks of issue 40 on the server: each is the finding of its root, never the end of
+/// the server.
+mod hostile;

@@ -20,7 +20,7 @@ use crate::eval::errors::format_error;
 use crate::eval::run::{dialect, to_starlark, ErrorKind, EvalError, LineMap};
 use crate::files::{FileType, InputFile};
 use crate::library::Workspace;
-use crate::template::compile::{compile_text, compile_yaml, CompileOpts, Compiled};
+use crate::template::compile::{compile_text, compile_yaml_in, CompileOpts, Compiled};
 
 /// The problems of the library made of the workspace's files (the library is its root).
 pub fn check(ws: &Workspace) -> Vec<EvalError> {
@@ -60,7 +60,7 @@ fn check_file(ws: &Workspace, f: &InputFile) -> Result<(), EvalError> {
             let opts = CompileOpts {
                 ignore_unknown_comments: ws.opts.ignore_unknown_comments,
             };
-            let compiled = compile_yaml(&ds, &name, ws.env.template_id(), opts)
+            let compiled = compile_yaml_in(&ds, &name, ws.env.template_id(), opts, &f.data)
                 .map_err(|e| crate::library::exec::compile_error(&f.rel_path, e))?;
             parse_compiled(ws, &compiled)
         }
@@ -96,6 +96,9 @@ fn parse_code(ws: &Workspace, file: &str, code: String, map: LineMap) -> Result<
         .line_maps
         .borrow_mut()
         .insert(file.to_string(), Arc::new(map));
+    if let Some((line, depth)) = crate::eval::nesting::too_deep(&code) {
+        return Err(crate::eval::nesting::error(&ws.env, file, line, depth));
+    }
     let ast = AstModule::parse(file, code, &dialect()).map_err(|e| format_error(&e, &ws.env))?;
     if ws.env.keep_asts.get() {
         ws.env

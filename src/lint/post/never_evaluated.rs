@@ -122,6 +122,12 @@ fn is_guard<'t>(line_of: &impl Fn(u32) -> &'t str, line: u32) -> bool {
 fn code_of(line: &str) -> String {
     let t = line.trim();
     let t = t.strip_prefix("#@").map(str::trim).unwrap_or(t);
+    // A line of a text template that is one code tag: `(@ if x: @)`, `(@- else: -@)`.
+    let t = t
+        .strip_prefix("(@")
+        .and_then(|c| c.strip_suffix("@)"))
+        .map(|c| c.trim_matches('-').trim())
+        .unwrap_or(t);
     let t = t.strip_suffix(':').unwrap_or(t).trim_end();
     t.chars().take(80).collect()
 }

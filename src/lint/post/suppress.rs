@@ -111,6 +111,7 @@ pub fn scan(file: &str, text: &str) -> Vec<Suppression> {
             let target = (idx + 1..lines.len())
                 .find(|&j| !is_comment_or_blank(lines[j]))
                 .unwrap_or(lines.len().saturating_sub(1));
+            let target = block_scalar_end(&lines, target);
             Scope::Lines {
                 first: number + 1,
                 last: line_number(target).max(number + 1),
@@ -131,6 +132,49 @@ pub fn scan(file: &str, text: &str) -> Vec<Suppression> {
         });
     }
     out
+}
+
+/// The last line of the block scalar (`key: |`, `- >-`) that line `node` opens, else `node`:
+/// a suppression above a node covers its block's lines too (a comment inside the block would
+/// be part of its text, which ytt renders).
+fn block_scalar_end(lines: &[&str], node: usize) -> usize {
+    let Some(line) = lines.get(node) else {
+        return node;
+    };
+    let code = line
+        .match_indices(" #")
+        .next()
+        .map_or(*line, |(i, _)| &line[..i])
+        .trim_end();
+    let header = code.trim_end_matches(|c: char| c == '-' || c == '+' || c.is_ascii_digit());
+    let Some(before) = header
+        .strip_suffix('|')
+        .or_else(|| header.strip_suffix('>'))
+    else {
+        return node;
+    };
+    let before = before.trim_end();
+    let opens = before.is_empty()
+        || before.ends_with(':')
+        || before.trim_start() == "-"
+        || before.ends_with(" -")
+        || before == "---";
+    if !opens {
+        return node;
+    }
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let own = indent(line);
+    let mut last = node;
+    for (j, l) in lines.iter().enumerate().skip(node + 1) {
+        if l.trim().is_empty() {
+            continue;
+        }
+        if indent(l) <= own {
+            break;
+        }
+        last = j;
+    }
+    last
 }
 
 fn line_number(index: usize) -> u32 {

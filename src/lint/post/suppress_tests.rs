@@ -81,3 +81,13 @@ fn starlark_comments_and_plain_hashes() {
     assert_eq!(s.len(), 1);
     assert_eq!(s[0].scope, Scope::Lines { first: 1, last: 1 });
 }
+
+#[test]
+fn a_comment_above_a_block_scalar_covers_its_lines() {
+    let text = "#! yttlint: disable=r\nconf: |\n  one\n\n  two\nnext: 1\n  #! yttlint: disable=r\n  - >-\n    a\n  - b\nplain: |x\n";
+    let sups = scan("a.yml", text);
+    assert_eq!(sups[0].scope, Scope::Lines { first: 2, last: 5 });
+    assert_eq!(sups[1].scope, Scope::Lines { first: 8, last: 9 });
+    let plain = scan("b.yml", "#! yttlint: disable=r\nk: a|\n  b\n");
+    assert_eq!(plain[0].scope, Scope::Lines { first: 2, last: 2 });
+}

@@ -17,7 +17,7 @@ fn is_run_end(m: &Value) -> bool {
 impl Client {
     /// Waits for the end of the run whose log line `pred` accepts; the messages before it
     /// are kept in `notes`.
-    fn run_end(&mut self, pred: impl Fn(&str) -> bool) -> String {
+    pub(super) fn run_end(&mut self, pred: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + WAIT;
         loop {
             let m = self.next(deadline);
@@ -33,7 +33,7 @@ impl Client {
 
     /// What the editor shows now: the last diagnostics published for each file, without
     /// their document versions.
-    fn shown(&self) -> BTreeMap<String, Value> {
+    pub(super) fn shown(&self) -> BTreeMap<String, Value> {
         let mut shown = BTreeMap::new();
         for m in &self.notes {
             if m["method"] == "textDocument/publishDiagnostics" {

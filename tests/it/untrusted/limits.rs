@@ -204,3 +204,33 @@ fn the_terminal_shows_a_long_line_cut() {
     assert!(run.stdout.contains(" more bytes cut by yttlint]"));
     assert!(run.stdout.len() < 16 << 10, "{}", run.stdout.len());
 }
+
+/// A template line nested 100 000 levels deep overflowed the native stack of the thread that
+/// evaluated it: a worker died (a finding), but `--in-process` aborted the whole run (issue
+/// 40). The code is refused before it is parsed, in both.
+#[test]
+fn code_nested_too_deeply_is_refused_before_the_stack_runs_out() {
+    let n = 100_000;
+    let deep = format!("#@ x = {}{}\na: 1\n", "{".repeat(n), "}".repeat(n));
+    let star = format!("y = {}1\n", "-".repeat(n));
+    let dir = roots(&[("deep", &deep), ("fine", "b: 1\n")]);
+    dir.write("deep/m.star", &star);
+    dir.write("deep/u.yml", "#@ load(\"m.star\", \"y\")\nc: #@ y\n");
+    for mode in [&["--in-process"][..], &[][..]] {
+        let mut args = vec!["--format", "json", "--no-cache"];
+        args.extend_from_slice(mode);
+        let run = yttlint(&dir, &args);
+        assert_eq!(run.code, 1, "{mode:?}: {}", run.stderr);
+        let report = json::parse(&run.stdout);
+        let found = of_root(&report, "deep");
+        assert!(!found.is_empty(), "{mode:?}");
+        for d in &found {
+            assert_eq!(d["rule"], "limit-exceeded", "{mode:?}: {d}");
+            assert!(
+                str_of(d, "message").contains("nests more than 1000 levels"),
+                "{d}"
+            );
+        }
+        assert!(of_root(&report, "fine").is_empty());
+    }
+}
