@@ -102,6 +102,8 @@ fn unknown(index: &Index<'_>, r: &Ref, miss: &Miss, source: Source) -> Option<Fi
             Some(crate::fix::Fix::unsafe_(title, edit))
         });
     let mut f = Finding::new(UNKNOWN, message, pos).wide(width).fixed(fix);
+    // Without a schema, what is declared is what the given values files set.
+    f.on_inputs = matches!(source, Source::Values);
     if miss.declared_at.is_known() {
         f.related
             .push((related.to_string(), miss.declared_at.clone()));

@@ -42,6 +42,9 @@ pub struct Finding {
     pub stale: bool,
     /// The change that makes it go away (edits name workspace files).
     pub fix: Option<crate::fix::Fix>,
+    /// It rests on the data values the command gives, not on the text or a schema (a
+    /// reference to a value no values file sets, in a library without a schema).
+    pub on_inputs: bool,
 }
 
 impl Finding {
@@ -54,6 +57,7 @@ impl Finding {
             width: 0,
             stale: false,
             fix: None,
+            on_inputs: false,
         }
     }
 

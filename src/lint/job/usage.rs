@@ -109,6 +109,9 @@ pub fn static_findings(
         if f.stale {
             d.severity = Severity::Warning;
         }
+        if f.on_inputs {
+            d.basis = Some(crate::report::Basis::Inputs);
+        }
         for (message, pos) in &f.related {
             if let Some(span) = span_at(names, pos) {
                 d = d.with_related(message.clone(), span);

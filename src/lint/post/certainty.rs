@@ -6,7 +6,7 @@
 //! tool's tree the files are copied into), the finding is a note (info): the linter knows it
 //! does not see what that tool gives.
 
-use crate::report::{Diagnostic, Severity};
+use crate::report::{AssumptionKind, Diagnostic, Severity};
 
 /// `found` with every error that assumes something lowered to a warning, and every error or
 /// warning that lacks another tool's inputs to info.

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use crate::lint::job::{run_job, Job, JobKind, JobOutcome};
 use crate::lint::run::budget::main_part;
 use crate::lint::run::deadline::Deadline;
-use crate::lint::run::ended::{last_words, signal_name, tail, End};
+use crate::lint::run::ended::{last_words, tail, End};
 use crate::lint::run::guard::{caught, elapsed_ms, IN_THREAD};
 use crate::lint::run::position::Page;
 use crate::lint::run::progress::Progress;
