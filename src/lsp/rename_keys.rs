@@ -3,7 +3,7 @@
 //! the plain YAML of `--data-values-file`, and the dotted paths of the root's `--data-value`
 //! flags and scenario `data_values` in `.yttlint.yaml`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::project::Project;
@@ -133,12 +133,9 @@ pub fn values_files(project: &Project, job: &Job) -> Result<Vec<(PathBuf, String
             if arg.starts_with('@') {
                 continue;
             }
-            // `[+:][rel=]abs`, as the plan writes them.
+            // `[+:]` and the input, in ytt's syntax or the explicit form the plan writes.
             let file = arg.strip_prefix("+:").unwrap_or(arg);
-            let file = match file.split_once('=') {
-                Some((_, abs)) if Path::new(abs).is_absolute() => abs,
-                _ => file,
-            };
+            let file = crate::files::input::path_of(file);
             if file == "-" {
                 return Err(format!(
                     "the root {} reads data values from standard input (--data-values-file -), out of the rename's reach",
@@ -211,7 +208,17 @@ pub fn config_edits(project: &Project, job: &Job, path: &[String]) -> Option<Fil
         searched = at + dotted.len();
         let before = text[..at].chars().next_back();
         let after = text[at + dotted.len()..].chars().next();
-        let starts = before.is_none_or(|c| matches!(c, ' ' | '"' | '\'' | '[' | ',' | '{' | '\n'));
+        // `--data-value=app.port=1`: the flag's own `=`, not a value that names the key.
+        let flag_form = [
+            "--data-value=",
+            "--data-value-yaml=",
+            "--data-value-file=",
+            "-v=",
+        ]
+        .iter()
+        .any(|f| text[..at].ends_with(f));
+        let starts = flag_form
+            || before.is_none_or(|c| matches!(c, ' ' | '"' | '\'' | '[' | ',' | '{' | '\n'));
         let ends = matches!(after, Some('=' | '.' | ':'));
         if starts && ends {
             let end = at + dotted.len();

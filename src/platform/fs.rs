@@ -277,6 +277,14 @@ pub fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
     }
 }
 
+/// A file name from raw bytes, as Unix keeps names (they need not be UTF-8): for tests of
+/// such names.
+#[cfg(unix)]
+pub fn name_from_bytes(bytes: &[u8]) -> std::ffi::OsString {
+    use std::os::unix::ffi::OsStrExt;
+    std::ffi::OsStr::from_bytes(bytes).to_os_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -96,6 +96,7 @@ fn unused_loads_are_removed_and_nothing_renders_differently() {
     );
 }
 
+/// In a branch no scenario runs, the replacement changes what ytt says when it runs: unsafe.
 #[test]
 fn a_module_member_with_one_candidate_is_replaced() {
     let dir = TempDir::with_files(&[
@@ -111,7 +112,11 @@ fn a_module_member_with_one_candidate_is_replaced() {
         ),
         ("config/values.yml", "#@data/values\n---\nname: settings\n"),
     ]);
-    let (before, after) = fix_cycle(&dir, &["--fix"], "unknown-module-attribute");
+    let (before, after) = fix_cycle(
+        &dir,
+        &["--fix", "--unsafe-fixes"],
+        "unknown-module-attribute",
+    );
     assert_eq!(before, after);
     let star = std::fs::read_to_string(dir.join("config/checks.star")).unwrap();
     assert!(star.contains("    assert.fail(\"name is longer"), "{star}");

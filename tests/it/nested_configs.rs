@@ -22,7 +22,8 @@ fn findings(stdout: &str) -> Vec<(String, String, String, String)> {
         .collect()
 }
 
-const BROKEN: &str = "---\na: #@ 1 + \"x\"\n";
+/// An undefined name: an error whatever command renders it (it rests on the text alone).
+const BROKEN: &str = "---\na: #@ undefined_name\n";
 const CLEAN: &str = "---\na: #@ 1 + 2\n";
 
 #[test]

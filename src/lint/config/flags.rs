@@ -171,7 +171,10 @@ mod tests {
             ]
         );
         assert_eq!(inputs(repo, &r), vec!["config", "shared/y.yml"]);
-        assert_eq!(r.dv_files, vec![format!("@lib:+:\0{}", native("/repo/values"))]);
+        assert_eq!(
+            r.dv_files,
+            vec![format!("@lib:+:\0{}", native("/repo/values"))]
+        );
         assert_eq!(r.dv_file, vec![native("a.b=/repo/config/cert.pem")]);
     }
 

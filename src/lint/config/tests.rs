@@ -137,12 +137,21 @@ fn lib_refs_are_split_off() {
 fn policies_take_a_list_of_directories_or_a_map() {
     let dir = repo("policies");
     std::fs::create_dir_all(dir.join("ci/policies/lib")).unwrap();
-    std::fs::write(dir.join("ci/policies/team.star"), "def check(obj):\n  return []\nend\n").unwrap();
+    std::fs::write(
+        dir.join("ci/policies/team.star"),
+        "def check(obj):\n  return []\nend\n",
+    )
+    .unwrap();
     std::fs::write(dir.join("ci/policies/lib/h.star"), "x = 1\n").unwrap();
     let list = parse("policies: [ci/policies/]\n", ".yttlint.yaml", &dir).unwrap();
     assert_eq!(list.policies.dirs, vec!["ci/policies".to_string()]);
     assert!(list.policies.checks.is_empty());
-    let names: Vec<&str> = list.policies.listed.iter().map(|l| l.name.as_str()).collect();
+    let names: Vec<&str> = list
+        .policies
+        .listed
+        .iter()
+        .map(|l| l.name.as_str())
+        .collect();
     assert_eq!(names, vec!["team"]);
     assert!(list.exclude.contains(&"ci/policies/**".to_string()));
     let map = parse(
@@ -159,7 +168,13 @@ fn policies_take_a_list_of_directories_or_a_map() {
     assert!(!Config::default_for(&dir).check_on(Rule::RunAsNonRoot));
     let e = parse("policies: {checks: [kubelinter]}\n", ".yttlint.yaml", &dir).unwrap_err();
     // A flow sequence's item is placed at the separator before it, as ytt places it.
-    assert_eq!(e.loc, Some(Loc { line: 1, column: 20 }));
+    assert_eq!(
+        e.loc,
+        Some(Loc {
+            line: 1,
+            column: 20
+        })
+    );
     let e = parse("policies: 3\n", ".yttlint.yaml", &dir).unwrap_err();
     assert!(e.message.contains("a list of directories, or a map"), "{e}");
     let e = parse("policies: [ci/prod.yml]\n", ".yttlint.yaml", &dir).unwrap_err();

@@ -363,7 +363,10 @@ mod tests {
         let flags = jobs[0].flags.as_ref().unwrap();
         let native = |p: &str| p.replace('/', std::path::MAIN_SEPARATOR_STR);
         assert_eq!(flags.files, vec![format!("\0{}", native("/repo/app"))]);
-        assert_eq!(flags.dv_files, vec![format!("@lib:\0{}", native("/repo/ci/v.yml"))]);
+        assert_eq!(
+            flags.dv_files,
+            vec![format!("@lib:\0{}", native("/repo/ci/v.yml"))]
+        );
         assert_eq!(flags.dv_yaml, vec!["x.y=3"]);
         assert!(jobs[2].flags.as_ref().unwrap().strict);
     }

@@ -361,17 +361,19 @@ mod tests {
         std::fs::create_dir_all(dir.join("nested")).unwrap();
         std::fs::write(dir.join("nested/.yttlint.yaml"), "").unwrap();
         std::fs::write(dir.join("nested/t.yml"), "a: #@ 1\n").unwrap();
+        // A directory whose name is not UTF-8 (Unix names are bytes; Windows names are UTF-16).
+        #[cfg(unix)]
         {
-            use std::os::unix::ffi::OsStrExt;
-            let odd = std::ffi::OsStr::from_bytes(b"a/old\xff");
-            std::fs::create_dir_all(dir.join(odd)).unwrap();
-            std::fs::write(dir.join(odd).join("t.yml"), "a: #@ 1\n").unwrap();
+            let odd = crate::platform::fs::name_from_bytes(b"a/old\xff");
+            std::fs::create_dir_all(dir.join(&odd)).unwrap();
+            std::fs::write(dir.join(&odd).join("t.yml"), "a: #@ 1\n").unwrap();
         }
         let Walked {
             files,
             problems,
             not_utf8,
         } = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
+        #[cfg(unix)]
         assert_eq!(
             not_utf8,
             [NotUtf8 {

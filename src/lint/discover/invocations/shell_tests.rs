@@ -298,7 +298,7 @@ git clone https://github.com/o/lib.git vendor/lib
     );
     assert!(made.contains(&"3:cp values.yml".to_string()), "{made:?}");
     assert!(made.contains(&"4:cat extra.yml".to_string()), "{made:?}");
-    assert!(made.contains(&"17:git vendor/lib".to_string()), "{made:?}");
+    assert!(made.contains(&"16:git vendor/lib".to_string()), "{made:?}");
     let copy = f.made.iter().find(|m| m.by == "cp").unwrap();
     assert_eq!(
         copy.from.as_ref().unwrap().to_string(),
