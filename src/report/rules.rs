@@ -224,9 +224,9 @@ rule_table! {
         "Root that needs data values nobody gives it",
         "A root nobody declared (found by discovery, not run by the repository's own commands or listed in the configuration) fails only because a data value is not set: a required value, an `assert.fail` or `fail()` on an unset value, a value a library without a schema reads but does not define, or a null default. For a scenario with values given at run time, a failure with the placeholders the linter supplies. Not an error: the linter does not know the inputs.",
         "Add a scenario with the values to .yttlint.yaml (`yttlint init` writes one from what it found).";
-    InputMissing = "input-missing", Error,
+    InputMissing = "input-missing", Warning,
         "Input of a ytt command that does not exist",
-        "A `ytt` command the repository runs or documents (a script, a Makefile, a CI job, a README) names a `-f` file or directory that is not in the repository, and no command of the repository makes it (a redirection, `cp`, `mkdir`, `git clone`, a download, a tool's output): the file moved, was deleted or is misspelt, and ytt stops with \"no such file or directory\". Reported at the command, as an error when the command is known for certain, else as a warning that names what was assumed.",
+        "A `ytt` command the repository runs or documents (a script, a Makefile, a CI job, a README) names a `-f` file or directory that is not in the repository, and no command of the repository makes it (a redirection, `cp`, `mkdir`, `git clone`, a download, a tool's output): the file moved, was deleted or is misspelt, and ytt stops with \"no such file or directory\". Reported at the command, as a warning: a step the linter does not see (an earlier CI step, another task's output, a copy made by hand) may make it. With `rules: {input-missing: error}`, an error where the command is known for certain.",
         "Fix the path in the command (the finding names a file of a similar name when there is one), or remove the command.";
     VendirNotSynced = "vendir-not-synced", Info,
         "Directory that vendir has not synced",

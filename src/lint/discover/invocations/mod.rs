@@ -215,6 +215,7 @@ pub fn find_with(
     let mut deployed: Vec<(String, String)> = Vec::new();
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
     let mut made: Vec<MadeAt> = Vec::new();
+    let mut followed_files: BTreeSet<String> = BTreeSet::new();
     for (path, kind, text) in texts {
         if readme::candidate(path) {
             made.extend(readme::written(text).into_iter().map(|m| MadeAt {
@@ -253,7 +254,35 @@ pub fn find_with(
                     deployed.push((p, format!("`{}` at {}:{}", d.tool, snippet.file, d.line)));
                 }
             }
+            followed_files.insert(snippet.file.clone());
             followed.push((snippet, f.calls, f.anchors));
+        }
+    }
+    // A script that runs no ytt still makes what another's command reads: it copies a
+    // catalog's scripts into place (`cp -R .catalog/tanzu-sync/$V/* clusters/$1/tanzu-sync`),
+    // where they are meant to run. Run from the repository's top, as its README runs it.
+    let mut copies: Vec<MadeAt> = made.clone();
+    for (path, _, text) in texts.iter().filter(|(p, _, t)| scripts::is_script(p, t)) {
+        if followed_files.contains(path) {
+            continue;
+        }
+        let sctx = shell::Context {
+            script: word::Word::lit(format!("{}/{}", word::REPO, path)),
+            line_offset: 0,
+        };
+        let top = env::Env::at(word::Word::lit(word::REPO.to_string()));
+        if let Ok(f) = shell::follow(text, &sctx, top, &set, None) {
+            // Only its copies: what it writes elsewhere (`mkdir -p "$tmp"`) says nothing of
+            // the inputs of commands it does not run.
+            copies.extend(
+                f.made
+                    .into_iter()
+                    .filter(|m| m.from.is_some())
+                    .map(|m| MadeAt {
+                        file: path.clone(),
+                        made: m,
+                    }),
+            );
         }
     }
     let ctx = Repo {
@@ -306,7 +335,7 @@ pub fn find_with(
         }
     }
     for m in input_missing::once_each(missing, &entered) {
-        match input_missing::excused(&m, vendir, &made) {
+        match input_missing::excused(&m, vendir, &copies) {
             Some(why) => found.skipped.push(Skipped {
                 origin: m.origin,
                 reason: why,
