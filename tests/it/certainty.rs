@@ -280,8 +280,11 @@ fn an_educates_workshop_step_is_a_documented_command() {
 
 #[test]
 fn a_script_input_that_was_deleted_is_an_error_at_the_command() {
-    // `ci/docs` is gone and nothing makes it: ytt stops with "no such file or directory".
+    // `ci/docs` is gone and nothing makes it: ytt stops with "no such file or directory". A
+    // warning by default (a step the linter does not see may make it); an error where the
+    // repository asks for one and the command is certain.
     let dir = TempDir::with_files(&[
+        (".yttlint.yaml", "rules: {input-missing: error}\n"),
         ("ci/main/pipeline.yml", "jobs: []\n"),
         (
             "ci/scripts/set.sh",

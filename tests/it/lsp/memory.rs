@@ -78,8 +78,11 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap()
 }
 
+/// The server's resident memory is measured from outside: other tests running beside it on
+/// a 2-core machine change how many runs overlap, so `.ci/run` runs it alone.
 #[test]
 #[cfg(target_os = "linux")]
+#[ignore = "memory: run alone by .ci/run"]
 fn three_hundred_distinct_edits_keep_the_memory_flat() {
     let template = big_template();
     let dir = TempDir::with_files(&[
