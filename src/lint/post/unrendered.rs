@@ -3,7 +3,8 @@
 //! (`v1.4/` and `v1.5/` rendered beside `v1.3/`, `replace.yml` rendered beside `remove.yml` in
 //! one directory), and no tool wrapping ytt renders it and no command copies it elsewhere, the
 //! file is left over: an error there, even one in its text alone (a syntax error), fails no
-//! render. It is reported as a warning that says so. A file with nothing rendered beside it
+//! render. Beside means in the file's directory, beside the directory of its root, or in a
+//! sibling of the file's directory (`v1.4/` rendered beside `v1.3/x.yml`). It is reported as a warning that says so. A file with nothing rendered beside it
 //! keeps its errors: how it is run is simply not written down.
 
 use crate::files::paths::{self, is_within};
@@ -67,10 +68,13 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
 fn beside_rendered(rendered: &[Vec<String>], file: &str, root: Option<&str>) -> bool {
     let own = paths::parent(file);
     let beside = root.map(paths::parent).filter(|d| *d != ".");
-    rendered
-        .iter()
-        .flatten()
-        .any(|i| (own != "." && paths::parent(i) == own) || beside.is_some_and(|b| is_within(i, b)))
+    // Beside the file's own directory: `v1.3/x.yml` when `v1.4/...` is rendered.
+    let versions = Some(paths::parent(own)).filter(|d| own != "." && *d != ".");
+    rendered.iter().flatten().any(|i| {
+        (own != "." && paths::parent(i) == own)
+            || beside.is_some_and(|b| is_within(i, b))
+            || versions.is_some_and(|v| is_within(i, v))
+    })
 }
 
 #[cfg(test)]
@@ -92,6 +96,14 @@ mod tests {
             &rendered,
             "kcp/remove.yml",
             Some("kcp/remove.yml")
+        ));
+        // The root a directory of supplementing files checked on its own: the file's
+        // directory is a sibling of a rendered one.
+        assert!(beside_rendered(&rendered, "ext/v1.3/bad.yml", Some("ext")));
+        assert!(!beside_rendered(
+            &rendered,
+            "other/v1/bad.yml",
+            Some("other")
         ));
         // At the top, a directory beside a rendered one is a root of its own.
         assert!(!beside_rendered(

@@ -231,16 +231,44 @@ impl<'t> Interp<'t> {
         let kids: Vec<Node> = n.named_children(&mut c).collect();
         let inherited = self.stdin.clone();
         let mut before: Option<String> = None;
+        // What the command before prints, when it is a file's text.
+        let mut printed: Option<Stdin> = None;
         for child in kids {
-            self.stdin = match &before {
-                Some(p) => Some(Stdin::Command(p.clone())),
-                None => inherited.clone(),
+            self.stdin = match (&before, &printed) {
+                (Some(_), Some(text)) => Some(text.clone()),
+                (Some(p), None) => Some(Stdin::Command(p.clone())),
+                (None, _) => inherited.clone(),
             };
+            let given = self.stdin.clone();
             let mut sub = env.clone();
             self.stmt(child, &mut sub);
+            printed = self.passes_on(child, given, &mut env.clone());
             before = Some(self.producer(child));
         }
         self.stdin = inherited;
+    }
+
+    /// What a command of a pipeline prints, when it is a file's text: `cat values.yml` prints
+    /// the file; `envsubst` and `tee` print what they read (the variables `envsubst` fills are
+    /// the user's, which the file shows as `${VAR}`).
+    fn passes_on(&mut self, n: Node<'t>, given: Option<Stdin>, env: &mut Env) -> Option<Stdin> {
+        if n.kind() != "command" {
+            return None;
+        }
+        let tool = self.first_word(n);
+        let mut c = n.walk();
+        let args: Vec<Node> = n.children_by_field_name("argument", &mut c).collect();
+        match (tool.as_str(), args.as_slice()) {
+            ("cat", [one]) => {
+                let exps = self.expand(*one, env, true);
+                match (exps.as_slice(), &env.cwd) {
+                    ([e], Some(cwd)) => Some(Stdin::File(e.joined().relative_to(cwd))),
+                    _ => None,
+                }
+            }
+            ("envsubst" | "tee", _) => given,
+            _ => None,
+        }
     }
 
     /// A redirection of a command (`ytt -f - < values.yml`): the file it writes is made; the
