@@ -16,7 +16,7 @@ use crate::report::{
 
 /// `found` with the errors in files no certain command renders made warnings.
 pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let rendered: Vec<Vec<String>> = jobs
+    let mut rendered: Vec<Vec<String>> = jobs
         .iter()
         .filter(|j| j.kind == JobKind::Root)
         .filter(|j| {
@@ -26,6 +26,15 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
         })
         .map(|j| super::scope(p, j))
         .collect();
+    // The commands the linter could not run (their other inputs are pulled at run time) still
+    // say which files the repository renders.
+    rendered.extend(
+        p.discovery
+            .skipped
+            .iter()
+            .map(|s| s.claims.clone())
+            .filter(|c| !c.is_empty()),
+    );
     if rendered.is_empty() {
         return found;
     }
