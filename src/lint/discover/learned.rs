@@ -127,8 +127,14 @@ fn new_root(inv: &Invocation, inputs: Vec<String>) -> Root {
 
 /// The directory flags of a root are relative to: the root itself, or a file root's parent.
 fn root_dir(path: &str, inv: &Invocation) -> String {
+    // The path of a named input (`values.yaml=values.yaml.example`), whose last segment names
+    // a template or data file (`values.yaml.example` too).
     let is_file = inv.inputs.first().is_some_and(|i| {
-        i.ends_with(".yml") || i.ends_with(".yaml") || i.ends_with(".star") || i.ends_with(".txt")
+        let p = i.split_once('=').map_or(i.as_str(), |(_, p)| p);
+        let last = p.rsplit('/').next().unwrap_or(p);
+        [".yml", ".yaml", ".star", ".txt", ".json"]
+            .iter()
+            .any(|ext| last.ends_with(ext) || last.contains(&format!("{ext}.")))
     });
     if is_file {
         paths::parent(path).to_string()
@@ -352,5 +358,30 @@ mod tests {
             flags_for(&topmost, &invs),
             vec!["--ignore-unknown-comments"]
         );
+    }
+
+    #[test]
+    fn named_inputs_are_given_relative_to_a_file_root_s_directory() {
+        // An example standing in for the user's copy, named as the command names it: the
+        // flags are relative to the top, where the engine reads them, not to the file.
+        let i = inv(
+            "env-install.sh",
+            4,
+            &["values.yaml=values.yaml.example", "grafana/t.yml"],
+            &[],
+        );
+        let root = new_root(&i, plain_inputs(&i));
+        assert_eq!(root.path, "values.yaml.example");
+        assert_eq!(
+            root.args,
+            vec![
+                "-f",
+                "values.yaml=values.yaml.example",
+                "-f",
+                "grafana/t.yml"
+            ]
+        );
+        let d = inv("x.sh", 1, &["lib=config/lib", "config/app"], &[]);
+        assert_eq!(root_dir("config/lib", &d), "config/lib");
     }
 }
