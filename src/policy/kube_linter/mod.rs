@@ -117,6 +117,22 @@ pub fn per_pod(
     found
 }
 
+/// A finding for every container whose quantity at `path` (`resources.requests.cpu`) is
+/// missing or 0, `what` naming it ("CPU request").
+pub fn unset_quantity(out: &Output<'_>, path: &[&str], what: &str) -> Vec<Found> {
+    per_container(out, false, &|c| {
+        let why = match super::object::at(c.value, path).map(super::quantity::is_zero) {
+            None => "has no",
+            Some(Some(true)) => "has 0 as its",
+            Some(_) => return Vec::new(),
+        };
+        vec![(
+            c.field(path),
+            format!("{} {why} {what} ({})", c.describe(), path.join(".")),
+        )]
+    })
+}
+
 /// Runs `f` over every container of every workload (init and ephemeral ones too, unless
 /// `long_running_only`).
 pub fn per_container(

@@ -10,10 +10,8 @@
 //! A value that is not a quantity is left to `k8s-schema`. Init and ephemeral containers are
 //! checked too, as in kube-linter.
 
-use super::super::object::at;
-use super::super::quantity::is_zero;
 use super::super::{Check, Found, Output};
-use super::per_container;
+use super::unset_quantity;
 use crate::report::Rule;
 
 pub const CHECK: Check = Check {
@@ -22,20 +20,7 @@ pub const CHECK: Check = Check {
 };
 
 fn run(out: &Output<'_>) -> Vec<Found> {
-    per_container(out, false, &|c| {
-        let why = match at(c.value, &["resources", "limits", "memory"]).map(is_zero) {
-            None => "has no",
-            Some(Some(true)) => "has 0 as its",
-            Some(_) => return Vec::new(),
-        };
-        vec![(
-            c.field(&["resources", "limits", "memory"]),
-            format!(
-                "{} {why} memory limit (resources.limits.memory)",
-                c.describe()
-            ),
-        )]
-    })
+    unset_quantity(out, &["resources", "limits", "memory"], "memory limit")
 }
 
 #[cfg(test)]
