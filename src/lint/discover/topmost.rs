@@ -198,7 +198,7 @@ pub fn roots(
     let mut roots = Vec::new();
     for dir in topmost(&dirs) {
         let mut root = Root::found(&dir, Reason::Topmost);
-        root.inputs = narrow(&dir, files.iter(), known, &seen);
+        root.inputs = narrow(&dir, files.iter(), known, &seen, false);
         roots.push(root);
     }
     let rest: Vec<&RepoFile> = sup
@@ -223,7 +223,7 @@ pub fn roots(
         if overlays && dir != "." && seen.holds_upstream(config, &dir) {
             let dir = seen.climb(config, dir);
             let mut root = Root::found(&dir, Reason::Topmost);
-            root.inputs = narrow(&dir, files.iter(), known, &seen);
+            root.inputs = narrow(&dir, files.iter(), known, &seen, false);
             roots.push(root);
             continue;
         }
@@ -233,7 +233,9 @@ pub fn roots(
             "its ytt files only hold overlays, data values, schemas or functions for other files"
         };
         let all: Vec<Root> = known.iter().chain(&roots).cloned().collect();
-        for path in narrow(&dir, mine.iter().map(|f| **f), &all, &seen) {
+        // Files only commands the linter cannot evaluate read are still checked on their own
+        // (their text: loads, annotations), not evaluated.
+        for path in narrow(&dir, mine.iter().map(|f| **f), &all, &seen, all_claimed) {
             let files = mine
                 .iter()
                 .filter(|f| is_within(&f.path, &path))
@@ -254,17 +256,20 @@ pub fn roots(
 /// The inputs of a topmost directory that holds roots found otherwise, or files only read
 /// with inputs made at run time: the largest parts of it that hold none of them (ytt takes a
 /// directory whole).
+/// With `keep_claimed`, files read only with inputs made at run time count as the directory's
+/// own (a directory of them is checked on its own).
 fn narrow<'f>(
     dir: &str,
     files: impl Iterator<Item = &'f RepoFile>,
     known: &[Root],
     seen: &Seen,
+    keep_claimed: bool,
 ) -> Vec<String> {
     let holds_root = |d: &str| {
         known
             .iter()
             .any(|r| r.inputs.iter().any(|i| is_within(i, d)))
-            || seen.claimed.iter().any(|c| is_within(c, d))
+            || (!keep_claimed && seen.claimed.iter().any(|c| is_within(c, d)))
     };
     if !holds_root(dir) {
         return vec![dir.to_string()];
@@ -275,7 +280,8 @@ fn narrow<'f>(
     };
     let mut out: BTreeSet<String> = BTreeSet::new();
     for f in files.filter(|f| is_within(&f.path, dir) && read_by_ytt(&f.path)) {
-        if in_private_dir(&f.path) || seen.claimed(&f.path) || seen.covered(&f.path, known) {
+        let claimed = !keep_claimed && seen.claimed(&f.path);
+        if in_private_dir(&f.path) || claimed || seen.covered(&f.path, known) {
             continue;
         }
         let mut best = f.path.clone();
