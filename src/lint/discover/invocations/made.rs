@@ -71,23 +71,62 @@ pub fn copier<'a>(made: &'a [MadeAt], file: &str) -> Option<&'a MadeAt> {
 /// A regular expression for a path word as it is held (a repository path starts with
 /// [`REPO`]): unknown parts stand for one segment, globs are globs.
 fn pattern(w: &Word) -> String {
-    let mut re = String::from("^");
+    // The path's segments: each one's regular expression, and its text when all of it is
+    // literal.
+    let mut segs: Vec<(String, Option<String>)> = vec![(String::new(), Some(String::new()))];
     for p in &w.0 {
         match p {
-            Piece::Lit { text, glob: true } => {
-                for c in text.chars() {
-                    match c {
-                        '*' => re.push_str("[^/]*"),
-                        '?' => re.push_str("[^/]"),
-                        c => re.push_str(&regex::escape(&c.to_string())),
+            Piece::Lit { text, glob } => {
+                for (k, part) in text.split('/').enumerate() {
+                    if k > 0 {
+                        segs.push((String::new(), Some(String::new())));
+                    }
+                    let Some((re, lit)) = segs.last_mut() else {
+                        continue;
+                    };
+                    for c in part.chars() {
+                        match c {
+                            '*' if *glob => re.push_str("[^/]*"),
+                            '?' if *glob => re.push_str("[^/]"),
+                            c => re.push_str(&regex::escape(&c.to_string())),
+                        }
+                    }
+                    if *glob && part.contains(['*', '?']) {
+                        *lit = None;
+                    } else if let Some(l) = lit {
+                        l.push_str(part);
                     }
                 }
             }
-            Piece::Lit { text, glob: false } => re.push_str(&regex::escape(text)),
-            Piece::Unknown(_) => re.push_str("[^/]+"),
+            Piece::Unknown(_) => {
+                if let Some((re, lit)) = segs.last_mut() {
+                    re.push_str("[^/]+");
+                    *lit = None;
+                }
+            }
         }
     }
-    re.trim_end_matches('/').to_string()
+    // A version directory (`0.3.2/`): a catalog's copy takes whichever version the
+    // environment names (`${TS_VERSION:-0.3.2}`), not only the default.
+    let body: Vec<String> = segs
+        .into_iter()
+        .map(|(re, lit)| match lit {
+            Some(l) if is_version(&l) => "[^/]+".to_string(),
+            _ => re,
+        })
+        .collect();
+    format!("^{}", body.join("/"))
+        .trim_end_matches('/')
+        .to_string()
+}
+
+/// Whether a path segment names a version: `0.3.2`, `v1.4`.
+fn is_version(seg: &str) -> bool {
+    let parts: Vec<&str> = seg.strip_prefix('v').unwrap_or(seg).split('.').collect();
+    parts.len() >= 2
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// How closely a made path matches a path read.
@@ -283,5 +322,18 @@ mod tests {
         // A copy without a source copies nothing.
         let mkdir = vec![made("a.sh", repo(".catalog/tool"), "mkdir")];
         assert!(copier(&mkdir, ".catalog/tool/v1/scripts/render.sh").is_none());
+        // `${TS_VERSION:-0.3.2}` expands to its default; the copy takes any version.
+        let mut cp = made(
+            "setup-repo.sh",
+            Word::lit(format!("{CALLER}/clusters")),
+            "cp",
+        );
+        cp.made.from = Some(Word::lit(format!("{CALLER}/.catalog/tool/0.3.2/eso/")));
+        let all = vec![cp];
+        assert!(copier(&all, ".catalog/tool/0.1.0/eso/scripts/deploy.sh").is_some());
+        assert!(copier(&all, ".catalog/tool/0.1.0/vault/scripts/deploy.sh").is_none());
+        assert!(
+            is_version("0.3.2") && is_version("v1.4") && !is_version("1") && !is_version("a.b")
+        );
     }
 }
