@@ -178,20 +178,36 @@ fn written_literally(d: &Diagnostic, ws: &Workspace, names: &Names) -> Option<bo
 
 /// The placeholders among the job's final data values, as one assumption.
 fn placeholders(ws: &Workspace, names: &Names) -> Option<Assumption> {
+    let listed = leaves(ws, names, &|v| match v {
+        // The linter's own placeholders for values given at run time are another assumption.
+        Value::String(text) if text != placeholder::TEXT && is_placeholder(text) => {
+            Some(format!(" is `{text}`"))
+        }
+        _ => None,
+    })?;
+    Some(Assumption::new(
+        AssumptionKind::Placeholder,
+        format!("data values that hold placeholders stand for the user's own: {listed}"),
+    ))
+}
+
+/// The leaves of the job's final data values that `pick` describes, named (the first
+/// [`NAMED`], then how many more): `` `a.b` is `x` (values.yml:3), ... and 2 more``.
+fn leaves(
+    ws: &Workspace,
+    names: &Names,
+    pick: &dyn Fn(&Value) -> Option<String>,
+) -> Option<String> {
     let values = ws.evaluated_values()?;
     let mut found: Vec<String> = Vec::new();
     let mut count = 0usize;
     walk(&values.value, &mut Vec::new(), &mut |path, v, pos| {
-        let Value::String(text) = v else {
+        let Some(what) = pick(v) else {
             return;
         };
-        // The linter's own placeholders for values given at run time are another assumption.
-        if text == placeholder::TEXT || !is_placeholder(text) {
-            return;
-        }
         count += 1;
         if found.len() < NAMED {
-            found.push(format!("`{path}` is `{text}`{}", place(names, pos)));
+            found.push(format!("`{path}`{what}{}", place(names, pos)));
         }
     });
     if found.is_empty() {
@@ -201,13 +217,7 @@ fn placeholders(ws: &Workspace, names: &Names) -> Option<Assumption> {
         0 => String::new(),
         n => format!(" and {n} more"),
     };
-    Some(Assumption::new(
-        AssumptionKind::Placeholder,
-        format!(
-            "data values that hold placeholders stand for the user's own: {}{more}",
-            found.join(", ")
-        ),
-    ))
+    Some(format!("{}{more}", found.join(", ")))
 }
 
 /// Calls `f` with the dotted path, value and place of every scalar in `value`.
@@ -242,31 +252,10 @@ fn walk(value: &Value, path: &mut Vec<String>, f: &mut dyn FnMut(&str, &Value, O
 /// The data values a Package's defaults leave null, as one assumption: its user gives them
 /// (the values of a PackageInstall), and the linter does not know them.
 fn left_null(ws: &Workspace, names: &Names) -> Option<Assumption> {
-    let values = ws.evaluated_values()?;
-    let mut found: Vec<String> = Vec::new();
-    let mut count = 0usize;
-    walk(&values.value, &mut Vec::new(), &mut |path, v, pos| {
-        if !matches!(v, Value::Null) {
-            return;
-        }
-        count += 1;
-        if found.len() < NAMED {
-            found.push(format!("`{path}`{}", place(names, pos)));
-        }
-    });
-    if found.is_empty() {
-        return None;
-    }
-    let more = match count.saturating_sub(found.len()) {
-        0 => String::new(),
-        n => format!(" and {n} more"),
-    };
+    let listed = leaves(ws, names, &|v| matches!(v, Value::Null).then(String::new))?;
     Some(Assumption::new(
         AssumptionKind::LeftToUser,
-        format!(
-            "the package's defaults leave {}{more} null, for its user to give",
-            found.join(", ")
-        ),
+        format!("the package's defaults leave {listed} null, for its user to give"),
     ))
 }
 
