@@ -6,8 +6,8 @@
 //! comes before the memory is touched: at every block of 1 MiB or more, and after every 16 MiB
 //! of blocks of 256 bytes or more. The resident memory is read without allocating
 //! ([`crate::platform::memory::resident`]: Linux, macOS and Windows; elsewhere nothing is
-//! checked). Before an allocation is refused, glibc's allocator gives its free memory back to
-//! the system (`malloc_trim`), which may be enough.
+//! checked). Before an allocation is refused, the allocator gives its free memory back to the
+//! system ([`crate::platform::memory::trim`]), which may be enough.
 //!
 //! A refused allocation ends the process (Rust's allocation failure) or panics (starlark's
 //! arena): either way the worker's job gets a `limit-exceeded` finding. In a process that set
@@ -22,7 +22,9 @@
 //! values of an evaluation live) turns into a panic the job's guard reports as
 //! `limit-exceeded`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::{GlobalAlloc, Layout};
+
+use crate::platform::memory::BASE;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -105,7 +107,7 @@ unsafe impl GlobalAlloc for Limited {
             return std::ptr::null_mut();
         }
         // SAFETY: the caller's guarantees are passed on.
-        unsafe { System.alloc(layout) }
+        unsafe { BASE.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
@@ -113,13 +115,13 @@ unsafe impl GlobalAlloc for Limited {
             return std::ptr::null_mut();
         }
         // SAFETY: the caller's guarantees are passed on.
-        unsafe { System.alloc_zeroed(layout) }
+        unsafe { BASE.alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         thread_frees(layout.size());
         // SAFETY: the caller's guarantees are passed on.
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { BASE.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
@@ -130,7 +132,7 @@ unsafe impl GlobalAlloc for Limited {
             return std::ptr::null_mut();
         }
         // SAFETY: the caller's guarantees are passed on.
-        let moved = unsafe { System.realloc(ptr, layout, new_size) };
+        let moved = unsafe { BASE.realloc(ptr, layout, new_size) };
         if moved.is_null() {
             // The block stays as it was: so does the count.
             thread_frees(new_size);

@@ -1,7 +1,31 @@
-//! This process's memory: how much of it is resident, read without allocating (it is called
-//! from inside the allocator: Linux's `/proc/self/statm`, macOS's `proc_pidinfo`, Windows'
-//! `GetProcessMemoryInfo`), and the allocator's settings where they can be changed (glibc's
-//! `mallopt` and `malloc_trim`; macOS's and Windows' allocators and musl's keep their own).
+//! This process's memory: the allocator under [`crate::malloc::limit`]'s accounting
+//! ([`Base`]: jemalloc on Linux with glibc, the system's allocator elsewhere), how much of the
+//! memory is resident, read without allocating (it is called from inside the allocator:
+//! Linux's `/proc/self/statm`, macOS's `proc_pidinfo`, Windows' `GetProcessMemoryInfo`), and
+//! the allocators' settings where they can be changed (glibc's `mallopt` and `malloc_trim` for
+//! what C code allocates, jemalloc's purge; macOS's and Windows' allocators and musl's keep
+//! their own).
+
+/// The allocator that serves Rust's allocations under the memory limit's accounting.
+///
+/// On Linux with glibc it is jemalloc: a lint run builds and drops many small trees (YAML
+/// nodes, Starlark syntax, schemas) job after job, and glibc's allocator spent about a
+/// quarter of the run's CPU time in `malloc`, `free` and `realloc` even tuned (perf on the
+/// corpus as one repository, 2026-11-28); jemalloc's per-thread caches and size classes cut
+/// the whole run's CPU time by about a sixth (README, "Speed"). Elsewhere it is the system's
+/// allocator: jemalloc's C build is not cross-compiled for macOS and Windows here.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub type Base = tikv_jemallocator::Jemalloc;
+/// The allocator that serves Rust's allocations under the memory limit's accounting.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub type Base = std::alloc::System;
+
+/// The one value of [`Base`].
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub const BASE: Base = tikv_jemallocator::Jemalloc;
+/// The one value of [`Base`].
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub const BASE: Base = std::alloc::System;
 
 /// A setting of glibc's allocator.
 #[derive(Clone, Copy, Debug)]
@@ -39,12 +63,22 @@ pub fn tune_malloc(settings: &[MallocSetting]) {
     let _ = settings;
 }
 
-/// Gives the allocator's free memory back to the system (glibc; elsewhere nothing). Never
-/// call it from inside the allocator's own calls.
+/// Gives the allocators' free memory back to the system (jemalloc's purge of every arena and
+/// glibc's `malloc_trim`; elsewhere nothing). Never call it from inside the allocator's own
+/// calls.
 pub fn trim() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only releases free memory of the allocator.
+    // SAFETY: `arena.<MALLCTL_ARENAS_ALL>.purge` takes no value and returns none: it only
+    // releases the free pages of every arena; malloc_trim only releases free memory of glibc's
+    // allocator.
     unsafe {
+        tikv_jemalloc_sys::mallctl(
+            c"arena.4096.purge".as_ptr(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            0,
+        );
         libc::malloc_trim(0);
     }
 }
