@@ -1,12 +1,14 @@
 //! Settings of glibc's allocator for a process that builds and drops many small trees (YAML
 //! nodes, Starlark syntax) job after job. With glibc's defaults, a fifth of a lint run's CPU
-//! time is spent in `malloc` and `free`, an eighth of that merging freed small blocks
-//! (`malloc_consolidate`) and giving memory back to the system only to ask for it again.
-//! Measured on the corpus as one repository (perf, 2 workers): the allocator's share went from
-//! 1.8 s to 1.3 s of CPU, with the same peak memory. A process with a memory limit
-//! ([`limit`]) keeps less free memory back ([`for_limit`]). The calls themselves are
-//! [`crate::platform::memory`]'s; macOS's, Windows' and musl's allocators keep their own
-//! settings.
+//! time was spent in `malloc` and `free`, an eighth of that merging freed small blocks
+//! (`malloc_consolidate`) and giving memory back to the system only to ask for it again; these
+//! settings took the allocator's share from 1.8 s to 1.3 s of CPU (perf, the corpus as one
+//! repository, 2 workers). Since then Rust's allocations go to jemalloc on Linux with glibc
+//! ([`crate::platform::memory::Base`], a sixth less CPU again); the settings still serve what
+//! C code allocates there (tree-sitter's parser). A process with a memory limit ([`limit`])
+//! keeps less free memory back
+//! ([`for_limit`]). The calls themselves are [`crate::platform::memory`]'s; macOS's, Windows'
+//! and musl's allocators keep their own settings.
 
 pub mod limit;
 

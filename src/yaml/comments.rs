@@ -5,6 +5,7 @@
 //! nodes belongs to the first (outermost) node of the next line holding nodes, and a comment
 //! below every node of its document is left over.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use crate::pos::Pos;
@@ -14,15 +15,28 @@ use crate::yaml::node::{Comment, Document, Value};
 pub(crate) struct LineIndex<'a> {
     src: &'a str,
     starts: Vec<usize>,
+    /// Whether every character is one byte (a column is then a difference of offsets).
+    ascii: bool,
+    /// The last column counted: its byte offset and column. Positions are mostly asked in
+    /// order, so the next one on the same line counts on from there: a 2 MB line of nodes
+    /// costs one pass, not one pass a node.
+    last: Cell<(usize, usize)>,
 }
 
 impl<'a> LineIndex<'a> {
     pub fn new(src: &'a str) -> LineIndex<'a> {
         let mut starts = vec![0];
-        if src.is_ascii() && !src.contains('\r') {
+        let ascii = src.is_ascii();
+        let last = Cell::new((0, 0));
+        if ascii && !src.contains('\r') {
             // The usual text: only LF breaks, found by a fast search.
             starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
-            return LineIndex { src, starts };
+            return LineIndex {
+                src,
+                starts,
+                ascii,
+                last,
+            };
         }
         let bytes = src.as_bytes();
         for (i, &b) in bytes.iter().enumerate() {
@@ -39,7 +53,12 @@ impl<'a> LineIndex<'a> {
                 starts.push(i + 1);
             }
         }
-        LineIndex { src, starts }
+        LineIndex {
+            src,
+            starts,
+            ascii,
+            last,
+        }
     }
 
     /// 0-based line and column (in characters) of a byte offset.
@@ -49,11 +68,24 @@ impl<'a> LineIndex<'a> {
             .partition_point(|s| *s <= offset)
             .saturating_sub(1);
         let start = self.starts.get(line).copied().unwrap_or(0);
-        let col = self
-            .src
-            .get(start..offset)
-            .map(|s| s.chars().count())
-            .unwrap_or(0);
+        if self.ascii {
+            return (line as u64, offset.saturating_sub(start) as u64);
+        }
+        // Count on from the last column asked when it is on this line, before `offset`.
+        let (from, base) = match self.last.get() {
+            (at, col) if at >= start && at <= offset => (at, col),
+            _ => (start, 0),
+        };
+        let col = match self.src.get(from..offset) {
+            Some(s) => base + s.chars().count(),
+            None => {
+                return (
+                    line as u64,
+                    self.src.get(start..offset).map_or(0, |s| s.chars().count()) as u64,
+                )
+            }
+        };
+        self.last.set((offset, col));
         (line as u64, col as u64)
     }
 }
@@ -214,5 +246,35 @@ mod tests {
         assert_eq!(lines.starts, starts);
         assert_eq!(lines.line_col(src.len() - 2), (5, 3));
         assert_eq!(LineIndex::new("a\n\nb\n").starts, [0, 2, 3, 5]);
+    }
+
+    #[test]
+    fn columns_count_characters_in_any_order_of_asking() {
+        let src = "é: [ä, b, ü]\nx: ö\n";
+        let lines = LineIndex::new(src);
+        let at = |c: &str| src.find(c).unwrap();
+        // In order, out of order, and again after another line: the same answers.
+        for c in ["ä", "b", "ü", "ö", "b", "é", "ü", "x"] {
+            let offset = at(c);
+            let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
+            let col = src[line_start..offset].chars().count() as u64;
+            let line = src[..offset].matches('\n').count() as u64;
+            assert_eq!(lines.line_col(offset), (line, col), "{c}");
+        }
+    }
+
+    #[test]
+    fn a_long_line_of_nodes_is_counted_once() {
+        // 200 000 nodes on one non-ASCII line: quadratic counting would take minutes.
+        let src = format!("é: [{}]\n", vec!["ä"; 200_000].join(","));
+        let lines = LineIndex::new(&src);
+        let mut last = 0;
+        for (i, _) in src.match_indices('ä') {
+            let (line, col) = lines.line_col(i);
+            assert_eq!(line, 0);
+            assert!(col > last || last == 0);
+            last = col;
+        }
+        assert_eq!(last, 4 + 2 * 199_999);
     }
 }

@@ -278,7 +278,8 @@ fn an_alias_bomb_is_a_syntax_error_within_its_budget() {
     let dir = repo(&[("config.yml", &bomb)]);
     // Parsing 2 MB of YAML takes about 400 MB, as a plain 2 MB file of one-byte scalars does.
     // The memory limit is what proves the budget: expanded, the bomb takes 5-7 GB. The time
-    // it takes (under 1 s of CPU) is measured by hand, not here: a loaded machine is slower,
+    // it takes (under 1 s of CPU: columns on its one 2 MB line are counted once, not once a
+    // node) is measured by hand, not here: a loaded machine is slower,
     // so the job timeout is generous.
     let run = lint_limited(&dir, "2G", "600");
     let message = check(&dir, &run, "yaml-syntax");

@@ -37,7 +37,13 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 /// What only `src/platform/` may name: the operating systems' own interfaces.
-const OS_SPECIFIC: &[&str] = &["std::os::unix", "std::os::fd", "std::os::windows", "libc::"];
+const OS_SPECIFIC: &[&str] = &[
+    "std::os::unix",
+    "std::os::fd",
+    "std::os::windows",
+    "libc::",
+    "tikv_jemalloc",
+];
 
 /// `file: name` for every file outside `platform/` (under `src`) that names one of
 /// [`OS_SPECIFIC`], tests and comments included (a doc comment may mention them).
