@@ -16,6 +16,8 @@ const LEARNED_FLAGS: [&str; 2] = ["--ignore-unknown-comments", "--implicit-map-k
 /// The roots the invocations give, and the inspections (which render nothing) as skipped.
 pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
     let mut roots: Vec<Root> = Vec::new();
+    // For each root: whether some command of it leaves values to its reader.
+    let mut unshown: Vec<bool> = Vec::new();
     let mut skipped = Vec::new();
     for inv in invocations {
         if inv.inspect {
@@ -37,6 +39,8 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
                 roots.len() - 1
             }
         };
+        unshown.resize(roots.len(), false);
+        unshown[i] |= !shows_values(inv);
         let root = &mut roots[i];
         // A command whose paths the linter had to fill in (`$1` for each package) may never
         // be run for this root: its missing inputs are needs-input, not errors.
@@ -62,12 +66,26 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
     }
     // A command only a README shows often needs the reader's own values first ("update
     // values.yaml with your registry"): what only missing values break is needs-input.
-    for root in &mut roots {
+    // Unless the page shows them (a block to save as the values file, an example to copy):
+    // then they are the values every reader who follows it has, and a failure with them is
+    // theirs too (a warning that names the values).
+    for (root, unshown) in roots.iter_mut().zip(unshown) {
         if let Reason::Invocation { origins } = &root.reason {
-            root.needs_input |= origins.iter().all(|o| documented(o));
+            root.needs_input |= unshown && origins.iter().all(|o| documented(o));
         }
     }
     (roots, skipped)
+}
+
+/// Whether a command is given all its data values, some as the repository shows them to the
+/// reader (an example copied, a page's block written): none is left to run time.
+fn shows_values(inv: &Invocation) -> bool {
+    inv.unknown.is_empty()
+        && inv.values.iter().all(|v| v.value.is_some())
+        && inv
+            .assumptions
+            .iter()
+            .any(|a| a.kind == crate::report::AssumptionKind::ExampleValues)
 }
 
 /// Whether a command's origin (`file:line`) is a README.

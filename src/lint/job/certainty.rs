@@ -17,7 +17,7 @@ use crate::report::{
 use crate::yaml::Value;
 
 /// At most this many placeholders are named in one assumption.
-const NAMED: usize = 3;
+pub(super) const NAMED: usize = 3;
 
 /// `found` with each finding's certainty set, and the job's provenance with the placeholders
 /// of its final data values.
@@ -221,7 +221,11 @@ fn leaves(
 }
 
 /// Calls `f` with the dotted path, value and place of every scalar in `value`.
-fn walk(value: &Value, path: &mut Vec<String>, f: &mut dyn FnMut(&str, &Value, Option<&Pos>)) {
+pub(super) fn walk(
+    value: &Value,
+    path: &mut Vec<String>,
+    f: &mut dyn FnMut(&str, &Value, Option<&Pos>),
+) {
     let mut visit = |path: &mut Vec<String>, v: &Value, pos: &Pos| match v {
         Value::Map(_) | Value::Array(_) => walk(v, path, f),
         scalar => f(&path.join("."), scalar, Some(pos)),
@@ -260,7 +264,7 @@ fn left_null(ws: &Workspace, names: &Names) -> Option<Assumption> {
 }
 
 /// ` (file:line)` of a value's place in the repository, or nothing.
-fn place(names: &Names, pos: Option<&Pos>) -> String {
+pub(super) fn place(names: &Names, pos: Option<&Pos>) -> String {
     pos.and_then(|p| Some((names.repo_path_at(p)?.to_string(), p.line)))
         .map(|(f, l)| format!(" ({f}:{l})"))
         .unwrap_or_default()

@@ -66,6 +66,10 @@ pub fn engine(workspace: &Workspace, span_of: SpanOf<'_>, provided: &[String]) -
     found
 }
 
+/// What a `data-value-undeclared` message says after the key when the library has no schema.
+pub const NOT_DECLARED_NO_SCHEMA: &str =
+    "is set but nothing declares it (no schema, no earlier data value)";
+
 /// `data-value-undeclared` without a schema: a key that a later input adds without `+:` and
 /// that nothing in the library reads (the first input declares the data values, spec 004;
 /// ytt accepts added keys, and one the templates read is added on purpose).
@@ -90,7 +94,7 @@ fn undeclared(
         let mut d = Diagnostic::new(
             Rule::DataValueUndeclared,
             format!(
-                "data value {} is set but nothing declares it (no schema, no earlier data value) and nothing in the library reads it",
+                "data value {} {NOT_DECLARED_NO_SCHEMA} and nothing in the library reads it",
                 u.path
             ),
         )

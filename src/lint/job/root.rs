@@ -12,8 +12,8 @@ use crate::library::{ExternalValues, Output, Workspace};
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
-    bom, boolean_strings, certainty, engine, findings, kubernetes, library_hint, needs_input,
-    number_flags, policy, unmatched_overlays, usage,
+    bom, boolean_strings, certainty, empty_defaults, engine, findings, ignored_reads, kubernetes,
+    library_hint, needs_input, number_flags, policy, unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
@@ -89,11 +89,13 @@ pub(super) fn evaluate(
         }
     }
     library_hint::add(&workspace, &mut found);
+    let found = ignored_reads::settle(job, found);
     let found = without_repeats(needs_input::settle(job, &workspace, found))
         .into_iter()
         .map(|d| engine::tidy(d, &span_of))
         .collect::<Vec<_>>();
     let (found, provenance) = certainty::settle(job, &workspace, names, found);
+    let (found, provenance) = empty_defaults::settle(job, &workspace, names, found, provenance);
     // A failure the inputs explain (a `needs-input` note) did not stop a root.
     let stopped = |d: &Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
     let status = match (failed, found.is_empty()) {

@@ -1,5 +1,5 @@
 //! After the jobs, once, in this order: the findings that need every job (`data-value-unused`
-//! over every reader, stale findings only where no root runs the code, static warnings in
+//! over every reader, `data-value-undeclared` for a values file several roots share, stale findings only where no root runs the code, static warnings in
 //! copies vendir writes as info), no machine paths in
 //! messages, `branch-never-evaluated` from the roots' coverage, the configured rule levels,
 //! suppression comments (and the ones that suppressed nothing), findings about a file's text
@@ -13,6 +13,7 @@ pub mod every_scenario;
 pub mod levels;
 pub mod merge;
 pub mod never_evaluated;
+pub mod shared_values;
 pub mod stale;
 pub mod suppress;
 pub mod unrendered;
@@ -50,6 +51,7 @@ pub fn findings(
         .collect();
     let found = std::mem::take(&mut report.diagnostics);
     let found = unused_values::settle(&p.discovery, jobs, usage, found);
+    let found = shared_values::settle(jobs, usage, found);
     let found = stale::settle(jobs, usage, found);
     let found = vendored::settle(&p.discovery.vendir, found);
     let mut found = every_scenario::settle(jobs, found);

@@ -58,7 +58,7 @@ fn comment_line(text: &str) -> Option<bool> {
                 // A document that is a block scalar: where its text ends is the parser's call.
                 return None;
             }
-            block = Some(indent + sequence_prefix(content));
+            block = Some(indent + block_parent(content));
         }
     }
     None
@@ -82,16 +82,25 @@ fn starts_block_scalar(content: &str) -> bool {
         && chars.all(|c| c == '+' || c == '-' || c.is_ascii_digit())
 }
 
-/// The width of the `- ` entries a line starts with (the key's column is past them).
-fn sequence_prefix(content: &str) -> usize {
+/// How far past the line's indentation the node that owns a block scalar starts: its lines
+/// must be indented more than that. For `key: |` (after any `- ` entries) it is the key's
+/// column; for an entry that is the scalar itself (`- |`, a shell script in a list of `args`)
+/// it is the column of that entry's `-`.
+fn block_parent(content: &str) -> usize {
     let mut rest = content;
     let mut width = 0;
+    let mut last = 0;
     while let Some(after) = rest.strip_prefix("- ") {
         let spaces = after.len() - after.trim_start_matches(' ').len();
+        last = width;
         width += 2 + spaces;
         rest = &after[spaces..];
     }
-    width
+    if width > 0 && starts_block_scalar(rest) && !rest.contains(' ') {
+        last
+    } else {
+        width
+    }
 }
 
 /// [`annotated`] by parsing the file: whether any of its nodes carries a `#@` comment.
@@ -154,6 +163,16 @@ mod tests {
                 "- name: x\n  script: >-\n    #@ in the scalar\n  #@ after it\n  other: 1\n",
                 true,
             ),
+            // A shell script that is an entry of a list (a Concourse task's `args`).
+            (
+                "args:\n- -c\n- |\n  cat <<EOF > v.yml\n  #@data/values\n  ---\n  a: 1\n  EOF\n",
+                false,
+            ),
+            (
+                "run:\n  args:\n    - - |\n        #@data/values\n      - x\n",
+                false,
+            ),
+            ("args:\n- |\n  text\n#@ if True:\nb: 1\n#@ end\n", true),
             (
                 "--- |\n  text of the document\n---\n#@ a comment\na: 1\n",
                 true,

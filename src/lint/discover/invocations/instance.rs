@@ -119,6 +119,8 @@ struct Building {
     generated: bool,
     /// The directory of the page the command is on, when it is documented.
     page: Option<String>,
+    /// The command runs in CI, with no user at hand to give files of their own.
+    unattended: bool,
 }
 
 impl Building {
@@ -160,6 +162,7 @@ pub(super) fn instance(
     repo: &Repo,
     caller: bool,
 ) -> Outcome {
+    let source = crate::lint::discover::provenance::source_of(&origin.file);
     let mut at = Building {
         inv: Invocation {
             origin: origin.clone(),
@@ -179,9 +182,9 @@ pub(super) fn instance(
         missing: Vec::new(),
         stdin: false,
         generated: false,
-        page: (crate::lint::discover::provenance::source_of(&origin.file)
-            == crate::report::Source::Document)
+        page: (source == crate::report::Source::Document)
             .then(|| crate::files::paths::parent(&origin.file).to_string()),
+        unattended: source == crate::report::Source::Ci,
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -202,7 +205,7 @@ pub(super) fn instance(
             Place::Absent(full) => {
                 let shown = path.to_string();
                 let marks = at.inv.file_marks.clone();
-                match missing::judge(&full, &shown, Given::File, &marks, repo) {
+                match missing::judge(&full, &shown, Given::File, &marks, repo, at.unattended) {
                     Absent::Instead(p, a) => {
                         at.inv.inputs.push(stand_in(&name, &shown, &p));
                         at.assume(a);
@@ -365,7 +368,7 @@ fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo
                 .extend(found.into_iter().map(|p| format!("{prefix}{p}"))),
             Place::Absent(full) if prefix.is_empty() => {
                 let shown = path.to_string();
-                match missing::judge(&full, &shown, Given::ValuesFile, &[], repo) {
+                match missing::judge(&full, &shown, Given::ValuesFile, &[], repo, at.unattended) {
                     Absent::Instead(p, a) => {
                         at.inv.values_files.push(p);
                         at.assume(a);
@@ -410,7 +413,7 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
             }
             Place::Absent(full) => {
                 let shown = path.to_string();
-                match missing::judge(&full, &shown, Given::ValueFile, &[], repo) {
+                match missing::judge(&full, &shown, Given::ValueFile, &[], repo, at.unattended) {
                     Absent::Instead(p, a) => {
                         at.inv.value_files.push((k, p));
                         at.assume(a);

@@ -42,12 +42,34 @@ pub enum Absent {
 }
 
 /// What to do with the input `shown` (as the command writes it), at `target` (its normalized
-/// path word), given as `given` with the command's file marks `marks`.
-pub fn judge(target: &Word, shown: &str, given: Given, marks: &[String], repo: &Repo) -> Absent {
+/// path word), given as `given` with the command's file marks `marks`. `unattended`: the
+/// command runs with no user at hand (a CI job), who could give a values file of their own.
+pub fn judge(
+    target: &Word,
+    shown: &str,
+    given: Given,
+    marks: &[String],
+    repo: &Repo,
+    unattended: bool,
+) -> Absent {
     let path = target.repo_path();
     let name = path.clone().unwrap_or_else(|| target.to_string());
     let data = given != Given::File || looks_like_values(&name) || plain_marked(shown, marks);
-    if let Some((m, from)) = made::maker(repo.made, target, repo.index) {
+    // A CI job does not run a page's steps (`mkdir k8s` in a README, for a reader at a
+    // terminal): only what scripts, Makefiles and CI files make is there when it runs.
+    let unattended_made: Vec<made::MadeAt>;
+    let made_by = if unattended {
+        unattended_made = repo
+            .made
+            .iter()
+            .filter(|m| !m.documented())
+            .cloned()
+            .collect();
+        &unattended_made[..]
+    } else {
+        repo.made
+    };
+    if let Some((m, from)) = made::maker(made_by, target, repo.index) {
         return from_made(m, from, &name, given, data);
     }
     if let Some(t) = path
@@ -89,6 +111,11 @@ pub fn judge(target: &Word, shown: &str, given: Given, marks: &[String], repo: &
         return Absent::Missing(Some(near));
     }
     let ignored = repo.ignored.is_some_and(|i| i.is_ignored(&path));
+    if data && unattended && !ignored && existing_ancestor(&path, repo.index) != "." {
+        // Nobody gives a CI job a values file of their own: one the repository does not
+        // hold, in a directory it does, was moved or deleted (as any other input).
+        return Absent::Missing(moved_to(&path, repo.index));
+    }
     if data {
         return Absent::Unknown;
     }
