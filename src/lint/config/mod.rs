@@ -62,6 +62,10 @@ pub struct Config {
     /// Whether roots, scenarios and flags are learned from how the repository runs ytt (its
     /// scripts, Makefiles and CI files) when no roots are listed.
     pub invocations: bool,
+    /// The most scenarios one root learns from the repository's commands
+    /// (`max_learned_scenarios:`, default [`crate::lint::discover::scenario_cap::DEFAULT`]);
+    /// the others are dropped with a `scenarios-capped` note.
+    pub max_learned_scenarios: usize,
     /// yttlint's schema extensions turned on for every root (`extensions:`, names checked).
     pub extensions: Vec<String>,
     /// The checks of the rendered objects turned on, and the repository's own policies
@@ -173,6 +177,7 @@ impl Config {
             kubevirt: true,
             kubernetes: Some(KubernetesConfig::default()),
             invocations: true,
+            max_learned_scenarios: crate::lint::discover::scenario_cap::DEFAULT,
             extensions: Vec::new(),
             policies: policies::PoliciesConfig::default(),
         }

@@ -14,6 +14,7 @@ mod odd_names;
 mod root_names;
 mod run_bound;
 mod safe_fixes;
+mod scenario_cap;
 
 use crate::util::json::{diagnostics, str_of};
 use crate::util::temp::make_fifo;
