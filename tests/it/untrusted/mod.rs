@@ -10,6 +10,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 mod limits;
+mod machine_paths;
 mod odd_names;
 mod root_names;
 mod run_bound;
