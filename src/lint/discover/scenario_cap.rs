@@ -12,9 +12,6 @@ use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::Root;
 use crate::report::{Diagnostic, Rule, Span};
 
-/// The most scenarios a root learns when the configuration does not say.
-pub const DEFAULT: usize = 64;
-
 /// Keeps at most `max` scenarios of each of `roots`; the `scenarios-capped` notes of the roots
 /// that had more.
 pub fn cap(roots: &mut [Root], max: usize) -> Vec<Diagnostic> {
