@@ -46,7 +46,8 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                         std::slice::from_ref(&arg)
                     };
                     let safe = super::load_safety::harmless(index, i, load, removed, whole);
-                    let fix = line.and_then(|l| super::load_fix::fix(unit, l, local, whole, safe));
+                    let fix =
+                        line.and_then(|l| super::load_fix::fix(unit, l, load, local, whole, safe));
                     found.push(
                         Finding::new(UNUSED_LOAD, message, pos)
                             .wide(width)

@@ -3,7 +3,12 @@
 //! (a `load(` at the start of a `.star` line or after `#@` in a YAML template, its arguments
 //! possibly over several lines, each template line continued after `#@`); anything it does
 //! not expect (a comment inside, a bracket, other code after the closing parenthesis) means
-//! no fix.
+//! no fix. The statement read must be the one parsed, module and names alike; and a template
+//! with line breaks its YAML parser counts otherwise than the fix engine (a CR alone, NEL, LS,
+//! PS: the finding's line is the parser's) gets no fix, as the line would name another
+//! statement.
+
+use starlark::syntax::ast::{AstNoPayload, LoadP};
 
 use crate::files::FileType;
 use crate::fix::{edit, Edit, Fix};
@@ -24,9 +29,17 @@ struct Load {
 }
 
 /// The fix that removes the loaded name `local` from the `load()` starting on template line
-/// `line`; the whole statement when `whole` (no name of it is used). It is safe when `safe`
-/// (the removal is proved harmless, see [`super::load_safety`]), else unsafe.
-pub fn fix(unit: &Unit<'_>, line: u32, local: &str, whole: bool, safe: bool) -> Option<Fix> {
+/// `line`, the statement `parsed`; the whole statement when `whole` (no name of it is used).
+/// It is safe when `safe` (the removal is proved harmless, see [`super::load_safety`]), else
+/// unsafe.
+pub fn fix(
+    unit: &Unit<'_>,
+    line: u32,
+    parsed: &LoadP<AstNoPayload>,
+    local: &str,
+    whole: bool,
+    safe: bool,
+) -> Option<Fix> {
     let make = |title: String, e: Edit| {
         if safe {
             Fix::safe(title, e)
@@ -44,7 +57,13 @@ pub fn fix(unit: &Unit<'_>, line: u32, local: &str, whole: bool, safe: bool) -> 
         // `key: #@data.values.x` reads `data` once a space is put after `#@`.
         return None;
     }
+    if template && !lines_as_parsed(text) {
+        return None;
+    }
     let load = read(text, line, template)?;
+    if !same(text, &load, parsed) {
+        return None;
+    }
     let (_, last_end) = edit::line_range(text, edit::line_col(text, load.close).0)?;
     if !text[load.close..last_end].trim().is_empty() {
         return None;
@@ -64,6 +83,49 @@ pub fn fix(unit: &Unit<'_>, line: u32, local: &str, whole: bool, safe: bool) -> 
         + 1;
     let e = Edit::new(file, text, load.args[k - 1].end, load.args[k].end, "")?;
     Some(make(format!("Remove the unused name `{local}`"), e))
+}
+
+/// Whether every line break of `text` is LF or CR LF, so that the YAML parser's lines (a
+/// template finding's) are the fix engine's.
+fn lines_as_parsed(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let lone_cr = bytes
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+    !lone_cr && !text.contains(['\u{85}', '\u{2028}', '\u{2029}'])
+}
+
+/// Whether the statement `load` read from `text` is `parsed`: the same module, the same
+/// names bound to the same names, in the same order.
+fn same(text: &str, load: &Load, parsed: &LoadP<AstNoPayload>) -> bool {
+    let Some((module, args)) = load.args.split_first() else {
+        return false;
+    };
+    if unquote(&text[module.start..module.end]) != Some(parsed.module.node.as_str())
+        || args.len() != parsed.args.len()
+    {
+        return false;
+    }
+    args.iter().zip(&parsed.args).all(|(arg, p)| {
+        let arg = &text[arg.start..arg.end];
+        let local = super::walk::original(&p.local.ident);
+        match arg.split_once('=') {
+            Some((name, their)) => {
+                name.trim() == local && unquote(their.trim()) == Some(p.their.node.as_str())
+            }
+            None => local == p.their.node && unquote(arg) == Some(local),
+        }
+    })
+}
+
+/// The text of a plain one-line string literal without escapes (`"x"`, `'x'`).
+fn unquote(s: &str) -> Option<&str> {
+    let inner = s
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .or_else(|| s.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')))?;
+    (!inner.contains(['\\', '"', '\''])).then_some(inner)
 }
 
 /// Whether the argument text `arg` (`"name"` or `name = "their"`) loads `local`.
@@ -177,6 +239,60 @@ mod tests {
             fixed(&[("t.yml", tpl)], super::super::crate_lints::UNUSED_LOAD),
             "#@ load(\"@ytt:data\",\n#@   \"data\")\n---\na: #@ data.values.a\n"
         );
+    }
+
+    /// A CR alone is a line break to the YAML parser, whose line the finding has, but not to
+    /// the fix engine: line 2 was the `@ytt:struct` load, and the safe fix removed it.
+    #[test]
+    fn line_breaks_the_parser_counts_otherwise_give_no_fix() {
+        let rule = super::super::crate_lints::UNUSED_LOAD;
+        for tpl in [
+            "#! c\r#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\n---\na: #@ struct.make(x=1).x\n",
+            "#! c\u{2028}#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\n---\na: #@ struct.make(x=1).x\n",
+        ] {
+            assert_eq!(fixed(&[("t.yml", tpl)], rule), tpl);
+        }
+        let crlf = "#@ load(\"@ytt:data\", \"data\")\r\n#@ load(\"@ytt:struct\", \"struct\")\r\n---\r\na: #@ struct.make(x=1).x\r\n";
+        assert_eq!(
+            fixed(&[("t.yml", crlf)], rule),
+            "#@ load(\"@ytt:struct\", \"struct\")\r\n---\r\na: #@ struct.make(x=1).x\r\n"
+        );
+        // A CR that ends the text goes with its statement.
+        let cr_at_end = "load(\"@ytt:struct\", \"struct\")\r";
+        assert_eq!(fixed(&[("f.star", cr_at_end)], rule), "");
+    }
+
+    #[test]
+    fn no_fix_where_the_statement_read_is_not_the_one_parsed() {
+        let read = |text: &str| super::read(text, 1, false).unwrap();
+        let parse = |text: &str| {
+            let ast = starlark::syntax::AstModule::parse(
+                "f.star",
+                text.to_string(),
+                &starlark::syntax::Dialect::Standard,
+            )
+            .unwrap();
+            let stmt = ast.statement().clone();
+            match stmt.node {
+                starlark::syntax::ast::StmtP::Load(l) => l,
+                starlark::syntax::ast::StmtP::Statements(mut s) => match s.remove(0).node {
+                    starlark::syntax::ast::StmtP::Load(l) => l,
+                    _ => unreachable!(),
+                },
+                _ => unreachable!(),
+            }
+        };
+        let text = "load(\"m.star\", \"a\", b = \"c\")\n";
+        assert!(super::same(text, &read(text), &parse(text)));
+        for other in [
+            "load(\"n.star\", \"a\", b = \"c\")\n",
+            "load(\"m.star\", \"a\", b = \"d\")\n",
+            "load(\"m.star\", \"a\", c = \"c\")\n",
+            "load(\"m.star\", \"a\")\n",
+            "load(\"m.star\", \"b\", a = \"c\")\n",
+        ] {
+            assert!(!super::same(text, &read(text), &parse(other)), "{other}");
+        }
     }
 
     #[test]

@@ -4,6 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
+/// What a path on this machine outside the repository is shown as in findings and notes
+/// (never the path itself: see `lint::post::machine_paths`).
+pub const OUTSIDE: &str = "<outside the repository>";
+
 /// `path` made absolute against `cwd`, with `.` and `..` resolved lexically.
 pub fn absolute(cwd: &Path, path: &Path) -> PathBuf {
     crate::files::lexical_absolute(cwd, path)

@@ -68,17 +68,22 @@ pub fn line_col(text: &str, at: usize) -> (u32, u32) {
     )
 }
 
-/// The byte range of line `line` (1-based) of `text`, without its line break.
+/// The byte range of line `line` (1-based) of `text`, without its line break. Lines end at LF
+/// as [`line_col`] counts them; the line break is the LF, or the CR LF. A CR that no LF follows
+/// (at the end of the text, or alone inside a line) is a character of the line, as
+/// [`line_col`] counts it; `None` for line 0 and past the last line.
 pub fn line_range(text: &str, line: u32) -> Option<(usize, usize)> {
+    if line == 0 {
+        return None;
+    }
     let mut start = 0;
     for _ in 1..line {
         start += text[start..].find('\n')? + 1;
     }
-    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let end = if text[..end].ends_with('\r') {
-        end - 1
-    } else {
-        end
+    let end = match text[start..].find('\n') {
+        Some(i) if text[start..start + i].ends_with('\r') => start + i - 1,
+        Some(i) => start + i,
+        None => text.len(),
     };
     Some((start, end))
 }
@@ -95,9 +100,16 @@ pub fn whole_lines(text: &str, first: u32, last: u32) -> Option<(usize, usize)> 
     Some((start, end))
 }
 
-/// The byte offset of line `line`, column `column` (1-based, in characters) of `text`.
+/// The byte offset of line `line`, column `column` (1-based, in characters) of `text`: the
+/// inverse of [`line_col`] at every character boundary. The CR of a CR LF is a column, as
+/// [`line_col`] counts it, so the place between the CR and the LF has a line and column too.
 pub fn offset(text: &str, line: u32, column: u32) -> Option<usize> {
     let (start, end) = line_range(text, line)?;
+    let end = if text.as_bytes().get(end) == Some(&b'\r') {
+        end + 1
+    } else {
+        end
+    };
     let skip = usize::try_from(column.checked_sub(1)?).ok()?;
     let in_line: usize = text[start..end]
         .chars()
@@ -128,6 +140,37 @@ mod tests {
         assert_eq!((e.line, e.column, e.end_line, e.end_column), (2, 7, 2, 7));
         assert!(Edit::new("t.yml", text, 8, 9, "").is_none(), "cuts é");
         assert!(Edit::new("t.yml", text, 9, 99, "").is_none());
+    }
+
+    /// Found by fuzzing (`fix_apply`): a CR that ends the text is no line break, and the place
+    /// between the CR and LF of a CR LF has a column; `offset` refused both.
+    #[test]
+    fn line_col_and_offset_are_inverses_at_every_character_boundary() {
+        for text in [
+            "kind: Wi\u{fffd}u\r",
+            "a\r\nb\r\n",
+            "a\rb\nc\r",
+            "\r\n\r\n\r",
+            "\r",
+            "\n\r\r\n\u{e9}\r",
+            "",
+            "x: \u{1f600}\r\n\ty\n",
+        ] {
+            for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                let (line, column) = line_col(text, at);
+                assert_eq!(offset(text, line, column), Some(at), "{text:?} at {at}");
+            }
+        }
+        assert_eq!(
+            line_range("a\r", 1),
+            Some((0, 2)),
+            "a CR that ends the text"
+        );
+        assert_eq!(line_range("a\r\n", 1), Some((0, 1)));
+        assert_eq!(line_range("a\rb\r\nc", 1), Some((0, 3)), "a CR alone");
+        assert_eq!(line_range("a", 0), None);
+        assert_eq!(offset("a\r", 1, 4), None);
+        assert_eq!(offset("a\r\nb", 1, 4), None, "past the CR LF");
     }
 
     #[test]

@@ -232,6 +232,10 @@ rule_table! {
         "Directory that vendir has not synced",
         "A vendir.yml names a directory the repository does not hold; the roots that need it are not linted, instead of failing on the missing files.",
         "Run `vendir sync` in the directory of the vendir.yml, then lint again.";
+    ScenariosCapped = "scenarios-capped", Info,
+        "Root with more learned scenarios than the cap",
+        "The repository's commands run one root with more distinct sets of data values and flags than `max_learned_scenarios` (default 64): only that many are linted, and the others are named here. The scenarios kept are chosen the same way every run: each file that runs the root gives its first command before any gives its second, so every script, Makefile and CI file is represented. A repository could otherwise make thousands of jobs of one root (20 scripts of 1 000 `ytt` lines are 20 000).",
+        "List the scenarios that matter under the root in .yttlint.yaml (`yttlint init` writes the ones kept), or raise `max_learned_scenarios`.";
     FileOutsideRepository = "file-outside-repository", Error,
         "File that resolves outside the repository",
         "A file the linter would read (a root, an input, a values file, a file for `--data-value-file`, a file inside a root that `load()` or `data.read()` could reach) is a symlink, or lies under one, that leads outside the repository. The repository is untrusted input: the file is not read, and the rest of the root is linted without it.",

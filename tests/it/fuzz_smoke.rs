@@ -404,11 +404,16 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
         include_bytes!("../data/fuzz/report_render-lone-carriage-return.bin"),
     ),
     ("template_render", b"\x00a: [!!str, b]\n"),
-    // An edit ending between the `\r` and `\n` of a CRLF: its line and column did not lead
-    // back to its offset (the target's check, not the fix engine, was wrong there).
+    // An edit ending between the `\r` and `\n` of a CRLF, and one ending after a `\r` that
+    // ends the text: `fix::edit::offset` did not lead their line and column back to the
+    // offset (it ended every line before a last `\r`, as if a CR alone were a line break).
     (
         "fix_apply",
         include_bytes!("../data/fuzz/fix_apply-inside-crlf.bin"),
+    ),
+    (
+        "fix_apply",
+        include_bytes!("../data/fuzz/fix_apply-cr-at-end.bin"),
     ),
 ];
 

@@ -447,7 +447,7 @@ fn configuration_errors_are_positioned_and_exit_2() {
     assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
-        "yttlint: .yttlint.yaml:2:1: unknown key \"rule\" in the configuration; expected one of: roots, exclude, rules, kubevirt, kubernetes, invocations, extensions, policies (did you mean \"rules\"?)\n"
+        "yttlint: .yttlint.yaml:2:1: unknown key \"rule\" in the configuration; expected one of: roots, exclude, rules, kubevirt, kubernetes, invocations, max_learned_scenarios, extensions, policies (did you mean \"rules\"?)\n"
     );
     repo.write("other.yaml", "kubevirt: 3\n");
     let run = yttlint(&repo, &["--config", "other.yaml"]);

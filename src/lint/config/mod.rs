@@ -40,6 +40,11 @@ pub struct Loc {
     pub column: u32,
 }
 
+/// The most scenarios one root learns from the repository's commands unless the configuration
+/// says otherwise (`max_learned_scenarios`): 20 scripts of 1 000 `ytt` lines would otherwise be
+/// 20 000 jobs (see `lint::discover::scenario_cap`).
+pub const MAX_LEARNED_SCENARIOS: usize = 64;
+
 /// The linter's configuration; [`Config::default_for`] when there is no file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -62,6 +67,10 @@ pub struct Config {
     /// Whether roots, scenarios and flags are learned from how the repository runs ytt (its
     /// scripts, Makefiles and CI files) when no roots are listed.
     pub invocations: bool,
+    /// The most scenarios one root learns from the repository's commands
+    /// (`max_learned_scenarios:`, default [`MAX_LEARNED_SCENARIOS`]);
+    /// the others are dropped with a `scenarios-capped` note.
+    pub max_learned_scenarios: usize,
     /// yttlint's schema extensions turned on for every root (`extensions:`, names checked).
     pub extensions: Vec<String>,
     /// The checks of the rendered objects turned on, and the repository's own policies
@@ -173,6 +182,7 @@ impl Config {
             kubevirt: true,
             kubernetes: Some(KubernetesConfig::default()),
             invocations: true,
+            max_learned_scenarios: MAX_LEARNED_SCENARIOS,
             extensions: Vec::new(),
             policies: policies::PoliciesConfig::default(),
         }

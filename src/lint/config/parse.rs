@@ -27,6 +27,7 @@ const TOP_KEYS: &[&str] = &[
     "kubevirt",
     "kubernetes",
     "invocations",
+    "max_learned_scenarios",
     "extensions",
     "policies",
 ];
@@ -89,6 +90,7 @@ pub fn parse_with(
             "exclude" => config.exclude = r.globs(v, pos)?,
             "rules" => config.rules = r.rules(v, pos)?,
             "invocations" => config.invocations = r.boolean(v, pos, "invocations")?,
+            "max_learned_scenarios" => config.max_learned_scenarios = r.scenario_cap(v, pos)?,
             "extensions" => config.extensions = r.extensions(v, pos)?,
             "kubernetes" => config.kubernetes = r.kubernetes(v, pos)?,
             "policies" => config.policies = r.policies(v, pos)?,
@@ -210,6 +212,25 @@ impl Reader<'_> {
             Value::Bool(b) => Ok(*b),
             other => Err(self.expected(pos, what, "true or false", other)),
         }
+    }
+
+    /// `max_learned_scenarios: N`: a whole number from 1 (a root keeps at least one scenario).
+    fn scenario_cap(&self, v: &Value, pos: &Pos) -> Result<usize, ConfigError> {
+        let n = match v {
+            Value::Int(i) => u64::try_from(*i).ok(),
+            Value::Uint(u) => Some(*u),
+            _ => None,
+        };
+        n.filter(|&n| n >= 1)
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+            .ok_or_else(|| {
+                self.expected(
+                    pos,
+                    "max_learned_scenarios",
+                    "a whole number of at least 1",
+                    v,
+                )
+            })
     }
 
     /// `kubernetes: false`, `true`, or `{version: "1.37", schemas: [DIR, ...]}`.

@@ -77,7 +77,7 @@ fn an_empty_file_is_the_default() {
 fn unknown_keys_are_named_with_their_position_and_a_suggestion() {
     assert_eq!(
         err("exclude: []\nroot: []\n"),
-        ".yttlint.yaml:2:1: unknown key \"root\" in the configuration; expected one of: roots, exclude, rules, kubevirt, kubernetes, invocations, extensions, policies (did you mean \"roots\"?)"
+        ".yttlint.yaml:2:1: unknown key \"root\" in the configuration; expected one of: roots, exclude, rules, kubevirt, kubernetes, invocations, max_learned_scenarios, extensions, policies (did you mean \"roots\"?)"
     );
     assert!(err("roots:\n- path: ci\n  scenario: []\n")
         .starts_with(".yttlint.yaml:3:3: unknown key \"scenario\" in a root"));
@@ -179,4 +179,18 @@ fn policies_take_a_list_of_directories_or_a_map() {
     assert!(e.message.contains("a list of directories, or a map"), "{e}");
     let e = parse("policies: [ci/prod.yml]\n", ".yttlint.yaml", &dir).unwrap_err();
     assert!(e.message.contains("must be a directory"), "{e}");
+}
+
+#[test]
+fn the_cap_on_learned_scenarios() {
+    let dir = std::path::Path::new("/repo");
+    let c = parse("", ".yttlint.yaml", dir).unwrap();
+    assert_eq!(c.max_learned_scenarios, 64);
+    let c = parse("max_learned_scenarios: 5\n", ".yttlint.yaml", dir).unwrap();
+    assert_eq!(c.max_learned_scenarios, 5);
+    let e = parse("max_learned_scenarios: 0\n", ".yttlint.yaml", dir).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        ".yttlint.yaml:1:1: expected a whole number of at least 1 for max_learned_scenarios, found integer 0"
+    );
 }

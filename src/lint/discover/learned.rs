@@ -3,6 +3,8 @@
 //! (named after where the repository runs it), and the flags those commands pass
 //! (`--ignore-unknown-comments`...) are learned for any root holding the same files.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::files::paths::{self, is_within};
 use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::invocations::resolve::{DataValue, Invocation, Skipped, ValuesDoc};
@@ -14,10 +16,15 @@ use crate::yaml::Value;
 const LEARNED_FLAGS: [&str; 2] = ["--ignore-unknown-comments", "--implicit-map-key-overrides"];
 
 /// The roots the invocations give, and the inspections (which render nothing) as skipped.
+/// Roots, their origins and scenarios are looked up by key, not compared one by one: a
+/// repository may run ytt tens of thousands of times (the cap on scenarios comes later,
+/// [`super::scenario_cap`]).
 pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
     let mut roots: Vec<Root> = Vec::new();
     // For each root: whether some command of it leaves values to its reader.
     let mut unshown: Vec<bool> = Vec::new();
+    let mut seen: Vec<Seen> = Vec::new();
+    let mut by_inputs: HashMap<(Vec<String>, usize), usize> = HashMap::new();
     let mut skipped = Vec::new();
     for inv in invocations {
         if inv.inspect {
@@ -29,38 +36,38 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
             continue;
         }
         let inputs = plain_inputs(inv);
-        let i = match roots
-            .iter()
-            .position(|r| r.inputs == inputs && same_names(r, inv))
-        {
-            Some(i) => i,
+        let named = inv.inputs.iter().filter(|i| i.contains('=')).count();
+        let i = match by_inputs.get(&(inputs.clone(), named)) {
+            Some(&i) => i,
             None => {
-                roots.push(new_root(inv, inputs));
+                let root = new_root(inv, inputs.clone());
+                // Commands with the same inputs are one root when as many of them are named
+                // (`-f name=path`): the named inputs are among the root's flags.
+                let key = (inputs, root.args.iter().filter(|a| a.contains('=')).count());
+                roots.push(root);
+                seen.push(Seen::default());
+                by_inputs.entry(key).or_insert(roots.len() - 1);
                 roots.len() - 1
             }
         };
         unshown.resize(roots.len(), false);
         unshown[i] |= !shows_values(inv);
-        let root = &mut roots[i];
+        let (root, seen) = (&mut roots[i], &mut seen[i]);
         // A command whose paths the linter had to fill in (`$1` for each package) may never
         // be run for this root: its missing inputs are needs-input, not errors.
         root.needs_input |= !inv.binding.is_empty();
         if let Reason::Invocation { origins } = &mut root.reason {
-            if !origins.contains(&inv.origin.to_string()) {
+            if seen.origins.insert(inv.origin.to_string()) {
                 origins.push(inv.origin.to_string());
             }
         }
-        let sc = scenario(inv, &root.path);
-        if !root.scenarios.iter().any(|s| same_values(s, &sc)) {
-            let mut sc = sc;
-            let n = root
-                .scenarios
-                .iter()
-                .filter(|s| s.origin == sc.origin)
-                .count();
-            if n > 0 {
-                sc.name = format!("{} #{}", sc.name, n + 1);
+        let mut sc = scenario(inv, &root.path);
+        if seen.scenarios.insert(values_key(&sc)) {
+            let n = seen.names.entry(sc.origin.clone()).or_insert(0);
+            if *n > 0 {
+                sc.name = format!("{} #{}", sc.name, *n + 1);
             }
+            *n += 1;
             root.scenarios.push(sc);
         }
     }
@@ -101,16 +108,6 @@ fn plain_inputs(inv: &Invocation) -> Vec<String> {
         .iter()
         .map(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p).to_string())
         .collect()
-}
-
-fn same_names(root: &Root, inv: &Invocation) -> bool {
-    let named: Vec<String> = inv
-        .inputs
-        .iter()
-        .filter(|i| i.contains('='))
-        .cloned()
-        .collect();
-    root.args.iter().filter(|a| a.contains('=')).count() == named.len()
 }
 
 fn new_root(inv: &Invocation, inputs: Vec<String>) -> Root {
@@ -253,12 +250,22 @@ fn value_of(dv: &DataValue) -> Option<Value> {
     }
 }
 
-fn same_values(a: &ScenarioConfig, b: &ScenarioConfig) -> bool {
-    a.values_files == b.values_files
-        && a.data_values == b.data_values
-        && a.args == b.args
-        && a.provided == b.provided
-        && a.assumptions == b.assumptions
+/// What makes two scenarios the same (their values, files, flags, provided values and
+/// assumptions; not their name or origin), as a key.
+fn values_key(sc: &ScenarioConfig) -> String {
+    format!(
+        "{:?}\0{:?}\0{:?}\0{:?}\0{:?}",
+        sc.values_files, sc.data_values, sc.args, sc.provided, sc.assumptions
+    )
+}
+
+/// What a root learned so far: its origins, its scenarios' keys, how many of its scenarios
+/// each origin gave.
+#[derive(Default)]
+struct Seen {
+    origins: HashSet<String>,
+    scenarios: HashSet<String>,
+    names: HashMap<Option<String>, usize>,
 }
 
 /// Flags the invocations use with files of `root`, to lint it the way it is run. A root the

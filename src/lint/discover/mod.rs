@@ -15,6 +15,7 @@ pub mod learned;
 pub mod loads;
 pub mod package;
 pub mod provenance;
+pub mod scenario_cap;
 pub mod select;
 pub mod topmost;
 pub mod vendir;
@@ -370,6 +371,9 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
             });
         }
     }
+    let mut kept = kept;
+    let capped = scenario_cap::cap(&mut kept, config.max_learned_scenarios);
+    d.findings.extend(capped);
     kept
 }
 

@@ -117,9 +117,12 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             .roots
             .iter()
             .find(|r| r.inputs.iter().any(|i| is_within(&lib.path, i)));
-        // Only some files of the directory: each named by its path inside it.
+        // Only some files of the directory: each named by its path inside it. Paths in the
+        // explicit form of `files::input`: ytt's syntax would read a directory named
+        // `evil=decoy` as the file `decoy` named `evil`, and refuse `x=y=z`.
         let files = if lib.files.is_empty() {
-            vec![config.dir.join(&lib.path).to_string_lossy().into_owned()]
+            let abs = config.dir.join(&lib.path);
+            vec![crate::files::input::path(&abs.to_string_lossy())]
         } else {
             let base = if lib.files.iter().any(|f| f == &lib.path) {
                 paths::parent(&lib.path)
@@ -129,11 +132,8 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
             lib.files
                 .iter()
                 .map(|f| {
-                    format!(
-                        "{}={}",
-                        paths::between(base, f),
-                        config.dir.join(f).display()
-                    )
+                    let abs = config.dir.join(f);
+                    crate::files::input::named(&paths::between(base, f), &abs.to_string_lossy())
                 })
                 .collect()
         };

@@ -11,6 +11,7 @@ pub mod baseline;
 pub mod certainty;
 pub mod every_scenario;
 pub mod levels;
+pub mod machine_paths;
 pub mod merge;
 pub mod never_evaluated;
 pub mod shared_values;
@@ -55,7 +56,7 @@ pub fn findings(
     let found = stale::settle(jobs, usage, found);
     let found = vendored::settle(&p.discovery.vendir, found);
     let mut found = every_scenario::settle(jobs, found);
-    without_machine_paths(&p.config.dir, &mut found);
+    machine_paths::settle(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = certainty::apply(levels::apply(&p.config, found));
     let found = unrendered::settle(p, jobs, found);
@@ -89,32 +90,6 @@ pub fn finish(report: &mut Report, sources: &Sources, baseline: Option<&Baseline
     report.diagnostics = merge::once(std::mem::take(&mut report.diagnostics));
     report.normalize();
     hidden
-}
-
-/// Messages name files by their repository paths, never by where the repository is on this
-/// machine (an error about a flag's path quotes the absolute path the job was given).
-fn without_machine_paths(repo: &std::path::Path, found: &mut [Diagnostic]) {
-    let dir = repo.to_string_lossy();
-    if dir.len() < 2 {
-        return;
-    }
-    let relative = |text: &str| {
-        text.replace(&format!("{dir}/"), "")
-            .replace(dir.as_ref(), ".")
-    };
-    for d in found.iter_mut() {
-        if d.message.contains(dir.as_ref()) {
-            d.message = relative(&d.message);
-        }
-        if let Some(help) = d.help.as_mut().filter(|h| h.contains(dir.as_ref())) {
-            *help = relative(help);
-        }
-        for r in &mut d.related {
-            if r.message.contains(dir.as_ref()) {
-                r.message = relative(&r.message);
-            }
-        }
-    }
 }
 
 /// Findings about a file's text (an annotation ytt ignores, a byte-order mark) once, under the first root that

@@ -9,4 +9,5 @@ pub mod marker;
 pub mod nested;
 pub mod supplementary;
 pub mod walk;
+pub mod walk_errors;
 pub mod yaml_doc;

@@ -139,7 +139,7 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> Walked {
                 }
             }
             Ok(_) => {}
-            Err(err) => problems.push(err.to_string()),
+            Err(err) => problems.push(super::walk_errors::describe(base, &err)),
         }
     }
     // Reading and classifying the files is most of the walk's time: on every core.

@@ -234,7 +234,8 @@ impl Worker {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("{}: {e}", limits.exe.display()))?;
+            // The error names no path: the executable is a machine path, not the repository's.
+            .map_err(|e| format!("cannot run yttlint's executable: {e}"))?;
         let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
             let _ = child.kill();
             let _ = child.wait();

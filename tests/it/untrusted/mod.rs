@@ -10,10 +10,12 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 mod limits;
+mod machine_paths;
 mod odd_names;
 mod root_names;
 mod run_bound;
 mod safe_fixes;
+mod scenario_cap;
 
 use crate::util::json::{diagnostics, str_of};
 use crate::util::temp::make_fifo;

@@ -65,6 +65,33 @@ fn discovered_roots_with_equal_signs_or_a_dash_are_linted_as_themselves() {
     );
 }
 
+/// A directory checked on its own (its files only supplement others: here an overlay), named
+/// with `=`: the library check gave its files to the engine in ytt's syntax, `o.yml=lib=x/o.yml`
+/// (the whole directory as `/…/lib=x`), so it got ytt's "single '=' sign" error and lost its
+/// own finding (found re-running probe 6 with such directories).
+#[test]
+fn directories_checked_on_their_own_with_equal_signs_are_paths() {
+    let overlay = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.all\n---\n#@overlay/appendx\nk: 2\n";
+    let dir = TempDir::with_files(&[
+        ("lib=x/o.yml", overlay),
+        ("x=y=z/o.yml", overlay),
+        ("x/o.yml", "k: 1\n"),
+        (".yttlint.yaml", ""),
+    ]);
+    let run = yttlint(&dir, &["--format", "json", "--no-cache"]);
+    let found = findings(&run.json());
+    for root in ["lib=x", "x=y=z"] {
+        let mine: Vec<_> = found.iter().filter(|(r, _, _)| r == root).collect();
+        assert_eq!(mine.len(), 1, "root {root}: {found:?}");
+        assert_eq!(mine[0].1, format!("{root}/o.yml"));
+        assert!(mine[0].2.contains("@overlay/appendx"), "{:?}", mine[0]);
+    }
+    assert!(
+        !found.iter().any(|(_, _, m)| m.contains("single '=' sign")),
+        "{found:?}"
+    );
+}
+
 #[test]
 fn configured_roots_and_values_files_with_equal_signs_are_paths() {
     let dir = TempDir::with_files(&[
