@@ -171,9 +171,10 @@ fn plan(ctx: &Ctx<'_>, path: &[String], new_name: Option<&str>) -> Result<Edits,
             continue;
         }
         let kind = match f.file_type() {
-            FileType::Yaml if f.is_template() => Kind::Yaml,
+            // Templates, and the `x.lib.yml` and `x.lib.txt` files they load.
+            FileType::Yaml if f.is_template() || f.is_library() => Kind::Yaml,
             FileType::Starlark => Kind::Star,
-            FileType::Text if f.is_template() => Kind::Text,
+            FileType::Text if f.is_template() || f.is_library() => Kind::Text,
             _ => continue,
         };
         let repo = names
@@ -196,6 +197,11 @@ fn plan(ctx: &Ctx<'_>, path: &[String], new_name: Option<&str>) -> Result<Edits,
         }
         let mut ranges = refs.edits;
         if kind == Kind::Yaml {
+            if text.contains("data/values") {
+                for (line, why) in super::rename_annotations::refusals(&text, path) {
+                    refused.push(format!("{why} ({repo}:{line})"));
+                }
+            }
             let keys = key_edits(&text, path, true);
             declared |= !keys.is_empty();
             ranges.extend(keys);

@@ -78,21 +78,9 @@ fn render_all(dir: &Path, renderer: &Path) -> Vec<(i32, String)> {
 impl Client {
     /// The error of a request that must fail: its code and message.
     fn request_error(&mut self, method: &str, params: Value) -> (i64, String) {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let m = self.next(deadline);
-            if m["id"] == json!(id) && m.get("method").is_none() {
-                let e = &m["error"];
-                assert!(e.is_object(), "{method} did not fail: {m}");
-                return (
-                    e["code"].as_i64().unwrap(),
-                    e["message"].as_str().unwrap().into(),
-                );
-            }
-            self.notes.push(m);
+        match self.try_request(method, params) {
+            Ok(v) => panic!("{method} did not fail: {v}"),
+            Err(e) => e,
         }
     }
 
@@ -185,6 +173,15 @@ fn a_rename_and_its_reverse_keep_the_output(renderer: &Path) {
         rendered,
         "the rename changed the output"
     );
+
+    // A scenario's `--data-values-file` (plain YAML) names the value too: its key is one to
+    // rename from.
+    let prod = dir.join("prod-values.yml");
+    let prod_text = read(&dir, "prod-values.yml");
+    c.open(&prod, &prod_text);
+    let at = find(&prod_text, "listen_port:", 2);
+    let prepared = c.at("textDocument/prepareRename", &prod, at.0, at.1);
+    assert_eq!(prepared["placeholder"], "listen_port", "{prepared}");
 
     // The reverse, from the schema's key: the files as they were.
     let schema = dir.join("config/schema.yml");
