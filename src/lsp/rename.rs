@@ -166,6 +166,7 @@ fn plan(ctx: &Ctx<'_>, path: &[String], new_name: Option<&str>) -> Result<Edits,
     // The names each file binds to the value, and the names each file loads.
     let mut bound: Vec<(String, String)> = Vec::new();
     let mut loaded: Vec<(String, u32, String)> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
     for f in &ws.files {
         if f.rel_path.split('/').any(|p| p == "_ytt_lib") {
             continue;
@@ -177,10 +178,16 @@ fn plan(ctx: &Ctx<'_>, path: &[String], new_name: Option<&str>) -> Result<Edits,
             FileType::Text if f.is_template() || f.is_library() => Kind::Text,
             _ => continue,
         };
+        // Two inputs may name files alike (`-f config/values.yml -f dev/` with a
+        // `dev/values.yml`): each is told by its text.
         let repo = names
-            .repo_path(&f.rel_path)
+            .repo_paths_with(&f.rel_path, &f.data)
+            .into_iter()
+            .find(|p| !seen.iter().any(|s| s == p))
+            .or_else(|| names.repo_path(&f.rel_path))
             .unwrap_or(&f.rel_path)
             .to_string();
+        seen.push(repo.clone());
         let text = f.data.to_string();
         let refs = find(kind, &text, path);
         for (line, why) in refs.refusals {

@@ -117,7 +117,8 @@ fn is_values_file(ctx: &Ctx<'_>) -> bool {
     let Some(job) = ctx.project.job_of(ctx.path) else {
         return false;
     };
-    values_files(ctx.project, &job).is_ok_and(|files| files.iter().any(|(abs, _)| abs.as_path() == ctx.path))
+    values_files(ctx.project, &job)
+        .is_ok_and(|files| files.iter().any(|(abs, _)| abs.as_path() == ctx.path))
 }
 
 fn key_in(text: &str, v: &Value, at: usize, path: &mut Vec<String>) -> Option<(usize, usize)> {

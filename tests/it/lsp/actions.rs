@@ -203,7 +203,9 @@ fn every_action_keeps_the_output(renderer: &Path) -> Tally {
                 "`{title}` on {rel} changed what ytt renders:\n{edited}"
             );
             if action.is_suppression() {
-                let line = action.diagnostic["range"]["start"]["line"].as_u64().unwrap();
+                let line = action.diagnostic["range"]["start"]["line"]
+                    .as_u64()
+                    .unwrap();
                 assert_suppressed(&dir, rel, &action.diagnostic, line + 1);
             }
         }

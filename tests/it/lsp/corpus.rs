@@ -248,7 +248,11 @@ fn batches(actions: Vec<Offered>) -> Vec<Vec<Offered>> {
 
 /// Writes the files of `dir` with `actions` applied to their texts in `texts`; returns the
 /// files written.
-fn apply_actions(dir: &Path, texts: &BTreeMap<String, String>, actions: &[&Offered]) -> Vec<String> {
+fn apply_actions(
+    dir: &Path,
+    texts: &BTreeMap<String, String>,
+    actions: &[&Offered],
+) -> Vec<String> {
     let mut by_file: BTreeMap<&str, Vec<Value>> = BTreeMap::new();
     for a in actions {
         by_file.entry(&a.rel).or_default().extend(a.edits.clone());

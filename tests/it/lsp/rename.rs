@@ -259,3 +259,75 @@ fn a_use_that_cannot_be_followed_refuses_the_rename() {
     assert_eq!(c.finish(), 0);
     assert_eq!(snapshot(&dir), before, "a refused rename edits nothing");
 }
+
+/// Two inputs give files one name (`-f config/values-schema.yml -f dev`, with a
+/// `dev/values-schema.yml`: ytt names both `values-schema.yml`): the rename edits the file that
+/// declares the value, never its namesake.
+#[test]
+fn files_of_one_name_are_told_apart() {
+    let dir = TempDir::with_files(&[
+        (
+            ".yttlint.yaml",
+            "roots:\n  - path: \".\"\n    args: [\"-f\", \"config/values-schema.yml\", \"-f\", \"config/app.yml\", \"-f\", \"dev\"]\n",
+        ),
+        (
+            "config/values-schema.yml",
+            "#@data/values-schema\n---\nnamespace: apps\nreplicas: 1\n",
+        ),
+        (
+            "config/app.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nnamespace: #@ data.values.namespace\n",
+        ),
+        (
+            "dev/values-schema.yml",
+            "#@data/values-schema\n---\n#@overlay/match missing_ok=True\ndev:\n  version: develop\n",
+        ),
+        (
+            "dev/build.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nversion: #@ data.values.dev.version\n",
+        ),
+    ]);
+    let render = || {
+        let out = Command::new(BIN)
+            .args([
+                "template",
+                "-f",
+                "config/values-schema.yml",
+                "-f",
+                "config/app.yml",
+                "-f",
+                "dev",
+            ])
+            .current_dir(&*dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let before = render();
+    assert!(before.contains("version: develop"), "{before}");
+    let mut c = Client::start(&dir);
+    let schema = dir.join("dev/values-schema.yml");
+    let text = read(&dir, "dev/values-schema.yml");
+    c.open(&schema, &text);
+    let at = find(&text, "version:", 2);
+    let edit = c.rename(&schema, at, "tag");
+    let mut edited: Vec<&String> = edit["changes"].as_object().unwrap().keys().collect();
+    edited.sort();
+    assert_eq!(
+        edited,
+        [&uri(&dir.join("dev/build.yml")), &uri(&schema)],
+        "{edit:#}"
+    );
+    apply(&dir, &edit);
+    assert_eq!(
+        read(&dir, "dev/values-schema.yml"),
+        text.replace("version:", "tag:")
+    );
+    assert_eq!(render(), before);
+    assert_eq!(c.finish(), 0);
+}

@@ -93,7 +93,9 @@ fn sample<T>(items: &[T], k: usize) -> Vec<&T> {
 fn per_root() -> usize {
     match std::env::var("YTTLINT_CORPUS_RENAMES") {
         Ok(v) if v == "all" => usize::MAX,
-        Ok(v) => v.parse().unwrap_or_else(|_| panic!("YTTLINT_CORPUS_RENAMES={v}")),
+        Ok(v) => v
+            .parse()
+            .unwrap_or_else(|_| panic!("YTTLINT_CORPUS_RENAMES={v}")),
         Err(_) => 4,
     }
 }
@@ -114,9 +116,15 @@ fn reason(message: &str) -> String {
         ("with a computed name", "a computed name"),
         ("with no name", "getattr or hasattr without a name"),
         ("by name", "an ancestor read by name"),
-        ("and to something else too", "a name bound to the value and to something else"),
+        (
+            "and to something else too",
+            "a name bound to the value and to something else",
+        ),
         ("loaded by another file", "an alias loaded by another file"),
-        ("is not declared", "not declared in the root's schema or values"),
+        (
+            "is not declared",
+            "not declared in the root's schema or values",
+        ),
         ("is read by the root", "a file read by another root"),
         ("exists already", "the new name exists"),
         ("the code of @", "an annotation's code names the key"),
@@ -238,7 +246,13 @@ fn renames_of_root(
         a.starts_with("--data-values-inspect") || a.starts_with("--data-values-schema-inspect")
     });
     for k in sample(&accepted, per_root()) {
-        let place = format!("{}: data value `{}` at {}:{}", root.id, k.name, k.rel, k.line + 1);
+        let place = format!(
+            "{}: data value `{}` at {}:{}",
+            root.id,
+            k.name,
+            k.rel,
+            k.line + 1
+        );
         // A key that is no Starlark name (`default-tls-secret`) is renamed to one, and cannot
         // be renamed back (a template could not write the old name after `data.values.`).
         let new = format!("{}_renamed", k.name.replace('-', "_"));
