@@ -8,7 +8,11 @@
 #    values file or first template of each and prints the server's peak RSS;
 # 3. a template of 2 400 lines (generated) edited 300 times, each time to a text never seen
 #    before: the server's resident memory after the first edit and after the last (issue 43).
-# usage: scripts/lsp-bench.sh CORPUS_DIR [BIN] [N]
+# The load of the machine (`uptime`) is printed before and after.
+# BUSY=K: K processes (`yes > /dev/null`) keep K cores busy during the whole benchmark (the
+# latency under load, issue 43); they are stopped by their ids at the end.
+# PARTS="latency rss memory" (the default): the parts to run.
+# usage: [BUSY=K] [PARTS=...] scripts/lsp-bench.sh CORPUS_DIR [BIN] [N]
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CORPUS="${1:?usage: scripts/lsp-bench.sh CORPUS_DIR [BIN] [N]}"
@@ -17,7 +21,16 @@ N="${3:-30}"
 [ -f "$CORPUS/manifest.tsv" ] || { echo "no corpus at $CORPUS" >&2; exit 2; }
 [ -x "$BIN" ] || { echo "no binary at $BIN (cargo build --release)" >&2; exit 2; }
 BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
-TMP="$(mktemp -d)"; trap 'rm -rf "$TMP"' EXIT
+PARTS="${PARTS:-latency rss memory}"
+TMP="$(mktemp -d)"
+busy=()
+trap 'for p in ${busy[@]+"${busy[@]}"}; do kill "$p" 2>/dev/null || true; done; rm -rf "$TMP"' EXIT
+for _ in $(seq 1 "${BUSY:-0}"); do
+  yes > /dev/null &
+  busy+=("$!")
+done
+echo "== load: $(uptime) (${BUSY:-0} busy process(es) of this script)"
+has() { case " $PARTS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 ID=cf-for-k8s__full-sample
 CF="$TMP/cf"
@@ -30,9 +43,12 @@ for row in csv.DictReader(open(sys.argv[1]), delimiter="\t"):
         print(f"    args: {json.dumps(shlex.split(row['ytt_cmd'])[1:])}")
 PY
 TEMPLATE=$(cd "$CF" && grep -rl --include='*.yml' --exclude-dir=_ytt_lib 'data\.values\.' config | sort | head -1)
-echo "== $ID: values file edits, template $TEMPLATE"
-python3 "$HERE/scripts/lsp-bench.py" "$BIN" "$CF" corpus-values.yml "$TEMPLATE" "$N"
+if has latency; then
+  echo "== $ID: values file edits, template $TEMPLATE"
+  python3 "$HERE/scripts/lsp-bench.py" "$BIN" "$CF" corpus-values.yml "$TEMPLATE" "$N"
+fi
 
+if has rss; then
 CE="$TMP/community-edition"
 mkdir -p "$CE"
 files=()
@@ -45,6 +61,11 @@ done
 chmod -R u+w "$CE"
 echo "== community-edition: ${#files[@]} roots in one workspace"
 python3 "$HERE/scripts/lsp-bench.py" "$BIN" "$CE" --rss "${files[@]}"
+fi
+if ! has memory; then
+  echo "== load: $(uptime)"
+  exit 0
+fi
 
 BIG="$TMP/big"
 mkdir -p "$BIG/config"
@@ -107,3 +128,4 @@ open(sys.argv[1], "w").write("".join(out))
 PY
 echo "== a 2 400-line template, 300 distinct texts"
 python3 "$HERE/scripts/lsp-bench.py" "$BIN" "$BIG" --distinct config/big.yml 300
+echo "== load: $(uptime)"

@@ -5,9 +5,9 @@
 //! ends. A newer edit supersedes the runs that read the edited file: it cancels them (their
 //! evaluation stops at the next budget check, see [`crate::eval::cancel`]), they publish
 //! nothing (never from stale text), and their files are linted again with the newer text; the
-//! other runs go on. Files that no longer have findings get an empty list. Each run ends with
-//! a line in the editor's log (`window/logMessage`): how long it took, or that it was
-//! cancelled.
+//! other runs go on. Files that no longer have findings get an empty list. Each run starts
+//! and ends with a line in the editor's log (`window/logMessage`): the files it lints, then
+//! how long it took, or that it was cancelled.
 //!
 //! The jobs run with the command line's limits ([`Bounds`]): the evaluation's steps, depth,
 //! heap and time, and a memory budget of each job's thread (a runaway root is that root's
@@ -215,6 +215,7 @@ fn run(rx: &mpsc::Receiver<Work>, done: &mpsc::Sender<Work>, state: &SharedState
             let unit = started.unit.clone();
             let flag = started.flag.clone();
             versions.insert(id, snapshot);
+            log(send, started_line(&unit.files));
             schedule.running.push(started);
             let done = done.clone();
             let spawned = std::thread::Builder::new()
@@ -257,6 +258,13 @@ fn edited(files: &[PathBuf], state: &SharedState, schedule: &mut Schedule) {
         };
         schedule.queue(unit, true);
     }
+}
+
+/// The log line of a run that starts (read by the tests: a run that has started is one an
+/// edit cancels, never one it merges with).
+fn started_line(files: &[PathBuf]) -> String {
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    format!("yttlint: run started for {}", names.join(", "))
 }
 
 /// A line in the editor's log.

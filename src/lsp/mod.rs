@@ -19,6 +19,7 @@ pub mod positions;
 pub mod project;
 pub mod rename;
 pub mod rename_aliases;
+pub mod rename_annotations;
 pub mod rename_keys;
 pub mod rename_refs;
 pub mod request;

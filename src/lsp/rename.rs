@@ -166,20 +166,28 @@ fn plan(ctx: &Ctx<'_>, path: &[String], new_name: Option<&str>) -> Result<Edits,
     // The names each file binds to the value, and the names each file loads.
     let mut bound: Vec<(String, String)> = Vec::new();
     let mut loaded: Vec<(String, u32, String)> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
     for f in &ws.files {
         if f.rel_path.split('/').any(|p| p == "_ytt_lib") {
             continue;
         }
         let kind = match f.file_type() {
-            FileType::Yaml if f.is_template() => Kind::Yaml,
+            // Templates, and the `x.lib.yml` and `x.lib.txt` files they load.
+            FileType::Yaml if f.is_template() || f.is_library() => Kind::Yaml,
             FileType::Starlark => Kind::Star,
-            FileType::Text if f.is_template() => Kind::Text,
+            FileType::Text if f.is_template() || f.is_library() => Kind::Text,
             _ => continue,
         };
+        // Two inputs may name files alike (`-f config/values.yml -f dev/` with a
+        // `dev/values.yml`): each is told by its text.
         let repo = names
-            .repo_path(&f.rel_path)
+            .repo_paths_with(&f.rel_path, &f.data)
+            .into_iter()
+            .find(|p| !seen.iter().any(|s| s == p))
+            .or_else(|| names.repo_path(&f.rel_path))
             .unwrap_or(&f.rel_path)
             .to_string();
+        seen.push(repo.clone());
         let text = f.data.to_string();
         let refs = find(kind, &text, path);
         for (line, why) in refs.refusals {
@@ -196,6 +204,11 @@ fn plan(ctx: &Ctx<'_>, path: &[String], new_name: Option<&str>) -> Result<Edits,
         }
         let mut ranges = refs.edits;
         if kind == Kind::Yaml {
+            if text.contains("data/values") {
+                for (line, why) in super::rename_annotations::refusals(&text, path) {
+                    refused.push(format!("{why} ({repo}:{line})"));
+                }
+            }
             let keys = key_edits(&text, path, true);
             declared |= !keys.is_empty();
             ranges.extend(keys);

@@ -78,8 +78,8 @@ pub fn key_edits(text: &str, path: &[String], annotated: bool) -> Vec<(usize, us
     out
 }
 
-/// The key of a schema or data values document under the cursor: its path and its byte
-/// range in the line.
+/// The key of a schema or data values document, or of a `--data-values-file` of the file's
+/// root, under the cursor: its path and its byte range in the line.
 pub fn key_at(ctx: &Ctx<'_>) -> Option<(Vec<String>, usize, usize)> {
     let name = ctx.path.to_string_lossy();
     if !(name.ends_with(".yml") || name.ends_with(".yaml")) {
@@ -99,7 +99,26 @@ pub fn key_at(ctx: &Ctx<'_>) -> Option<(Vec<String>, usize, usize)> {
             return Some((path, s - line_start, e - line_start));
         }
     }
+    // A `--data-values-file` of the file's root: plain YAML, each document sets values.
+    if !is_values_file(ctx) {
+        return None;
+    }
+    for d in &ds.items {
+        let mut path = Vec::new();
+        if let Some((s, e)) = key_in(ctx.text, &d.value, at, &mut path) {
+            return Some((path, s - line_start, e - line_start));
+        }
+    }
     None
+}
+
+/// Whether the request's file is a `--data-values-file` of its root.
+fn is_values_file(ctx: &Ctx<'_>) -> bool {
+    let Some(job) = ctx.project.job_of(ctx.path) else {
+        return false;
+    };
+    values_files(ctx.project, &job)
+        .is_ok_and(|files| files.iter().any(|(abs, _)| abs.as_path() == ctx.path))
 }
 
 fn key_in(text: &str, v: &Value, at: usize, path: &mut Vec<String>) -> Option<(usize, usize)> {

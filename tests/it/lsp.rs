@@ -116,6 +116,12 @@ impl Client {
 
     /// The result of a request (panics on an error response).
     fn request(&mut self, method: &str, params: Value) -> Value {
+        self.try_request(method, params)
+            .unwrap_or_else(|(code, message)| panic!("{method}: error {code}: {message}"))
+    }
+
+    /// The result of a request, or its error's code and message.
+    fn try_request(&mut self, method: &str, params: Value) -> Result<Value, (i64, String)> {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
@@ -123,8 +129,12 @@ impl Client {
         loop {
             let m = self.next(deadline);
             if m["id"] == json!(id) && m.get("method").is_none() {
-                assert!(m.get("error").is_none(), "{method}: {m}");
-                return m["result"].clone();
+                let e = &m["error"];
+                if e.is_object() {
+                    let code = e["code"].as_i64().unwrap_or(0);
+                    return Err((code, e["message"].as_str().unwrap_or("").to_string()));
+                }
+                return Ok(m["result"].clone());
             }
             self.notes.push(m);
         }
@@ -560,15 +570,17 @@ fn configuration_changes_are_picked_up_without_restart() {
     assert_eq!(c.finish(), 0);
 }
 
-/// Neovim's built-in client against the server (`tests/data/nvim/lsp.lua`); `.ci/run`
-/// installs Neovim and runs it.
+/// Neovim's built-in client against the server (`tests/data/nvim/lsp.lua`: diagnostics, hover,
+/// definition, prepareRename and a rename Neovim applies to its buffers); `.ci/run` installs
+/// Neovim and runs it.
 mod nvim {
     use super::*;
 
     #[test]
     #[ignore = "needs nvim"]
-    fn neovim_shows_diagnostics_hover_and_definition() {
+    fn neovim_shows_diagnostics_hover_definition_and_renames() {
         let dir = TempDir::copy_of("lsp");
+        let schema = std::fs::read_to_string(dir.join("config/schema.yml")).unwrap();
         let script = crate::util::repo_root().join("tests/data/nvim/lsp.lua");
         let out = Command::new("nvim")
             .args(["--headless", "--clean", "-c"])
@@ -583,6 +595,9 @@ mod nvim {
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{stderr}{stdout}");
         assert!(stdout.contains("nvim lsp test: ok"), "{stdout}");
+        // The rename edited Neovim's buffers; the server wrote nothing.
+        let after = std::fs::read_to_string(dir.join("config/schema.yml")).unwrap();
+        assert_eq!(after, schema);
     }
 }
 
@@ -591,6 +606,9 @@ mod runs;
 
 /// Every code action applied, and what ytt renders compared.
 mod actions;
+
+/// Rename and code actions on the corpus (`../shared/corpus`), what ytt renders compared.
+mod corpus;
 
 /// Rename of a data value: every place renamed, what ytt renders unchanged, refusals.
 mod rename;

@@ -41,6 +41,19 @@ impl Names {
         self.paths.get(name).map(String::as_str)
     }
 
+    /// The repository paths of the files named `name` whose text is `text`: one, unless two
+    /// inputs give files that name (each of those with that text, in input order).
+    pub fn repo_paths_with(&self, name: &str, text: &str) -> Vec<&str> {
+        match self.twins.get(name) {
+            Some(twins) => twins
+                .iter()
+                .filter(|(_, t)| t.as_ref() == text)
+                .map(|(p, _)| p.as_str())
+                .collect(),
+            None => self.repo_path(name).into_iter().collect(),
+        }
+    }
+
     /// The name the workspace gives the file at the repository path `path` (the first, when
     /// several names lead there).
     pub fn name_of(&self, path: &str) -> Option<&str> {
@@ -211,6 +224,27 @@ fn name_values_files(repo: &Path, arg: &str, names: &mut Names, policy: &files::
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn files_of_one_name_are_told_by_their_text() {
+        let mut names = Names::default();
+        let (a, b): (Arc<str>, Arc<str>) = (Arc::from("a: 1\n"), Arc::from("b: 2\n"));
+        names.add_file("values.yml", "config/values.yml".into(), &a);
+        names.add_file("values.yml", "dev/values.yml".into(), &b);
+        names.add_file("other.yml", "config/other.yml".into(), &a);
+        assert_eq!(
+            names.repo_paths_with("values.yml", "b: 2\n"),
+            ["dev/values.yml"]
+        );
+        assert_eq!(
+            names.repo_paths_with("values.yml", "a: 1\n"),
+            ["config/values.yml"]
+        );
+        assert_eq!(
+            names.repo_paths_with("other.yml", "?"),
+            ["config/other.yml"]
+        );
+    }
 
     #[test]
     fn names_map_back_to_repository_paths() {

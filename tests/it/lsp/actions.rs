@@ -43,12 +43,20 @@ fn render(dir: &Path, renderer: &Path) -> (i32, BTreeMap<String, String>) {
     (run.status.code().unwrap_or(-1), files)
 }
 
-/// The byte offset of an LSP position (the fixture is ASCII: characters are bytes).
-fn offset(text: &str, pos: &Value) -> usize {
+/// The byte offset of an LSP position (its character counts UTF-16 code units, as the
+/// server's do).
+pub(super) fn offset(text: &str, pos: &Value) -> usize {
     let line = pos["line"].as_u64().unwrap() as usize;
     let character = pos["character"].as_u64().unwrap() as usize;
     let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
-    start + character
+    let mut units = 0;
+    for (i, ch) in text[start..].char_indices() {
+        if units >= character || ch == '\n' {
+            return start + i;
+        }
+        units += ch.len_utf16();
+    }
+    text.len()
 }
 
 /// `text` with `edits` (LSP text edits of one document) applied.
@@ -81,12 +89,92 @@ fn files(dir: &Path) -> Vec<String> {
 
 /// What applying every action taught.
 #[derive(Default, Debug)]
-struct Tally {
-    safe_fixes: usize,
-    unsafe_fixes: usize,
-    suppressions: usize,
+pub(super) struct Tally {
+    pub safe_fixes: usize,
+    pub unsafe_fixes: usize,
+    pub suppressions: usize,
     /// Suppressions placed above the finding's line, not on it (a block scalar's node).
-    above_the_node: usize,
+    pub above_the_node: usize,
+}
+
+/// A code action the server offered for a finding, and what it edits.
+#[derive(Debug)]
+pub(super) struct Offered {
+    /// The file (repository-relative) of the finding and of every edit.
+    pub rel: String,
+    pub title: String,
+    /// The finding it was offered for.
+    pub diagnostic: Value,
+    /// LSP text edits of `rel`.
+    pub edits: Vec<Value>,
+}
+
+impl Offered {
+    pub fn is_suppression(&self) -> bool {
+        self.title.starts_with("Suppress ")
+    }
+
+    /// A fix that says it may change what ytt renders (left out of the comparison).
+    pub fn may_change_output(&self) -> bool {
+        self.title.ends_with("(changes what ytt renders)")
+    }
+
+    /// Counts it in `tally` (once it kept the output, for those that must).
+    pub fn count(&self, tally: &mut Tally) {
+        if self.may_change_output() {
+            tally.unsafe_fixes += 1;
+        } else if self.is_suppression() {
+            tally.suppressions += 1;
+            let line = self.diagnostic["range"]["start"]["line"].as_u64();
+            if self.edits[0]["range"]["start"]["line"].as_u64() < line {
+                tally.above_the_node += 1;
+            }
+        } else {
+            tally.safe_fixes += 1;
+        }
+    }
+}
+
+/// Every action the server offers for each finding it shows in the open files `texts`
+/// (repository-relative, with their text): each edits the finding's file only, and a text
+/// template gets none (it has no comment to carry a suppression).
+pub(super) fn offered(
+    c: &mut Client,
+    dir: &Path,
+    texts: &BTreeMap<String, String>,
+    shown: &BTreeMap<String, Value>,
+) -> Vec<Offered> {
+    let mut out = Vec::new();
+    for rel in texts.keys() {
+        let path = dir.join(rel);
+        let Some(found) = shown.get(&uri(&path)) else {
+            continue;
+        };
+        for d in found.as_array().unwrap() {
+            let actions = c.request(
+                "textDocument/codeAction",
+                json!({"textDocument": {"uri": uri(&path)}, "range": d["range"], "context": {"diagnostics": [d]}}),
+            );
+            let actions = actions.as_array().cloned().unwrap_or_default();
+            if rel.ends_with(".txt") {
+                assert!(
+                    actions.is_empty(),
+                    "a text template has no comment to carry a suppression: {actions:?}"
+                );
+            }
+            for action in actions {
+                let changes = action["edit"]["changes"].as_object().unwrap();
+                assert_eq!(changes.len(), 1, "{action}");
+                out.push(Offered {
+                    rel: rel.clone(),
+                    title: action["title"].as_str().unwrap().to_string(),
+                    diagnostic: d.clone(),
+                    edits: changes[&uri(&path)].as_array().unwrap().clone(),
+                });
+            }
+        }
+    }
+    out
 }
 
 fn every_action_keeps_the_output(renderer: &Path) -> Tally {
@@ -103,53 +191,26 @@ fn every_action_keeps_the_output(renderer: &Path) -> Tally {
     }
     let shown = c.shown();
     let mut tally = Tally::default();
-    for (rel, text) in &texts {
+    for action in offered(&mut c, &dir, &texts, &shown) {
+        let (rel, title) = (&action.rel, &action.title);
         let path = dir.join(rel);
-        let Some(found) = shown.get(&uri(&path)) else {
-            continue;
-        };
-        for d in found.as_array().unwrap() {
-            let actions = c.request(
-                "textDocument/codeAction",
-                json!({"textDocument": {"uri": uri(&path)}, "range": d["range"], "context": {"diagnostics": [d]}}),
+        let edited = applied(&texts[rel], &action.edits);
+        std::fs::write(&path, &edited).unwrap();
+        if !action.may_change_output() {
+            let after = render(&dir, renderer);
+            assert_eq!(
+                after, before,
+                "`{title}` on {rel} changed what ytt renders:\n{edited}"
             );
-            for action in actions.as_array().unwrap() {
-                let title = action["title"].as_str().unwrap();
-                let changes = action["edit"]["changes"].as_object().unwrap();
-                assert_eq!(changes.len(), 1, "{action}");
-                let edits = changes[&uri(&path)].as_array().unwrap();
-                let edited = applied(text, edits);
-                std::fs::write(&path, &edited).unwrap();
-                let after = render(&dir, renderer);
-                let suppression = title.starts_with("Suppress ");
-                if title.ends_with("(changes what ytt renders)") {
-                    tally.unsafe_fixes += 1;
-                } else {
-                    assert_eq!(
-                        after, before,
-                        "`{title}` on {rel} changed what ytt renders:\n{edited}"
-                    );
-                    if suppression {
-                        tally.suppressions += 1;
-                        let line = d["range"]["start"]["line"].as_u64().unwrap();
-                        let placed = edits[0]["range"]["start"]["line"].as_u64().unwrap();
-                        if placed < line {
-                            tally.above_the_node += 1;
-                        }
-                        assert_suppressed(&dir, rel, d, line + 1);
-                    } else {
-                        tally.safe_fixes += 1;
-                    }
-                }
-                std::fs::write(&path, text).unwrap();
-            }
-            if rel.ends_with(".txt") {
-                assert!(
-                    actions.as_array().unwrap().is_empty(),
-                    "a text template has no comment to carry a suppression: {actions}"
-                );
+            if action.is_suppression() {
+                let line = action.diagnostic["range"]["start"]["line"]
+                    .as_u64()
+                    .unwrap();
+                assert_suppressed(&dir, rel, &action.diagnostic, line + 1);
             }
         }
+        action.count(&mut tally);
+        std::fs::write(&path, &texts[rel]).unwrap();
     }
     assert_eq!(c.finish(), 0);
     tally

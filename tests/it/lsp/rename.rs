@@ -78,21 +78,9 @@ fn render_all(dir: &Path, renderer: &Path) -> Vec<(i32, String)> {
 impl Client {
     /// The error of a request that must fail: its code and message.
     fn request_error(&mut self, method: &str, params: Value) -> (i64, String) {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let m = self.next(deadline);
-            if m["id"] == json!(id) && m.get("method").is_none() {
-                let e = &m["error"];
-                assert!(e.is_object(), "{method} did not fail: {m}");
-                return (
-                    e["code"].as_i64().unwrap(),
-                    e["message"].as_str().unwrap().into(),
-                );
-            }
-            self.notes.push(m);
+        match self.try_request(method, params) {
+            Ok(v) => panic!("{method} did not fail: {v}"),
+            Err(e) => e,
         }
     }
 
@@ -186,6 +174,15 @@ fn a_rename_and_its_reverse_keep_the_output(renderer: &Path) {
         "the rename changed the output"
     );
 
+    // A scenario's `--data-values-file` (plain YAML) names the value too: its key is one to
+    // rename from.
+    let prod = dir.join("prod-values.yml");
+    let prod_text = read(&dir, "prod-values.yml");
+    c.open(&prod, &prod_text);
+    let at = find(&prod_text, "listen_port:", 2);
+    let prepared = c.at("textDocument/prepareRename", &prod, at.0, at.1);
+    assert_eq!(prepared["placeholder"], "listen_port", "{prepared}");
+
     // The reverse, from the schema's key: the files as they were.
     let schema = dir.join("config/schema.yml");
     let schema_text = read(&dir, "config/schema.yml");
@@ -261,4 +258,76 @@ fn a_use_that_cannot_be_followed_refuses_the_rename() {
     assert!(message.contains("is not a name"), "{message}");
     assert_eq!(c.finish(), 0);
     assert_eq!(snapshot(&dir), before, "a refused rename edits nothing");
+}
+
+/// Two inputs give files one name (`-f config/values-schema.yml -f dev`, with a
+/// `dev/values-schema.yml`: ytt names both `values-schema.yml`): the rename edits the file that
+/// declares the value, never its namesake.
+#[test]
+fn files_of_one_name_are_told_apart() {
+    let dir = TempDir::with_files(&[
+        (
+            ".yttlint.yaml",
+            "roots:\n  - path: \".\"\n    args: [\"-f\", \"config/values-schema.yml\", \"-f\", \"config/app.yml\", \"-f\", \"dev\"]\n",
+        ),
+        (
+            "config/values-schema.yml",
+            "#@data/values-schema\n---\nnamespace: apps\nreplicas: 1\n",
+        ),
+        (
+            "config/app.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nnamespace: #@ data.values.namespace\n",
+        ),
+        (
+            "dev/values-schema.yml",
+            "#@data/values-schema\n---\n#@overlay/match missing_ok=True\ndev:\n  version: develop\n",
+        ),
+        (
+            "dev/build.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nversion: #@ data.values.dev.version\n",
+        ),
+    ]);
+    let render = || {
+        let out = Command::new(BIN)
+            .args([
+                "template",
+                "-f",
+                "config/values-schema.yml",
+                "-f",
+                "config/app.yml",
+                "-f",
+                "dev",
+            ])
+            .current_dir(&*dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let before = render();
+    assert!(before.contains("version: develop"), "{before}");
+    let mut c = Client::start(&dir);
+    let schema = dir.join("dev/values-schema.yml");
+    let text = read(&dir, "dev/values-schema.yml");
+    c.open(&schema, &text);
+    let at = find(&text, "version:", 2);
+    let edit = c.rename(&schema, at, "tag");
+    let mut edited: Vec<&String> = edit["changes"].as_object().unwrap().keys().collect();
+    edited.sort();
+    assert_eq!(
+        edited,
+        [&uri(&dir.join("dev/build.yml")), &uri(&schema)],
+        "{edit:#}"
+    );
+    apply(&dir, &edit);
+    assert_eq!(
+        read(&dir, "dev/values-schema.yml"),
+        text.replace("version:", "tag:")
+    );
+    assert_eq!(render(), before);
+    assert_eq!(c.finish(), 0);
 }

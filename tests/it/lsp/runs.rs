@@ -11,7 +11,15 @@ fn is_run_end(m: &Value) -> bool {
     m["method"] == "window/logMessage"
         && m["params"]["message"]
             .as_str()
-            .is_some_and(|s| s.starts_with("yttlint: ") && s.contains(" ms"))
+            .is_some_and(|s| s.starts_with("yttlint: ") && s.ends_with(" ms"))
+}
+
+/// The log line that starts a run, before it reads anything.
+fn is_run_start(m: &Value) -> bool {
+    m["method"] == "window/logMessage"
+        && m["params"]["message"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("yttlint: run started for "))
 }
 
 impl Client {
@@ -26,6 +34,18 @@ impl Client {
                 if pred(&line) {
                     return line;
                 }
+            }
+            self.notes.push(m);
+        }
+    }
+
+    /// Waits for the start of a run (the messages before it are kept in `notes`).
+    fn run_start(&mut self) {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let m = self.next(deadline);
+            if is_run_start(&m) {
+                return;
             }
             self.notes.push(m);
         }
@@ -117,13 +137,16 @@ fn a_newer_edit_cancels_the_run_going_on() {
     let slow = format!("{SPIN}{broken}");
     let mut c = Client::start(&dir);
     c.open(&file, &slow);
-    // The run of version 1 starts after the debounce and evaluates the loop...
-    std::thread::sleep(Duration::from_millis(500));
+    // The run of version 1 has started (it is past the debounce, where an edit would merge
+    // with it, and its evaluation of the loop is under way or to come: nothing but the
+    // evaluator's own check of the flag can stop the loop early)...
+    c.run_start();
     c.change(&file, 2, &fixed);
     // ...and the edit stops it (without it, the run would go on for minutes: past WAIT).
     let line = c.run_end(|_| true);
     assert!(line.contains("cancelled"), "{line}");
-    // Stopped when the edit came, not dropped after the loop (which runs for more than 20 s).
+    // Stopped when the edit came, not dropped after the loop (which runs for more than 20 s
+    // on a fast machine, and longer on a loaded one).
     let ms: u64 = line
         .split_whitespace()
         .rev()
