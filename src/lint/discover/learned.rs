@@ -38,36 +38,48 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
             }
         };
         let root = &mut roots[i];
-        // A command whose paths the linter had to fill in (`$1` for each package) may never
-        // be run for this root: its missing inputs are needs-input, not errors.
-        root.needs_input |= !inv.binding.is_empty();
         if let Reason::Invocation { origins } = &mut root.reason {
             if !origins.contains(&inv.origin.to_string()) {
                 origins.push(inv.origin.to_string());
             }
         }
-        let sc = scenario(inv, &root.path);
-        if !root.scenarios.iter().any(|s| same_values(s, &sc)) {
-            let mut sc = sc;
-            let n = root
-                .scenarios
-                .iter()
-                .filter(|s| s.origin == sc.origin)
-                .count();
-            if n > 0 {
-                sc.name = format!("{} #{}", sc.name, n + 1);
+        let mut sc = scenario(inv, &root.path);
+        match root.scenarios.iter_mut().find(|s| same_values(s, &sc)) {
+            // One command that names the inputs makes them known, whatever guesses run the
+            // same way (the script on its own, its `$1` bound to each values file).
+            Some(same) => same.inputs_known |= sc.inputs_known,
+            None => {
+                let n = root
+                    .scenarios
+                    .iter()
+                    .filter(|s| s.origin == sc.origin)
+                    .count();
+                if n > 0 {
+                    sc.name = format!("{} #{}", sc.name, n + 1);
+                }
+                root.scenarios.push(sc);
             }
-            root.scenarios.push(sc);
         }
     }
-    // A command only a README shows often needs the reader's own values first ("update
-    // values.yaml with your registry"): what only missing values break is needs-input.
+    // A command whose paths the linter filled in makes its root need input; a page's own
+    // command only when nothing else runs the root. Either way a scenario whose command
+    // names its inputs is judged as run (see `plan`).
     for root in &mut roots {
-        if let Reason::Invocation { origins } = &root.reason {
-            root.needs_input |= origins.iter().all(|o| documented(o));
-        }
+        let unknown = |s: &ScenarioConfig| !s.inputs_known;
+        let bound = |s: &ScenarioConfig| unknown(s) && !s.origin.as_deref().is_some_and(documented);
+        root.needs_input = root.scenarios.iter().any(bound) || root.scenarios.iter().all(unknown);
     }
     (roots, skipped)
+}
+
+/// Whether a command gives every input itself. Not when the linter had to fill in its paths
+/// (`$1` for each package: it may never be run for this root), nor when only a page shows
+/// it: a README's `ytt` command often needs the reader's own values first ("update
+/// values.yaml with your registry"). A script a page runs with arguments
+/// (`./scripts/deploy.sh prod`) is the repository's own command: the page chose only the
+/// arguments, and the script names the values files.
+fn inputs_known(inv: &Invocation) -> bool {
+    inv.binding.is_empty() && (inv.scripted || !documented(&inv.origin.to_string()))
 }
 
 /// Whether a command's origin (`file:line`) is a README.
@@ -190,6 +202,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         provided,
         origin: Some(origin),
         assumptions: inv.assumptions.clone(),
+        inputs_known: inputs_known(inv),
         loc: Default::default(),
     }
 }
@@ -298,6 +311,7 @@ mod tests {
             binding: Vec::new(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),
+            scripted: false,
         }
     }
 
