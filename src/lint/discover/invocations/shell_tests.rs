@@ -284,6 +284,7 @@ END
 ./bin/decrypt secrets.yml | ytt -f config -f -
 ytt -f config -f - < values.yml
 git clone https://github.com/o/lib.git vendor/lib
+ytt -f helm-values.yml | helm template x -f- > $DIR/chart.yaml
 "#,
     );
     let made: Vec<String> = f
@@ -299,6 +300,8 @@ git clone https://github.com/o/lib.git vendor/lib
     assert!(made.contains(&"3:cp values.yml".to_string()), "{made:?}");
     assert!(made.contains(&"4:cat extra.yml".to_string()), "{made:?}");
     assert!(made.contains(&"16:git vendor/lib".to_string()), "{made:?}");
+    // A pipeline's redirection writes what its last command prints.
+    assert!(made.iter().any(|m| m.starts_with("17:helm ")), "{made:?}");
     let copy = f.made.iter().find(|m| m.by == "cp").unwrap();
     assert_eq!(
         copy.from.as_ref().unwrap().to_string(),
@@ -323,7 +326,8 @@ git clone https://github.com/o/lib.git vendor/lib
         [
             "9: text 10",
             "14: ./bin/decrypt secrets.yml",
-            "15: file values.yml"
+            "15: file values.yml",
+            "17: none"
         ]
     );
 }
