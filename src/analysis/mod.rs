@@ -15,6 +15,7 @@ pub mod load_safety;
 pub mod module_attr;
 pub mod signature;
 pub mod stale;
+pub mod undefined;
 pub mod units;
 pub mod unused_fn;
 pub mod value_reads;
@@ -158,7 +159,11 @@ pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> An
     };
     let main = || {
         let first = [module_attr::check(&index), load_names::check(&index)];
-        let last = [crate_lints::check(&index), unused_fn::check(&index)];
+        let last = [
+            crate_lints::check(&index),
+            unused_fn::check(&index),
+            undefined::check(&index),
+        ];
         let values = shape.map(|(shape, source)| data_values::check(&index, shape, source));
         (first, last, values)
     };

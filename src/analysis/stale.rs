@@ -25,12 +25,19 @@ use super::{walk, Finding};
 use crate::report::Rule;
 
 /// The rules whose findings in code nothing runs are stale.
-pub const RULES: [Rule; 4] = [
+pub const RULES: [Rule; 5] = [
     Rule::DataValueUnknownReference,
     Rule::UnknownModuleAttribute,
     Rule::WrongArguments,
     Rule::LoadUnknownName,
+    super::undefined::RULE,
 ];
+
+/// Whether a rule's findings fail the whole file when ytt compiles it, wherever they are (an
+/// undefined name): stale only in a file nothing loads.
+fn whole_file(rule: Rule) -> bool {
+    rule == super::undefined::RULE
+}
 
 /// A top-level function of a unit: its name, the template lines it covers and the names its
 /// body reads.
@@ -57,10 +64,13 @@ pub fn mark(index: &Index<'_>, found: &mut [Finding]) {
         else {
             continue;
         };
-        let within = live.defs[i].iter().find(|d| {
-            d.lines
-                .is_some_and(|(first, last)| (first..=last).contains(&f.pos.line))
-        });
+        let within = live.defs[i]
+            .iter()
+            .filter(|_| !whole_file(f.rule))
+            .find(|d| {
+                d.lines
+                    .is_some_and(|(first, last)| (first..=last).contains(&f.pos.line))
+            });
         let why = match within {
             Some(d) if !live.functions.contains(&(i, d.name)) => format!(
                 "in function `{}`, which nothing calls",

@@ -81,6 +81,26 @@ impl<'a> Unit<'a> {
         Some(pos)
     }
 
+    /// Like [`Unit::pos`] for an identifier, `span` being its use and `word` its name as the
+    /// author wrote it: the same occurrence of the word on the template line (the compiler
+    /// copies a template's code as written, so the uses before it on the generated line are
+    /// the ones before it there), else the first.
+    pub fn pos_of_word(&self, span: Span, word: &str) -> Option<Pos> {
+        let mut pos = self.pos(span, word)?;
+        let fs = self.ast.file_span(span);
+        let source = fs.file.source();
+        let line_begin = fs.file.line_span(fs.file.find_line(span.begin())).begin();
+        let code = source.get(line_begin.get() as usize..span.begin().get() as usize)?;
+        let generated = fs.file.source_span(span);
+        let nth = word_starts(code, generated).count();
+        let text = self.source_line(pos.line);
+        if let Some(at) = word_starts(text, word).nth(nth) {
+            pos.col = text[..at].chars().count() as u32 + 1;
+            pos.offset = (self.line_start(pos.line) + at) as u32;
+        }
+        Some(pos)
+    }
+
     /// How many characters `needle` covers at `pos` (0 when it is not there).
     pub fn width(&self, pos: &Pos, needle: &str) -> u32 {
         let text = self.source_line(pos.line);
@@ -120,6 +140,17 @@ impl<'a> Unit<'a> {
     pub fn loadable(&self) -> bool {
         self.file.is_library()
     }
+}
+
+/// The byte offsets where `word` starts as a whole identifier in `text`.
+fn word_starts<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word)
+        .map(|(at, _)| at)
+        .filter(move |&at| {
+            !text[..at].chars().next_back().is_some_and(ident)
+                && !text[at + word.len()..].chars().next().is_some_and(ident)
+        })
 }
 
 /// The units of the library rooted at `dir` of the workspace, in the library's file order.

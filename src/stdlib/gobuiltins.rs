@@ -20,7 +20,7 @@ use super::golike as crate_golike;
 use super::gostr::{string_attr, STRING_METHODS};
 
 /// starlark-go's universe (as ytt configures it, with `set`).
-const UNIVERSE: &[&str] = &[
+pub const UNIVERSE: &[&str] = &[
     "None",
     "True",
     "False",

@@ -55,6 +55,7 @@ mod starlark_go;
 mod static_analysis;
 mod stdlib_cli;
 mod template_cli;
+mod undefined_names;
 #[cfg(unix)]
 mod untrusted;
 mod ytt_cli_cases;

@@ -140,6 +140,10 @@ pub struct ScenarioConfig {
     /// What discovery assumed to run the command this way (an input outside the repository,
     /// an example standing in for the user's copy): part of the scenario's provenance.
     pub assumptions: Vec<crate::report::Assumption>,
+    /// Discovery: the command gives every input itself (no argument the linter filled in,
+    /// no command a page shows for the reader to adapt), so a failure for want of a data
+    /// value is the command's own, even in a root whose other scenarios need input.
+    pub inputs_known: bool,
     pub loc: Loc,
 }
 

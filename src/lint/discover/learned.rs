@@ -21,8 +21,6 @@ const LEARNED_FLAGS: [&str; 2] = ["--ignore-unknown-comments", "--implicit-map-k
 /// [`super::scenario_cap`]).
 pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
     let mut roots: Vec<Root> = Vec::new();
-    // For each root: whether some command of it leaves values to its reader.
-    let mut unshown: Vec<bool> = Vec::new();
     let mut seen: Vec<Seen> = Vec::new();
     let mut by_inputs: HashMap<(Vec<String>, usize), usize> = HashMap::new();
     let mut skipped = Vec::new();
@@ -50,36 +48,40 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
                 roots.len() - 1
             }
         };
-        unshown.resize(roots.len(), false);
-        unshown[i] |= !shows_values(inv);
         let (root, seen) = (&mut roots[i], &mut seen[i]);
-        // A command whose paths the linter had to fill in (`$1` for each package) may never
-        // be run for this root: its missing inputs are needs-input, not errors.
-        root.needs_input |= !inv.binding.is_empty();
         if let Reason::Invocation { origins } = &mut root.reason {
             if seen.origins.insert(inv.origin.to_string()) {
                 origins.push(inv.origin.to_string());
             }
         }
         let mut sc = scenario(inv, &root.path);
-        if seen.scenarios.insert(values_key(&sc)) {
-            let n = seen.names.entry(sc.origin.clone()).or_insert(0);
-            if *n > 0 {
-                sc.name = format!("{} #{}", sc.name, *n + 1);
+        let key = values_key(&sc);
+        match seen.scenarios.get(&key) {
+            // One command that names the inputs makes them known, whatever guesses run the
+            // same way (the script on its own, its `$1` bound to each values file).
+            Some(&at) => {
+                if let Some(same) = root.scenarios.get_mut(at) {
+                    same.inputs_known |= sc.inputs_known;
+                }
             }
-            *n += 1;
-            root.scenarios.push(sc);
+            None => {
+                let n = seen.names.entry(sc.origin.clone()).or_insert(0);
+                if *n > 0 {
+                    sc.name = format!("{} #{}", sc.name, *n + 1);
+                }
+                *n += 1;
+                seen.scenarios.insert(key, root.scenarios.len());
+                root.scenarios.push(sc);
+            }
         }
     }
-    // A command only a README shows often needs the reader's own values first ("update
-    // values.yaml with your registry"): what only missing values break is needs-input.
-    // Unless the page shows them (a block to save as the values file, an example to copy):
-    // then they are the values every reader who follows it has, and a failure with them is
-    // theirs too (a warning that names the values).
-    for (root, unshown) in roots.iter_mut().zip(unshown) {
-        if let Reason::Invocation { origins } = &root.reason {
-            root.needs_input |= unshown && origins.iter().all(|o| documented(o));
-        }
+    // A command whose paths the linter filled in makes its root need input; a page's own
+    // command only when nothing else runs the root. Either way a scenario whose command
+    // names its inputs is judged as run (see `plan`).
+    for root in &mut roots {
+        let unknown = |s: &ScenarioConfig| !s.inputs_known;
+        let bound = |s: &ScenarioConfig| unknown(s) && !s.origin.as_deref().is_some_and(documented);
+        root.needs_input = root.scenarios.iter().any(bound) || root.scenarios.iter().all(unknown);
     }
     (roots, skipped)
 }
@@ -93,6 +95,20 @@ fn shows_values(inv: &Invocation) -> bool {
             .assumptions
             .iter()
             .any(|a| a.kind == crate::report::AssumptionKind::ExampleValues)
+}
+
+/// Whether a command gives every input itself. Not when the linter had to fill in its paths
+/// (`$1` for each package: it may never be run for this root), nor when only a page shows
+/// it: a README's `ytt` command often needs the reader's own values first ("update
+/// values.yaml with your registry"). A script a page runs with arguments
+/// (`./scripts/deploy.sh prod`) is the repository's own command: the page chose only the
+/// arguments, and the script names the values files. Nor, for a page's own command, when
+/// it leaves values to its reader, unless the page shows them (a block to save as the values
+/// file, an example to copy): then they are the values every reader who follows it has, and
+/// a failure with them is theirs too (a warning that names the values).
+fn inputs_known(inv: &Invocation) -> bool {
+    inv.binding.is_empty()
+        && (inv.scripted || !documented(&inv.origin.to_string()) || shows_values(inv))
 }
 
 /// Whether a command's origin (`file:line`) is a README.
@@ -205,6 +221,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         provided,
         origin: Some(origin),
         assumptions: inv.assumptions.clone(),
+        inputs_known: inputs_known(inv),
         loc: Default::default(),
     }
 }
@@ -264,7 +281,7 @@ fn values_key(sc: &ScenarioConfig) -> String {
 #[derive(Default)]
 struct Seen {
     origins: HashSet<String>,
-    scenarios: HashSet<String>,
+    scenarios: HashMap<String, usize>,
     names: HashMap<Option<String>, usize>,
 }
 
@@ -323,6 +340,7 @@ mod tests {
             binding: Vec::new(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),
+            scripted: false,
         }
     }
 

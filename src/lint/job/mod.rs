@@ -24,6 +24,7 @@ pub mod placeholder;
 pub mod policy;
 pub mod repo_crds;
 pub mod root;
+pub mod undefined;
 pub mod unmatched_overlays;
 pub mod usage;
 

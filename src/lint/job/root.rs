@@ -13,7 +13,7 @@ use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
     bom, boolean_strings, certainty, empty_defaults, engine, findings, ignored_reads, kubernetes,
-    library_hint, needs_input, number_flags, policy, unmatched_overlays, usage,
+    library_hint, needs_input, number_flags, policy, undefined, unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
@@ -85,7 +85,12 @@ pub(super) fn evaluate(
                 .iter()
                 .any(|d| reported_by_value(d.rule) && d.severity == Severity::Error);
         if !by_value {
-            found.push(from_error(names, e));
+            // Static analysis reports every undefined name (`analysis::undefined`): the one
+            // that stopped the evaluation is among them, and is the evaluation's.
+            let mut err = from_error(names, e);
+            undefined::align(&workspace, names, e, &mut err);
+            found.retain(|d| !same_error(d, &err));
+            found.push(err);
         }
     }
     library_hint::add(&workspace, &mut found);
@@ -114,6 +119,12 @@ pub(super) fn evaluate(
     }
     spread::drop_later((workspace, result));
     outcome
+}
+
+/// Whether `d` says what the evaluation's error `err` says, at its line.
+fn same_error(d: &Diagnostic, err: &Diagnostic) -> bool {
+    let line = |d: &Diagnostic| d.span.as_ref().map(|s| (s.file.clone(), s.line));
+    d.rule == err.rule && d.message == err.message && line(d).is_some() && line(d) == line(err)
 }
 
 /// Where a finding at `pos` is shown: its place in a file of the job, else the flag of the

@@ -112,6 +112,11 @@ pub fn static_findings(
         if f.on_inputs {
             d.basis = Some(crate::report::Basis::Inputs);
         }
+        if f.rule == crate::analysis::undefined::RULE {
+            // A name the file does not define fails it whatever the inputs (as the
+            // evaluation's own compile error does).
+            d.basis = Some(crate::report::Basis::Text);
+        }
         for (message, pos) in &f.related {
             if let Some(span) = span_at(names, pos) {
                 d = d.with_related(message.clone(), span);

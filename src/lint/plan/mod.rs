@@ -267,7 +267,9 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         entry,
         scenario: sc.map(|s| s.name.clone()),
         config_spans,
-        needs_input: root.needs_input,
+        // A scenario whose command names its inputs is judged as run, even in a root some of
+        // whose other scenarios need input.
+        needs_input: root.needs_input && !sc.is_some_and(|s| s.inputs_known),
         provided: sc.map(|s| s.provided.clone()).unwrap_or_default(),
         origin,
         ..Job::new(

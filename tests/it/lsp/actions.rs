@@ -243,15 +243,7 @@ fn every_action_keeps_what_yttlint_template_renders() {
 
 /// ytt itself: `YTT`, else `ytt` on the `PATH`.
 pub(super) fn ytt() -> PathBuf {
-    if let Some(path) = std::env::var_os("YTT") {
-        return PathBuf::from(path);
-    }
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join("ytt"))
-            .find(|p| p.is_file())
-    });
-    on_path.expect("ytt is not installed: set YTT or put ytt on the PATH")
+    crate::util::ytt()
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The built `yttlint` binary, run as a user runs it, minus the environment variables that
 //! change what it prints (a test that wants one sets it on the command).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The binary cargo built for these tests.
@@ -77,4 +77,18 @@ pub fn yttlint_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
 /// `yttlint template ARGS` in `dir`.
 pub fn template(dir: &Path, args: &[&str]) -> Run {
     Run::of(command(dir).arg("template").args(args))
+}
+
+/// ytt itself, for the tests that need it (`#[ignore = "needs ytt"]`, run by `.ci/run`):
+/// `YTT`, else `ytt` on the `PATH`.
+pub fn ytt() -> PathBuf {
+    if let Some(path) = std::env::var_os("YTT") {
+        return PathBuf::from(path);
+    }
+    let on_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join("ytt"))
+            .find(|p| p.is_file())
+    });
+    on_path.expect("ytt is not installed: set YTT or put ytt on the PATH")
 }

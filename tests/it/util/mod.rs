@@ -9,7 +9,7 @@ pub mod temp;
 
 use std::path::{Path, PathBuf};
 
-pub use bin::{command, template, yttlint, yttlint_env, Run};
+pub use bin::{command, template, ytt, yttlint, yttlint_env, Run};
 pub use temp::TempDir;
 
 /// The repository's root (where `Cargo.toml` is).

@@ -11,7 +11,7 @@ use super::resolve::caller_bases;
 use super::script_set::Parsed;
 use super::shell::{Call, Context, Deploy, Entered, Interp, MAX_DEPTH};
 use super::snippet::CALLER;
-use super::word::Word;
+use super::word::{Piece, Word};
 
 impl<'t> Interp<'t> {
     /// Runs one expanded command line.
@@ -98,6 +98,7 @@ impl<'t> Interp<'t> {
                     when: all,
                     uncalled: self.uncalled.clone(),
                     stdin: self.stdin.clone(),
+                    scripted: self.here.is_some() || self.within,
                 });
             }
             Some(n) if n.contains('/') => {
@@ -192,10 +193,11 @@ impl<'t> Interp<'t> {
         inner.depth = self.depth;
         inner.active = self.active.clone();
         inner.uncalled = self.uncalled.clone();
+        inner.within = self.here.is_some() || self.within;
         inner.zero = args.get(1).cloned().unwrap_or_else(|| self.zero.clone());
         let mut sub = env.clone();
         if args.len() > 1 {
-            sub.positional = Some(args[2..].to_vec());
+            sub.positional = passed_on(&args[2..], env);
         }
         inner.stmt(tree.root_node(), &mut sub);
         self.calls.extend(inner.calls);
@@ -217,7 +219,10 @@ impl<'t> Interp<'t> {
         self.here = Some(file);
         self.site.get_or_insert(line);
         self.active.push(&file.path);
-        let positional = (args.len() > 1).then(|| env.positional.replace(args[1..].to_vec()));
+        let positional = (args.len() > 1).then(|| {
+            let given = passed_on(&args[1..], env);
+            std::mem::replace(&mut env.positional, given)
+        });
         self.stmt(file.root(), env);
         if let Some(p) = positional {
             env.positional = p;
@@ -240,7 +245,7 @@ impl<'t> Interp<'t> {
         self.zero = script.word();
         self.active.push(&script.path);
         let mut senv = env.cwd.clone().map(Env::at).unwrap_or_default();
-        senv.positional = Some(args.to_vec());
+        senv.positional = passed_on(args, env);
         self.stmt(script.root(), &mut senv);
         self.active.pop();
         self.functions = functions;
@@ -284,10 +289,24 @@ impl<'t> Interp<'t> {
             self.site.get_or_insert(line);
         }
         self.here = file;
-        let positional = env.positional.replace(args.to_vec());
+        let given = passed_on(args, env);
+        let positional = std::mem::replace(&mut env.positional, given);
         self.stmt(body, env);
         env.positional = positional;
         (self.here, self.site) = saved;
+    }
+}
+
+/// The positional parameters a command gives the script, sourced file or function it runs:
+/// its arguments, or, when they are only the caller's own `"$@"` (`$*`) and the linter does
+/// not know those, the caller's unknown ones as they are. A script run on its own then takes
+/// the same default in a file it sources with `"$@"` as in its own text (`ENV=${1:-dev}`).
+fn passed_on(args: &[Word], env: &Env) -> Option<Vec<Word>> {
+    let forwarded =
+        |w: &Word| matches!(w.0.as_slice(), [Piece::Unknown(u)] if u == "$@" || u == "$*");
+    match args {
+        [one] if env.positional.is_none() && forwarded(one) => None,
+        _ => Some(args.to_vec()),
     }
 }
 

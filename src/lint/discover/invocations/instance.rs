@@ -177,6 +177,7 @@ pub(super) fn instance(
             binding: b.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),
+            scripted: false,
         },
         problems: Vec::new(),
         missing: Vec::new(),

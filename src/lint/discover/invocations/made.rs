@@ -211,15 +211,19 @@ fn places(m: &MadeAt, index: &Index) -> Vec<(Word, Option<String>)> {
 /// made path stands for one path segment.
 fn fits(place: &Word, target: &str) -> Option<Fit> {
     let mut re = String::from("^");
+    // Literal pieces side by side are one text (they differ only in glob meaning).
+    let mut lit = String::new();
+    let shown = |text: &mut String| regex::escape(&Word::lit(std::mem::take(text)).to_string());
     for p in &place.0 {
         match p {
-            Piece::Lit { text, .. } => {
-                let shown = Word::lit(text.clone()).to_string();
-                re.push_str(&regex::escape(&shown));
+            Piece::Lit { text, .. } => lit.push_str(text),
+            Piece::Unknown(_) => {
+                re.push_str(&shown(&mut lit));
+                re.push_str("[^/]+");
             }
-            Piece::Unknown(_) => re.push_str("[^/]+"),
         }
     }
+    re.push_str(&shown(&mut lit));
     let base = re.trim_end_matches('/').to_string();
     if base == "^" || base == "^\\." {
         // The working directory itself (`mkdir -p .`): it makes nothing new.

@@ -161,6 +161,18 @@ impl<'t> Interp<'t> {
             .copied();
         let written = heredoc.and_then(|h| self.heredoc_text(h));
         let tool = body.map(|b| self.first_word(b)).unwrap_or_default();
+        // What the redirection writes is the last command's output (`ytt ... | helm template
+        // ... > chart.yaml` is helm's).
+        let writer = body
+            .map(|b| match b.kind() {
+                "pipeline" => {
+                    let mut c = b.walk();
+                    let last = b.named_children(&mut c).last();
+                    last.map_or_else(|| tool.clone(), |l| self.first_word(l))
+                }
+                _ => tool.clone(),
+            })
+            .unwrap_or_default();
         let line = self.line(n);
         // `cat <<EOF > f`: the here-document's own redirections write too.
         let mut outputs: Vec<Node> = redirects.clone();
@@ -180,7 +192,7 @@ impl<'t> Interp<'t> {
                                 w.expanded |= tool == "envsubst";
                                 w
                             });
-                        self.make(line, &tool, &e.joined(), None, text, env);
+                        self.make(line, &writer, &e.joined(), None, text, env);
                     }
                 }
                 Some((false, src)) => {

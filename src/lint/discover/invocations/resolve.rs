@@ -66,6 +66,9 @@ pub struct Invocation {
     /// What was assumed to lint the command this way (an input outside the repository, an
     /// example standing in for the user's copy).
     pub assumptions: Vec<Assumption>,
+    /// The command is written in a file of the repository that its origin runs or sources
+    /// (see [`Call::scripted`]), not at its origin.
+    pub scripted: bool,
 }
 
 /// Data values written as text: a `#@data/values` document or plain YAML.
@@ -181,7 +184,7 @@ pub fn resolve_from(
     for root in roots {
         let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, repo, caller);
         if found && !missing {
-            return out;
+            return scripted(out, call);
         }
         if found {
             all_found.get_or_insert(out);
@@ -189,7 +192,17 @@ pub fn resolve_from(
             others.push(out);
         }
     }
-    all_found.unwrap_or_else(|| unplaced(others))
+    scripted(all_found.unwrap_or_else(|| unplaced(others)), call)
+}
+
+/// The outcomes of `call`, each invocation marked as written where the call is.
+fn scripted(mut out: Vec<Outcome>, call: &Call) -> Vec<Outcome> {
+    for o in &mut out {
+        if let Outcome::Found(inv) = o {
+            inv.scripted = call.scripted;
+        }
+    }
+    out
 }
 
 /// The outcomes of a command that is not found from any directory it may run in: a missing

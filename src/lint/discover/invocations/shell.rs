@@ -44,6 +44,10 @@ pub struct Call {
     pub uncalled: Option<String>,
     /// What the command reads on its standard input (`-f -`).
     pub stdin: Option<Stdin>,
+    /// Written in another file of the repository that the snippet entered (a script it runs
+    /// or sources, a function of one), not in the snippet itself: a page that runs
+    /// `./scripts/deploy.sh prod` chooses only the script's arguments.
+    pub scripted: bool,
 }
 
 /// A command that deploys files as they are, without ytt: `kapp deploy -f PATH`,
@@ -168,6 +172,8 @@ pub(super) struct Interp<'t> {
     pub(super) scripts: &'t ScriptSet,
     /// The other file whose statements are followed now (`None`: the script itself).
     pub(super) here: Option<&'t Parsed>,
+    /// A `bash -c` string of another file is followed (see [`Call::scripted`]).
+    pub(super) within: bool,
     /// `$0`.
     pub(super) zero: Word,
     /// The line of the script's command that entered another file: commands found there are
@@ -208,6 +214,7 @@ impl<'t> Interp<'t> {
             ctx,
             scripts,
             here: None,
+            within: false,
             zero: ctx.script.clone(),
             site,
             active: Vec::new(),

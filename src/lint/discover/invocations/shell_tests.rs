@@ -284,6 +284,7 @@ END
 ./bin/decrypt secrets.yml | ytt -f config -f -
 ytt -f config -f - < values.yml
 git clone https://github.com/o/lib.git vendor/lib
+ytt -f helm-values.yml | helm template x -f- > $DIR/chart.yaml
 "#,
     );
     let made: Vec<String> = f
@@ -299,6 +300,8 @@ git clone https://github.com/o/lib.git vendor/lib
     assert!(made.contains(&"3:cp values.yml".to_string()), "{made:?}");
     assert!(made.contains(&"4:cat extra.yml".to_string()), "{made:?}");
     assert!(made.contains(&"16:git vendor/lib".to_string()), "{made:?}");
+    // A pipeline's redirection writes what its last command prints.
+    assert!(made.iter().any(|m| m.starts_with("17:helm ")), "{made:?}");
     let copy = f.made.iter().find(|m| m.by == "cp").unwrap();
     assert_eq!(
         copy.from.as_ref().unwrap().to_string(),
@@ -323,7 +326,8 @@ git clone https://github.com/o/lib.git vendor/lib
         [
             "9: text 10",
             "14: ./bin/decrypt secrets.yml",
-            "15: file values.yml"
+            "15: file values.yml",
+            "17: none"
         ]
     );
 }
@@ -358,4 +362,70 @@ fn a_script_s_arguments_reach_the_defaults_of_a_file_it_sources() {
             "2@.: -f config -f config/values-dev.yaml"
         ]
     );
+}
+
+#[test]
+fn a_script_s_own_arguments_pass_on_to_what_it_sources_and_calls_with_them() {
+    let set = ScriptSet::new([
+        (
+            "scripts/deploy.sh".to_string(),
+            ". \"$(dirname \"$0\")/env.sh\" \"$@\"\nytt -f config -f \"config/values-$ENV.yaml\"\n"
+                .to_string(),
+        ),
+        ("scripts/env.sh".to_string(), "ENV=${1:-dev}\n".to_string()),
+        (
+            "scripts/render.sh".to_string(),
+            "source scripts/vals.sh\nytt -f config -f \"$VALUES\"\n".to_string(),
+        ),
+        (
+            "scripts/vals.sh".to_string(),
+            "ENV=${ENV:-$1}\nVALUES=config/values-${ENV}.yaml\n".to_string(),
+        ),
+    ]);
+    let at = |path: &str| Context {
+        script: Word::lit(format!("{REPO}/{path}")),
+        line_offset: 0,
+    };
+    let top = || Env::at(Word::lit(REPO));
+    // A page gives the arguments: they reach `$1` of the sourced files, whose commands are
+    // the scripts' own.
+    let readme = at("README.md");
+    let page = "./scripts/deploy.sh prod\n./scripts/render.sh staging\n";
+    let f = follow(page, &readme, top(), &set, None).unwrap();
+    let lines: Vec<String> = f.calls.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        [
+            "1@.: -f config -f config/values-prod.yaml",
+            "2@.: -f config -f config/values-staging.yaml"
+        ]
+    );
+    assert!(f.calls.iter().all(|c| c.scripted));
+    // Run on its own, the script passes its unknown arguments on as they are: the sourced
+    // file's default applies, as it would in the script's own text.
+    let deploy = at("scripts/deploy.sh");
+    let text = &set.get("scripts/deploy.sh").unwrap().text;
+    let alone = follow(text, &deploy, top(), &set, None).unwrap();
+    assert_eq!(
+        alone.calls.iter().map(shown).collect::<Vec<_>>(),
+        ["2@.: -f config -f config/values-dev.yaml"]
+    );
+    assert!(!alone.calls[0].scripted);
+    // The same through a function the script calls with `"$@"`.
+    let main = "main() {\n  ENV=${1:-dev}\n  ytt -f config -f \"config/values-$ENV.yaml\"\n}\nmain \"$@\"\n";
+    let f = follow(main, &deploy, top(), &set, None).unwrap();
+    assert_eq!(
+        f.calls.iter().map(shown).collect::<Vec<_>>(),
+        ["3@.: -f config -f config/values-dev.yaml"]
+    );
+    // With no default, `$1` stays unknown: the resolver binds it to each file it may name.
+    let f = follow(
+        &set.get("scripts/render.sh").unwrap().text,
+        &at("scripts/render.sh"),
+        top(),
+        &set,
+        None,
+    )
+    .unwrap();
+    assert_eq!(f.calls[0].args[3].unknowns().collect::<Vec<_>>(), ["$1"]);
 }

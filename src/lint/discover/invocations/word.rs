@@ -290,20 +290,24 @@ impl fmt::Display for Word {
     /// The word as a user would write it: unknown values as `${...}` or the text that gave
     /// them, the repository root as `.`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Literal pieces that differ only in glob meaning (`$DIR/x` unquoted) read as one.
+        let shown = |text: &str| {
+            text.replace(&format!("{REPO}/"), "")
+                .replace(&format!("{CALLER}/"), "")
+                .replace(REPO, ".")
+                .replace(CALLER, ".")
+        };
+        let mut lit = String::new();
         for p in &self.0 {
             match p {
-                Piece::Lit { text, .. } => {
-                    let shown = text
-                        .replace(&format!("{REPO}/"), "")
-                        .replace(&format!("{CALLER}/"), "")
-                        .replace(REPO, ".")
-                        .replace(CALLER, ".");
-                    f.write_str(&shown)?;
+                Piece::Lit { text, .. } => lit.push_str(text),
+                Piece::Unknown(u) => {
+                    f.write_str(&shown(&std::mem::take(&mut lit)))?;
+                    f.write_str(u)?;
                 }
-                Piece::Unknown(u) => f.write_str(u)?,
             }
         }
-        Ok(())
+        f.write_str(&shown(&lit))
     }
 }
 
@@ -313,6 +317,16 @@ mod tests {
 
     fn repo(path: &str) -> Word {
         Word::lit(format!("{REPO}/{path}"))
+    }
+
+    #[test]
+    fn a_path_reads_the_same_whatever_its_pieces_mean_to_globs() {
+        let mut unquoted = Word::default();
+        unquoted.push_lit(REPO, true);
+        unquoted.push_lit("/", false);
+        unquoted.push_lit("harbor/chart.yaml", true);
+        assert_eq!(unquoted.to_string(), "harbor/chart.yaml");
+        assert_eq!(unquoted.to_string(), repo("harbor/chart.yaml").to_string());
     }
 
     #[test]
