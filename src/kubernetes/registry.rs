@@ -269,7 +269,12 @@ impl Registry {
             return added;
         }
         let key = kept.then(|| crd.clone());
-        let spec = &mut crd["spec"];
+        // Indexing to change a value panics on a value that is no map: every step is checked
+        // (a `schema: "x"` of the repository made its root an internal error; found by
+        // fuzzing `crd_compile`).
+        let Some(spec) = crd.get_mut("spec").filter(|s| s.is_object()) else {
+            return 0;
+        };
         let (Some(group), Some(kind)) = (spec["group"].as_str(), spec["names"]["kind"].as_str())
         else {
             return 0;
@@ -278,9 +283,9 @@ impl Registry {
         // v1beta1 keeps unknown fields unless told otherwise; v1 requires `false`.
         let prune = spec["preserveUnknownFields"] != json!(true)
             && !(api_version.ends_with("v1beta1") && spec["preserveUnknownFields"].is_null());
-        let shared = Arc::new(spec["validation"]["openAPIV3Schema"].take());
+        let shared = Arc::new(schema_of(spec, "validation"));
         let mut versions: Vec<(String, Arc<Json>)> = Vec::new();
-        if let Some(list) = spec["versions"].as_array_mut() {
+        if let Some(list) = spec.get_mut("versions").and_then(Json::as_array_mut) {
             for v in list {
                 let (Some(name), served) = (v["name"].as_str(), &v["served"]) else {
                     continue;
@@ -289,11 +294,11 @@ impl Registry {
                     continue;
                 }
                 let name = name.to_string();
-                let own = v["schema"]["openAPIV3Schema"].take();
-                let schema = if own.is_object() {
-                    Arc::new(own)
-                } else {
+                let own = schema_of(v, "schema");
+                let schema = if own.is_null() {
                     shared.clone()
+                } else {
+                    Arc::new(own)
                 };
                 versions.push((name, schema));
             }
@@ -331,6 +336,12 @@ impl Registry {
                 let mut root = json!({ "$ref": reference(name) });
                 self.add_definitions(&mut root, name);
                 root
+            }
+            Source::Crd { schema, .. } if !(schema.is_object() || schema.is_null()) => {
+                return Err(format!(
+                    "the schema does not compile: its openAPIV3Schema is {}, not a map",
+                    json_kind(schema)
+                ));
             }
             Source::Crd { schema, prune } => self.crd_root(schema, *prune),
             Source::Catalog(kind) => {
@@ -468,6 +479,30 @@ fn references(schema: &Json, out: &mut Vec<String>) {
         }
         Json::Array(list) => list.iter().for_each(|v| references(v, out)),
         _ => {}
+    }
+}
+
+/// The `openAPIV3Schema` under `key` of the CRD part `v` (`validation` of the spec, `schema` of
+/// a version), taken out: `null` when there is none. A `key` that holds something else than a
+/// map is taken whole, so that its version's kind is said not to compile rather than accept
+/// any field without a word.
+fn schema_of(v: &mut Json, key: &str) -> Json {
+    match v.get_mut(key) {
+        None => Json::Null,
+        Some(Json::Object(m)) => m.remove("openAPIV3Schema").unwrap_or(Json::Null),
+        Some(other) => other.take(),
+    }
+}
+
+/// What kind of JSON value `v` is, in words.
+fn json_kind(v: &Json) -> &'static str {
+    match v {
+        Json::Null => "null",
+        Json::Bool(_) => "a boolean",
+        Json::Number(_) => "a number",
+        Json::String(_) => "a string",
+        Json::Array(_) => "a list",
+        Json::Object(_) => "a map",
     }
 }
 

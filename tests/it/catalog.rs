@@ -285,6 +285,61 @@ fn a_crd_whose_schema_does_not_compile_is_a_warning_and_its_kind_unchecked() {
     }
 }
 
+/// A CRD whose schema is not a map (`schema: "x"`, `validation: 3`, `openAPIV3Schema: [..]`)
+/// made the root that renders one of its objects an internal error (a panic indexing into a
+/// string; found by fuzzing `crd_compile`): it is a warning at the CRD like any schema that does
+/// not compile, its kind unchecked, and the root's own findings kept.
+#[test]
+fn a_crd_whose_schema_is_not_a_map_is_a_warning_not_a_crash() {
+    let widget = object("example.com/v1", "Widget", "spec: {size: large}\n");
+    let deployment = object(
+        "apps/v1",
+        "Deployment",
+        "spec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers:\n      - name: web\n        imag: nginx\n",
+    );
+    let crd = |schema: &str| {
+        format!(
+            "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {{name: widgets.example.com}}\nspec:\n  group: example.com\n  names: {{kind: Widget, plural: widgets}}\n  scope: Namespaced\n  {schema}\n"
+        )
+    };
+    for (schema, what) in [
+        (
+            "versions: [{name: v1, served: true, storage: true, schema: \"not a map\"}]",
+            "a string",
+        ),
+        (
+            "versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: [1]}}]",
+            "a list",
+        ),
+        (
+            "validation: 3\n  versions: [{name: v1, served: true, storage: true}]",
+            "a number",
+        ),
+    ] {
+        let repo = TempDir::with_files(&[
+            ("config/widget.yml", &widget),
+            ("config/deployment.yml", &deployment),
+            ("config/values.yml", VALUES),
+            ("crds/widget.yml", &crd(schema)),
+        ]);
+        let rules = ["k8s-crd-ignored", "internal-error", "k8s-schema"];
+        let (got, report) = found(&repo, &[], &rules);
+        assert_eq!(got.len(), 2, "{schema}: {got:?}");
+        assert!(
+            got[0].contains("k8s-schema Deployment apps/web: unknown field \"imag\""),
+            "{got:?}"
+        );
+        assert!(
+            got[1].starts_with(&format!("crds/widget.yml:5 k8s-crd-ignored the CustomResourceDefinition of Widget (example.com/v1) cannot be used: the schema does not compile: its openAPIV3Schema is {what}, not a map")),
+            "{schema}: {got:?}"
+        );
+        assert_eq!(
+            report["roots"][0]["unchecked"],
+            serde_json::json!([{"kind": "example.com/v1 Widget", "objects": 1}])
+        );
+    }
+}
+
 #[test]
 fn a_repository_crd_comes_before_the_catalog() {
     // The repository's own (older) Certificate CRD has only `secretName`: a field the catalog

@@ -404,6 +404,12 @@ const REGRESSIONS: &[(&str, &[u8])] = &[
         include_bytes!("../data/fuzz/report_render-lone-carriage-return.bin"),
     ),
     ("template_render", b"\x00a: [!!str, b]\n"),
+    // A CRD version whose `schema` is not a map: indexing into it to take `openAPIV3Schema`
+    // panicked (`Registry::add_crd`).
+    (
+        "crd_compile",
+        include_bytes!("../data/fuzz/crd_compile-schema-not-a-map.yml"),
+    ),
     // An edit ending between the `\r` and `\n` of a CRLF, and one ending after a `\r` that
     // ends the text: `fix::edit::offset` did not lead their line and column back to the
     // offset (it ended every line before a last `\r`, as if a CR alone were a line break).
