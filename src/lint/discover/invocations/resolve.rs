@@ -207,8 +207,10 @@ fn scripted(mut out: Vec<Outcome>, call: &Call) -> Vec<Outcome> {
 
 /// The outcomes of a command that is not found from any directory it may run in: a missing
 /// input where most of its other inputs exist (or the same missing input from everywhere);
-/// else the first directory's, a missing input there being a skip (from another directory it
-/// might exist).
+/// else those of the directory where most of its inputs exist (the first of equals), a
+/// missing input there being a skip (from another directory it might exist). A skip names
+/// the files the command reads from there (`-f /tmp/pulled/config -f overlay.yml`, run from
+/// the script's directory, reads its `overlay.yml`).
 fn unplaced(attempts: Vec<Vec<Outcome>>) -> Vec<Outcome> {
     let missing = |o: &[Outcome]| -> Option<(usize, usize, bool)> {
         o.iter().find_map(|x| match x {
@@ -236,10 +238,24 @@ fn unplaced(attempts: Vec<Vec<Outcome>>) -> Vec<Outcome> {
     if let Some((_, _, i)) = chosen {
         return attempts.swap_remove(i);
     }
-    let first = if attempts.is_empty() {
-        Vec::new()
-    } else {
-        attempts.swap_remove(0)
+    let claimed = |a: &Vec<Outcome>| -> usize {
+        a.iter()
+            .map(|o| match o {
+                Outcome::Skipped(s) => s.claims.len(),
+                Outcome::Missing(m) => m.claims.len(),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    let most = attempts
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, a)| (claimed(a), usize::MAX - i))
+        .map(|(i, _)| i);
+    let first = match most {
+        Some(i) => attempts.swap_remove(i),
+        None => Vec::new(),
     };
     first
         .into_iter()
