@@ -85,15 +85,10 @@ pub fn fix(
     Some(make(format!("Remove the unused name `{local}`"), e))
 }
 
-/// Whether every line break of `text` is LF or CR LF, so that the YAML parser's lines (a
-/// template finding's) are the fix engine's.
+/// Whether the YAML parser's lines of `text` (a template finding's) are the fix engine's: both
+/// end lines at an LF, a CR LF and a CR alone, but the parser also at NEL, LS and PS.
 fn lines_as_parsed(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let lone_cr = bytes
-        .iter()
-        .enumerate()
-        .any(|(i, &b)| b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-    !lone_cr && !text.contains(['\u{85}', '\u{2028}', '\u{2029}'])
+    !text.contains(['\u{85}', '\u{2028}', '\u{2029}'])
 }
 
 /// Whether the statement `load` read from `text` is `parsed`: the same module, the same
@@ -246,12 +241,15 @@ mod tests {
     #[test]
     fn line_breaks_the_parser_counts_otherwise_give_no_fix() {
         let rule = super::super::crate_lints::UNUSED_LOAD;
-        for tpl in [
-            "#! c\r#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\n---\na: #@ struct.make(x=1).x\n",
-            "#! c\u{2028}#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\n---\na: #@ struct.make(x=1).x\n",
-        ] {
-            assert_eq!(fixed(&[("t.yml", tpl)], rule), tpl);
-        }
+        let ls = "#! c\u{2028}#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\n---\na: #@ struct.make(x=1).x\n";
+        assert_eq!(fixed(&[("t.yml", ls)], rule), ls);
+        // A CR alone ends a line for the parser and the fix engine alike: the fix removes
+        // the unused load, not the used one on the next line.
+        let cr = "#! c\r#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\n---\na: #@ struct.make(x=1).x\n";
+        assert_eq!(
+            fixed(&[("t.yml", cr)], rule),
+            "#! c\r#@ load(\"@ytt:struct\", \"struct\")\n---\na: #@ struct.make(x=1).x\n"
+        );
         let crlf = "#@ load(\"@ytt:data\", \"data\")\r\n#@ load(\"@ytt:struct\", \"struct\")\r\n---\r\na: #@ struct.make(x=1).x\r\n";
         assert_eq!(
             fixed(&[("t.yml", crlf)], rule),

@@ -118,12 +118,8 @@ impl<'a> Unit<'a> {
 
     /// The source line `line` (1-based) of the file.
     pub fn source_line(&self, line: u32) -> &str {
-        self.file
-            .data
-            .split('\n')
-            .nth((line as usize).saturating_sub(1))
-            .unwrap_or("")
-            .trim_end_matches('\r')
+        let data = &self.file.data;
+        crate::pos::line_span(data, line).map_or("", |l| &data[l.start..l.end])
     }
 
     /// The template lines (first, last) that the code of `span` stands for, if any of its
@@ -229,7 +225,9 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
                 while_iter: "__ytt_while".to_string(),
                 tpl: None,
             };
-            let src = crate::template::keywords::rename_reserved(&f.data);
+            // A CR alone is a line break, as starlark-go reads it (`library::star_code`).
+            let src =
+                crate::template::keywords::rename_reserved(&crate::pos::lone_cr_as_lf(&f.data));
             let out = rewrite(&src, &opts).ok()?;
             let lines = out.line_map.iter().map(|l| Some(*l)).collect();
             (

@@ -56,67 +56,50 @@ impl Edit {
     }
 }
 
-/// The line and column (1-based, the column in characters) of byte `at` of `text`.
+/// The line and column (1-based, the column in characters) of byte `at` of `text`. Lines
+/// end at an LF, a CR LF or a CR alone, as editors and ytt count them (`crate::pos::lines`);
+/// the place between the CR and the LF of a CR LF is a column of the line they end.
 pub fn line_col(text: &str, at: usize) -> (u32, u32) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
-    (
-        u32::try_from(line).unwrap_or(u32::MAX),
-        u32::try_from(column).unwrap_or(u32::MAX),
-    )
+    let at = at.min(text.len());
+    let (line, span) = crate::pos::line_at(text, at);
+    let column = text
+        .get(span.start..at)
+        .map_or(0, |t| t.chars().count())
+        .saturating_add(1);
+    (line, u32::try_from(column).unwrap_or(u32::MAX))
 }
 
-/// The byte range of line `line` (1-based) of `text`, without its line break. Lines end at LF
-/// as [`line_col`] counts them; the line break is the LF, or the CR LF. A CR that no LF follows
-/// (at the end of the text, or alone inside a line) is a character of the line, as
-/// [`line_col`] counts it; `None` for line 0 and past the last line.
+/// The byte range of line `line` (1-based) of `text`, without its line break (an LF, a CR LF
+/// or a CR alone, as [`line_col`] counts lines); `None` for line 0 and past the last line.
 pub fn line_range(text: &str, line: u32) -> Option<(usize, usize)> {
-    if line == 0 {
-        return None;
-    }
-    let mut start = 0;
-    for _ in 1..line {
-        start += text[start..].find('\n')? + 1;
-    }
-    let end = match text[start..].find('\n') {
-        Some(i) if text[start..start + i].ends_with('\r') => start + i - 1,
-        Some(i) => start + i,
-        None => text.len(),
-    };
-    Some((start, end))
+    crate::pos::line_span(text, line).map(|l| (l.start, l.end))
 }
 
 /// The byte range of lines `first..=last` of `text` with the line break after the last (the
 /// range that removes them whole).
 pub fn whole_lines(text: &str, first: u32, last: u32) -> Option<(usize, usize)> {
-    let (start, _) = line_range(text, first)?;
-    let (_, end) = line_range(text, last)?;
-    let end = match text[end..].find('\n') {
-        Some(i) => end + i + 1,
-        None => text.len(),
-    };
-    Some((start, end))
+    let first = crate::pos::line_span(text, first)?;
+    let last = crate::pos::line_span(text, last)?;
+    Some((first.start, last.next))
 }
 
 /// The byte offset of line `line`, column `column` (1-based, in characters) of `text`: the
 /// inverse of [`line_col`] at every character boundary. The CR of a CR LF is a column, as
 /// [`line_col`] counts it, so the place between the CR and the LF has a line and column too.
 pub fn offset(text: &str, line: u32, column: u32) -> Option<usize> {
-    let (start, end) = line_range(text, line)?;
-    let end = if text.as_bytes().get(end) == Some(&b'\r') {
-        end + 1
+    let span = crate::pos::line_span(text, line)?;
+    let end = if span.next == span.end + 2 {
+        span.end + 1
     } else {
-        end
+        span.end
     };
     let skip = usize::try_from(column.checked_sub(1)?).ok()?;
-    let in_line: usize = text[start..end]
+    let in_line: usize = text[span.start..end]
         .chars()
         .take(skip)
         .map(char::len_utf8)
         .sum();
-    (text[start..end].chars().count() >= skip).then_some(start + in_line)
+    (text[span.start..end].chars().count() >= skip).then_some(span.start + in_line)
 }
 
 #[cfg(test)]
@@ -163,13 +146,17 @@ mod tests {
         }
         assert_eq!(
             line_range("a\r", 1),
-            Some((0, 2)),
-            "a CR that ends the text"
+            Some((0, 1)),
+            "a CR that ends the text ends its line"
         );
+        assert_eq!(line_range("a\r", 2), Some((2, 2)));
         assert_eq!(line_range("a\r\n", 1), Some((0, 1)));
-        assert_eq!(line_range("a\rb\r\nc", 1), Some((0, 3)), "a CR alone");
+        assert_eq!(line_range("a\rb\r\nc", 1), Some((0, 1)), "a CR alone");
+        assert_eq!(line_range("a\rb\r\nc", 2), Some((2, 3)));
+        assert_eq!(line_col("a\rb\r\nc", 5), (3, 1));
+        assert_eq!(whole_lines("a\rb\r\nc", 1, 2), Some((0, 5)));
         assert_eq!(line_range("a", 0), None);
-        assert_eq!(offset("a\r", 1, 4), None);
+        assert_eq!(offset("a\r", 1, 3), None, "past the CR");
         assert_eq!(offset("a\r\nb", 1, 4), None, "past the CR LF");
     }
 

@@ -134,14 +134,21 @@ fn move_uris(v: &mut Value, prefix: &str) {
 /// changed, closed), framed.
 pub fn seeds() -> Vec<Vec<u8>> {
     let mut out = Vec::new();
-    for (rel, text) in FILES {
+    // Each file as it is, and with the old Mac line end (a CR alone), which the protocol
+    // counts as a line end too.
+    let variants = FILES
+        .iter()
+        .flat_map(|(rel, text)| [(*rel, text.to_string()), (*rel, text.replace('\n', "\r"))]);
+    for (rel, text) in variants {
+        let text = text.as_str();
         let uri = format!("{PLACEHOLDER}{rel}");
         let mut messages = vec![
             serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
             "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}),
         ];
         let mut id = 1;
-        for (line, l) in text.lines().enumerate().take(24) {
+        let lines = crate::pos::lines(text).map(|l| &text[l.start..l.end]);
+        for (line, l) in lines.enumerate().take(24) {
             let character = l.find("data.values.").map_or(l.len() / 2, |i| i + 13);
             let at = serde_json::json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}});
             for method in [

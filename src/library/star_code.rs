@@ -16,7 +16,9 @@ pub(crate) fn star_code(src: &str, file: &Arc<str>) -> Result<(String, LineMap),
         while_iter: "__ytt_while".to_string(),
         tpl: None,
     };
-    let src = crate::template::keywords::rename_reserved(src);
+    // starlark-go reads a CR that no LF follows as a line break (its lines, and the errors'
+    // lines, count it); the crate and the `end` rewriter read LF only.
+    let src = crate::template::keywords::rename_reserved(&crate::pos::lone_cr_as_lf(src));
     let out = rewrite(&src, &opts).map_err(|e| {
         EvalError::new(
             ErrorKind::Syntax,

@@ -74,7 +74,10 @@ const LOAD_LINES: usize = 50;
 /// a template).
 pub fn loads(text: &str) -> Vec<Load> {
     let mut out = Vec::new();
-    let lines: Vec<&str> = text.lines().collect();
+    // Lines as the editor counts them (a CR alone ends one too): `line` is its line.
+    let lines: Vec<&str> = crate::pos::lines(text)
+        .map(|l| &text[l.start..l.end])
+        .collect();
     for (n, line) in lines.iter().enumerate() {
         let Some(i) = line.find("load(") else {
             continue;

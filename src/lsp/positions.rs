@@ -6,20 +6,22 @@ use std::path::{Path, PathBuf};
 
 use lsp_types::{Position, Range, Uri};
 
-/// The text of line `line` (from 0) without its line break; `None` past the end.
+/// The text of line `line` (from 0) without its line break; `None` past the end. Lines end
+/// at an LF, a CR LF or a CR alone, as the protocol counts them (`crate::pos::lines`).
 pub fn line_text(text: &str, line: u32) -> Option<&str> {
-    let l = text.split('\n').nth(line as usize)?;
-    Some(l.strip_suffix('\r').unwrap_or(l))
+    let l = crate::pos::line_span(text, line.checked_add(1)?)?;
+    text.get(l.start..l.end)
 }
 
 /// The byte offset of line `line` (from 0) in `text`.
 fn line_start(text: &str, line: u32) -> Option<usize> {
-    if line == 0 {
-        return Some(0);
-    }
-    text.match_indices('\n')
-        .nth(line as usize - 1)
-        .map(|(i, _)| i + 1)
+    crate::pos::line_span(text, line.checked_add(1)?).map(|l| l.start)
+}
+
+/// The protocol line (from 0) of byte `at` of `text`, and the text of that line.
+pub fn line_of(text: &str, at: usize) -> (u32, usize, &str) {
+    let (line, l) = crate::pos::line_at(text, at);
+    (line - 1, l.start, text.get(l.start..l.end).unwrap_or(""))
 }
 
 /// The byte column in `line` of the UTF-16 column `col` (clamped to the line's end).
@@ -170,6 +172,25 @@ mod tests {
         assert_eq!(&text[at..at + 1], "x");
         assert_eq!(utf16_col("é😀x", "é😀".len()), 3);
         assert_eq!(offset(text, Position::new(5, 0)), None);
+        assert_eq!(line_range(text, 0).end, Position::new(0, 4));
+    }
+
+    /// The protocol counts an LF, a CR LF and a CR alone as line ends: so do positions.
+    #[test]
+    fn a_lone_cr_ends_a_line_as_the_protocol_says() {
+        let text = "a: 1\rb: \"\u{e9}x\"\r\nc: 3\n";
+        assert_eq!(line_text(text, 1), Some("b: \"\u{e9}x\""));
+        assert_eq!(line_text(text, 2), Some("c: 3"));
+        assert_eq!(line_text(text, 3), Some(""));
+        assert_eq!(line_text(text, 4), None);
+        let at = offset(text, Position::new(1, 5)).unwrap();
+        assert_eq!(&text[at..at + 1], "x");
+        assert_eq!(from_span(Some(text), 2, 6), Position::new(1, 5));
+        assert_eq!(
+            offset(text, Position::new(2, 0)),
+            Some(text.find("c:").unwrap())
+        );
+        assert_eq!(line_of(text, at), (1, 5, "b: \"\u{e9}x\""));
         assert_eq!(line_range(text, 0).end, Position::new(0, 4));
     }
 

@@ -49,11 +49,8 @@ fn in_code(ctx: &Ctx<'_>) -> Option<(Vec<String>, usize, usize)> {
 
 /// The byte offset of the cursor's line in the text.
 fn line_offset(ctx: &Ctx<'_>) -> usize {
-    ctx.text
-        .split_inclusive('\n')
-        .take(ctx.line_no as usize)
-        .map(str::len)
-        .sum()
+    crate::pos::line_span(ctx.text, ctx.line_no.saturating_add(1))
+        .map_or(ctx.text.len(), |l| l.start)
 }
 
 /// The data values path of segment `i` of a chain: `data.values...` (the module under any
@@ -297,11 +294,7 @@ fn others_read(project: &Project, job: &Job, edits: &Edits) -> Result<(), String
 
 /// The LSP range of bytes `s..e` (on one line) of `text`.
 fn byte_range(text: &str, s: usize, e: usize) -> Range {
-    let line = text[..s].bytes().filter(|b| *b == b'\n').count();
-    let start = text[..s].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let l = &text[start..end];
-    let line = u32::try_from(line).unwrap_or(u32::MAX);
+    let (line, start, l) = super::positions::line_of(text, s);
     Range::new(
         lsp_types::Position::new(line, utf16_col(l, s - start)),
         lsp_types::Position::new(line, utf16_col(l, e - start)),

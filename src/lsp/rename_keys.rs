@@ -85,12 +85,8 @@ pub fn key_at(ctx: &Ctx<'_>) -> Option<(Vec<String>, usize, usize)> {
     if !(name.ends_with(".yml") || name.ends_with(".yaml")) {
         return None;
     }
-    let line_start: usize = ctx
-        .text
-        .split_inclusive('\n')
-        .take(ctx.line_no as usize)
-        .map(str::len)
-        .sum();
+    let line_start = crate::pos::line_span(ctx.text, ctx.line_no.saturating_add(1))
+        .map_or(ctx.text.len(), |l| l.start);
     let at = line_start + ctx.byte;
     let ds = parsed(ctx.text)?;
     for d in ds.items.iter().filter(|d| is_values_doc(&d.comments)) {

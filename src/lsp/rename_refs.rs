@@ -42,9 +42,10 @@ pub fn code_regions(kind: Kind, text: &str) -> Vec<(usize, usize)> {
     }
     let mut out = Vec::new();
     let templated = kind == Kind::Text || text.contains("text-templated-strings");
-    let mut start = 0;
-    for line in text.split_inclusive('\n') {
-        let end = start + line.trim_end_matches(['\n', '\r']).len();
+    // Lines as the editor and ytt count them: a CR alone ends one too.
+    for span in crate::pos::lines(text) {
+        let (start, end) = (span.start, span.end);
+        let line = &text[start..end];
         if kind == Kind::Yaml && !line.trim_start().starts_with("#!") {
             if let Some(i) = line.find("#@") {
                 out.push((start + i + 2, end));
@@ -61,7 +62,6 @@ pub fn code_regions(kind: Kind, text: &str) -> Vec<(usize, usize)> {
                 from = code + close + 2;
             }
         }
-        start += line.len();
     }
     out
 }
@@ -317,12 +317,7 @@ fn escape(
 
 /// The line (from 1) of byte `at` of `text`.
 fn line_no(text: &str, at: usize) -> u32 {
-    let n = text[..at.min(text.len())]
-        .bytes()
-        .filter(|b| *b == b'\n')
-        .count()
-        + 1;
-    u32::try_from(n).unwrap_or(u32::MAX)
+    crate::pos::line_at(text, at).0
 }
 
 #[cfg(test)]

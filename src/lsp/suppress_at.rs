@@ -21,7 +21,10 @@ const LOOK_UP: u32 = 400;
 /// finding at line `line` (from 0) of `text`: the line to insert before (from 0) and the
 /// indentation to give it.
 pub fn place(name: &str, text: &str, line: u32, comment: &str) -> Option<(u32, String)> {
-    let lines: Vec<&str> = text.split('\n').collect();
+    // Lines as the protocol counts them: a CR alone ends one too.
+    let lines: Vec<&str> = crate::pos::lines(text)
+        .map(|l| &text[l.start..l.end])
+        .collect();
     let yaml = name.ends_with(".yml") || name.ends_with(".yaml");
     let before = if yaml { parse_plain(text) } else { None };
     if yaml && before.is_none() {
@@ -49,21 +52,14 @@ pub fn place(name: &str, text: &str, line: u32, comment: &str) -> Option<(u32, S
 /// `text` with `line` inserted before line `at` (from 0).
 fn insert(text: &str, at: u32, line: &str) -> String {
     let mut out = String::with_capacity(text.len() + line.len() + 1);
-    let mut n = 0u32;
-    let mut rest = text;
-    while n < at {
-        match rest.find('\n') {
-            Some(i) => {
-                out.push_str(&rest[..=i]);
-                rest = &rest[i + 1..];
-            }
-            None => {
-                out.push_str(rest);
-                out.push('\n');
-                rest = "";
-            }
-        }
-        n += 1;
+    // Lines as the protocol counts them (a CR alone ends one too), as the code action inserts.
+    let (head, rest) = match crate::pos::line_span(text, at.saturating_add(1)) {
+        Some(l) => text.split_at(l.start),
+        None => (text, ""),
+    };
+    out.push_str(head);
+    if rest.is_empty() && !head.is_empty() && !head.ends_with(['\n', '\r']) {
+        out.push('\n');
     }
     out.push_str(line);
     out.push('\n');
@@ -141,6 +137,8 @@ fn same_value(a: &Value, b: &Value) -> bool {
 /// Whether line `at` (from 0) of Starlark `text` starts outside any string and is not the
 /// continuation of the line above (a backslash at its end).
 fn star_line_is_free(text: &str, at: u32) -> bool {
+    // Lines as the protocol counts them: a CR alone ends one too.
+    let text = crate::pos::lone_cr_as_lf(text);
     let mut line = 0u32;
     let mut quote: Option<(char, bool)> = None;
     let mut chars = text.chars().peekable();

@@ -100,21 +100,18 @@ impl Sources {
                 .clone()
         };
         let from = *starts.get(index)?;
-        let rest = text.get(from..)?;
-        let l = rest.split('\n').next().unwrap_or("");
-        Some(l.trim_end_matches('\r').to_string())
+        let l = crate::pos::lines(text.get(from..)?).next()?;
+        Some(text[from..from + l.end].to_string())
     }
 }
 
-/// The byte offsets where the lines of `text` start, as `str::lines` splits them (a final line
-/// break starts no line).
+/// The byte offsets where the lines of `text` start (an LF, a CR LF or a CR alone ends a
+/// line, as ytt and editors count them; a final line break starts no line).
 fn line_starts(text: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    starts.extend(
-        text.match_indices('\n')
-            .map(|(i, _)| i + 1)
-            .filter(|&i| i < text.len()),
-    );
+    let mut starts: Vec<usize> = crate::pos::lines(text)
+        .map(|l| l.start)
+        .filter(|&i| i == 0 || i < text.len())
+        .collect();
     if text.is_empty() {
         starts.clear();
     }

@@ -344,19 +344,20 @@ fn byte_range_in(text: &str, starts: &[usize], span: &Span) -> Option<std::ops::
     Some(start..end.max(start))
 }
 
-/// Where each line of `text` starts: 0, and after every line break.
+/// Where each line of `text` starts: 0, and after every line break (an LF, a CR LF or a CR
+/// alone, as ytt and editors count lines).
 fn line_starts(text: &str) -> Vec<usize> {
-    std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect()
+    crate::pos::lines(text).map(|l| l.start).collect()
 }
 
 /// The byte offset of `line`:`column` (both from 1) in `text`, whose lines start at `starts`.
 fn byte_offset(text: &str, starts: &[usize], line: u32, column: u32) -> Option<usize> {
     let index = usize::try_from(line.max(1) - 1).ok()?;
     let line_start = *starts.get(index)?;
-    let line_text = text.get(line_start..)?.split('\n').next().unwrap_or("");
-    let line_text = line_text.strip_suffix('\r').unwrap_or(line_text);
+    let rest = text.get(line_start..)?;
+    let line_text = crate::pos::lines(rest)
+        .next()
+        .map_or("", |l| &rest[..l.end]);
     let skip = usize::try_from(column.max(1) - 1).unwrap_or(usize::MAX);
     let within = line_text
         .char_indices()

@@ -619,3 +619,6 @@ mod memory;
 /// The attacks of issue 40 on the server: each is the finding of its root, never the end of
 /// the server.
 mod hostile;
+
+/// Documents whose lines end in a CR alone (old Mac), as the protocol counts lines.
+mod line_ends;

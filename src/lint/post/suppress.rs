@@ -93,7 +93,10 @@ pub fn scan(file: &str, text: &str) -> Vec<Suppression> {
     if !may_have_directive(text) {
         return Vec::new();
     }
-    let lines: Vec<&str> = text.lines().collect();
+    // Lines as findings count them (ytt, the editor): a CR alone ends one too.
+    let lines: Vec<&str> = crate::pos::lines(text)
+        .map(|l| &text[l.start..l.end])
+        .collect();
     let mut out = Vec::new();
     for (idx, line) in lines.iter().enumerate() {
         let Some((col, body)) = directive(line) else {
