@@ -71,6 +71,18 @@ pub fn supplement(path: &str, text: &str) -> Option<Supplement> {
     let mut found = Supplement::default();
     let lines: Vec<&str> = text.lines().collect();
     let starts: Vec<usize> = ds.items.iter().map(|d| d.pos.line as usize).collect();
+    // A file of code alone that calls something at its top level (`fail()`, `assert...`):
+    // ytt evaluates it when it is given, and fails where it fails. It is a template.
+    let no_document = ds.items.iter().all(|d| {
+        matches!(d.value, Value::Null)
+            && !d
+                .comments
+                .iter()
+                .any(|c| c.pos.line == d.pos.line && c.data.starts_with("@ "))
+    });
+    if no_document && runs_code(&lines) {
+        return None;
+    }
     for (i, d) in ds.items.iter().enumerate() {
         let has = |a: &str| doc_has_annotation(&d.comments, a);
         found.values |= has(SUPPLEMENTARY[1]);
@@ -96,6 +108,53 @@ pub fn supplement(path: &str, text: &str) -> Option<Supplement> {
         found.code = true;
     }
     Some(found)
+}
+
+/// Whether the `#@` code of `lines` calls something outside every `def` (at the top level, or
+/// in an `if` or `for` there): a statement that is a call (`fail("...")`, `assert.equals(...)`,
+/// `print(...)`), or an assignment of one that fails or asserts. Loads, definitions and
+/// assignments of other values are what helper files hold.
+fn runs_code(lines: &[&str]) -> bool {
+    // The kind of each open block: whether it is a function.
+    let mut open: Vec<bool> = Vec::new();
+    for line in lines {
+        let t = line.trim();
+        let Some(code) = t.strip_prefix("#@ ").or_else(|| t.strip_prefix("#@\t")) else {
+            continue;
+        };
+        let code = code.trim();
+        let word = code
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .next()
+            .unwrap_or("");
+        let block = code.ends_with(':');
+        match word {
+            "end" => {
+                open.pop();
+                continue;
+            }
+            "def" => {
+                open.push(true);
+                continue;
+            }
+            "if" | "for" | "while" if block => {
+                open.push(false);
+                continue;
+            }
+            "elif" | "else" | "load" | "return" | "pass" | "break" | "continue" => continue,
+            _ => {}
+        }
+        if open.iter().any(|is_def| *is_def) || !code.contains('(') {
+            continue;
+        }
+        let assignment = code.split_once('=').is_some_and(|(lhs, rhs)| {
+            !rhs.starts_with('=') && !lhs.ends_with(['!', '<', '>', '=']) && !lhs.contains('(')
+        });
+        if !assignment || code.contains("fail(") || code.contains("assert.") {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether every YAML line of lines `from..to` (1-based, `to` excluded) lies in the body of a
@@ -190,6 +249,32 @@ mod tests {
             "g.yml",
             "#@ def sel():\nkind: X\n#@ end\n---\nkind: X\n"
         ));
+    }
+
+    /// ytt evaluates a file of code alone, and fails where it fails: such a file that calls
+    /// something at its top level is a template, not a helper.
+    #[test]
+    fn code_that_runs_at_the_top_level_makes_a_template() {
+        for text in [
+            "#@ fail(\"boom\")\n",
+            "#@ fail(\"boom\")\n---\n",
+            "#@ load(\"@ytt:assert\", \"assert\")\n#@ assert.equals(1, 2)\n",
+            "#@ load(\"@ytt:data\", \"data\")\n#@ if not data.values.name:\n#@   fail(\"name is required\")\n#@ end\n",
+            "#@ x = fail(\"boom\")\n",
+            "#@ print(\"hello\")\n",
+        ] {
+            assert!(!is_supplementary("config/only.yml", text), "{text}");
+        }
+        for text in [
+            "#! only a comment\n",
+            "#@ load(\"@ytt:data\", \"data\")\n#@ def name():\n#@   fail(\"not here\")\n#@ end\n",
+            "#@ load(\"@ytt:struct\", \"struct\")\n#@ defaults = struct.make(a=1)\n",
+            "#@ if True:\n#@   x = 1\n#@ end\n",
+        ] {
+            assert!(is_supplementary("config/helpers.yml", text), "{text}");
+        }
+        // A `.lib.yml` file is never evaluated on its own.
+        assert!(is_supplementary("config/h.lib.yml", "#@ fail(\"boom\")\n"));
     }
 
     #[test]
