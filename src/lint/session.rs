@@ -255,6 +255,11 @@ pub fn lint_unfinished(
             adjust(&mut planned);
             let mut linted = lint(s, &planned)?;
             linted.notes.extend(nothing_selected(&planned));
+            for told in &planned.discovery.told {
+                if !linted.notes.contains(told) {
+                    linted.notes.push(told.clone());
+                }
+            }
             if let Some(rc) = &run_cache {
                 rc.put(&linted.report, &linted.coverage, &linted.unchecked_kinds);
             }

@@ -236,6 +236,10 @@ rule_table! {
         "Root with more learned scenarios than the cap",
         "The repository's commands run one root with more distinct sets of data values and flags than `max_learned_scenarios` (default 64): only that many are linted, and the others are named here. The scenarios kept are chosen the same way every run: each file that runs the root gives its first command before any gives its second, so every script, Makefile and CI file is represented. A repository could otherwise make thousands of jobs of one root (20 scripts of 1 000 `ytt` lines are 20 000).",
         "List the scenarios that matter under the root in .yttlint.yaml (`yttlint init` writes the ones kept), or raise `max_learned_scenarios`.";
+    ScriptUnread = "script-unread", Info,
+        "Script, Makefile or CI file that discovery could not read",
+        "A file that may hold the repository's `ytt` commands (a shell script, a Makefile, a CI file, a README) was not read when discovery looked for commands: permission denied, not UTF-8 or holding a NUL byte (said only when it mentions `ytt`), larger than 1 MiB, a symlink that leads outside the repository or nowhere, a named pipe or a device. The file is named with the reason, never its content, and discovery goes on with the other files; the roots its commands run are not learned from it (they may still be found from the layout, without its data values).",
+        "Make the file a readable UTF-8 text file of the repository (or a link to one inside it), or list its roots and scenarios in .yttlint.yaml.";
     FileOutsideRepository = "file-outside-repository", Error,
         "File that resolves outside the repository",
         "A file the linter would read (a root, an input, a values file, a file for `--data-value-file`, a file inside a root that `load()` or `data.read()` could reach) is a symlink, or lies under one, that leads outside the repository. The repository is untrusted input: the file is not read, and the rest of the root is linted without it.",

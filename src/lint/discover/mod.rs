@@ -134,6 +134,9 @@ pub struct Discovery {
     /// Things worth telling (`--list-roots` and stderr): unreadable entries, Package paths
     /// that do not exist.
     pub notes: Vec<String>,
+    /// The notes of [`Discovery::notes`] that every run tells (the ignore files not read:
+    /// what they would hide is linted).
+    pub told: Vec<String>,
     /// Every file the walk found (suppression comments are looked for in them).
     pub files: Vec<RepoFile>,
     /// Plain YAML files outside every root that may hold KubeVirt Templates or
@@ -177,9 +180,23 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
         files,
         problems,
         not_utf8,
+        others,
+        ignore_notes,
     } = walk::walk(&config.dir, &exclude);
     let mut d = from_files(config, &files);
+    if config.roots.is_empty() && config.invocations {
+        // Scripts and Makefiles the walk found as links or special files: not read, said.
+        let index = Index::new(files.iter().map(|f| f.path.as_str()));
+        let worth = |p: &&String| invocations::unread::worth_a_note(p);
+        d.findings
+            .extend(others.iter().filter(worth).filter_map(|p| {
+                let why = invocations::unread::why_entry(&config.dir, p, Some(&index))?;
+                Some(invocations::unread::finding(p, &why))
+            }));
+    }
     d.notes.splice(0..0, problems);
+    d.notes.extend(ignore_notes.iter().cloned());
+    d.told = ignore_notes;
     let reader = |p: &str| {
         let holds = |r: &&Root| r.inputs.iter().any(|i| is_within(p, i));
         d.roots.iter().find(holds).map(|r| r.name.clone())

@@ -20,9 +20,10 @@ pub fn find(repo: &Path, from: &Path, exclude: &GlobSet) -> Vec<PathBuf> {
     let base = repo.to_path_buf();
     let start = from.to_path_buf();
     let excluded = exclude.clone();
+    // Ignore files read as the repository walk reads them (`ignores`).
+    let ignores = super::ignores::Ignores::new(repo);
     let walker = WalkBuilder::new(from)
-        .require_git(false)
-        .hidden(false)
+        .standard_filters(false)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |e| {
             if e.path() == start {
@@ -35,7 +36,10 @@ pub fn find(repo: &Path, from: &Path, exclude: &GlobSet) -> Vec<PathBuf> {
             let Some(rel) = paths::relative(&base, e.path()) else {
                 return false;
             };
-            if super::walk::never_walked(e) || excluded.is_match(&rel) {
+            if super::walk::never_walked(e)
+                || excluded.is_match(&rel)
+                || ignores.ignored(e.path(), true)
+            {
                 return false;
             }
             if crate::lint::config::file_in(e.path()).is_some() {

@@ -85,6 +85,11 @@ pub struct Walked {
     pub problems: Vec<String>,
     /// Entries whose name is not UTF-8, in walk order.
     pub not_utf8: Vec<NotUtf8>,
+    /// Entries that are neither directories nor regular files (symlinks, named pipes,
+    /// devices), in path order: never read by the walk.
+    pub others: Vec<String>,
+    /// The ignore files not read, and their lines not understood (`ignores`).
+    pub ignore_notes: Vec<String>,
 }
 
 /// Every file under `base` that is not ignored or excluded, in path order. Unreadable entries
@@ -97,9 +102,11 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> Walked {
     let nested_seen = nested.clone();
     let odd = Arc::new(Mutex::new(Vec::new()));
     let odd_seen = odd.clone();
+    // Ignore files are read by the linter, under the repository's read policy (`ignores`).
+    let ignores = Arc::new(super::ignores::Ignores::new(base));
+    let ignores_seen = ignores.clone();
     let walker = WalkBuilder::new(base)
-        .require_git(false)
-        .hidden(false)
+        .standard_filters(false)
         .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(move |e| {
             let Some(rel) = paths::relative(&filter_base, e.path()) else {
@@ -112,6 +119,9 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> Walked {
                 return false;
             }
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            if ignores_seen.ignored(e.path(), is_dir) {
+                return false;
+            }
             if e.file_name().to_str().is_none() {
                 if let Ok(mut seen) = odd_seen.lock() {
                     seen.push(NotUtf8 {
@@ -131,6 +141,7 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> Walked {
         })
         .build();
     let mut found = Vec::new();
+    let mut others = Vec::new();
     for entry in walker {
         match entry {
             Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
@@ -138,14 +149,20 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> Walked {
                     found.push((e.into_path(), rel));
                 }
             }
+            Ok(e) if !e.file_type().is_some_and(|t| t.is_dir()) => {
+                others.extend(paths::relative(base, e.path()));
+            }
             Ok(_) => {}
             Err(err) => problems.push(super::walk_errors::describe(base, &err)),
         }
     }
-    // Reading and classifying the files is most of the walk's time: on every core.
+    // Reading and classifying the files is most of the walk's time: on every core. Each is
+    // read under the repository's read policy: a file swapped for a symlink since the walk
+    // listed it is not followed out of the repository.
+    let policy = crate::files::ReadPolicy::repository(base);
     let mut files: Vec<RepoFile> = found
         .into_par_iter()
-        .map(|(abs, rel)| classify(&abs, rel))
+        .map(|(abs, rel)| classify(&abs, rel, &policy))
         .collect();
     files.sort_by(|a, b| a.path.cmp(&b.path));
     if let Ok(seen) = nested.lock() {
@@ -156,11 +173,14 @@ pub fn walk(base: &Path, exclude: &GlobSet) -> Walked {
             ));
         }
     }
+    let ignore_notes = ignores.notes();
     let not_utf8 = odd.lock().map(|o| o.clone()).unwrap_or_default();
     Walked {
         files,
         problems,
         not_utf8,
+        others,
+        ignore_notes,
     }
 }
 
@@ -201,6 +221,7 @@ pub fn not_utf8_findings(
 pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
     let filter_base = base.to_path_buf();
     let excluded = exclude.clone();
+    let policy = crate::files::ReadPolicy::repository(base);
     let walker = WalkBuilder::new(base)
         .standard_filters(false)
         .sort_by_file_name(|a, b| a.cmp(b))
@@ -217,7 +238,7 @@ pub fn ignored_ytt_files(base: &Path, exclude: &GlobSet) -> Vec<String> {
         .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
         .filter_map(|e| {
             let rel = paths::relative(base, e.path())?;
-            let f = classify(e.path(), rel);
+            let f = classify(e.path(), rel, &policy);
             f.kind.is_ytt().then_some(f.path)
         })
         .collect()
@@ -231,17 +252,18 @@ pub fn never_walked(e: &ignore::DirEntry) -> bool {
     is_dir && matches!(name, ".git" | ".hg" | ".svn" | crate::files::LINT_CACHE_DIR)
 }
 
-/// Decides what a file is: by extension, then (for YAML and text) by its content.
-pub fn classify(abs: &Path, path: String) -> RepoFile {
+/// Decides what a file is: by extension, then (for YAML and text) by its content, read under
+/// `policy` (an editor's buffer in its place).
+pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> RepoFile {
     let ext = path.rsplit('.').next().unwrap_or("");
     let read = || {
-        crate::files::overlay::read(abs).map(|b| {
+        crate::files::read_allowed(abs, policy).map(|b| {
             String::from_utf8(b)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
         })
     };
     let text = match ext {
-        "star" | "yml" | "yaml" | "txt" | "tpl" => read().ok(),
+        "star" | "yml" | "yaml" | "txt" | "tpl" => read(),
         _ => None,
     };
     let directives = text
@@ -372,6 +394,7 @@ mod tests {
             files,
             problems,
             not_utf8,
+            ..
         } = walk(&dir, &exclude_set(&["vendor/**".into()]).unwrap());
         #[cfg(unix)]
         assert_eq!(

@@ -16,6 +16,7 @@ mod root_names;
 mod run_bound;
 mod safe_fixes;
 mod scenario_cap;
+mod unread_files;
 
 use crate::util::json::{diagnostics, str_of};
 use crate::util::temp::make_fifo;

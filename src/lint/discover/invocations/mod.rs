@@ -28,6 +28,7 @@ pub mod scripts;
 pub mod shell;
 pub mod snippet;
 pub mod taskfile;
+pub mod unread;
 pub mod word;
 pub mod ytt_args;
 
@@ -168,22 +169,27 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
         .and_then(|n| n.to_str())
         .unwrap_or("")
         .to_string();
-    let texts: Vec<(String, Kind, String)> = files
-        .iter()
-        .filter(|f| worth_reading(&f.path, f.kind))
-        .filter_map(|f| {
-            let text = scripts::read(repo, &f.path, shell::MAX_SCRIPT)?;
-            Some((f.path.clone(), f.kind, text))
-        })
-        .collect();
+    let mut texts: Vec<(String, Kind, String)> = Vec::new();
+    // A file not read is said (`unread`), and the others are read on.
+    let mut unread = Vec::new();
+    for f in files.iter().filter(|f| worth_reading(&f.path, f.kind)) {
+        match scripts::read(repo, &f.path, shell::MAX_SCRIPT) {
+            Some(text) => texts.push((f.path.clone(), f.kind, text)),
+            None => unread.extend(
+                unread::why_file(repo, &f.path, shell::MAX_SCRIPT)
+                    .map(|why| unread::finding(&f.path, &why)),
+            ),
+        }
+    }
     // A Makefile or script linked from elsewhere runs where its link is.
-    let mut texts = texts;
     for (link, target) in links::linked_commands(repo, files, index) {
         if let Some(text) = scripts::read(repo, &target, shell::MAX_SCRIPT) {
             texts.push((link, Kind::Other, text));
         }
     }
-    find_with(&name, &texts, index, vendir, &Facts::read(repo, files))
+    let mut found = find_with(&name, &texts, index, vendir, &Facts::read(repo, files));
+    found.findings.extend(unread);
+    found
 }
 
 /// Every `ytt` command of the files `texts` (repository path, kind, text: the files worth

@@ -1,0 +1,196 @@
+//! The repository's ignore files, read by the linter itself rather than by the `ignore`
+//! walker: `.ignore` and `.gitignore` in each directory walked, git's `.git/info/exclude` at
+//! the top, and the user's global git excludes. The repository may come from a fork's pull
+//! request: an ignore file is read under the repository's read policy (a symlink that leads
+//! outside the repository, or to anything but a regular file, is not read), and each one not
+//! read is said in a note naming it and why, never its content. Precedence is the walker's:
+//! the deepest directory first, in it `.ignore` before `.gitignore`, then git's excludes.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ignore::Match;
+
+use crate::files::paths;
+
+/// The names of the ignore files of a directory, the first the stronger.
+const NAMES: [&str; 2] = [".ignore", ".gitignore"];
+
+/// The ignore files met so far, by directory, and what could not be read.
+pub struct Ignores {
+    base: PathBuf,
+    dirs: Mutex<HashMap<PathBuf, Arc<Vec<Gitignore>>>>,
+    /// `.git/info/exclude` of the top, then the user's global excludes.
+    last: Vec<Gitignore>,
+    notes: Mutex<Vec<String>>,
+}
+
+impl Ignores {
+    /// The ignore files of the repository at `base` (read as the walk enters directories).
+    pub fn new(base: &Path) -> Ignores {
+        let ignores = Ignores {
+            base: base.to_path_buf(),
+            dirs: Mutex::new(HashMap::new()),
+            last: Vec::new(),
+            notes: Mutex::new(Vec::new()),
+        };
+        let mut last = Vec::new();
+        let git = base.join(".git");
+        if std::fs::symlink_metadata(&git).is_ok_and(|m| m.is_dir()) {
+            if let Some(g) = ignores.read(base, &git.join("info").join("exclude")) {
+                last.push(g);
+            }
+        }
+        // The user's own file (`core.excludesFile`), not the repository's.
+        let (global, _) = Gitignore::global();
+        last.push(global);
+        Ignores { last, ..ignores }
+    }
+
+    /// Whether the entry at `path` (a directory when `is_dir`) is ignored.
+    pub fn ignored(&self, path: &Path, is_dir: bool) -> bool {
+        let mut dir = path.parent();
+        while let Some(d) = dir.filter(|d| d.starts_with(&self.base)) {
+            for g in self.of(d).iter() {
+                match g.matched(path, is_dir) {
+                    Match::None => {}
+                    Match::Ignore(_) => return true,
+                    Match::Whitelist(_) => return false,
+                }
+            }
+            dir = d.parent();
+        }
+        // The walk enters no ignored directory: the entry's own match decides.
+        self.last
+            .iter()
+            .map(|g| g.matched(path, is_dir))
+            .find(|m| !m.is_none())
+            .is_some_and(|m| m.is_ignore())
+    }
+
+    /// The notes of the ignore files not read, and of their lines not understood.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = self.notes.lock().map(|n| n.clone()).unwrap_or_default();
+        notes.sort();
+        notes.dedup();
+        notes
+    }
+
+    /// The ignore files of directory `dir`, read once.
+    fn of(&self, dir: &Path) -> Arc<Vec<Gitignore>> {
+        if let Some(known) = self.dirs.lock().ok().and_then(|d| d.get(dir).cloned()) {
+            return known;
+        }
+        let found: Vec<Gitignore> = NAMES
+            .iter()
+            .filter_map(|n| self.read(dir, &dir.join(n)))
+            .collect();
+        let found = Arc::new(found);
+        if let Ok(mut dirs) = self.dirs.lock() {
+            dirs.insert(dir.to_path_buf(), found.clone());
+        }
+        found
+    }
+
+    /// The ignore file `file`, whose patterns are relative to `dir`; `None` when there is
+    /// none, or it is not read (then a note says why).
+    fn read(&self, dir: &Path, file: &Path) -> Option<Gitignore> {
+        let meta = std::fs::symlink_metadata(file).ok()?;
+        let rel = paths::relative(&self.base, file).unwrap_or_else(|| file.display().to_string());
+        let policy = crate::files::ReadPolicy::repository(&self.base);
+        let why = match crate::files::read_with(file, &meta, &policy) {
+            Ok(Ok(bytes)) => return Some(self.build(dir, file, &rel, &bytes)),
+            Ok(Err(crate::files::Refusal::Outside)) => {
+                "it is a symlink that leads outside the repository".to_string()
+            }
+            Ok(Err(crate::files::Refusal::NotRegular(kind))) => format!("it is {kind}"),
+            Err(_) if meta.is_dir() => "it is a directory".to_string(),
+            Err(_) if crate::platform::fs::is_link(&meta) => {
+                "it is a symlink that leads nowhere".to_string()
+            }
+            Err(_) => "it cannot be read".to_string(),
+        };
+        self.note(format!(
+            "{rel} was not read ({why}): the paths it would ignore are linted"
+        ));
+        None
+    }
+
+    /// The patterns of the ignore file `file` (`rel` in the repository) with text `bytes`.
+    fn build(&self, dir: &Path, file: &Path, rel: &str, bytes: &[u8]) -> Gitignore {
+        let text = String::from_utf8_lossy(bytes);
+        let mut builder = GitignoreBuilder::new(dir);
+        for (n, line) in text.lines().enumerate() {
+            if let Err(e) = builder.add_line(Some(file.to_path_buf()), line) {
+                let e = e.to_string();
+                let e = e.rsplit_once(": ").map_or(e.as_str(), |(_, m)| m);
+                self.note(format!("{rel}: line {}: {e}", n + 1));
+            }
+        }
+        builder.build().unwrap_or_else(|_| Gitignore::empty())
+    }
+
+    fn note(&self, note: String) {
+        if let Ok(mut notes) = self.notes.lock() {
+            notes.push(note);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory under the system's temporary directory.
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("yttlint-ignores-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn deeper_files_and_dot_ignore_come_first() {
+        let r = &scratch("order");
+        std::fs::create_dir_all(r.join("a/b")).unwrap();
+        std::fs::write(r.join(".gitignore"), "*.log\nbuild/\n").unwrap();
+        std::fs::write(r.join("a/.gitignore"), "!keep.log\n").unwrap();
+        std::fs::write(r.join("a/.ignore"), "keep.log\n").unwrap();
+        std::fs::write(r.join("a/b/.gitignore"), "!keep.log\n").unwrap();
+        let ig = Ignores::new(r);
+        assert!(ig.ignored(&r.join("x.log"), false));
+        assert!(ig.ignored(&r.join("build"), true));
+        assert!(!ig.ignored(&r.join("build"), false), "a directory pattern");
+        assert!(ig.ignored(&r.join("a/keep.log"), false), ".ignore first");
+        assert!(
+            !ig.ignored(&r.join("a/b/keep.log"), false),
+            "the deepest first"
+        );
+        assert!(!ig.ignored(&r.join("a/x.yml"), false));
+        assert!(ig.notes().is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_out_of_the_repository_is_not_read() {
+        let outside = scratch("outside");
+        std::fs::write(outside.join("secret"), "config/\n").unwrap();
+        let r = &scratch("link");
+        std::fs::create_dir_all(r.join("config")).unwrap();
+        std::fs::create_dir_all(r.join("sub")).unwrap();
+        crate::platform::fs::symlink(&outside.join("secret"), &r.join(".gitignore")).unwrap();
+        // A link to a file of the repository is read.
+        std::fs::write(r.join("rules"), "*.tmp\n").unwrap();
+        crate::platform::fs::symlink(Path::new("../rules"), &r.join("sub/.gitignore")).unwrap();
+        let ig = Ignores::new(r);
+        assert!(!ig.ignored(&r.join("config"), true));
+        assert!(ig.ignored(&r.join("sub/x.tmp"), false));
+        assert_eq!(
+            ig.notes(),
+            [".gitignore was not read (it is a symlink that leads outside the repository): the paths it would ignore are linted"]
+        );
+    }
+}
