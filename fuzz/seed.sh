@@ -120,41 +120,47 @@ for d, _, names in os.walk(fixtures):
         data = open(os.path.join(d, n), "rb").read().replace(b"\0", b"")
         if len(data) > 4096:
             continue
-        starts = [0] + [i + 1 for i, b in enumerate(data) if b == 10 and i + 1 < len(data)]
-        starts = starts[:6]
-        seed = data + b"\0x = 1\n\0" + bytes([max(len(starts) - 1, 0)])
-        for a, b in zip(starts, starts[1:]):
-            seed += bytes([0, 0, 1, 4, a >> 8 & 255, a & 255, 0, 4, b >> 8 & 255, b & 255]) + b"\0\x01"
-        open(os.path.join(out, hashlib.sha256(seed).hexdigest()[:16]), "wb").write(seed)
+        # Each file as it is, and with the old Mac line end (a CR alone ends a line too).
+        for data in (data, data.replace(b"\n", b"\r")) if b"\n" in data else (data,):
+          starts = [0] + [i + 1 for i, b in enumerate(data) if b in (10, 13) and i + 1 < len(data)
+                          and not (b == 13 and data[i + 1] == 10)]
+          starts = starts[:6]
+          seed = data + b"\0x = 1\n\0" + bytes([max(len(starts) - 1, 0)])
+          for a, b in zip(starts, starts[1:]):
+              seed += bytes([0, 0, 1, 4, a >> 8 & 255, a & 255, 0, 4, b >> 8 & 255, b & 255]) + b"\0\x01"
+          open(os.path.join(out, hashlib.sha256(seed).hexdigest()[:16]), "wb").write(seed)
 PY
 # lsp_messages: a session on each file of fixtures/lsp (as src/fuzzing/lsp.rs `seeds` makes
 # them): opened, asked about at its first lines, changed, closed; framed as the editor frames.
 python3 - "$HERE/corpus/lsp_messages" "$ROOT/fixtures/lsp" <<'PY'
-import hashlib, json, os, sys
+import hashlib, json, os, re, sys
 out, ws = sys.argv[1], sys.argv[2]
 os.makedirs(out, exist_ok=True)
 for d, _, names in os.walk(ws):
     for n in names:
         rel = os.path.relpath(os.path.join(d, n), ws)
-        text = open(os.path.join(d, n)).read()
-        uri = "file:///ws/" + rel
-        msgs = [{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
-                 {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}]
-        rid = 1
-        for line, l in enumerate(text.split("\n")[:24]):
-            i = l.find("data.values.")
-            ch = i + 13 if i >= 0 else len(l) // 2
-            at = {"textDocument": {"uri": uri}, "position": {"line": line, "character": ch}}
-            for m in ["textDocument/hover", "textDocument/definition", "textDocument/completion",
-                      "textDocument/prepareRename"]:
-                msgs.append({"jsonrpc": "2.0", "id": rid, "method": m, "params": at})
-                rid += 1
-        msgs.append({"jsonrpc": "2.0", "id": rid, "method": "textDocument/documentSymbol",
-                     "params": {"textDocument": {"uri": uri}}})
-        msgs.append({"jsonrpc": "2.0", "method": "textDocument/didClose",
-                     "params": {"textDocument": {"uri": uri}}})
-        seed = b"".join(b"Content-Length: %d\r\n\r\n" % len(b) + b
-                        for b in (json.dumps(m).encode() for m in msgs))
-        open(os.path.join(out, hashlib.sha256(seed).hexdigest()[:16]), "wb").write(seed)
+        orig = open(os.path.join(d, n)).read()
+        # Each file as it is, and with the old Mac line end (a CR alone), which the protocol
+        # counts as a line end too.
+        for text in (orig, orig.replace("\n", "\r")):
+          uri = "file:///ws/" + rel
+          msgs = [{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
+                   {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}}]
+          rid = 1
+          for line, l in enumerate(re.split("\r\n|\r|\n", text)[:24]):
+              i = l.find("data.values.")
+              ch = i + 13 if i >= 0 else len(l) // 2
+              at = {"textDocument": {"uri": uri}, "position": {"line": line, "character": ch}}
+              for m in ["textDocument/hover", "textDocument/definition", "textDocument/completion",
+                        "textDocument/prepareRename"]:
+                  msgs.append({"jsonrpc": "2.0", "id": rid, "method": m, "params": at})
+                  rid += 1
+          msgs.append({"jsonrpc": "2.0", "id": rid, "method": "textDocument/documentSymbol",
+                       "params": {"textDocument": {"uri": uri}}})
+          msgs.append({"jsonrpc": "2.0", "method": "textDocument/didClose",
+                       "params": {"textDocument": {"uri": uri}}})
+          seed = b"".join(b"Content-Length: %d\r\n\r\n" % len(b) + b
+                          for b in (json.dumps(m).encode() for m in msgs))
+          open(os.path.join(out, hashlib.sha256(seed).hexdigest()[:16]), "wb").write(seed)
 PY
 for t in "$HERE"/corpus/*; do echo "$(basename "$t"): $(ls "$t" | wc -l) seeds"; done

@@ -7,6 +7,7 @@
 //! the deepest directory first, in it `.ignore` before `.gitignore`, then git's excludes.
 
 use std::collections::HashMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -17,6 +18,9 @@ use crate::files::paths;
 
 /// The names of the ignore files of a directory, the first the stronger.
 const NAMES: [&str; 2] = [".ignore", ".gitignore"];
+
+/// The largest ignore file read.
+const MAX_BYTES: u64 = 4 << 20;
 
 /// The ignore files met so far, by directory, and what could not be read.
 pub struct Ignores {
@@ -37,12 +41,7 @@ impl Ignores {
             notes: Mutex::new(Vec::new()),
         };
         let mut last = Vec::new();
-        let git = base.join(".git");
-        if std::fs::symlink_metadata(&git).is_ok_and(|m| m.is_dir()) {
-            if let Some(g) = ignores.read(base, &git.join("info").join("exclude")) {
-                last.push(g);
-            }
-        }
+        last.extend(ignores.read_exclude());
         // The user's own file (`core.excludesFile`), not the repository's.
         let (global, _) = Gitignore::global();
         last.push(global);
@@ -94,11 +93,55 @@ impl Ignores {
         found
     }
 
+    /// git's `.git/info/exclude`. Version control's directory is outside the repository for
+    /// the read policy (`.git/config` holds a CI job's token), so this one file is read on its
+    /// own terms: `.git` and `.git/info` real directories (not links), the file a regular
+    /// file opened without following a link. A `.git` file (a work tree of another
+    /// repository) has none.
+    fn read_exclude(&self) -> Option<Gitignore> {
+        let git = self.base.join(".git");
+        if !std::fs::symlink_metadata(&git).is_ok_and(|m| m.is_dir()) {
+            return None;
+        }
+        let rel = ".git/info/exclude";
+        let file = git.join("info").join("exclude");
+        let info = std::fs::symlink_metadata(git.join("info")).ok()?;
+        let meta = std::fs::symlink_metadata(&file).ok()?;
+        let why = if !info.is_dir() {
+            "it lies under a symlink"
+        } else if crate::platform::fs::is_link(&meta) {
+            "it is a symlink"
+        } else if !meta.is_file() {
+            "it is not a regular file"
+        } else if meta.len() > MAX_BYTES {
+            "it is larger than 4 MiB"
+        } else {
+            let bytes = crate::platform::fs::open_read_nofollow(&file).and_then(|f| {
+                let mut bytes = Vec::new();
+                f.take(MAX_BYTES).read_to_end(&mut bytes).map(|_| bytes)
+            });
+            match bytes {
+                Ok(bytes) => return Some(self.build(&self.base, &file, rel, &bytes)),
+                Err(_) => "it cannot be read",
+            }
+        };
+        self.note(format!(
+            "{rel} was not read ({why}): the paths it would ignore are linted"
+        ));
+        None
+    }
+
     /// The ignore file `file`, whose patterns are relative to `dir`; `None` when there is
     /// none, or it is not read (then a note says why).
     fn read(&self, dir: &Path, file: &Path) -> Option<Gitignore> {
         let meta = std::fs::symlink_metadata(file).ok()?;
         let rel = paths::relative(&self.base, file).unwrap_or_else(|| file.display().to_string());
+        if std::fs::metadata(file).is_ok_and(|m| m.is_file() && m.len() > MAX_BYTES) {
+            self.note(format!(
+                "{rel} was not read (it is larger than 4 MiB): the paths it would ignore are linted"
+            ));
+            return None;
+        }
         let policy = crate::files::ReadPolicy::repository(&self.base);
         let why = match crate::files::read_with(file, &meta, &policy) {
             Ok(Ok(bytes)) => return Some(self.build(dir, file, &rel, &bytes)),
@@ -185,7 +228,11 @@ mod tests {
         // A link to a file of the repository is read.
         std::fs::write(r.join("rules"), "*.tmp\n").unwrap();
         crate::platform::fs::symlink(Path::new("../rules"), &r.join("sub/.gitignore")).unwrap();
+        // git's own excludes are read, though `.git` is outside for every other read.
+        std::fs::create_dir_all(r.join(".git/info")).unwrap();
+        std::fs::write(r.join(".git/info/exclude"), "*.bak\n").unwrap();
         let ig = Ignores::new(r);
+        assert!(ig.ignored(&r.join("config/x.bak"), false));
         assert!(!ig.ignored(&r.join("config"), true));
         assert!(ig.ignored(&r.join("sub/x.tmp"), false));
         assert_eq!(

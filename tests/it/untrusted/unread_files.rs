@@ -114,6 +114,8 @@ fn an_ignore_file_that_leads_outside_is_not_read_and_what_it_hides_is_linted() {
         ("repo/rules.txt", "*.tmp\n"),
         ("repo/sub/t.yml", "s: #@ undefined_in_sub\n"),
         ("repo/sub/scratch.tmp", "x\n"),
+        ("repo/skipped/t.yml", "x: #@ undefined_in_skipped\n"),
+        ("repo/.git/info/exclude", "skipped/\n"),
         ("outside-ignore", "config/\nsub/\n"),
     ]);
     let repo = base.join("repo");
@@ -132,6 +134,9 @@ fn an_ignore_file_that_leads_outside_is_not_read_and_what_it_hides_is_linted() {
         );
         assert!(run.stderr.contains(&note), "{}", run.stderr);
     }
+    // git's own excludes are read (`.git` is outside for every other read): they hide.
+    assert!(!files.contains(&"skipped/t.yml".to_string()), "{files:?}");
+    assert!(!run.stderr.contains(".git/info/exclude"), "{}", run.stderr);
     assert!(
         !run.stderr.contains("sub/.gitignore was not read"),
         "{}",
