@@ -61,9 +61,6 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                 Some(k) if !placeholders && !k.is_empty() && k.iter().all(|k| is_set(ws, k)) => {
                     None
                 }
-                // A root without any data value: no input could make it pass (a file of
-                // code alone that calls `fail()`).
-                Some(k) if !placeholders && k.is_empty() && no_data_values(ws) => None,
                 Some(k) => Some(k),
                 // Only what rests on data values may come from the placeholders: not a load
                 // that fails (it rests on the files the command gives), not a syntax error.
@@ -95,15 +92,6 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         kept.push(comment_finding(d));
     }
     kept
-}
-
-/// Whether the root's final data values are known and empty: it declares and is given none.
-fn no_data_values(ws: &Workspace) -> bool {
-    ws.evaluated_values().is_some_and(|v| match &v.value {
-        crate::yaml::Value::Null => true,
-        crate::yaml::Value::Map(m) => m.items.is_empty(),
-        _ => false,
-    })
 }
 
 /// Whether the final data values give `key` (`a.b`) a value: not null, not an empty string.
