@@ -45,6 +45,7 @@ mod lint_cli;
 mod lsp;
 mod nested_configs;
 mod policy;
+mod prepended;
 mod report_shape;
 mod reports;
 mod rule_docs;

@@ -14,6 +14,7 @@ pub mod levels;
 pub mod machine_paths;
 pub mod merge;
 pub mod never_evaluated;
+pub mod preamble;
 pub mod shared_values;
 pub mod stale;
 pub mod suppress;
@@ -55,7 +56,8 @@ pub fn findings(
     let found = shared_values::settle(jobs, usage, found);
     let found = stale::settle(jobs, usage, found);
     let found = vendored::settle(&p.discovery.vendir, found);
-    let mut found = every_scenario::settle(jobs, found);
+    let found = every_scenario::settle(jobs, found);
+    let mut found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
     machine_paths::settle(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = certainty::apply(levels::apply(&p.config, found));
