@@ -50,6 +50,7 @@ mod report_shape;
 mod reports;
 mod rule_docs;
 mod run_cache;
+mod same_cause;
 mod schemaless;
 mod spec_fixtures;
 mod starlark_go;
