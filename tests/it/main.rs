@@ -25,6 +25,7 @@ mod conventions;
 mod coverage;
 mod data_values_cli;
 mod difftest;
+mod embedded;
 mod excused_commands;
 mod fix_safety;
 mod fixes;

@@ -9,6 +9,7 @@
 
 pub mod baseline;
 pub mod certainty;
+pub mod embedded;
 pub mod every_scenario;
 pub mod levels;
 pub mod machine_paths;
@@ -58,6 +59,7 @@ pub fn findings(
     let found = vendored::settle(&p.discovery.vendir, found);
     let found = every_scenario::settle(jobs, found);
     let mut found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
+    found.extend(embedded::findings(&p.discovery.files));
     machine_paths::settle(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = certainty::apply(levels::apply(&p.config, found));
