@@ -56,6 +56,7 @@ mod schemaless;
 mod spec_fixtures;
 mod starlark_go;
 mod static_analysis;
+mod stdin_overlays;
 mod stdlib_cli;
 mod template_cli;
 mod undefined_names;
