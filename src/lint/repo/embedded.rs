@@ -64,7 +64,8 @@ pub fn find(text: &str) -> Vec<Embedded> {
         };
         let n = indent_of(lines[first]);
         if n <= parent {
-            i += 1;
+            // Nothing between holds a block: go on from that line (linear in the file).
+            i = first;
             continue;
         }
         let mut end = first;
@@ -169,6 +170,18 @@ mod tests {
         let found = find(inline);
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].key.as_str(), found[0].line), ("-", 3));
+    }
+
+    #[test]
+    fn empty_blocks_and_blank_runs_are_read_once() {
+        // Many empty blocks before a long run of blank lines: each line is looked at a
+        // bounded number of times.
+        let mut text = "a: |\n".repeat(20_000);
+        text.push_str(&"\n".repeat(200_000));
+        text.push_str("b: |\n  #@data/values\n  ---\n  x: 1\n");
+        let found = find(&text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, 220_002);
     }
 
     #[test]
