@@ -91,6 +91,9 @@ pub enum AssumptionKind {
     /// The file holds another tool's template syntax (`{{ .x }}`): that tool renders it
     /// before ytt reads it.
     OtherTemplate,
+    /// A tool prepends text to the file before ytt reads it (`printf '#@ ns = "%s"\n' …;
+    /// cat "$f"`): the names the file reads but does not define come from there.
+    PrependedText,
     /// The cluster runs the default Kubernetes version: no `kubernetes.version` was given.
     TargetVersion,
 }
@@ -110,6 +113,7 @@ impl AssumptionKind {
             AssumptionKind::LeftToUser => "left-to-user",
             AssumptionKind::ExampleValues => "example-values",
             AssumptionKind::OtherTemplate => "other-template",
+            AssumptionKind::PrependedText => "prepended-text",
             AssumptionKind::TargetVersion => "target-version",
         }
     }
@@ -125,6 +129,7 @@ impl AssumptionKind {
                 | AssumptionKind::MissingInput
                 | AssumptionKind::OutsideInput
                 | AssumptionKind::OtherTemplate
+                | AssumptionKind::PrependedText
         )
     }
 
@@ -136,6 +141,7 @@ impl AssumptionKind {
             AssumptionKind::WrapperTool
                 | AssumptionKind::CopiedElsewhere
                 | AssumptionKind::OtherTemplate
+                | AssumptionKind::PrependedText
         )
     }
 }

@@ -58,8 +58,25 @@ fn findings_of(dir: &Path, as_certain: bool) -> String {
             .next()
             .unwrap_or("");
         let lowered = as_certain && d["certainty"]["certain"] == false;
+        // A note for an input another command makes (`helm template … | ytt -f -`) is an
+        // error once the configuration lists the command without it; a note for another
+        // tool's own inputs (a wrapper, a copy in its tree) stays one.
+        let elsewhere = d["certainty"]["assumptions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|a| {
+                [
+                    "wrapper-tool",
+                    "copied-elsewhere",
+                    "other-template",
+                    "prepended-text",
+                ]
+                .contains(&a["kind"].as_str().unwrap_or(""))
+            });
         let severity = match d["severity"].as_str().unwrap_or("") {
             "warning" if lowered => "error",
+            "info" if lowered && !elsewhere => "error",
             s => s,
         };
         lines.push(format!(

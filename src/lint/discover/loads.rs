@@ -167,6 +167,7 @@ mod tests {
             kubevirt: false,
             directives: false,
             crds: Vec::new(),
+            embedded: Vec::new(),
         }
     }
 

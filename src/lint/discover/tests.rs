@@ -14,6 +14,7 @@ fn file(path: &str, kind: Kind) -> RepoFile {
         kubevirt: false,
         directives: false,
         crds: Vec::new(),
+        embedded: Vec::new(),
     }
 }
 

@@ -127,6 +127,7 @@ mod tests {
             kubevirt: false,
             directives: false,
             crds: Vec::new(),
+            embedded: Vec::new(),
         }
     }
 

@@ -24,6 +24,7 @@ pub mod placeholder;
 pub mod policy;
 pub mod repo_crds;
 pub mod root;
+pub mod same_cause;
 pub mod undefined;
 pub mod unmatched_overlays;
 pub mod usage;
@@ -243,7 +244,8 @@ fn outside_values(job: &Job, ws: &Workspace, external: &ExternalValues) -> Outsi
 }
 
 /// Drops static findings at a line where the evaluation already reported an error: the same
-/// problem, found by running it. An error without a fix takes the fix of the one name typo
+/// problem, found by running it, and folds the uses of one missing value into one finding
+/// ([`same_cause`]). An error without a fix takes the fix of the one name typo
 /// dropped at its line (`data.values.prot` that stops the evaluation keeps the correction
 /// `data-value-unknown-reference` knew; the error's column is only refined later).
 fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
@@ -284,7 +286,7 @@ fn without_repeats(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
             d.basis = Some(s.basis());
         }
     }
-    kept
+    same_cause::fold(kept, &dropped)
 }
 
 /// Static rules whose finding is the evaluation's error when the line runs: a name that is not

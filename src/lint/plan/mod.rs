@@ -409,6 +409,7 @@ mod tests {
             kubevirt: false,
             directives: false,
             crds: Vec::new(),
+            embedded: Vec::new(),
         };
         let d = Discovery {
             roots,

@@ -9,11 +9,13 @@
 
 pub mod baseline;
 pub mod certainty;
+pub mod embedded;
 pub mod every_scenario;
 pub mod levels;
 pub mod machine_paths;
 pub mod merge;
 pub mod never_evaluated;
+pub mod preamble;
 pub mod shared_values;
 pub mod stale;
 pub mod suppress;
@@ -55,7 +57,9 @@ pub fn findings(
     let found = shared_values::settle(jobs, usage, found);
     let found = stale::settle(jobs, usage, found);
     let found = vendored::settle(&p.discovery.vendir, found);
-    let mut found = every_scenario::settle(jobs, found);
+    let found = every_scenario::settle(jobs, found);
+    let mut found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
+    found.extend(embedded::findings(&p.discovery.files));
     machine_paths::settle(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = certainty::apply(levels::apply(&p.config, found));

@@ -4,6 +4,7 @@
 //! own configuration (`nested.rs`).
 
 pub mod crds;
+pub mod embedded;
 pub mod ignores;
 pub mod listing;
 pub mod marker;

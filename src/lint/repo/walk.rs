@@ -54,6 +54,8 @@ pub struct RepoFile {
     pub directives: bool,
     /// The CustomResourceDefinition documents of a YAML file, found in its text.
     pub crds: Vec<crate::lint::repo::crds::CrdDoc>,
+    /// The ytt documents its YAML holds as strings (`values.yaml: |` then `#@data/values`).
+    pub embedded: Vec<crate::lint::repo::embedded::Embedded>,
 }
 
 /// The `exclude` globs, matched against repository-relative paths (`*` stops at `/`).
@@ -264,7 +266,14 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
     };
     let text = match ext {
         "star" | "yml" | "yaml" | "txt" | "tpl" => read(),
+        _ if crate::lint::repo::embedded::named_for(&path) => read(),
         _ => None,
+    };
+    let embedded = match text.as_deref() {
+        Some(t) if crate::lint::repo::embedded::named_for(&path) => {
+            crate::lint::repo::embedded::find(t)
+        }
+        _ => Vec::new(),
     };
     let directives = text
         .as_deref()
@@ -296,6 +305,7 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         kubevirt,
         directives,
         crds,
+        embedded,
     }
 }
 

@@ -194,7 +194,7 @@ pub(super) fn instance(
                 .inv
                 .inputs
                 .extend(found.into_iter().map(|p| format!("{name}{p}"))),
-            Place::Stdin => standard_input(&mut at, stdin, cwd, b, repo, caller),
+            Place::Stdin => standard_input(&mut at, stdin, name.is_empty(), (cwd, b, repo, caller)),
             Place::Generated(w) => {
                 at.generated = true;
                 at.inv
@@ -302,15 +302,14 @@ fn finish(at: Building, origin: &Origin) -> Outcome {
 }
 
 /// `-f -`: a file or a here-document of data values on standard input stands in for it; data
-/// values another command writes (`sops -d secrets.yml | ytt -f config -f -`) are left out, as
-/// an assumption; templates on standard input stop the command.
+/// values another command writes (`sops -d secrets.yml | ytt -f config -f -`) and manifests
+/// another tool prints (`helm template … | ytt -f - -f overlay/`) are left out, as an
+/// assumption; other templates on standard input stop the command.
 fn standard_input(
     at: &mut Building,
     stdin: Option<&Stdin>,
-    cwd: &Word,
-    b: &Binding,
-    repo: &Repo,
-    caller: bool,
+    unnamed: bool,
+    (cwd, b, repo, caller): (&Word, &Binding, &Repo, bool),
 ) {
     match stdin {
         Some(Stdin::File(w)) => match locate(w, cwd, b, repo, caller) {
@@ -338,8 +337,31 @@ fn standard_input(
                 ),
             )));
         }
+        // Named (`-f image.yml=-`), it is read by name (`data.read`): not only overlaid.
+        Some(Stdin::Command(producer)) if unnamed && prints_manifests(producer) => {
+            at.assume(Some(Assumption::new(
+                AssumptionKind::MissingInput,
+                format!(
+                    "`-f -` reads the manifests `{producer}` prints at run time; linted without \
+                     them, so what the other inputs do to them (an overlay's matches) is not judged"
+                ),
+            )));
+        }
         _ => at.stdin = true,
     }
+}
+
+/// Whether a command of a pipeline prints Kubernetes manifests that the other inputs of the
+/// ytt command overlay (`helm template`, `kustomize build`, `ko resolve`, `kubectl get -o
+/// yaml`), by its name.
+fn prints_manifests(producer: &str) -> bool {
+    let first = producer.split_whitespace().next().unwrap_or("");
+    let name = first.rsplit('/').next().unwrap_or(first);
+    let name = name
+        .trim_start_matches("$(")
+        .trim_end_matches(')')
+        .to_ascii_lowercase();
+    ["helm", "kustomize", "ko", "kubectl", "oc", "kbld"].contains(&name.as_str())
 }
 
 /// Whether a command of a pipeline prints data values, by its name (`sops -d`, a script that

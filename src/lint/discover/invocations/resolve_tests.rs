@@ -104,7 +104,7 @@ fn a_script_per_package_with_optional_sample_values() {
 fn generated_inputs_and_standard_input_are_skipped_with_what_they_claim() {
     let o = run(
         "hack/gen.sh",
-        "ytt -f tmp/crds -f hack/crd-overlay.yml > out.yml\nhelm template x | ytt -f - -f overlays\n",
+        "ytt -f tmp/crds -f hack/crd-overlay.yml > out.yml\n./gen-templates.sh | ytt -f - -f overlays\n",
         &["hack/crd-overlay.yml", "overlays/o.yml"],
     );
     let skipped: Vec<&Skipped> = o
@@ -125,6 +125,33 @@ fn generated_inputs_and_standard_input_are_skipped_with_what_they_claim() {
     assert_eq!(skipped[0].claims, vec!["hack/crd-overlay.yml"]);
     assert!(skipped[1].reason.contains("standard input"));
     assert_eq!(skipped[1].claims, vec!["overlays"]);
+}
+
+#[test]
+fn manifests_another_tool_prints_are_an_input_left_out() {
+    let o = run(
+        "hack/gen.sh",
+        "helm template x | ytt -f - -f overlays
+ko resolve -f config | ytt -f image.yml=- -f t.txt
+",
+        &["overlays/o.yml", "t.txt"],
+    );
+    let inv = found(&o);
+    assert_eq!(inv.len(), 1, "{o:?}");
+    assert_eq!(inv[0].inputs, vec!["overlays"]);
+    let said: Vec<String> = inv[0]
+        .assumptions
+        .iter()
+        .map(|a| a.message.clone())
+        .collect();
+    assert!(
+        said[0].contains("reads the manifests `helm template x`"),
+        "{said:?}"
+    );
+    // Named, standard input is read by name, not only overlaid: still skipped.
+    assert!(o
+        .iter()
+        .any(|x| matches!(x, Outcome::Skipped(s) if s.reason.contains("standard input"))));
 }
 
 #[test]

@@ -1,0 +1,112 @@
+//! The ytt documents a repository writes inside other YAML as strings
+//! ([`crate::lint::repo::embedded`]: a Secret's `stringData.values.yaml: |` that starts with
+//! `#@data/values`, an App CR's inline template), checked as ytt checks a file: YAML syntax,
+//! ytt's comment rule, templates that compile (the same checks as a private library's,
+//! [`crate::lint::job::libcheck`]). Each finding points at the outer file's line.
+//!
+//! How sure: nothing in the repository names the string as an input (a script receives it at
+//! run time, through a mounted Secret or a file the user writes from it), so the linter
+//! assumes the text is a ytt input because it starts like one; a finding is a warning that
+//! says so (`inferred-command`).
+
+use crate::files::InputFile;
+use crate::library::{EvalOpts, Workspace};
+use crate::lint::repo::embedded::Embedded;
+use crate::lint::repo::walk::RepoFile;
+use crate::pos::Pos;
+use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source, Span};
+
+/// The findings of every embedded ytt document of the repository's files.
+pub fn findings(files: &[RepoFile]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for f in files {
+        for e in &f.embedded {
+            out.extend(check(&f.path, e));
+        }
+    }
+    out
+}
+
+/// The findings of one embedded document `e` of the file at `outer`.
+fn check(outer: &str, e: &Embedded) -> Vec<Diagnostic> {
+    let name = if e.key.ends_with(".yml") || e.key.ends_with(".yaml") {
+        e.key.clone()
+    } else {
+        "embedded.yml".to_string()
+    };
+    let ws = Workspace::new(vec![InputFile::new(&name, &e.text)], EvalOpts::default());
+    let place = |pos: &Pos| -> Option<Span> {
+        if !pos.is_known() {
+            return None;
+        }
+        let line = e.line.saturating_add(pos.line.saturating_sub(1));
+        let column = e.indent.saturating_add(pos.col.max(1));
+        Some(Span::point(outer, line, column))
+    };
+    let held = if e.key == "-" {
+        format!("the list entry at {outer}:{}", e.line.saturating_sub(1))
+    } else {
+        format!("`{}` ({outer}:{})", e.key, e.line.saturating_sub(1))
+    };
+    let mut p = Provenance::of(Source::Layout, None);
+    p.assume(Assumption::new(
+        AssumptionKind::InferredCommand,
+        format!(
+            "the string {held} is a ytt input: it starts as one (`#@data/values`, `#@ load(`), \
+             and nothing in the repository names it"
+        ),
+    ));
+    crate::lint::job::libcheck::check(&ws)
+        .iter()
+        .map(|err| {
+            let mut d = crate::lint::job::engine::error_diagnostic(err, &place);
+            d.help = Some(format!(
+                "ytt reads the text of {held} as a file of its own; the line numbers in the \
+                 message count from its first line"
+            ));
+            d.basis = Some(Basis::Command);
+            d.certainty = Some(p.certainty(Basis::Command));
+            d
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Rule;
+
+    fn embedded(text: &str) -> Embedded {
+        Embedded {
+            key: "values.yaml".into(),
+            line: 6,
+            indent: 4,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn a_plain_comment_in_an_embedded_values_document_is_found_at_the_outer_line() {
+        let e = embedded("#@data/values\n---\n#8 Set the profile.\nprofile: full\n");
+        let found = check("config/installer.yaml.template", &e);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        let d = &found[0];
+        assert!(
+            d.message.contains("Expected ytt-formatted string"),
+            "{}",
+            d.message
+        );
+        let span = d.span.as_ref().map(|s| (s.file.as_str(), s.line));
+        assert_eq!(span, Some(("config/installer.yaml.template", 8)));
+        assert_eq!(d.certainty.as_ref().map(|c| c.certain()), Some(false));
+        assert_ne!(d.rule, Rule::InternalError);
+    }
+
+    #[test]
+    fn a_sound_embedded_document_has_no_findings() {
+        let e = embedded("#@data/values\n---\n#! the profile\nprofile: full\n");
+        assert!(check("x.yaml", &e).is_empty());
+        let t = embedded("#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.x\n");
+        assert!(check("x.yaml", &t).is_empty());
+    }
+}

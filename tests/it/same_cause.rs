@@ -1,0 +1,62 @@
+//! One finding per cause (issue 39, round eight): a data value that nothing sets, read at
+//! several lines, is one error with the other reads as related locations, not one finding per
+//! line. A minimal repro written for the test.
+
+use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::TempDir;
+
+#[test]
+fn the_reads_of_one_missing_value_are_one_error_with_related_locations() {
+    let dir = TempDir::with_files(&[
+        ("env/prod.yaml", "#@data/values\n---\napp: {name: shop}\n"),
+        (
+            "base/secret.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Secret\n\
+             metadata:\n  name: #@ data.values.app.name\nstringData:\n  \
+             host: #@ data.values.registry.host\n  user: #@ data.values.registry.user\n  \
+             password: #@ data.values.registry.password\n",
+        ),
+        ("deploy.sh", "#!/bin/sh\nytt -f base -f env/prod.yaml\n"),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    let about: Vec<_> = diagnostics(&report)
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .collect();
+    assert_eq!(about.len(), 1, "{report:#}");
+    let d = about[0];
+    assert_eq!(d["line"], 8, "{d:#}");
+    let related: Vec<(u64, &str)> = d["related"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| (r["line"].as_u64().unwrap_or(0), str_of(r, "message")))
+        .filter(|(_, m)| m.contains("the same missing value"))
+        .collect();
+    assert_eq!(
+        related.iter().map(|r| r.0).collect::<Vec<_>>(),
+        [9, 10],
+        "{d:#}"
+    );
+}
+
+#[test]
+fn typos_each_keep_their_finding() {
+    // Two reads of a misspelt key, each with its suggestion and fix: two defects.
+    let dir = TempDir::with_files(&[
+        ("config/values.yml", "#@data/values-schema\n---\nport: 80\n"),
+        (
+            "config/svc.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.prot\nb: #@ data.values.prot\n",
+        ),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    // The evaluation's error at the first (with the fix), the static finding at the second.
+    let lines: Vec<u64> = diagnostics(&report)
+        .iter()
+        .filter(|d| d["fix"]["title"] == "Read `data.values.port` instead")
+        .filter_map(|d| d["line"].as_u64())
+        .collect();
+    assert_eq!(lines, [3, 4], "{report:#}");
+}
