@@ -103,7 +103,7 @@ pub fn run_isolated(
                 while let Some(group) = queue.next(n) {
                     for index in group {
                         let Some(job) = jobs.get(index) else { continue };
-                        let result = run_one(&mut worker, &limits, index, job);
+                        let result = run_one(&mut worker, limits, index, job);
                         progress.finished(&job.describe());
                         deliver(index, result);
                     }
