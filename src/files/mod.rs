@@ -412,11 +412,13 @@ enum Read {
 /// [`read_with`], with a failed read kept apart from ytt's refusals (an error, its message).
 fn read_entry(p: &Path, meta: &std::fs::Metadata, policy: &ReadPolicy) -> Result<Read, String> {
     match &policy.repository {
-        Some((given, canonical)) => Ok(match open::read_checked(p, given, canonical) {
-            Ok(Ok(bytes)) => Read::Bytes(overlay::substitute(p, bytes)),
-            Ok(Err(why)) => Read::Refused(why),
-            Err(e) => Read::Failed(e),
-        }),
+        Some((given, canonical)) => Ok(
+            match open::read_checked_from(p, meta, given, canonical, u64::MAX) {
+                Ok(Ok(bytes)) => Read::Bytes(overlay::substitute(p, bytes)),
+                Ok(Err(why)) => Read::Refused(why),
+                Err(e) => Read::Failed(e),
+            },
+        ),
         None => Ok(match check(p, meta, policy)? {
             Some(why) => Read::Refused(why),
             None => match std::fs::read(p) {

@@ -71,15 +71,32 @@ pub fn read_checked_max(
     max: u64,
 ) -> std::io::Result<Result<Vec<u8>, Refusal>> {
     let own = std::fs::symlink_metadata(p)?;
+    read_checked_from(p, &own, given, canonical, max)
+}
+
+/// [`read_checked_max`] of `p` whose own metadata (`lstat`) the caller has: `own`.
+pub fn read_checked_from(
+    p: &Path,
+    own: &std::fs::Metadata,
+    given: &Path,
+    canonical: &Path,
+    max: u64,
+) -> std::io::Result<Result<Vec<u8>, Refusal>> {
     if let Some(kind) = special_kind(own.file_type()) {
         return Ok(Err(Refusal::NotRegular(kind)));
     }
-    // The destination's type first: a device or pipe behind a symlink is never opened.
-    let dst = std::fs::metadata(p)?;
-    if special_kind(dst.file_type()).is_some() {
-        return Ok(Err(Refusal::NotRegular("a symlink to a special file")));
-    }
-    let file = platform::fs::open_read(p)?;
+    // The destination's type first: a device or pipe behind a symlink is never opened. What
+    // is not a symlink is its own destination: it is opened without following a link, so
+    // that a symlink put there since is not followed either.
+    let file = if platform::fs::is_link(own) {
+        let dst = std::fs::metadata(p)?;
+        if special_kind(dst.file_type()).is_some() {
+            return Ok(Err(Refusal::NotRegular("a symlink to a special file")));
+        }
+        platform::fs::open_read(p)?
+    } else {
+        platform::fs::open_read_nofollow(p)?
+    };
     let meta = file.metadata()?;
     if !meta.is_file() && !meta.is_dir() {
         return Ok(Err(Refusal::NotRegular(

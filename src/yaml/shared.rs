@@ -19,7 +19,7 @@ use super::parse::{parse, ParseError, ParseOpts};
 use crate::shared_cache::ByteLru;
 
 /// Bytes of YAML text whose parses one thread keeps, at most.
-const MOST: usize = 8 << 20;
+const MOST: usize = 6 << 20;
 
 /// The budget of the threads started from now on (see [`limit_to_heap`]).
 static BUDGET: AtomicUsize = AtomicUsize::new(MOST);

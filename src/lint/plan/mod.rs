@@ -5,6 +5,7 @@
 //! is YAML), so a scenario means exactly what those ytt flags mean.
 
 pub mod affinity;
+pub mod queue;
 pub mod shard;
 
 use std::collections::HashMap;

@@ -14,12 +14,12 @@ use crate::report::Rule;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::lint::job::{run_job, Job, JobKind, JobOutcome};
+use crate::lint::plan::queue::Queue;
 use crate::lint::run::budget::main_part;
 use crate::lint::run::deadline::Deadline;
 use crate::lint::run::ended::{last_words, tail, End};
@@ -94,15 +94,16 @@ pub fn run_isolated(
     let mut limits = Limits::new(iso, workers);
     limits.deadline = deadline.copied();
     let groups = crate::lint::plan::affinity::groups(jobs);
-    let next = AtomicUsize::new(0);
+    let queue = Queue::new(jobs, groups, workers);
     std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
+        for n in 0..workers {
+            let (queue, limits) = (&queue, &limits);
+            scope.spawn(move || {
                 let mut worker: Option<Worker> = None;
-                while let Some(group) = groups.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    for &index in group {
+                while let Some(group) = queue.next(n) {
+                    for index in group {
                         let Some(job) = jobs.get(index) else { continue };
-                        let result = run_one(&mut worker, &limits, index, job);
+                        let result = run_one(&mut worker, limits, index, job);
                         progress.finished(&job.describe());
                         deliver(index, result);
                     }
