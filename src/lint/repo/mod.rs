@@ -4,6 +4,7 @@
 //! own configuration (`nested.rs`).
 
 pub mod crds;
+pub mod filetest;
 pub mod listing;
 pub mod marker;
 pub mod nested;
