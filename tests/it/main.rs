@@ -47,6 +47,7 @@ mod nested_configs;
 mod policy;
 mod report_shape;
 mod reports;
+mod round_eight;
 mod rule_docs;
 mod run_cache;
 mod schemaless;
