@@ -549,6 +549,8 @@ fn package_roots(
                 },
             );
             root.inputs = pkg.inputs;
+            // The step's own options (`ignoreUnknownComments: true` ...) are its flags.
+            root.args = pkg.flags;
             if !pkg.values.is_empty() || pkg.given_values {
                 root.scenarios.push(ScenarioConfig {
                     name: origin.clone(),
