@@ -116,8 +116,12 @@ pub enum ErrorKind {
     YamlSyntax,
     /// A plain `#` comment ytt does not accept.
     UnknownComment,
-    /// A `load()` that finds nothing, or whose file cannot be evaluated.
+    /// A `load()` that finds nothing, or whose file does not compile or fails an overlay.
     Load,
+    /// A `load()` whose file fails while it is evaluated (what it reads decides, as for
+    /// [`ErrorKind::Template`]): reported as a failed load, resting on the inputs like the
+    /// failure inside it, whichever file loads the module first.
+    LoadEvaluation,
     /// An overlay that does not match as its annotations demand, or an overlay operation that
     /// fails.
     Overlay,

@@ -27,7 +27,9 @@ fn err(kind: ErrorKind, message: String) -> starlark::Error {
 fn loading(inner: ErrorKind) -> ErrorKind {
     match inner {
         // A file that does not compile is reported as it is, wherever it is loaded from.
-        ErrorKind::Template | ErrorKind::Overlay => ErrorKind::Load,
+        ErrorKind::Overlay => ErrorKind::Load,
+        // It failed evaluating: that rests on the inputs, as the failure itself does.
+        ErrorKind::Template => ErrorKind::LoadEvaluation,
         other => other,
     }
 }

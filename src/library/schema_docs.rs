@@ -36,6 +36,7 @@ pub fn compute_schema(
             k @ (ErrorKind::YamlSyntax
             | ErrorKind::UnknownComment
             | ErrorKind::Load
+            | ErrorKind::LoadEvaluation
             | ErrorKind::ValueType
             | ErrorKind::Limit) => k,
             _ => ErrorKind::SchemaInvalid,

@@ -49,6 +49,7 @@ mod policy;
 mod prepended;
 mod report_shape;
 mod reports;
+mod round_eight;
 mod rule_docs;
 mod run_cache;
 mod same_cause;

@@ -17,6 +17,7 @@ pub mod package;
 pub mod provenance;
 pub mod scenario_cap;
 pub mod select;
+pub mod third_party;
 pub mod topmost;
 pub mod vendir;
 pub mod wrappers;
@@ -154,6 +155,9 @@ pub struct Discovery {
     pub wrappers: Vec<wrappers::Wrapper>,
     /// Repository paths its commands copy into other tools' trees.
     pub copied: Vec<copied::Copied>,
+    /// Files in another project's directories whose ytt commands were left out
+    /// (`third_party`).
+    pub third_party: Vec<String>,
 }
 
 impl Discovery {
@@ -265,6 +269,12 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         .collect();
     d.kubevirt_files.sort();
     d.findings.extend(vendir::findings(&d.vendir));
+    if learned {
+        let commands = std::mem::take(&mut d.third_party);
+        third_party::leave_out(&mut d, files, &commands);
+    }
+    let tests = third_party::filetest_notes(&config.dir, files, &d.vendir);
+    d.notes.extend(tests);
     d
 }
 
@@ -298,6 +308,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     alternatives::add(&mut roots, &found.invocations, &known);
     d.skipped = found.skipped;
     d.skipped.extend(inspections);
+    d.third_party = found.third_party;
     d.findings.extend(found.findings);
     d.sources = found.sources;
     for p in package_roots(config, files, index, d) {
@@ -347,6 +358,10 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         let Some((t, synced)) = vendored(&r) else {
             continue;
         };
+        // Another project's directory: said once, by `third_party::leave_out`.
+        if synced && t.third_party {
+            continue;
+        }
         let partial = match synced {
             false => {
                 d.notes.push(format!(
@@ -551,6 +566,8 @@ fn package_roots(
                 },
             );
             root.inputs = pkg.inputs;
+            // The step's own options (`ignoreUnknownComments: true` ...) are its flags.
+            root.args = pkg.flags;
             if !pkg.values.is_empty() || pkg.given_values {
                 root.scenarios.push(ScenarioConfig {
                     name: origin.clone(),

@@ -46,6 +46,9 @@ pub struct PackageYtt {
     /// The paths take `-`, the output of the step before, and the repository does not hold
     /// what that step reads: an input given at run time.
     pub previous_step: bool,
+    /// The ytt flags its step's options give (`ignoreUnknownComments`, `strict`,
+    /// `fileMarks`): see [`step_flags`].
+    pub flags: Vec<String>,
 }
 
 /// Where a resource's paths are relative to.
@@ -88,6 +91,7 @@ pub fn packages(base: &Path, index: &Index, file: &str, text: &str) -> Vec<Packa
             values: Vec::new(),
             given_values: false,
             previous_step: false,
+            flags: Vec::new(),
         };
         if step(base, index, spec, &mut pkg) {
             out.push(pkg);
@@ -103,6 +107,7 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         return false;
     };
     let ytt = get(steps[at], "ytt");
+    pkg.flags = ytt.map(step_flags).unwrap_or_default();
     let mut wanted: Vec<&str> = items(ytt.and_then(|y| get(y, "paths")))
         .into_iter()
         .filter_map(Value::as_str)
@@ -113,6 +118,11 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         .filter_map(|f| string(get(f, "path")))
         .collect();
     pkg.given_values = value_paths.len() < values_from.len();
+    // Files written in the resource itself (`inline.paths`, or taken from a secret or config
+    // map, `inline.pathsFrom`) join the step: its inputs are not all in the repository.
+    if ytt.and_then(|y| get(y, "inline")).is_some() {
+        pkg.given_values = true;
+    }
     let sub_path = sub_path(spec);
     if wanted.is_empty() {
         match (pkg.kind, &sub_path) {
@@ -208,6 +218,28 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
     let own = |i: &String| i == "." || is_within(&pkg.file, i);
     pkg.kind == "Package"
         || (pkg.missing.is_empty() && !pkg.inputs.is_empty() && !pkg.inputs.iter().any(own))
+}
+
+/// The ytt flags of a step's options, as kapp-controller passes them: `ignoreUnknownComments:
+/// true` is `--ignore-unknown-comments`, `strict: true` is `--strict`, each of `fileMarks` a
+/// `--file-mark` (its paths name files relative to the step's paths, as the root's inputs do).
+pub fn step_flags(ytt: &Value) -> Vec<String> {
+    let on = |key: &str| matches!(get(ytt, key), Some(Value::Bool(true)));
+    let mut out = Vec::new();
+    if on("ignoreUnknownComments") {
+        out.push("--ignore-unknown-comments".to_string());
+    }
+    if on("strict") {
+        out.push("--strict".to_string());
+    }
+    for mark in items(get(ytt, "fileMarks"))
+        .into_iter()
+        .filter_map(Value::as_str)
+    {
+        out.push("--file-mark".to_string());
+        out.push(mark.to_string());
+    }
+    out
 }
 
 /// A `valuesFrom` path found in the repository: values files encrypted with sops (decrypted

@@ -141,3 +141,27 @@ fn an_app_with_several_fetches_finds_each_path_under_its_fetch() {
     assert_eq!(found[0].values, vec!["envs/prod/values.yml"]);
     assert!(!found[0].given_values);
 }
+
+#[test]
+fn an_apps_ytt_options_are_its_flags() {
+    let app = "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata: {name: web}\nspec:\n  fetch: [{git: {url: https://example.com/x, subPath: web}}]\n  template:\n  - ytt:\n      ignoreUnknownComments: true\n      strict: false\n      fileMarks: [raw.yml:type=yaml-plain]\n  - ytt:\n      strict: true\n";
+    let repo = Repo::new("app-options", &["web/a.yml", "web/raw.yml"]);
+    let found = packages(&repo.0, &repo.1, "apps/web.yml", app);
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        found[0].flags,
+        [
+            "--ignore-unknown-comments",
+            "--file-mark",
+            "raw.yml:type=yaml-plain"
+        ]
+    );
+    assert!(!found[0].given_values);
+    // Files written in the resource make the step's inputs partly unknown.
+    let inline = app.replace(
+        "      strict: false\n",
+        "      inline: {paths: {v.yml: \"a: 1\"}}\n",
+    );
+    let found = packages(&repo.0, &repo.1, "apps/web.yml", &inline);
+    assert!(found[0].given_values);
+}

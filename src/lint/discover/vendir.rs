@@ -21,12 +21,29 @@ pub struct Target {
     pub dir: String,
     /// Whether the repository holds it.
     pub synced: bool,
+    /// Whether vendir fetches it from elsewhere (`git`, `helmChart`, `http`, an image ...):
+    /// another project's files, not the repository's own (`manual` and `directory` are).
+    pub third_party: bool,
 }
+
+/// The content sources that bring another project's files.
+const FETCHED: [&str; 7] = [
+    "git",
+    "hg",
+    "http",
+    "image",
+    "imgpkgBundle",
+    "githubRelease",
+    "helmChart",
+];
 
 /// Whether a repository file is a vendir configuration.
 pub fn candidate(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    matches!(name, "vendir.yml" | "vendir.yaml")
+    matches!(
+        name,
+        "vendir.yml" | "vendir.yaml" | "vendir.lock.yml" | "vendir.lock.yaml"
+    )
 }
 
 /// The directories the vendir configuration at `file` fills.
@@ -36,9 +53,12 @@ pub fn targets(file: &str, text: &str, index: &Index) -> Vec<Target> {
     for doc in documents(file, text) {
         let v = &doc.value;
         let api = string(get(v, "apiVersion")).unwrap_or("");
-        if !api.starts_with("vendir.k14s.io/") || string(get(v, "kind")) != Some("Config") {
+        // A lock file (`kind: LockConfig`) records what the last sync wrote.
+        let kind = string(get(v, "kind"));
+        if !api.starts_with("vendir.k14s.io/") || !matches!(kind, Some("Config" | "LockConfig")) {
             continue;
         }
+        let lock = kind == Some("LockConfig");
         for dir in items(get(v, "directories")) {
             let Some(p) = entry(dir, "path") else {
                 continue;
@@ -64,10 +84,16 @@ pub fn targets(file: &str, text: &str, index: &Index) -> Vec<Target> {
                     "" | "." => dir_path.clone(),
                     sub => paths::join(&dir_path, sub),
                 };
+                let synced = index.exists(&target);
+                // A lock file only tells what was synced (its configuration says what is not).
+                if lock && !synced {
+                    continue;
+                }
                 out.push(Target {
                     file: file.to_string(),
                     line: c.pos.line,
-                    synced: index.exists(&target),
+                    synced,
+                    third_party: FETCHED.iter().any(|k| get(content, k).is_some()),
                     dir: target,
                 });
             }
@@ -126,9 +152,19 @@ pub fn vendored_topmost<'t>(root: &Root, targets: &'t [Target]) -> Option<&'t Ta
 
 pub fn repository_targets(config: &Config, files: &[RepoFile], index: &Index) -> Vec<Target> {
     let mut out = Vec::new();
-    for f in files.iter().filter(|f| candidate(&f.path)) {
+    // Configurations first: a directory is named where it is configured.
+    let mut configs: Vec<&RepoFile> = files.iter().filter(|f| candidate(&f.path)).collect();
+    configs.sort_by_key(|f| (f.path.contains("vendir.lock."), f.path.as_str()));
+    for f in configs {
         if let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) {
-            out.extend(targets(&f.path, &text, index));
+            for t in targets(&f.path, &text, index) {
+                // The lock file of a configuration names its directories again.
+                if let Some(seen) = out.iter_mut().find(|s: &&mut Target| s.dir == t.dir) {
+                    seen.third_party |= t.third_party;
+                    continue;
+                }
+                out.push(t);
+            }
         }
     }
     out

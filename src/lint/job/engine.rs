@@ -19,7 +19,7 @@ pub fn rule_of(kind: ErrorKind) -> Rule {
     match kind {
         ErrorKind::YamlSyntax => Rule::YamlSyntax,
         ErrorKind::UnknownComment => Rule::UnknownComment,
-        ErrorKind::Load => Rule::LoadError,
+        ErrorKind::Load | ErrorKind::LoadEvaluation => Rule::LoadError,
         ErrorKind::Overlay => Rule::OverlayError,
         ErrorKind::SchemaInvalid => Rule::SchemaInvalid,
         ErrorKind::ValueType => Rule::SchemaTypeMismatch,
@@ -52,6 +52,11 @@ pub fn error_diagnostic(e: &EvalError, span_of: SpanOf<'_>) -> Diagnostic {
     if e.kind == ErrorKind::Syntax {
         // It holds whatever the command and its data values are.
         d.basis = Some(crate::report::Basis::Text);
+    }
+    if e.kind == ErrorKind::LoadEvaluation {
+        // The module failed as it ran: the data values decide, as for the module's own
+        // `template-error` when nothing loads it first.
+        d.basis = Some(crate::report::Basis::Inputs);
     }
     if let Some(span) = e.pos.as_ref().and_then(span_of) {
         d = d.at(span);

@@ -201,9 +201,15 @@ fn summary(message: &str) -> &str {
         .filter(|l| !l.is_empty() && *l != "-")
         .collect();
     let telling = ["fail: ", "struct has no", "NoneType", "Expected to find"];
+    // A failure inside a loaded module says it after the innermost `reason:`.
+    let reason = lines
+        .iter()
+        .rposition(|l| *l == "reason:")
+        .and_then(|i| lines.get(i + 1));
     lines
         .iter()
         .find(|l| telling.iter().any(|t| l.contains(t)))
+        .or(reason)
         .or_else(|| lines.iter().find(|l| !l.ends_with(':')))
         .or_else(|| lines.first())
         .copied()
@@ -266,6 +272,16 @@ mod tests {
         assert_eq!(
             required_key("domain_name requires a value: must be length >= 4"),
             vec!["domain_name"]
+        );
+    }
+
+    #[test]
+    fn a_failed_load_is_summed_up_by_the_failure_inside() {
+        let load = "cannot load cfg.star: Evaluating starlark template: \n    in <toplevel>\n\n    reason:\n     - string has no .setdefault field or method\n         in <toplevel>\n           4 | cfg.setdefault(\"name\", \"x\")";
+        assert_eq!(summary(load), "string has no .setdefault field or method");
+        assert_eq!(
+            summary("- unknown binary op: string + int"),
+            "unknown binary op: string + int"
         );
     }
 }

@@ -45,6 +45,7 @@ mod tests {
             line: 6,
             dir: dir.to_string(),
             synced,
+            third_party: true,
         }
     }
 

@@ -5,6 +5,7 @@
 
 pub mod crds;
 pub mod embedded;
+pub mod filetest;
 pub mod ignores;
 pub mod listing;
 pub mod marker;

@@ -282,6 +282,11 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         ("yml" | "yaml", Some(t)) => crate::lint::repo::crds::find(t),
         _ => Vec::new(),
     };
+    // ytt's own file tests are no ytt input (`repo::filetest`).
+    let filetest = matches!(ext, "yml" | "yaml" | "txt")
+        && text
+            .as_deref()
+            .is_some_and(crate::lint::repo::filetest::is_filetest);
     let (kind, package, kubevirt) = match (ext, text) {
         ("star", _) => (Kind::Starlark, false, false),
         ("yml" | "yaml", Some(text)) => {
@@ -297,6 +302,10 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         // `app.yaml.tpl`: a resource filled in by some other tool before it is applied.
         ("tpl", Some(text)) => (Kind::Other, mentions_package(&text), false),
         _ => (Kind::Other, false, false),
+    };
+    let kind = match kind {
+        Kind::YttYaml | Kind::TextTemplate if filetest => Kind::Other,
+        kind => kind,
     };
     RepoFile {
         path,

@@ -59,6 +59,9 @@ pub struct Found {
     pub deployed: Vec<(String, String)>,
     /// Commands whose inputs do not exist (`input-missing`).
     pub findings: Vec<Diagnostic>,
+    /// Files with ytt commands in another project's directory (vendir-synced): not the
+    /// repository's commands (their scripts still run when a command of it calls them).
+    pub third_party: Vec<String>,
 }
 
 /// What is known of the repository besides its files' paths.
@@ -222,7 +225,15 @@ pub fn find_with(
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
     let mut made: Vec<MadeAt> = Vec::new();
     let mut followed_files: BTreeSet<String> = BTreeSet::new();
+    let mut third_party: Vec<String> = Vec::new();
     for (path, kind, text) in texts {
+        if super::third_party::holding(vendir, path).is_some() {
+            let snippets = snippets_of(path, *kind, text, &set, index);
+            if snippets.iter().any(|s| s.text.contains("ytt")) {
+                third_party.push(path.clone());
+            }
+            continue;
+        }
         if readme::candidate(path) {
             made.extend(readme::written(text).into_iter().map(|m| MadeAt {
                 file: path.clone(),
@@ -301,6 +312,7 @@ pub fn find_with(
     };
     let mut found = Found {
         deployed,
+        third_party,
         ..Found::default()
     };
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
