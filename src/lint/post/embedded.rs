@@ -7,7 +7,9 @@
 //! How sure: nothing in the repository names the string as an input (a script receives it at
 //! run time, through a mounted Secret or a file the user writes from it), so the linter
 //! assumes the text is a ytt input because it starts like one; a finding is a warning that
-//! says so (`inferred-command`).
+//! says so (`inferred-command`). Where the repository runs ytt with
+//! `--ignore-unknown-comments` anywhere (an App CR's `ignoreUnknownComments: true`, a script's
+//! flag), the string's unknown reader may well do so too, and its comments are not checked.
 
 use crate::files::InputFile;
 use crate::library::{EvalOpts, Workspace};
@@ -16,25 +18,40 @@ use crate::lint::repo::walk::RepoFile;
 use crate::pos::Pos;
 use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source, Span};
 
-/// The findings of every embedded ytt document of the repository's files.
-pub fn findings(files: &[RepoFile]) -> Vec<Diagnostic> {
+/// The findings of every embedded ytt document of the repository's files; `lenient`: some
+/// command of the repository ignores unknown comments.
+pub fn findings(files: &[RepoFile], lenient: bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for f in files {
         for e in &f.embedded {
-            out.extend(check(&f.path, e));
+            out.extend(check(&f.path, e, lenient));
         }
     }
     out
 }
 
+/// Whether a root or scenario of `roots` is run with `--ignore-unknown-comments`.
+pub fn comments_ignored(roots: &[crate::lint::discover::Root]) -> bool {
+    roots.iter().any(|r| {
+        r.args
+            .iter()
+            .chain(r.scenarios.iter().flat_map(|s| &s.args))
+            .any(|a| a == "--ignore-unknown-comments")
+    })
+}
+
 /// The findings of one embedded document `e` of the file at `outer`.
-fn check(outer: &str, e: &Embedded) -> Vec<Diagnostic> {
+fn check(outer: &str, e: &Embedded, lenient: bool) -> Vec<Diagnostic> {
     let name = if e.key.ends_with(".yml") || e.key.ends_with(".yaml") {
         e.key.clone()
     } else {
         "embedded.yml".to_string()
     };
-    let ws = Workspace::new(vec![InputFile::new(&name, &e.text)], EvalOpts::default());
+    let opts = EvalOpts {
+        ignore_unknown_comments: lenient,
+        ..EvalOpts::default()
+    };
+    let ws = Workspace::new(vec![InputFile::new(&name, &e.text)], opts);
     let place = |pos: &Pos| -> Option<Span> {
         if !pos.is_known() {
             return None;
@@ -88,7 +105,7 @@ mod tests {
     #[test]
     fn a_plain_comment_in_an_embedded_values_document_is_found_at_the_outer_line() {
         let e = embedded("#@data/values\n---\n#8 Set the profile.\nprofile: full\n");
-        let found = check("config/installer.yaml.template", &e);
+        let found = check("config/installer.yaml.template", &e, false);
         assert_eq!(found.len(), 1, "{found:#?}");
         let d = &found[0];
         assert!(
@@ -105,8 +122,17 @@ mod tests {
     #[test]
     fn a_sound_embedded_document_has_no_findings() {
         let e = embedded("#@data/values\n---\n#! the profile\nprofile: full\n");
-        assert!(check("x.yaml", &e).is_empty());
+        assert!(check("x.yaml", &e, false).is_empty());
         let t = embedded("#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.x\n");
-        assert!(check("x.yaml", &t).is_empty());
+        assert!(check("x.yaml", &t, false).is_empty());
+    }
+
+    #[test]
+    fn where_the_repository_ignores_unknown_comments_they_are_not_checked() {
+        let e = embedded("#@data/values\n---\n# [Required] the certificate\ncrt:\n");
+        assert_eq!(check("values.yaml", &e, false).len(), 1);
+        assert!(check("values.yaml", &e, true).is_empty());
+        let broken = embedded("#@data/values\n---\na: [1\n");
+        assert_eq!(check("values.yaml", &broken, true).len(), 1);
     }
 }
