@@ -18,6 +18,7 @@ pub mod provenance;
 pub mod scenario_cap;
 pub mod select;
 pub mod third_party;
+pub mod tool_reads;
 pub mod topmost;
 pub mod vendir;
 pub mod wrappers;
@@ -158,6 +159,8 @@ pub struct Discovery {
     /// Files in another project's directories whose ytt commands were left out
     /// (`third_party`).
     pub third_party: Vec<String>,
+    /// Keys of repository files that its scripts read with another tool (`yq`).
+    pub tool_reads: Vec<tool_reads::ToolRead>,
 }
 
 impl Discovery {
@@ -233,6 +236,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     d.vendir = vendir::repository_targets(config, files, &index);
     d.wrappers = wrappers::find(files);
     d.copied = copied_out(config, files, &index);
+    d.tool_reads = read_by_tools(config, files, &index);
     if config.roots.is_empty() {
         d.roots = learn(config, files, &index, &mut d);
     } else {
@@ -287,6 +291,22 @@ fn copied_out(config: &Config, files: &[RepoFile], index: &Index) -> Vec<copied:
             let text = invocations::scripts::read(&config.dir, &f.path, 1 << 20)?;
             text.contains("cp ")
                 .then(|| copied::in_text(&f.path, &text, index))
+        })
+        .flatten()
+        .collect()
+}
+
+/// The keys of repository files that its scripts and Makefiles read with `yq`.
+fn read_by_tools(config: &Config, files: &[RepoFile], index: &Index) -> Vec<tool_reads::ToolRead> {
+    files
+        .iter()
+        .filter(|f| {
+            invocations::scripts::candidate(&f.path) || invocations::make::candidate(&f.path)
+        })
+        .filter_map(|f| {
+            let text = invocations::scripts::read(&config.dir, &f.path, 1 << 20)?;
+            text.contains("yq")
+                .then(|| tool_reads::in_text(&f.path, &text, index))
         })
         .flatten()
         .collect()

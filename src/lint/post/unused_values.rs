@@ -18,7 +18,9 @@
 //!   does not edit those files, and their readers are the tool's;
 //! - no library hands the declaring library its data values whole
 //!   (`library.get("child").with_data_values(data.values)`): the child's schema declares what
-//!   the parent passes, whether or not the child reads it.
+//!   the parent passes, whether or not the child reads it;
+//! - no script of the repository reads it with another tool (`yq eval '.a.b' values.yml`,
+//!   `discover/tool_reads.rs`): the file is the scripts' configuration too.
 //!
 //! ```text
 //! app/values.yml     #@data/values / workload: demo / registry: r.example.com
@@ -109,6 +111,9 @@ pub fn settle(
             by.get(key)
                 .is_some_and(|rs| rs.iter().any(|r| covers(r, path)))
         };
+        if crate::lint::discover::tool_reads::covers(&d.tool_reads, &span.file, path) {
+            return false;
+        }
         let root = diag.root.as_deref().unwrap_or_default();
         let beside = guessed.contains(root) && reads(&neighbours, parent(&span.file));
         !reads(&readers, &span.file) && !beside
