@@ -22,6 +22,21 @@ use crate::util::json::{diagnostics, str_of};
 use crate::util::temp::make_fifo;
 use crate::util::{command, template, Run, TempDir};
 
+/// `(rule, file, message, severity)` of each finding of the JSON report.
+fn findings_of(run: &Run) -> Vec<(String, String, String, String)> {
+    diagnostics(&run.json())
+        .iter()
+        .map(|d| {
+            (
+                str_of(d, "rule").to_string(),
+                str_of(d, "file").to_string(),
+                str_of(d, "message").to_string(),
+                str_of(d, "severity").to_string(),
+            )
+        })
+        .collect()
+}
+
 const SECRET_ENV: &str = "supersecret";
 const SECRET_FILE: &str = "outside-secret-4711";
 

@@ -6,7 +6,7 @@
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 
-use crate::util::json::{diagnostics, str_of};
+use super::findings_of;
 use crate::util::{command, yttlint, Run, TempDir};
 
 /// A name of `prefix` and the byte 0xFF, which is not UTF-8.
@@ -18,15 +18,9 @@ fn odd(prefix: &str) -> std::path::PathBuf {
 
 /// `(rule, file, message)` of each finding of the JSON report.
 fn found(run: &Run) -> Vec<(String, String, String)> {
-    diagnostics(&run.json())
-        .iter()
-        .map(|d| {
-            (
-                str_of(d, "rule").to_string(),
-                str_of(d, "file").to_string(),
-                str_of(d, "message").to_string(),
-            )
-        })
+    findings_of(run)
+        .into_iter()
+        .map(|(rule, file, message, _)| (rule, file, message))
         .collect()
 }
 

@@ -8,17 +8,7 @@ use crate::util::yttlint;
 
 /// `(rule, file, message, severity)` of each finding of the JSON report.
 fn found(run: &Run) -> Vec<(String, String, String, String)> {
-    diagnostics(&run.json())
-        .iter()
-        .map(|d| {
-            (
-                str_of(d, "rule").to_string(),
-                str_of(d, "file").to_string(),
-                str_of(d, "message").to_string(),
-                str_of(d, "severity").to_string(),
-            )
-        })
-        .collect()
+    findings_of(run)
 }
 
 #[test]
