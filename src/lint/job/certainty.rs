@@ -41,8 +41,13 @@ pub fn settle(
     let found = found
         .into_iter()
         .map(|mut d| {
-            if d.rule == Rule::K8sSchema && d.basis.is_none() {
-                // A field a template writes literally rests on its text alone.
+            let literal_kind = matches!(
+                d.rule,
+                Rule::K8sSchema | Rule::K8sApiRemoved | Rule::K8sApiDeprecated
+            );
+            if literal_kind && d.basis.is_none() {
+                // A field a template writes literally (an apiVersion too) rests on its text
+                // alone.
                 if written_literally(&d, ws, names) == Some(true) {
                     d.basis = Some(Basis::Text);
                 }

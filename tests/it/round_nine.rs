@@ -1,0 +1,72 @@
+//! Constructs of round nine's first contact (issue 39, docs/precision.md, researcher B's 65
+//! repositories) that the linter misread, each as a general rule on a minimal repository
+//! written for the test.
+
+use serde_json::Value;
+
+use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::TempDir;
+
+/// The findings of `rule` in the report.
+fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
+    diagnostics(report)
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .collect()
+}
+
+fn assumption_kinds(d: &Value) -> Vec<&str> {
+    d["certainty"]["assumptions"]
+        .as_array()
+        .map(|a| a.iter().map(|a| str_of(a, "kind")).collect())
+        .unwrap_or_default()
+}
+
+/// A prototype whose second schema file extends a map that only a schema outside it
+/// declares (`web:`, without `missing_ok`): alone, its schema does not overlay.
+const PROTOTYPE: &[(&str, &str)] = &[
+    (
+        "prototypes/web/app-data.a-schema.yaml",
+        "#@data/values-schema\n---\n#@overlay/match missing_ok=True\nextra:\n  on: false\n",
+    ),
+    (
+        "prototypes/web/app-data.yaml",
+        "#@data/values-schema\n---\nweb:\n  #@overlay/match missing_ok=True\n  replicas: 2\n",
+    ),
+    (
+        "prototypes/web/ytt/deploy.yaml",
+        "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n  replicas: #@ str(data.values.web.replicas)\n",
+    ),
+];
+
+#[test]
+fn a_schema_that_does_not_overlay_rests_on_the_files_the_command_gives() {
+    // FE9-1: myks renders the prototype after the environment's schema, which declares
+    // `web:`; the linter lints the prototype alone and knows it lacks what myks gives.
+    let mut files = PROTOTYPE.to_vec();
+    files.push((".myks.yaml", "async: 0\n"));
+    files.push((
+        "envs/env-data.ytt.yaml",
+        "#@data/values-schema\n---\n#@overlay/match missing_ok=True\nweb:\n  name: \"\"\n",
+    ));
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let found = of(&report, "schema-invalid");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "info", "{report:#}");
+    let kinds = assumption_kinds(found[0]);
+    assert!(kinds.contains(&"wrapper-tool"), "{kinds:?}");
+    assert!(kinds.contains(&"inferred-command"), "{kinds:?}");
+
+    // The same files under a command a script runs: ytt fails as the linter says.
+    let mut files = PROTOTYPE.to_vec();
+    files.push(("render.sh", "#!/bin/sh\nytt -f prototypes/web > out.yaml\n"));
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    let found = of(&report, "schema-invalid");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "error", "{report:#}");
+    assert_eq!(found[0]["certainty"]["certain"], true, "{report:#}");
+}
