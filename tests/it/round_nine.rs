@@ -70,3 +70,58 @@ fn a_schema_that_does_not_overlay_rests_on_the_files_the_command_gives() {
     assert_eq!(found[0]["severity"], "error", "{report:#}");
     assert_eq!(found[0]["certainty"]["certain"], true, "{report:#}");
 }
+
+#[test]
+fn another_starlark_tool_s_file_that_nothing_of_ytt_reads_is_not_linted_as_ytt() {
+    // FE9-2: a pinning tool's configuration at the top, in that tool's Starlark dialect; the
+    // only ytt command renders an overlay directory.
+    let pins = "binary(\n  name = \"bin/kbld\",\n  url = \"https://example.org/kbld\",\n)\n";
+    let files: &[(&str, &str)] = &[
+        ("tools.star", pins),
+        (".drone.star", "def main(ctx):\n  return {\"kind\": \"pipeline\"}\n"),
+        (
+            "overlays/web/scale.yaml",
+            "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\": \"Deployment\"})\n---\nspec:\n  replicas: 3\n",
+        ),
+        (
+            "upstream/web/deploy.yaml",
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1\n",
+        ),
+        (
+            "render.sh",
+            "#!/bin/sh\nytt -f upstream/web -f overlays/web > out.yaml\n",
+        ),
+    ];
+    let dir = TempDir::with_files(files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(of(&report, "template-error").is_empty(), "{report:#}");
+    let roots = crate::util::yttlint(&dir, &["--list-roots"]).stdout;
+    assert!(
+        roots.contains(
+            "tools.star: not a ytt file: another Starlark tool's file (it calls `binary`"
+        ),
+        "{roots}"
+    );
+    assert!(
+        roots.contains(".drone.star: not a ytt file: the file of Drone"),
+        "{roots}"
+    );
+
+    // Loaded by a template, the same file is ytt's, and its undefined name an error.
+    let mut files = files.to_vec();
+    files.push((
+        "overlays/web/pins.yaml",
+        "#@ load(\"/tools.star\", \"x\")\n---\na: 1\n",
+    ));
+    files.push(("render.sh", "#!/bin/sh\nytt -f . > out.yaml\n"));
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    let undefined = of(&report, "template-error");
+    assert!(
+        undefined
+            .iter()
+            .any(|d| d["file"] == "tools.star" && d["severity"] == "error"),
+        "{report:#}"
+    );
+}

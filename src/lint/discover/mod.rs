@@ -9,6 +9,7 @@ pub mod alternatives;
 pub mod configured;
 pub mod copied;
 pub mod design_docs;
+pub mod foreign_star;
 pub mod init;
 pub mod invocations;
 pub mod learned;
@@ -343,6 +344,9 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     // Design documents make no root of their own (see `design_docs`).
     let (undesigned, set_aside) = design_docs::set_aside(files);
     d.notes.extend(set_aside);
+    // Nor do other Starlark tools' files that nothing of ytt reads (see `foreign_star`).
+    let (undesigned, foreign) = foreign_star::set_aside(&config.dir, &undesigned, &roots);
+    d.notes.extend(foreign);
     let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
     let top = not_deployed_as_is(top, &found.deployed, d);
