@@ -125,3 +125,36 @@ fn another_starlark_tool_s_file_that_nothing_of_ytt_reads_is_not_linted_as_ytt()
         "{report:#}"
     );
 }
+
+/// A deploy script that pipes decrypted secrets into ytt as data values.
+fn secrets_repo(command: &str) -> TempDir {
+    TempDir::with_files(&[
+        (
+            "svc/templates/secret.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: Secret\nmetadata:\n  name: svc\nstringData:\n  token: #@ data.values.creds.svc.token\n",
+        ),
+        ("svc/values.yaml", "#@data/values\n---\nsvc:\n  port: 8080\n"),
+        ("svc/deploy.sh", command),
+        ("creds.enc.yaml", "data: ENC[AES256_GCM,data:xx]\n"),
+    ])
+}
+
+#[test]
+fn values_on_standard_input_from_a_decrypting_command_are_needed_input() {
+    // FW9-2: a key only the decrypted values set is not a failure of the templates.
+    for command in [
+        "#!/bin/bash\nsops -d ../creds.enc.yaml | ytt -f templates -f values.yaml -f - | kapp deploy -a svc -f - -y\n",
+        "#!/bin/bash\nsops --decrypt ../creds.enc.yaml | ytt -f templates -f values.yaml --data-values-file - > out.yaml\n",
+    ] {
+        let dir = secrets_repo(command);
+        let (code, report) = lint_json(&dir, &[]);
+        assert_eq!(code, 0, "{command}: {report:#}");
+        assert!(of(&report, "template-error").is_empty(), "{command}: {report:#}");
+        let needs = of(&report, "needs-input");
+        assert_eq!(needs.len(), 1, "{command}: {report:#}");
+        assert!(
+            needs[0]["message"].as_str().unwrap_or("").contains("creds"),
+            "{command}: {report:#}"
+        );
+    }
+}
