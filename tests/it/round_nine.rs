@@ -158,3 +158,51 @@ fn values_on_standard_input_from_a_decrypting_command_are_needed_input() {
         );
     }
 }
+
+#[test]
+fn a_packagebuild_is_the_command_kctrl_package_release_runs() {
+    // LR9-2: `kctrl package release` renders the PackageBuild's ytt paths with no values.
+    let files: &[(&str, &str)] = &[
+        (
+            "pkg/package-build.yml",
+            "apiVersion: kctrl.carvel.dev/v1alpha1\nkind: PackageBuild\nmetadata:\n  name: demo.example.org\nspec:\n  template:\n    spec:\n      app:\n        spec:\n          template:\n          - ytt:\n              paths:\n              - manifests\n          - kbld: {}\n          deploy:\n          - kapp: {}\n",
+        ),
+        (
+            "pkg/manifests/schema.yml",
+            "#@data/values-schema\n---\n#@schema/validation min_len=1\nnamespace: \"\"\n",
+        ),
+        (
+            "pkg/manifests/ns.yml",
+            "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: #@ data.values.namespace\n",
+        ),
+    ];
+    let dir = TempDir::with_files(files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    let found = of(&report, "required-value");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "error", "{report:#}");
+    assert_eq!(found[0]["certainty"]["source"], "package", "{report:#}");
+    assert_eq!(
+        found[0]["certainty"]["origin"], "pkg/package-build.yml:1",
+        "{report:#}"
+    );
+    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
+
+    // A values file a step makes before the release (the repository ignores it): the
+    // release's inputs are not all known, and the failure is for want of them.
+    let mut made = files.to_vec();
+    made.push((".gitignore", "pkg/manifests/values.yml\n"));
+    let dir = TempDir::with_files(&made);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(of(&report, "required-value").is_empty(), "{report:#}");
+    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
+
+    // With a default that validates, the release renders: nothing to report.
+    let mut files = files.to_vec();
+    files[1].1 = "#@data/values-schema\n---\n#@schema/validation min_len=1\nnamespace: demo\n";
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+}

@@ -15,6 +15,7 @@ pub mod invocations;
 pub mod learned;
 pub mod loads;
 pub mod package;
+pub mod package_build;
 pub mod provenance;
 pub mod scenario_cap;
 pub mod select;
@@ -580,6 +581,7 @@ fn package_roots(
                 d.libraries.push(previous_step_library(files, &pkg));
                 continue;
             }
+            let kind = pkg.kind;
             let mut root = Root::found(
                 &first,
                 Reason::Package {
@@ -589,6 +591,21 @@ fn package_roots(
                     name: pkg.name,
                 },
             );
+            // `kctrl package release` gives a PackageBuild's template no values: what fails
+            // with the defaults fails the release (not a note of missing input), unless a
+            // step makes one of its files first (see `package_build`).
+            let made = (kind == "PackageBuild")
+                .then(|| package_build::made_inside(&config.dir, files, &pkg.inputs))
+                .flatten();
+            root.needs_input = kind != "PackageBuild" || made.is_some();
+            if let Some(a) = made {
+                root.scenarios.push(ScenarioConfig {
+                    name: origin.clone(),
+                    origin: Some(origin.clone()),
+                    assumptions: vec![a],
+                    ..ScenarioConfig::default()
+                });
+            }
             root.inputs = pkg.inputs;
             // The step's own options (`ignoreUnknownComments: true` ...) are its flags.
             root.args = pkg.flags;

@@ -33,7 +33,9 @@ pub fn settle(
     if let Some(a) = placeholders(ws, names) {
         p.assume(a);
     }
-    if p.source == Source::Package {
+    // A Package's user gives values at install; a PackageBuild's release gives none
+    // (its root needs no input: what it renders with is known).
+    if p.source == Source::Package && job.needs_input {
         if let Some(a) = left_null(ws, names) {
             p.assume(a);
         }
