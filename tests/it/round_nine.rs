@@ -206,3 +206,33 @@ fn a_packagebuild_is_the_command_kctrl_package_release_runs() {
     let (code, report) = lint_json(&dir, &[]);
     assert_eq!(code, 0, "{report:#}");
 }
+
+#[test]
+fn a_values_file_a_sourced_script_reads_with_yq_through_a_variable_is_used() {
+    // FW9-3: the file's path is built from the script's own directory.
+    let dir = TempDir::with_files(&[
+        (
+            "env.sh",
+            "#!/bin/bash\nCONF_NAME=shared.yaml\nexport CONF=\"$(dirname \"${BASH_SOURCE[0]}\")/${CONF_NAME}\"\nexport TUNNEL_PORT=$(yq -e eval '.shared.tunnel.port' ${CONF})\n",
+        ),
+        (
+            "shared.yaml",
+            "#@data/values\n---\n#@overlay/match missing_ok=True\nshared:\n  tunnel:\n    port: 51820\n  domain: example.org\n  unused: 1\n",
+        ),
+        (
+            "web/templates/cm.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n  host: #@ \"web.\" + data.values.shared.domain\n",
+        ),
+        (
+            "web/deploy.sh",
+            "#!/bin/bash\nsource ../env.sh\nytt -f templates -f ../shared.yaml > out.yaml\n",
+        ),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    let unused: Vec<String> = of(&report, "data-value-unused")
+        .iter()
+        .map(|d| d["message"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(unused.len(), 1, "{unused:?}");
+    assert!(unused[0].contains("shared.unused"), "{unused:?}");
+}

@@ -18,6 +18,7 @@ pub mod package;
 pub mod package_build;
 pub mod provenance;
 pub mod scenario_cap;
+pub mod script_vars;
 pub mod select;
 pub mod third_party;
 pub mod tool_reads;
