@@ -81,11 +81,11 @@ fn another_starlark_tool_s_file_that_nothing_of_ytt_reads_is_not_linted_as_ytt()
         (".drone.star", "def main(ctx):\n  return {\"kind\": \"pipeline\"}\n"),
         (
             "overlays/web/scale.yaml",
-            "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\": \"Deployment\"})\n---\nspec:\n  replicas: 3\n",
+            "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\": \"ConfigMap\"})\n---\ndata:\n  replicas: \"3\"\n",
         ),
         (
             "upstream/web/deploy.yaml",
-            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1\n",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n  replicas: \"1\"\n",
         ),
         (
             "render.sh",
