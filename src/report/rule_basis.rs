@@ -37,6 +37,8 @@ impl Rule {
             | Rule::ScenariosCapped
             | Rule::ScriptUnread
             | Rule::InternalError => Basis::Text,
+            // A policy of the repository that fails as it runs: a fault of its own code.
+            Rule::PolicyError => Basis::Text,
             // The command: which files it gives, in which order, with which flags. The
             // schema is the overlay of the schema documents the command gives (and those a
             // tool wrapping ytt adds), so a schema that does not overlay rests on them.
@@ -70,7 +72,6 @@ impl Rule {
             | Rule::DuplicateObject
             | Rule::DanglingSelector
             | Rule::UnknownTargetPort
-            | Rule::PolicyError
             | Rule::Policy(_) => Basis::Inputs,
             // kube-linter's checks of the rendered objects.
             Rule::DanglingService
@@ -108,6 +109,24 @@ impl Rule {
     }
 }
 
+impl Rule {
+    /// Whether the rule checks the rendered objects at the template line of the field it
+    /// names: a finding at a line that writes its value literally rests on that text alone
+    /// (see [`crate::lint::job::certainty`]), as a schema error of a literal field does.
+    pub fn about_rendered_objects(self) -> bool {
+        matches!(
+            self,
+            Rule::K8sSchema
+                | Rule::K8sApiRemoved
+                | Rule::K8sApiDeprecated
+                | Rule::DuplicateObject
+                | Rule::DanglingSelector
+                | Rule::UnknownTargetPort
+                | Rule::Policy(_)
+        ) || Rule::KUBE_LINTER.contains(&self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,6 +155,7 @@ mod tests {
         (Rule::ScenariosCapped, "a note of discovery"),
         (Rule::ScriptUnread, "a note of discovery"),
         (Rule::InternalError, "the linter's own failure"),
+        (Rule::PolicyError, "a fault of the policy's own code"),
     ];
 
     #[test]

@@ -43,13 +43,9 @@ pub fn settle(
     let found = found
         .into_iter()
         .map(|mut d| {
-            let literal_kind = matches!(
-                d.rule,
-                Rule::K8sSchema | Rule::K8sApiRemoved | Rule::K8sApiDeprecated
-            );
-            if literal_kind && d.basis.is_none() {
-                // A field a template writes literally (an apiVersion too) rests on its text
-                // alone.
+            if d.rule.about_rendered_objects() && d.basis.is_none() {
+                // A field a template writes literally (an apiVersion, a selector, a field a
+                // policy names) rests on its text alone.
                 if written_literally(&d, ws, names) == Some(true) {
                     d.basis = Some(Basis::Text);
                 }
