@@ -18,6 +18,7 @@ pub mod natural;
 pub mod options;
 pub mod policy_name;
 pub mod provenance;
+pub mod rule_basis;
 pub mod rules;
 pub mod sarif;
 pub mod sarif_fix;

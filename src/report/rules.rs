@@ -475,35 +475,6 @@ impl Rule {
         Rule::STATIC.contains(&self)
     }
 
-    /// What the rule's findings rest on besides the text of their files (a finding may say
-    /// otherwise: [`crate::report::Diagnostic::basis`]).
-    pub fn basis(self) -> crate::report::Basis {
-        use crate::report::Basis;
-        match self {
-            Rule::LoadError
-            | Rule::InputMissing
-            | Rule::OverlayError
-            | Rule::OverlayMatchesNothing
-            | Rule::UnknownComment => Basis::Command,
-            Rule::TemplateError
-            | Rule::SchemaTypeMismatch
-            | Rule::DataValueUndeclared
-            | Rule::DataValueDeprecated
-            | Rule::DataValueRemoved
-            | Rule::RequiredValue
-            | Rule::DataValueViolation
-            | Rule::OutputViolation
-            | Rule::K8sSchema
-            | Rule::KubevirtRuleViolation
-            | Rule::BooleanString
-            | Rule::NumberAsBoolean
-            | Rule::BranchNeverEvaluated
-            | Rule::LimitExceeded => Basis::Inputs,
-            Rule::DataValueUnknownReference | Rule::DataValueUnused => Basis::Schema,
-            _ => Basis::Text,
-        }
-    }
-
     /// Whether the rule's findings are about a file's text, the same whatever data values a
     /// scenario gives: static analysis, YAML syntax, annotations, suppressions. A plain
     /// comment is not: it fails only under a command without `--ignore-unknown-comments`.

@@ -9,13 +9,16 @@ pub mod alternatives;
 pub mod configured;
 pub mod copied;
 pub mod design_docs;
+pub mod foreign_star;
 pub mod init;
 pub mod invocations;
 pub mod learned;
 pub mod loads;
 pub mod package;
+pub mod package_build;
 pub mod provenance;
 pub mod scenario_cap;
+pub mod script_vars;
 pub mod select;
 pub mod third_party;
 pub mod tool_reads;
@@ -343,6 +346,9 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     // Design documents make no root of their own (see `design_docs`).
     let (undesigned, set_aside) = design_docs::set_aside(files);
     d.notes.extend(set_aside);
+    // Nor do other Starlark tools' files that nothing of ytt reads (see `foreign_star`).
+    let (undesigned, foreign) = foreign_star::set_aside(&config.dir, &undesigned, &roots);
+    d.notes.extend(foreign);
     let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
     let top = not_deployed_as_is(top, &found.deployed, d);
@@ -576,6 +582,7 @@ fn package_roots(
                 d.libraries.push(previous_step_library(files, &pkg));
                 continue;
             }
+            let kind = pkg.kind;
             let mut root = Root::found(
                 &first,
                 Reason::Package {
@@ -585,6 +592,21 @@ fn package_roots(
                     name: pkg.name,
                 },
             );
+            // `kctrl package release` gives a PackageBuild's template no values: what fails
+            // with the defaults fails the release (not a note of missing input), unless a
+            // step makes one of its files first (see `package_build`).
+            let made = (kind == "PackageBuild")
+                .then(|| package_build::made_inside(&config.dir, files, &pkg.inputs))
+                .flatten();
+            root.needs_input = kind != "PackageBuild" || made.is_some();
+            if let Some(a) = made {
+                root.scenarios.push(ScenarioConfig {
+                    name: origin.clone(),
+                    origin: Some(origin.clone()),
+                    assumptions: vec![a],
+                    ..ScenarioConfig::default()
+                });
+            }
             root.inputs = pkg.inputs;
             // The step's own options (`ignoreUnknownComments: true` ...) are its flags.
             root.args = pkg.flags;

@@ -13,6 +13,10 @@
 //! whose paths are not in the repository, or that would render the whole repository or its own
 //! directory, fetches another repository: it gives nothing.
 //!
+//! A kctrl `PackageBuild` (`kctrl.carvel.dev`, the file `kctrl package init` writes) is a
+//! command: `kctrl package release` renders its App template's ytt paths, relative to the
+//! PackageBuild's directory, with no data values at all.
+//!
 //! A ytt step whose paths start with `-` takes the output of the step before it (kbld): the
 //! files that step reads, when the repository holds them, else input given at run time.
 
@@ -30,7 +34,7 @@ pub struct PackageYtt {
     pub file: String,
     /// Line of its document.
     pub line: u32,
-    /// `Package` or `App`.
+    /// `Package`, `App` or `PackageBuild`.
     pub kind: &'static str,
     /// `metadata.name`.
     pub name: String,
@@ -77,6 +81,16 @@ pub fn packages(base: &Path, index: &Index, file: &str, text: &str) -> Vec<Packa
                     .and_then(|t| get(t, "spec")),
             ),
             Some("App") if api.starts_with("kappctrl.k14s.io/") => ("App", get(v, "spec")),
+            // `kctrl package release` renders the App template of its PackageBuild, with no
+            // data values, from the PackageBuild's directory.
+            Some("PackageBuild") if api.starts_with("kctrl.carvel.dev/") => (
+                "PackageBuild",
+                get(v, "spec")
+                    .and_then(|s| get(s, "template"))
+                    .and_then(|t| get(t, "spec"))
+                    .and_then(|s| get(s, "app"))
+                    .and_then(|a| get(a, "spec")),
+            ),
             _ => continue,
         };
         let Some(spec) = spec else { continue };

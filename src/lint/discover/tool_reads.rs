@@ -7,10 +7,13 @@
 //!            ytt -f templates/values.yaml -f templates/ns.yaml
 //! ```
 //!
-//! `vcenter.fqdn` is read (by `setup.sh`), though no template does.
+//! `vcenter.fqdn` is read (by `setup.sh`), though no template does. The file may be named by
+//! a variable the script builds from its own directory
+//! (`CONFIG="$(dirname ${BASH_SOURCE[0]})/values.yaml"`, [`super::script_vars`]).
 
 use crate::files::paths;
 use crate::lint::discover::invocations::index::Index;
+use crate::lint::discover::script_vars::Vars;
 
 /// A key path a script reads from a repository file: (file, key segments).
 pub type ToolRead = (String, Vec<String>);
@@ -18,6 +21,12 @@ pub type ToolRead = (String, Vec<String>);
 /// The reads in the text of the script at `file`, whose paths exist in `index`.
 pub fn in_text(file: &str, text: &str, index: &Index) -> Vec<ToolRead> {
     let dir = paths::parent(file);
+    // `yq … ${CONFIGURATION_FILE}`, the variable built from the script's own directory.
+    let vars = Vars::of(text);
+    let from_var = |w: &str| {
+        let p = vars.path_of(w, file)?;
+        normalized(&p).filter(|p| index.is_file(p))
+    };
     let mut out = Vec::new();
     for line in text.lines().filter(|l| l.contains("yq")) {
         for command in line.split(['|', ';', '&', '`', '(', ')']) {
@@ -37,7 +46,10 @@ pub fn in_text(file: &str, text: &str, index: &Index) -> Vec<ToolRead> {
             let files = rest
                 .iter()
                 .filter(|w| !w.starts_with('-') && key_path(w).is_none())
-                .filter_map(|w| located(w, dir, index));
+                .filter_map(|w| match w.contains('$') {
+                    true => from_var(w),
+                    false => located(w, dir, index),
+                });
             for f in files {
                 out.extend(keys.iter().map(|k| (f.clone(), k.clone())));
             }
@@ -152,6 +164,20 @@ mod tests {
         assert_eq!(
             nested,
             vec![("templates/values.yaml".to_string(), keys("n"))]
+        );
+    }
+
+    #[test]
+    fn a_file_a_variable_names_from_the_script_s_directory_is_found() {
+        // Round nine's FW9-3: a sourced setup script names its values file from its own path.
+        let text = "NAME=values.yml\n\
+                    export CONFIGURATION_FILE=\"$(dirname ${BASH_SOURCE[0]})/templates/${NAME}\"\n\
+                    PORT=$(yq -e eval '.db.port' ${CONFIGURATION_FILE})\n\
+                    yq '.db.host' \"$UNKNOWN\"\n";
+        let got = in_text("app/setup.sh", text, &index());
+        assert_eq!(
+            got,
+            vec![("app/templates/values.yml".to_string(), keys("db.port"))]
         );
     }
 

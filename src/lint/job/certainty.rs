@@ -33,7 +33,9 @@ pub fn settle(
     if let Some(a) = placeholders(ws, names) {
         p.assume(a);
     }
-    if p.source == Source::Package {
+    // A Package's user gives values at install; a PackageBuild's release gives none
+    // (its root needs no input: what it renders with is known).
+    if p.source == Source::Package && job.needs_input {
         if let Some(a) = left_null(ws, names) {
             p.assume(a);
         }
@@ -41,8 +43,9 @@ pub fn settle(
     let found = found
         .into_iter()
         .map(|mut d| {
-            if d.rule == Rule::K8sSchema && d.basis.is_none() {
-                // A field a template writes literally rests on its text alone.
+            if d.rule.about_rendered_objects() && d.basis.is_none() {
+                // A field a template writes literally (an apiVersion, a selector, a field a
+                // policy names) rests on its text alone.
                 if written_literally(&d, ws, names) == Some(true) {
                     d.basis = Some(Basis::Text);
                 }

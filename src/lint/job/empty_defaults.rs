@@ -61,7 +61,9 @@ pub fn settle(
     let Some(mut p) = provenance else {
         return (found, None);
     };
-    if p.source != Source::Package {
+    // A PackageBuild's release renders with no values (its root needs none): nothing is
+    // left to a user there.
+    if p.source != Source::Package || !job.needs_input {
         return (found, Some(p));
     }
     let mut open: Vec<usize> = (0..found.len()).filter(|i| asked(&found[*i])).collect();

@@ -182,6 +182,61 @@ mod tests {
         ))
     }
 
+    /// Every kind of evaluation error; the match makes a new kind fail to compile here until
+    /// it is added to the list.
+    fn every_kind() -> Vec<ErrorKind> {
+        let all = vec![
+            ErrorKind::YamlSyntax,
+            ErrorKind::UnknownComment,
+            ErrorKind::Load,
+            ErrorKind::LoadEvaluation,
+            ErrorKind::Overlay,
+            ErrorKind::SchemaInvalid,
+            ErrorKind::ValueType,
+            ErrorKind::DataValuesInvalid,
+            ErrorKind::OutputInvalid,
+            ErrorKind::DataValueRemoved,
+            ErrorKind::Limit,
+            ErrorKind::Syntax,
+            ErrorKind::Template,
+        ];
+        for k in &all {
+            match k {
+                ErrorKind::YamlSyntax
+                | ErrorKind::UnknownComment
+                | ErrorKind::Load
+                | ErrorKind::LoadEvaluation
+                | ErrorKind::Overlay
+                | ErrorKind::SchemaInvalid
+                | ErrorKind::ValueType
+                | ErrorKind::DataValuesInvalid
+                | ErrorKind::OutputInvalid
+                | ErrorKind::DataValueRemoved
+                | ErrorKind::Limit
+                | ErrorKind::Syntax
+                | ErrorKind::Template => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_evaluation_error_but_a_file_s_own_syntax_rests_on_its_command() {
+        // An evaluation error is made with the command's files and values: only a file that
+        // does not parse (YAML, Starlark) fails whatever the command is.
+        for kind in every_kind() {
+            let d = error_diagnostic(&EvalError::new(kind, "boom", None), &span_of);
+            let text = matches!(kind, ErrorKind::YamlSyntax | ErrorKind::Syntax);
+            assert_eq!(
+                d.basis() == crate::report::Basis::Text,
+                text,
+                "{kind:?} ({}) rests on {:?}",
+                d.rule.id(),
+                d.basis()
+            );
+        }
+    }
+
     #[test]
     fn errors_get_the_rule_of_their_kind() {
         let e = |kind| EvalError::new(kind, "\n- overlay: nothing matched", None);

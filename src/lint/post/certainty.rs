@@ -39,6 +39,53 @@ mod tests {
     use super::*;
     use crate::report::{Assumption, AssumptionKind, Basis, Provenance, Rule, Source};
 
+    /// Every rule (and a policy of the repository), as an error of a root whose command was
+    /// inferred from the layout, in a directory a tool wrapping ytt renders, or with a
+    /// placeholder among its values: the run reports it lowered exactly when it rests on
+    /// more than its text. A rule added without thinking of its certainty fails here.
+    #[test]
+    fn an_uncertain_root_lowers_every_finding_that_rests_on_its_command_or_inputs() {
+        use crate::lint::job::certainty::attach;
+        use crate::lint::job::Job;
+        let config = crate::lint::config::Config::default_for(std::path::Path::new("/repo"));
+        let job = Job::new(&config, "config", Err("unused".to_string()));
+        let mut rules: Vec<Rule> = Rule::ALL.to_vec();
+        rules.extend(Rule::from_id("policy/team"));
+        let cases = [
+            (AssumptionKind::InferredCommand, Severity::Warning),
+            (AssumptionKind::WrapperTool, Severity::Info),
+            (AssumptionKind::Placeholder, Severity::Warning),
+        ];
+        for (kind, lowered) in cases {
+            let mut p = Provenance::of(Source::Layout, None);
+            p.assume(Assumption::new(kind, "assumed"));
+            for &r in &rules {
+                let mut d = Diagnostic::new(r, "boom");
+                d.severity = Severity::Error;
+                attach(&job, &p, &mut d);
+                let out = apply(vec![d]);
+                let rests = match r.basis() {
+                    Basis::Text => false,
+                    Basis::Inputs => true,
+                    Basis::Command => kind.about_command(),
+                    Basis::Schema => kind.elsewhere(),
+                };
+                let want = if rests { lowered } else { Severity::Error };
+                assert_eq!(out[0].severity, want, "{} under {}", r.id(), kind.id());
+                assert_eq!(
+                    out[0].assumes(),
+                    rests,
+                    "{} under {}: its certainty names the assumption",
+                    r.id(),
+                    kind.id()
+                );
+            }
+        }
+        // The myks prototype of round nine (FE9-1): a schema that does not overlay rests on
+        // the schema documents the command and the wrapper give.
+        assert_eq!(Rule::SchemaInvalid.basis(), Basis::Command);
+    }
+
     #[test]
     fn only_errors_that_assume_something_are_lowered() {
         let mut guessed = Provenance::of(Source::Layout, None);

@@ -358,6 +358,7 @@ fn documents(text: &str) -> Vec<&str> {
 fn mentions_package(text: &str) -> bool {
     (text.contains("data.packaging.carvel.dev") && text.contains("Package"))
         || (text.contains("kappctrl.k14s.io") && text.contains("App"))
+        || (text.contains("kctrl.carvel.dev") && text.contains("PackageBuild"))
 }
 
 #[cfg(test)]

@@ -330,6 +330,10 @@ fn standard_input(
             }
         }
         Some(Stdin::Command(producer)) if gives_values(producer) => {
+            // Any data value may come from there: a failure for want of one is `needs-input`.
+            at.inv
+                .unknown
+                .push(format!("-f - (what `{producer}` prints)"));
             at.assume(Some(Assumption::new(
                 AssumptionKind::MissingInput,
                 format!(
