@@ -178,6 +178,7 @@ pub(super) fn instance(
             values_docs: Vec::new(),
             assumptions: Vec::new(),
             scripted: false,
+            stand_ins: Vec::new(),
         },
         problems: Vec::new(),
         missing: Vec::new(),
@@ -208,6 +209,7 @@ pub(super) fn instance(
                 let marks = at.inv.file_marks.clone();
                 match missing::judge(&full, &shown, Given::File, &marks, repo, at.unattended) {
                     Absent::Instead(p, a) => {
+                        at.inv.stand_ins.push(p.clone());
                         at.inv.inputs.push(stand_in(&name, &shown, &p));
                         at.assume(a);
                     }
@@ -393,6 +395,7 @@ fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo
                 let shown = path.to_string();
                 match missing::judge(&full, &shown, Given::ValuesFile, &[], repo, at.unattended) {
                     Absent::Instead(p, a) => {
+                        at.inv.stand_ins.push(p.clone());
                         at.inv.values_files.push(p);
                         at.assume(a);
                     }
@@ -438,6 +441,7 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
                 let shown = path.to_string();
                 match missing::judge(&full, &shown, Given::ValueFile, &[], repo, at.unattended) {
                     Absent::Instead(p, a) => {
+                        at.inv.stand_ins.push(p.clone());
                         at.inv.value_files.push((k, p));
                         at.assume(a);
                     }

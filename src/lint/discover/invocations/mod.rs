@@ -6,6 +6,7 @@
 pub mod ci;
 pub mod commands;
 pub mod concourse;
+pub mod edits;
 pub mod educates;
 pub mod env;
 pub mod expand;
@@ -341,7 +342,10 @@ pub fn find_with(
             }
             for outcome in resolve::resolve_from(call, &snippet, &ctx, prefer.as_ref()) {
                 match outcome {
-                    Outcome::Found(inv) => found.invocations.push(inv),
+                    Outcome::Found(mut inv) => {
+                        edits::mark(&mut inv, &made, index);
+                        found.invocations.push(inv);
+                    }
                     Outcome::Skipped(s) => found.skipped.push(s),
                     Outcome::Missing(m) => missing.push(m),
                     Outcome::Ignored => {}

@@ -69,6 +69,9 @@ pub struct Invocation {
     /// The command is written in a file of the repository that its origin runs or sources
     /// (see [`Call::scripted`]), not at its origin.
     pub scripted: bool,
+    /// Repository files that stand in for inputs the repository does not hold (an example
+    /// for the user's copy, the source of a `cp` or `mv` that makes the input).
+    pub stand_ins: Vec<String>,
 }
 
 /// Data values written as text: a `#@data/values` document or plain YAML.

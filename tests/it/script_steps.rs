@@ -1,0 +1,127 @@
+//! How a script's steps around its `ytt` command change what ytt reads (round eight of first
+//! contact, docs/precision.md): an input the script rewrites before the command, a command it
+//! prints for its user to run, a script another runs from its own working directory, a file
+//! it renames or copies before ytt reads it. Each on a minimal repository written here.
+
+use serde_json::Value;
+
+use crate::util::json::{diagnostics, lint_json};
+use crate::util::TempDir;
+
+/// The findings of `rule` in the report.
+fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
+    diagnostics(report)
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .collect()
+}
+
+/// The kinds of the assumptions a finding names.
+fn kinds(d: &Value) -> Vec<&str> {
+    d["certainty"]["assumptions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a["kind"].as_str())
+        .collect()
+}
+
+const VALUES: &str = "#@data/values\n---\nname: shop\nport: 8080\n";
+const APP: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ data.values.name\ndata:\n  port: #@ data.values.port\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: shop\nspec:\n  clusterIp: None\n";
+
+/// A repository whose `run.sh` is `steps` (after its shebang).
+fn repo(steps: &str) -> TempDir {
+    TempDir::with_files(&[
+        ("config/values.yml", VALUES),
+        ("config/app.yml", APP),
+        ("run.sh", &format!("#!/bin/bash\n{steps}")),
+    ])
+}
+
+/// The `data.port` finding (it rests on the values) and the `clusterIp` one (the text).
+fn port_and_field(report: &Value) -> (Value, Value) {
+    let schema = of(report, "k8s-schema");
+    let port = schema
+        .iter()
+        .find(|d| d["message"].as_str().unwrap_or("").contains("data.port"))
+        .unwrap_or_else(|| panic!("no data.port finding: {report:#}"));
+    let field = schema
+        .iter()
+        .find(|d| d["message"].as_str().unwrap_or("").contains("clusterIp"))
+        .unwrap_or_else(|| panic!("no clusterIp finding: {report:#}"));
+    ((*port).clone(), (*field).clone())
+}
+
+#[test]
+fn an_input_rewritten_before_the_command_makes_its_input_findings_warnings() {
+    for (steps, line, how) in [
+        (
+            "sed -i \"s/^port: .*/port: \\\"$PORT\\\"/\" config/values.yml\nytt -f config\n",
+            2,
+            "`sed -i` edits it in place at run.sh:2",
+        ),
+        (
+            "yq eval -i '.port = \"'\"$PORT\"'\"' ./config/values.yml\nytt -f config\n",
+            2,
+            "`yq -i` edits it in place at run.sh:2",
+        ),
+        (
+            "cd config\nyq -i \".port = \\\"$PORT\\\"\" values.yml\nytt -f .\n",
+            3,
+            "`yq -i` edits it in place at run.sh:3",
+        ),
+        (
+            "cat > config/values.yml <<EOF\n#@data/values\n---\nname: shop\nport: \"$PORT\"\nEOF\nytt -f config\n",
+            2,
+            "`cat` writes it at run.sh:2",
+        ),
+        (
+            "printf 'region: %s\\n' \"$REGION\" | tee -a config/values.yml\nytt -f config\n",
+            2,
+            "`tee` writes it at run.sh:2",
+        ),
+        (
+            "echo \"region: $REGION\" >> config/values.yml\nytt -f config\n",
+            2,
+            "`echo` writes it at run.sh:2",
+        ),
+    ] {
+        let dir = repo(steps);
+        let (_, report) = lint_json(&dir, &[]);
+        let (port, field) = port_and_field(&report);
+        assert_eq!(port["severity"], "warning", "{steps}: {port:#}");
+        assert_eq!(kinds(&port), ["changed-at-run-time"], "{steps}: {port:#}");
+        let said = port["certainty"]["assumptions"][0]["message"]
+            .as_str()
+            .unwrap_or("");
+        assert!(
+            said.starts_with("config/values.yml is changed at run time: ")
+                && said.contains(how)
+                && said.ends_with("the committed content was linted"),
+            "{steps}: {said} (line {line})"
+        );
+        // A field the template writes literally does not depend on the values.
+        assert_eq!(field["severity"], "error", "{steps}: {field:#}");
+        assert!(kinds(&field).is_empty(), "{steps}: {field:#}");
+    }
+}
+
+#[test]
+fn an_edit_after_the_command_or_of_another_file_leaves_the_error() {
+    for steps in [
+        // Bumps the value for the next run, after this one rendered.
+        "ytt -f config > out.yml\nyq -i '.port = \"1\"' config/values.yml\n",
+        // Edits a file the command does not read.
+        "sed -i 's/a/b/' README.md\nytt -f config\n",
+        // Reads the values without writing them.
+        "PORT=$(yq eval '.port' config/values.yml)\nytt -f config\n",
+    ] {
+        let dir = repo(steps);
+        dir.write("README.md", "a\n");
+        let (code, report) = lint_json(&dir, &[]);
+        assert_eq!(code, 1, "{steps}: {report:#}");
+        let (port, _) = port_and_field(&report);
+        assert_eq!(port["severity"], "error", "{steps}: {port:#}");
+        assert!(kinds(&port).is_empty(), "{steps}: {port:#}");
+    }
+}
