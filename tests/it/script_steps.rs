@@ -125,3 +125,55 @@ fn an_edit_after_the_command_or_of_another_file_leaves_the_error() {
         assert!(kinds(&port).is_empty(), "{steps}: {port:#}");
     }
 }
+
+/// A repository whose `setup.sh` prints `printed` for its user.
+fn printing(printed: &str) -> TempDir {
+    TempDir::with_files(&[
+        (
+            "manifests/values.yml",
+            "#@data/values\n---\napp: shop\nhostname: shop.example.com\n",
+        ),
+        (
+            "manifests/ingress.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: #@ data.values.app\nspec:\n  rules:\n  - host: #@ data.values.ingress.host\n",
+        ),
+        (
+            "setup.sh",
+            &format!("#!/bin/bash\nkubectl create namespace shop\necho \"next, run:\"\n{printed}\n"),
+        ),
+    ])
+}
+
+#[test]
+fn a_command_a_script_prints_for_its_user_is_judged_at_the_print() {
+    for printed in [
+        "echo \"ytt -f manifests/values.yml -f manifests/ingress.yml | kubectl apply -f -\"",
+        "echo -e \"  \\$ ytt -f manifests/values.yml -f manifests/ingress.yml\\n\"",
+        "printf 'ytt -f manifests/values.yml -f manifests/ingress.yml | kubectl apply -f -\\n'",
+    ] {
+        let dir = printing(printed);
+        let (code, report) = lint_json(&dir, &[]);
+        assert_eq!(code, 1, "{printed}: {report:#}");
+        let failed = of(&report, "template-error");
+        assert_eq!(failed.len(), 1, "{printed}: {report:#}");
+        let d = failed[0];
+        assert_eq!(d["severity"], "error", "{printed}: {d:#}");
+        assert!(
+            d["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("struct has no .ingress field or method"),
+            "{d:#}"
+        );
+        assert_eq!(d["scenario"], "setup.sh:4", "{printed}: {d:#}");
+    }
+}
+
+#[test]
+fn a_printed_sentence_that_names_ytt_is_no_command() {
+    let dir = printing("echo \"rendered with ytt -f manifests later\"");
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(of(&report, "template-error").is_empty(), "{report:#}");
+    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
+}

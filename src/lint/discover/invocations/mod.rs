@@ -21,6 +21,7 @@ pub mod made;
 pub mod make;
 pub mod missing;
 pub mod outputs;
+pub mod printed;
 pub mod readme;
 pub mod remote;
 pub mod resolve;
