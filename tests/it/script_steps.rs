@@ -177,3 +177,35 @@ fn a_printed_sentence_that_names_ytt_is_no_command() {
     assert!(of(&report, "template-error").is_empty(), "{report:#}");
     assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
 }
+
+#[test]
+fn a_renamed_or_copied_input_keeps_the_name_its_file_mark_gives() {
+    for step in ["mv", "cp"] {
+        let dir = TempDir::with_files(&[
+            ("upstream/settings.yaml", "replicas: 1\nlogLevel: info\n"),
+            (
+                "overlays/org.yaml",
+                "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.all\n---\nreplicas: 3\nloglevel: debug\n",
+            ),
+            (
+                "render.sh",
+                &format!("#!/bin/sh\nset -e\n{step} upstream/settings.yaml upstream/settings.yaml.orig\nytt -f upstream/settings.yaml.orig --file-mark \"settings.yaml.orig:type=yaml-plain\" -f overlays/org.yaml > upstream/settings.yaml\n"),
+            ),
+            // The page runs the script: its steps are the script's, not the reader's copy.
+            ("README.md", "```sh\n./render.sh\n```\n"),
+        ]);
+        let (code, report) = lint_json(&dir, &[]);
+        assert_eq!(code, 1, "{step}: {report:#}");
+        let all = diagnostics(&report);
+        assert!(
+            all.iter()
+                .all(|d| !d["message"].as_str().unwrap_or("").contains("file mark")),
+            "{step}: {report:#}"
+        );
+        // The overlay meets the source's content (`logLevel`, not `loglevel`), as in ytt.
+        let overlay = of(&report, "overlay-error");
+        assert_eq!(overlay.len(), 1, "{step}: {report:#}");
+        assert_eq!(overlay[0]["severity"], "error", "{step}: {:#}", overlay[0]);
+        assert!(kinds(overlay[0]).is_empty(), "{step}: {:#}", overlay[0]);
+    }
+}

@@ -210,7 +210,10 @@ pub(super) fn instance(
                 match missing::judge(&full, &shown, Given::File, &marks, repo, at.unattended) {
                     Absent::Instead(p, a) => {
                         at.inv.stand_ins.push(p.clone());
-                        at.inv.inputs.push(stand_in(&name, &shown, &p));
+                        // A file mark names the file as the command does: the stand-in
+                        // keeps that name (`mv values.yaml values.yaml.original`).
+                        let marked = marks.iter().any(|m| missing::marks_input(m, &shown));
+                        at.inv.inputs.push(stand_in(&name, &shown, &p, marked));
                         at.assume(a);
                     }
                     Absent::Text(doc, a) => {
@@ -467,10 +470,11 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
 
 /// A `-f` input standing in for `shown`: by its own path, or named as the command names the
 /// file it stands for when its name would not be read as YAML (`values.yaml.example` given
-/// as `values.yaml=values.yaml.example`).
-fn stand_in(name: &str, shown: &str, path: &str) -> String {
+/// as `values.yaml=values.yaml.example`) or when a file mark of the command names it
+/// (`marked`: `values.yaml.original=chart/values.yaml`).
+fn stand_in(name: &str, shown: &str, path: &str, marked: bool) -> String {
     let yaml = |p: &str| [".yml", ".yaml"].iter().any(|e| p.ends_with(e));
-    if !name.is_empty() || yaml(path) || !yaml(shown) {
+    if !name.is_empty() || (!marked && (yaml(path) || !yaml(shown))) {
         return format!("{name}{path}");
     }
     let base = shown.rsplit('/').next().unwrap_or(shown);
