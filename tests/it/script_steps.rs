@@ -209,3 +209,49 @@ fn a_renamed_or_copied_input_keeps_the_name_its_file_mark_gives() {
         assert!(kinds(overlay[0]).is_empty(), "{step}: {:#}", overlay[0]);
     }
 }
+
+/// A repository whose `hack/gen/render.sh` reads `./config/cm.yaml` (written for `hack/gen`),
+/// and whose top-level `ci.sh` runs it with `ci`.
+fn nested(ci: &str) -> TempDir {
+    TempDir::with_files(&[
+        (
+            "hack/gen/config/cm.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ \"settings-\" + data.values.env\n",
+        ),
+        (
+            "hack/gen/render.sh",
+            "#!/bin/bash\nytt -f ./config/cm.yaml -v env=\"$1\"\n",
+        ),
+        ("ci.sh", &format!("#!/bin/bash\n{ci}\n")),
+    ])
+}
+
+#[test]
+fn a_script_run_from_the_top_reads_its_paths_from_there() {
+    let dir = nested("./hack/gen/render.sh staging");
+    let (_, report) = lint_json(&dir, &[]);
+    let missing = of(&report, "input-missing");
+    assert_eq!(missing.len(), 1, "{report:#}");
+    let d = missing[0];
+    assert_eq!(
+        (d["file"].as_str(), d["line"].as_u64()),
+        (Some("ci.sh"), Some(2)),
+        "{d:#}"
+    );
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("input config/cm.yaml of the ytt command does not exist"),
+        "{d:#}"
+    );
+    // Run from its own directory, the same script reads its files.
+    for ci in [
+        "cd hack/gen && ./render.sh staging",
+        "(cd hack/gen; ./render.sh staging)",
+    ] {
+        let dir = nested(ci);
+        let (_, report) = lint_json(&dir, &[]);
+        assert!(of(&report, "input-missing").is_empty(), "{ci}: {report:#}");
+    }
+}

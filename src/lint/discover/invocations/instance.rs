@@ -119,6 +119,9 @@ struct Building {
     generated: bool,
     /// The directory of the page the command is on, when it is documented.
     page: Option<String>,
+    /// Written in a script another runs, from the one directory its caller is in (see
+    /// [`Repo::nested`]): a missing input is evidently missing from there.
+    nested: bool,
     /// The command runs in CI, with no user at hand to give files of their own.
     unattended: bool,
 }
@@ -133,14 +136,15 @@ impl Building {
         hint: Option<String>,
         repo: &Repo,
     ) {
-        let evident = missing::evident(
-            full,
-            written,
-            cwd,
-            hint.as_deref(),
-            self.page.as_deref(),
-            repo.index,
-        );
+        let evident = self.nested
+            || missing::evident(
+                full,
+                written,
+                cwd,
+                hint.as_deref(),
+                self.page.as_deref(),
+                repo.index,
+            );
         self.missing.push((shown_path(full), hint, evident));
     }
 
@@ -184,6 +188,7 @@ pub(super) fn instance(
         missing: Vec::new(),
         stdin: false,
         generated: false,
+        nested: repo.nested && !caller,
         page: (source == crate::report::Source::Document)
             .then(|| crate::files::paths::parent(&origin.file).to_string()),
         unattended: source == crate::report::Source::Ci,

@@ -124,7 +124,8 @@ pub fn judge(
             "{path} is ignored by .gitignore: something makes it at run time"
         ));
     }
-    if existing_ancestor(&path, repo.index) != "." {
+    if existing_ancestor(&path, repo.index) != "." || repo.nested {
+        // A script another runs from a known directory reads it from there: missing.
         return Absent::Missing(moved_to(&path, repo.index));
     }
     Absent::Skip(format!(

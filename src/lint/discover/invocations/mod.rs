@@ -311,6 +311,7 @@ pub fn find_with(
         made: &made,
         ignored: Some(&facts.ignored),
         module: facts.module.as_deref(),
+        nested: false,
     };
     let mut found = Found {
         deployed,
@@ -341,7 +342,11 @@ pub fn find_with(
             if elsewhere {
                 continue;
             }
-            for outcome in resolve::resolve_from(call, &snippet, &ctx, prefer.as_ref()) {
+            let here = Repo {
+                nested: call.scripted,
+                ..ctx
+            };
+            for outcome in resolve::resolve_from(call, &snippet, &here, prefer.as_ref()) {
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);

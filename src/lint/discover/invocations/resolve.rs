@@ -131,6 +131,11 @@ pub struct Repo<'a> {
     pub ignored: Option<&'a Ignored>,
     /// The module path of its `go.mod` (`github.com/org/repo`), which names the repository.
     pub module: Option<&'a str>,
+    /// The command is written in a script that another script or a page runs (see
+    /// [`Call::scripted`]): it runs from its caller's working directory, and where that is
+    /// known, an input missing from there is missing (`./tools/render.sh` run from the top,
+    /// whose `ytt -f ./templates/t.yaml` is written for `tools/`).
+    pub nested: bool,
 }
 
 impl<'a> Repo<'a> {
@@ -143,6 +148,7 @@ impl<'a> Repo<'a> {
             made: &[],
             ignored: None,
             module: None,
+            nested: false,
         }
     }
 }
