@@ -255,3 +255,41 @@ fn a_script_run_from_the_top_reads_its_paths_from_there() {
         assert!(of(&report, "input-missing").is_empty(), "{ci}: {report:#}");
     }
 }
+
+/// A repository with a Concourse task whose script is `script`: the task's working directory
+/// is a build directory holding its input `source` (this repository).
+fn concourse(script: &str) -> TempDir {
+    let steps: String = script.lines().map(|l| format!("          {l}\n")).collect();
+    TempDir::with_files(&[
+        (
+            "packaging/package.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ \"shop-\" + data.values.version\n",
+        ),
+        (
+            "ci/release.yml",
+            &format!("jobs:\n- name: package\n  plan:\n  - get: source\n  - task: render\n    config:\n      platform: linux\n      inputs: [{{name: source}}]\n      run:\n        path: bash\n        args:\n        - -ec\n        - |\n{steps}"),
+        ),
+    ])
+}
+
+#[test]
+fn a_concourse_task_s_copy_into_its_build_directory_is_followed() {
+    let dir = concourse(
+        "cp source/packaging/package.yml package.yml\ncd source\nytt -v version=1.2.3 -f ../package.yml > ../out.yml",
+    );
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
+    let roots: Vec<&str> = report["roots"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["path"].as_str())
+        .collect();
+    assert_eq!(roots, ["packaging/package.yml"], "{report:#}");
+    // Without the copy, the file above the input is another of the job's: not missing.
+    let dir = concourse("cd source\nytt -v version=1.2.3 -f ../package.yml > ../out.yml");
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+}

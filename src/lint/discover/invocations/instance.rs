@@ -237,6 +237,16 @@ pub(super) fn instance(
                         .unknown
                         .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full))),
                     Absent::Skip(reason) => at.problems.push(reason),
+                    // A CI job's path that climbs out of its working directory (`cd repo;
+                    // ytt -f ../template.yaml`) reaches its build directory, which holds
+                    // its other inputs and what it made there: uncertain, not missing.
+                    Absent::Missing(_)
+                        if at.unattended && path.literal_prefix().starts_with("../") =>
+                    {
+                        at.inv.unknown.push(format!(
+                            "-f {shown} (outside the CI job's working directory)"
+                        ));
+                    }
                     Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
                 }
             }
