@@ -318,7 +318,7 @@ fn finish(at: Building, origin: &Origin) -> Outcome {
             claims,
         );
     }
-    Outcome::Found(at.inv)
+    Outcome::Found(Box::new(at.inv))
 }
 
 /// `-f -`: a file or a here-document of data values on standard input stands in for it; data

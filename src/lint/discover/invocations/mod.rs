@@ -350,7 +350,7 @@ pub fn find_with(
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
-                        found.invocations.push(inv);
+                        found.invocations.push(*inv);
                     }
                     Outcome::Skipped(s) => found.skipped.push(s),
                     Outcome::Missing(m) => missing.push(m),

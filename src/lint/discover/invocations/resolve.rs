@@ -111,7 +111,7 @@ pub struct Skipped {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Found(Invocation),
+    Found(Box<Invocation>),
     Skipped(Skipped),
     /// An input does not exist (see [`MissingInput`]).
     Missing(MissingInput),
