@@ -88,6 +88,9 @@ pub enum AssumptionKind {
     LeftToUser,
     /// An example values file stands in for the user's own copy of it.
     ExampleValues,
+    /// A step before the command rewrites a committed input (`yq -i`, `sed -i`, `> file`):
+    /// the committed content was linted, not what the command reads.
+    ChangedAtRunTime,
     /// The file holds another tool's template syntax (`{{ .x }}`): that tool renders it
     /// before ytt reads it.
     OtherTemplate,
@@ -112,6 +115,7 @@ impl AssumptionKind {
             AssumptionKind::Placeholder => "placeholder",
             AssumptionKind::LeftToUser => "left-to-user",
             AssumptionKind::ExampleValues => "example-values",
+            AssumptionKind::ChangedAtRunTime => "changed-at-run-time",
             AssumptionKind::OtherTemplate => "other-template",
             AssumptionKind::PrependedText => "prepended-text",
             AssumptionKind::TargetVersion => "target-version",

@@ -55,6 +55,7 @@ mod rule_docs;
 mod run_cache;
 mod same_cause;
 mod schemaless;
+mod script_steps;
 mod spec_fixtures;
 mod starlark_go;
 mod static_analysis;

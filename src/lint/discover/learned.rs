@@ -341,6 +341,7 @@ mod tests {
             values_docs: Vec::new(),
             assumptions: Vec::new(),
             scripted: false,
+            stand_ins: Vec::new(),
         }
     }
 

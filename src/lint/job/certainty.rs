@@ -113,8 +113,12 @@ pub fn target_version(job: &Job, d: &mut Diagnostic) {
 }
 
 /// Whether `d` is about a value of the job's given at run time: at the command that gives
-/// it, or naming it.
+/// it, naming it, or checking the linter's placeholder for it as a value (`"spec.releasedAt"
+/// must be a valid "date-time", found string "placeholder"`, for `-v timestamp=$timestamp`).
 fn about(job: &Job, d: &Diagnostic) -> bool {
+    if d.message.contains(&format!("\"{}\"", placeholder::TEXT)) {
+        return true;
+    }
     let at_command = match (&d.span, &job.origin) {
         (Some(s), Some(o)) => s.file == o.file && s.line == o.line,
         _ => false,

@@ -27,6 +27,7 @@ impl<'t> Interp<'t> {
             return;
         };
         self.outputs(line, fields, env);
+        self.edits(line, fields, env);
         let args = &fields[1..];
         let name = name_word.literal();
         match name.as_deref() {
@@ -81,6 +82,7 @@ impl<'t> Interp<'t> {
             Some("." | "source") => self.source(line, args, env),
             Some("bash" | "sh" | "zsh") => self.shell(line, args, env),
             Some(n) if self.functions.contains_key(n) => self.call_function(n, line, args, env),
+            Some(p @ ("echo" | "printf")) => self.printed(line, p, args, env),
             Some("kapp" | "kubectl") => {
                 if let Some(d) = deploy(name.as_deref().unwrap_or(""), line, args, env) {
                     self.deploys.push(d);

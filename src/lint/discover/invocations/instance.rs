@@ -119,6 +119,9 @@ struct Building {
     generated: bool,
     /// The directory of the page the command is on, when it is documented.
     page: Option<String>,
+    /// Written in a script another runs, from the one directory its caller is in (see
+    /// [`Repo::nested`]): a missing input is evidently missing from there.
+    nested: bool,
     /// The command runs in CI, with no user at hand to give files of their own.
     unattended: bool,
 }
@@ -133,14 +136,15 @@ impl Building {
         hint: Option<String>,
         repo: &Repo,
     ) {
-        let evident = missing::evident(
-            full,
-            written,
-            cwd,
-            hint.as_deref(),
-            self.page.as_deref(),
-            repo.index,
-        );
+        let evident = self.nested
+            || missing::evident(
+                full,
+                written,
+                cwd,
+                hint.as_deref(),
+                self.page.as_deref(),
+                repo.index,
+            );
         self.missing.push((shown_path(full), hint, evident));
     }
 
@@ -178,11 +182,13 @@ pub(super) fn instance(
             values_docs: Vec::new(),
             assumptions: Vec::new(),
             scripted: false,
+            stand_ins: Vec::new(),
         },
         problems: Vec::new(),
         missing: Vec::new(),
         stdin: false,
         generated: false,
+        nested: repo.nested && !caller,
         page: (source == crate::report::Source::Document)
             .then(|| crate::files::paths::parent(&origin.file).to_string()),
         unattended: source == crate::report::Source::Ci,
@@ -208,7 +214,11 @@ pub(super) fn instance(
                 let marks = at.inv.file_marks.clone();
                 match missing::judge(&full, &shown, Given::File, &marks, repo, at.unattended) {
                     Absent::Instead(p, a) => {
-                        at.inv.inputs.push(stand_in(&name, &shown, &p));
+                        at.inv.stand_ins.push(p.clone());
+                        // A file mark names the file as the command does: the stand-in
+                        // keeps that name (`mv values.yaml values.yaml.original`).
+                        let marked = marks.iter().any(|m| missing::marks_input(m, &shown));
+                        at.inv.inputs.push(stand_in(&name, &shown, &p, marked));
                         at.assume(a);
                     }
                     Absent::Text(doc, a) => {
@@ -227,6 +237,16 @@ pub(super) fn instance(
                         .unknown
                         .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full))),
                     Absent::Skip(reason) => at.problems.push(reason),
+                    // A CI job's path that climbs out of its working directory (`cd repo;
+                    // ytt -f ../template.yaml`) reaches its build directory, which holds
+                    // its other inputs and what it made there: uncertain, not missing.
+                    Absent::Missing(_)
+                        if at.unattended && path.literal_prefix().starts_with("../") =>
+                    {
+                        at.inv.unknown.push(format!(
+                            "-f {shown} (outside the CI job's working directory)"
+                        ));
+                    }
                     Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
                 }
             }
@@ -298,7 +318,7 @@ fn finish(at: Building, origin: &Origin) -> Outcome {
             claims,
         );
     }
-    Outcome::Found(at.inv)
+    Outcome::Found(Box::new(at.inv))
 }
 
 /// `-f -`: a file or a here-document of data values on standard input stands in for it; data
@@ -397,6 +417,7 @@ fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo
                 let shown = path.to_string();
                 match missing::judge(&full, &shown, Given::ValuesFile, &[], repo, at.unattended) {
                     Absent::Instead(p, a) => {
+                        at.inv.stand_ins.push(p.clone());
                         at.inv.values_files.push(p);
                         at.assume(a);
                     }
@@ -442,6 +463,7 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
                 let shown = path.to_string();
                 match missing::judge(&full, &shown, Given::ValueFile, &[], repo, at.unattended) {
                     Absent::Instead(p, a) => {
+                        at.inv.stand_ins.push(p.clone());
                         at.inv.value_files.push((k, p));
                         at.assume(a);
                     }
@@ -467,10 +489,11 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
 
 /// A `-f` input standing in for `shown`: by its own path, or named as the command names the
 /// file it stands for when its name would not be read as YAML (`values.yaml.example` given
-/// as `values.yaml=values.yaml.example`).
-fn stand_in(name: &str, shown: &str, path: &str) -> String {
+/// as `values.yaml=values.yaml.example`) or when a file mark of the command names it
+/// (`marked`: `values.yaml.original=chart/values.yaml`).
+fn stand_in(name: &str, shown: &str, path: &str, marked: bool) -> String {
     let yaml = |p: &str| [".yml", ".yaml"].iter().any(|e| p.ends_with(e));
-    if !name.is_empty() || yaml(path) || !yaml(shown) {
+    if !name.is_empty() || (!marked && (yaml(path) || !yaml(shown))) {
         return format!("{name}{path}");
     }
     let base = shown.rsplit('/').next().unwrap_or(shown);

@@ -184,9 +184,15 @@ fn places(m: &MadeAt, index: &Index) -> Vec<(Word, Option<String>)> {
             }
             _ => from.normalized(),
         };
+        let in_build_dir = || {
+            let p = full.repo_path()?;
+            ci_job(&m.file).then(|| input_file(&p, index)).flatten()
+        };
         match full.repo_path() {
             // Copied from a file of the repository: only from where it exists.
             Some(p) if index.exists(&p) => Some(Some(p)),
+            // In a CI job's build directory, from the input that holds the repository.
+            Some(_) if in_build_dir().is_some() => Some(in_build_dir()),
             Some(_) if base.is_some() => None,
             _ => Some(None),
         }
@@ -205,6 +211,20 @@ fn places(m: &MadeAt, index: &Index) -> Vec<(Word, Option<String>)> {
             .map(|f| vec![(m.made.path.normalized(), f)])
             .unwrap_or_default(),
     }
+}
+
+/// Whether a command is a CI job's (a workflow, a GitLab job, a Concourse task): it starts in a
+/// build directory that holds its inputs, each a directory named after it.
+fn ci_job(file: &str) -> bool {
+    crate::lint::discover::provenance::source_of(file) == crate::report::Source::Ci
+}
+
+/// The repository file a path of a CI build directory names (`repo/templates/x.yaml`, from the
+/// input `repo` that holds the repository): its first segment is no directory of the
+/// repository, and the rest is a file of it.
+fn input_file(path: &str, index: &Index) -> Option<String> {
+    let (first, rest) = path.split_once('/')?;
+    (!index.exists(first) && index.is_file(rest)).then(|| rest.to_string())
 }
 
 /// Whether the made path `place` is `target` or a directory above it. An unknown part of the

@@ -124,7 +124,8 @@ pub fn judge(
             "{path} is ignored by .gitignore: something makes it at run time"
         ));
     }
-    if existing_ancestor(&path, repo.index) != "." {
+    if existing_ancestor(&path, repo.index) != "." || repo.nested {
+        // A script another runs from a known directory reads it from there: missing.
         return Absent::Missing(moved_to(&path, repo.index));
     }
     Absent::Skip(format!(
@@ -136,7 +137,9 @@ pub fn judge(
 fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data: bool) -> Absent {
     let (m, fit) = (maker.at, maker.fit);
     if let Some(from) = from.filter(|_| fit == Fit::Exact) {
-        let example = m.documented() || names_example(&from);
+        // A rename (`mv values.yaml values.yaml.original`) is the same content, whoever runs
+        // it; a page's copy is the reader's own to edit.
+        let example = (m.documented() && m.made.by != "mv") || names_example(&from);
         let a = example.then(|| {
             Assumption::new(
                 AssumptionKind::ExampleValues,

@@ -6,6 +6,7 @@
 pub mod ci;
 pub mod commands;
 pub mod concourse;
+pub mod edits;
 pub mod educates;
 pub mod env;
 pub mod expand;
@@ -20,6 +21,7 @@ pub mod made;
 pub mod make;
 pub mod missing;
 pub mod outputs;
+pub mod printed;
 pub mod readme;
 pub mod remote;
 pub mod resolve;
@@ -309,6 +311,7 @@ pub fn find_with(
         made: &made,
         ignored: Some(&facts.ignored),
         module: facts.module.as_deref(),
+        nested: false,
     };
     let mut found = Found {
         deployed,
@@ -339,9 +342,16 @@ pub fn find_with(
             if elsewhere {
                 continue;
             }
-            for outcome in resolve::resolve_from(call, &snippet, &ctx, prefer.as_ref()) {
+            let here = Repo {
+                nested: call.scripted,
+                ..ctx
+            };
+            for outcome in resolve::resolve_from(call, &snippet, &here, prefer.as_ref()) {
                 match outcome {
-                    Outcome::Found(inv) => found.invocations.push(inv),
+                    Outcome::Found(mut inv) => {
+                        edits::mark(&mut inv, &made, index);
+                        found.invocations.push(*inv);
+                    }
                     Outcome::Skipped(s) => found.skipped.push(s),
                     Outcome::Missing(m) => missing.push(m),
                     Outcome::Ignored => {}

@@ -69,6 +69,9 @@ pub struct Invocation {
     /// The command is written in a file of the repository that its origin runs or sources
     /// (see [`Call::scripted`]), not at its origin.
     pub scripted: bool,
+    /// Repository files that stand in for inputs the repository does not hold (an example
+    /// for the user's copy, the source of a `cp` or `mv` that makes the input).
+    pub stand_ins: Vec<String>,
 }
 
 /// Data values written as text: a `#@data/values` document or plain YAML.
@@ -108,7 +111,7 @@ pub struct Skipped {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Found(Invocation),
+    Found(Box<Invocation>),
     Skipped(Skipped),
     /// An input does not exist (see [`MissingInput`]).
     Missing(MissingInput),
@@ -128,6 +131,11 @@ pub struct Repo<'a> {
     pub ignored: Option<&'a Ignored>,
     /// The module path of its `go.mod` (`github.com/org/repo`), which names the repository.
     pub module: Option<&'a str>,
+    /// The command is written in a script that another script or a page runs (see
+    /// [`Call::scripted`]): it runs from its caller's working directory, and where that is
+    /// known, an input missing from there is missing (`./tools/render.sh` run from the top,
+    /// whose `ytt -f ./templates/t.yaml` is written for `tools/`).
+    pub nested: bool,
 }
 
 impl<'a> Repo<'a> {
@@ -140,6 +148,7 @@ impl<'a> Repo<'a> {
             made: &[],
             ignored: None,
             module: None,
+            nested: false,
         }
     }
 }

@@ -21,7 +21,7 @@ type Placed = (Vec<String>, Vec<(String, String)>);
 fn found(o: &[Outcome]) -> Vec<&Invocation> {
     o.iter()
         .filter_map(|x| match x {
-            Outcome::Found(i) => Some(i),
+            Outcome::Found(i) => Some(&**i),
             _ => None,
         })
         .collect()

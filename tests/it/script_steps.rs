@@ -1,0 +1,295 @@
+//! How a script's steps around its `ytt` command change what ytt reads (round eight of first
+//! contact, docs/precision.md): an input the script rewrites before the command, a command it
+//! prints for its user to run, a script another runs from its own working directory, a file
+//! it renames or copies before ytt reads it. Each on a minimal repository written here.
+
+use serde_json::Value;
+
+use crate::util::json::{diagnostics, lint_json};
+use crate::util::TempDir;
+
+/// The findings of `rule` in the report.
+fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
+    diagnostics(report)
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .collect()
+}
+
+/// The kinds of the assumptions a finding names.
+fn kinds(d: &Value) -> Vec<&str> {
+    d["certainty"]["assumptions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a["kind"].as_str())
+        .collect()
+}
+
+const VALUES: &str = "#@data/values\n---\nname: shop\nport: 8080\n";
+const APP: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ data.values.name\ndata:\n  port: #@ data.values.port\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: shop\nspec:\n  clusterIp: None\n";
+
+/// A repository whose `run.sh` is `steps` (after its shebang).
+fn repo(steps: &str) -> TempDir {
+    TempDir::with_files(&[
+        ("config/values.yml", VALUES),
+        ("config/app.yml", APP),
+        ("run.sh", &format!("#!/bin/bash\n{steps}")),
+    ])
+}
+
+/// The `data.port` finding (it rests on the values) and the `clusterIp` one (the text).
+fn port_and_field(report: &Value) -> (Value, Value) {
+    let schema = of(report, "k8s-schema");
+    let port = schema
+        .iter()
+        .find(|d| d["message"].as_str().unwrap_or("").contains("data.port"))
+        .unwrap_or_else(|| panic!("no data.port finding: {report:#}"));
+    let field = schema
+        .iter()
+        .find(|d| d["message"].as_str().unwrap_or("").contains("clusterIp"))
+        .unwrap_or_else(|| panic!("no clusterIp finding: {report:#}"));
+    ((*port).clone(), (*field).clone())
+}
+
+#[test]
+fn an_input_rewritten_before_the_command_makes_its_input_findings_warnings() {
+    for (steps, line, how) in [
+        (
+            "sed -i \"s/^port: .*/port: \\\"$PORT\\\"/\" config/values.yml\nytt -f config\n",
+            2,
+            "`sed -i` edits it in place at run.sh:2",
+        ),
+        (
+            "yq eval -i '.port = \"'\"$PORT\"'\"' ./config/values.yml\nytt -f config\n",
+            2,
+            "`yq -i` edits it in place at run.sh:2",
+        ),
+        (
+            "cd config\nyq -i \".port = \\\"$PORT\\\"\" values.yml\nytt -f .\n",
+            3,
+            "`yq -i` edits it in place at run.sh:3",
+        ),
+        (
+            "cat > config/values.yml <<EOF\n#@data/values\n---\nname: shop\nport: \"$PORT\"\nEOF\nytt -f config\n",
+            2,
+            "`cat` writes it at run.sh:2",
+        ),
+        (
+            "printf 'region: %s\\n' \"$REGION\" | tee -a config/values.yml\nytt -f config\n",
+            2,
+            "`tee` writes it at run.sh:2",
+        ),
+        (
+            "echo \"region: $REGION\" >> config/values.yml\nytt -f config\n",
+            2,
+            "`echo` writes it at run.sh:2",
+        ),
+    ] {
+        let dir = repo(steps);
+        let (_, report) = lint_json(&dir, &[]);
+        let (port, field) = port_and_field(&report);
+        assert_eq!(port["severity"], "warning", "{steps}: {port:#}");
+        assert_eq!(kinds(&port), ["changed-at-run-time"], "{steps}: {port:#}");
+        let said = port["certainty"]["assumptions"][0]["message"]
+            .as_str()
+            .unwrap_or("");
+        assert!(
+            said.starts_with("config/values.yml is changed at run time: ")
+                && said.contains(how)
+                && said.ends_with("the committed content was linted"),
+            "{steps}: {said} (line {line})"
+        );
+        // A field the template writes literally does not depend on the values.
+        assert_eq!(field["severity"], "error", "{steps}: {field:#}");
+        assert!(kinds(&field).is_empty(), "{steps}: {field:#}");
+    }
+}
+
+#[test]
+fn an_edit_after_the_command_or_of_another_file_leaves_the_error() {
+    for steps in [
+        // Bumps the value for the next run, after this one rendered.
+        "ytt -f config > out.yml\nyq -i '.port = \"1\"' config/values.yml\n",
+        // Edits a file the command does not read.
+        "sed -i 's/a/b/' README.md\nytt -f config\n",
+        // Reads the values without writing them.
+        "PORT=$(yq eval '.port' config/values.yml)\nytt -f config\n",
+    ] {
+        let dir = repo(steps);
+        dir.write("README.md", "a\n");
+        let (code, report) = lint_json(&dir, &[]);
+        assert_eq!(code, 1, "{steps}: {report:#}");
+        let (port, _) = port_and_field(&report);
+        assert_eq!(port["severity"], "error", "{steps}: {port:#}");
+        assert!(kinds(&port).is_empty(), "{steps}: {port:#}");
+    }
+}
+
+/// A repository whose `setup.sh` prints `printed` for its user.
+fn printing(printed: &str) -> TempDir {
+    TempDir::with_files(&[
+        (
+            "manifests/values.yml",
+            "#@data/values\n---\napp: shop\nhostname: shop.example.com\n",
+        ),
+        (
+            "manifests/ingress.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: #@ data.values.app\nspec:\n  rules:\n  - host: #@ data.values.ingress.host\n",
+        ),
+        (
+            "setup.sh",
+            &format!("#!/bin/bash\nkubectl create namespace shop\necho \"next, run:\"\n{printed}\n"),
+        ),
+    ])
+}
+
+#[test]
+fn a_command_a_script_prints_for_its_user_is_judged_at_the_print() {
+    for printed in [
+        "echo \"ytt -f manifests/values.yml -f manifests/ingress.yml | kubectl apply -f -\"",
+        "echo -e \"  \\$ ytt -f manifests/values.yml -f manifests/ingress.yml\\n\"",
+        "printf 'ytt -f manifests/values.yml -f manifests/ingress.yml | kubectl apply -f -\\n'",
+    ] {
+        let dir = printing(printed);
+        let (code, report) = lint_json(&dir, &[]);
+        assert_eq!(code, 1, "{printed}: {report:#}");
+        let failed = of(&report, "template-error");
+        assert_eq!(failed.len(), 1, "{printed}: {report:#}");
+        let d = failed[0];
+        assert_eq!(d["severity"], "error", "{printed}: {d:#}");
+        assert!(
+            d["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("struct has no .ingress field or method"),
+            "{d:#}"
+        );
+        assert_eq!(d["scenario"], "setup.sh:4", "{printed}: {d:#}");
+    }
+}
+
+#[test]
+fn a_printed_sentence_that_names_ytt_is_no_command() {
+    let dir = printing("echo \"rendered with ytt -f manifests later\"");
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(of(&report, "template-error").is_empty(), "{report:#}");
+    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
+}
+
+#[test]
+fn a_renamed_or_copied_input_keeps_the_name_its_file_mark_gives() {
+    for step in ["mv", "cp"] {
+        let dir = TempDir::with_files(&[
+            ("upstream/settings.yaml", "replicas: 1\nlogLevel: info\n"),
+            (
+                "overlays/org.yaml",
+                "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.all\n---\nreplicas: 3\nloglevel: debug\n",
+            ),
+            (
+                "render.sh",
+                &format!("#!/bin/sh\nset -e\n{step} upstream/settings.yaml upstream/settings.yaml.orig\nytt -f upstream/settings.yaml.orig --file-mark \"settings.yaml.orig:type=yaml-plain\" -f overlays/org.yaml > upstream/settings.yaml\n"),
+            ),
+            // The page runs the script: its steps are the script's, not the reader's copy.
+            ("README.md", "```sh\n./render.sh\n```\n"),
+        ]);
+        let (code, report) = lint_json(&dir, &[]);
+        assert_eq!(code, 1, "{step}: {report:#}");
+        let all = diagnostics(&report);
+        assert!(
+            all.iter()
+                .all(|d| !d["message"].as_str().unwrap_or("").contains("file mark")),
+            "{step}: {report:#}"
+        );
+        // The overlay meets the source's content (`logLevel`, not `loglevel`), as in ytt.
+        let overlay = of(&report, "overlay-error");
+        assert_eq!(overlay.len(), 1, "{step}: {report:#}");
+        assert_eq!(overlay[0]["severity"], "error", "{step}: {:#}", overlay[0]);
+        assert!(kinds(overlay[0]).is_empty(), "{step}: {:#}", overlay[0]);
+    }
+}
+
+/// A repository whose `hack/gen/render.sh` reads `./config/cm.yaml` (written for `hack/gen`),
+/// and whose top-level `ci.sh` runs it with `ci`.
+fn nested(ci: &str) -> TempDir {
+    TempDir::with_files(&[
+        (
+            "hack/gen/config/cm.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ \"settings-\" + data.values.env\n",
+        ),
+        (
+            "hack/gen/render.sh",
+            "#!/bin/bash\nytt -f ./config/cm.yaml -v env=\"$1\"\n",
+        ),
+        ("ci.sh", &format!("#!/bin/bash\n{ci}\n")),
+    ])
+}
+
+#[test]
+fn a_script_run_from_the_top_reads_its_paths_from_there() {
+    let dir = nested("./hack/gen/render.sh staging");
+    let (_, report) = lint_json(&dir, &[]);
+    let missing = of(&report, "input-missing");
+    assert_eq!(missing.len(), 1, "{report:#}");
+    let d = missing[0];
+    assert_eq!(
+        (d["file"].as_str(), d["line"].as_u64()),
+        (Some("ci.sh"), Some(2)),
+        "{d:#}"
+    );
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("input config/cm.yaml of the ytt command does not exist"),
+        "{d:#}"
+    );
+    // Run from its own directory, the same script reads its files.
+    for ci in [
+        "cd hack/gen && ./render.sh staging",
+        "(cd hack/gen; ./render.sh staging)",
+    ] {
+        let dir = nested(ci);
+        let (_, report) = lint_json(&dir, &[]);
+        assert!(of(&report, "input-missing").is_empty(), "{ci}: {report:#}");
+    }
+}
+
+/// A repository with a Concourse task whose script is `script`: the task's working directory
+/// is a build directory holding its input `source` (this repository).
+fn concourse(script: &str) -> TempDir {
+    let steps: String = script.lines().map(|l| format!("          {l}\n")).collect();
+    TempDir::with_files(&[
+        (
+            "packaging/package.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ \"shop-\" + data.values.version\n",
+        ),
+        (
+            "ci/release.yml",
+            &format!("jobs:\n- name: package\n  plan:\n  - get: source\n  - task: render\n    config:\n      platform: linux\n      inputs: [{{name: source}}]\n      run:\n        path: bash\n        args:\n        - -ec\n        - |\n{steps}"),
+        ),
+    ])
+}
+
+#[test]
+fn a_concourse_task_s_copy_into_its_build_directory_is_followed() {
+    let dir = concourse(
+        "cp source/packaging/package.yml package.yml\ncd source\nytt -v version=1.2.3 -f ../package.yml > ../out.yml",
+    );
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
+    let roots: Vec<&str> = report["roots"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["path"].as_str())
+        .collect();
+    assert_eq!(roots, ["packaging/package.yml"], "{report:#}");
+    // Without the copy, the file above the input is another of the job's: not missing.
+    let dir = concourse("cd source\nytt -v version=1.2.3 -f ../package.yml > ../out.yml");
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+}
