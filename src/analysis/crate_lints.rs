@@ -17,8 +17,17 @@ pub const UNREACHABLE: Rule = Rule::UnreachableCode;
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();
     for (i, unit) in index.all.iter().enumerate().take(index.own) {
-        let read = walk::read_names(&unit.ast);
-        for stmt in walk::stmts(&unit.ast) {
+        let stmts = walk::stmts(&unit.ast);
+        let locals: Vec<&str> = stmts
+            .iter()
+            .filter_map(|s| match &s.node {
+                Stmt::Load(load) => Some(load.args.iter().map(|a| a.local.ident.as_str())),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let read = walk::read_among(&unit.ast, &locals);
+        for stmt in stmts {
             let Stmt::Load(load) = &stmt.node else {
                 continue;
             };

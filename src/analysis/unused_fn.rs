@@ -11,13 +11,18 @@ pub const RULE: Rule = Rule::UnusedFunction;
 pub fn check(index: &Index<'_>) -> Vec<Finding> {
     let mut found = Vec::new();
     for unit in index.all.iter().take(index.own) {
-        let read = walk::read_names(&unit.ast);
-        for def in walk::defs(&unit.ast) {
+        let candidates: Vec<_> = walk::defs(&unit.ast)
+            .into_iter()
+            .filter(|def| {
+                let name = walk::original(&def.name.ident);
+                let callable_elsewhere = unit.loadable() && !name.starts_with('_');
+                !(callable_elsewhere || name.starts_with("__ytt"))
+            })
+            .collect();
+        let names: Vec<&str> = candidates.iter().map(|d| d.name.ident.as_str()).collect();
+        let read = walk::read_among(&unit.ast, &names);
+        for def in candidates {
             let name = walk::original(&def.name.ident);
-            let callable_elsewhere = unit.loadable() && !name.starts_with('_');
-            if callable_elsewhere || name.starts_with("__ytt") {
-                continue;
-            }
             if read.contains(def.name.ident.as_str()) {
                 continue;
             }

@@ -124,15 +124,23 @@ pub fn loads(ast: &AstModule) -> Vec<&LoadP<AstNoPayload>> {
         .collect()
 }
 
-/// The names read anywhere in the module.
-pub fn read_names(ast: &AstModule) -> std::collections::HashSet<&str> {
-    let mut names = std::collections::HashSet::new();
+/// Which of `names` the module reads anywhere. The checks ask about a few names (their loads,
+/// their functions): a set of every name read, built for every template, was a noticeable
+/// part of the static analysis.
+pub fn read_among<'n>(ast: &AstModule, names: &[&'n str]) -> std::collections::HashSet<&'n str> {
+    let mut found = std::collections::HashSet::new();
+    if names.is_empty() {
+        return found;
+    }
     each_expr(ast, &mut |e| {
         if let Expr::Identifier(id) = &e.node {
-            names.insert(id.ident.as_str());
+            let read = id.ident.as_str();
+            if let Some(name) = names.iter().find(|n| **n == read) {
+                found.insert(*name);
+            }
         }
     });
-    names
+    found
 }
 
 /// A name as the author wrote it (the engine renames identifiers the crate reserves, such as

@@ -24,11 +24,22 @@ impl Instructions {
     }
 
     pub fn name(&self, op: &str) -> String {
-        format!("{}{}", self.prefix, op)
+        let mut name = String::with_capacity(self.prefix.len() + op.len());
+        name.push_str(&self.prefix);
+        name.push_str(op);
+        name
     }
 
+    /// `prefix` `op` `(args)`, built in place (a template compiles one call per node: the
+    /// formatting machinery was a noticeable part of the compile).
     fn call(&self, op: &str, args: &str) -> String {
-        format!("{}{}({})", self.prefix, op, args)
+        let mut call = String::with_capacity(self.prefix.len() + op.len() + args.len() + 2);
+        call.push_str(&self.prefix);
+        call.push_str(op);
+        call.push('(');
+        call.push_str(args);
+        call.push(')');
+        call
     }
 }
 

@@ -15,6 +15,11 @@ fn replacement(word: &str) -> Option<&'static str> {
 
 /// Renames reserved identifiers in `code`; line structure is unchanged.
 pub fn rename_reserved(code: &str) -> String {
+    // Code that never spells a reserved word is its own renaming: every byte is copied as it
+    // is unless a word (or a loaded name) is one. One search per word settles most templates.
+    if !RESERVED.iter().any(|(w, _)| code.contains(w)) {
+        return code.to_string();
+    }
     let b = code.as_bytes();
     let mut out = String::with_capacity(code.len() + 16);
     let mut i = 0;

@@ -265,7 +265,11 @@ pub(crate) fn lex(src: &str) -> Lexed {
         pos: 0,
         line: 1,
         depth: 0,
-        out: Lexed::default(),
+        // Generated code has about a token per six bytes: sized once instead of grown.
+        out: Lexed {
+            toks: Vec::with_capacity(src.len() / 6),
+            ..Lexed::default()
+        },
         ll_start: 0,
         ll_line: 1,
     }

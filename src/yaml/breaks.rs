@@ -21,7 +21,13 @@ pub fn ytt_crash(
     file: &Arc<str>,
 ) -> Option<ParseError> {
     let lone_cr = src.contains('\r') && has_lone_cr(src);
-    if !lone_cr && (src.is_ascii() || !src.contains(['\u{85}', '\u{2028}', '\u{2029}'])) {
+    let unicode_break = || {
+        // One fast search per character (a set of characters is matched char by char).
+        ['\u{85}', '\u{2028}', '\u{2029}']
+            .iter()
+            .any(|c| src.contains(*c))
+    };
+    if !lone_cr && (src.is_ascii() || !unicode_break()) {
         // Every break is LF or CR LF: both counts agree.
         return None;
     }

@@ -13,7 +13,11 @@
 pub(crate) fn needs_scan(data: &str) -> bool {
     let line_start = |i: usize| i == 0 || matches!(data.as_bytes().get(i - 1), Some(b'\n' | b'\r'));
     data.match_indices('%').any(|(i, _)| line_start(i))
-        || (!data.is_ascii() && data.contains(['\u{feff}', '\u{85}', '\u{2028}', '\u{2029}']))
+        || (!data.is_ascii()
+            // One fast search per character (a set of characters is matched char by char).
+            && ['\u{feff}', '\u{85}', '\u{2028}', '\u{2029}']
+                .iter()
+                .any(|c| data.contains(*c)))
 }
 
 /// The chars of `text[from..to]` that are not inside a comment, with their byte offsets in
