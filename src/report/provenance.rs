@@ -99,6 +99,28 @@ pub enum AssumptionKind {
 }
 
 impl AssumptionKind {
+    /// Every kind, in the order of their ids' documentation.
+    pub const ALL: [AssumptionKind; 13] = [
+        AssumptionKind::InferredCommand,
+        AssumptionKind::WrapperTool,
+        AssumptionKind::CopiedElsewhere,
+        AssumptionKind::MissingInput,
+        AssumptionKind::OutsideInput,
+        AssumptionKind::BoundArgument,
+        AssumptionKind::RuntimeValues,
+        AssumptionKind::Placeholder,
+        AssumptionKind::LeftToUser,
+        AssumptionKind::ExampleValues,
+        AssumptionKind::OtherTemplate,
+        AssumptionKind::PrependedText,
+        AssumptionKind::TargetVersion,
+    ];
+
+    /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
+    pub fn from_id(id: &str) -> Option<AssumptionKind> {
+        AssumptionKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
     /// The id used by the JSON and SARIF reports.
     pub fn id(self) -> &'static str {
         match self {

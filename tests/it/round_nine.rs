@@ -1,0 +1,86 @@
+//! Round nine of first contact (docs/precision.md, "Round eight"): what `yttlint init` records
+//! of discovery's assumptions, and the constructs found there. Each repository is a minimal
+//! repro written for the test.
+
+use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::{yttlint, TempDir};
+
+/// `(severity, rule, file, line, kinds assumed)` of every finding.
+fn severities(dir: &std::path::Path) -> Vec<(String, String, String, u64, Vec<String>)> {
+    let (code, report) = lint_json(dir, &[]);
+    assert!(code == 0 || code == 1, "{report:#}");
+    let mut out: Vec<_> = diagnostics(&report)
+        .iter()
+        .map(|d| {
+            let kinds = d["certainty"]["assumptions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|a| str_of(a, "kind").to_string())
+                .collect();
+            (
+                str_of(d, "severity").to_string(),
+                str_of(d, "rule").to_string(),
+                str_of(d, "file").to_string(),
+                d["line"].as_u64().unwrap_or(0),
+                kinds,
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn init_records_what_discovery_assumed_and_the_severities_stay() {
+    // A layout root that fails, an overlay of manifests `helm template` pipes in, a README
+    // command run with the user's copy of an example values file.
+    let repo = TempDir::copy_of("invocations/init-assumptions");
+    for f in ["expected-roots.txt", "expected-findings.txt"] {
+        let _ = std::fs::remove_file(repo.join(f));
+    }
+    let before = severities(&repo);
+    let rows: Vec<(&str, &str, &[String])> = before
+        .iter()
+        .map(|(s, r, _, _, k)| (s.as_str(), r.as_str(), k.as_slice()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("info", "overlay-error", &["missing-input".to_string()][..]),
+            (
+                "warning",
+                "template-error",
+                &["example-values".to_string()][..]
+            ),
+            (
+                "warning",
+                "template-error",
+                &["inferred-command".to_string()][..]
+            ),
+        ]
+    );
+    let init = yttlint(&repo, &["init"]);
+    assert_eq!(init.code, 0, "{}", init.stderr);
+    let written = std::fs::read_to_string(repo.join(".yttlint.yaml")).unwrap();
+    for kind in ["inferred-command", "missing-input", "example-values"] {
+        assert!(written.contains(&format!("- {kind}: \"")), "{written}");
+    }
+    assert_eq!(severities(&repo), before, "{written}");
+    // Deleting an entry confirms it: the layout root's command is then the configuration's,
+    // and its failure an error.
+    let confirmed: String = written
+        .lines()
+        .filter(|l| !l.contains("inferred-command:") && !l.starts_with("    assumes:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(repo.join(".yttlint.yaml"), &confirmed).unwrap();
+    let after = severities(&repo);
+    assert!(
+        after.iter().any(|(s, r, f, _, k)| s == "error"
+            && r == "template-error"
+            && f == "layout/config.yml"
+            && k.is_empty()),
+        "{confirmed}\n{after:?}"
+    );
+}
