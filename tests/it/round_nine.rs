@@ -84,3 +84,46 @@ fn init_records_what_discovery_assumed_and_the_severities_stay() {
         "{confirmed}\n{after:?}"
     );
 }
+
+#[test]
+fn an_embedded_document_s_finding_says_where_it_is_written_and_who_reads_the_file() {
+    let dir = TempDir::with_files(&[
+        (
+            "installer/values-secret.yaml",
+            "apiVersion: v1\nkind: Secret\nmetadata:\n  name: installer-values\nstringData:\n  values.yaml: |\n    #@data/values\n    ---\n    # the profile to install\n    profile: full\n",
+        ),
+        (
+            "hack/deploy.sh",
+            "#!/bin/sh\nkapp deploy -a installer -f installer/values-secret.yaml -y\n",
+        ),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    let d = diagnostics(&report)
+        .iter()
+        .find(|d| d["rule"] == "unknown-comment")
+        .cloned()
+        .unwrap_or_else(|| panic!("{report:#}"));
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(d["certainty"]["source"], "embedded");
+    assert_eq!(d["certainty"]["origin"], "installer/values-secret.yaml:6");
+    let assumed = str_of(&d["certainty"]["assumptions"][0], "message");
+    assert!(
+        assumed.contains(
+            "installer/values-secret.yaml itself is read by `kapp deploy` at hack/deploy.sh:2"
+        ),
+        "{assumed}"
+    );
+    let run = yttlint(&dir, &["--color", "never"]);
+    assert!(
+        run.stdout.contains(
+            "= in the ytt document written as a string at installer/values-secret.yaml:6"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("inferred from the layout"),
+        "{}",
+        run.stdout
+    );
+}

@@ -167,6 +167,9 @@ pub struct Discovery {
     pub third_party: Vec<String>,
     /// Keys of repository files that its scripts read with another tool (`yq`).
     pub tool_reads: Vec<tool_reads::ToolRead>,
+    /// Repository paths the commands deploy as they are (`kapp deploy -f config/`), with the
+    /// command (`` `kapp` at hack/deploy.sh:3 ``).
+    pub deployed: Vec<(String, String)>,
 }
 
 impl Discovery {
@@ -255,6 +258,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
             let found = invocations::find(&config.dir, files, &index, &d.vendir);
             d.skipped = found.skipped;
             d.third_party = found.third_party;
+            d.deployed = found.deployed;
             d.findings.extend(
                 found
                     .findings
@@ -367,6 +371,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
     let top = not_deployed_as_is(top, &found.deployed, d);
+    d.deployed = found.deployed;
     let top = not_copied_out(top, files, d);
     let partial: Vec<Library> = partial
         .into_iter()

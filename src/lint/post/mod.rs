@@ -60,7 +60,7 @@ pub fn findings(
     let found = every_scenario::settle(jobs, found);
     let mut found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
     let lenient = embedded::comments_ignored(&p.discovery.roots);
-    found.extend(embedded::findings(&p.discovery.files, lenient));
+    found.extend(embedded::findings(&p.discovery, lenient));
     machine_paths::settle(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = certainty::apply(levels::apply(&p.config, found));
