@@ -16,7 +16,7 @@ use crate::report::{Diagnostic, Related, Rule, Span};
 /// `found` with the suppressed uses of folded findings taken out; adds the suppressions
 /// that did so to `used`.
 pub fn settle(found: Vec<Diagnostic>, sups: &[Suppression], used: &mut Used) -> Vec<Diagnostic> {
-    let mut covering = |rule: Rule, span: &Span, used: &mut Used| -> bool {
+    let covering = |rule: Rule, span: &Span, used: &mut Used| -> bool {
         let hits: Vec<usize> = (0..sups.len())
             .filter(|&i| sups[i].covers_at(rule, span))
             .collect();
