@@ -46,11 +46,22 @@ pub fn origin(d: &Diagnostic) -> Option<String> {
 }
 
 /// What a finding assumes about its command and inputs, and how to make it certain; `None`
-/// when it assumes nothing.
+/// when it assumes nothing. An error that assumes something is reported as a warning, or as a
+/// note (info) where another tool gives the files inputs the linter lacks: the words hold for
+/// both, and for a warning its rule gives anyway (not "a warning until …").
 pub fn assumed(d: &Diagnostic) -> Option<String> {
-    let note = d.certainty.as_ref()?.note()?;
+    let c = d.certainty.as_ref()?;
+    let note = c.note()?;
+    let how = match c.source {
+        // A string inside another file: nothing to list, the linter only reads it as ytt.
+        crate::report::Source::Embedded => "",
+        _ => {
+            ": list the root and its inputs in .yttlint.yaml, or delete the entry from its \
+             `assumes:` there once checked"
+        }
+    };
     Some(format!(
-        "{note} (a warning until they are known: list the root and its inputs in .yttlint.yaml)"
+        "{note} (never an error while this is assumed{how})"
     ))
 }
 
@@ -99,6 +110,37 @@ mod tests {
         assert_eq!(
             anchor(&rooted(Rule::InternalError), &sources),
             (Span::point("packages/app/values.yml", 1, 1), true)
+        );
+    }
+
+    #[test]
+    fn an_assumption_s_words_hold_for_a_note_and_a_warning() {
+        use crate::report::{Assumption, AssumptionKind, Basis, Provenance, Severity, Source};
+        let mut p = Provenance::of(Source::Layout, None);
+        p.assume(Assumption::new(
+            AssumptionKind::WrapperTool,
+            "myks renders it",
+        ));
+        let mut d = rooted(Rule::TemplateError);
+        d.certainty = Some(p.certainty(Basis::Inputs));
+        d.severity = Severity::Info;
+        let said = assumed(&d).unwrap_or_default();
+        assert!(!said.contains("a warning"), "{said}");
+        assert!(
+            said.starts_with(
+                "assumes: myks renders it (never an error while this is assumed: list the root"
+            ),
+            "{said}"
+        );
+        let mut e = Provenance::of(Source::Embedded, Some("a.yml:3".into()));
+        e.assume(Assumption::new(
+            AssumptionKind::InferredCommand,
+            "the string",
+        ));
+        d.certainty = Some(e.certainty(Basis::Command));
+        assert_eq!(
+            assumed(&d).as_deref(),
+            Some("assumes: the string (never an error while this is assumed)")
         );
     }
 

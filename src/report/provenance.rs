@@ -29,6 +29,9 @@ pub enum Source {
     /// Nothing runs it: the linter inferred it from the layout (the topmost directory holding
     /// ytt files).
     Layout,
+    /// A ytt document written as a string inside another YAML file (`origin`: the outer file
+    /// and the line of its key), which the linter checks as a file of its own.
+    Embedded,
 }
 
 impl Source {
@@ -43,6 +46,7 @@ impl Source {
             Source::Package => "package",
             Source::Document => "document",
             Source::Layout => "layout",
+            Source::Embedded => "embedded",
         }
     }
 
@@ -58,6 +62,7 @@ impl Source {
             Source::Package => at("rendered by"),
             Source::Document => at("as documented in"),
             Source::Layout => "command inferred from the layout".to_string(),
+            Source::Embedded => at("the ytt document written as a string at"),
         }
     }
 }
@@ -102,6 +107,28 @@ pub enum AssumptionKind {
 }
 
 impl AssumptionKind {
+    /// Every kind, in the order of their ids' documentation.
+    pub const ALL: [AssumptionKind; 13] = [
+        AssumptionKind::InferredCommand,
+        AssumptionKind::WrapperTool,
+        AssumptionKind::CopiedElsewhere,
+        AssumptionKind::MissingInput,
+        AssumptionKind::OutsideInput,
+        AssumptionKind::BoundArgument,
+        AssumptionKind::RuntimeValues,
+        AssumptionKind::Placeholder,
+        AssumptionKind::LeftToUser,
+        AssumptionKind::ExampleValues,
+        AssumptionKind::OtherTemplate,
+        AssumptionKind::PrependedText,
+        AssumptionKind::TargetVersion,
+    ];
+
+    /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
+    pub fn from_id(id: &str) -> Option<AssumptionKind> {
+        AssumptionKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
     /// The id used by the JSON and SARIF reports.
     pub fn id(self) -> &'static str {
         match self {

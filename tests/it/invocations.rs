@@ -9,7 +9,7 @@
 //! scenarios): each lints with the roots in its `expected-roots.txt` and the findings in its
 //! `expected-findings.txt`, every root that fails has an error, and (unless the case has a
 //! configuration of its own) `yttlint init` gives a configuration that lints with the same
-//! findings. The expected files are golden files:
+//! findings, at the same severities (it records what discovery assumed). The expected files are golden files:
 //! `YTTLINT_BLESS=1 cargo test --release --test it invocations::` writes them from the current
 //! output.
 
@@ -24,12 +24,6 @@ fn fixtures() -> PathBuf {
 
 /// One line per finding: severity, rule, place, root, scenario and message's first line.
 fn findings(dir: &Path) -> String {
-    findings_of(dir, false)
-}
-
-/// [`findings`], with each finding's severity as it would be were its command certain
-/// (`as_certain`): what a configuration listing the same roots gives.
-fn findings_of(dir: &Path, as_certain: bool) -> String {
     let run = yttlint(dir, &["--format", "json", "-j", "2", "--no-cache"]);
     assert!(
         run.code == 0 || run.code == 1,
@@ -57,28 +51,7 @@ fn findings_of(dir: &Path, as_certain: bool) -> String {
             .lines()
             .next()
             .unwrap_or("");
-        let lowered = as_certain && d["certainty"]["certain"] == false;
-        // A note for an input another command makes (`helm template … | ytt -f -`) is an
-        // error once the configuration lists the command without it; a note for another
-        // tool's own inputs (a wrapper, a copy in its tree) stays one.
-        let elsewhere = d["certainty"]["assumptions"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|a| {
-                [
-                    "wrapper-tool",
-                    "copied-elsewhere",
-                    "other-template",
-                    "prepended-text",
-                ]
-                .contains(&a["kind"].as_str().unwrap_or(""))
-            });
-        let severity = match d["severity"].as_str().unwrap_or("") {
-            "warning" if lowered => "error",
-            "info" if lowered && !elsewhere => "error",
-            s => s,
-        };
+        let severity = d["severity"].as_str().unwrap_or("");
         lines.push(format!(
             "{} {} {}:{} [{}] ({}) {}",
             severity,
@@ -130,8 +103,9 @@ fn init_writes_a_configuration_with_the_same_findings() {
         for f in ["expected-roots.txt", "expected-findings.txt"] {
             let _ = std::fs::remove_file(repo.join(f));
         }
-        // The configuration makes the commands certain: what assumed them is an error now.
-        let before = findings_of(&repo, true);
+        // The configuration records what discovery assumed (`assumes:`): every finding keeps
+        // its severity.
+        let before = findings(&repo);
         let init = yttlint(&repo, &["init"]);
         assert_eq!(init.code, 0, "{}", init.stderr);
         assert!(repo.join(".yttlint.yaml").is_file());

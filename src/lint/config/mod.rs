@@ -3,6 +3,7 @@
 //! from the linted path, then from the working directory, or `--config`), and its errors, each
 //! with the line and column of the offending key.
 
+pub mod assumes;
 pub mod flags;
 pub mod parse;
 pub mod policies;
@@ -117,6 +118,15 @@ pub struct RootConfig {
     pub scenarios: Vec<ScenarioConfig>,
     /// ytt flags for this root (validated as `yttlint template` flags).
     pub args: Vec<String>,
+    /// `assumes:`: what the root's command rests on that nobody confirmed (as `yttlint init`
+    /// records discovery's guesses: a command inferred from the layout, a tool that wraps
+    /// ytt): every scenario's findings assume it. With `inferred-command` among them the
+    /// command counts as inferred from the layout, not as the configuration's.
+    pub assumptions: Vec<crate::report::Assumption>,
+    /// `package:`: the Package or App resource whose ytt step renders the root
+    /// (`packages/app.yml:3`): its defaults are its user's to override, as for a root
+    /// discovery finds there.
+    pub package: Option<String>,
     pub loc: Loc,
 }
 
@@ -138,8 +148,12 @@ pub struct ScenarioConfig {
     /// Where the repository runs ytt this way (`hack/build.sh:12`), shown with findings.
     pub origin: Option<String>,
     /// What discovery assumed to run the command this way (an input outside the repository,
-    /// an example standing in for the user's copy): part of the scenario's provenance.
+    /// an example standing in for the user's copy): part of the scenario's provenance
+    /// (`assumes:` in the configuration).
     pub assumptions: Vec<crate::report::Assumption>,
+    /// `unset_values:` of the scenario, over its root's: `Some(true)` for `needs-input`,
+    /// `Some(false)` for `error`.
+    pub needs_input: Option<bool>,
     /// Discovery: the command gives every input itself (no argument the linter filled in,
     /// no command a page shows for the reader to adapt), so a failure for want of a data
     /// value is the command's own, even in a root whose other scenarios need input.

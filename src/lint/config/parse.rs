@@ -38,6 +38,8 @@ const ROOT_KEYS: &[&str] = &[
     "args",
     "unset_values",
     "evaluate",
+    "assumes",
+    "package",
 ];
 const SCENARIO_KEYS: &[&str] = &[
     "name",
@@ -46,6 +48,8 @@ const SCENARIO_KEYS: &[&str] = &[
     "args",
     "provided",
     "origin",
+    "assumes",
+    "unset_values",
 ];
 const LEVELS: &[&str] = &["error", "warning", "info", "off"];
 
@@ -145,7 +149,12 @@ impl Reader<'_> {
         )
     }
 
-    fn map<'v>(&self, v: &'v Value, pos: &Pos, what: &str) -> Result<&'v Map, ConfigError> {
+    pub(super) fn map<'v>(
+        &self,
+        v: &'v Value,
+        pos: &Pos,
+        what: &str,
+    ) -> Result<&'v Map, ConfigError> {
         match v {
             Value::Map(m) => Ok(m),
             other => Err(self.expected(pos, what, "a map", other)),
@@ -380,6 +389,8 @@ impl Reader<'_> {
                 "name" => root.name = Some(self.string(v, ipos, "name")?),
                 "args" => root.args = self.args(v, ipos, &base)?,
                 "unset_values" => root.needs_input = self.unset_values(v, ipos)?,
+                "assumes" => root.assumptions = self.assumes(v, ipos)?,
+                "package" => root.package = Some(self.package(v, ipos)?),
                 "evaluate" => root.files_only = !self.boolean(v, ipos, "evaluate")?,
                 _ => {
                     for (s, spos) in self.list(v, ipos, "scenarios")? {
@@ -485,6 +496,8 @@ impl Reader<'_> {
                 "name" => sc.name = self.string(v, ipos, "name")?,
                 "args" => sc.args = self.args(v, ipos, base)?,
                 "origin" => sc.origin = Some(self.string(v, ipos, "origin")?),
+                "assumes" => sc.assumptions = self.assumes(v, ipos)?,
+                "unset_values" => sc.needs_input = Some(self.unset_values(v, ipos)?),
                 "provided" => {
                     sc.provided = self
                         .strings(v, ipos, "provided")?

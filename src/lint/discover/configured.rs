@@ -66,7 +66,11 @@ pub fn roots(config: &Config, notes: &mut Vec<String>) -> Vec<Root> {
             name: rc.name.clone().unwrap_or_else(|| rc.path.clone()),
             path: rc.path.clone(),
             inputs,
-            reason: Reason::Config { line: rc.loc.line },
+            reason: Reason::Config {
+                line: rc.loc.line,
+                assumed: rc.assumptions.clone(),
+                package: rc.package.clone(),
+            },
             args: rc.args.clone(),
             scenarios: rc.scenarios.clone(),
             needs_input: rc.needs_input,

@@ -9,7 +9,9 @@ use std::fmt::Write;
 
 use crate::files::paths;
 use crate::lint::config::ScenarioConfig;
+use crate::lint::discover::provenance::{self, Around};
 use crate::lint::discover::{Discovery, Library, Reason, Root};
+use crate::report::Assumption;
 use crate::yaml::json::value_to_json;
 
 /// The configuration text for what `d` found.
@@ -24,8 +26,16 @@ pub fn config_text(d: &Discovery) -> String {
         return out;
     }
     out.push_str("roots:\n");
+    // Each root once by name: discovery may find one path twice (a README's command and an
+    // App's step), which the configuration tells apart by a name.
+    let mut named: Vec<String> = Vec::new();
     for root in &d.roots {
-        write_root(&mut out, root);
+        let mut root = root.clone();
+        if named.contains(&root.name) {
+            root.name = format!("{} ({})", root.name, first_origin(&root));
+        }
+        named.push(root.name.clone());
+        write_root(&mut out, &root, &d.around());
     }
     for lib in d.libraries.iter().filter(|l| l.partial.is_some()) {
         write_library(&mut out, lib);
@@ -37,6 +47,15 @@ pub fn config_text(d: &Discovery) -> String {
         }
     }
     out
+}
+
+/// Where the repository runs `root` first (`hack/build.sh:3`, a Package's place).
+fn first_origin(root: &Root) -> String {
+    match &root.reason {
+        Reason::Invocation { origins } => origins.first().cloned().unwrap_or_default(),
+        Reason::Package { file, line, .. } => format!("{file}:{line}"),
+        other => other.to_string(),
+    }
 }
 
 /// A YAML string: JSON's double-quoted form, which YAML reads the same way.
@@ -63,13 +82,16 @@ fn base_dir(path: &str) -> String {
     }
 }
 
-fn write_root(out: &mut String, root: &Root) {
+fn write_root(out: &mut String, root: &Root, around: &Around) {
     let why = match &root.reason {
         Reason::Invocation { origins } => format!("run by {}", origins.join(", ")),
         other => other.to_string(),
     };
     let _ = writeln!(out, "  # {why}");
     let _ = writeln!(out, "  - path: {}", quoted(&root.path));
+    if let Reason::Package { file, line, .. } = &root.reason {
+        let _ = writeln!(out, "    package: {}", quoted(&format!("{file}:{line}")));
+    }
     if root.name != root.path {
         let _ = writeln!(out, "    name: {}", quoted(&root.name));
     }
@@ -96,15 +118,33 @@ fn write_root(out: &mut String, root: &Root) {
     if root.needs_input {
         out.push_str("    unset_values: needs-input   # nothing declares its inputs\n");
     }
+    // What discovery assumed of the root's command (inferred from the layout, a tool that
+    // wraps ytt): the findings that rest on it stay as unsure as without the file.
+    let assumed = provenance::of(root, None, around, None).assumptions;
+    write_assumes(out, "    ", &assumed);
     if !root.scenarios.is_empty() {
         out.push_str("    scenarios:\n");
         for sc in &root.scenarios {
-            write_scenario(out, sc);
+            write_scenario(out, sc, root.needs_input);
         }
     }
 }
 
-fn write_scenario(out: &mut String, sc: &ScenarioConfig) {
+/// `assumes:` with one `KIND: what` entry per assumption, at `indent`.
+fn write_assumes(out: &mut String, indent: &str, assumed: &[Assumption]) {
+    if assumed.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{indent}assumes:   # what nobody confirmed; delete an entry to confirm it"
+    );
+    for a in assumed {
+        let _ = writeln!(out, "{indent}  - {}: {}", a.kind.id(), quoted(&a.message));
+    }
+}
+
+fn write_scenario(out: &mut String, sc: &ScenarioConfig, root_needs_input: bool) {
     let _ = writeln!(out, "      - name: {}", quoted(&sc.name));
     if let Some(origin) = &sc.origin {
         let _ = writeln!(out, "        origin: {}", quoted(origin));
@@ -129,6 +169,10 @@ fn write_scenario(out: &mut String, sc: &ScenarioConfig) {
             list(&sc.provided)
         );
     }
+    if root_needs_input && sc.inputs_known {
+        out.push_str("        unset_values: error   # the command gives every input itself\n");
+    }
+    write_assumes(out, "        ", &sc.assumptions);
 }
 
 fn write_library(out: &mut String, lib: &Library) {
@@ -138,9 +182,11 @@ fn write_library(out: &mut String, lib: &Library) {
     out.push_str("    evaluate: false\n");
     let mut args = Vec::new();
     if !lib.files.is_empty() && lib.files != [lib.path.clone()] {
+        // Relative to the directory of a library that is a file, as the root's `args`.
+        let base = base_dir(&lib.path);
         for f in &lib.files {
             args.push("-f".to_string());
-            args.push(paths::between(&lib.path, f));
+            args.push(paths::between(&base, f));
         }
     }
     args.extend(lib.flags.iter().cloned());

@@ -222,6 +222,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         origin: Some(origin),
         assumptions: inv.assumptions.clone(),
         inputs_known: inputs_known(inv),
+        needs_input: None,
         loc: Default::default(),
     }
 }

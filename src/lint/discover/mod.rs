@@ -41,8 +41,14 @@ use vendir::Target;
 /// Why a root is a root.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// Listed in the configuration at this line.
-    Config { line: u32 },
+    /// Listed in the configuration at this line, with what the configuration says its
+    /// command assumes (`assumes:`).
+    Config {
+        line: u32,
+        assumed: Vec<crate::report::Assumption>,
+        /// `package:`: the Package whose ytt step renders it (`FILE:LINE`).
+        package: Option<String>,
+    },
     /// Named by the ytt step of a Package or App resource.
     Package {
         /// `Package` or `App`.
@@ -60,7 +66,7 @@ pub enum Reason {
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::Config { line } => write!(f, "listed in the configuration (line {line})"),
+            Reason::Config { line, .. } => write!(f, "listed in the configuration (line {line})"),
             Reason::Package {
                 kind,
                 file,
@@ -164,6 +170,9 @@ pub struct Discovery {
     pub third_party: Vec<String>,
     /// Keys of repository files that its scripts read with another tool (`yq`).
     pub tool_reads: Vec<tool_reads::ToolRead>,
+    /// Repository paths the commands deploy as they are (`kapp deploy -f config/`), with the
+    /// command (`` `kapp` at hack/deploy.sh:3 ``).
+    pub deployed: Vec<(String, String)>,
 }
 
 impl Discovery {
@@ -245,10 +254,26 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     } else {
         d.roots = configured::roots(config, &mut d.notes);
         d.libraries = configured::libraries(config);
+        // The repository's commands still name their inputs: one that names a file that is
+        // not there fails whatever the configuration lists (`input-missing`), and the ones
+        // the linter cannot run still say which files the repository renders (`skipped`).
+        if config.invocations {
+            let found = invocations::find(&config.dir, files, &index, &d.vendir);
+            d.skipped = found.skipped;
+            d.third_party = found.third_party;
+            d.deployed = found.deployed;
+            d.findings.extend(
+                found
+                    .findings
+                    .into_iter()
+                    .filter(|f| f.rule == crate::report::Rule::InputMissing),
+            );
+        }
         // A directory listed with `evaluate: false` because a load names a file held
-        // elsewhere keeps the note that says so.
+        // elsewhere keeps the note that says so (a whole directory, as discovery judges
+        // them: not one listed with some of its files).
         let read = |p: &str| std::fs::read_to_string(config.dir.join(p)).ok();
-        for lib in &d.libraries {
+        for lib in d.libraries.iter().filter(|l| l.files.is_empty()) {
             if let loads::Verdict::Incomplete(u) = loads::judge(&lib.path, files, &index, &read) {
                 d.findings.push(loads::finding(&lib.path, &u));
             }
@@ -276,10 +301,10 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         .collect();
     d.kubevirt_files.sort();
     d.findings.extend(vendir::findings(&d.vendir));
-    if learned {
-        let commands = std::mem::take(&mut d.third_party);
-        third_party::leave_out(&mut d, files, &commands);
-    }
+    // Another project's directories: its private libraries are not the repository's, with
+    // roots listed too (those roots are kept, whatever holds them).
+    let commands = std::mem::take(&mut d.third_party);
+    third_party::leave_out(&mut d, files, &commands);
     let tests = third_party::filetest_notes(&config.dir, files, &d.vendir);
     d.notes.extend(tests);
     d
@@ -352,6 +377,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
     let top = not_deployed_as_is(top, &found.deployed, d);
+    d.deployed = found.deployed;
     let top = not_copied_out(top, files, d);
     let partial: Vec<Library> = partial
         .into_iter()

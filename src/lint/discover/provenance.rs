@@ -20,7 +20,19 @@ pub fn of(
     config_file: Option<&str>,
 ) -> Provenance {
     let mut p = match &root.reason {
-        Reason::Config { line } => {
+        // A command the configuration records as inferred (`yttlint init` on a root of the
+        // layout) is still the layout's: nobody confirmed it.
+        Reason::Config { assumed, .. }
+            if assumed
+                .iter()
+                .any(|a| a.kind == AssumptionKind::InferredCommand) =>
+        {
+            Provenance::of(Source::Layout, None)
+        }
+        Reason::Config {
+            package: Some(at), ..
+        } => Provenance::of(Source::Package, Some(at.clone())),
+        Reason::Config { line, .. } => {
             Provenance::of(Source::Config, config_file.map(|f| format!("{f}:{line}")))
         }
         Reason::Package { file, line, .. } => {
@@ -39,7 +51,11 @@ pub fn of(
     if sc.is_some_and(|s| s.origin.is_none()) && p.source != Source::Config {
         p = Provenance::of(Source::Config, config_file.map(str::to_string));
     }
-    if p.source == Source::Layout {
+    if let Reason::Config { assumed, .. } = &root.reason {
+        for a in assumed {
+            p.assume(a.clone());
+        }
+    } else if p.source == Source::Layout {
         p.assume(Assumption::new(
             AssumptionKind::InferredCommand,
             format!(

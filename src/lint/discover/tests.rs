@@ -101,7 +101,17 @@ fn configured_roots_replace_discovery() {
     });
     let files = vec![file("other/a.yml", Kind::YttYaml)];
     let d = from_files(&config, &files);
-    assert_eq!(paths_of(&d), vec![("only", &Reason::Config { line: 2 })]);
+    assert_eq!(
+        paths_of(&d),
+        vec![(
+            "only",
+            &Reason::Config {
+                line: 2,
+                assumed: Vec::new(),
+                package: None
+            }
+        )]
+    );
     assert_eq!(d.roots[0].inputs, vec!["only", "shared"]);
 }
 

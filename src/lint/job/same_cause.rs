@@ -77,7 +77,7 @@ pub fn fold(kept: Vec<Diagnostic>, dropped: &[Diagnostic]) -> Vec<Diagnostic> {
         };
         let name = message.split(':').next().unwrap_or_default();
         let r = Related {
-            message: format!("also reads {name}, the same missing value"),
+            message: format!("{ALSO_READS}{name}{SAME_VALUE}"),
             span,
         };
         if !d.related.contains(&r) {
@@ -85,6 +85,16 @@ pub fn fold(kept: Vec<Diagnostic>, dropped: &[Diagnostic]) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// How a folded use is said as a related location: `also reads NAME, the same missing value`.
+const ALSO_READS: &str = "also reads ";
+const SAME_VALUE: &str = ", the same missing value";
+
+/// Whether `r` is another use of the missing value of the finding it is related to (one
+/// `data-value-unknown-reference` that [`fold`] folded): the name it reads, if it is.
+pub fn folded_use(r: &Related) -> Option<&str> {
+    r.message.strip_prefix(ALSO_READS)?.strip_suffix(SAME_VALUE)
 }
 
 /// Whether `d` reads a data value that nothing sets or declares, without a suggestion.
@@ -132,6 +142,7 @@ mod tests {
         assert!(out[1].related[0]
             .message
             .contains("also reads data.values.registry"));
+        assert_eq!(folded_use(&out[1].related[0]), Some("data.values.registry"));
     }
 
     #[test]

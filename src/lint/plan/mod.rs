@@ -255,7 +255,12 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         f
     });
     let entry = match &root.reason {
-        Reason::Config { line } => config
+        Reason::Config {
+            package: Some(at), ..
+        } => at
+            .rsplit_once(':')
+            .and_then(|(f, l)| Some(Span::point(f, l.parse().ok()?, 1))),
+        Reason::Config { line, .. } => config
             .file
             .as_deref()
             .and_then(|f| paths::relative(&config.dir, f))
@@ -269,8 +274,11 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         scenario: sc.map(|s| s.name.clone()),
         config_spans,
         // A scenario whose command names its inputs is judged as run, even in a root some of
-        // whose other scenarios need input.
-        needs_input: root.needs_input && !sc.is_some_and(|s| s.inputs_known),
+        // whose other scenarios need input; the configuration may say so of a scenario
+        // (`unset_values:`).
+        needs_input: sc
+            .and_then(|s| s.needs_input)
+            .unwrap_or_else(|| root.needs_input && !sc.is_some_and(|s| s.inputs_known)),
         provided: sc.map(|s| s.provided.clone()).unwrap_or_default(),
         origin,
         ..Job::new(

@@ -7,26 +7,60 @@
 //! How sure: nothing in the repository names the string as an input (a script receives it at
 //! run time, through a mounted Secret or a file the user writes from it), so the linter
 //! assumes the text is a ytt input because it starts like one; a finding is a warning that
-//! says so (`inferred-command`). Where the repository runs ytt with
+//! says so (`inferred-command`), from the source `embedded` whose origin is the outer file and
+//! the line of the string's key, naming the repository's commands that read the outer file
+//! (a ytt root it is an input of, a `kapp deploy -f` or `kubectl apply -f` of it). Where the repository runs ytt with
 //! `--ignore-unknown-comments` anywhere (an App CR's `ignoreUnknownComments: true`, a script's
 //! flag), the string's unknown reader may well do so too, and its comments are not checked.
 
+use crate::files::paths::is_within;
 use crate::files::InputFile;
 use crate::library::{EvalOpts, Workspace};
+use crate::lint::discover::{Discovery, Reason};
 use crate::lint::repo::embedded::Embedded;
-use crate::lint::repo::walk::RepoFile;
 use crate::pos::Pos;
 use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source, Span};
 
 /// The findings of every embedded ytt document of the repository's files; `lenient`: some
 /// command of the repository ignores unknown comments.
-pub fn findings(files: &[RepoFile], lenient: bool) -> Vec<Diagnostic> {
+pub fn findings(d: &Discovery, lenient: bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for f in files {
+    for f in d.files.iter().filter(|f| !f.embedded.is_empty()) {
+        let readers = readers(d, &f.path);
         for e in &f.embedded {
-            out.extend(check(&f.path, e, lenient));
+            out.extend(check(&f.path, e, lenient, &readers));
         }
     }
+    out
+}
+
+/// The repository's commands that read the file at `outer` (as a ytt input, or deployed as
+/// it is), said as a reader would check them: `root config (run by hack/build.sh:3)`,
+/// `` `kapp` at hack/deploy.sh:5 ``. A root only inferred from the layout is no command.
+fn readers(d: &Discovery, outer: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in d
+        .roots
+        .iter()
+        .filter(|r| r.inputs.iter().any(|i| is_within(outer, i)))
+    {
+        let by = match &r.reason {
+            Reason::Invocation { origins } => match origins.first() {
+                Some(o) => format!("run by {o}"),
+                None => continue,
+            },
+            Reason::Package { file, line, .. } => format!("rendered by {file}:{line}"),
+            Reason::Config { line, .. } => format!("listed in the configuration (line {line})"),
+            Reason::Topmost => continue,
+        };
+        out.push(format!("the ytt root {} ({by})", r.name));
+    }
+    for (path, by) in &d.deployed {
+        if is_within(outer, path) {
+            out.push(by.clone());
+        }
+    }
+    out.dedup();
     out
 }
 
@@ -40,8 +74,8 @@ pub fn comments_ignored(roots: &[crate::lint::discover::Root]) -> bool {
     })
 }
 
-/// The findings of one embedded document `e` of the file at `outer`.
-fn check(outer: &str, e: &Embedded, lenient: bool) -> Vec<Diagnostic> {
+/// The findings of one embedded document `e` of the file at `outer`, which `readers` read.
+fn check(outer: &str, e: &Embedded, lenient: bool, readers: &[String]) -> Vec<Diagnostic> {
     let name = if e.key.ends_with(".yml") || e.key.ends_with(".yaml") {
         e.key.clone()
     } else {
@@ -65,12 +99,29 @@ fn check(outer: &str, e: &Embedded, lenient: bool) -> Vec<Diagnostic> {
     } else {
         format!("`{}` ({outer}:{})", e.key, e.line.saturating_sub(1))
     };
-    let mut p = Provenance::of(Source::Layout, None);
+    let mut p = Provenance::of(
+        Source::Embedded,
+        Some(format!("{outer}:{}", e.line.saturating_sub(1))),
+    );
+    let read = match readers {
+        [] => String::new(),
+        some => {
+            let shown: Vec<&str> = some.iter().take(3).map(String::as_str).collect();
+            let more = match some.len() {
+                n if n > 3 => format!(" and {} more", n - 3),
+                _ => String::new(),
+            };
+            format!(
+                "; {outer} itself is read by {}{more}, as YAML whose string this is",
+                shown.join(", ")
+            )
+        }
+    };
     p.assume(Assumption::new(
         AssumptionKind::InferredCommand,
         format!(
             "the string {held} is a ytt input: it starts as one (`#@data/values`, `#@ load(`), \
-             and nothing in the repository names it"
+             and nothing in the repository names it{read}"
         ),
     ));
     crate::lint::job::libcheck::check(&ws)
@@ -105,7 +156,7 @@ mod tests {
     #[test]
     fn a_plain_comment_in_an_embedded_values_document_is_found_at_the_outer_line() {
         let e = embedded("#@data/values\n---\n#8 Set the profile.\nprofile: full\n");
-        let found = check("config/installer.yaml.template", &e, false);
+        let found = check("config/installer.yaml.template", &e, false, &[]);
         assert_eq!(found.len(), 1, "{found:#?}");
         let d = &found[0];
         assert!(
@@ -116,23 +167,73 @@ mod tests {
         let span = d.span.as_ref().map(|s| (s.file.as_str(), s.line));
         assert_eq!(span, Some(("config/installer.yaml.template", 8)));
         assert_eq!(d.certainty.as_ref().map(|c| c.certain()), Some(false));
+        // Where it came from: the outer file and the line of the string's key.
+        let c = d.certainty.as_ref().unwrap();
+        assert_eq!(c.source, Source::Embedded);
+        assert_eq!(
+            c.origin.as_deref(),
+            Some("config/installer.yaml.template:5")
+        );
+        assert_eq!(
+            c.source.describe(c.origin.as_deref()),
+            "the ytt document written as a string at config/installer.yaml.template:5"
+        );
         assert_ne!(d.rule, Rule::InternalError);
+    }
+
+    #[test]
+    fn the_commands_that_read_the_outer_file_are_named() {
+        let mut d = Discovery::default();
+        let mut root = crate::lint::discover::Root::found(
+            "config",
+            Reason::Invocation {
+                origins: vec!["hack/build.sh:3".into()],
+            },
+        );
+        root.needs_input = false;
+        d.roots.push(root);
+        d.roots
+            .push(crate::lint::discover::Root::found("other", Reason::Topmost));
+        d.deployed.push((
+            "config/secret.yml".into(),
+            "`kapp` at hack/deploy.sh:5".into(),
+        ));
+        assert_eq!(
+            readers(&d, "config/secret.yml"),
+            [
+                "the ytt root config (run by hack/build.sh:3)",
+                "`kapp` at hack/deploy.sh:5"
+            ]
+        );
+        assert!(readers(&d, "other/secret.yml").is_empty());
+        let e = embedded("#@data/values\n---\n# a plain comment\na: 1\n");
+        let found = check(
+            "config/secret.yml",
+            &e,
+            false,
+            &readers(&d, "config/secret.yml"),
+        );
+        let assumed = &found[0].certainty.as_ref().unwrap().assumed[0].message;
+        assert!(
+            assumed.ends_with("; config/secret.yml itself is read by the ytt root config (run by hack/build.sh:3), `kapp` at hack/deploy.sh:5, as YAML whose string this is"),
+            "{assumed}"
+        );
     }
 
     #[test]
     fn a_sound_embedded_document_has_no_findings() {
         let e = embedded("#@data/values\n---\n#! the profile\nprofile: full\n");
-        assert!(check("x.yaml", &e, false).is_empty());
+        assert!(check("x.yaml", &e, false, &[]).is_empty());
         let t = embedded("#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.x\n");
-        assert!(check("x.yaml", &t, false).is_empty());
+        assert!(check("x.yaml", &t, false, &[]).is_empty());
     }
 
     #[test]
     fn where_the_repository_ignores_unknown_comments_they_are_not_checked() {
         let e = embedded("#@data/values\n---\n# [Required] the certificate\ncrt:\n");
-        assert_eq!(check("values.yaml", &e, false).len(), 1);
-        assert!(check("values.yaml", &e, true).is_empty());
+        assert_eq!(check("values.yaml", &e, false, &[]).len(), 1);
+        assert!(check("values.yaml", &e, true, &[]).is_empty());
         let broken = embedded("#@data/values\n---\na: [1\n");
-        assert_eq!(check("values.yaml", &broken, true).len(), 1);
+        assert_eq!(check("values.yaml", &broken, true, &[]).len(), 1);
     }
 }

@@ -19,6 +19,7 @@ pub mod preamble;
 pub mod shared_values;
 pub mod stale;
 pub mod suppress;
+pub mod suppress_folded;
 pub mod unrendered;
 pub mod unused_values;
 pub mod vendored;
@@ -60,13 +61,16 @@ pub fn findings(
     let found = every_scenario::settle(jobs, found);
     let mut found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
     let lenient = embedded::comments_ignored(&p.discovery.roots);
-    found.extend(embedded::findings(&p.discovery.files, lenient));
+    found.extend(embedded::findings(&p.discovery, lenient));
     machine_paths::settle(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = certainty::apply(levels::apply(&p.config, found));
     let found = unrendered::settle(p, jobs, found);
     let sups = scan_suppressions(p, &scopes, &found, sources);
-    let (kept, used) = suppress::apply(found, &sups);
+    let mut folded_used = suppress::Used::new();
+    let found = suppress_folded::settle(found, &sups, &mut folded_used);
+    let (kept, mut used) = suppress::apply(found, &sups);
+    used.extend(folded_used);
     let checked = |s: &Suppression, rule: &str| {
         let level_on =
             Rule::from_id(rule).is_none_or(|r| p.config.level(r) != Some(RuleLevel::Off));

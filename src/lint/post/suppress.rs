@@ -186,11 +186,13 @@ fn line_number(index: usize) -> u32 {
 
 impl Suppression {
     fn covers(&self, d: &Diagnostic) -> bool {
-        let Some(span) = &d.span else {
-            return false;
-        };
+        d.span.as_ref().is_some_and(|s| self.covers_at(d.rule, s))
+    }
+
+    /// Whether it suppresses `rule` at `span`.
+    pub fn covers_at(&self, rule: Rule, span: &Span) -> bool {
         span.file == self.file
-            && self.rules.iter().any(|r| r == d.rule.id())
+            && self.rules.iter().any(|r| r == rule.id())
             && match self.scope {
                 Scope::File => true,
                 Scope::Lines { first, last } => (first..=last).contains(&span.line),
