@@ -108,7 +108,7 @@ pub enum AssumptionKind {
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 13] = [
+    pub const ALL: [AssumptionKind; 14] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -119,6 +119,7 @@ impl AssumptionKind {
         AssumptionKind::Placeholder,
         AssumptionKind::LeftToUser,
         AssumptionKind::ExampleValues,
+        AssumptionKind::ChangedAtRunTime,
         AssumptionKind::OtherTemplate,
         AssumptionKind::PrependedText,
         AssumptionKind::TargetVersion,
@@ -320,6 +321,37 @@ mod tests {
             "config/values.yml:3 `registry` holds the placeholder `<your-registry>`",
         ));
         p
+    }
+
+    /// Every kind the README's table of assumptions documents is one `assumes:` accepts, and
+    /// none is listed twice (a kind added to the enum but not to `ALL` fails here once its row
+    /// is written).
+    #[test]
+    fn every_documented_kind_is_one_assumes_accepts() {
+        let readme = include_str!("../../README.md");
+        let table = readme
+            .split("| assumption (JSON `kind`) |")
+            .nth(1)
+            .expect("the README's table of assumptions");
+        let ids: Vec<&str> = table
+            .lines()
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .flat_map(|l| l.split('|').nth(1).unwrap_or("").split(','))
+            .map(|id| id.trim().trim_matches('`'))
+            .collect();
+        assert!(ids.len() >= AssumptionKind::ALL.len(), "{ids:?}");
+        for id in &ids {
+            let kind = AssumptionKind::from_id(id);
+            assert_eq!(kind.map(AssumptionKind::id), Some(*id), "{id}");
+        }
+        for kind in AssumptionKind::ALL {
+            assert!(ids.contains(&kind.id()), "{} has no row", kind.id());
+        }
+        let mut sorted = AssumptionKind::ALL.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), AssumptionKind::ALL.len());
     }
 
     #[test]
