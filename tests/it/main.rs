@@ -50,6 +50,7 @@ mod prepended;
 mod report_shape;
 mod reports;
 mod round_eight;
+mod round_nine;
 mod rule_docs;
 mod run_cache;
 mod same_cause;

@@ -17,6 +17,9 @@ use super::word::Word;
 use super::ytt_args::{ValueKind, YttArgs};
 use crate::report::{Assumption, AssumptionKind};
 
+#[path = "instance_absent.rs"]
+mod absent;
+
 /// Where a path word points: repository paths (globs expanded), or why not.
 enum Place {
     Paths(Vec<String>),
@@ -121,6 +124,9 @@ struct Building {
     page: Option<String>,
     /// The command runs in CI, with no user at hand to give files of their own.
     unattended: bool,
+    /// Values-like inputs of the repository's directories that do not exist, taken for the
+    /// user's own (as `missing`): reported when the command has no other input.
+    absent_values: Vec<(String, Option<String>, bool)>,
 }
 
 impl Building {
@@ -186,6 +192,7 @@ pub(super) fn instance(
         page: (source == crate::report::Source::Document)
             .then(|| crate::files::paths::parent(&origin.file).to_string()),
         unattended: source == crate::report::Source::Ci,
+        absent_values: Vec::new(),
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -222,10 +229,12 @@ pub(super) fn instance(
                             .retain(|m| !missing::marks_input(m, &shown));
                         at.assume(Some(a));
                     }
-                    Absent::Unknown => at
-                        .inv
-                        .unknown
-                        .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full))),
+                    Absent::Unknown => {
+                        absent::record(&mut at, &full, &path, cwd, repo);
+                        at.inv
+                            .unknown
+                            .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full)));
+                    }
                     Absent::Skip(reason) => at.problems.push(reason),
                     Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
                 }
@@ -254,7 +263,8 @@ pub(super) fn instance(
 }
 
 /// The outcome of a built invocation.
-fn finish(at: Building, origin: &Origin) -> Outcome {
+fn finish(mut at: Building, origin: &Origin) -> Outcome {
+    absent::all_missing(&mut at);
     let claims: Vec<String> = at
         .inv
         .inputs
