@@ -55,6 +55,18 @@ fn a_values_file_an_earlier_step_makes_or_one_beside_templates_is_not_missing() 
     );
     let (_, report) = lint_json(&dir, &["--no-cache", "."]);
     assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    // Another script, one that runs no ytt, writes it from a here-document first.
+    let dir = package_without_schema("version: '3'\n");
+    dir.write(
+        "hack/gen-schema.sh",
+        "cat > package/config/values-schema.yml <<EOF\n#@data/values-schema\n---\nname: app\nEOF\n",
+    );
+    dir.write(
+        "hack/publish.sh",
+        "#!/bin/sh\nhack/gen-schema.sh\nytt -f package/config/values-schema.yml --data-values-schema-inspect -o openapi-v3\n",
+    );
+    let (_, report) = lint_json(&dir, &["--no-cache", "."]);
+    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
     // Beside templates that exist, a values file the repository lacks is the user's own.
     let dir = package_without_schema(
         "version: '3'\ntasks:\n  render:\n    cmds:\n      - ytt -f package/config -f package/config/my-values.yml\n",
