@@ -18,7 +18,9 @@ pub(crate) fn star_code(src: &str, file: &Arc<str>) -> Result<(String, LineMap),
     };
     // starlark-go reads a CR that no LF follows as a line break (its lines, and the errors'
     // lines, count it); the crate and the `end` rewriter read LF only.
+    // ytt trims the leading blank space of each line, which changes only strings spanning lines.
     let src = crate::template::keywords::rename_reserved(&crate::pos::lone_cr_as_lf(src));
+    let src = crate::template::rewrite::trim_string_lines(&src);
     let out = rewrite(&src, &opts).map_err(|e| {
         EvalError::new(
             ErrorKind::Syntax,

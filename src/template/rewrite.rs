@@ -5,8 +5,8 @@
 //! `for` over a runtime-provided endless iterable, fills empty blocks with
 //! `pass`, reports ytt's block-structure errors, and (when instruction names
 //! are given) inserts the template-context calls ytt adds to functions that
-//! build template nodes. Helper modules: `rewrite_lex.rs` (scanner) and
-//! `rewrite_pass.rs` (block pass).
+//! build template nodes. Helper modules: `rewrite_lex.rs` (scanner),
+//! `rewrite_pass.rs` (block pass) and `rewrite_space.rs` (blank space as starlark-go and ytt read it).
 
 use std::fmt;
 
@@ -14,6 +14,10 @@ use std::fmt;
 mod lex;
 #[path = "rewrite_pass.rs"]
 mod pass;
+#[path = "rewrite_space.rs"]
+mod space;
+
+pub(crate) use space::trim_string_lines;
 
 /// The round brackets of Starlark code (strings and comments skipped), as pairs of the byte
 /// offsets of `(` and of its matching `)`, ordered by the opening one.
@@ -127,7 +131,9 @@ impl std::error::Error for RewriteError {}
 
 /// Converts ytt-dialect Starlark `code` into indentation-based Starlark.
 pub fn rewrite(code: &str, opts: &RewriteOpts) -> Result<Rewritten, RewriteError> {
-    pass::Pass::new(code, opts, lex::lex(code)).run()
+    let lexed = lex::lex(code);
+    let spaced = space::tabs_as_spaces(code, &lexed);
+    pass::Pass::new(&spaced, opts, lexed).run()
 }
 
 #[cfg(test)]
@@ -383,5 +389,18 @@ mod tests {
             ok("\r\nif a:\r\n b\r\nend\r\n", &opts()).code,
             "\nif a:\r\n    b\r\n"
         );
+    }
+
+    #[test]
+    fn tabs_are_blank_space_outside_strings_as_in_starlark_go() {
+        // Trailing, between tokens, before a comment, indenting a body and a continuation line.
+        let src = "def f(a,\n\tb):\n\tx = a\t+ b\t# c\t\n\treturn x\t\nend\t\ny = \"a\tb\" + '''\n\t'''\n";
+        let out = ok(src, &opts());
+        parses(&out.code);
+        assert!(out.code.contains("\"a\tb\" + '''\n\t'''"), "{}", out.code);
+        assert_eq!(out.code.matches('\t').count(), 2, "{}", out.code);
+        // Positions stay: an error after a tab is at the column ytt gives.
+        let e = rewrite("x = 1\n\tpass\n", &opts()).unwrap_err();
+        assert_eq!((e.line, e.col), (2, 2));
     }
 }

@@ -66,5 +66,6 @@ mod template_cli;
 mod undefined_names;
 #[cfg(unix)]
 mod untrusted;
+mod whitespace;
 mod ytt_cli_cases;
 mod ytt_mappings;

@@ -17,6 +17,9 @@ use super::word::Word;
 use super::ytt_args::{ValueKind, YttArgs};
 use crate::report::{Assumption, AssumptionKind};
 
+#[path = "instance_absent.rs"]
+mod absent;
+
 /// Where a path word points: repository paths (globs expanded), or why not.
 enum Place {
     Paths(Vec<String>),
@@ -124,6 +127,9 @@ struct Building {
     nested: bool,
     /// The command runs in CI, with no user at hand to give files of their own.
     unattended: bool,
+    /// Values-like inputs of the repository's directories that do not exist, taken for the
+    /// user's own (as `missing`): reported when the command has no other input.
+    absent_values: Vec<(String, Option<String>, bool)>,
 }
 
 impl Building {
@@ -192,6 +198,7 @@ pub(super) fn instance(
         page: (source == crate::report::Source::Document)
             .then(|| crate::files::paths::parent(&origin.file).to_string()),
         unattended: source == crate::report::Source::Ci,
+        absent_values: Vec::new(),
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -232,10 +239,12 @@ pub(super) fn instance(
                             .retain(|m| !missing::marks_input(m, &shown));
                         at.assume(Some(a));
                     }
-                    Absent::Unknown => at
-                        .inv
-                        .unknown
-                        .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full))),
+                    Absent::Unknown => {
+                        absent::record(&mut at, &full, &path, cwd, repo);
+                        at.inv
+                            .unknown
+                            .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full)));
+                    }
                     Absent::Skip(reason) => at.problems.push(reason),
                     // A CI job's path that climbs out of its working directory (`cd repo;
                     // ytt -f ../template.yaml`) reaches its build directory, which holds
@@ -274,7 +283,8 @@ pub(super) fn instance(
 }
 
 /// The outcome of a built invocation.
-fn finish(at: Building, origin: &Origin) -> Outcome {
+fn finish(mut at: Building, origin: &Origin) -> Outcome {
+    absent::all_missing(&mut at);
     let claims: Vec<String> = at
         .inv
         .inputs

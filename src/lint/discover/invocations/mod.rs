@@ -293,10 +293,16 @@ pub fn find_with(
         if let Ok(f) = shell::follow(text, &sctx, top, &set, None) {
             // Only its copies: what it writes elsewhere (`mkdir -p "$tmp"`) says nothing of
             // the inputs of commands it does not run.
-            copies.extend(
+            copies.extend(f.made.iter().filter(|m| m.from.is_some()).map(|m| MadeAt {
+                file: path.clone(),
+                made: m.clone(),
+            }));
+            // A file it writes from a here-document is made for some reader (a values schema
+            // a script generates before another runs ytt on it: round nine's LA-6).
+            made.extend(
                 f.made
                     .into_iter()
-                    .filter(|m| m.from.is_some())
+                    .filter(|m| m.text.is_some())
                     .map(|m| MadeAt {
                         file: path.clone(),
                         made: m,
