@@ -293,3 +293,45 @@ fn a_concourse_task_s_copy_into_its_build_directory_is_followed() {
     let (_, report) = lint_json(&dir, &[]);
     assert!(of(&report, "input-missing").is_empty(), "{report:#}");
 }
+
+/// An installer a README runs with an argument the linter cannot know (`[OPTIONS]`), which
+/// logs each command before it runs it and builds its input directories from a table
+/// (round nine: failk8s/tkg-dev-install): the logged `echo` is no instruction, and a directory
+/// the script builds from its arguments (`$path/upstream`, `$path` left unknown) is no
+/// missing input.
+#[test]
+fn a_logged_command_and_paths_built_from_arguments_are_not_missing_inputs() {
+    let dir = TempDir::with_files(&[
+        (
+            "install.sh",
+            "#!/usr/bin/env bash\n\
+             WORK_DIR=\"$( cd -P \"$( dirname \"$0\" )\" && pwd )\"\n\
+             declare -A steps\n\
+             steps[cert-manager.path]=\"k8s/cert-manager\"\n\
+             file_opt=\"\"\n\
+             function install_command {\n\
+             \x20 local path=$1\n\
+             \x20 echo \"ytt -f ${WORK_DIR}/k8s/values.yaml ${file_opt} -f ${WORK_DIR}/$path/upstream --ignore-unknown-comments | kapp deploy -a app -y -f -\"\n\
+             \x20 ytt -f ${WORK_DIR}/k8s/values.yaml ${file_opt} -f ${WORK_DIR}/$path/upstream --ignore-unknown-comments | kapp deploy -a app -y -f -\n\
+             }\n\
+             install_command \"${steps[$1.path]:-}\"\n",
+        ),
+        (
+            "README.md",
+            "# Install\n\n```\n./install.sh cert-manager [OPTIONS]\n```\n",
+        ),
+        ("k8s/values.yaml", "#@data/values\n---\nnamespace: cm\n"),
+        (
+            "k8s/cert-manager/upstream/ns.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: #@ data.values.namespace\n",
+        ),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    assert!(
+        !diagnostics(&report)
+            .iter()
+            .any(|d| d["severity"] == "error" || d["severity"] == "warning"),
+        "{report:#}"
+    );
+}

@@ -16,8 +16,16 @@ pub(super) fn record(at: &mut Building, full: &Word, written: &Word, cwd: &Word,
     if full.repo_path().is_none() || made::maker(repo.made, full, repo.index).is_some() {
         return;
     }
+    // A values or schema file is a YAML file; a name without the extension (`$dir/upstream`
+    // with `$dir` left empty) or one that starts as a flag (`${opts}` split into `-f -f`) is
+    // the linter's guess at an expansion, not a file the command names.
+    let shown = shown_path(full);
+    let yaml = shown.ends_with(".yml") || shown.ends_with(".yaml");
+    if !yaml || written.literal_prefix().starts_with('-') {
+        return;
+    }
     let evident = missing::evident(full, written, cwd, None, at.page.as_deref(), repo.index);
-    at.absent_values.push((shown_path(full), None, evident));
+    at.absent_values.push((shown, None, evident));
 }
 
 /// Makes the absent values-like inputs missing ones when they are all the command reads:

@@ -124,8 +124,10 @@ pub fn judge(
             "{path} is ignored by .gitignore: something makes it at run time"
         ));
     }
-    if existing_ancestor(&path, repo.index) != "." || repo.nested {
-        // A script another runs from a known directory reads it from there: missing.
+    if existing_ancestor(&path, repo.index) != "." || (repo.nested && names_a_file(&path)) {
+        // A script another runs from a known directory reads it from there: missing (a
+        // YAML file it names; a directory path the script builds from its arguments,
+        // `$dir/upstream`, is the linter's guess at them).
         return Absent::Missing(moved_to(&path, repo.index));
     }
     Absent::Skip(format!(
@@ -413,9 +415,28 @@ fn distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// Whether `path` names a YAML or Starlark file by its extension (`templates/route.yaml`).
+fn names_a_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    !name.starts_with('-')
+        && [".yml", ".yaml", ".star"]
+            .iter()
+            .any(|ext| name.len() > ext.len() && name.ends_with(ext))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nested_script_s_missing_input_is_a_file_it_names() {
+        assert!(names_a_file("templates/route.yaml"));
+        assert!(names_a_file("./lib/helpers.star"));
+        assert!(!names_a_file("k8s/upstream"));
+        assert!(!names_a_file("-f"));
+        assert!(!names_a_file("--ignore-unknown-comments"));
+        assert!(!names_a_file(".yaml"));
+    }
 
     fn index() -> Index {
         Index::new([

@@ -4,7 +4,11 @@
 //! runs it as printed, from where the script ran, so it is followed as shell text from the
 //! script's working directory at that point; its inputs are the ones it names. Only a printed
 //! line that starts with `ytt ` (after an optional `$ ` prompt) and gives `-f`/`--file` counts:
-//! `echo "Rendering with ytt -f …"` or `echo "ytt is not installed"` run nothing.
+//! `echo "Rendering with ytt -f …"` or `echo "ytt is not installed"` run nothing. Two kinds
+//! of printed commands are no instruction: one with a part the linter cannot know (`echo "ytt
+//! -f $dir"`: the user runs what the script filled in), and any printed by a script that logs
+//! the commands it runs (an `echo "ytt …"` followed by the same `ytt …` as a command: its
+//! echoes are its log).
 
 use super::env::{Alt, Env};
 use super::shell::Interp;
@@ -18,7 +22,11 @@ impl<'t> Interp<'t> {
             return;
         };
         let (script, vars) = commands_of(&text);
-        if script.is_empty() || self.depth > MAX_DEPTH / 2 {
+        if script.is_empty() || !vars.is_empty() || self.depth > MAX_DEPTH / 2 {
+            return;
+        }
+        let file = self.here.map_or(self.src, |p| p.text.as_bytes());
+        if logs_own_commands(&String::from_utf8_lossy(file)) {
             return;
         }
         let Ok(tree) = super::script_set::parse(&script) else {
@@ -77,6 +85,24 @@ fn printed_text(tool: &str, args: &[Word]) -> Option<Word> {
     }
     let shown = out.to_string();
     shown.contains("ytt").then_some(out)
+}
+
+/// Whether the script prints the `ytt` commands it runs: a line `echo "ytt …"` (or with
+/// single quotes) whose quoted text is also a line of the script of its own.
+fn logs_own_commands(script: &str) -> bool {
+    let lines: Vec<&str> = script.lines().map(str::trim).collect();
+    lines.iter().any(|l| {
+        let Some(rest) = l.strip_prefix("echo ") else {
+            return false;
+        };
+        let rest = rest.trim();
+        let quoted = ['"', '\''].into_iter().find_map(|q| {
+            rest.strip_prefix(q)
+                .and_then(|r| r.strip_suffix(q))
+                .filter(|r| !r.contains(q))
+        });
+        quoted.is_some_and(|q| q.starts_with("ytt ") && lines.iter().any(|o| *o == q))
+    })
 }
 
 /// The printed lines that are `ytt` commands, as shell text, with a variable for each unknown
@@ -152,6 +178,15 @@ mod tests {
         }
         assert!(printed_text("printf", &[lit("ytt -f %s\\n"), lit("config")]).is_none());
         assert!(printed_text("echo", &[lit("hello")]).is_none());
+    }
+
+    #[test]
+    fn a_script_that_echoes_the_commands_it_runs_logs_them() {
+        let logged = "f() {\n  echo \"ytt -f $d/config | kapp deploy -f -\"\n  ytt -f $d/config | kapp deploy -f -\n}\n";
+        assert!(logs_own_commands(logged));
+        let told = "echo \"ytt -f config | kubectl apply -f -\"\nytt -f other\n";
+        assert!(!logs_own_commands(told));
+        assert!(!logs_own_commands("echo 'ytt -f a'\necho 'ytt -f a'\n"));
     }
 
     #[test]
