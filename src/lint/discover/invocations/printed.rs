@@ -101,7 +101,7 @@ fn logs_own_commands(script: &str) -> bool {
                 .and_then(|r| r.strip_suffix(q))
                 .filter(|r| !r.contains(q))
         });
-        quoted.is_some_and(|q| q.starts_with("ytt ") && lines.iter().any(|o| *o == q))
+        quoted.is_some_and(|q| q.starts_with("ytt ") && lines.contains(&q))
     })
 }
 
