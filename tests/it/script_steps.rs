@@ -335,3 +335,23 @@ fn a_logged_command_and_paths_built_from_arguments_are_not_missing_inputs() {
         "{report:#}"
     );
 }
+
+/// A script of 30 000 printed `ytt` commands (just under the 1 MiB a script may have) is
+/// judged once per file for whether it logs its commands, not once per `echo`: the run ends
+/// with the 1 000 commands the walk of a script keeps (the check per `echo` took minutes).
+#[test]
+fn a_script_of_many_printed_commands_is_read_once() {
+    let mut script = String::from("#!/bin/bash\n");
+    for i in 0..30_000 {
+        script.push_str(&format!("echo \"ytt -f config/x{i}.yml\"\n"));
+    }
+    script.push_str("ytt -f config\n");
+    let dir = TempDir::with_files(&[
+        ("config/values.yml", VALUES),
+        ("config/app.yml", APP),
+        ("run.sh", &script),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert!(code == 0 || code == 1, "{report:#}");
+    assert_eq!(of(&report, "input-missing").len(), 1_000);
+}

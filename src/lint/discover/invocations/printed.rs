@@ -26,7 +26,11 @@ impl<'t> Interp<'t> {
             return;
         }
         let file = self.here.map_or(self.src, |p| p.text.as_bytes());
-        if logs_own_commands(&String::from_utf8_lossy(file)) {
+        let logs = *self
+            .logs
+            .entry(file.as_ptr() as usize)
+            .or_insert_with(|| logs_own_commands(&String::from_utf8_lossy(file)));
+        if logs {
             return;
         }
         let Ok(tree) = super::script_set::parse(&script) else {
@@ -90,7 +94,7 @@ fn printed_text(tool: &str, args: &[Word]) -> Option<Word> {
 /// Whether the script prints the `ytt` commands it runs: a line `echo "ytt …"` (or with
 /// single quotes) whose quoted text is also a line of the script of its own.
 fn logs_own_commands(script: &str) -> bool {
-    let lines: Vec<&str> = script.lines().map(str::trim).collect();
+    let lines: std::collections::HashSet<&str> = script.lines().map(str::trim).collect();
     lines.iter().any(|l| {
         let Some(rest) = l.strip_prefix("echo ") else {
             return false;

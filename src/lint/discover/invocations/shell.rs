@@ -197,6 +197,9 @@ pub(super) struct Interp<'t> {
     pub(super) stdin: Option<Stdin>,
     /// Files found from the caller's directory (see [`Followed::anchors`]).
     pub(super) anchors: std::cell::RefCell<Vec<Word>>,
+    /// Whether a file logs the commands it runs (see `printed.rs`), by the address of its
+    /// text: judged once per file.
+    pub(super) logs: HashMap<usize, bool>,
     pub(super) depth: usize,
     /// Statements followed so far (see [`MAX_STEPS`]).
     steps: usize,
@@ -228,6 +231,7 @@ impl<'t> Interp<'t> {
             made: Vec::new(),
             stdin: None,
             anchors: std::cell::RefCell::new(Vec::new()),
+            logs: HashMap::new(),
             depth: 0,
             steps: 0,
         }
