@@ -38,7 +38,14 @@ pub fn check(
             Err(_) => {}
         }
     }
-    for (path, pos) in shape.leaves() {
+    // A code file that does not compile may read any value: which are unused is not known
+    // (the file's own error is reported; a warning for each value it reads would not be true).
+    let leaves = if index.unparsed == 0 {
+        shape.leaves()
+    } else {
+        Vec::new()
+    };
+    for (path, pos) in leaves {
         if used.iter().any(|u| path.starts_with(u)) {
             continue;
         }
@@ -345,5 +352,30 @@ mod tests {
         let tpl = "#@ load(\"@ytt:data\", \"data\")\nport: #@ data.values.service.port\n";
         let files = [("schema.yml", schema), ("t.yml", tpl)];
         assert!(findings(&files, super::UNUSED).is_empty());
+    }
+
+    #[test]
+    fn values_of_a_library_whose_reader_does_not_compile_are_not_unused() {
+        // Two templates read the values; one of them has a syntax error further down, so
+        // its reads are not in sight: no value is called unused (its error is reported).
+        let values = "#@data/values\n---\napp:\n  name: web\n  port: 80\nextra: 1\n";
+        let good = "#@ load(\"@ytt:data\", \"data\")\nname: #@ data.values.app.name\n";
+        let broken = "#@ load(\"@ytt:data\", \"data\")\n#@ app = data.values.app\n\
+                      port: #@ app.port\nextra: #@ data.values.extra +\n";
+        let files = [("values.yml", values), ("a.yml", good), ("b.yml", broken)];
+        assert!(findings(&files, super::UNUSED).is_empty());
+        // The same library with the second template fixed: nothing unused either; with it
+        // left out, the values only it reads are unused.
+        let fixed = broken.replace("extra +", "extra");
+        let files = [("values.yml", values), ("a.yml", good), ("b.yml", &fixed)];
+        assert!(findings(&files, super::UNUSED).is_empty());
+        let files = [("values.yml", values), ("a.yml", good)];
+        assert_eq!(
+            findings(&files, super::UNUSED),
+            [
+                "values.yml:5:3 data value app.port is set in a data values document but nothing in the library reads it",
+                "values.yml:6:1 data value extra is set in a data values document but nothing in the library reads it",
+            ]
+        );
     }
 }

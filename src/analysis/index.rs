@@ -29,6 +29,9 @@ pub struct Index<'a> {
     /// its files load.
     pub all: Vec<Unit<'a>>,
     pub own: usize,
+    /// How many of the library's own code files did not parse or compile (see
+    /// [`super::units::units`]): what they read is not in sight.
+    pub unparsed: usize,
     /// Per unit: how many times each name is bound.
     pub bindings: Vec<HashMap<String, usize>>,
     /// Per unit and load path: the target.
@@ -41,9 +44,11 @@ pub struct Index<'a> {
 impl<'a> Index<'a> {
     /// Parses the library rooted at `dir`.
     pub fn new(ws: &'a Workspace, dir: &str) -> Index<'a> {
+        let (all, unparsed) = units(ws, dir);
         let mut index = Index {
-            all: units(ws, dir),
+            all,
             own: 0,
+            unparsed,
             bindings: Vec::new(),
             targets: HashMap::new(),
             ytt_aliases: Vec::new(),

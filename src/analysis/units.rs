@@ -149,14 +149,24 @@ fn word_starts<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> 
         })
 }
 
-/// The units of the library rooted at `dir` of the workspace, in the library's file order.
-pub fn units<'a>(ws: &'a Workspace, dir: &str) -> Vec<Unit<'a>> {
-    ws.tree()
-        .accessible(dir)
-        .into_iter()
-        .filter_map(|f| unit(ws, f))
-        .collect()
+/// The units of the library rooted at `dir` of the workspace, in the library's file order,
+/// and how many of its code files (templates and `.star` files) did not parse or compile:
+/// what those read and call is not in sight.
+pub fn units<'a>(ws: &'a Workspace, dir: &str) -> (Vec<Unit<'a>>, usize) {
+    let mut out = Vec::new();
+    let mut failed = 0;
+    for f in ws.tree().accessible(dir) {
+        match code_unit(ws, f) {
+            Ok(Some(u)) => out.push(u),
+            Ok(None) => {}
+            Err(Unparsed) => failed += 1,
+        }
+    }
+    (out, failed)
 }
+
+/// A code file that does not parse or compile (or is too deep or unreadable).
+struct Unparsed;
 
 /// The unit of a file the evaluation already parsed (see `LibEnv::keep_asts`).
 fn evaluated<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
@@ -182,25 +192,33 @@ fn evaluated<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
 
 /// The unit of one file, if it is a template or Starlark file that parses.
 pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
+    code_unit(ws, f).ok().flatten()
+}
+
+/// The unit of one file: `Ok(None)` for a file that holds no code (plain YAML, other files),
+/// `Err` for code that does not parse or compile.
+fn code_unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Result<Option<Unit<'a>>, Unparsed> {
     if let Some(u) = evaluated(ws, f) {
-        return Some(u);
+        return Ok(Some(u));
     }
     if f.unreadable.is_some() {
-        return None;
+        let code = f.file_type() == FileType::Starlark || f.is_template() || f.is_library();
+        return if code { Err(Unparsed) } else { Ok(None) };
     }
     let name: Arc<str> = Arc::from(f.rel_path.as_str());
     let templated = f.is_template() || f.is_library();
     let (code, lines) = match f.file_type() {
         FileType::Yaml if templated => {
-            let (ds, templating) = ws.templating(f, ws.opts.strict).ok()?;
+            let (ds, templating) = ws.templating(f, ws.opts.strict).map_err(|_| Unparsed)?;
             if !templating {
-                return None;
+                return Ok(None);
             }
             let opts = CompileOpts {
                 ignore_unknown_comments: true,
             };
-            let compiled = compile_yaml_in(&ds, &name, ws.env.template_id(), opts, &f.data).ok()?;
-            let (code, map) = to_starlark(&compiled).ok()?;
+            let compiled = compile_yaml_in(&ds, &name, ws.env.template_id(), opts, &f.data)
+                .map_err(|_| Unparsed)?;
+            let (code, map) = to_starlark(&compiled).map_err(|_| Unparsed)?;
             (
                 code,
                 map.lines
@@ -210,8 +228,9 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
             )
         }
         FileType::Text if templated => {
-            let compiled = compile_text(&f.data, &name, ws.env.template_id()).ok()?;
-            let (code, map) = to_starlark(&compiled).ok()?;
+            let compiled =
+                compile_text(&f.data, &name, ws.env.template_id()).map_err(|_| Unparsed)?;
+            let (code, map) = to_starlark(&compiled).map_err(|_| Unparsed)?;
             (
                 code,
                 map.lines
@@ -228,23 +247,23 @@ pub fn unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
             // A CR alone is a line break, as starlark-go reads it (`library::star_code`).
             let src =
                 crate::template::keywords::rename_reserved(&crate::pos::lone_cr_as_lf(&f.data));
-            let out = rewrite(&src, &opts).ok()?;
+            let out = rewrite(&src, &opts).map_err(|_| Unparsed)?;
             let lines = out.line_map.iter().map(|l| Some(*l)).collect();
             (
                 crate::template::nested_load::rewrite_runtime(&out.code),
                 lines,
             )
         }
-        _ => return None,
+        _ => return Ok(None),
     };
     // Code nested too deeply to walk is the evaluation's to report (`eval::nesting`).
     if crate::eval::nesting::too_deep(&code).is_some() {
-        return None;
+        return Err(Unparsed);
     }
-    let ast = AstModule::parse(&f.rel_path, code, &dialect()).ok()?;
-    Some(Unit {
+    let ast = AstModule::parse(&f.rel_path, code, &dialect()).map_err(|_| Unparsed)?;
+    Ok(Some(Unit {
         file: f,
         ast: Arc::new(ast),
         lines,
-    })
+    }))
 }
