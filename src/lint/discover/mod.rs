@@ -20,6 +20,7 @@ pub mod provenance;
 pub mod scenario_cap;
 pub mod script_vars;
 pub mod select;
+pub mod shalm;
 pub mod third_party;
 pub mod tool_reads;
 pub mod topmost;
@@ -246,7 +247,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     let mut d = Discovery::default();
     let index = Index::new(files.iter().map(|f| f.path.as_str()));
     d.vendir = vendir::repository_targets(config, files, &index);
-    d.wrappers = wrappers::find(files);
+    d.wrappers = wrappers::find(&config.dir, files);
     d.copied = copied_out(config, files, &index);
     d.tool_reads = read_by_tools(config, files, &index);
     if config.roots.is_empty() {
@@ -372,7 +373,8 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let (undesigned, set_aside) = design_docs::set_aside(files);
     d.notes.extend(set_aside);
     // Nor do other Starlark tools' files that nothing of ytt reads (see `foreign_star`).
-    let (undesigned, foreign) = foreign_star::set_aside(&config.dir, &undesigned, &roots);
+    let (undesigned, foreign) =
+        foreign_star::set_aside(&config.dir, &undesigned, &roots, &d.wrappers);
     d.notes.extend(foreign);
     let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
