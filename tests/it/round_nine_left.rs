@@ -104,3 +104,88 @@ fn a_shalm_chart_s_self_and_starlark_are_shalm_s() {
         .count();
     assert!(selfs >= 2, "{report:#}");
 }
+
+/// A Helm chart's template that writes a TKG addon Secret whose `values.yaml` string holds ytt
+/// data values with Helm actions in them.
+fn addon_chart(replicas: &str) -> TempDir {
+    let secret = format!(
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: {{{{ .Values.cluster }}}}-csi\nstringData:\n  values.yaml: |\n    #@data/values\n    ---\n    csi:\n      replicas: {replicas}\ntype: tkg.tanzu.vmware.com/addon\n"
+    );
+    TempDir::with_files(&[
+        (
+            "deploy/chart/Chart.yaml",
+            "apiVersion: v2\nname: addons\nversion: 0.1.0\n",
+        ),
+        ("deploy/chart/templates/csi.yaml", secret.as_str()),
+    ])
+}
+
+#[test]
+fn a_ytt_string_in_a_helm_template_is_rendered_by_helm_first() {
+    // FA-5: Helm fills in the `{{ }}` before ytt ever reads the string.
+    let dir = addon_chart("{{ if eq .Values.plan \"prod\" }}3{{ else }}1{{ end }}");
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let syntax = of(&report, "yaml-syntax");
+    assert!(!syntax.is_empty(), "{report:#}");
+    assert!(syntax.iter().all(|d| d["severity"] == "info"), "{report:#}");
+    let inner = syntax
+        .iter()
+        .find(|d| str_of(d, "message").contains("'values.yaml'"))
+        .unwrap_or_else(|| panic!("no finding of the string: {report:#}"));
+    assert!(
+        assumption_kinds(inner).contains(&"other-template"),
+        "{inner:#}"
+    );
+    let said = inner["certainty"]["assumptions"].to_string();
+    assert!(
+        said.contains("Helm (deploy/chart/Chart.yaml) renders deploy/chart/templates/csi.yaml"),
+        "{said}"
+    );
+
+    // A string that is broken whatever Helm does stays a warning.
+    let dir = addon_chart("[1");
+    let (_, report) = lint_json(&dir, &[]);
+    let inner: Vec<&Value> = of(&report, "yaml-syntax")
+        .into_iter()
+        .filter(|d| str_of(d, "message").contains("'values.yaml'"))
+        .collect();
+    assert_eq!(inner.len(), 1, "{report:#}");
+    assert_eq!(inner[0]["severity"], "warning", "{report:#}");
+    assert!(!assumption_kinds(inner[0]).contains(&"other-template"));
+}
+
+#[test]
+fn a_comment_that_starts_with_at_makes_no_ytt_file() {
+    // FA-8: a cron schedule with a `#@daily` comment, applied with kubectl.
+    let cron = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: backup\nspec:\n  schedule: \"0 0 * * *\" #@daily\n";
+    let files: &[(&str, &str)] = &[
+        ("ops/backup.yaml", cron),
+        ("README.md", "```\nkubectl apply -f ops/backup.yaml\n```\n"),
+    ];
+    let dir = TempDir::with_files(files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(diagnostics(&report).is_empty(), "{report:#}");
+
+    // Given to ytt by a command of the repository, ytt reads the comment as an annotation it
+    // ignores: the warning stays.
+    let mut files = files.to_vec();
+    files.push((
+        "ops/app.yaml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\nkind: ConfigMap\napiVersion: v1\nmetadata:\n  name: #@ data.values.name\n",
+    ));
+    files.push(("ops/values.yaml", "#@data/values\n---\nname: app\n"));
+    files.push(("render.sh", "#!/bin/sh\nytt -f ops > out.yaml\n"));
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    let found = of(&report, "unknown-annotation");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "warning");
+
+    // A namespaced annotation after a value is ytt's: the file stays a template.
+    let typo = cron.replace("#@daily", "#@overlay/matc");
+    let dir = TempDir::with_files(&[("ops/backup.yaml", typo.as_str())]);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(!diagnostics(&report).is_empty(), "{report:#}");
+}

@@ -11,6 +11,7 @@ pub mod baseline;
 pub mod bound_names;
 pub mod certainty;
 pub mod embedded;
+pub mod embedded_templated;
 pub mod every_scenario;
 pub mod levels;
 pub mod machine_paths;
