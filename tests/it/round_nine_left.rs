@@ -189,3 +189,59 @@ fn a_comment_that_starts_with_at_makes_no_ytt_file() {
     let (_, report) = lint_json(&dir, &[]);
     assert!(!diagnostics(&report).is_empty(), "{report:#}");
 }
+
+/// An App whose ytt path is a kustomize overlay: two strategic-merge patches of one
+/// Deployment and, when `kustomization` is set, the kustomization that names them.
+fn app_on_overlay(kustomization: bool) -> TempDir {
+    let mut files: Vec<(&str, &str)> = vec![
+        (
+            "apps/web.yaml",
+            "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata:\n  name: web\nspec:\n  fetch:\n  - git:\n      url: https://example.org/team/web\n      subPath: deploy/overlays/prod\n  template:\n  - ytt:\n      paths: [\".\"]\n  deploy:\n  - kapp: {}\n",
+        ),
+        (
+            "deploy/overlays/prod/replicas.yaml",
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 4\n",
+        ),
+        (
+            "deploy/overlays/prod/resources.yaml",
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        resources: {limits: {memory: 1Gi}}\n",
+        ),
+    ];
+    if kustomization {
+        files.push((
+            "deploy/overlays/prod/kustomization.yaml",
+            "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../../base]\npatches:\n- path: replicas.yaml\n- path: resources.yaml\n",
+        ));
+    }
+    TempDir::with_files(&files)
+}
+
+#[test]
+fn an_app_that_gives_ytt_a_kustomize_tree_rests_on_it() {
+    // SA-1: kapp-controller runs no kustomize; ytt renders each patch as an object.
+    let (code, report) = lint_json(&app_on_overlay(true), &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let found: Vec<&Value> = diagnostics(&report)
+        .iter()
+        .filter(|d| d["rule"] == "k8s-schema" || d["rule"] == "duplicate-object")
+        .collect();
+    assert!(found.len() >= 2, "{report:#}");
+    for d in &found {
+        assert_eq!(d["severity"], "warning", "{d:#}");
+        assert!(assumption_kinds(d).contains(&"kustomize-tree"), "{d:#}");
+    }
+    let said = found[0]["certainty"]["assumptions"].to_string();
+    assert!(
+        said.contains("is a kustomize tree (deploy/overlays/prod/kustomization.yaml): the ytt step of App web"),
+        "{said}"
+    );
+
+    // The same files without a kustomization are the App's objects: the errors are certain.
+    let (code, report) = lint_json(&app_on_overlay(false), &[]);
+    assert_eq!(code, 1, "{report:#}");
+    let errors = diagnostics(&report)
+        .iter()
+        .filter(|d| d["severity"] == "error" && d["rule"] == "duplicate-object")
+        .count();
+    assert_eq!(errors, 1, "{report:#}");
+}

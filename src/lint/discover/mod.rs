@@ -12,6 +12,7 @@ pub mod design_docs;
 pub mod foreign_star;
 pub mod init;
 pub mod invocations;
+pub mod kustomize;
 pub mod learned;
 pub mod loads;
 pub mod package;
@@ -610,6 +611,9 @@ fn package_roots(
                 d.libraries.push(previous_step_library(files, &pkg));
                 continue;
             }
+            // A ytt path that is a kustomize tree (see `kustomize`).
+            let step = format!("{} {} ({origin})", pkg.kind, pkg.name);
+            let kustomized = kustomize::assumption(files, &pkg.inputs, &step);
             let kind = pkg.kind;
             let mut root = Root::found(
                 &first,
@@ -638,7 +642,7 @@ fn package_roots(
             root.inputs = pkg.inputs;
             // The step's own options (`ignoreUnknownComments: true` ...) are its flags.
             root.args = pkg.flags;
-            if !pkg.values.is_empty() || pkg.given_values {
+            if !pkg.values.is_empty() || pkg.given_values || kustomized.is_some() {
                 root.scenarios.push(ScenarioConfig {
                     name: origin.clone(),
                     values_files: pkg.values,
@@ -650,6 +654,11 @@ fn package_roots(
                     origin: Some(origin),
                     ..ScenarioConfig::default()
                 });
+            }
+            if let Some(a) = kustomized {
+                for sc in &mut root.scenarios {
+                    sc.assumptions.push(a.clone());
+                }
             }
             out.push(root);
         }
