@@ -104,11 +104,14 @@ pub enum AssumptionKind {
     PrependedText,
     /// The cluster runs the default Kubernetes version: no `kubernetes.version` was given.
     TargetVersion,
+    /// A ytt path of a Package or App is a kustomize overlay (`kustomization.yaml` and its
+    /// patches): ytt renders those files as they are, not kustomize's output.
+    KustomizeTree,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 14] = [
+    pub const ALL: [AssumptionKind; 15] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -123,6 +126,7 @@ impl AssumptionKind {
         AssumptionKind::OtherTemplate,
         AssumptionKind::PrependedText,
         AssumptionKind::TargetVersion,
+        AssumptionKind::KustomizeTree,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -147,6 +151,7 @@ impl AssumptionKind {
             AssumptionKind::OtherTemplate => "other-template",
             AssumptionKind::PrependedText => "prepended-text",
             AssumptionKind::TargetVersion => "target-version",
+            AssumptionKind::KustomizeTree => "kustomize-tree",
         }
     }
 
@@ -162,6 +167,7 @@ impl AssumptionKind {
                 | AssumptionKind::OutsideInput
                 | AssumptionKind::OtherTemplate
                 | AssumptionKind::PrependedText
+                | AssumptionKind::KustomizeTree
         )
     }
 

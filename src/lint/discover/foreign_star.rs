@@ -7,12 +7,15 @@
 //! tool's module (`//pkg:defs.bzl`, `ext://...`), or a call at its top level of a name it
 //! neither defines nor loads and that Starlark does not have. Discovery makes no root of it;
 //! one note says why (naming the tool when the name tells). A file with any sign of ytt (a
-//! `load("@ytt:...")`, `data.values`) stays ytt's.
+//! `load("@ytt:...")`, `data.values`) stays ytt's, except in a shalm chart
+//! ([`crate::lint::discover::shalm`]): shalm gives its `.star` files ytt's modules too, and
+//! one there with a `def` and no `end` is written for shalm's Python-indented dialect.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
 use crate::lint::discover::invocations::scripts;
+use crate::lint::discover::wrappers::{self, Wrapper};
 use crate::lint::discover::Root;
 use crate::lint::repo::walk::{Kind, RepoFile};
 
@@ -63,8 +66,15 @@ const UNIVERSE: [&str; 30] = [
     "struct",
 ];
 
-/// Why a `.star` file is another tool's, in a few words.
-fn sign(path: &str, text: &str, files: &BTreeSet<&str>) -> Option<String> {
+/// Why a `.star` file is another tool's, in a few words (`shalm`: the shalm chart that holds
+/// it, if one does).
+fn sign(path: &str, text: &str, files: &BTreeSet<&str>, shalm: Option<&Wrapper>) -> Option<String> {
+    if let Some(chart) = shalm.filter(|_| python_indented(text)) {
+        return Some(format!(
+            "shalm's Starlark (the chart of {}; it has a `def` block and no `end`, which ytt requires)",
+            chart.marker
+        ));
+    }
     if text.contains("@ytt:") || text.contains("data.values") {
         return None;
     }
@@ -96,6 +106,13 @@ fn sign(path: &str, text: &str, files: &BTreeSet<&str>) -> Option<String> {
             "another Starlark tool's file (it calls `{f}`, which neither ytt nor the file defines)"
         )
     })
+}
+
+/// Whether the text defines a function and closes no block with `end`, as Python and shalm
+/// do and ytt does not.
+fn python_indented(text: &str) -> bool {
+    let def = text.lines().any(|l| l.trim_start().starts_with("def "));
+    def && !text.lines().any(|l| l.trim() == "end")
 }
 
 /// The module strings of the file's `load(...)` statements.
@@ -176,7 +193,13 @@ pub fn set_aside(
     repo: &Path,
     files: &[RepoFile],
     commands: &[Root],
+    around: &[Wrapper],
 ) -> (Vec<RepoFile>, Vec<String>) {
+    let shalm: Vec<Wrapper> = around
+        .iter()
+        .filter(|w| w.tool == "shalm")
+        .cloned()
+        .collect();
     let named = |p: &str| commands.iter().any(|r| r.inputs.iter().any(|i| i == p));
     let all: BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
     let candidates: Vec<(&RepoFile, String)> = files
@@ -184,7 +207,8 @@ pub fn set_aside(
         .filter(|f| f.kind == Kind::Starlark && !named(&f.path))
         .filter_map(|f| {
             let text = scripts::read(repo, &f.path, MAX)?;
-            sign(&f.path, &text, &all).map(|why| (f, why))
+            let chart = wrappers::around(&shalm, &f.path);
+            sign(&f.path, &text, &all, chart).map(|why| (f, why))
         })
         .collect();
     if candidates.is_empty() {
@@ -227,21 +251,23 @@ mod tests {
     fn another_tool_s_file_is_told_by_its_name_its_loads_or_its_calls() {
         let lockal = "executable(\n  name = \"bin/kapp\",\n)\n";
         assert_eq!(
-            sign("lockal.star", lockal, &none()).as_deref(),
+            sign("lockal.star", lockal, &none(), None).as_deref(),
             Some("the file of lockal")
         );
         assert_eq!(
-            sign("tools/pins.star", lockal, &none()).as_deref(),
+            sign("tools/pins.star", lockal, &none(), None).as_deref(),
             Some("another Starlark tool's file (it calls `executable`, which neither ytt nor the file defines)")
         );
         let bazel = "load(\"//build:defs.bzl\", \"go_binary\")\ngo_binary(name = \"x\")\n";
-        assert!(sign("cmd/BUILD.star", bazel, &none()).is_some());
-        assert!(sign("cmd/x.star", bazel, &none()).is_some_and(|w| w.contains("Bazel or Buck")));
+        assert!(sign("cmd/BUILD.star", bazel, &none(), None).is_some());
+        assert!(
+            sign("cmd/x.star", bazel, &none(), None).is_some_and(|w| w.contains("Bazel or Buck"))
+        );
         let tilt = "load('ext://restart_process', 'docker_build_with_restart')\n";
-        assert!(sign("dev/tilt.star", tilt, &none()).is_some_and(|w| w.contains("Tilt")));
+        assert!(sign("dev/tilt.star", tilt, &none(), None).is_some_and(|w| w.contains("Tilt")));
         let mut files = BTreeSet::new();
         files.insert("pkg/kurtosis.yml");
-        assert!(sign("pkg/main.star", "def run(plan):\n  pass\n", &files).is_some());
+        assert!(sign("pkg/main.star", "def run(plan):\n  pass\n", &files, None).is_some());
     }
 
     #[test]
@@ -255,13 +281,40 @@ mod tests {
             "fmt = struct.make(a=1)\n",
             "load(\"helpers.star\",\n  \"labels\",\n  l2 = \"more\")\nlabels()\nl2()\n",
         ] {
-            assert_eq!(sign("lib/helpers.star", text, &none()), None, "{text}");
+            assert_eq!(
+                sign("lib/helpers.star", text, &none(), None),
+                None,
+                "{text}"
+            );
         }
         // A known name that uses ytt is ytt's.
         assert_eq!(
-            sign("Chart.star", "load(\"@ytt:data\", \"data\")\n", &none()),
+            sign(
+                "Chart.star",
+                "load(\"@ytt:data\", \"data\")\n",
+                &none(),
+                None
+            ),
             None
         );
+    }
+
+    #[test]
+    fn in_a_shalm_chart_a_star_file_without_end_is_shalm_s() {
+        let chart = Wrapper {
+            tool: "shalm",
+            dir: ".".into(),
+            marker: "Chart.star".into(),
+            gives: "the chart object",
+            binds: &["self"],
+        };
+        let python = "load(\"@ytt:yaml\", \"yaml\")\ndef f():\n    return yaml.decode(\"a: 1\")\n";
+        assert!(sign("tools/f.star", python, &none(), Some(&chart))
+            .is_some_and(|w| w.starts_with("shalm's Starlark (the chart of Chart.star")));
+        // ytt's dialect (with `end`) in a chart stays ytt's; outside a chart so does the other.
+        let ytt = "load(\"@ytt:yaml\", \"yaml\")\ndef f():\n  return 1\nend\n";
+        assert_eq!(sign("tools/f.star", ytt, &none(), Some(&chart)), None);
+        assert_eq!(sign("tools/f.star", python, &none(), None), None);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod design_docs;
 pub mod foreign_star;
 pub mod init;
 pub mod invocations;
+pub mod kustomize;
 pub mod learned;
 pub mod loads;
 pub mod package;
@@ -20,6 +21,7 @@ pub mod provenance;
 pub mod scenario_cap;
 pub mod script_vars;
 pub mod select;
+pub mod shalm;
 pub mod third_party;
 pub mod tool_reads;
 pub mod topmost;
@@ -246,7 +248,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     let mut d = Discovery::default();
     let index = Index::new(files.iter().map(|f| f.path.as_str()));
     d.vendir = vendir::repository_targets(config, files, &index);
-    d.wrappers = wrappers::find(files);
+    d.wrappers = wrappers::find(&config.dir, files);
     d.copied = copied_out(config, files, &index);
     d.tool_reads = read_by_tools(config, files, &index);
     if config.roots.is_empty() {
@@ -372,7 +374,8 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let (undesigned, set_aside) = design_docs::set_aside(files);
     d.notes.extend(set_aside);
     // Nor do other Starlark tools' files that nothing of ytt reads (see `foreign_star`).
-    let (undesigned, foreign) = foreign_star::set_aside(&config.dir, &undesigned, &roots);
+    let (undesigned, foreign) =
+        foreign_star::set_aside(&config.dir, &undesigned, &roots, &d.wrappers);
     d.notes.extend(foreign);
     let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
     let top = settle_loads(config, files, index, top, d);
@@ -608,6 +611,9 @@ fn package_roots(
                 d.libraries.push(previous_step_library(files, &pkg));
                 continue;
             }
+            // A ytt path that is a kustomize tree (see `kustomize`).
+            let step = format!("{} {} ({origin})", pkg.kind, pkg.name);
+            let kustomized = kustomize::assumption(files, &pkg.inputs, &step);
             let kind = pkg.kind;
             let mut root = Root::found(
                 &first,
@@ -636,7 +642,7 @@ fn package_roots(
             root.inputs = pkg.inputs;
             // The step's own options (`ignoreUnknownComments: true` ...) are its flags.
             root.args = pkg.flags;
-            if !pkg.values.is_empty() || pkg.given_values {
+            if !pkg.values.is_empty() || pkg.given_values || kustomized.is_some() {
                 root.scenarios.push(ScenarioConfig {
                     name: origin.clone(),
                     values_files: pkg.values,
@@ -648,6 +654,11 @@ fn package_roots(
                     origin: Some(origin),
                     ..ScenarioConfig::default()
                 });
+            }
+            if let Some(a) = kustomized {
+                for sc in &mut root.scenarios {
+                    sc.assumptions.push(a.clone());
+                }
             }
             out.push(root);
         }

@@ -203,6 +203,7 @@ mod tests {
             dir: ".".into(),
             marker: ".myks.yaml".into(),
             gives: "a schema",
+            binds: &[],
         };
         let wrappers = [w];
         let around = Around {

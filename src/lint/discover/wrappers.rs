@@ -19,6 +19,9 @@ pub struct Wrapper {
     pub marker: String,
     /// What the tool gives that the linter does not have.
     pub gives: &'static str,
+    /// Names the tool binds for the templates it renders (shalm's `self`): a template's use
+    /// of one is not an undefined name, only one the linter cannot evaluate.
+    pub binds: &'static [&'static str],
 }
 
 impl Wrapper {
@@ -31,8 +34,9 @@ impl Wrapper {
     }
 }
 
-/// The directories wrapper tools render, by the files that mark them.
-pub fn find(files: &[RepoFile]) -> Vec<Wrapper> {
+/// The directories wrapper tools render, by the files that mark them (shalm's charts also by
+/// what their `Chart.star` says: [`crate::lint::discover::shalm`]).
+pub fn find(repo: &std::path::Path, files: &[RepoFile]) -> Vec<Wrapper> {
     let mut out: Vec<Wrapper> = Vec::new();
     let mut add = |w: Wrapper| {
         if !out.iter().any(|o| o.dir == w.dir && o.tool == w.tool) {
@@ -49,6 +53,7 @@ pub fn find(files: &[RepoFile]) -> Vec<Wrapper> {
                 marker: f.path.clone(),
                 gives:
                     "a data values schema of its own (`myks`, `environment`, ...) and library files",
+                binds: &[],
             });
         }
         if matches!(name, "config.yml" | "config.yaml") && name_of(dir) == ".gflows" {
@@ -57,6 +62,7 @@ pub fn find(files: &[RepoFile]) -> Vec<Wrapper> {
                 dir: dir.to_string(),
                 marker: f.path.clone(),
                 gives: "its libraries and settings",
+                binds: &[],
             });
         }
         if let Some(sync) = tanzu_sync_dir(&f.path) {
@@ -65,6 +71,7 @@ pub fn find(files: &[RepoFile]) -> Vec<Wrapper> {
                 dir: sync,
                 marker: f.path.clone(),
                 gives: "data values from its secrets",
+                binds: &[],
             });
         }
         if let Some(tree) = provider_tree(&f.path) {
@@ -73,8 +80,12 @@ pub fn find(files: &[RepoFile]) -> Vec<Wrapper> {
                 dir: tree,
                 marker: f.path.clone(),
                 gives: "the rest of its provider tree (`~/.config/tanzu/tkg/providers`), its data values and library files",
+                binds: &[],
             });
         }
+    }
+    for chart in crate::lint::discover::shalm::charts(repo, files) {
+        add(chart);
     }
     out.sort_by(|a, b| a.dir.cmp(&b.dir).then(a.tool.cmp(b.tool)));
     out
@@ -145,7 +156,7 @@ mod tests {
         .iter()
         .map(|p| file(p))
         .collect();
-        let all = find(&files);
+        let all = find(std::path::Path::new("/nonexistent"), &files);
         let found: Vec<(&str, &str)> = all.iter().map(|w| (w.tool, w.dir.as_str())).collect();
         assert_eq!(
             found,

@@ -43,7 +43,13 @@ pub fn settle(
     let found = found
         .into_iter()
         .map(|mut d| {
-            if d.rule.about_rendered_objects() && d.basis.is_none() {
+            // A kustomize tree rendered as it is: a patch written literally is no object
+            // anyone means (`discover::kustomize`), so what is found on it rests on the tree.
+            let kustomized = p
+                .assumptions
+                .iter()
+                .any(|a| a.kind == AssumptionKind::KustomizeTree);
+            if d.rule.about_rendered_objects() && d.basis.is_none() && !kustomized {
                 // A field a template writes literally (an apiVersion, a selector, a field a
                 // policy names) rests on its text alone.
                 if written_literally(&d, ws, names) == Some(true) {

@@ -12,12 +12,15 @@
 //! (a ytt root it is an input of, a `kapp deploy -f` or `kubectl apply -f` of it). Where the repository runs ytt with
 //! `--ignore-unknown-comments` anywhere (an App CR's `ignoreUnknownComments: true`, a script's
 //! flag), the string's unknown reader may well do so too, and its comments are not checked.
+//! A string that holds another tool's template actions (`{{ }}`) is that tool's first
+//! ([`crate::lint::post::embedded_templated`]).
 
 use crate::files::paths::is_within;
 use crate::files::InputFile;
 use crate::library::{EvalOpts, Workspace};
 use crate::lint::discover::{Discovery, Reason};
 use crate::lint::repo::embedded::Embedded;
+use crate::lint::repo::walk::RepoFile;
 use crate::pos::Pos;
 use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source, Span};
 
@@ -28,7 +31,7 @@ pub fn findings(d: &Discovery, lenient: bool) -> Vec<Diagnostic> {
     for f in d.files.iter().filter(|f| !f.embedded.is_empty()) {
         let readers = readers(d, &f.path);
         for e in &f.embedded {
-            out.extend(check(&f.path, e, lenient, &readers));
+            out.extend(check(&f.path, e, lenient, &readers, &d.files));
         }
     }
     out
@@ -75,7 +78,13 @@ pub fn comments_ignored(roots: &[crate::lint::discover::Root]) -> bool {
 }
 
 /// The findings of one embedded document `e` of the file at `outer`, which `readers` read.
-fn check(outer: &str, e: &Embedded, lenient: bool, readers: &[String]) -> Vec<Diagnostic> {
+fn check(
+    outer: &str,
+    e: &Embedded,
+    lenient: bool,
+    readers: &[String],
+    files: &[RepoFile],
+) -> Vec<Diagnostic> {
     let name = if e.key.ends_with(".yml") || e.key.ends_with(".yaml") {
         e.key.clone()
     } else {
@@ -124,6 +133,10 @@ fn check(outer: &str, e: &Embedded, lenient: bool, readers: &[String]) -> Vec<Di
              and nothing in the repository names it{read}"
         ),
     ));
+    if let Some(a) = crate::lint::post::embedded_templated::assumption(outer, &held, &e.text, files)
+    {
+        p.assume(a);
+    }
     crate::lint::job::libcheck::check(&ws)
         .iter()
         .map(|err| {
@@ -156,7 +169,7 @@ mod tests {
     #[test]
     fn a_plain_comment_in_an_embedded_values_document_is_found_at_the_outer_line() {
         let e = embedded("#@data/values\n---\n#8 Set the profile.\nprofile: full\n");
-        let found = check("config/installer.yaml.template", &e, false, &[]);
+        let found = check("config/installer.yaml.template", &e, false, &[], &[]);
         assert_eq!(found.len(), 1, "{found:#?}");
         let d = &found[0];
         assert!(
@@ -212,6 +225,7 @@ mod tests {
             &e,
             false,
             &readers(&d, "config/secret.yml"),
+            &[],
         );
         let assumed = &found[0].certainty.as_ref().unwrap().assumed[0].message;
         assert!(
@@ -223,17 +237,17 @@ mod tests {
     #[test]
     fn a_sound_embedded_document_has_no_findings() {
         let e = embedded("#@data/values\n---\n#! the profile\nprofile: full\n");
-        assert!(check("x.yaml", &e, false, &[]).is_empty());
+        assert!(check("x.yaml", &e, false, &[], &[]).is_empty());
         let t = embedded("#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.x\n");
-        assert!(check("x.yaml", &t, false, &[]).is_empty());
+        assert!(check("x.yaml", &t, false, &[], &[]).is_empty());
     }
 
     #[test]
     fn where_the_repository_ignores_unknown_comments_they_are_not_checked() {
         let e = embedded("#@data/values\n---\n# [Required] the certificate\ncrt:\n");
-        assert_eq!(check("values.yaml", &e, false, &[]).len(), 1);
-        assert!(check("values.yaml", &e, true, &[]).is_empty());
+        assert_eq!(check("values.yaml", &e, false, &[], &[]).len(), 1);
+        assert!(check("values.yaml", &e, true, &[], &[]).is_empty());
         let broken = embedded("#@data/values\n---\na: [1\n");
-        assert_eq!(check("values.yaml", &broken, true, &[]).len(), 1);
+        assert_eq!(check("values.yaml", &broken, true, &[], &[]).len(), 1);
     }
 }

@@ -8,8 +8,10 @@
 //! findings made one ([`finish`]).
 
 pub mod baseline;
+pub mod bound_names;
 pub mod certainty;
 pub mod embedded;
+pub mod embedded_templated;
 pub mod every_scenario;
 pub mod levels;
 pub mod machine_paths;
@@ -64,6 +66,7 @@ pub fn findings(
     found.extend(embedded::findings(&p.discovery, lenient));
     machine_paths::settle(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
+    let found = bound_names::settle(&p.discovery.wrappers, found);
     let found = certainty::apply(levels::apply(&p.config, found));
     let found = unrendered::settle(p, jobs, found);
     let sups = scan_suppressions(p, &scopes, &found, sources);

@@ -10,6 +10,7 @@ pub mod ignores;
 pub mod listing;
 pub mod marker;
 pub mod nested;
+pub mod stray_marker;
 pub mod supplementary;
 pub mod walk;
 pub mod walk_errors;

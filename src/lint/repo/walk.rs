@@ -290,7 +290,11 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
     let (kind, package, kubevirt) = match (ext, text) {
         ("star", _) => (Kind::Starlark, false, false),
         ("yml" | "yaml", Some(text)) => {
-            let kind = if has_annotation(&text) && annotated(&path, &text) {
+            // A `#@daily` after a cron string is no ytt (`repo::stray_marker`).
+            let kind = if has_annotation(&text)
+                && annotated(&path, &text)
+                && !crate::lint::repo::stray_marker::only_stray(&text)
+            {
                 Kind::YttYaml
             } else {
                 Kind::PlainYaml
