@@ -18,6 +18,7 @@ pub mod json;
 pub mod node;
 pub mod parse;
 pub mod pos_print;
+pub mod renamed;
 pub mod scalar;
 pub mod shared;
 pub mod utf8;

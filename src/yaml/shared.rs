@@ -9,13 +9,21 @@
 //!
 //! The cache is bounded by the bytes of text it holds (see [`crate::shared_cache`]). Errors
 //! are not kept (a job that meets one reports it, and errors are rare).
+//!
+//! The same text under another name (a library or an upstream manifest vendored at several
+//! paths: a fifth of the bytes a worker parsed on the corpus repository) is not parsed again
+//! either while a parse of it is kept: that parse is copied with the other name in its
+//! positions ([`super::renamed`]). An index by text points at the kept parses without holding
+//! them, so it adds no memory of parsed YAML.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use super::node::DocSet;
 use super::parse::{parse, ParseError, ParseOpts};
+use super::renamed::renamed;
 use crate::shared_cache::ByteLru;
 
 /// Bytes of YAML text whose parses one thread keeps, at most.
@@ -27,6 +35,57 @@ static BUDGET: AtomicUsize = AtomicUsize::new(MOST);
 thread_local! {
     static CACHE: RefCell<ByteLru<Arc<DocSet>>> =
         RefCell::new(ByteLru::new(BUDGET.load(Ordering::Relaxed)));
+    /// The kept parses by the digest of their text and the variant: the text, the name it was
+    /// parsed under and the parse, none of them held (the cache holds them).
+    static BY_TEXT: RefCell<HashMap<(u64, u64), Vec<Seen>>> = RefCell::new(HashMap::new());
+}
+
+/// A parse the cache keeps (while it does).
+struct Seen {
+    text: Weak<str>,
+    file: Weak<str>,
+    parsed: Weak<DocSet>,
+}
+
+/// How many texts the index lists before the ones whose parse is gone are dropped.
+const LISTED: usize = 4096;
+
+/// A kept parse of the same `src` under another name, with `file` in its positions.
+fn under_another_name(
+    src: &Arc<str>,
+    digest: u64,
+    file: &Arc<str>,
+    variant: u64,
+) -> Option<DocSet> {
+    BY_TEXT.with(|index| {
+        let index = index.borrow();
+        index.get(&(digest, variant))?.iter().find_map(|seen| {
+            let text = seen.text.upgrade()?;
+            let from = seen.file.upgrade()?;
+            let parsed = seen.parsed.upgrade()?;
+            (*text == **src).then(|| renamed(&parsed, &from, file))
+        })
+    })
+}
+
+/// Lists `parsed` (of `src` named `file`) in the index by text.
+fn list(src: &Arc<str>, digest: u64, file: &Arc<str>, variant: u64, parsed: &Arc<DocSet>) {
+    BY_TEXT.with(|index| {
+        let mut index = index.borrow_mut();
+        if index.len() >= LISTED {
+            index.retain(|_, seen| {
+                seen.retain(|s| s.parsed.strong_count() > 0);
+                !seen.is_empty()
+            });
+        }
+        let seen = index.entry((digest, variant)).or_default();
+        seen.retain(|s| s.parsed.strong_count() > 0);
+        seen.push(Seen {
+            text: Arc::downgrade(src),
+            file: Arc::downgrade(file),
+            parsed: Arc::downgrade(parsed),
+        });
+    });
 }
 
 /// Keeps the cache small next to a worker's memory: its parses (about ten times their text)
@@ -48,8 +107,13 @@ pub fn parse_shared(
     if let Some(parsed) = CACHE.with(|c| c.borrow_mut().get(src, file, variant)) {
         return Ok(parsed);
     }
-    let parsed = Arc::new(parse(src, file, opts)?);
+    let digest = crate::shared_cache::digest(src);
+    let parsed = match under_another_name(src, digest, file, variant) {
+        Some(copy) => Arc::new(copy),
+        None => Arc::new(parse(src, file, opts)?),
+    };
     CACHE.with(|c| c.borrow_mut().put(src, file, variant, parsed.clone()));
+    list(src, digest, file, variant, &parsed);
     Ok(parsed)
 }
 
