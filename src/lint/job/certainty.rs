@@ -132,41 +132,6 @@ fn about(job: &Job, d: &Diagnostic) -> bool {
         })
 }
 
-/// A YAML syntax error in a file that holds another tool's template syntax (`{{ .x }}`,
-/// `{{{ .x }}}` outside `#@` and `#!` lines): that tool renders the file before ytt reads it,
-/// so the error rests on a command the linter does not see. `read` gives a repository file's
-/// text.
-pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Option<String>) {
-    if d.rule != Rule::YamlSyntax {
-        return;
-    }
-    let Some(file) = d.span.as_ref().map(|s| s.file.clone()) else {
-        return;
-    };
-    let Some(text) = read(&file) else {
-        return;
-    };
-    let templated = text.lines().any(|l| {
-        let t = l.trim_start();
-        !t.starts_with("#@") && !t.starts_with("#!") && t.contains("{{") && t.contains("}}")
-    });
-    if !templated {
-        return;
-    }
-    let mut p = job
-        .provenance
-        .clone()
-        .unwrap_or_else(|| Provenance::of(Source::Layout, None));
-    p.assume(Assumption::new(
-        AssumptionKind::OtherTemplate,
-        format!(
-            "{file} holds another tool's template syntax (`{{{{ }}}}`): that tool renders it before ytt reads it"
-        ),
-    ));
-    d.basis = Some(Basis::Command);
-    d.certainty = Some(p.certainty(Basis::Command));
-}
-
 /// Whether the template line of a finding writes its value as plain YAML (no `#@` code, no
 /// text template): `None` when the line is not known.
 fn written_literally(d: &Diagnostic, ws: &Workspace, names: &Names) -> Option<bool> {
