@@ -127,3 +127,74 @@ fn a_renderer_that_feeds_the_command_keeps_the_other_tool_assumption() {
         assert!(kinds(&d).contains(&"other-template"), "{file}: {d:#}");
     }
 }
+
+/// A page's command that gives its data values on its line, and a template that reads a key
+/// no file or flag declares.
+fn documented_command(command: &str) -> TempDir {
+    TempDir::with_files(&[
+        (
+            "README.md",
+            &format!("# Portal\n\nDeploy it:\n\n```shell\n{command}\n```\n"),
+        ),
+        (
+            "overlays/portal.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\": \"ConfigMap\"})\n---\ndata:\n  #@overlay/match missing_ok=True\n  password: #@ data.values.password\n",
+        ),
+        (
+            "resources/portal.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: portal\ndata:\n  registry: #@ data.values.registry.password\n",
+        ),
+    ])
+}
+
+#[test]
+fn a_page_s_command_given_its_values_in_full_fails_as_a_script_s_does() {
+    // LA-4: every reader who follows the page runs ytt with `password` alone: `registry` is
+    // declared nowhere, and ytt stops.
+    for value in ["portal-demo-pass", "REPLACEME"] {
+        let dir = documented_command(&format!(
+            "ytt -f overlays/portal.yaml -f resources --data-value password={value} | kubectl apply -f -"
+        ));
+        let (_, report) = lint_json(&dir, &[]);
+        let found = of(&report, "template-error");
+        let d = found
+            .iter()
+            .find(|d| d["message"].as_str().unwrap_or("").contains("registry"))
+            .unwrap_or_else(|| panic!("{value}: no template-error: {report:#}"));
+        assert_eq!(d["severity"], "warning", "{value}: {d:#}");
+        assert!(kinds(d).contains(&"example-values"), "{value}: {d:#}");
+        assert!(of(&report, "needs-input").is_empty(), "{value}: {report:#}");
+    }
+    // A page's command that leaves the values to its reader still needs them.
+    let dir = documented_command("ytt -f overlays/portal.yaml -f resources | kubectl apply -f -");
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(of(&report, "template-error").is_empty(), "{report:#}");
+    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
+}
+
+#[test]
+fn a_root_that_reads_data_it_never_loads_has_no_unused_values() {
+    // The page's command is known, so its root's values are checked for use; the template
+    // reads them through a `data` it never loads: the error is the finding, not the values.
+    let dir = TempDir::with_files(&[
+        (
+            "README.md",
+            "```\nytt -f config -v env=prod | kubectl apply -f-\n```\n",
+        ),
+        ("config/values.yml", "#@data/values\n---\nenv: dev\n"),
+        (
+            "config/cm.yml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  env: #@ data.values.env\n",
+        ),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    assert!(
+        of(&report, "template-error")
+            .iter()
+            .any(|d| d["message"] == "undefined: data" && d["severity"] == "error"),
+        "{report:#}"
+    );
+    assert!(of(&report, "data-value-unused").is_empty(), "{report:#}");
+}

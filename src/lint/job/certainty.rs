@@ -72,6 +72,12 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
         c.assumed
             .retain(|a| a.kind != AssumptionKind::RuntimeValues);
     }
+    // A page's command given its values in full: a finding at the command is about the values
+    // every reader types.
+    if at_command(job, d) {
+        c.assumed
+            .retain(|a| !crate::lint::discover::documented_values::is_own(a));
+    }
     // What rests on the library's own schema says nothing of its command unless something
     // makes the schema incomplete.
     if basis != Basis::Schema || !c.certain() {
@@ -119,17 +125,21 @@ fn about(job: &Job, d: &Diagnostic) -> bool {
     if d.message.contains(&format!("\"{}\"", placeholder::TEXT)) {
         return true;
     }
-    let at_command = match (&d.span, &job.origin) {
-        (Some(s), Some(o)) => s.file == o.file && s.line == o.line,
-        _ => false,
-    };
-    at_command
+    at_command(job, d)
         || job.provided.iter().any(|k| {
             let key = k.trim_start_matches('@');
             d.message.contains(&format!("data.values.{key}"))
                 || d.message.contains(&format!("`{key}`"))
                 || d.message.contains(&format!("{key}:"))
         })
+}
+
+/// Whether `d` is at the job's command (a value it gives, a flag of it).
+fn at_command(job: &Job, d: &Diagnostic) -> bool {
+    match (&d.span, &job.origin) {
+        (Some(s), Some(o)) => s.file == o.file && s.line == o.line,
+        _ => false,
+    }
 }
 
 /// Whether the template line of a finding writes its value as plain YAML (no `#@` code, no
