@@ -173,6 +173,53 @@ fn a_page_s_command_given_its_values_in_full_fails_as_a_script_s_does() {
     assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
 }
 
+/// A Package whose ytt step adds an overlay written inline.
+fn inline_overlay_package(overlay: &str) -> TempDir {
+    let indented: String = overlay
+        .lines()
+        .map(|l| format!("                {l}\n"))
+        .collect();
+    TempDir::with_files(&[(
+        "packages/web/1.0.0.yaml",
+        &format!(
+            "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: web.example.org.1.0.0\nspec:\n  refName: web.example.org\n  version: 1.0.0\n  template:\n    spec:\n      fetch:\n      - imgpkgBundle:\n          image: registry.example.org/web:1.0.0\n      template:\n      - ytt:\n          paths:\n          - config/\n          inline:\n            paths:\n              overlay.yaml: |\n{indented}      deploy:\n      - kapp: {{}}\n"
+        ),
+    )])
+}
+
+#[test]
+fn an_inline_file_of_a_ytt_step_is_a_ytt_input_whatever_its_first_line() {
+    // LA-1: no `load` of `@ytt:overlay` or `@ytt:data`: ytt stops at `overlay`.
+    let dir = inline_overlay_package(
+        "#@overlay/match by=overlay.all, expects=\"1+\"\n---\nmetadata:\n  #@overlay/match missing_ok=True\n  namespace: #@ data.values.namespace\n",
+    );
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 1, "{report:#}");
+    let found: Vec<&Value> = diagnostics(&report)
+        .iter()
+        .filter(|d| d["file"] == "packages/web/1.0.0.yaml" && d["severity"] == "error")
+        .collect();
+    assert!(
+        found
+            .iter()
+            .any(|d| d["message"].as_str().unwrap_or("").contains("overlay")),
+        "{report:#}"
+    );
+    assert_eq!(found[0]["line"], 20, "{:#}", found[0]);
+    assert_eq!(
+        found[0]["certainty"]["source"], "embedded",
+        "{:#}",
+        found[0]
+    );
+    assert_eq!(found[0]["certainty"]["certain"], true, "{:#}", found[0]);
+    // With its loads, the same overlay is fine.
+    let dir = inline_overlay_package(
+        "#@ load(\"@ytt:overlay\", \"overlay\")\n#@ load(\"@ytt:data\", \"data\")\n#@overlay/match by=overlay.all, expects=\"1+\"\n---\nmetadata:\n  #@overlay/match missing_ok=True\n  namespace: #@ data.values.namespace\n",
+    );
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+}
+
 #[test]
 fn a_root_that_reads_data_it_never_loads_has_no_unused_values() {
     // The page's command is known, so its root's values are checked for use; the template
