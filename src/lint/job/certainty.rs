@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::library::Workspace;
 use crate::lint::job::inputs::Names;
-use crate::lint::job::{placeholder, Job};
+use crate::lint::job::{needs_input, placeholder, Job};
 use crate::pos::Pos;
 use crate::report::{
     Assumption, AssumptionKind, Basis, Certainty, Diagnostic, Provenance, Rule, Source,
@@ -72,9 +72,11 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
         c.assumed
             .retain(|a| a.kind != AssumptionKind::RuntimeValues);
     }
-    // A page's command given its values in full: a finding at the command is about the values
-    // every reader types.
-    if at_command(job, d) {
+    // A page's command given its values in full: what rests on them is a failure for want of
+    // a value (a reader may give more); a finding at the command, or one the given values
+    // cause (`"x" + 1`), is about what every reader types.
+    let for_want = d.rule == Rule::RequiredValue || needs_input::unset_caused(&d.message);
+    if at_command(job, d) || !for_want {
         c.assumed
             .retain(|a| !crate::lint::discover::documented_values::is_own(a));
     }
