@@ -44,6 +44,7 @@ mod layers;
 mod lazy_globals;
 mod library_copies;
 mod lint_cli;
+mod lost_errors;
 mod lsp;
 mod nested_configs;
 mod policy;

@@ -9,7 +9,8 @@ use crate::files::paths::{self, is_within};
 use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::invocations::resolve::{DataValue, Invocation, Skipped, ValuesDoc};
 use crate::lint::discover::invocations::ytt_args::ValueKind;
-use crate::lint::discover::{Reason, Root};
+use crate::lint::discover::{documented_values, Reason, Root};
+use crate::report::Assumption;
 use crate::yaml::Value;
 
 /// Flags learned for roots that hold the files a command renders with them.
@@ -78,8 +79,12 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
     // A command whose paths the linter filled in makes its root need input; a page's own
     // command only when nothing else runs the root. Either way a scenario whose command
     // names its inputs is judged as run (see `plan`).
+    // A page's command known only because it gives its values in full is judged as run; it
+    // does not make the page's other commands of the root judged so (the reader's values).
     for root in &mut roots {
-        let unknown = |s: &ScenarioConfig| !s.inputs_known;
+        let unknown = |s: &ScenarioConfig| {
+            !s.inputs_known || s.assumptions.iter().any(documented_values::is_own)
+        };
         let bound = |s: &ScenarioConfig| unknown(s) && !s.origin.as_deref().is_some_and(documented);
         root.needs_input = root.scenarios.iter().any(bound) || root.scenarios.iter().all(unknown);
     }
@@ -108,7 +113,10 @@ fn shows_values(inv: &Invocation) -> bool {
 /// a failure with them is theirs too (a warning that names the values).
 fn inputs_known(inv: &Invocation) -> bool {
     inv.binding.is_empty()
-        && (inv.scripted || !documented(&inv.origin.to_string()) || shows_values(inv))
+        && (inv.scripted
+            || !documented(&inv.origin.to_string())
+            || shows_values(inv)
+            || documented_values::given_in_full(inv))
 }
 
 /// Whether a command's origin (`file:line`) is a README.
@@ -220,11 +228,22 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         args,
         provided,
         origin: Some(origin),
-        assumptions: inv.assumptions.clone(),
+        assumptions: assumptions(inv),
         inputs_known: inputs_known(inv),
         needs_input: None,
         loc: Default::default(),
     }
+}
+
+/// What was assumed to lint a command: discovery's assumptions, and for a page's own command
+/// given its values in full, that they are the reader's.
+fn assumptions(inv: &Invocation) -> Vec<Assumption> {
+    let mut out = inv.assumptions.clone();
+    if !inv.scripted && documented(&inv.origin.to_string()) && documented_values::given_in_full(inv)
+    {
+        out.push(documented_values::assumption(inv));
+    }
+    out
 }
 
 /// Whether a value holds a string the shell would expand (`$VAR`, `$(cmd)`).

@@ -9,6 +9,7 @@ pub mod alternatives;
 pub mod configured;
 pub mod copied;
 pub mod design_docs;
+pub mod documented_values;
 pub mod foreign_star;
 pub mod init;
 pub mod invocations;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::library::Workspace;
 use crate::lint::job::inputs::Names;
-use crate::lint::job::{placeholder, Job};
+use crate::lint::job::{needs_input, placeholder, Job};
 use crate::pos::Pos;
 use crate::report::{
     Assumption, AssumptionKind, Basis, Certainty, Diagnostic, Provenance, Rule, Source,
@@ -78,6 +78,14 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
         c.assumed
             .retain(|a| a.kind != AssumptionKind::RuntimeValues);
     }
+    // A page's command given its values in full: what rests on them is a failure for want of
+    // a value (a reader may give more); a finding at the command, or one the given values
+    // cause (`"x" + 1`), is about what every reader types.
+    let for_want = d.rule == Rule::RequiredValue || needs_input::unset_caused(&d.message);
+    if at_command(job, d) || !for_want {
+        c.assumed
+            .retain(|a| !crate::lint::discover::documented_values::is_own(a));
+    }
     // What rests on the library's own schema says nothing of its command unless something
     // makes the schema incomplete.
     if basis != Basis::Schema || !c.certain() {
@@ -125,11 +133,7 @@ fn about(job: &Job, d: &Diagnostic) -> bool {
     if d.message.contains(&format!("\"{}\"", placeholder::TEXT)) {
         return true;
     }
-    let at_command = match (&d.span, &job.origin) {
-        (Some(s), Some(o)) => s.file == o.file && s.line == o.line,
-        _ => false,
-    };
-    at_command
+    at_command(job, d)
         || job.provided.iter().any(|k| {
             let key = k.trim_start_matches('@');
             d.message.contains(&format!("data.values.{key}"))
@@ -138,39 +142,12 @@ fn about(job: &Job, d: &Diagnostic) -> bool {
         })
 }
 
-/// A YAML syntax error in a file that holds another tool's template syntax (`{{ .x }}`,
-/// `{{{ .x }}}` outside `#@` and `#!` lines): that tool renders the file before ytt reads it,
-/// so the error rests on a command the linter does not see. `read` gives a repository file's
-/// text.
-pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Option<String>) {
-    if d.rule != Rule::YamlSyntax {
-        return;
+/// Whether `d` is at the job's command (a value it gives, a flag of it).
+fn at_command(job: &Job, d: &Diagnostic) -> bool {
+    match (&d.span, &job.origin) {
+        (Some(s), Some(o)) => s.file == o.file && s.line == o.line,
+        _ => false,
     }
-    let Some(file) = d.span.as_ref().map(|s| s.file.clone()) else {
-        return;
-    };
-    let Some(text) = read(&file) else {
-        return;
-    };
-    let templated = text.lines().any(|l| {
-        let t = l.trim_start();
-        !t.starts_with("#@") && !t.starts_with("#!") && t.contains("{{") && t.contains("}}")
-    });
-    if !templated {
-        return;
-    }
-    let mut p = job
-        .provenance
-        .clone()
-        .unwrap_or_else(|| Provenance::of(Source::Layout, None));
-    p.assume(Assumption::new(
-        AssumptionKind::OtherTemplate,
-        format!(
-            "{file} holds another tool's template syntax (`{{{{ }}}}`): that tool renders it before ytt reads it"
-        ),
-    ));
-    d.basis = Some(Basis::Command);
-    d.certainty = Some(p.certainty(Basis::Command));
 }
 
 /// Whether the template line of a finding writes its value as plain YAML (no `#@` code, no

@@ -20,6 +20,7 @@ pub mod library_hint;
 pub mod model;
 pub mod needs_input;
 pub mod number_flags;
+pub mod other_template;
 pub mod placeholder;
 pub mod policy;
 pub mod repo_crds;
@@ -337,7 +338,7 @@ fn finish(job: &Job, mut diagnostics: Vec<Diagnostic>, status: RootOutcome) -> J
     };
     for d in &mut diagnostics {
         model::place(job, d);
-        certainty::other_template(job, d, &read);
+        other_template::other_template(job, d, &read);
         // Findings made before the evaluation (inputs that cannot be read) rest on the job's
         // command as discovery found it.
         if let Some(p) = job.provenance.as_ref().filter(|_| d.certainty.is_none()) {

@@ -144,6 +144,12 @@ fn required_key(message: &str) -> Vec<String> {
     }
 }
 
+/// Whether an evaluation error's message says it stops for want of a value (a missing
+/// field, `None`, a failed assertion), whatever the schema.
+pub fn unset_caused(message: &str) -> bool {
+    unset_cause(message, &mut || false).is_some()
+}
+
 /// The data values an evaluation error points to when it is caused by an unset value, or
 /// `None` when it is not.
 fn unset_cause(message: &str, has_schema: &mut dyn FnMut() -> bool) -> Option<Vec<String>> {

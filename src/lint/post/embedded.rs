@@ -14,6 +14,11 @@
 //! flag), the string's unknown reader may well do so too, and its comments are not checked.
 //! A string that holds another tool's template actions (`{{ }}`) is that tool's first
 //! ([`crate::lint::post::embedded_templated`]).
+//!
+//! A file of a kapp-controller ytt step (`ytt: inline: paths: overlay.yaml: |` of a Package or
+//! App) is named as an input by the step itself, whatever its first line: its findings are
+//! certain, and besides the checks above the names it uses without defining them (`overlay`
+//! without its `load`) are ytt's failure with any data values (round nine's LA-1).
 
 use crate::files::paths::is_within;
 use crate::files::InputFile;
@@ -108,10 +113,18 @@ fn check(
     } else {
         format!("`{}` ({outer}:{})", e.key, e.line.saturating_sub(1))
     };
-    let mut p = Provenance::of(
-        Source::Embedded,
-        Some(format!("{outer}:{}", e.line.saturating_sub(1))),
-    );
+    let at = format!("{outer}:{}", e.line.saturating_sub(1));
+    if e.step {
+        // A file of a Package's or App's ytt step: kapp-controller gives it to ytt as
+        // written, so what ytt rejects in it alone (a name used without its `load`) is certain.
+        let p = Provenance::of(Source::Embedded, Some(at));
+        let mut out = diagnostics(&ws, &place, &held, &p);
+        if out.is_empty() {
+            out.extend(undefined(&ws, &place, &held, &p));
+        }
+        return out;
+    }
+    let mut p = Provenance::of(Source::Embedded, Some(at));
     let read = match readers {
         [] => String::new(),
         some => {
@@ -137,10 +150,21 @@ fn check(
     {
         p.assume(a);
     }
-    crate::lint::job::libcheck::check(&ws)
+    diagnostics(&ws, &place, &held, &p)
+}
+
+/// The findings of the embedded document's workspace `ws`, placed by `place` in the outer
+/// file, with the certainty of `p`.
+fn diagnostics(
+    ws: &Workspace,
+    place: &dyn Fn(&Pos) -> Option<Span>,
+    held: &str,
+    p: &Provenance,
+) -> Vec<Diagnostic> {
+    crate::lint::job::libcheck::check(ws)
         .iter()
         .map(|err| {
-            let mut d = crate::lint::job::engine::error_diagnostic(err, &place);
+            let mut d = crate::lint::job::engine::error_diagnostic(err, place);
             d.help = Some(format!(
                 "ytt reads the text of {held} as a file of its own; the line numbers in the \
                  message count from its first line"
@@ -150,6 +174,37 @@ fn check(
             d
         })
         .collect()
+}
+
+/// The names the embedded document's files use and do not define (`overlay` without its
+/// `load`): starlark-go's resolver rejects the file whatever the data values.
+fn undefined(
+    ws: &Workspace,
+    place: &dyn Fn(&Pos) -> Option<Span>,
+    held: &str,
+    p: &Provenance,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for f in &ws.files {
+        let Some(unit) = crate::analysis::units::unit(ws, f) else {
+            continue;
+        };
+        for found in crate::analysis::undefined::check_unit(&unit) {
+            let Some(mut span) = place(&found.pos) else {
+                continue;
+            };
+            span.end_column = span.column + found.width;
+            let mut d = Diagnostic::new(found.rule, found.message).at(span);
+            d.help = Some(format!(
+                "the ytt step that names it compiles the text of {held} as a file of its own: a \
+                 name it uses needs its `load()` there"
+            ));
+            d.basis = Some(Basis::Command);
+            d.certainty = Some(p.certainty(Basis::Command));
+            out.push(d);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -163,6 +218,7 @@ mod tests {
             line: 6,
             indent: 4,
             text: text.into(),
+            step: false,
         }
     }
 

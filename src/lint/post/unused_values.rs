@@ -10,6 +10,8 @@
 //! - when the declaring root is one nobody declared (found by discovery: what is rendered
 //!   with it is a guess), no job with a file next to the declaration reads it (a Package or
 //!   a command renders the neighbours with the schema);
+//!   the same for a root only pages' commands render (they name some files of a directory;
+//!   another command may render the others beside them);
 //! - in a root nobody runs (found by discovery, its inputs unknown), what remains is info,
 //!   not a warning: the values file that feeds it may be shared with another tool or App
 //!   that reads the rest (tanzu-sync's schema declares the `tap_install` values of the
@@ -29,6 +31,10 @@
 //! ```
 //!
 //! Neither value is unused. What remains is reported once per declaration (see `merge.rs`).
+//!
+//! A root one of whose files uses `data` without loading it (`undefined: data`) reads its
+//! values through a name the analysis cannot follow: nothing of it is reported unused (the
+//! error says what to fix; round nine's pivotaljohn/k8s-ytt-templating-guide).
 
 use std::collections::{HashMap, HashSet};
 
@@ -69,6 +75,19 @@ pub fn settle(
         .filter(|j| j.needs_input)
         .map(|j| j.root.as_str())
         .collect();
+    // Roots a page's command renders: it names some files of a directory, and the others
+    // beside them (rendered by another command) may read the rest.
+    let by_page = |j: &Job| {
+        j.provenance
+            .as_ref()
+            .is_some_and(|p| p.source == crate::report::Source::Document)
+    };
+    let documented: HashSet<&str> = jobs
+        .iter()
+        .filter(|j| by_page(j))
+        .map(|j| j.root.as_str())
+        .filter(|r| !jobs.iter().any(|j| j.root == *r && !by_page(j)))
+        .collect();
     // Example files standing in for the user's own copy (`values.yaml.example` for
     // `values.yaml`), which other commands and tools read too.
     let standing_in: Vec<&str> = jobs
@@ -94,8 +113,17 @@ pub fn settle(
         .filter(|l| l.partial.is_some())
         .map(|l| l.path.as_str())
         .collect();
+    // Roots that read `data.values` through a `data` they never load.
+    let unloaded: HashSet<String> = found
+        .iter()
+        .filter(|d| d.message == "undefined: data" || d.message.starts_with("undefined: data ("))
+        .filter_map(|d| d.root.clone())
+        .collect();
     let unused = |diag: &Diagnostic| -> bool {
         if supplements.contains(diag.root.as_deref().unwrap_or_default()) {
+            return false;
+        }
+        if unloaded.contains(diag.root.as_deref().unwrap_or_default()) {
             return false;
         }
         let Some(span) = &diag.span else {
@@ -115,7 +143,8 @@ pub fn settle(
             return false;
         }
         let root = diag.root.as_deref().unwrap_or_default();
-        let beside = guessed.contains(root) && reads(&neighbours, parent(&span.file));
+        let beside = (guessed.contains(root) || documented.contains(root))
+            && reads(&neighbours, parent(&span.file));
         !reads(&readers, &span.file) && !beside
     };
     found

@@ -37,6 +37,9 @@ pub struct Embedded {
     pub indent: u32,
     /// Its text, as ytt would read it (the indentation removed).
     pub text: String,
+    /// It is a file of a kapp-controller ytt step (`ytt: inline: paths: NAME.yaml: |` of a
+    /// Package or App): the step names it as an input, whatever its first line.
+    pub step: bool,
 }
 
 /// Whether a file of this repository path may hold embedded documents.
@@ -47,14 +50,30 @@ pub fn named_for(path: &str) -> bool {
 
 /// The ytt documents `text` holds as literal block scalars.
 pub fn find(text: &str) -> Vec<Embedded> {
-    if !(text.contains("#@data/values") || text.contains("#@ load(") || text.contains("#@load(")) {
+    if !(text.contains("#@data/values")
+        || text.contains("#@ load(")
+        || text.contains("#@load(")
+        || text.contains("inline:"))
+    {
         return Vec::new();
     }
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     let mut i = 0;
+    // The keys enclosing line `i`, with their indentation (each line outside a block is
+    // looked at once).
+    let mut keys: Vec<(usize, String)> = Vec::new();
     while i < lines.len() && out.len() < MAX_PER_FILE {
+        let depth = indent_of(lines[i]);
+        if !lines[i].trim().is_empty() && !lines[i].trim_start().starts_with('#') {
+            while keys.last().is_some_and(|(n, _)| *n >= depth) {
+                keys.pop();
+            }
+        }
         let Some(key) = block_key(lines[i]) else {
+            if let Some(k) = map_key(lines[i]) {
+                keys.push((depth, k));
+            }
             i += 1;
             continue;
         };
@@ -85,7 +104,12 @@ pub fn find(text: &str) -> Vec<Embedded> {
             i = end;
             continue;
         }
-        if head.starts_with("#@data/values")
+        let step = in_ytt_step(&keys, &key)
+            && lines[first..end]
+                .iter()
+                .any(|l| l.trim_start().starts_with("#@"));
+        if step
+            || head.starts_with("#@data/values")
             || head.starts_with("#@ load(")
             || head.starts_with("#@load(")
         {
@@ -98,11 +122,36 @@ pub fn find(text: &str) -> Vec<Embedded> {
                 line: u32::try_from(first + 1).unwrap_or(u32::MAX),
                 indent: u32::try_from(n).unwrap_or(u32::MAX),
                 text: body.join("\n") + "\n",
+                step,
             });
         }
         i = end;
     }
     out
+}
+
+/// Whether a block under `key`, inside the keys `enclosing` (outermost first), is a file of a
+/// kapp-controller ytt step: `ytt:` → `inline:` → `paths:` → `NAME.yml: |`.
+fn in_ytt_step(enclosing: &[(usize, String)], key: &str) -> bool {
+    let named: Vec<&str> = enclosing
+        .iter()
+        .rev()
+        .take(3)
+        .map(|(_, k)| k.as_str())
+        .collect();
+    (key.ends_with(".yml") || key.ends_with(".yaml")) && named == ["paths", "inline", "ytt"]
+}
+
+/// The key of a line that opens a map or a list of its own (`inline:`, `- ytt:`), or `None`.
+fn map_key(line: &str) -> Option<String> {
+    let t = line.trim();
+    let t = match t.find(" #") {
+        Some(at) => t[..at].trim_end(),
+        None => t,
+    };
+    let key = t.strip_suffix(':')?.trim_start_matches("- ").trim();
+    let key = key.trim_matches(|c| c == '"' || c == '\'');
+    (!key.is_empty() && !key.contains(": ")).then(|| key.to_string())
 }
 
 fn indent_of(line: &str) -> usize {
@@ -170,6 +219,24 @@ mod tests {
         let found = find(inline);
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].key.as_str(), found[0].line), ("-", 3));
+    }
+
+    #[test]
+    fn a_file_of_a_ytt_step_is_found_whatever_its_first_line() {
+        // LA-1: an overlay written inline in a Package's ytt step, without a `load`.
+        let package = "spec:\n  template:\n    spec:\n      template:\n      - ytt:\n          \
+            paths: [config/]\n          inline:\n            paths:\n              overlay.yaml: |\n                \
+            #@overlay/match by=overlay.all\n                ---\n                a: 1\n              \
+            notes.txt: |\n                #@ plain text\n      - kbld: {}\n";
+        let found = find(package);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].step);
+        assert_eq!((found[0].key.as_str(), found[0].line), ("overlay.yaml", 10));
+        // Plain YAML of a fetch's inline paths is no ytt step's, nor a step file without `#@`.
+        let fetch = "fetch:\n- inline:\n    paths:\n      config/a.yaml: |\n        #@ x = 1\n        a: 1\n";
+        assert!(find(fetch).is_empty(), "{:?}", find(fetch));
+        let plain = "- ytt:\n    inline:\n      paths:\n        a.yaml: |\n          a: 1\n";
+        assert!(find(plain).is_empty(), "{:?}", find(plain));
     }
 
     #[test]
