@@ -91,10 +91,30 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
 fn shows_values(inv: &Invocation) -> bool {
     inv.unknown.is_empty()
         && inv.values.iter().all(|v| v.value.is_some())
-        && inv
+        && (inv
             .assumptions
             .iter()
             .any(|a| a.kind == crate::report::AssumptionKind::ExampleValues)
+            || gives_example(inv))
+}
+
+/// Whether a command names an example file of the repository itself (`-f
+/// examples/kind.yaml`, `--data-values-file samples/values.yml`): the page shows the reader
+/// the values to run with, and ytt reads that file as the command gives it (a file without
+/// `#@data/values` passed with `-f` is a template document, not data values).
+fn gives_example(inv: &Invocation) -> bool {
+    let example = |p: &str| {
+        let lower = p.to_ascii_lowercase();
+        (lower.ends_with(".yml") || lower.ends_with(".yaml"))
+            && lower
+                .split('/')
+                .any(|seg| seg.contains("example") || seg.contains("sample"))
+    };
+    plain_inputs(inv).iter().any(|p| example(p))
+        || inv
+            .values_files
+            .iter()
+            .any(|v| example(v.rsplit(':').next().unwrap_or(v)))
 }
 
 /// Whether a command gives every input itself. Not when the linter had to fill in its paths
