@@ -103,12 +103,16 @@ fn shows_values(inv: &Invocation) -> bool {
 /// the values to run with, and ytt reads that file as the command gives it (a file without
 /// `#@data/values` passed with `-f` is a template document, not data values).
 fn gives_example(inv: &Invocation) -> bool {
+    // The file's own name or its directory's (`values-example.yaml`,
+    // `example-values/kind.yaml`), not a tree of examples (`examples/basic/values.yaml`
+    // is a values file its page may tell the reader to edit first).
     let example = |p: &str| {
         let lower = p.to_ascii_lowercase();
-        (lower.ends_with(".yml") || lower.ends_with(".yaml"))
-            && lower
-                .split('/')
-                .any(|seg| seg.contains("example") || seg.contains("sample"))
+        let mut segs = lower.rsplit('/');
+        let (name, dir) = (segs.next().unwrap_or(""), segs.next().unwrap_or(""));
+        let says = |s: &str| s.contains("example") || s.contains("sample");
+        (name.ends_with(".yml") || name.ends_with(".yaml"))
+            && (says(name) || (says(dir) && dir != "examples" && dir != "samples"))
     };
     plain_inputs(inv).iter().any(|p| example(p))
         || inv

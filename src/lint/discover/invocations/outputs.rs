@@ -89,8 +89,8 @@ impl<'t> Interp<'t> {
                 };
                 // A source or destination that is only a run-time value (`cp "$1" …`,
                 // `cp t.env $ENV_FILE`) names no file: matched, it would stand for any.
-                let from = (sources.len() == 1 && sources[0].names_file())
-                    .then(|| sources[0].clone());
+                let from =
+                    (sources.len() == 1 && sources[0].names_file()).then(|| sources[0].clone());
                 if dest.names_file() {
                     made.push((dest.clone(), from));
                 }
