@@ -126,7 +126,7 @@ fn a_copy_or_redirection_to_a_run_time_path_makes_no_known_file() {
     assert!(of(&report, "overlay-error").is_empty(), "{report:#}");
     let missing = of(&report, "input-missing");
     assert_eq!(missing.len(), 1, "{report:#}");
-    assert_eq!(missing[0]["span"]["file"], "OPERATIONS.md", "{report:#}");
+    assert_eq!(missing[0]["file"], "OPERATIONS.md", "{report:#}");
     assert!(
         str_of(missing[0], "message").contains("patches/team-lable.yaml"),
         "{report:#}"
@@ -185,7 +185,7 @@ fn a_page_s_script_with_a_deleted_input_and_a_run_time_values_file_is_input_miss
         str_of(missing[0], "message").contains("setup/operators"),
         "{report:#}"
     );
-    assert_eq!(missing[0]["span"]["file"], "setup/README.md", "{report:#}");
+    assert_eq!(missing[0]["file"], "setup/README.md", "{report:#}");
 }
 
 #[test]
