@@ -54,6 +54,7 @@ mod reports;
 mod round_eight;
 mod round_nine;
 mod round_nine_left;
+mod round_ten;
 mod rule_docs;
 mod run_cache;
 mod same_cause;

@@ -13,6 +13,7 @@ use crate::lint::discover::invocations::resolve::Invocation;
 use crate::lint::discover::{Reason, Root};
 use crate::lint::repo::supplementary;
 use crate::lint::repo::walk::{Kind, RepoFile};
+use crate::report::{Assumption, AssumptionKind};
 
 /// At most this many alternatives per chosen file: a directory of hundreds of values files
 /// is not a set of choices for one command.
@@ -98,6 +99,7 @@ pub fn add(roots: &mut [Root], invocations: &[Invocation], files: &Files) {
                     let mut new = sc.clone();
                     new.values_files[i] = vf.replace(path, &alt);
                     new.name = format!("{} with {alt}", sc.name);
+                    substitute(&mut new, path, &alt);
                     added.push(new);
                 }
             }
@@ -108,6 +110,18 @@ pub fn add(roots: &mut [Root], invocations: &[Invocation], files: &Files) {
             choose_input(root, &chosen, &alts);
         }
     }
+}
+
+/// Marks `sc` as run with `alt` in the place of the `chosen` file its command names: the
+/// command never reads `alt`, so what fails with it is the linter's guess of another
+/// user's choice, never a certain finding of the command (an `example-values` assumption
+/// naming the substitute).
+fn substitute(sc: &mut ScenarioConfig, chosen: &str, alt: &str) {
+    sc.inputs_known = false;
+    sc.assumptions.push(Assumption::new(
+        AssumptionKind::ExampleValues,
+        format!("{alt} stands in for {chosen}, the values file the command names"),
+    ));
 }
 
 /// Whether a directory's name says it holds examples to choose from (`example-values`,
@@ -258,6 +272,7 @@ fn choose_input(root: &mut Root, chosen: &str, alts: &[String]) {
             }
             if file != chosen {
                 new.name = format!("{} with {file}", sc.name);
+                substitute(&mut new, chosen, file);
             }
             root.scenarios.push(new);
         }

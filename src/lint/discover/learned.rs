@@ -96,10 +96,34 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
 fn shows_values(inv: &Invocation) -> bool {
     inv.unknown.is_empty()
         && inv.values.iter().all(|v| v.value.is_some())
-        && inv
+        && (inv
             .assumptions
             .iter()
             .any(|a| a.kind == crate::report::AssumptionKind::ExampleValues)
+            || gives_example(inv))
+}
+
+/// Whether a command names an example file of the repository itself (`-f
+/// examples/kind.yaml`, `--data-values-file samples/values.yml`): the page shows the reader
+/// the values to run with, and ytt reads that file as the command gives it (a file without
+/// `#@data/values` passed with `-f` is a template document, not data values).
+fn gives_example(inv: &Invocation) -> bool {
+    // The file's own name or its directory's (`values-example.yaml`,
+    // `example-values/kind.yaml`), not a tree of examples (`examples/basic/values.yaml`
+    // is a values file its page may tell the reader to edit first).
+    let example = |p: &str| {
+        let lower = p.to_ascii_lowercase();
+        let mut segs = lower.rsplit('/');
+        let (name, dir) = (segs.next().unwrap_or(""), segs.next().unwrap_or(""));
+        let says = |s: &str| s.contains("example") || s.contains("sample");
+        (name.ends_with(".yml") || name.ends_with(".yaml"))
+            && (says(name) || (says(dir) && dir != "examples" && dir != "samples"))
+    };
+    plain_inputs(inv).iter().any(|p| example(p))
+        || inv
+            .values_files
+            .iter()
+            .any(|v| example(v.rsplit(':').next().unwrap_or(v)))
 }
 
 /// Whether a command gives every input itself. Not when the linter had to fill in its paths

@@ -125,6 +125,8 @@ struct Building {
     /// Written in a script another runs, from the one directory its caller is in (see
     /// [`Repo::nested`]): a missing input is evidently missing from there.
     nested: bool,
+    /// The command is a script's, run by the page it is documented on (`page`).
+    page_script: bool,
     /// The command runs in CI, with no user at hand to give files of their own.
     unattended: bool,
     /// Values-like inputs of the repository's directories that do not exist, taken for the
@@ -142,7 +144,17 @@ impl Building {
         hint: Option<String>,
         repo: &Repo,
     ) {
+        // A page that runs a script from the page's own directory (`./install.sh`, the
+        // script beside it) shows where its reader stands: an input the script names from
+        // there is missing, whatever else it is given at run time (`-f $1`).
+        let from_page = self.page_script
+            && cwd.repo_path().as_deref() == self.page.as_deref()
+            && full
+                .repo_path()
+                .zip(self.page.as_deref())
+                .is_some_and(|(t, dir)| dir == "." || crate::files::paths::is_within(&t, dir));
         let evident = self.nested
+            || from_page
             || missing::evident(
                 full,
                 written,
@@ -198,6 +210,7 @@ pub(super) fn instance(
         page: (source == crate::report::Source::Document)
             .then(|| crate::files::paths::parent(&origin.file).to_string()),
         unattended: source == crate::report::Source::Ci,
+        page_script: repo.nested && source == crate::report::Source::Document,
         absent_values: Vec::new(),
     };
     for f in &args.files {
@@ -215,7 +228,10 @@ pub(super) fn instance(
                     .push(format!("-f {name}{w} (made at run time)"));
             }
             Place::Remote(w) => at.problems.push(format!("remote input {w}")),
-            Place::Unknown(w) => at.inv.unknown.push(format!("-f {w}")),
+            Place::Unknown(w) => {
+                at.assume(Some(run_time_file(&path)));
+                at.inv.unknown.push(format!("-f {w}"));
+            }
             Place::Absent(full) => {
                 let shown = path.to_string();
                 let marks = at.inv.file_marks.clone();
@@ -383,6 +399,21 @@ fn standard_input(
         }
         _ => at.stdin = true,
     }
+}
+
+/// What a `-f` input known only at run time assumes (`-f $REPO_DIR/config/workload.yaml`, a
+/// file another tool made; `-f $YML`; `-f "$1"`): it may be what the other inputs overlay,
+/// so the command is linted without part of its input and an overlay's matches are not
+/// judged. (Its data values are `runtime-values`, which bear on every finding that rests on
+/// the inputs.)
+fn run_time_file(path: &Word) -> Assumption {
+    Assumption::new(
+        AssumptionKind::MissingInput,
+        format!(
+            "`-f {path}` is given at run time; linted without it, so what the other inputs do \
+             to it (an overlay's matches) is not judged"
+        ),
+    )
 }
 
 /// Whether a command of a pipeline prints Kubernetes manifests that the other inputs of the

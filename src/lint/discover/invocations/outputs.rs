@@ -87,10 +87,15 @@ impl<'t> Interp<'t> {
                     Some((d, s)) => (*d, s),
                     None => return,
                 };
-                let from = (sources.len() == 1).then(|| sources[0].clone());
-                made.push((dest.clone(), from));
+                // A source or destination that is only a run-time value (`cp "$1" …`,
+                // `cp t.env $ENV_FILE`) names no file: matched, it would stand for any.
+                let from =
+                    (sources.len() == 1 && sources[0].names_file()).then(|| sources[0].clone());
+                if dest.names_file() {
+                    made.push((dest.clone(), from));
+                }
                 // Copied into a directory: the copy keeps its name.
-                for s in sources {
+                for s in sources.iter().filter(|s| s.names_file()) {
                     if let Some(base) = s.normalized().segments().last() {
                         let mut into = dest.clone();
                         into.push_lit("/", false);
@@ -99,7 +104,13 @@ impl<'t> Interp<'t> {
                     }
                 }
             }
-            "mkdir" | "touch" | "tee" => made.extend(plain.iter().map(|p| ((*p).clone(), None))),
+            "mkdir" => made.extend(plain.iter().map(|p| ((*p).clone(), None))),
+            "touch" | "tee" => made.extend(
+                plain
+                    .iter()
+                    .filter(|p| p.names_file())
+                    .map(|p| ((*p).clone(), None)),
+            ),
             "git" if args.first().and_then(Word::literal).as_deref() == Some("clone") => {
                 let rest: Vec<&Word> = plain.iter().skip(1).copied().collect();
                 match rest.as_slice() {
@@ -184,7 +195,11 @@ impl<'t> Interp<'t> {
         for r in &outputs {
             match redirect_target(*r, self) {
                 Some((true, dest)) => {
+                    // `> "$3"` writes a file only the caller knows.
                     for e in self.expand(dest, env, true) {
+                        if !e.joined().names_file() {
+                            continue;
+                        }
                         let text = matches!(tool.as_str(), "cat" | "tee" | "envsubst")
                             .then(|| written.clone())
                             .flatten()
@@ -300,7 +315,7 @@ impl<'t> Interp<'t> {
                 _ => None,
             };
         }
-        for e in exps {
+        for e in exps.iter().filter(|e| e.joined().names_file()) {
             self.make(line, &tool, &e.joined(), None, None, env);
         }
         None

@@ -178,6 +178,24 @@ impl Word {
         out.normalized()
     }
 
+    /// Whether the word names a path the linter can match: some of it is literal text
+    /// (`$DIR/values.yml`, `${dir}/tanzu-sync/`, `/tmp/backup_$(date +%s)`). A word that is
+    /// only values known at run time (`$1`, `"$DEST"`, `$(pwd)/$(basename "$f")`) may be any
+    /// file, so it names none.
+    pub fn names_file(&self) -> bool {
+        // The markers of the repository's and the caller's directories name no file either
+        // (`$(cd "$(dirname "$1")" && pwd)/$(basename "$1")`).
+        let named = |text: &str| {
+            text.replace(REPO, "")
+                .replace(CALLER, "")
+                .chars()
+                .any(|c| c != '/' && c != '.')
+        };
+        self.0
+            .iter()
+            .any(|p| matches!(p, Piece::Lit { text, .. } if named(text)))
+    }
+
     /// The directory part (`dirname`), lexically.
     pub fn dirname(&self) -> Word {
         let mut segs = self.normalized().segments();
