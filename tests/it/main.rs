@@ -52,6 +52,7 @@ mod report_shape;
 mod reports;
 mod round_eight;
 mod round_nine;
+mod round_ten_b;
 mod rule_docs;
 mod run_cache;
 mod same_cause;
