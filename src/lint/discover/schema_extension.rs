@@ -8,7 +8,9 @@
 //! holding the base schema (`config/`) and run `ytt -f config -f prod`. When the topmost
 //! directories found from the layout include such an extension and exactly one sibling (same
 //! parent directory) holds a base schema, the two become one root, the base first, as ytt
-//! needs it. Nothing changes when no sibling or several siblings hold a base schema. A
+//! needs it. Nothing changes when no sibling or several siblings hold a base schema, nor
+//! when other template directories sit beside them (each rendered on its own, as a wrapper
+//! tool's prototypes are). A
 //! directory checked on its own (its files only supplement others) is checked the same way,
 //! with the sibling's schema files before its own.
 
@@ -91,6 +93,19 @@ fn schemas_under(config: &Config, files: &[RepoFile], dir: &str) -> Schemas {
     all
 }
 
+/// Whether a template (a ytt file that is not only overlays, values, schemas or code) sits
+/// under `parent` outside the directories `apart`: another rendering beside them.
+fn templates_beside(config: &Config, files: &[RepoFile], parent: &str, apart: &[&str]) -> bool {
+    files
+        .iter()
+        .filter(|f| f.kind == Kind::YttYaml && is_within(&f.path, parent))
+        .filter(|f| !apart.iter().any(|d| is_within(&f.path, d)))
+        .any(|f| {
+            std::fs::read_to_string(config.dir.join(&f.path))
+                .is_ok_and(|t| crate::lint::repo::supplementary::supplement(&f.path, &t).is_none())
+        })
+}
+
 /// The layout roots `top`, each one whose schema only extends a sibling's joined with that
 /// sibling (see the module's doc).
 pub fn join(config: &Config, files: &[RepoFile], top: Vec<Root>) -> Vec<Root> {
@@ -120,8 +135,13 @@ pub fn join(config: &Config, files: &[RepoFile], top: Vec<Root>) -> Vec<Root> {
             .filter(|(&j, t)| j != i && t.base && paths::parent(&top[j].path) == parent)
             .map(|(&j, _)| j)
             .collect();
+        // Other template directories beside them are rendered on their own (the prototypes
+        // of a wrapper tool): the parent is no one rendering.
         if let [base] = bases[..] {
-            pairs.push((base, i));
+            let apart = [top[base].path.as_str(), top[i].path.as_str()];
+            if !templates_beside(config, files, parent, &apart) {
+                pairs.push((base, i));
+            }
         }
     }
     // A base that several extensions extend is rendered once with each.
@@ -210,6 +230,11 @@ pub fn join_libraries(
             let [base] = bases[..] else {
                 return lib;
             };
+            // Other template directories beside them are rendered on their own.
+            let apart = [dirs[base].0.as_str(), lib.path.as_str()];
+            if templates_beside(config, files, &parent, &apart) {
+                return lib;
+            }
             // The sibling's schema files, then the directory's own.
             let mut joined: Vec<String> = dirs[base]
                 .1

@@ -149,6 +149,8 @@ mod tests {
         let c = d.certainty.as_ref().unwrap();
         assert!(c.certain());
         assert_eq!(c.origin.as_deref(), Some("README.md:9"));
-        assert_eq!(skip(m).claims, vec!["config"]);
+        // The missing file's directory exists: the command meant to render from there.
+        let index = Index::new(["config/a.yml", "user-provided/values-a.yml"]);
+        assert_eq!(skip(m, &index).claims, vec!["config", "user-provided"]);
     }
 }
