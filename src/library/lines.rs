@@ -20,6 +20,11 @@ impl Lines {
     pub fn line_at(&self, pos: &Pos) -> String {
         line_at(&self.flags, &self.sources, pos)
     }
+
+    /// The source text of the file positions name `file`.
+    pub fn source_of(&self, file: &str) -> Option<Arc<str>> {
+        self.sources.get(file).cloned()
+    }
 }
 
 /// The text of `pos`: its flag's, else its line of its file's source.

@@ -182,6 +182,11 @@ impl Workspace {
         lines::line_at(&self.flag_lines.borrow(), &self.env.sources.borrow(), pos)
     }
 
+    /// The source text of the file positions name `file`.
+    pub fn source_of(&self, file: &str) -> Option<Arc<str>> {
+        self.env.sources.borrow().get(file).cloned()
+    }
+
     /// A copy of what [`Workspace::line_at`] reads, for another thread.
     pub fn lines(&self) -> lines::Lines {
         lines::Lines {

@@ -55,6 +55,7 @@ mod round_eight;
 mod round_nine;
 mod round_nine_left;
 mod round_ten;
+mod round_ten_b;
 mod rule_docs;
 mod run_cache;
 mod same_cause;

@@ -20,6 +20,7 @@ pub mod package;
 pub mod package_build;
 pub mod provenance;
 pub mod scenario_cap;
+pub mod schema_extension;
 pub mod script_vars;
 pub mod select;
 pub mod shalm;
@@ -379,6 +380,8 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         foreign_star::set_aside(&config.dir, &undesigned, &roots, &d.wrappers);
     d.notes.extend(foreign);
     let (top, partial) = topmost::roots(config, &undesigned, &roots, &claimed, &d.vendir);
+    let partial = schema_extension::join_libraries(config, &undesigned, partial, &top);
+    let top = schema_extension::join(config, &undesigned, top);
     let top = settle_loads(config, files, index, top, d);
     let top = not_deployed_as_is(top, &found.deployed, d);
     d.deployed = found.deployed;

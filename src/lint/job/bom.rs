@@ -1,6 +1,8 @@
 //! `yaml-bom`: byte-order marks (U+FEFF) in YAML files, which ytt keeps as characters (see
 //! `yaml::bom`): a key, value or document that holds one is not what it looks like. Each line
 //! where one lands in a key, a value or a document of its own is reported once, at the mark.
+//! A mark that is the whole of a quoted string (`Trim(msg, "<U+FEFF>")`, the operand of a
+//! statement that strips it from syslog messages) is written on purpose and not reported.
 
 use crate::files::FileType;
 use crate::library::Workspace;
@@ -60,7 +62,9 @@ fn marked(ds: &DocSet, out: &mut Vec<Place>) {
 
 fn in_value(v: &Value, out: &mut Vec<Place>) {
     let scalar = |pos: &Pos, v: &Value, out: &mut Vec<Place>| match v {
-        Value::String(s) if s.contains(BOM) => out.push((pos.clone(), "value", s.clone())),
+        Value::String(s) if s.contains(BOM) && !written_on_purpose(s) => {
+            out.push((pos.clone(), "value", s.clone()))
+        }
         other => in_value(other, out),
     };
     match v {
@@ -81,6 +85,28 @@ fn in_value(v: &Value, out: &mut Vec<Place>) {
         }
         _ => {}
     }
+}
+
+/// Whether every mark in a value is written on purpose: the value is the mark alone (a quoted
+/// scalar `"\uFEFF"` written literally), or each mark is the whole of a quoted string inside
+/// the value (`Trim(msg, "<U+FEFF>")`, a statement that strips the mark from its input).
+fn written_on_purpose(value: &str) -> bool {
+    if value == BOM.to_string() {
+        return true;
+    }
+    let chars: Vec<char> = value.chars().collect();
+    chars
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c == BOM)
+        .all(|(i, _)| {
+            let before = i.checked_sub(1).and_then(|j| chars.get(j));
+            let after = chars.get(i + 1);
+            matches!(
+                (before, after),
+                (Some('"'), Some('"')) | (Some('\''), Some('\''))
+            )
+        })
 }
 
 /// The line and column (1-based, in characters) of the first BOM of `text` at or after line
@@ -133,6 +159,16 @@ mod tests {
         assert_eq!(mark_from(text, 2), Some((3, 3)));
         assert_eq!(mark_from("\u{feff}a: 1", 1), Some((1, 1)));
         assert_eq!(mark_from("a: 1", 1), None);
+    }
+
+    #[test]
+    fn a_mark_that_is_a_whole_quoted_string_is_written_on_purpose() {
+        assert!(written_on_purpose("\u{feff}"));
+        assert!(written_on_purpose("Trim(m, \"\u{feff}\")"));
+        assert!(written_on_purpose("a '\u{feff}' b \"\u{feff}\""));
+        assert!(!written_on_purpose("\u{feff}name"));
+        assert!(!written_on_purpose("Trim(m, \"\u{feff}x\")"));
+        assert!(!written_on_purpose("\"\u{feff}\" and \u{feff}"));
     }
 
     #[test]

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::files::ReadPolicy;
 use crate::kubernetes::apis::{self, ApiStatus};
 use crate::kubernetes::{check, crd_definition, item_pos, top_string, CheckResult, Registry};
+use crate::lint::job::elided::{self, SourceOf};
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::repo_crds::RepoCrds;
 use crate::report::{Diagnostic, Rule, Severity, Span, Unchecked};
@@ -100,6 +101,7 @@ pub fn findings(
     repo: &Path,
     docs: &DocSet,
     span_of: SpanOf<'_>,
+    source_of: SourceOf<'_>,
 ) -> (Vec<Diagnostic>, Vec<Unchecked>) {
     let Some(base) = builtin(&check_with.version) else {
         return (Vec::new(), Vec::new());
@@ -146,6 +148,7 @@ pub fn findings(
         job.find_crd(api_version, kind);
         match check(&job.registry, doc) {
             CheckResult::Checked(violations) => {
+                let elision = elided::elision_of(&doc.pos, source_of);
                 found.extend(violations.into_iter().map(|v| {
                     let mut d =
                         Diagnostic::new(Rule::K8sSchema, format!("{}: {}", v.object, v.message));
@@ -156,6 +159,9 @@ pub fn findings(
                         d = d.with_help(help);
                     }
                     d.object = Some(v.object);
+                    if let Some(line) = elision {
+                        elided::lower(&mut d, line);
+                    }
                     d
                 }));
             }

@@ -68,6 +68,11 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                     Some(Vec::new())
                 }
                 None if any_value && d.rule == Rule::DataValueViolation => Some(Vec::new()),
+                // A file the known inputs lack may be one of the inputs given at run time
+                // (`-f ${WORKSPACE}/platform/config` beside this repository's `config`).
+                None if any_value && d.rule == Rule::LoadError && not_given(&d.message) => {
+                    Some(Vec::new())
+                }
                 None => None,
             }
         } else {
@@ -92,6 +97,11 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         kept.push(comment_finding(d));
     }
     kept
+}
+
+/// Whether a load failed for want of a file the command does not give (ytt's words).
+fn not_given(message: &str) -> bool {
+    message.contains("only files included via -f flag are available")
 }
 
 /// Whether the final data values give `key` (`a.b`) a value: not null, not an empty string.

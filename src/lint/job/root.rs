@@ -9,6 +9,7 @@ use crate::analysis::conditions::Tested;
 use crate::analysis::Outside;
 use crate::eval::spread;
 use crate::library::{ExternalValues, Output, Workspace};
+use crate::lint::job::elided::SourceOf;
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
@@ -43,11 +44,11 @@ pub(super) fn evaluate(
         return JobOutcome::cancelled();
     }
     let span_of = |pos: &Pos| place(names, &job.config_spans, &|p| workspace.line_at(p), pos);
-    let checked = |span_of: SpanOf<'_>| {
+    let checked = |span_of: SpanOf<'_>, source_of: SourceOf<'_>| {
         let (mut found, unchecked) = match (&result, &job.kubernetes) {
             // Kubernetes objects against their schemas (k8s-schema).
             (Ok(output), Some(check)) => {
-                kubernetes::findings(check, &job.repo, &output.docs, span_of)
+                kubernetes::findings(check, &job.repo, &output.docs, span_of, source_of)
             }
             _ => (Vec::new(), Vec::new()),
         };
@@ -66,9 +67,9 @@ pub(super) fn evaluate(
         // Placed from a copy of the workspace's lines: the workspace stays on this thread.
         let lines = workspace.lines();
         let side_span = |pos: &Pos| place(names, &job.config_spans, &|p| lines.line_at(p), pos);
-        spread::both(|| checked(&side_span), rest)
+        spread::both(|| checked(&side_span, &|f| lines.source_of(f)), rest)
     } else {
-        (checked(&span_of), rest())
+        (checked(&span_of, &|f| workspace.source_of(f)), rest())
     };
     let Some(rest) = rest else {
         return JobOutcome::cancelled();

@@ -4,6 +4,8 @@
 //! input's name (`cf-for-k8s/config`): the script starts from the caller's directory, which
 //! the resolution maps to the repository.
 
+use std::collections::BTreeMap;
+
 use super::snippet::{Snippet, CALLER};
 use super::word::Word;
 use crate::lint::repo::yaml_doc::{documents, entries, entry, get, items, string, text_offset};
@@ -18,29 +20,42 @@ pub fn candidate(text: &str) -> bool {
 pub fn snippets(path: &str, src: &str) -> Vec<Snippet> {
     let mut out = Vec::new();
     for doc in documents(path, src) {
-        find_runs(&doc.value, path, src, &mut out, 0);
+        let git = super::concourse_inputs::git_artifacts(&doc.value);
+        find_runs(&doc.value, path, src, &mut out, 0, &git);
     }
     out
 }
 
-fn find_runs(v: &Value, path: &str, src: &str, out: &mut Vec<Snippet>, depth: usize) {
+fn find_runs(
+    v: &Value,
+    path: &str,
+    src: &str,
+    out: &mut Vec<Snippet>,
+    depth: usize,
+    git: &BTreeMap<String, String>,
+) {
     if depth > 64 {
         return;
     }
     if let Some(run) = get(v, "run") {
+        let before = out.len();
         task(run, path, src, out);
+        let checkouts = super::concourse_inputs::checkouts(v, git);
+        for s in &mut out[before..] {
+            s.checkouts.clone_from(&checkouts);
+        }
     }
     match v {
         Value::Map(_) => {
             for e in entries(Some(v)) {
                 if crate::yaml::scalar_key_string(&e.key) != "run" {
-                    find_runs(&e.value, path, src, out, depth + 1);
+                    find_runs(&e.value, path, src, out, depth + 1, git);
                 }
             }
         }
         Value::Array(_) => {
             for i in items(Some(v)) {
-                find_runs(i, path, src, out, depth + 1);
+                find_runs(i, path, src, out, depth + 1, git);
             }
         }
         _ => {}

@@ -199,6 +199,12 @@ fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
                 if !capture || !named_dir {
                     return None;
                 }
+                // A listing of directories stands for exactly the paths it prints.
+                if let Some(listed) = super::listing::listing_regex(name) {
+                    re.push_str(&format!("({listed})"));
+                    names.push(name.clone());
+                    continue;
+                }
                 // Between directories, a value may name a nested directory (`$1` of
                 // `src/packages/$1/bundle` is `cert-manager/1.4.0`); at the end, one entry.
                 let inner =
@@ -217,7 +223,7 @@ fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
 }
 
 /// A shell glob (`*`, `?`, `[...]`) as a regular expression over one path's segments.
-fn glob_regex(glob: &str) -> String {
+pub(super) fn glob_regex(glob: &str) -> String {
     let mut out = String::new();
     let mut chars = glob.chars().peekable();
     while let Some(c) = chars.next() {

@@ -2,6 +2,7 @@
 //! command's line, under a root named after the inputs, with the command's provenance (an
 //! error when the command is certain).
 
+use super::index::Index;
 use super::made::{self, MadeAt};
 use super::resolve::{MissingInput, Skipped};
 use super::shell::Entered;
@@ -86,13 +87,31 @@ pub fn once_each(all: Vec<MissingInput>, entered: &BTreeSet<Entered>) -> Vec<Mis
     out
 }
 
-/// The command, skipped: its other inputs are meant to be rendered with the missing one.
-pub fn skip(m: MissingInput) -> Skipped {
+/// The command, skipped: its other inputs are meant to be rendered with the missing one. A
+/// missing path claims the nearest directory of the repository above it (not the top): the
+/// command meant to render from there, so a file there is what it meant (moved), never left
+/// over beside it.
+pub fn skip(m: MissingInput, index: &Index) -> Skipped {
     let shown: Vec<&str> = m.paths.iter().map(|(p, _)| p.as_str()).collect();
+    let mut claims: Vec<String> = m
+        .claims
+        .iter()
+        .filter(|c| !shown.contains(&c.as_str()))
+        .cloned()
+        .collect();
+    for p in &shown {
+        let mut dir = paths::parent(p);
+        while dir != "." && !index.is_dir(dir) {
+            dir = paths::parent(dir);
+        }
+        if dir != "." && !claims.iter().any(|c| c == dir) {
+            claims.push(dir.to_string());
+        }
+    }
     Skipped {
         reason: format!("{} does not exist (input-missing)", shown.join(", ")),
         origin: m.origin,
-        claims: m.claims,
+        claims,
     }
 }
 
@@ -130,6 +149,8 @@ mod tests {
         let c = d.certainty.as_ref().unwrap();
         assert!(c.certain());
         assert_eq!(c.origin.as_deref(), Some("README.md:9"));
-        assert_eq!(skip(m).claims, vec!["config"]);
+        // The missing file's directory exists: the command meant to render from there.
+        let index = Index::new(["config/a.yml", "user-provided/values-a.yml"]);
+        assert_eq!(skip(m, &index).claims, vec!["config", "user-provided"]);
     }
 }

@@ -6,6 +6,8 @@
 pub mod ci;
 pub mod commands;
 pub mod concourse;
+pub mod concourse_inputs;
+pub mod direnv;
 pub mod edits;
 pub mod educates;
 pub mod env;
@@ -17,10 +19,12 @@ pub mod input_missing;
 pub mod instance;
 pub mod kuttl;
 pub mod links;
+pub mod listing;
 pub mod made;
 pub mod make;
 pub mod missing;
 pub mod outputs;
+pub mod own_checkout;
 pub mod printed;
 pub mod readme;
 pub mod remote;
@@ -73,6 +77,8 @@ pub struct Facts {
     pub ignored: Ignored,
     /// The module path its top `go.mod` declares.
     pub module: Option<String>,
+    /// The variables each directory's direnv `.envrc` exports (see `direnv.rs`).
+    pub envrc: Vec<(String, Vec<(String, word::Word)>)>,
 }
 
 impl Facts {
@@ -91,9 +97,19 @@ impl Facts {
                     .find_map(|l| l.trim().strip_prefix("module "))
                     .map(|m| m.trim().trim_matches('"').to_string())
             });
+        let envrc = files
+            .iter()
+            .filter(|f| f.path == ".envrc" || f.path.ends_with("/.envrc"))
+            .filter_map(|f| {
+                let dir = paths::parent(&f.path).to_string();
+                let text = scripts::read(repo, &f.path, 1 << 20)?;
+                Some((dir.clone(), direnv::exports(&dir, &text)))
+            })
+            .collect();
         Facts {
             ignored: Ignored::new(ignores),
             module,
+            envrc,
         }
     }
 }
@@ -141,6 +157,25 @@ fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet, index: &Inde
         return out;
     }
     scripts::snippet(path, text).into_iter().collect()
+}
+
+/// The variables of the `.envrc` files above a snippet that its own runner does not set (a
+/// CI job's shell has no direnv).
+fn direnv_vars(snippet: &mut Snippet, envrc: &[(String, Vec<(String, word::Word)>)]) {
+    let ci = super::provenance::source_of(&snippet.file) == crate::report::Source::Ci;
+    if ci {
+        return;
+    }
+    // direnv loads the nearest `.envrc` only.
+    let nearest = envrc
+        .iter()
+        .filter(|(dir, _)| paths::is_within(&snippet.file, dir))
+        .max_by_key(|(dir, _)| if dir == "." { 0 } else { dir.len() + 1 });
+    for (name, value) in nearest.map(|(_, v)| v.as_slice()).unwrap_or_default() {
+        if !snippet.vars.iter().any(|(n, _)| n == name) {
+            snippet.vars.push((name.clone(), value.clone()));
+        }
+    }
 }
 
 /// Whether text may deploy files without ytt (`kapp deploy`, `kubectl apply`).
@@ -250,7 +285,8 @@ pub fn find_with(
                 }));
             }
         }
-        for snippet in snippets_of(path, *kind, text, &set, index) {
+        for mut snippet in snippets_of(path, *kind, text, &set, index) {
+            direnv_vars(&mut snippet, &facts.envrc);
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {
                 script,
@@ -326,6 +362,11 @@ pub fn find_with(
     };
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
     for (snippet, calls, anchors) in followed {
+        let calls: Vec<Call> = calls
+            .iter()
+            .map(|c| concourse_inputs::mapped(c, &snippet.checkouts, self::snippet::CALLER, &ctx))
+            .map(|c| own_checkout::mapped(&c, &ctx))
+            .collect();
         let path = &snippet.file;
         let whole = set.get(path).is_some();
         let mut any = false;
@@ -377,7 +418,7 @@ pub fn find_with(
             }),
             None => {
                 found.findings.push(input_missing::finding(&m));
-                found.skipped.push(input_missing::skip(m));
+                found.skipped.push(input_missing::skip(m, index));
             }
         }
     }

@@ -38,7 +38,7 @@ pub fn own_file(url: &str, repo: &Repo) -> Option<String> {
 }
 
 /// Whether `ORG/NAME` is the repository being linted.
-fn names_this_repository(org: &str, name: &str, repo: &Repo) -> bool {
+pub(super) fn names_this_repository(org: &str, name: &str, repo: &Repo) -> bool {
     let dir = repo.name.to_ascii_lowercase();
     let (org_l, name_l) = (org.to_ascii_lowercase(), name.to_ascii_lowercase());
     let named = dir == name_l

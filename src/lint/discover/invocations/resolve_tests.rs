@@ -213,8 +213,9 @@ function test {
 }
 "#,
         &[
-            "installer/scenarios/kind/values.yaml",
-            "installer/scenarios/eks/other.yaml",
+            // What `ls -d {kind,eks}/test*/` lists: two levels.
+            "installer/scenarios/kind/test-1/values.yaml",
+            "installer/scenarios/eks/test-2/other.yaml",
             "installer/bundle/config/ytt/a.yml",
         ],
     );

@@ -23,6 +23,8 @@ pub struct Snippet {
     pub cwd: Word,
     /// Variables the runner defines.
     pub vars: Vec<(String, Word)>,
+    /// A Concourse task's inputs that git resources fill (see `concourse_inputs.rs`).
+    pub checkouts: Vec<super::concourse_inputs::Checkout>,
 }
 
 impl Snippet {
@@ -33,6 +35,7 @@ impl Snippet {
             text,
             cwd,
             vars: Vec::new(),
+            checkouts: Vec::new(),
         }
     }
 
