@@ -22,8 +22,17 @@ pub fn given_in_full(inv: &Invocation) -> bool {
         && inv.binding.is_empty()
         && inv.unknown.is_empty()
         && inv.assumptions.is_empty()
-        && inv.values.iter().all(|v| v.value.is_some())
+        && inv
+            .values
+            .iter()
+            .all(|v| v.value.as_deref().is_some_and(written_out))
         && inv.values_docs.iter().all(|d| !d.expanded)
+}
+
+/// Whether a value is written out, not a placeholder another tool fills in before the shell
+/// runs the line (Hugo's `{{< param x >}}` in a workshop page, a Go template's `{{ .x }}`).
+fn written_out(value: &str) -> bool {
+    !value.contains("{{")
 }
 
 /// The assumption a documented command given in full carries: the values it writes stand for
