@@ -47,8 +47,16 @@ struct Seen {
     parsed: Weak<DocSet>,
 }
 
-/// How many texts the index lists before the ones whose parse is gone are dropped.
-const LISTED: usize = 4096;
+/// How many texts the index lists, at least, before the ones whose parse is gone are dropped.
+/// A listed text that the cache let go still holds its allocation (a weak reference keeps the
+/// memory of what it points at until it is dropped), so the index is swept whenever it has
+/// doubled since the last sweep: what is swept away stays below the live parses plus this.
+const LISTED: usize = 64;
+
+thread_local! {
+    /// The index's size that starts the next sweep.
+    static SWEEP_AT: std::cell::Cell<usize> = const { std::cell::Cell::new(LISTED) };
+}
 
 /// A kept parse of the same `src` under another name, with `file` in its positions.
 fn under_another_name(
@@ -72,11 +80,12 @@ fn under_another_name(
 fn list(src: &Arc<str>, digest: u64, file: &Arc<str>, variant: u64, parsed: &Arc<DocSet>) {
     BY_TEXT.with(|index| {
         let mut index = index.borrow_mut();
-        if index.len() >= LISTED {
+        if index.len() >= SWEEP_AT.with(std::cell::Cell::get) {
             index.retain(|_, seen| {
                 seen.retain(|s| s.parsed.strong_count() > 0);
                 !seen.is_empty()
             });
+            SWEEP_AT.with(|at| at.set((2 * index.len()).max(LISTED)));
         }
         let seen = index.entry((digest, variant)).or_default();
         seen.retain(|s| s.parsed.strong_count() > 0);
