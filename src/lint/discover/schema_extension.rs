@@ -77,6 +77,15 @@ fn schemas_of(path: &str, text: &str) -> Schemas {
     found
 }
 
+/// Files read at most this long to tell their schema documents (a longer one is not joined).
+const MAX: usize = 4 << 20;
+
+/// The text of the repository file `path`, read as the repository's files are (no link out of
+/// it, nothing longer than [`MAX`]).
+fn read(config: &Config, path: &str) -> Option<String> {
+    crate::lint::discover::invocations::scripts::read(&config.dir, path, MAX)
+}
+
 /// What the schema documents of the ytt files under `dir` hold.
 fn schemas_under(config: &Config, files: &[RepoFile], dir: &str) -> Schemas {
     let mut all = Schemas::default();
@@ -84,7 +93,7 @@ fn schemas_under(config: &Config, files: &[RepoFile], dir: &str) -> Schemas {
         .iter()
         .filter(|f| f.kind == Kind::YttYaml && is_within(&f.path, dir))
     {
-        if let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) {
+        if let Some(text) = read(config, &f.path) {
             let s = schemas_of(&f.path, &text);
             all.base |= s.base;
             all.extension |= s.extension;
@@ -101,8 +110,9 @@ fn templates_beside(config: &Config, files: &[RepoFile], parent: &str, apart: &[
         .filter(|f| f.kind == Kind::YttYaml && is_within(&f.path, parent))
         .filter(|f| !apart.iter().any(|d| is_within(&f.path, d)))
         .any(|f| {
-            std::fs::read_to_string(config.dir.join(&f.path))
-                .is_ok_and(|t| crate::lint::repo::supplementary::supplement(&f.path, &t).is_none())
+            read(config, &f.path).is_some_and(|t| {
+                crate::lint::repo::supplementary::supplement(&f.path, &t).is_none()
+            })
         })
 }
 
@@ -206,7 +216,7 @@ pub fn join_libraries(
             .iter()
             .filter(|p| p.ends_with(".yml") || p.ends_with(".yaml"))
         {
-            if let Ok(text) = std::fs::read_to_string(config.dir.join(p)) {
+            if let Some(text) = read(config, p) {
                 let s = schemas_of(p, &text);
                 all.base |= s.base;
                 all.extension |= s.extension;
@@ -239,10 +249,7 @@ pub fn join_libraries(
             let mut joined: Vec<String> = dirs[base]
                 .1
                 .iter()
-                .filter(|p| {
-                    std::fs::read_to_string(config.dir.join(p.as_str()))
-                        .is_ok_and(|t| schemas_of(p, &t).base)
-                })
+                .filter(|p| read(config, p).is_some_and(|t| schemas_of(p, &t).base))
                 .cloned()
                 .collect();
             joined.extend(dirs[i].1.iter().cloned());
