@@ -1,6 +1,15 @@
 //! ytt's `struct`: an ordered set of named values with attribute access (`s.name`), string
 //! indexing (`s["name"]`), iteration over names and `len`. `data.values` and `struct.make()`
 //! produce it; it prints as `struct(...)` like ytt's, and `==` is identity, as in ytt.
+//!
+//! ytt's struct does not freeze what it holds: a list or dict reached through `data.values` or
+//! through a `struct.make()` of a loaded module can be appended to (`l = data.values.names;
+//! l.append(x)`, the TKG extensions' dex certificate; round eleven's FE11-C1), where the same
+//! list held by a module's global directly is frozen. Here modules and `data.values` are frozen
+//! values shared by every file, so a frozen list or dict read out of a struct is handed out as a
+//! fresh copy on the reader's heap (see [`thaw`]). One difference remains: ytt hands a file the
+//! same list at every read, so `data.values.names.append(x)` followed by `data.values.names`
+//! shows `x` there and not here.
 
 use std::fmt;
 
@@ -8,6 +17,8 @@ use allocative::Allocative;
 use starlark::any::ProvidesStaticType;
 use starlark::coerce::Coerce;
 use starlark::starlark_complex_value;
+use starlark::values::dict::{Dict, DictRef};
+use starlark::values::list::{AllocList, ListRef};
 use starlark::values::{
     starlark_value, Freeze, Heap, NoSerialize, StarlarkValue, Trace, Value, ValueLike,
 };
@@ -58,8 +69,8 @@ where
         Ok(self.fields.len() as i32)
     }
 
-    fn get_attr(&self, attribute: &str, _heap: Heap<'v>) -> Option<Value<'v>> {
-        self.fields.get(attribute).map(|v| v.to_value())
+    fn get_attr(&self, attribute: &str, heap: Heap<'v>) -> Option<Value<'v>> {
+        self.fields.get(attribute).map(|v| thaw(v.to_value(), heap))
     }
 
     fn has_attr(&self, attribute: &str, _heap: Heap<'v>) -> bool {
@@ -70,7 +81,7 @@ where
         self.fields.keys().cloned().collect()
     }
 
-    fn at(&self, index: Value<'v>, _heap: Heap<'v>) -> starlark::Result<Value<'v>> {
+    fn at(&self, index: Value<'v>, heap: Heap<'v>) -> starlark::Result<Value<'v>> {
         let Some(name) = index.unpack_str() else {
             return Err(starlark::Error::new_other(anyhow_msg(format!(
                 "expected a string, but was {}",
@@ -78,7 +89,7 @@ where
             ))));
         };
         match self.fields.get(name) {
-            Some(v) => Ok(v.to_value()),
+            Some(v) => Ok(thaw(v.to_value(), heap)),
             None => Err(starlark::Error::new_other(anyhow_msg(format!(
                 "key \"{name}\" not in struct"
             )))),
@@ -111,6 +122,26 @@ where
             "struct value does not support item assignment".to_string(),
         )))
     }
+}
+
+/// A frozen list or dict as a copy on `heap` that can be changed, with the lists and dicts it
+/// holds copied the same way (structs inside copy theirs when read); any other value as it is.
+fn thaw<'v>(v: Value<'v>, heap: Heap<'v>) -> Value<'v> {
+    if v.unpack_frozen().is_none() {
+        return v;
+    }
+    if let Some(list) = ListRef::from_value(v) {
+        let items: Vec<Value<'v>> = list.iter().map(|x| thaw(x, heap)).collect();
+        return heap.alloc(AllocList(items));
+    }
+    if let Some(dict) = DictRef::from_value(v) {
+        let content = dict
+            .iter_hashed()
+            .map(|(k, x)| (k, thaw(x, heap)))
+            .collect();
+        return heap.alloc(Dict::new(content));
+    }
+    v
 }
 
 /// The value `template.replace()` returns: setting it on a node does nothing.

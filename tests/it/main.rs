@@ -66,7 +66,9 @@ mod starlark_go;
 mod static_analysis;
 mod stdin_overlays;
 mod stdlib_cli;
+mod struct_lists;
 mod template_cli;
+mod tracked_ignored;
 mod undefined_names;
 #[cfg(unix)]
 mod untrusted;
