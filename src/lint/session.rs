@@ -287,7 +287,7 @@ fn nothing_selected(p: &Planned) -> Vec<String> {
 /// `.git/index` lists a path under it), if it is one.
 fn tracked_cache(repo: &Path, dir: &Path) -> Option<String> {
     let rel = paths::relative(repo, dir).filter(|r| r != ".")?;
-    run::git_index::tracks_under(repo, &rel).then(|| {
+    crate::lint::repo::git_index::tracks_under(repo, &rel).then(|| {
         format!(
             "the cache directory {rel}/ is tracked by git, so it came with the repository and may be forged: it is neither read nor written in this run (untrack it: git rm -r --cached {rel})"
         )

@@ -114,7 +114,7 @@ fn the_listing_sees_every_change_but_not_the_cache_or_git_internals() {
     assert!(first.racy, "a file written just now is racy");
     assert_eq!(listing::list(&dir, None).unwrap().digest, first.digest);
     dir.write("app/.yttlint-cache/x", "y");
-    dir.write(".git/index", "x");
+    dir.write(".git/HEAD", "x");
     assert_eq!(listing::list(&dir, None).unwrap().digest, first.digest);
     let mut seen = vec![first.digest];
     let mut changed = |edit: &dyn Fn(&Path)| {
@@ -130,4 +130,6 @@ fn the_listing_sees_every_change_but_not_the_cache_or_git_internals() {
     changed(&|d| yttlint::platform::fs::symlink(Path::new("a.yml"), &d.join("app/c.yml")).unwrap());
     changed(&|d| std::fs::rename(d.join("app/b.yml"), d.join("app/d.yml")).unwrap());
     changed(&|d| std::fs::write(d.join(".git/info/exclude"), "app/\n").unwrap());
+    // Which files git tracks decides what an ignore pattern keeps out.
+    changed(&|d| std::fs::write(d.join(".git/index"), "DIRC").unwrap());
 }

@@ -1,6 +1,8 @@
-//! Whether git tracks the cache directory, read from the repository's `.git/index` without
-//! running git: the one file of `.git` the linter reads, bounded in size, and only to answer
-//! "does an entry's path lie under this directory". Nothing of it reaches a report.
+//! What git tracks, read from the repository's `.git/index` without running git: the one file
+//! of `.git` the linter reads besides `.git/info/exclude`, bounded in size, and only to answer
+//! "does an entry's path lie under this directory" (is the cache directory tracked; does an
+//! ignore pattern match a file the repository commits, see [`Tracked`]). Nothing of it
+//! reaches a report.
 //!
 //! The index is git's DIRC file: a 12-byte header (`DIRC`, the version, the number of
 //! entries), then one entry per path: 40 bytes of stat data, the object id (20 bytes, or 32
@@ -27,6 +29,67 @@ pub fn tracks_under(repo: &Path, dir: &str) -> bool {
     match read_index(&git.join("index")) {
         Some(bytes) => any_under(&bytes, dir.as_bytes()).unwrap_or(false),
         None => false,
+    }
+}
+
+/// The paths of the index, to tell a file the repository commits from one an ignore pattern
+/// keeps out of the walk: git applies `.gitignore` to untracked files only, so a committed
+/// `build-templates/kbld-config.yaml` is linted though `kbld-config.yaml` (meant for the copy
+/// a recipe writes at the top) matches it (round eleven's FW11-C3).
+#[derive(Debug, Default)]
+pub struct Tracked {
+    files: std::collections::HashSet<String>,
+    dirs: std::collections::HashSet<String>,
+}
+
+impl Tracked {
+    /// The index of the repository at `repo`; empty when there is none or it cannot be read.
+    pub fn of(repo: &Path) -> Tracked {
+        let git = repo.join(".git");
+        if !std::fs::symlink_metadata(&git).is_ok_and(|m| m.is_dir()) {
+            return Tracked::default();
+        }
+        read_index(&git.join("index"))
+            .map(|bytes| Tracked::parse(&bytes))
+            .unwrap_or_default()
+    }
+
+    /// The entries of the index `bytes` (none when it is malformed).
+    pub fn parse(bytes: &[u8]) -> Tracked {
+        let mut paths = Vec::new();
+        let parsed = [20, 32].into_iter().any(|id_len| {
+            paths.clear();
+            entries(bytes, id_len, &mut |p| {
+                paths.push(String::from_utf8_lossy(p).into_owned());
+                false
+            })
+            .is_some()
+        });
+        let mut tracked = Tracked::default();
+        if !parsed {
+            return tracked;
+        }
+        for path in paths {
+            let mut at = path.as_str();
+            while let Some((dir, _)) = at.rsplit_once('/') {
+                if !tracked.dirs.insert(dir.to_string()) {
+                    break;
+                }
+                at = dir;
+            }
+            tracked.files.insert(path);
+        }
+        tracked
+    }
+
+    /// Whether the repository-relative `path` is a tracked file or, when `is_dir`, a directory
+    /// holding one.
+    pub fn holds(&self, path: &str, is_dir: bool) -> bool {
+        if is_dir {
+            self.dirs.contains(path)
+        } else {
+            self.files.contains(path)
+        }
     }
 }
 
@@ -275,5 +338,26 @@ mod tests {
         for v in [0, 1, 127, 128, 255, 16511, 16512, 1 << 30] {
             assert_eq!(varint(&encode_varint(v)), Some((v, encode_varint(v).len())));
         }
+    }
+
+    #[test]
+    fn tracked_files_and_the_directories_that_hold_them() {
+        for version in [2, 3, 4] {
+            let bytes = index(
+                version,
+                &["Makefile", "build-templates/kbld-config.yaml"],
+                20,
+            );
+            let t = Tracked::parse(&bytes);
+            assert!(
+                t.holds("build-templates/kbld-config.yaml", false),
+                "{version}"
+            );
+            assert!(t.holds("build-templates", true));
+            assert!(t.holds("Makefile", false));
+            assert!(!t.holds("kbld-config.yaml", false));
+            assert!(!t.holds("build-templates/kbld-config.yaml", true));
+        }
+        assert!(!Tracked::parse(b"DIRC\0\0\0\x09").holds("Makefile", false));
     }
 }

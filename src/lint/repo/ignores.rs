@@ -5,15 +5,19 @@
 //! outside the repository, or to anything but a regular file, is not read), and each one not
 //! read is said in a note naming it and why, never its content. Precedence is the walker's:
 //! the deepest directory first, in it `.ignore` before `.gitignore`, then git's excludes.
+//! As in git, a pattern keeps out only what git does not track: a file `.git/index` lists,
+//! and a directory holding one, are walked whatever the patterns say (what else an ignored
+//! directory holds stays out).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 
+use super::git_index::Tracked;
 use crate::files::paths;
 
 /// The names of the ignore files of a directory, the first the stronger.
@@ -29,6 +33,10 @@ pub struct Ignores {
     /// `.git/info/exclude` of the top, then the user's global excludes.
     last: Vec<Gitignore>,
     notes: Mutex<Vec<String>>,
+    /// What git tracks, read the first time a pattern matches.
+    tracked: OnceLock<Tracked>,
+    /// Ignored directories walked because git tracks something in them.
+    entered: Mutex<HashSet<PathBuf>>,
 }
 
 impl Ignores {
@@ -39,6 +47,8 @@ impl Ignores {
             dirs: Mutex::new(HashMap::new()),
             last: Vec::new(),
             notes: Mutex::new(Vec::new()),
+            tracked: OnceLock::new(),
+            entered: Mutex::new(HashSet::new()),
         };
         let mut last = Vec::new();
         last.extend(ignores.read_exclude());
@@ -48,8 +58,31 @@ impl Ignores {
         Ignores { last, ..ignores }
     }
 
-    /// Whether the entry at `path` (a directory when `is_dir`) is ignored.
+    /// Whether the entry at `path` (a directory when `is_dir`) is ignored: a pattern matches
+    /// it, or it lies in an ignored directory walked for its tracked files, and git does not
+    /// track it.
     pub fn ignored(&self, path: &Path, is_dir: bool) -> bool {
+        let in_entered = self.entered.lock().is_ok_and(|entered| {
+            !entered.is_empty() && path.ancestors().skip(1).any(|a| entered.contains(a))
+        });
+        if !in_entered && !self.matched(path, is_dir) {
+            return false;
+        }
+        let tracked = self.tracked.get_or_init(|| Tracked::of(&self.base));
+        let rel = paths::relative(&self.base, path);
+        if !rel.is_some_and(|rel| tracked.holds(&rel, is_dir)) {
+            return true;
+        }
+        if is_dir {
+            if let Ok(mut entered) = self.entered.lock() {
+                entered.insert(path.to_path_buf());
+            }
+        }
+        false
+    }
+
+    /// Whether a pattern of the ignore files ignores the entry at `path`.
+    fn matched(&self, path: &Path, is_dir: bool) -> bool {
         let mut dir = path.parent();
         while let Some(d) = dir.filter(|d| d.starts_with(&self.base)) {
             for g in self.of(d).iter() {

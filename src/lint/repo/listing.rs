@@ -6,9 +6,10 @@
 //!
 //! Left out: the result cache itself (any `.yttlint-cache` directory, and `--cache-dir` when it
 //! lies inside the repository) and git's own directories (`.git`), which change on every git
-//! command; of those, only `.git/info/exclude` is read by the linter's walk, and it is part of
-//! the fingerprint, as are git's global configuration and excludes file, which the walk honours
-//! too. Symbolic links are never followed.
+//! command; of those, only `.git/info/exclude` and `.git/index` (which files git tracks, for
+//! the ignore patterns) are read by the linter's walk, and they are part of the fingerprint, as
+//! are git's global configuration and excludes file, which the walk honours too. Symbolic links
+//! are never followed.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -93,6 +94,7 @@ impl Walk {
                 self.entry(&rel, &meta, &path);
                 if meta.is_dir() {
                     self.outside(&path.join("info/exclude"));
+                    self.outside(&path.join("index"));
                 }
                 continue;
             }

@@ -6,6 +6,7 @@
 pub mod crds;
 pub mod embedded;
 pub mod filetest;
+pub mod git_index;
 pub mod ignores;
 pub mod listing;
 pub mod marker;

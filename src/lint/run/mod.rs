@@ -9,7 +9,6 @@ pub mod cache;
 pub mod cache_auth;
 pub mod deadline;
 pub mod ended;
-pub mod git_index;
 pub mod guard;
 pub mod pool;
 pub mod position;

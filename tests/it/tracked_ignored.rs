@@ -1,0 +1,82 @@
+//! As in git, an ignore pattern keeps out of the lint only what git does not track: a
+//! committed template that a `.gitignore` pattern also matches (the pattern meant for the copy
+//! a recipe writes at the top) is linted, with the commands that read it (round eleven's
+//! FW11-C3), and so is an ignored directory that holds a tracked file.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::util::{yttlint, TempDir};
+
+/// Runs git in `dir`; git is needed (the test fails without it, it is never skipped).
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .unwrap_or_else(|e| panic!("this test needs git: {e}"));
+    assert!(status.success(), "git {args:?}");
+}
+
+fn repository() -> TempDir {
+    TempDir::with_files(&[
+        (
+            "Makefile",
+            "ko:\n\tytt -f templates/ko.yml -f templates/schema.yaml > .ko.yaml\n\nkbld:\n\tytt -f templates/kbld-config.yaml -f templates/schema.yaml > kbld-config.yaml\n",
+        ),
+        (".gitignore", "kbld-config.yaml\n.ko.yaml\ngenerated/\n"),
+        (
+            "templates/schema.yaml",
+            "#@data/values-schema\n---\nbuild:\n  base_image: run\n  registry_host: docker.io\n",
+        ),
+        (
+            "templates/ko.yml",
+            "#@ load(\"@ytt:data\", \"data\")\ndefaultBaseImage: #@ data.values.build.base_image\n",
+        ),
+        (
+            "templates/kbld-config.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\napiVersion: kbld.k14s.io/v1alpha1\nkind: Config\noverrides:\n- image: controller\n  newImage: #@ data.values.build.registry_host + \"/controller\"\n",
+        ),
+        ("generated/kept.yml", "#@ x = 1\nkept: #@ x\n"),
+    ])
+}
+
+#[test]
+fn a_committed_file_an_ignore_pattern_matches_is_linted() {
+    let r = repository();
+    let before = yttlint(&r, &["--no-cache", "--format", "json", "."]);
+    // Without git's index the pattern decides: the command's input is taken as made at run
+    // time, and the value only it reads looks unused.
+    assert!(
+        before.stdout.contains("data-value-unused"),
+        "{}",
+        before.stdout
+    );
+    git(&r, &["init", "-q"]);
+    git(&r, &["add", "-A"]);
+    git(
+        &r,
+        &[
+            "add",
+            "-f",
+            "templates/kbld-config.yaml",
+            "generated/kept.yml",
+        ],
+    );
+    let after = yttlint(&r, &["--no-cache", "--format", "json", "."]);
+    assert!(
+        !after.stdout.contains("data-value-unused"),
+        "{}",
+        after.stdout
+    );
+    assert!(
+        after.stdout.contains("Makefile:5"),
+        "the recipe's command is a scenario: {}",
+        after.stdout
+    );
+    // The ignored directory that holds a tracked file is walked.
+    let roots = yttlint(&r, &["--no-cache", "--list-roots", "."]);
+    assert!(roots.stdout.contains("generated"), "{}", roots.stdout);
+    assert!(!before.stdout.contains("generated"), "{}", before.stdout);
+    assert_eq!(after.code, 0, "{}\n{}", after.stdout, after.stderr);
+}
