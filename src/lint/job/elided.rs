@@ -30,7 +30,14 @@ fn is_elision(line: &str) -> bool {
 /// `source` (a document ends at the next `---` line), if any.
 pub fn elision_in(source: &str, line: u32) -> Option<u32> {
     let start = (line as usize).max(1);
-    for (i, text) in source.lines().enumerate().skip(start - 1).take(MAX_LINES) {
+    // The document's first line found by its line feeds (as `str::lines` counts lines),
+    // without splitting the lines before it: a manifest of many objects is read once each.
+    let from = match start {
+        1 => 0,
+        _ => source.match_indices('\n').nth(start - 2)?.0 + 1,
+    };
+    let lines = source[from..].lines().enumerate().take(MAX_LINES);
+    for (i, text) in lines.map(|(i, t)| (i + start - 1, t)) {
         if i + 1 > start && text.starts_with("---") {
             return None;
         }
@@ -51,10 +58,16 @@ pub fn elision_of(doc: &Pos, source_of: SourceOf<'_>) -> Option<u32> {
     elision_in(&source_of(file)?, doc.line)
 }
 
+/// Whether a `k8s-schema` finding with this message is lowered by an elision: a field left
+/// out.
+pub fn lowers(message: &str) -> bool {
+    message.contains("missing required field")
+}
+
 /// Lowers a `k8s-schema` "missing required field" finding of an abbreviated document to a
 /// note naming the elision at `line`.
 pub fn lower(d: &mut Diagnostic, line: u32) {
-    if !d.message.contains("missing required field") {
+    if !lowers(&d.message) {
         return;
     }
     d.severity = Severity::Info;
@@ -79,6 +92,19 @@ mod tests {
         let later = "---\nkind: A\n---\nkind: B\n# …\n";
         assert_eq!(elision_in(later, 1), None);
         assert_eq!(elision_in(later, 3), Some(5));
+    }
+
+    #[test]
+    fn a_document_far_down_a_manifest_is_found_by_its_line() {
+        let mut src = String::new();
+        for i in 0..50 {
+            src.push_str(&format!("---\r\nkind: K{i}\r\nmetadata: {{}}\r\n"));
+        }
+        src.push_str("---\nkind: Last\n#! ...\n");
+        assert_eq!(elision_in(&src, 151), Some(153));
+        assert_eq!(elision_in(&src, 148), None);
+        assert_eq!(elision_in(&src, 154), None);
+        assert_eq!(elision_in(&src, 1_000), None);
     }
 
     #[test]

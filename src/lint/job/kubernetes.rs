@@ -148,7 +148,13 @@ pub fn findings(
         job.find_crd(api_version, kind);
         match check(&job.registry, doc) {
             CheckResult::Checked(violations) => {
-                let elision = elided::elision_of(&doc.pos, source_of);
+                // Only a missing field is lowered by an elision: the document's text is
+                // searched for one only then (most checked objects have no finding at all).
+                let elision = violations
+                    .iter()
+                    .any(|v| elided::lowers(&v.object) || elided::lowers(&v.message))
+                    .then(|| elided::elision_of(&doc.pos, source_of))
+                    .flatten();
                 found.extend(violations.into_iter().map(|v| {
                     let mut d =
                         Diagnostic::new(Rule::K8sSchema, format!("{}: {}", v.object, v.message));

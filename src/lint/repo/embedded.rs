@@ -50,11 +50,12 @@ pub fn named_for(path: &str) -> bool {
 
 /// The ytt documents `text` holds as literal block scalars.
 pub fn find(text: &str) -> Vec<Embedded> {
-    if !(text.contains("#@data/values")
-        || text.contains("#@ load(")
-        || text.contains("#@load(")
-        || text.contains("inline:"))
-    {
+    // Every document found has a line that starts with `#@`: a marker, or a line of a ytt
+    // step's file, which sits under the keys `ytt`, `inline:` and `paths`.
+    let marked =
+        text.contains("#@data/values") || text.contains("#@ load(") || text.contains("#@load(");
+    let steps = text.contains("inline") && text.contains("paths") && text.contains("ytt");
+    if !(marked || (steps && text.contains("inline:"))) || !text.contains("#@") {
         return Vec::new();
     }
     let lines: Vec<&str> = text.lines().collect();
@@ -62,17 +63,20 @@ pub fn find(text: &str) -> Vec<Embedded> {
     let mut i = 0;
     // The keys enclosing line `i`, with their indentation (each line outside a block is
     // looked at once).
-    let mut keys: Vec<(usize, String)> = Vec::new();
+    let mut keys: Vec<(usize, &str)> = Vec::new();
     while i < lines.len() && out.len() < MAX_PER_FILE {
-        let depth = indent_of(lines[i]);
-        if !lines[i].trim().is_empty() && !lines[i].trim_start().starts_with('#') {
-            while keys.last().is_some_and(|(n, _)| *n >= depth) {
-                keys.pop();
+        // The enclosing keys matter only to a ytt step's files.
+        if steps {
+            let depth = indent_of(lines[i]);
+            if !lines[i].trim().is_empty() && !lines[i].trim_start().starts_with('#') {
+                while keys.last().is_some_and(|(n, _)| *n >= depth) {
+                    keys.pop();
+                }
             }
         }
         let Some(key) = block_key(lines[i]) else {
-            if let Some(k) = map_key(lines[i]) {
-                keys.push((depth, k));
+            if let Some(k) = map_key(lines[i]).filter(|_| steps) {
+                keys.push((indent_of(lines[i]), k));
             }
             i += 1;
             continue;
@@ -104,7 +108,8 @@ pub fn find(text: &str) -> Vec<Embedded> {
             i = end;
             continue;
         }
-        let step = in_ytt_step(&keys, &key)
+        let step = steps
+            && in_ytt_step(&keys, &key)
             && lines[first..end]
                 .iter()
                 .any(|l| l.trim_start().starts_with("#@"));
@@ -132,18 +137,13 @@ pub fn find(text: &str) -> Vec<Embedded> {
 
 /// Whether a block under `key`, inside the keys `enclosing` (outermost first), is a file of a
 /// kapp-controller ytt step: `ytt:` → `inline:` → `paths:` → `NAME.yml: |`.
-fn in_ytt_step(enclosing: &[(usize, String)], key: &str) -> bool {
-    let named: Vec<&str> = enclosing
-        .iter()
-        .rev()
-        .take(3)
-        .map(|(_, k)| k.as_str())
-        .collect();
+fn in_ytt_step(enclosing: &[(usize, &str)], key: &str) -> bool {
+    let named: Vec<&str> = enclosing.iter().rev().take(3).map(|(_, k)| *k).collect();
     (key.ends_with(".yml") || key.ends_with(".yaml")) && named == ["paths", "inline", "ytt"]
 }
 
 /// The key of a line that opens a map or a list of its own (`inline:`, `- ytt:`), or `None`.
-fn map_key(line: &str) -> Option<String> {
+fn map_key(line: &str) -> Option<&str> {
     let t = line.trim();
     let t = match t.find(" #") {
         Some(at) => t[..at].trim_end(),
@@ -151,7 +151,7 @@ fn map_key(line: &str) -> Option<String> {
     };
     let key = t.strip_suffix(':')?.trim_start_matches("- ").trim();
     let key = key.trim_matches(|c| c == '"' || c == '\'');
-    (!key.is_empty() && !key.contains(": ")).then(|| key.to_string())
+    (!key.is_empty() && !key.contains(": ")).then_some(key)
 }
 
 fn indent_of(line: &str) -> usize {

@@ -20,11 +20,11 @@
 //! ([`crate::lint::run::cache_auth`]), and one whose tag does not verify is a miss.
 
 use crate::report::Rule;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sha2::{Digest, Sha256};
@@ -68,7 +68,10 @@ pub struct Cache {
     previous: HashMap<PathBuf, FileStamp>,
     previous_written: Option<SystemTime>,
     /// Hashes computed or confirmed in this run.
-    current: Mutex<BTreeMap<PathBuf, FileStamp>>,
+    current: Mutex<HashMap<PathBuf, FileStamp>>,
+    /// The files under each input path of this run's jobs, listed once: the jobs of one root
+    /// share their inputs (`None`: the path could not be listed).
+    listed: Mutex<HashMap<PathBuf, Option<Arc<Vec<PathBuf>>>>>,
     hits: AtomicUsize,
     misses: AtomicUsize,
 }
@@ -95,7 +98,8 @@ impl Cache {
             auth,
             previous,
             previous_written,
-            current: Mutex::new(BTreeMap::new()),
+            current: Mutex::new(HashMap::new()),
+            listed: Mutex::new(HashMap::new()),
             hits: Default::default(),
             misses: Default::default(),
         })
@@ -163,8 +167,10 @@ impl Cache {
             Ok(c) => c,
             Err(poisoned) => poisoned.into_inner(),
         };
+        let mut sorted: Vec<(&PathBuf, &FileStamp)> = current.iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
         let mut text = String::new();
-        for (path, s) in current.iter() {
+        for (path, s) in sorted {
             text.push_str(&format!(
                 "{}\t{}\t{}\t{}\n",
                 s.hash,
@@ -236,16 +242,30 @@ impl Cache {
         }
         let mut files = Vec::new();
         for root in roots {
-            collect(&root, &mut files).ok()?;
+            files.extend(self.listed(root)?.iter().cloned());
         }
         files.sort();
         files.dedup();
         Some(files)
     }
 
+    /// The files under `root` (see [`collect`]), listed once per run.
+    fn listed(&self, root: PathBuf) -> Option<Arc<Vec<PathBuf>>> {
+        if let Some(known) = self.listed.lock().ok()?.get(&root) {
+            return known.clone();
+        }
+        let mut files = Vec::new();
+        let found = collect(&root, &mut files).ok().map(|()| Arc::new(files));
+        self.listed.lock().ok()?.insert(root, found.clone());
+        found
+    }
+
     /// The content hash of a file (of a symbolic link: of its target path), from the index when
-    /// its size and modification time did not change.
+    /// its size and modification time did not change; once per run.
     fn file_hash(&self, path: &Path) -> Option<String> {
+        if let Some(known) = self.current.lock().ok()?.get(path) {
+            return Some(known.hash.clone());
+        }
         let meta = std::fs::symlink_metadata(path).ok()?;
         let mtime = meta.modified().ok()?;
         let stamp = |hash: String| FileStamp {
@@ -256,9 +276,6 @@ impl Cache {
                 .unwrap_or(0),
             hash,
         };
-        if let Some(known) = self.current.lock().ok()?.get(path) {
-            return Some(known.hash.clone());
-        }
         let trusted = self.previous_written.is_some_and(|w| mtime + RACY < w);
         if let Some(prev) = self.previous.get(path).filter(|_| trusted) {
             if *prev == stamp(prev.hash.clone()) {
