@@ -19,10 +19,14 @@ pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
             };
             // An input another tool makes at run time (`helm template > chart.yaml`) that the
             // command is linted without: what rests on the command's files lacks it too.
+            // So is a file outside the repository (`-f ~/.tanzu/config.yaml`).
             let made_elsewhere = d.basis() == crate::report::Basis::Command
-                && c.assumed
-                    .iter()
-                    .any(|a| a.kind == AssumptionKind::MissingInput);
+                && c.assumed.iter().any(|a| {
+                    matches!(
+                        a.kind,
+                        AssumptionKind::MissingInput | AssumptionKind::OutsideInput
+                    )
+                });
             let elsewhere = made_elsewhere || c.assumed.iter().any(|a| a.kind.elsewhere());
             d.severity = match (d.severity, elsewhere) {
                 (Severity::Error | Severity::Warning, true) => Severity::Info,
