@@ -27,7 +27,13 @@ pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
                         AssumptionKind::MissingInput | AssumptionKind::OutsideInput
                     )
                 });
-            let elsewhere = made_elsewhere || c.assumed.iter().any(|a| a.kind.elsewhere());
+            // A blank of an example the user fills in (`certData:` left empty) says nothing of
+            // the repository.
+            let blank = c
+                .assumed
+                .iter()
+                .any(crate::lint::job::example_blanks::is_blank);
+            let elsewhere = made_elsewhere || blank || c.assumed.iter().any(|a| a.kind.elsewhere());
             d.severity = match (d.severity, elsewhere) {
                 (Severity::Error | Severity::Warning, true) => Severity::Info,
                 (Severity::Error, false) => Severity::Warning,
