@@ -22,6 +22,7 @@ pub mod provenance;
 pub mod scenario_cap;
 pub mod schema_extension;
 pub mod script_vars;
+pub mod secret_files;
 pub mod select;
 pub mod shalm;
 pub mod third_party;
@@ -321,8 +322,15 @@ fn copied_out(config: &Config, files: &[RepoFile], index: &Index) -> Vec<copied:
         .filter(|f| copied::candidate(&f.path))
         .filter_map(|f| {
             let text = invocations::scripts::read(&config.dir, &f.path, 1 << 20)?;
-            text.contains("cp ")
-                .then(|| copied::in_text(&f.path, &text, index))
+            let mut out = Vec::new();
+            if text.contains("cp ") {
+                out.extend(copied::in_text(&f.path, &text, index));
+            }
+            // Files shipped in a Secret, which kapp-controller renders (`secret_files`).
+            if secret_files::mentions(&text) {
+                out.extend(secret_files::in_text(&f.path, &text, index));
+            }
+            Some(out)
         })
         .flatten()
         .collect()

@@ -16,7 +16,7 @@ use crate::library::Workspace;
 use crate::lint::job::certainty::{is_placeholder, place, walk, NAMED};
 use crate::lint::job::empty_defaults::{evaluate_with, same, STOPPING};
 use crate::lint::job::inputs::Names;
-use crate::lint::job::Job;
+use crate::lint::job::{placeholder, Job};
 use crate::report::{Assumption, AssumptionKind, Diagnostic, Provenance, Severity};
 use crate::yaml::Value;
 
@@ -155,7 +155,10 @@ fn blanks(ws: &Workspace, names: &Names, examples: &[String]) -> Vec<Blank> {
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
         });
-        if from_example && blank && settable {
+        // The linter's own placeholder of a key a step writes into the copy
+        // (`invocations::written_keys`) is the user's too, wherever it is set.
+        let runtime = matches!(v, Value::String(s) if s == placeholder::TEXT);
+        if ((from_example && blank) || runtime) && settable {
             out.push(Blank {
                 key: path.to_string(),
                 place: place(names, pos),

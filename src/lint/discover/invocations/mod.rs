@@ -37,6 +37,7 @@ pub mod snippet;
 pub mod taskfile;
 pub mod unread;
 pub mod word;
+pub mod written_keys;
 pub mod ytt_args;
 
 use std::collections::BTreeSet;
@@ -424,6 +425,7 @@ pub fn find_with(
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
+                        written_keys::add(&mut inv, &made, &pages);
                         found.invocations.push(*inv);
                     }
                     Outcome::Skipped(s) => found.skipped.push(s),
