@@ -54,7 +54,9 @@ pub fn add(inv: &mut Invocation, made: &[MadeAt], texts: &[(String, &str)]) {
             continue;
         }
         let path = m.made.path.normalized().repo_path();
-        let to_copy = path.as_deref().is_some_and(|p| copies.iter().any(|c| c == p))
+        let to_copy = path
+            .as_deref()
+            .is_some_and(|p| copies.iter().any(|c| c == p))
             || m.made
                 .path
                 .literal()
