@@ -22,6 +22,7 @@ pub mod provenance;
 pub mod scenario_cap;
 pub mod schema_extension;
 pub mod script_vars;
+pub mod secret_files;
 pub mod select;
 pub mod shalm;
 pub mod third_party;
@@ -321,8 +322,15 @@ fn copied_out(config: &Config, files: &[RepoFile], index: &Index) -> Vec<copied:
         .filter(|f| copied::candidate(&f.path))
         .filter_map(|f| {
             let text = invocations::scripts::read(&config.dir, &f.path, 1 << 20)?;
-            text.contains("cp ")
-                .then(|| copied::in_text(&f.path, &text, index))
+            let mut out = Vec::new();
+            if text.contains("cp ") {
+                out.extend(copied::in_text(&f.path, &text, index));
+            }
+            // Files shipped in a Secret, which kapp-controller renders (`secret_files`).
+            if secret_files::mentions(&text) {
+                out.extend(secret_files::in_text(&f.path, &text, index));
+            }
+            Some(out)
         })
         .flatten()
         .collect()
@@ -363,7 +371,8 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     d.third_party = found.third_party;
     d.findings.extend(found.findings);
     d.sources = found.sources;
-    for p in package_roots(config, files, index, d) {
+    let copies = (&found.documented[..], &found.secrets[..]);
+    for p in package_roots(config, files, index, d, copies) {
         if !roots.iter().any(|r| r.inputs == p.inputs) {
             roots.push(p);
         }
@@ -591,6 +600,7 @@ fn package_roots(
     files: &[RepoFile],
     index: &Index,
     d: &mut Discovery,
+    copies: Copies,
 ) -> Vec<Root> {
     let mut out: Vec<Root> = Vec::new();
     for f in files.iter().filter(|f| f.package) {
@@ -659,6 +669,9 @@ fn package_roots(
                     ..ScenarioConfig::default()
                 });
             }
+            if let Some(sc) = root.scenarios.last_mut().filter(|_| pkg.given_values) {
+                documented_values_from(sc, &pkg.value_secrets, copies, index);
+            }
             if let Some(a) = kustomized {
                 for sc in &mut root.scenarios {
                     sc.assumptions.push(a.clone());
@@ -668,6 +681,41 @@ fn package_roots(
         }
     }
     out
+}
+
+/// The values examples the pages document, and the Secrets the commands make from files.
+type Copies<'a> = (
+    &'a [invocations::documented_example::Documented],
+    &'a [invocations::documented_example::SecretFromFiles],
+);
+
+/// A step's `valuesFrom` Secrets, each made from the user's copy of a values example a page
+/// tells them to fill in (`kubectl create secret generic NAME --from-file=values.yaml`): the
+/// examples stand in for them, as the `example-values` assumption (see
+/// `invocations::documented_example`). Only when every Secret has its example.
+fn documented_values_from(
+    sc: &mut ScenarioConfig,
+    secrets: &[String],
+    (documented, made): Copies,
+    index: &Index,
+) {
+    use invocations::documented_example as example;
+    let bound: Vec<(&String, &example::Documented)> = secrets
+        .iter()
+        .filter_map(|s| Some((s, example::for_secret(s, made, documented, index)?)))
+        .collect();
+    if bound.is_empty() || bound.len() < secrets.len() {
+        return;
+    }
+    sc.provided.clear();
+    sc.inputs_known = true;
+    for (secret, doc) in bound {
+        sc.values_files.push(doc.example.path.clone());
+        sc.assumptions.push(example::assumption(
+            &format!("the Secret `{secret}` of `valuesFrom`"),
+            doc,
+        ));
+    }
 }
 
 /// The files of a ytt step whose first input is the previous step's output, made at run time:

@@ -47,6 +47,9 @@ pub struct PackageYtt {
     /// Some values are given at run time (a `valuesFrom` secret or config map, or a path
     /// that is not in the repository).
     pub given_values: bool,
+    /// The names of the Secrets its `valuesFrom` reads (`secretRef.name`), when they are
+    /// all it reads besides paths (no config map, no inline files).
+    pub value_secrets: Vec<String>,
     /// The paths take `-`, the output of the step before, and the repository does not hold
     /// what that step reads: an input given at run time.
     pub previous_step: bool,
@@ -104,6 +107,7 @@ pub fn packages(base: &Path, index: &Index, file: &str, text: &str) -> Vec<Packa
             missing: Vec::new(),
             values: Vec::new(),
             given_values: false,
+            value_secrets: Vec::new(),
             previous_step: false,
             flags: Vec::new(),
         };
@@ -132,10 +136,19 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         .filter_map(|f| string(get(f, "path")))
         .collect();
     pkg.given_values = value_paths.len() < values_from.len();
+    pkg.value_secrets = values_from
+        .iter()
+        .filter_map(|f| string(get(f, "secretRef").and_then(|s| get(s, "name"))))
+        .map(str::to_string)
+        .collect();
     // Files written in the resource itself (`inline.paths`, or taken from a secret or config
     // map, `inline.pathsFrom`) join the step: its inputs are not all in the repository.
     if ytt.and_then(|y| get(y, "inline")).is_some() {
         pkg.given_values = true;
+        pkg.value_secrets.clear();
+    }
+    if value_paths.len() + pkg.value_secrets.len() < values_from.len() {
+        pkg.value_secrets.clear();
     }
     let sub_path = sub_path(spec);
     if wanted.is_empty() {

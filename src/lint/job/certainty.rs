@@ -68,9 +68,21 @@ pub fn settle(
 pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
     let basis = d.basis();
     if basis == Basis::Text {
+        // A file that is an input only as the stand-in for the user's copy of it: what its
+        // text shows is in that copy only as far as the user left it.
+        if let Some(c) = in_stand_in(p, d) {
+            d.certainty = Some(c);
+        }
         return;
     }
     let mut c = p.certainty(basis);
+    if let Some(own) = in_stand_in(p, d) {
+        for a in own.assumed {
+            if !c.assumed.contains(&a) {
+                c.assumed.push(a);
+            }
+        }
+    }
     // Values given at run time bear on a finding about them (at the command that gives them,
     // or naming them), or on any finding when any value may be given (`*`); not on a value a
     // committed values file sets.
@@ -91,6 +103,25 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
     if basis != Basis::Schema || !c.certain() {
         d.certainty = Some(c);
     }
+}
+
+/// The certainty of a finding in an example file that stands in for the user's copy of it
+/// (its `example-values` assumption says "copy of FILE (" or "copy of FILE;").
+fn in_stand_in(p: &Provenance, d: &Diagnostic) -> Option<Certainty> {
+    let file = &d.span.as_ref()?.file;
+    let (a, b) = (format!("copy of {file};"), format!("copy of {file} ("));
+    let assumed: Vec<Assumption> = p
+        .assumptions
+        .iter()
+        .filter(|x| x.kind == AssumptionKind::ExampleValues)
+        .filter(|x| x.message.contains(&a) || x.message.contains(&b))
+        .cloned()
+        .collect();
+    (!assumed.is_empty()).then(|| Certainty {
+        source: p.source,
+        origin: p.origin.clone(),
+        assumed,
+    })
 }
 
 /// A removed API fails on the cluster only if the cluster runs a version without it: with no

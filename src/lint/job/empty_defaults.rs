@@ -34,7 +34,7 @@ const PROBES: [&str; 3] = [
 
 /// Findings that stop an evaluation: a new one under a probe leaves the question open (the
 /// probe may have stopped the evaluation before it reached the finding).
-const STOPPING: [Rule; 6] = [
+pub(super) const STOPPING: [Rule; 6] = [
     Rule::TemplateError,
     Rule::OverlayError,
     Rule::LoadError,
@@ -116,7 +116,7 @@ fn asked(d: &Diagnostic) -> bool {
 
 /// Whether the probe's finding `q` is the finding `d`: the same rule at the same line (the
 /// message may quote the value), or, without a place, the same rule and summary.
-fn same(d: &Diagnostic, q: &Diagnostic) -> bool {
+pub(super) fn same(d: &Diagnostic, q: &Diagnostic) -> bool {
     if d.rule != q.rule {
         return false;
     }
@@ -154,7 +154,7 @@ fn empty_defaults(ws: &Workspace, names: &Names) -> Vec<Empty> {
 
 /// The findings of the job evaluated again with each of `keys` set to `probe` (`None`: it
 /// could not be, or the run was cancelled meanwhile).
-fn evaluate_with(
+pub(super) fn evaluate_with(
     job: &Job,
     flags: &TemplateArgs,
     keys: &[String],

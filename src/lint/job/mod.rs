@@ -12,6 +12,7 @@ pub mod coverage;
 pub mod elided;
 pub mod empty_defaults;
 pub mod engine;
+pub mod example_blanks;
 pub mod findings;
 pub mod ignored_reads;
 pub mod inputs;

@@ -13,8 +13,9 @@ use crate::lint::job::elided::SourceOf;
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
-    bom, boolean_strings, certainty, empty_defaults, engine, findings, ignored_reads, kubernetes,
-    library_hint, needs_input, number_flags, policy, undefined, unmatched_overlays, usage,
+    bom, boolean_strings, certainty, empty_defaults, engine, example_blanks, findings,
+    ignored_reads, kubernetes, library_hint, needs_input, number_flags, policy, undefined,
+    unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
@@ -102,6 +103,7 @@ pub(super) fn evaluate(
         .collect::<Vec<_>>();
     let (found, provenance) = certainty::settle(job, &workspace, names, found);
     let (found, provenance) = empty_defaults::settle(job, &workspace, names, found, provenance);
+    let (found, provenance) = example_blanks::settle(job, &workspace, names, found, provenance);
     // A failure the inputs explain (a `needs-input` note) did not stop a root.
     let stopped = |d: &Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
     let status = match (failed, found.is_empty()) {

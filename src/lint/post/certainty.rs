@@ -19,11 +19,21 @@ pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
             };
             // An input another tool makes at run time (`helm template > chart.yaml`) that the
             // command is linted without: what rests on the command's files lacks it too.
+            // So is a file outside the repository (`-f ~/.tanzu/config.yaml`).
             let made_elsewhere = d.basis() == crate::report::Basis::Command
-                && c.assumed
-                    .iter()
-                    .any(|a| a.kind == AssumptionKind::MissingInput);
-            let elsewhere = made_elsewhere || c.assumed.iter().any(|a| a.kind.elsewhere());
+                && c.assumed.iter().any(|a| {
+                    matches!(
+                        a.kind,
+                        AssumptionKind::MissingInput | AssumptionKind::OutsideInput
+                    )
+                });
+            // A blank of an example the user fills in (`certData:` left empty) says nothing of
+            // the repository.
+            let blank = c
+                .assumed
+                .iter()
+                .any(crate::lint::job::example_blanks::is_blank);
+            let elsewhere = made_elsewhere || blank || c.assumed.iter().any(|a| a.kind.elsewhere());
             d.severity = match (d.severity, elsewhere) {
                 (Severity::Error | Severity::Warning, true) => Severity::Info,
                 (Severity::Error, false) => Severity::Warning,

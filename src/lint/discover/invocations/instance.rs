@@ -5,6 +5,7 @@
 //! [`super::missing`]: what stands in for it, what was assumed, or why the command is skipped
 //! or fails.
 
+use super::documented_example;
 use super::index::Binding;
 use super::missing::{self, Absent, Given};
 use super::outputs::Stdin;
@@ -228,10 +229,23 @@ pub(super) fn instance(
                     .push(format!("-f {name}{w} (made at run time)"));
             }
             Place::Remote(w) => at.problems.push(format!("remote input {w}")),
-            Place::Unknown(w) => {
-                at.assume(Some(run_time_file(&path)));
-                at.inv.unknown.push(format!("-f {w}"));
-            }
+            Place::Unknown(w) => match documented_example::for_run_time_input(
+                &path,
+                &origin.file,
+                repo.documented,
+                at.unattended,
+            ) {
+                // The user's copy of the example a page tells them to fill in.
+                Some((example, a)) => {
+                    at.inv.stand_ins.push(example.clone());
+                    at.inv.inputs.push(format!("{name}{example}"));
+                    at.assume(Some(a));
+                }
+                None => {
+                    at.assume(Some(run_time_file(&path)));
+                    at.inv.unknown.push(format!("-f {w}"));
+                }
+            },
             Place::Absent(full) => {
                 let shown = path.to_string();
                 let marks = at.inv.file_marks.clone();

@@ -8,6 +8,7 @@ pub mod commands;
 pub mod concourse;
 pub mod concourse_inputs;
 pub mod direnv;
+pub mod documented_example;
 pub mod edits;
 pub mod educates;
 pub mod env;
@@ -36,6 +37,7 @@ pub mod snippet;
 pub mod taskfile;
 pub mod unread;
 pub mod word;
+pub mod written_keys;
 pub mod ytt_args;
 
 use std::collections::BTreeSet;
@@ -68,6 +70,10 @@ pub struct Found {
     /// Files with ytt commands in another project's directory (vendir-synced): not the
     /// repository's commands (their scripts still run when a command of it calls them).
     pub third_party: Vec<String>,
+    /// The values examples its pages tell the reader to copy (see [`documented_example`]).
+    pub documented: Vec<documented_example::Documented>,
+    /// The Secrets its commands make from files (`kubectl create secret generic`).
+    pub secrets: Vec<documented_example::SecretFromFiles>,
 }
 
 /// What is known of the repository besides its files' paths.
@@ -79,6 +85,8 @@ pub struct Facts {
     pub module: Option<String>,
     /// The variables each directory's direnv `.envrc` exports (see `direnv.rs`).
     pub envrc: Vec<(String, Vec<(String, word::Word)>)>,
+    /// Its values examples (`values-example.yaml`: see [`documented_example`]).
+    pub examples: Vec<documented_example::Example>,
 }
 
 impl Facts {
@@ -106,10 +114,21 @@ impl Facts {
                 Some((dir.clone(), direnv::exports(&dir, &text)))
             })
             .collect();
+        let examples = files
+            .iter()
+            .filter(|f| documented_example::is_example(&f.path))
+            .take(documented_example::MAX_EXAMPLES)
+            .map(|f| documented_example::Example {
+                path: f.path.clone(),
+                data_values: scripts::read(repo, &f.path, 1 << 20)
+                    .is_some_and(|t| missing::is_values_text(&t)),
+            })
+            .collect();
         Facts {
             ignored: Ignored::new(ignores),
             module,
             envrc,
+            examples,
         }
     }
 }
@@ -346,6 +365,13 @@ pub fn find_with(
             );
         }
     }
+    let pages: Vec<(String, &str)> = texts
+        .iter()
+        .map(|(p, _, t)| (p.clone(), t.as_str()))
+        .collect();
+    let documented = documented_example::documented(&pages, &facts.examples, |p| {
+        readme::candidate(p) || educates::candidate(p)
+    });
     let ctx = Repo {
         index,
         vendir,
@@ -354,10 +380,12 @@ pub fn find_with(
         ignored: Some(&facts.ignored),
         module: facts.module.as_deref(),
         nested: false,
+        documented: &documented,
     };
     let mut found = Found {
         deployed,
         third_party,
+        secrets: documented_example::secrets(&pages),
         ..Found::default()
     };
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
@@ -397,6 +425,7 @@ pub fn find_with(
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
+                        written_keys::add(&mut inv, &made, &pages);
                         found.invocations.push(*inv);
                     }
                     Outcome::Skipped(s) => found.skipped.push(s),
@@ -425,6 +454,7 @@ pub fn find_with(
     found.invocations.dedup();
     found.skipped.dedup();
     found.findings.dedup();
+    found.documented = documented;
     found
 }
 

@@ -136,6 +136,8 @@ pub struct Repo<'a> {
     /// known, an input missing from there is missing (`./tools/render.sh` run from the top,
     /// whose `ytt -f ./templates/t.yaml` is written for `tools/`).
     pub nested: bool,
+    /// The values examples its pages tell the reader to copy.
+    pub documented: &'a [super::documented_example::Documented],
 }
 
 impl<'a> Repo<'a> {
@@ -149,6 +151,7 @@ impl<'a> Repo<'a> {
             ignored: None,
             module: None,
             nested: false,
+            documented: &[],
         }
     }
 }

@@ -1,0 +1,114 @@
+//! Files the repository ships in a Secret (`kubectl create secret generic NAME
+//! --from-file=[KEY=]PATH`): a ytt file there is rendered by whoever reads the Secret
+//! (kapp-controller, with a package's templates, through a PackageInstall's
+//! `ext.packaging.carvel.dev/ytt-paths-from-secret-name.N` annotation), with inputs the
+//! repository does not have. Such a file is no root of its own, as a file copied into another
+//! tool's tree ([`super::copied`]): its static checks still apply, and an overlay of it that
+//! matches nothing alone is not reported as if it were rendered alone (round ten's FA10-9).
+
+use crate::files::paths;
+use crate::lint::discover::copied::Copied;
+use crate::lint::discover::invocations::index::Index;
+
+/// Whether a file's text may ship files in a Secret.
+pub fn mentions(text: &str) -> bool {
+    text.contains("--from-file")
+}
+
+/// The repository files the commands of `file` (its text `text`) put in a Secret, each as a
+/// copy into that Secret. A command's `\` continuations are joined.
+pub fn in_text(file: &str, text: &str, index: &Index) -> Vec<Copied> {
+    let dir = paths::parent(file);
+    let mut out = Vec::new();
+    let mut start = 0usize;
+    let mut command = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if command.is_empty() {
+            start = i + 1;
+        }
+        match line.trim_end().strip_suffix('\\') {
+            Some(part) => {
+                command.push_str(part);
+                command.push(' ');
+                continue;
+            }
+            None => command.push_str(line),
+        }
+        let whole = std::mem::take(&mut command);
+        let Some(at) = whole.find("create secret generic") else {
+            continue;
+        };
+        let words: Vec<&str> = whole[at + "create secret generic".len()..]
+            .split_whitespace()
+            .map(|w| w.trim_matches(['"', '\'', '`', '(', ')']))
+            .collect();
+        let Some(name) = words.iter().find(|w| !w.starts_with('-')) else {
+            continue;
+        };
+        for (j, w) in words.iter().enumerate() {
+            let value = match w.strip_prefix("--from-file=") {
+                Some(v) => Some(v),
+                None if *w == "--from-file" => words.get(j + 1).copied(),
+                None => None,
+            };
+            let Some(v) = value else { continue };
+            let src = v.split_once('=').map_or(v, |(_, p)| p);
+            if let Some(path) = in_repository(src, dir, index) {
+                out.push(Copied {
+                    path,
+                    to: format!("the Secret `{name}`"),
+                    origin: format!("{file}:{start}"),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The repository file a `--from-file` source names, from the command's directory or the top;
+/// a leading variable (`${script_dir}/`, `$DIR/`) is taken for the script's own directory.
+fn in_repository(src: &str, dir: &str, index: &Index) -> Option<String> {
+    let src = src.trim_matches(['"', '\'']);
+    let src = match src.strip_prefix('$') {
+        Some(rest) => {
+            let (var, tail) = rest.split_once('/')?;
+            let plain = var.trim_start_matches('{').trim_end_matches('}');
+            if plain.is_empty() || !plain.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                return None;
+            }
+            tail
+        }
+        None => src,
+    };
+    let src = src.strip_prefix("./").unwrap_or(src);
+    if src.is_empty() || src.starts_with('/') || src.starts_with('~') || src.contains('$') {
+        return None;
+    }
+    [paths::join(dir, src), src.to_string()]
+        .into_iter()
+        .find(|p| index.is_file(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_a_command_puts_in_a_secret_is_copied_into_it() {
+        let index = Index::new(["tap/overlays/cnrs/pkgi.yaml", "tap/install.sh"]);
+        let text = "#!/bin/bash\nkapp deploy -a o -f <(\\\n  kubectl create secret generic pkgi-overlay \\\n    --from-file=\"pkgi.yaml=${script_dir}/overlays/cnrs/pkgi.yaml\" \\\n    --dry-run=client -o yaml) --yes\nkubectl create secret generic other --from-file=values.yaml\n";
+        let found = in_text("tap/install.sh", text, &index);
+        let got: Vec<(&str, &str, &str)> = found
+            .iter()
+            .map(|c| (c.path.as_str(), c.to.as_str(), c.origin.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [(
+                "tap/overlays/cnrs/pkgi.yaml",
+                "the Secret `pkgi-overlay`",
+                "tap/install.sh:2"
+            )]
+        );
+    }
+}

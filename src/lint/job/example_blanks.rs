@@ -1,0 +1,229 @@
+//! The blanks of an example that stands in for the user's copy (round ten's FA10-4). An example
+//! values file often leaves a value for its user to fill in: empty (`certData:` with a comment
+//! saying what to put, `accessKey:`), or a placeholder (`domain: <INGRESS-DOMAIN>`). A
+//! template that reads it fails on the null, or renders the placeholder where a Kubernetes
+//! field wants a host name: with the user's filled-in copy it does not. Such a finding says
+//! nothing of the repository, only of the example's blanks, so it is a note (info) that names
+//! them (a `left-to-user` assumption, [`is_blank`]), not a warning.
+//!
+//! A finding rests on the blanks when it goes away once they hold a value: the job is
+//! evaluated again with every blank set to a value a user typically gives (a host name, a
+//! registry path, a number, base64 text), one after the other, as for a Package's empty
+//! defaults ([`super::empty_defaults`]). A finding that each value still meets, or one that
+//! only static analysis makes (a key the example lacks: true, and a warning), stays as it is.
+
+use crate::library::Workspace;
+use crate::lint::job::certainty::{is_placeholder, place, walk, NAMED};
+use crate::lint::job::empty_defaults::{evaluate_with, same, STOPPING};
+use crate::lint::job::inputs::Names;
+use crate::lint::job::{placeholder, Job};
+use crate::report::{Assumption, AssumptionKind, Diagnostic, Provenance, Severity};
+use crate::yaml::Value;
+
+/// Values a user typically gives, tried in turn: a host name, a registry path, a number,
+/// base64 text.
+const PROBES: [&str; 4] = [
+    "example.com",
+    "registry.example.com:443/project/app",
+    "1",
+    "cGxhY2Vob2xkZXI=",
+];
+
+/// How the assumption's words start: [`is_blank`] tells it from a Package's.
+const LEAD: &str = "the example ";
+
+/// A blank of the example: its dotted key and ` (file:line)`.
+struct Blank {
+    key: String,
+    place: String,
+}
+
+/// `found` with each finding that rests on the blanks of the example standing in for the
+/// user's copy marked as assuming the user fills them in.
+pub fn settle(
+    job: &Job,
+    ws: &Workspace,
+    names: &Names,
+    mut found: Vec<Diagnostic>,
+    provenance: Option<Provenance>,
+) -> (Vec<Diagnostic>, Option<Provenance>) {
+    let Some(mut p) = provenance else {
+        return (found, None);
+    };
+    let examples = stand_ins(&p);
+    if examples.is_empty() {
+        return (found, Some(p));
+    }
+    let mut open: Vec<usize> = (0..found.len()).filter(|i| asked(&found[*i])).collect();
+    if open.is_empty() {
+        return (found, Some(p));
+    }
+    let blanks = blanks(ws, names, &examples);
+    let Ok(flags) = job.flags.as_ref() else {
+        return (found, Some(p));
+    };
+    if blanks.is_empty() {
+        return (found, Some(p));
+    }
+    let keys: Vec<String> = blanks.iter().map(|b| b.key.clone()).collect();
+    for probe in PROBES {
+        let Some(probed) = evaluate_with(job, flags, &keys, probe) else {
+            break;
+        };
+        let new_stop = probed
+            .iter()
+            .any(|q| STOPPING.contains(&q.rule) && !found.iter().any(|d| same(d, q)));
+        if new_stop {
+            continue;
+        }
+        open.retain(|&i| {
+            if probed.iter().any(|q| same(&found[i], q)) {
+                return true;
+            }
+            let a = assumption(&examples, &blanks, probe);
+            if let Some(c) = found[i].certainty.as_mut() {
+                c.assumed.push(a.clone());
+            }
+            p.assume(a);
+            false
+        });
+        if open.is_empty() {
+            break;
+        }
+    }
+    (found, Some(p))
+}
+
+/// Whether `a` says a finding rests on an example's blanks: it is reported as a note.
+pub fn is_blank(a: &Assumption) -> bool {
+    a.kind == AssumptionKind::LeftToUser && a.message.starts_with(LEAD)
+}
+
+/// The examples standing in for the user's copy, as their `example-values` assumptions name
+/// them ("… is the user's copy of FILE (…" or "… copy of FILE; …").
+fn stand_ins(p: &Provenance) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for a in p
+        .assumptions
+        .iter()
+        .filter(|a| a.kind == AssumptionKind::ExampleValues)
+    {
+        let Some((_, rest)) = a.message.split_once("copy of ") else {
+            continue;
+        };
+        let end = rest.find([' ', ';']).unwrap_or(rest.len());
+        let file = rest[..end].to_string();
+        if !file.is_empty() && !out.contains(&file) {
+            out.push(file);
+        }
+    }
+    out
+}
+
+/// Whether a finding may rest on the blanks: the evaluation makes it (static analysis does
+/// not run again under a probe), it is not a note already, and it assumes the example.
+fn asked(d: &Diagnostic) -> bool {
+    d.severity != Severity::Info
+        && !d.rule.is_static()
+        && d.certainty.as_ref().is_some_and(|c| {
+            c.assumed
+                .iter()
+                .any(|a| a.kind == AssumptionKind::ExampleValues)
+        })
+}
+
+/// The final data values the examples set to null, an empty string or a placeholder, by a key
+/// `-v` can set (no list item on the way).
+fn blanks(ws: &Workspace, names: &Names, examples: &[String]) -> Vec<Blank> {
+    let Some(values) = ws.evaluated_values() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    walk(&values.value, &mut Vec::new(), &mut |path, v, pos| {
+        let from_example = pos
+            .and_then(|p| names.repo_path_at(p))
+            .is_some_and(|f| examples.iter().any(|e| e == f));
+        let blank = match v {
+            Value::Null => true,
+            Value::String(s) => s.is_empty() || is_placeholder(s),
+            _ => false,
+        };
+        let settable = path.split('.').all(|seg| {
+            !seg.is_empty()
+                && !seg.chars().all(|c| c.is_ascii_digit())
+                && seg
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        });
+        // The linter's own placeholder of a key a step writes into the copy
+        // (`invocations::written_keys`) is the user's too, wherever it is set.
+        let runtime = matches!(v, Value::String(s) if s == placeholder::TEXT);
+        if ((from_example && blank) || runtime) && settable {
+            out.push(Blank {
+                key: path.to_string(),
+                place: place(names, pos),
+            });
+        }
+    });
+    out
+}
+
+/// The assumption that the user fills in the example's blanks.
+fn assumption(examples: &[String], blanks: &[Blank], probe: &str) -> Assumption {
+    let mut listed: Vec<String> = blanks
+        .iter()
+        .take(NAMED)
+        .map(|b| format!("`{}`{}", b.key, b.place))
+        .collect();
+    if blanks.len() > NAMED {
+        listed.push(format!("{} more", blanks.len() - NAMED));
+    }
+    Assumption::new(
+        AssumptionKind::LeftToUser,
+        format!(
+            "{LEAD}{} leaves {} blank for the user to fill in (with a value such as `{probe}` \
+             the evaluation gets past this)",
+            examples.join(", "),
+            listed.join(", ")
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Source;
+
+    #[test]
+    fn the_examples_are_read_from_their_assumptions() {
+        let mut p = Provenance::of(Source::Script, Some("deploy.sh:5".into()));
+        p.assume(Assumption::new(
+            AssumptionKind::ExampleValues,
+            "values.yaml is the user's copy of values.yaml.example; linted with the example",
+        ));
+        p.assume(Assumption::new(
+            AssumptionKind::ExampleValues,
+            "`-f $1` is the user's copy of install/values-example.yaml (README.md:3 says to copy and fill it in); linted with the example",
+        ));
+        assert_eq!(
+            stand_ins(&p),
+            ["values.yaml.example", "install/values-example.yaml"]
+        );
+    }
+
+    #[test]
+    fn the_assumption_is_told_from_a_package_s() {
+        let blanks = [Blank {
+            key: "tls.certData".into(),
+            place: " (values.yaml.example:4)".into(),
+        }];
+        let a = assumption(&["values.yaml.example".into()], &blanks, PROBES[0]);
+        assert!(is_blank(&a), "{}", a.message);
+        assert!(a.message.contains("`tls.certData` (values.yaml.example:4)"));
+        let package = Assumption::new(
+            AssumptionKind::LeftToUser,
+            "the package's defaults leave `x` null, for its user to give",
+        );
+        assert!(!is_blank(&package));
+    }
+}
