@@ -56,6 +56,7 @@ mod round_nine;
 mod round_nine_left;
 mod round_ten;
 mod round_ten_b;
+mod round_eleven_b;
 mod rule_docs;
 mod run_cache;
 mod same_cause;

@@ -40,6 +40,9 @@ pub struct Embedded {
     /// It is a file of a kapp-controller ytt step (`ytt: inline: paths: NAME.yaml: |` of a
     /// Package or App): the step names it as an input, whatever its first line.
     pub step: bool,
+    /// The ytt flags that step's options give (`--ignore-unknown-comments`, `--strict`:
+    /// [`crate::lint::repo::embedded_step`]); empty for a document no step names.
+    pub flags: Vec<String>,
 }
 
 /// Whether a file of this repository path may hold embedded documents.
@@ -62,17 +65,17 @@ pub fn find(text: &str) -> Vec<Embedded> {
     let mut i = 0;
     // The keys enclosing line `i`, with their indentation (each line outside a block is
     // looked at once).
-    let mut keys: Vec<(usize, String)> = Vec::new();
+    let mut keys: Vec<(usize, String, usize)> = Vec::new();
     while i < lines.len() && out.len() < MAX_PER_FILE {
         let depth = indent_of(lines[i]);
         if !lines[i].trim().is_empty() && !lines[i].trim_start().starts_with('#') {
-            while keys.last().is_some_and(|(n, _)| *n >= depth) {
+            while keys.last().is_some_and(|(n, _, _)| *n >= depth) {
                 keys.pop();
             }
         }
         let Some(key) = block_key(lines[i]) else {
             if let Some(k) = map_key(lines[i]) {
-                keys.push((depth, k));
+                keys.push((depth, k, i));
             }
             i += 1;
             continue;
@@ -108,6 +111,15 @@ pub fn find(text: &str) -> Vec<Embedded> {
             && lines[first..end]
                 .iter()
                 .any(|l| l.trim_start().starts_with("#@"));
+        let flags = match step {
+            true => keys
+                .len()
+                .checked_sub(3)
+                .and_then(|at| keys.get(at))
+                .map(|(_, _, line)| crate::lint::repo::embedded_step::flags(&lines, *line))
+                .unwrap_or_default(),
+            false => Vec::new(),
+        };
         if step
             || head.starts_with("#@data/values")
             || head.starts_with("#@ load(")
@@ -123,6 +135,7 @@ pub fn find(text: &str) -> Vec<Embedded> {
                 indent: u32::try_from(n).unwrap_or(u32::MAX),
                 text: body.join("\n") + "\n",
                 step,
+                flags,
             });
         }
         i = end;
@@ -132,12 +145,12 @@ pub fn find(text: &str) -> Vec<Embedded> {
 
 /// Whether a block under `key`, inside the keys `enclosing` (outermost first), is a file of a
 /// kapp-controller ytt step: `ytt:` → `inline:` → `paths:` → `NAME.yml: |`.
-fn in_ytt_step(enclosing: &[(usize, String)], key: &str) -> bool {
+fn in_ytt_step(enclosing: &[(usize, String, usize)], key: &str) -> bool {
     let named: Vec<&str> = enclosing
         .iter()
         .rev()
         .take(3)
-        .map(|(_, k)| k.as_str())
+        .map(|(_, k, _)| k.as_str())
         .collect();
     (key.ends_with(".yml") || key.ends_with(".yaml")) && named == ["paths", "inline", "ytt"]
 }

@@ -1,0 +1,83 @@
+//! Constructs of round eleven's first contact (researcher B, issue 39, docs/precision.md)
+//! that the linter misread, each as a general rule on a minimal repository written for the
+//! test.
+
+use serde_json::Value;
+
+use crate::util::json::{diagnostics, lint_json};
+use crate::util::TempDir;
+
+/// The findings of `rule` in the report.
+fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
+    diagnostics(report)
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .collect()
+}
+
+/// An App that fetches its template inline and gives its data values in its ytt step, with
+/// the step's options `OPTIONS` and a values line `VALUE`.
+const APP: &str = "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata:\n  name: web\n\
+spec:\n  serviceAccountName: default\n  fetch:\n  - inline:\n      paths:\n        cm.yaml: |\n          \
+#@ load(\"@ytt:data\", \"data\")\n          ---\n          kind: ConfigMap\n          \
+host: #@ data.values.host\n  template:\n  - ytt:\nOPTIONS      inline:\n        paths:\n          \
+values.yaml: |\n            #@data/values\n            ---\n            host: web.example.com\n            \
+# made with: openssl rand -hex 16\n            VALUE\n  deploy:\n  - kapp: {}\n";
+
+fn app(options: &str, value: &str) -> String {
+    APP.replace("OPTIONS", options).replace("VALUE", value)
+}
+
+#[test]
+fn a_ytt_step_s_options_apply_to_its_inline_files() {
+    // FE11-B2: kapp-controller passes `ignoreUnknownComments: true` as
+    // `--ignore-unknown-comments` for every file of the step, the inline ones too.
+    let text = app("      ignoreUnknownComments: true\n", "token: abc");
+    let dir = TempDir::with_files(&[("app.yaml", text.as_str())]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "unknown-comment").is_empty(), "{report:#}");
+    assert_eq!(code, 0, "{report:#}");
+
+    // Without the option, ytt rejects the comment: a certain error of the step.
+    let text = app("", "token: abc");
+    let dir = TempDir::with_files(&[("app.yaml", text.as_str())]);
+    let (code, report) = lint_json(&dir, &[]);
+    let found = of(&report, "unknown-comment");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "error", "{report:#}");
+    assert_eq!(code, 1);
+
+    // `strict: true` is `--strict`: an ambiguous `yes` fails the step, and only with it.
+    let options = "      ignoreUnknownComments: true\n      strict: true\n";
+    let text = app(options, "debug: yes");
+    let dir = TempDir::with_files(&[("app.yaml", text.as_str())]);
+    let (_, report) = lint_json(&dir, &[]);
+    let strict: Vec<&Value> = diagnostics(&report)
+        .iter()
+        .filter(|d| d["message"].as_str().unwrap_or("").contains("ambig"))
+        .collect();
+    assert_eq!(strict.len(), 1, "{report:#}");
+    assert_eq!(strict[0]["severity"], "error", "{report:#}");
+    let text = app("      ignoreUnknownComments: true\n", "debug: yes");
+    let dir = TempDir::with_files(&[("app.yaml", text.as_str())]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+}
+
+#[test]
+fn a_step_that_ignores_comments_makes_the_repository_lenient_for_strings_nobody_names() {
+    // The README's rule for a Secret's values string nothing names: where the repository
+    // runs ytt with `--ignore-unknown-comments` anywhere, here an App's step that gives no
+    // root, its reader may well do so too.
+    let secret = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: extra\nstringData:\n  \
+        values.yaml: |\n    #@data/values\n    ---\n    # the user's own key\n    key: x\n";
+    let text = app("      ignoreUnknownComments: true\n", "token: abc");
+    let dir = TempDir::with_files(&[("app.yaml", text.as_str()), ("secret.yaml", secret)]);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "unknown-comment").is_empty(), "{report:#}");
+    let text = app("", "token: abc");
+    let dir = TempDir::with_files(&[("app.yaml", text.as_str()), ("secret.yaml", secret)]);
+    let (_, report) = lint_json(&dir, &[]);
+    assert_eq!(of(&report, "unknown-comment").len(), 2, "{report:#}");
+}
+
