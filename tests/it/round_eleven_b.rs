@@ -81,3 +81,60 @@ fn a_step_that_ignores_comments_makes_the_repository_lenient_for_strings_nobody_
     assert_eq!(of(&report, "unknown-comment").len(), 2, "{report:#}");
 }
 
+/// A script that renders a pipeline and pipes it into a filter: `cat`, or `yaml-patch` with
+/// the operations files its arguments name. The pipeline file moved to `pipelines/aws/`.
+const PIPED: &[(&str, &str)] = &[
+    (
+        "set.sh",
+        "#!/bin/bash\nenv=\"$1\"; shift\nfilter=\"cat\"\nif [ $# -gt 0 ]; then\n  \
+         filter=\"yaml-patch\"\n  for f in \"$@\"; do filter+=\" -o $f\"; done\nfi\n\
+         ytt -f pipelines/deploy.yml -f values-$env.yml | $filter > out.yml\n\
+         ytt -f pipelines/aws/deploy.yml -f values-$env.yml | yaml-patch -o ops/extra.yml\n",
+    ),
+    ("README.md", "# pipelines\n\n```\n./set.sh dev\n```\n"),
+    (
+        "pipelines/aws/deploy.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\njobs:\n- name: #@ data.values.env\n",
+    ),
+    ("ops/extra.yml", "- op: add\n  path: /jobs/-\n  value: {name: x}\n"),
+    ("values-dev.yml", "#@data/values\n---\nenv: dev\n"),
+];
+
+#[test]
+fn a_tool_a_pipe_feeds_from_ytt_makes_none_of_its_inputs() {
+    // LR11-B1: `| yaml-patch -o $f` writes standard output; its `-o` reads operations. The
+    // missing pipeline file is the command's failure, reported at the command (the README's
+    // line that runs the script), not skipped as made at run time by `yaml-patch`.
+    let dir = TempDir::with_files(PIPED);
+    let (_, report) = lint_json(&dir, &[]);
+    let missing = of(&report, "input-missing");
+    assert!(
+        missing.iter().any(|d| d["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("pipelines/deploy.yml")),
+        "{report:#}"
+    );
+    // With `rules: {input-missing: error}` the script's own command is a certain error.
+    let mut files = PIPED.to_vec();
+    files.retain(|(p, _)| *p != "README.md");
+    files.push((".yttlint.yaml", "rules:\n  input-missing: error\n"));
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    let missing = of(&report, "input-missing");
+    assert!(
+        missing
+            .iter()
+            .any(|d| d["severity"] == "error" && d["file"] == "set.sh" && d["line"] == 8),
+        "{report:#}"
+    );
+    assert_eq!(code, 1, "{report:#}");
+    // The command whose pipeline file exists renders.
+    assert!(
+        !missing.iter().any(|d| d["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("aws/deploy.yml")),
+        "{report:#}"
+    );
+}
