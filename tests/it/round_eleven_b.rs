@@ -96,7 +96,10 @@ const PIPED: &[(&str, &str)] = &[
         "pipelines/aws/deploy.yml",
         "#@ load(\"@ytt:data\", \"data\")\n---\njobs:\n- name: #@ data.values.env\n",
     ),
-    ("ops/extra.yml", "- op: add\n  path: /jobs/-\n  value: {name: x}\n"),
+    (
+        "ops/extra.yml",
+        "- op: add\n  path: /jobs/-\n  value: {name: x}\n",
+    ),
     ("values-dev.yml", "#@data/values\n---\nenv: dev\n"),
 ];
 
@@ -137,4 +140,45 @@ fn a_tool_a_pipe_feeds_from_ytt_makes_none_of_its_inputs() {
             .contains("aws/deploy.yml")),
         "{report:#}"
     );
+}
+
+/// A script whose values directory is its second argument, `vars-$code/`; the repository
+/// holds one such directory, whose values carry a plain `#` comment.
+const PER_FOUNDATION: &[(&str, &str)] = &[
+    (
+        "set.sh",
+        "#!/bin/bash\ntarget=\"$1\"; code=\"$2\"\nfly -t \"$target\" set-pipeline -p p \\\n  \
+         -c <(ytt -f pipeline.yml -f vars-$code/values.yml)\n",
+    ),
+    ("README.md", "# p\n\nRun `./set.sh my-target lab`.\n"),
+    (
+        "pipeline.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\njobs: #@ data.values.jobs\n",
+    ),
+    (
+        "vars-lab/values.yml",
+        "#@data/values\n---\njobs:\n# build\n- name: build\n",
+    ),
+];
+
+#[test]
+fn a_value_in_a_first_directory_that_one_path_matches_is_bound_with_an_assumption() {
+    // LR11-B2: `$code` is `lab`, the one `vars-*/values.yml`: ytt rejects the comment. The
+    // binding is the linter's: a warning naming it.
+    let dir = TempDir::with_files(PER_FOUNDATION);
+    let (_, report) = lint_json(&dir, &[]);
+    let found = of(&report, "unknown-comment");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "warning", "{report:#}");
+    let assumed = found[0]["certainty"]["assumptions"].to_string();
+    assert!(
+        assumed.contains("bound-argument") && assumed.contains("vars-lab/values.yml"),
+        "{report:#}"
+    );
+    // Two candidate directories: which one is the user's to say; nothing is bound.
+    let mut files = PER_FOUNDATION.to_vec();
+    files.push(("vars-prod/values.yml", "#@data/values\n---\njobs: []\n"));
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(!report.to_string().contains("bound-argument"), "{report:#}");
 }

@@ -86,7 +86,8 @@ mod tests {
 
     #[test]
     fn a_step_s_options_are_its_flags() {
-        let app = "  template:\n  - ytt:\n      ignoreUnknownComments: true # kapp-controller\n      \
+        let app =
+            "  template:\n  - ytt:\n      ignoreUnknownComments: true # kapp-controller\n      \
             inline:\n        paths:\n          v.yaml: |\n            strict: true\n      \
             strict: yes\n  - kbld: {}\n";
         assert_eq!(
