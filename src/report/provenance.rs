@@ -165,6 +165,7 @@ impl AssumptionKind {
                 | AssumptionKind::CopiedElsewhere
                 | AssumptionKind::MissingInput
                 | AssumptionKind::OutsideInput
+                | AssumptionKind::BoundArgument
                 | AssumptionKind::OtherTemplate
                 | AssumptionKind::PrependedText
                 | AssumptionKind::KustomizeTree

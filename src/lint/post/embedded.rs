@@ -25,6 +25,7 @@ use crate::files::InputFile;
 use crate::library::{EvalOpts, Workspace};
 use crate::lint::discover::{Discovery, Reason};
 use crate::lint::repo::embedded::Embedded;
+use crate::lint::repo::embedded_step::{IGNORE_UNKNOWN_COMMENTS, STRICT};
 use crate::lint::repo::walk::RepoFile;
 use crate::pos::Pos;
 use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source, Span};
@@ -32,6 +33,13 @@ use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, S
 /// The findings of every embedded ytt document of the repository's files; `lenient`: some
 /// command of the repository ignores unknown comments.
 pub fn findings(d: &Discovery, lenient: bool) -> Vec<Diagnostic> {
+    // A ytt step of the repository that ignores unknown comments counts as a command that
+    // does, whether or not it gives a root (an App whose fetch is inline gives none).
+    let lenient = lenient
+        || d.files
+            .iter()
+            .flat_map(|f| &f.embedded)
+            .any(|e| e.flags.iter().any(|f| f == IGNORE_UNKNOWN_COMMENTS));
     let mut out = Vec::new();
     for f in d.files.iter().filter(|f| !f.embedded.is_empty()) {
         let readers = readers(d, &f.path);
@@ -95,9 +103,19 @@ fn check(
     } else {
         "embedded.yml".to_string()
     };
-    let opts = EvalOpts {
-        ignore_unknown_comments: lenient,
-        ..EvalOpts::default()
+    // A file of a ytt step is read with that step's flags (FE11-B2), any other with the
+    // repository's most lenient command's.
+    let has = |flag: &str| e.flags.iter().any(|f| f == flag);
+    let opts = match e.step {
+        true => EvalOpts {
+            ignore_unknown_comments: has(IGNORE_UNKNOWN_COMMENTS),
+            strict: has(STRICT),
+            ..EvalOpts::default()
+        },
+        false => EvalOpts {
+            ignore_unknown_comments: lenient,
+            ..EvalOpts::default()
+        },
     };
     let ws = Workspace::new(vec![InputFile::new(&name, &e.text)], opts);
     let place = |pos: &Pos| -> Option<Span> {
@@ -219,6 +237,7 @@ mod tests {
             indent: 4,
             text: text.into(),
             step: false,
+            flags: Vec::new(),
         }
     }
 

@@ -40,6 +40,9 @@ pub struct Embedded {
     /// It is a file of a kapp-controller ytt step (`ytt: inline: paths: NAME.yaml: |` of a
     /// Package or App): the step names it as an input, whatever its first line.
     pub step: bool,
+    /// The ytt flags that step's options give (`--ignore-unknown-comments`, `--strict`:
+    /// [`crate::lint::repo::embedded_step`]); empty for a document no step names.
+    pub flags: Vec<String>,
 }
 
 /// Whether a file of this repository path may hold embedded documents.
@@ -63,20 +66,20 @@ pub fn find(text: &str) -> Vec<Embedded> {
     let mut i = 0;
     // The keys enclosing line `i`, with their indentation (each line outside a block is
     // looked at once).
-    let mut keys: Vec<(usize, &str)> = Vec::new();
+    let mut keys: Vec<(usize, &str, usize)> = Vec::new();
     while i < lines.len() && out.len() < MAX_PER_FILE {
         // The enclosing keys matter only to a ytt step's files.
         if steps {
             let depth = indent_of(lines[i]);
             if !lines[i].trim().is_empty() && !lines[i].trim_start().starts_with('#') {
-                while keys.last().is_some_and(|(n, _)| *n >= depth) {
+                while keys.last().is_some_and(|(n, _, _)| *n >= depth) {
                     keys.pop();
                 }
             }
         }
         let Some(key) = block_key(lines[i]) else {
             if let Some(k) = map_key(lines[i]).filter(|_| steps) {
-                keys.push((indent_of(lines[i]), k));
+                keys.push((indent_of(lines[i]), k, i));
             }
             i += 1;
             continue;
@@ -113,6 +116,15 @@ pub fn find(text: &str) -> Vec<Embedded> {
             && lines[first..end]
                 .iter()
                 .any(|l| l.trim_start().starts_with("#@"));
+        let flags = match step {
+            true => keys
+                .len()
+                .checked_sub(3)
+                .and_then(|at| keys.get(at))
+                .map(|(_, _, line)| crate::lint::repo::embedded_step::flags(&lines, *line))
+                .unwrap_or_default(),
+            false => Vec::new(),
+        };
         if step
             || head.starts_with("#@data/values")
             || head.starts_with("#@ load(")
@@ -128,6 +140,7 @@ pub fn find(text: &str) -> Vec<Embedded> {
                 indent: u32::try_from(n).unwrap_or(u32::MAX),
                 text: body.join("\n") + "\n",
                 step,
+                flags,
             });
         }
         i = end;
@@ -137,8 +150,8 @@ pub fn find(text: &str) -> Vec<Embedded> {
 
 /// Whether a block under `key`, inside the keys `enclosing` (outermost first), is a file of a
 /// kapp-controller ytt step: `ytt:` → `inline:` → `paths:` → `NAME.yml: |`.
-fn in_ytt_step(enclosing: &[(usize, &str)], key: &str) -> bool {
-    let named: Vec<&str> = enclosing.iter().rev().take(3).map(|(_, k)| *k).collect();
+fn in_ytt_step(enclosing: &[(usize, &str, usize)], key: &str) -> bool {
+    let named: Vec<&str> = enclosing.iter().rev().take(3).map(|(_, k, _)| *k).collect();
     (key.ends_with(".yml") || key.ends_with(".yaml")) && named == ["paths", "inline", "ytt"]
 }
 

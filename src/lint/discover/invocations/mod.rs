@@ -34,6 +34,7 @@ pub mod script_set;
 pub mod scripts;
 pub mod shell;
 pub mod snippet;
+pub mod sole_match;
 pub mod taskfile;
 pub mod unread;
 pub mod word;

@@ -429,7 +429,9 @@ fn downloads(args: &[Word]) -> Vec<(Word, Option<Word>)> {
 }
 
 /// Paths given to a tool's output flags (`--output-files out/`, `imgpkg pull -o /tmp/b`,
-/// `helm pull --untardir charts`, `tar -C dir`, `unzip -d dir`).
+/// `helm pull --untardir charts`, `tar -C dir`, `unzip -d dir`). `yaml-patch -o` names the
+/// operations it reads (it writes its standard output), and a value known only at run time
+/// names no file.
 fn flag_outputs(tool: &str, args: &[Word]) -> Vec<(Word, Option<Word>)> {
     let mut out = Vec::new();
     let mut it = args.iter();
@@ -440,7 +442,7 @@ fn flag_outputs(tool: &str, args: &[Word]) -> Vec<(Word, Option<Word>)> {
             _ => (l.clone(), None),
         };
         let takes = OUTPUT_FLAGS.contains(&flag.as_str())
-            || (flag == "-o" && tool != "curl" && tool != "wget")
+            || (flag == "-o" && !matches!(tool, "curl" | "wget" | "yaml-patch"))
             || (tool == "helm" && matches!(flag.as_str(), "-d" | "--destination" | "--untardir"))
             || (tool == "tar" && matches!(flag.as_str(), "-C" | "--directory"))
             || (tool == "unzip" && flag == "-d");
@@ -451,6 +453,11 @@ fn flag_outputs(tool: &str, args: &[Word]) -> Vec<(Word, Option<Word>)> {
             continue;
         };
         if flag == "-o" && value.literal().is_some_and(|v| is_format(&v)) {
+            continue;
+        }
+        // A value known only at run time (`-o $o`) names no file: matched, it would stand
+        // for any input, as a `cp` to `$TARGET` would (LR11-B1).
+        if !value.names_file() {
             continue;
         }
         out.push((value, None));
@@ -490,5 +497,7 @@ mod tests {
         assert!(flag_outputs("kubectl", &words("get cm -o yaml")).is_empty());
         let o = flag_outputs("tar", &words("-xzf a.tgz -C vendor"));
         assert_eq!(o[0].0.to_string(), "vendor");
+        // LR11-B1: yaml-patch's `-o` is its operations file, an input.
+        assert!(flag_outputs("yaml-patch", &words("-o ops/x.yml")).is_empty());
     }
 }

@@ -572,20 +572,29 @@ fn place(
             Vec::new(),
         )];
     }
+    // A value in an input's first directory that one path alone matches (`vars-$code/…`).
+    let sole: Vec<(Binding, Assumption)> = words
+        .iter()
+        .skip(1)
+        .filter_map(|w| super::sole_match::binding(repo.index, w))
+        .collect();
     let mut out = Vec::new();
     for b in &all {
         if !when.iter().all(|c| holds(c, b, repo.index)) {
             continue;
         }
-        out.push(super::instance::instance(
-            origin,
-            args,
-            stdin,
-            &substitute(cwd, b),
-            b,
-            repo,
-            caller,
-        ));
+        let mut b = b.clone();
+        for (m, _) in &sole {
+            for (k, v) in m {
+                b.entry(k.clone()).or_insert_with(|| v.clone());
+            }
+        }
+        let mut found =
+            super::instance::instance(origin, args, stdin, &substitute(cwd, &b), &b, repo, caller);
+        if let Outcome::Found(inv) = &mut found {
+            inv.assumptions.extend(sole.iter().map(|(_, a)| a.clone()));
+        }
+        out.push(found);
     }
     if out.is_empty() {
         out.push(Outcome::Ignored);
