@@ -14,7 +14,8 @@ use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
     bom, boolean_strings, certainty, empty_defaults, engine, findings, ignored_reads, kubernetes,
-    library_hint, needs_input, number_flags, policy, undefined, unmatched_overlays, usage,
+    library_hint, needs_input, number_flags, policy, stand_in_checks, undefined,
+    unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
@@ -100,6 +101,7 @@ pub(super) fn evaluate(
         .into_iter()
         .map(|d| engine::tidy(d, &span_of))
         .collect::<Vec<_>>();
+    let found = stand_in_checks::settle(job, found);
     let (found, provenance) = certainty::settle(job, &workspace, names, found);
     let (found, provenance) = empty_defaults::settle(job, &workspace, names, found, provenance);
     // A failure the inputs explain (a `needs-input` note) did not stop a root.
