@@ -69,10 +69,40 @@ fn placeholder(line: &str) -> Option<(&str, &str, &str)> {
         if after.starts_with(['>', '&', '|', '(']) {
             continue;
         }
+        if !names_a_file(&line[..at]) {
+            continue;
+        }
         let end = at + 1 + len + 1;
         return Some((&line[..at], &line[at..end], &line[end..]));
     }
     None
+}
+
+/// Whether the text before a placeholder makes it a path a flag takes (`-f <PATH>`,
+/// `--data-value-file KEY=<path>`, `--data-values-file=<f>`): the reader's file. A placeholder
+/// value of `-v KEY=<value>` is left as the shell reads it: the key the command gives is the
+/// command's, whatever the reader types (`webhook_image` that the schema does not declare).
+fn names_a_file(before: &str) -> bool {
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let ends_with_space = before.ends_with(char::is_whitespace);
+    let flag = |w: &str| {
+        matches!(
+            w,
+            "-f" | "--file" | "--data-values-file" | "--data-value-file"
+        )
+    };
+    match (words.last(), ends_with_space) {
+        (Some(last), true) => flag(last),
+        (Some(last), false) => {
+            let (name, rest) = last.split_once('=').unwrap_or((last, ""));
+            // `--file=<x>`, `--data-value-file=KEY=<x>`, or `KEY=` after `--data-value-file`.
+            (flag(name) && (rest.is_empty() || name == "--data-value-file"))
+                || (words.len() >= 2
+                    && words[words.len() - 2] == "--data-value-file"
+                    && last.ends_with('='))
+        }
+        (None, _) => false,
+    }
 }
 
 /// The word that ends a here-document a line opens (`cat <<EOF`, `<<-'END'`), if it opens
@@ -113,10 +143,12 @@ mod tests {
             ["<path_to/ssh/id_rsa>"]
         );
         assert_eq!(
-            names("ytt -f <PATH-TO-VALUES-YAML> -f values-<env>.yaml"),
-            ["<PATH-TO-VALUES-YAML>", "<env>"]
+            names("ytt -f <PATH-TO-VALUES-YAML> --file=<other> --data-values-file <v>"),
+            ["<PATH-TO-VALUES-YAML>", "<other>", "<v>"]
         );
-        assert_eq!(names("kubectl -n \"<namespace>\" apply"), ["<namespace>"]);
+        // Not a flag's path: left as the shell reads it.
+        assert!(names("ytt -f x -v webhook_image=<pod-webhook-image>").is_empty());
+        assert!(names("kubectl -n <namespace> apply").is_empty());
     }
 
     #[test]
@@ -138,11 +170,11 @@ mod tests {
 
     #[test]
     fn a_page_s_placeholder_is_an_unknown_value_outside_here_documents() {
-        let text = "cat <<'EOF' > v.yml\nname: <your-name>\nEOF\nytt -f t.yml -v name=<name>\n";
+        let text = "cat <<'EOF' > v.yml\n-f <your-name>\nEOF\nytt -f t.yml -f <name>\n";
         let s = marked("README.md", 3, text, Word::lit("x")).unwrap();
         assert_eq!(
             s.text,
-            "cat <<'EOF' > v.yml\nname: <your-name>\nEOF\nytt -f t.yml -v name=${__yttlint_0}\n"
+            "cat <<'EOF' > v.yml\n-f <your-name>\nEOF\nytt -f t.yml -f ${__yttlint_0}\n"
         );
         assert_eq!(s.vars.len(), 1);
         assert_eq!(s.line_offset, 3);
