@@ -6,7 +6,9 @@
 //!   "from the root directory of this repo" (the repository root, the top of the repository,
 //!   its root folder): the command runs from the repository's top, as the page says, and
 //!   nothing is assumed (a page in `kpack/` that runs `./install-kpack.sh` "from the root
-//!   directory of this repo" runs the top's script there, with the top's paths).
+//!   directory of this repo" runs the top's script there, with the top's paths). Only the
+//!   prose after the heading or code block above the command counts: "there is a Dockerfile
+//!   in the root directory of this repo" before another block says nothing of this one.
 //! - **Implied.** The command renders the reader's directory (`ytt -f .`), the page does not
 //!   say which directory that is, and the section names exactly one directory of the
 //!   repository below the page's that holds YAML or Starlark files ("the kpack folder",
@@ -71,16 +73,23 @@ pub fn place(snippets: &mut [Snippet], text: &str, index: &Index) {
     }
 }
 
-/// The prose of the section that holds line `at` (from 0): the lines from the heading above
-/// it, outside code blocks, up to `at`.
+/// The prose of the section that holds line `at` (from 0): the lines from the heading or the
+/// code block above it, whichever is nearer, up to `at`.
 fn section(lines: &[&str], at: usize) -> String {
-    let end = at.min(lines.len());
+    let mut end = at.min(lines.len());
+    // The command's own opening fence is no code before it.
+    let fence = |l: &str| l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~");
+    if end > 0 && fence(lines[end - 1]) {
+        end -= 1;
+    }
     let mut out = String::new();
     let mut fenced = false;
     for l in &lines[..end] {
         let t = l.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
             fenced = !fenced;
+            // The prose of a command is what follows the code before it.
+            out.clear();
             continue;
         }
         if fenced {
@@ -189,6 +198,10 @@ mod tests {
         let no_dot = "## kpack\nThe kpack folder.\n```\nytt -f kpack\n```\n";
         let mut s = [snippet("ytt -f kpack\n", 3)];
         place(&mut s, no_dot, &index());
+        assert_eq!(s[0].cwd, Word::lit(CALLER));
+        let earlier = "## kpack\nThe kpack folder.\n```\nls\n```\nRender:\n```\nytt -f .\n```\n";
+        let mut s = [snippet("ytt -f .\n", 6)];
+        place(&mut s, earlier, &index());
         assert_eq!(s[0].cwd, Word::lit(CALLER));
         let earlier = "## kpack\nThe kpack folder.\n## Render\n```\nytt -f .\n```\n";
         let mut s = [snippet("ytt -f .\n", 4)];
