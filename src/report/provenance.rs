@@ -107,11 +107,14 @@ pub enum AssumptionKind {
     /// A ytt path of a Package or App is a kustomize overlay (`kustomization.yaml` and its
     /// patches): ytt renders those files as they are, not kustomize's output.
     KustomizeTree,
+    /// A page's command renders the reader's directory (`ytt -f .`) and the page does not
+    /// say which that is: the directory its section names was assumed.
+    WorkingDirectory,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 15] = [
+    pub const ALL: [AssumptionKind; 16] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -127,6 +130,7 @@ impl AssumptionKind {
         AssumptionKind::PrependedText,
         AssumptionKind::TargetVersion,
         AssumptionKind::KustomizeTree,
+        AssumptionKind::WorkingDirectory,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -152,6 +156,7 @@ impl AssumptionKind {
             AssumptionKind::PrependedText => "prepended-text",
             AssumptionKind::TargetVersion => "target-version",
             AssumptionKind::KustomizeTree => "kustomize-tree",
+            AssumptionKind::WorkingDirectory => "working-directory",
         }
     }
 
@@ -169,6 +174,7 @@ impl AssumptionKind {
                 | AssumptionKind::OtherTemplate
                 | AssumptionKind::PrependedText
                 | AssumptionKind::KustomizeTree
+                | AssumptionKind::WorkingDirectory
         )
     }
 

@@ -52,6 +52,7 @@ mod prepended;
 mod report_shape;
 mod reports;
 mod round_eight;
+mod round_eleven_a;
 mod round_eleven_b;
 mod round_nine;
 mod round_nine_left;

@@ -11,6 +11,7 @@ pub mod copied;
 pub mod design_docs;
 pub mod documented_values;
 pub mod foreign_star;
+pub mod grep_reads;
 pub mod init;
 pub mod invocations;
 pub mod kustomize;
@@ -336,7 +337,7 @@ fn copied_out(config: &Config, files: &[RepoFile], index: &Index) -> Vec<copied:
         .collect()
 }
 
-/// The keys of repository files that its scripts and Makefiles read with `yq`.
+/// The keys of repository files that its scripts and Makefiles read with `yq` or `grep`.
 fn read_by_tools(config: &Config, files: &[RepoFile], index: &Index) -> Vec<tool_reads::ToolRead> {
     files
         .iter()
@@ -345,8 +346,14 @@ fn read_by_tools(config: &Config, files: &[RepoFile], index: &Index) -> Vec<tool
         })
         .filter_map(|f| {
             let text = invocations::scripts::read(&config.dir, &f.path, 1 << 20)?;
-            text.contains("yq")
-                .then(|| tool_reads::in_text(&f.path, &text, index))
+            let mut reads = Vec::new();
+            if text.contains("yq") {
+                reads.extend(tool_reads::in_text(&f.path, &text, index));
+            }
+            if text.contains("grep") {
+                reads.extend(grep_reads::in_text(&f.path, &text, index));
+            }
+            Some(reads)
         })
         .flatten()
         .collect()

@@ -28,6 +28,7 @@ pub mod policy;
 pub mod repo_crds;
 pub mod root;
 pub mod same_cause;
+pub mod stand_in_checks;
 pub mod undefined;
 pub mod unmatched_overlays;
 pub mod usage;

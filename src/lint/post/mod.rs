@@ -7,6 +7,7 @@
 //! are about, the baseline's findings dropped, every root's status settled and identical
 //! findings made one ([`finish`]).
 
+pub mod appended;
 pub mod baseline;
 pub mod bound_names;
 pub mod certainty;
@@ -61,7 +62,8 @@ pub fn findings(
     let found = stale::settle(jobs, usage, found);
     let found = vendored::settle(&p.discovery.vendir, found);
     let found = every_scenario::settle(jobs, found);
-    let mut found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
+    let found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
+    let mut found = appended::settle(&p.config.dir, &p.discovery.files, jobs, found);
     let lenient = embedded::comments_ignored(&p.discovery.roots);
     found.extend(embedded::findings(&p.discovery, lenient));
     machine_paths::settle(&p.config.dir, &mut found);

@@ -82,7 +82,7 @@ fn inferred_roots(jobs: &[Job]) -> BTreeMap<&str, &Provenance> {
 
 /// The provenance of the root of `d` when `d` is an undefined name's error in a root whose
 /// command is only inferred.
-fn candidate_root<'a>(
+pub(super) fn candidate_root<'a>(
     d: &Diagnostic,
     inferred: &BTreeMap<&str, &'a Provenance>,
 ) -> Option<&'a Provenance> {
@@ -93,7 +93,7 @@ fn candidate_root<'a>(
 }
 
 /// NAME of `undefined: NAME` (with or without ytt's `(did you mean …?)` hint).
-fn undefined_name(message: &str) -> Option<&str> {
+pub(super) fn undefined_name(message: &str) -> Option<&str> {
     let first = message.trim_start().lines().next()?.trim();
     let rest = first
         .strip_prefix("- ")

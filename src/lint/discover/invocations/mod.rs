@@ -3,6 +3,7 @@
 //! running anything (see [`shell`]) and resolved into what the linter can evaluate (see
 //! [`resolve`]), or skipped with a reason.
 
+pub mod angle;
 pub mod ci;
 pub mod commands;
 pub mod concourse;
@@ -27,6 +28,7 @@ pub mod missing;
 pub mod outputs;
 pub mod own_checkout;
 pub mod printed;
+pub mod prose_dir;
 pub mod readme;
 pub mod remote;
 pub mod resolve;
@@ -35,6 +37,7 @@ pub mod scripts;
 pub mod shell;
 pub mod snippet;
 pub mod sole_match;
+pub mod starting_point;
 pub mod taskfile;
 pub mod unread;
 pub mod word;
@@ -157,8 +160,11 @@ fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet, index: &Inde
         return taskfile::snippets(path, text, &wanted);
     }
     if readme::candidate(path) {
-        // The ytt commands a README shows, and the repository's scripts it runs.
-        return readme::snippets(path, text, &|t| set.mentioned_in(t));
+        // The ytt commands a README shows, and the repository's scripts it runs, from where
+        // the page says.
+        let mut snippets = readme::snippets(path, text, &|t| set.mentioned_in(t));
+        prose_dir::place(&mut snippets, text, index);
+        return snippets;
     }
     if educates::candidate(path) {
         let exercises = paths::join(educates::workshop_dir(path), "exercises");
@@ -296,6 +302,15 @@ pub fn find_with(
                 file: path.clone(),
                 made: m,
             }));
+            // A file the page says to create from an example ("… as a starting point").
+            made.extend(
+                starting_point::made(path, text, index)
+                    .into_iter()
+                    .map(|m| MadeAt {
+                        file: path.clone(),
+                        made: m,
+                    }),
+            );
             // The page's other shell blocks run nothing of ytt, but may make its inputs
             // (`cp values-example.yml values.yml`).
             for snippet in readme::snippets(path, text, &|t| !set.mentioned_in(t)) {
@@ -427,6 +442,7 @@ pub fn find_with(
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
                         written_keys::add(&mut inv, &made, &pages);
+                        inv.assumptions.extend(snippet.assumed.iter().cloned());
                         found.invocations.push(*inv);
                     }
                     Outcome::Skipped(s) => found.skipped.push(s),

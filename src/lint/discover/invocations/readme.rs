@@ -193,10 +193,12 @@ fn file_to_write(line: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// A snippet whose first line is line `after + 1` of the README.
+/// A snippet whose first line is line `after + 1` of the README (its angle-bracket
+/// placeholders the reader's values, see [`super::angle`]).
 fn block(path: &str, after: usize, text: String) -> Snippet {
     let offset = u32::try_from(after).unwrap_or(u32::MAX);
-    Snippet::new(path, offset, text, Word::lit(CALLER))
+    super::angle::marked(path, offset, &text, Word::lit(CALLER))
+        .unwrap_or_else(|| Snippet::new(path, offset, text, Word::lit(CALLER)))
 }
 
 /// A fence that opens a code block: its marker (three or more backticks or tildes) and its

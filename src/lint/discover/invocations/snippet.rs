@@ -25,6 +25,9 @@ pub struct Snippet {
     pub vars: Vec<(String, Word)>,
     /// A Concourse task's inputs that git resources fill (see `concourse_inputs.rs`).
     pub checkouts: Vec<super::concourse_inputs::Checkout>,
+    /// What was assumed about how it runs (a page's working directory, see `prose_dir.rs`):
+    /// every command found in it assumes it too.
+    pub assumed: Vec<crate::report::Assumption>,
 }
 
 impl Snippet {
@@ -36,6 +39,7 @@ impl Snippet {
             cwd,
             vars: Vec::new(),
             checkouts: Vec::new(),
+            assumed: Vec::new(),
         }
     }
 
