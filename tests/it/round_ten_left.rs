@@ -290,3 +290,46 @@ fn keys_a_script_writes_into_the_copy_are_given_at_run_time() {
     // The key nothing writes is still missing from the copy.
     assert!(said.iter().any(|s| s.contains("zone")), "{said:?}");
 }
+
+#[test]
+fn a_value_check_of_the_text_the_example_sets_for_the_user_to_replace_is_a_note() {
+    // Round eleven's cf-for-k8s forks: the sample sets `crt: ingress_certificate`, the docs
+    // say to paste a generated certificate there, and a Secret's `data` takes it: "must be
+    // base64-encoded" judges the sample's words, not the user's copy. A value check of text the
+    // template writes itself is the repository's own: certain, an error.
+    let dir = TempDir::with_files(&[
+        (
+            "README.md",
+            "# Setup\n\n```\ncp values.yaml.example values.yaml\n```\n\nFill in every field of values.yaml, then run `./deploy.sh`.\n",
+        ),
+        (
+            "values.yaml.example",
+            "#@data/values\n---\ncert:\n  crt: ingress_certificate\n",
+        ),
+        (
+            "deploy.sh",
+            "#!/bin/sh\nytt -f values.yaml -f templates/ > out.yaml\n",
+        ),
+        (
+            "templates/tls.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: tls\ndata:\n  tls.crt: #@ data.values.cert.crt\n  ca.crt: not-base64!\n",
+        ),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    let checks = of(&report, "k8s-schema");
+    let sample = checks
+        .iter()
+        .find(|d| str_of(d, "message").contains("found string \"ingress_certificate\""))
+        .unwrap_or_else(|| panic!("the check is said: {report:#}"));
+    assert_eq!(sample["severity"], "info", "{sample:#}");
+    assert!(
+        assumption_text(sample).contains("sets `cert.crt`"),
+        "{}",
+        assumption_text(sample)
+    );
+    let own = checks
+        .iter()
+        .find(|d| str_of(d, "message").contains("found string \"not-base64!\""))
+        .unwrap_or_else(|| panic!("the template's own text is checked: {report:#}"));
+    assert_eq!(own["severity"], "error", "{own:#}");
+}

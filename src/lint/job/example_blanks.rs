@@ -30,7 +30,7 @@ const PROBES: [&str; 4] = [
 ];
 
 /// How the assumption's words start: [`is_blank`] tells it from a Package's.
-const LEAD: &str = "the example ";
+pub(super) const LEAD: &str = "the example ";
 
 /// A blank of the example: its dotted key and ` (file:line)`.
 struct Blank {
@@ -54,6 +54,7 @@ pub fn settle(
     if examples.is_empty() {
         return (found, Some(p));
     }
+    super::example_text::mark(ws, names, &examples, &mut found);
     let mut open: Vec<usize> = (0..found.len()).filter(|i| asked(&found[*i])).collect();
     if open.is_empty() {
         return (found, Some(p));

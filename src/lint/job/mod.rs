@@ -13,6 +13,7 @@ pub mod elided;
 pub mod empty_defaults;
 pub mod engine;
 pub mod example_blanks;
+pub mod example_text;
 pub mod findings;
 pub mod ignored_reads;
 pub mod inputs;

@@ -15,8 +15,7 @@ use crate::lint::job::usage::Usage;
 use crate::lint::job::{
     bom, boolean_strings, certainty, empty_defaults, engine, example_blanks, findings,
     ignored_reads, kubernetes, library_hint, needs_input, number_flags, policy, stand_in_checks,
-    undefined,
-    unmatched_overlays, usage,
+    undefined, unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
