@@ -174,7 +174,7 @@ fn reading_a_symlinked_directory_fails_where_it_is_read() {
 }
 
 /// Runs git in `dir`; git is needed (the test fails without it, it is never skipped).
-fn git(dir: &Path, args: &[&str]) {
+pub(crate) fn git(dir: &Path, args: &[&str]) {
     let status = Command::new("git")
         .args(args)
         .current_dir(dir)

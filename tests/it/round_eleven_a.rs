@@ -3,25 +3,11 @@
 
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json, root_paths, str_of};
+use crate::util::json::{assumption_kinds, diagnostics, lint_json, of, root_paths, str_of};
 use crate::util::TempDir;
 
 /// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
 /// The kinds of the assumptions a finding rests on.
-fn assumption_kinds(d: &Value) -> Vec<&str> {
-    d["certainty"]["assumptions"]
-        .as_array()
-        .map(|a| a.iter().map(|a| str_of(a, "kind")).collect())
-        .unwrap_or_default()
-}
-
 /// An overlay fragment with no `load()` of its own, which a script appends to a provider's
 /// overlay file that loads `overlay` at its top.
 const APPENDED: &[(&str, &str)] = &[

@@ -4,17 +4,10 @@
 
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json};
+use crate::util::json::{diagnostics, lint_json, of};
 use crate::util::TempDir;
 
 /// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
 /// An App that fetches its template inline and gives its data values in its ytt step, with
 /// the step's options `OPTIONS` and a values line `VALUE`.
 const APP: &str = "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata:\n  name: web\n\

@@ -2,26 +2,10 @@
 //! repositories) that the linter misread, each as a general rule on a minimal repository
 //! written for the test.
 
-use serde_json::Value;
-
-use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::json::{assumption_kinds, lint_json, of};
 use crate::util::TempDir;
 
 /// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
-fn assumption_kinds(d: &Value) -> Vec<&str> {
-    d["certainty"]["assumptions"]
-        .as_array()
-        .map(|a| a.iter().map(|a| str_of(a, "kind")).collect())
-        .unwrap_or_default()
-}
-
 /// A prototype whose second schema file extends a map that only a schema outside it
 /// declares (`web:`, without `missing_ok`): alone, its schema does not overlay.
 const PROTOTYPE: &[(&str, &str)] = &[

@@ -4,24 +4,10 @@
 
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::json::{assumption_kinds, diagnostics, lint_json, of, str_of};
 use crate::util::TempDir;
 
 /// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
-fn assumption_kinds(d: &Value) -> Vec<&str> {
-    d["certainty"]["assumptions"]
-        .as_array()
-        .map(|a| a.iter().map(|a| str_of(a, "kind")).collect())
-        .unwrap_or_default()
-}
-
 /// A shalm chart: its entry point fills the chart object, a helper in shalm's dialect, and
 /// templates that read `self` (one with a misspelt builtin besides).
 const CHART: &[(&str, &str)] = &[

@@ -2,34 +2,11 @@
 //! repositories) that the linter misread, each as a general rule on a minimal repository
 //! written for the test.
 
-use serde_json::Value;
-
 use crate::util::bin::yttlint;
-use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::json::{assumption_kinds, diagnostics, errors, lint_json, of, str_of};
 use crate::util::TempDir;
 
 /// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
-fn assumption_kinds(d: &Value) -> Vec<&str> {
-    d["certainty"]["assumptions"]
-        .as_array()
-        .map(|a| a.iter().map(|a| str_of(a, "kind")).collect())
-        .unwrap_or_default()
-}
-
-fn errors(report: &Value) -> Vec<&Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["severity"] == "error")
-        .collect()
-}
-
 #[test]
 fn a_sibling_example_in_place_of_the_one_a_command_names_is_an_assumption() {
     // FA10-5: the script names laptop.yaml; cloud.yaml beside it is another user's choice,

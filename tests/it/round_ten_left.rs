@@ -1,46 +1,13 @@
 //! Round ten's left-over constructs (issue 39, docs/precision.md, "Round ten's left-over
 //! constructs"): each a general rule on a minimal repository written for the test.
 
-use serde_json::Value;
-
 use crate::util::bin::yttlint;
-use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::json::{
+    assumption_kinds, assumption_text, diagnostics, errors, lint_json, of, str_of,
+};
 use crate::util::TempDir;
 
 /// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
-fn assumption_kinds(d: &Value) -> Vec<&str> {
-    d["certainty"]["assumptions"]
-        .as_array()
-        .map(|a| a.iter().map(|a| str_of(a, "kind")).collect())
-        .unwrap_or_default()
-}
-
-fn assumption_text(d: &Value) -> String {
-    d["certainty"]["assumptions"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|a| str_of(a, "message").to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
-        .unwrap_or_default()
-}
-
-fn errors(report: &Value) -> Vec<&Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["severity"] == "error")
-        .collect()
-}
-
 /// A template that reads `site.registry.host` and `site.registry.user`.
 const SECRET: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: registry\nstringData:\n  host: #@ data.values.site.registry.host\n  user: #@ data.values.site.mirror.user\n";
 

@@ -3,20 +3,8 @@
 //! a recipe writes at the top) is linted, with the commands that read it (round eleven's
 //! FW11-C3), and so is an ignored directory that holds a tracked file.
 
-use std::path::Path;
-use std::process::Command;
-
+use crate::hostile_files::git;
 use crate::util::{yttlint, TempDir};
-
-/// Runs git in `dir`; git is needed (the test fails without it, it is never skipped).
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .status()
-        .unwrap_or_else(|e| panic!("this test needs git: {e}"));
-    assert!(status.success(), "git {args:?}");
-}
 
 fn repository() -> TempDir {
     TempDir::with_files(&[

@@ -55,3 +55,40 @@ pub fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
         .as_str()
         .unwrap_or_else(|| panic!("{key} is not a string in {value}"))
 }
+
+/// The findings of `report` of `rule`.
+pub fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
+    diagnostics(report)
+        .iter()
+        .filter(|d| d["rule"] == rule)
+        .collect()
+}
+
+/// The findings of `report` that are errors.
+pub fn errors(report: &Value) -> Vec<&Value> {
+    diagnostics(report)
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .collect()
+}
+
+/// The kinds of what a finding assumes (its `certainty.assumptions`).
+pub fn assumption_kinds(d: &Value) -> Vec<&str> {
+    d["certainty"]["assumptions"]
+        .as_array()
+        .map(|a| a.iter().map(|a| str_of(a, "kind")).collect())
+        .unwrap_or_default()
+}
+
+/// What a finding assumes, its assumptions' messages joined by `; `.
+pub fn assumption_text(d: &Value) -> String {
+    d["certainty"]["assumptions"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|a| str_of(a, "message").to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+        .unwrap_or_default()
+}
