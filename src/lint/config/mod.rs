@@ -7,6 +7,7 @@ pub mod assumes;
 pub mod flags;
 pub mod parse;
 pub mod policies;
+mod roots;
 pub mod untrusted;
 
 use std::collections::BTreeMap;

@@ -8,17 +8,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use clap::Parser;
-
-use crate::lint::config::{
-    Config, ConfigError, KubernetesConfig, Loc, RootConfig, RuleLevel, ScenarioConfig,
-};
+use crate::lint::config::{Config, ConfigError, KubernetesConfig, Loc, RuleLevel};
 use crate::pos::Pos;
 use crate::report::Severity;
 use crate::schema::spell::nearest;
 use crate::yaml::parse::{parse as parse_yaml, ParseOpts};
 use crate::yaml::{scalar_key_string, Map, Value};
-use crate::ytt_flags::TemplateArgs;
 
 const TOP_KEYS: &[&str] = &[
     "roots",
@@ -30,26 +25,6 @@ const TOP_KEYS: &[&str] = &[
     "max_learned_scenarios",
     "extensions",
     "policies",
-];
-const ROOT_KEYS: &[&str] = &[
-    "path",
-    "name",
-    "scenarios",
-    "args",
-    "unset_values",
-    "evaluate",
-    "assumes",
-    "package",
-];
-const SCENARIO_KEYS: &[&str] = &[
-    "name",
-    "values_files",
-    "data_values",
-    "args",
-    "provided",
-    "origin",
-    "assumes",
-    "unset_values",
 ];
 const LEVELS: &[&str] = &["error", "warning", "info", "off"];
 
@@ -109,10 +84,10 @@ pub fn parse_with(
 pub(super) struct Reader<'a> {
     file: &'a str,
     pub(super) dir: &'a Path,
-    allow_env: &'a [String],
+    pub(super) allow_env: &'a [String],
 }
 
-fn loc(pos: &Pos) -> Option<Loc> {
+pub(super) fn loc(pos: &Pos) -> Option<Loc> {
     pos.is_known().then_some(Loc {
         line: pos.line,
         column: pos.col.max(1),
@@ -205,7 +180,12 @@ impl Reader<'_> {
         }
     }
 
-    fn strings(&self, v: &Value, pos: &Pos, what: &str) -> Result<Vec<(String, Pos)>, ConfigError> {
+    pub(super) fn strings(
+        &self,
+        v: &Value,
+        pos: &Pos,
+        what: &str,
+    ) -> Result<Vec<(String, Pos)>, ConfigError> {
         let mut out = Vec::new();
         for (item, ipos) in self.list(v, pos, what)? {
             out.push((
@@ -216,7 +196,7 @@ impl Reader<'_> {
         Ok(out)
     }
 
-    fn boolean(&self, v: &Value, pos: &Pos, what: &str) -> Result<bool, ConfigError> {
+    pub(super) fn boolean(&self, v: &Value, pos: &Pos, what: &str) -> Result<bool, ConfigError> {
         match v {
             Value::Bool(b) => Ok(*b),
             other => Err(self.expected(pos, what, "true or false", other)),
@@ -350,202 +330,6 @@ impl Reader<'_> {
             out.insert(rule, level);
         }
         Ok(out)
-    }
-
-    fn roots(&self, v: &Value, pos: &Pos) -> Result<Vec<RootConfig>, ConfigError> {
-        let mut out: Vec<RootConfig> = Vec::new();
-        for (item, ipos) in self.list(v, pos, "roots")? {
-            let root = self.root(item, ipos)?;
-            let name = |r: &RootConfig| r.name.clone().unwrap_or_else(|| r.path.clone());
-            if out.iter().any(|r| name(r) == name(&root)) {
-                return Err(self.error(ipos, format!("root \"{}\" is listed twice", name(&root))));
-            }
-            out.push(root);
-        }
-        Ok(out)
-    }
-
-    fn root(&self, v: &Value, pos: &Pos) -> Result<RootConfig, ConfigError> {
-        let m = self.map(v, pos, "a root")?;
-        self.keys(m, ROOT_KEYS, "a root")?;
-        let mut root = RootConfig {
-            loc: loc(pos).unwrap_or_default(),
-            ..RootConfig::default()
-        };
-        // Flags' paths are relative to the root (a file root's directory).
-        if let Some(item) = m.items.iter().find(|i| scalar_key_string(&i.key) == "path") {
-            root.path = self.existing_path(&item.value, &item.pos, "path")?;
-        }
-        let root_abs = self.dir.join(&root.path);
-        let base = if root_abs.is_file() {
-            root_abs.parent().unwrap_or(self.dir).to_path_buf()
-        } else {
-            root_abs
-        };
-        for item in &m.items {
-            let (v, ipos) = (&item.value, &item.pos);
-            match scalar_key_string(&item.key).as_str() {
-                "path" => {}
-                "name" => root.name = Some(self.string(v, ipos, "name")?),
-                "args" => root.args = self.args(v, ipos, &base)?,
-                "unset_values" => root.needs_input = self.unset_values(v, ipos)?,
-                "assumes" => root.assumptions = self.assumes(v, ipos)?,
-                "package" => root.package = Some(self.package(v, ipos)?),
-                "evaluate" => root.files_only = !self.boolean(v, ipos, "evaluate")?,
-                _ => {
-                    for (s, spos) in self.list(v, ipos, "scenarios")? {
-                        let sc = self.scenario(s, spos, &base)?;
-                        if root.scenarios.iter().any(|o| o.name == sc.name) {
-                            return Err(self.error(
-                                spos,
-                                format!("scenario \"{}\" is defined twice", sc.name),
-                            ));
-                        }
-                        root.scenarios.push(sc);
-                    }
-                }
-            }
-        }
-        if root.path.is_empty() {
-            return Err(self.error(pos, "a root needs a \"path\""));
-        }
-        Ok(root)
-    }
-
-    /// A path relative to the repository that must exist, normalised (`./a/` is `a`).
-    pub(super) fn existing_path(
-        &self,
-        v: &Value,
-        pos: &Pos,
-        what: &str,
-    ) -> Result<String, ConfigError> {
-        let raw = self.string(v, pos, what)?;
-        let abs = crate::files::paths::absolute(self.dir, Path::new(&raw));
-        let rel = crate::files::paths::relative(self.dir, &abs)
-            .ok_or_else(|| self.error(pos, format!("path \"{raw}\" is outside the repository")))?;
-        if !abs.exists() {
-            return Err(self.error(pos, format!("path \"{raw}\" does not exist")));
-        }
-        if !crate::lint::config::untrusted::inside(self.dir, &abs) {
-            return Err(self.error(
-                pos,
-                format!("path \"{raw}\" leads outside the repository through a symlink"),
-            ));
-        }
-        Ok(rel)
-    }
-
-    /// ytt flags whose paths are relative to `base`: parsed as `yttlint template` parses
-    /// them, then held to what the repository may ask (see [`crate::lint::config::untrusted`]).
-    fn args(&self, v: &Value, pos: &Pos, base: &Path) -> Result<Vec<String>, ConfigError> {
-        let entries = self.strings(v, pos, "args")?;
-        let args: Vec<String> = entries.iter().map(|(s, _)| s.clone()).collect();
-        let parsed = TemplateArgs::try_parse_from(
-            std::iter::once("template".to_string()).chain(args.iter().cloned()),
-        )
-        .map_err(|e| {
-            let first = e
-                .to_string()
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_start_matches("error: ")
-                .to_string();
-            self.error(pos, format!("invalid ytt flags: {first}"))
-        })?;
-        if parsed
-            .files
-            .iter()
-            .chain(&parsed.dv_files)
-            .any(|f| f == "-" || f.ends_with("=-"))
-        {
-            return Err(self.error(
-                pos,
-                "invalid ytt flags: standard input (-) is not available to the linter",
-            ));
-        }
-        if let Err(refused) = crate::lint::config::untrusted::check_args(
-            &parsed,
-            &args,
-            base,
-            self.dir,
-            self.allow_env,
-        ) {
-            let (at, entry) = match refused.entry.and_then(|i| entries.get(i)) {
-                Some((text, epos)) => (epos, format!(" \"{text}\"")),
-                None => (pos, String::new()),
-            };
-            return Err(self.error(
-                at,
-                format!("args entry{entry} refused: {}", refused.message),
-            ));
-        }
-        Ok(args)
-    }
-
-    fn scenario(&self, v: &Value, pos: &Pos, base: &Path) -> Result<ScenarioConfig, ConfigError> {
-        let m = self.map(v, pos, "a scenario")?;
-        self.keys(m, SCENARIO_KEYS, "a scenario")?;
-        let mut sc = ScenarioConfig {
-            loc: loc(pos).unwrap_or_default(),
-            ..ScenarioConfig::default()
-        };
-        for item in &m.items {
-            let (v, ipos) = (&item.value, &item.pos);
-            match scalar_key_string(&item.key).as_str() {
-                "name" => sc.name = self.string(v, ipos, "name")?,
-                "args" => sc.args = self.args(v, ipos, base)?,
-                "origin" => sc.origin = Some(self.string(v, ipos, "origin")?),
-                "assumes" => sc.assumptions = self.assumes(v, ipos)?,
-                "unset_values" => sc.needs_input = Some(self.unset_values(v, ipos)?),
-                "provided" => {
-                    sc.provided = self
-                        .strings(v, ipos, "provided")?
-                        .into_iter()
-                        .map(|(s, _)| s)
-                        .collect()
-                }
-                "values_files" => {
-                    for (f, fpos) in self.strings(v, ipos, "values_files")? {
-                        sc.values_files.push(self.values_file(&f, &fpos)?);
-                    }
-                }
-                _ => {
-                    let dv = self.map(v, ipos, "data_values")?;
-                    for kv in &dv.items {
-                        sc.data_values.push((
-                            scalar_key_string(&kv.key),
-                            kv.value.clone(),
-                            loc(&kv.pos).unwrap_or_default(),
-                        ));
-                    }
-                }
-            }
-        }
-        if sc.name.is_empty() {
-            return Err(self.error(pos, "a scenario needs a \"name\""));
-        }
-        Ok(sc)
-    }
-
-    /// `unset_values: error | needs-input`; true for `needs-input`.
-    fn unset_values(&self, v: &Value, pos: &Pos) -> Result<bool, ConfigError> {
-        match v {
-            Value::String(s) if s == Rule::NeedsInput.id() => Ok(true),
-            Value::String(s) if s == "error" => Ok(false),
-            other => Err(self.expected(pos, "unset_values", "error or needs-input", other)),
-        }
-    }
-
-    /// `[@lib:][+:]path`: the prefixes are kept, the path must exist.
-    fn values_file(&self, arg: &str, pos: &Pos) -> Result<String, ConfigError> {
-        let (lib, rest) = split_lib_ref(arg);
-        let (plus, path) = match rest.strip_prefix("+:") {
-            Some(p) => ("+:", p),
-            None => ("", rest),
-        };
-        let rel = self.existing_path(&Value::String(path.to_string()), pos, "values_files")?;
-        Ok(format!("{lib}{plus}{rel}"))
     }
 }
 
