@@ -52,8 +52,9 @@ pub struct LibExec<'w> {
     pub child_values: Vec<Envelope>,
     /// Schema documents addressed to private libraries.
     pub child_schemas: Vec<SchemaDoc>,
-    /// Files that hold data values or schemas (never output).
-    pub(super) not_for_output: RefCell<HashSet<String>>,
+    /// Files that hold data values or schemas (never output), by [`file_id`]: one run may
+    /// name two files with one relative path (`-f a/x.yml -f b/x.yml`), and ytt keeps both.
+    pub(super) not_for_output: RefCell<HashSet<usize>>,
     pub(super) modules: RefCell<HashMap<String, FrozenModule>>,
     pub(super) loading: RefCell<Vec<String>>,
     /// `data.values` as a frozen Starlark struct, built on the first `load("@ytt:data")` and
@@ -203,7 +204,7 @@ impl<'w> LibExec<'w> {
         let skip = self.not_for_output.borrow().clone();
         for f in self.accessible() {
             let ctx = self.ctx_of(f);
-            if f.is_for_output() && !skip.contains(&f.rel_path) {
+            if f.is_for_output() && !skip.contains(&file_id(f)) {
                 match f.file_type() {
                     FileType::Yaml | FileType::Text => {}
                     _ => continue,
@@ -326,4 +327,10 @@ fn in_text(is_text: bool, e: EvalError) -> EvalError {
         true => e.map_message(|m| format!("Evaluating text template: {m}")),
         false => e,
     }
+}
+
+/// A file of the run, told apart from another file with the same relative path (ytt keeps
+/// both): its place in the workspace's list, which lives as long as the library's evaluation.
+pub(super) fn file_id(f: &InputFile) -> usize {
+    std::ptr::from_ref(f) as usize
 }

@@ -4,6 +4,7 @@
 //! private libraries are passed on, not merged.
 
 use super::envelope::{Envelope, DATA_VALUES, DATA_VALUES_SCHEMA};
+use super::exec::file_id;
 use super::exec::{empty_values, LibExec};
 use super::plain::doc_has_annotation;
 use super::schema_docs::invalid_values;
@@ -116,12 +117,12 @@ impl LibExec<'_> {
         schema: &Schema,
     ) -> Result<(Document, Vec<Envelope>), EvalError> {
         for f in self.files_with_doc_annotation(DATA_VALUES_SCHEMA)? {
-            self.not_for_output.borrow_mut().insert(f.rel_path.clone());
+            self.not_for_output.borrow_mut().insert(file_id(f));
         }
         let mut files = self.files_with_doc_annotation(DATA_VALUES)?;
         files.sort_by_key(|f| self.file_index(&f.rel_path));
         for f in &files {
-            self.not_for_output.borrow_mut().insert(f.rel_path.clone());
+            self.not_for_output.borrow_mut().insert(file_id(f));
         }
         let mut order: Vec<String> = files.iter().map(|f| f.rel_path.clone()).collect();
         if !external.is_empty() {

@@ -62,6 +62,7 @@ mod round_ten_left;
 mod rule_docs;
 mod run_cache;
 mod same_cause;
+mod same_name_inputs;
 mod schemaless;
 mod script_steps;
 mod spec_fixtures;
