@@ -65,7 +65,7 @@ fn run(out: &Output<'_>) -> Vec<Found> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{deployment, found};
+    use super::super::tests::{deployment, messages};
     use super::*;
 
     #[test]
@@ -75,7 +75,7 @@ mod tests {
             "{}---\napiVersion: v1\nkind: Service\nmetadata: {{name: s}}\nspec:\n  ports: [{{port: 1, targetPort: Http}}, {{port: 2, targetPort: 70000}}, {{port: 3, targetPort: http}}, {{port: 4}}]\n",
             deployment(spec)
         );
-        let got: Vec<String> = found(&CHECK, &src).into_iter().map(|f| f.2).collect();
+        let got = messages(&CHECK, &src);
         assert_eq!(
             got,
             vec![

@@ -77,16 +77,13 @@ fn run(out: &Output<'_>) -> Vec<Found> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{deployment, found};
+    use super::super::tests::{deployment, found, messages};
     use super::*;
 
     #[test]
     fn the_container_decides_else_the_pod() {
         let spec = "      securityContext: {runAsNonRoot: true}\n      containers:\n      - name: a\n      - name: b\n        securityContext: {runAsNonRoot: false}\n      - name: c\n        securityContext: {runAsUser: 0}\n      - name: d\n        securityContext: {runAsUser: 1000, runAsGroup: 0}";
-        let got: Vec<String> = found(&CHECK, &deployment(spec))
-            .into_iter()
-            .map(|f| f.2)
-            .collect();
+        let got = messages(&CHECK, &deployment(spec));
         assert_eq!(
             got,
             vec![

@@ -25,16 +25,13 @@ fn run(out: &Output<'_>) -> Vec<Found> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{deployment, found};
+    use super::super::tests::{deployment, messages};
     use super::*;
 
     #[test]
     fn missing_or_zero() {
         let spec = "      containers:\n      - name: a\n      - name: b\n        resources: {limits: {memory: 0}}\n      - name: c\n        resources: {limits: {memory: 100Mi}}";
-        let got: Vec<String> = found(&CHECK, &deployment(spec))
-            .into_iter()
-            .map(|f| f.2)
-            .collect();
+        let got = messages(&CHECK, &deployment(spec));
         assert_eq!(
             got,
             vec![
