@@ -30,7 +30,7 @@ pub fn find(text: &str) -> Vec<CrdDoc> {
     let mut out = Vec::new();
     for (start, end) in documents(text) {
         let first = words.partition_point(|&w| w < start);
-        if !words.get(first).is_some_and(|&w| w + WORD.len() <= end) {
+        if words.get(first).is_none_or(|&w| w + WORD.len() > end) {
             continue;
         }
         let doc = &text[start..end];
