@@ -55,10 +55,15 @@ pub fn named_for(path: &str) -> bool {
 pub fn find(text: &str) -> Vec<Embedded> {
     // Every document found has a line that starts with `#@`: a marker, or a line of a ytt
     // step's file, which sits under the keys `ytt`, `inline:` and `paths`.
-    let marked =
-        text.contains("#@data/values") || text.contains("#@ load(") || text.contains("#@load(");
+    // One search for `#@` settles most files; a marker counts only indented, as the first line
+    // of a block's content is (a template's own `#@ load(` at the left margin does not).
+    let marks: Vec<usize> = memchr::memmem::find_iter(text.as_bytes(), "#@").collect();
+    if marks.is_empty() || memchr::memchr(b'|', text.as_bytes()).is_none() {
+        return Vec::new();
+    }
+    let marked = marks.iter().any(|&at| indented_marker(text, at));
     let steps = text.contains("inline") && text.contains("paths") && text.contains("ytt");
-    if !(marked || (steps && text.contains("inline:"))) || !text.contains("#@") {
+    if !(marked || (steps && text.contains("inline:"))) {
         return Vec::new();
     }
     let lines: Vec<&str> = text.lines().collect();
@@ -146,6 +151,19 @@ pub fn find(text: &str) -> Vec<Embedded> {
         i = end;
     }
     out
+}
+
+/// Whether the `#@` at byte `at` of `text` opens `#@data/values`, `#@ load(` or `#@load(` on
+/// a line indented by at least one space and white space alone before it.
+fn indented_marker(text: &str, at: usize) -> bool {
+    let rest = &text[at + 2..];
+    if !(rest.starts_with("data/values") || rest.starts_with(" load(") || rest.starts_with("load("))
+    {
+        return false;
+    }
+    let line = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let before = &text[line..at];
+    before.starts_with(' ') && before.trim_start().is_empty()
 }
 
 /// Whether a block under `key`, inside the keys `enclosing` (outermost first), is a file of a

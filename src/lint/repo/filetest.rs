@@ -8,7 +8,7 @@
 /// mapping: a syntax error).
 pub fn is_filetest(text: &str) -> bool {
     // Nearly no file holds `+++` at all: one search of the text settles those.
-    if !text.contains("+++") {
+    if memchr::memmem::find(text.as_bytes(), b"+++").is_none() {
         return false;
     }
     let mut before = false;

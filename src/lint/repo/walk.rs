@@ -360,9 +360,12 @@ fn documents(text: &str) -> Vec<&str> {
 }
 
 fn mentions_package(text: &str) -> bool {
-    (text.contains("data.packaging.carvel.dev") && text.contains("Package"))
-        || (text.contains("kappctrl.k14s.io") && text.contains("App"))
-        || (text.contains("kctrl.carvel.dev") && text.contains("PackageBuild"))
+    // memchr's search (AVX2 where there is one) is several times faster than `str::contains`
+    // on the whole repository's text, which every walk reads.
+    let has = |word: &str| memchr::memmem::find(text.as_bytes(), word.as_bytes()).is_some();
+    (has("data.packaging.carvel.dev") && has("Package"))
+        || (has("kappctrl.k14s.io") && has("App"))
+        || (has("kctrl.carvel.dev") && has("PackageBuild"))
 }
 
 #[cfg(test)]

@@ -201,6 +201,12 @@ pub fn assumption(what: &str, d: &Documented) -> Assumption {
 pub fn secrets(texts: &[(String, &str)]) -> Vec<SecretFromFiles> {
     let mut out: Vec<SecretFromFiles> = Vec::new();
     for (_, text) in texts {
+        // Both words are whole in the text too (a `\` continuation only joins lines): most
+        // pages have neither, and joining and scanning every line of them cost more than the
+        // rest of discovery.
+        if !(text.contains("generic") && text.contains("--from-file")) {
+            continue;
+        }
         let joined = text.replace("\\\r\n", " ").replace("\\\n", " ");
         for line in joined.lines() {
             let Some(at) = line.find("create secret generic") else {
