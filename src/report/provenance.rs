@@ -110,11 +110,16 @@ pub enum AssumptionKind {
     /// A page's command renders the reader's directory (`ytt -f .`) and the page does not
     /// say which that is: the directory its section names was assumed.
     WorkingDirectory,
+    /// A Kubernetes object's kind was checked against a CustomResourceDefinition file of the
+    /// repository that its root does not render, and something says the cluster gets the kind
+    /// elsewhere (a Crossplane XRD of the kind, a copy a controller made on a cluster, a
+    /// directory another tool owns): the cluster's schema may differ.
+    RepositoryCrd,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 16] = [
+    pub const ALL: [AssumptionKind; 17] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -131,6 +136,7 @@ impl AssumptionKind {
         AssumptionKind::TargetVersion,
         AssumptionKind::KustomizeTree,
         AssumptionKind::WorkingDirectory,
+        AssumptionKind::RepositoryCrd,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -157,6 +163,7 @@ impl AssumptionKind {
             AssumptionKind::TargetVersion => "target-version",
             AssumptionKind::KustomizeTree => "kustomize-tree",
             AssumptionKind::WorkingDirectory => "working-directory",
+            AssumptionKind::RepositoryCrd => "repository-crd",
         }
     }
 

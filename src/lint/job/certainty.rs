@@ -66,13 +66,23 @@ pub fn settle(
 /// Sets the certainty of `d` from the provenance `p` of its job, unless it rests on text
 /// alone.
 pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
+    // What the finding itself rests on besides its job's command and inputs (the repository
+    // CRD a Kubernetes object was checked against, `crd_source`) stays with it.
+    let own: Vec<Assumption> = d.certainty.take().map(|c| c.assumed).unwrap_or_default();
     let basis = d.basis();
     if basis == Basis::Text {
         // A file that is an input only as the stand-in for the user's copy of it: what its
         // text shows is in that copy only as far as the user left it.
-        if let Some(c) = in_stand_in(p, d) {
-            d.certainty = Some(c);
+        let mut c = in_stand_in(p, d);
+        if !own.is_empty() {
+            let c = c.get_or_insert_with(|| Certainty {
+                source: p.source,
+                origin: p.origin.clone(),
+                assumed: Vec::new(),
+            });
+            add_all(&mut c.assumed, own);
         }
+        d.certainty = c;
         return;
     }
     let mut c = p.certainty(basis);
@@ -98,10 +108,20 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
         c.assumed
             .retain(|a| !crate::lint::discover::documented_values::is_own(a));
     }
+    add_all(&mut c.assumed, own);
     // What rests on the library's own schema says nothing of its command unless something
     // makes the schema incomplete.
     if basis != Basis::Schema || !c.certain() {
         d.certainty = Some(c);
+    }
+}
+
+/// Adds each of `more` to `to` once.
+fn add_all(to: &mut Vec<Assumption>, more: Vec<Assumption>) {
+    for a in more {
+        if !to.contains(&a) {
+            to.push(a);
+        }
     }
 }
 

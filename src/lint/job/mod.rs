@@ -9,6 +9,7 @@ pub mod boolean_strings;
 pub mod certainty;
 pub mod copies;
 pub mod coverage;
+pub mod crd_source;
 pub mod elided;
 pub mod empty_defaults;
 pub mod engine;

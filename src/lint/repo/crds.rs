@@ -20,10 +20,22 @@ pub struct CrdDoc {
     pub end: usize,
     /// A hash of the document's text (without its `---` line and trailing white space).
     pub hash: u64,
+    /// A Crossplane `CompositeResourceDefinition` that gives the kind (as its composite's
+    /// `names` or its claim's `claimNames`), not a CustomResourceDefinition: no schema the
+    /// linter reads, but another definition of the kind (`crate::lint::job::crd_source`).
+    #[serde(default)]
+    pub xrd: bool,
 }
 
-/// The CRD documents of `text` (a YAML file), in order.
+/// The CRD documents of `text` (a YAML file), in order, then its Crossplane XRDs' kinds.
 pub fn find(text: &str) -> Vec<CrdDoc> {
+    let mut out = crds(text);
+    out.extend(crate::lint::repo::xrds::find(text));
+    out
+}
+
+/// The CustomResourceDefinition documents of `text`.
+fn crds(text: &str) -> Vec<CrdDoc> {
     if !text.contains("CustomResourceDefinition") {
         return Vec::new();
     }
@@ -41,21 +53,27 @@ pub fn find(text: &str) -> Vec<CrdDoc> {
         let Some((group, kind)) = found else {
             continue;
         };
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        let body = match doc.strip_prefix("---") {
-            Some(rest) => rest.split_once('\n').map_or("", |(_, body)| body),
-            None => doc,
-        };
-        body.trim_end().hash(&mut h);
         out.push(CrdDoc {
             group,
             kind,
             start,
             end,
-            hash: h.finish(),
+            hash: hash_of(doc),
+            xrd: false,
         });
     }
     out
+}
+
+/// A hash of a document's text, without its `---` line and trailing white space.
+pub(super) fn hash_of(doc: &str) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let body = match doc.strip_prefix("---") {
+        Some(rest) => rest.split_once('\n').map_or("", |(_, body)| body),
+        None => doc,
+    };
+    body.trim_end().hash(&mut h);
+    h.finish()
 }
 
 /// The CRD documents of the YAML files under `dir` (repository-relative) of the repository at
@@ -95,7 +113,7 @@ pub fn find_under(repo: &std::path::Path, dir: &str) -> Vec<(String, Vec<CrdDoc>
 }
 
 /// The byte ranges of the YAML documents of `text`, split at its `---` lines.
-fn documents(text: &str) -> Vec<(usize, usize)> {
+pub(super) fn documents(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     for (at, _) in text.match_indices("\n---") {
@@ -147,7 +165,7 @@ fn parsed_group_kind(doc: &str) -> Option<(String, String)> {
     Some((group.to_string(), kind.to_string()))
 }
 
-fn get<'a>(v: &'a crate::yaml::Value, key: &str) -> Option<&'a crate::yaml::Value> {
+pub(super) fn get<'a>(v: &'a crate::yaml::Value, key: &str) -> Option<&'a crate::yaml::Value> {
     let crate::yaml::Value::Map(m) = v else {
         return None;
     };
