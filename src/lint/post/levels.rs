@@ -20,11 +20,12 @@ pub fn apply(config: &Config, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Settles each root's status on its final findings: a root whose findings were all dropped
-/// or suppressed is `ok` again, and one whose evaluation failed is `error` only while an
-/// error of the evaluation's is left among them (the job decides `error` the same way,
-/// `lint::job::root`): a failure lowered to a warning because it rests on a guess
-/// (`post::certainty`), or by `rules:`, leaves the root with `findings`.
+/// Settles each root's status on its final findings: a root with findings whose findings were
+/// all dropped or suppressed is `ok` again, and one whose evaluation failed is `error` only
+/// while an error of the evaluation's is left among them (the job decides `error` the same
+/// way, `lint::job::root`): a failure lowered to a warning because it rests on a guess
+/// (`post::certainty`), or by `rules:`, leaves the root with `findings`. A failure suppressed
+/// or turned off still stopped the evaluation: that root stays `error`.
 pub fn settle_statuses(report: &mut Report) {
     for root in &mut report.roots {
         if root.status == RootOutcome::Ok {
@@ -36,9 +37,10 @@ pub fn settle_statuses(report: &mut Report) {
             d.root.as_deref() == Some(&root.path) && scenario
         });
         let stopped = |d: &&Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
+        let any = own.clone().next().is_some();
         root.status = match root.status {
-            RootOutcome::Error if own.clone().any(|d| stopped(&d)) => RootOutcome::Error,
-            _ if own.next().is_some() => RootOutcome::Findings,
+            RootOutcome::Error if own.any(|d| stopped(&d)) || !any => RootOutcome::Error,
+            _ if any => RootOutcome::Findings,
             _ => RootOutcome::Ok,
         };
     }
@@ -79,11 +81,12 @@ mod tests {
         settle_statuses(&mut report);
         assert_eq!(report.roots[0].status, RootOutcome::Findings);
 
+        // Suppressed or turned off, the failure still stopped the evaluation.
         report.roots = vec![root(RootOutcome::Error), root(RootOutcome::Findings)];
         report.diagnostics = Vec::new();
         settle_statuses(&mut report);
         let statuses: Vec<RootOutcome> = report.roots.iter().map(|r| r.status).collect();
-        assert_eq!(statuses, [RootOutcome::Ok, RootOutcome::Ok]);
+        assert_eq!(statuses, [RootOutcome::Error, RootOutcome::Ok]);
     }
 
     #[test]
