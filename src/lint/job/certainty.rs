@@ -125,16 +125,13 @@ fn add_all(to: &mut Vec<Assumption>, more: Vec<Assumption>) {
     }
 }
 
-/// The certainty of a finding in an example file that stands in for the user's copy of it
-/// (its `example-values` assumption says "copy of FILE (" or "copy of FILE;").
+/// The certainty of a finding in an example file that stands in for the user's copy of it.
 fn in_stand_in(p: &Provenance, d: &Diagnostic) -> Option<Certainty> {
-    let file = &d.span.as_ref()?.file;
-    let (a, b) = (format!("copy of {file};"), format!("copy of {file} ("));
+    let file = d.span.as_ref()?.file.as_str();
     let assumed: Vec<Assumption> = p
         .assumptions
         .iter()
-        .filter(|x| x.kind == AssumptionKind::ExampleValues)
-        .filter(|x| x.message.contains(&a) || x.message.contains(&b))
+        .filter(|x| x.stand_in() == Some(file))
         .cloned()
         .collect();
     (!assumed.is_empty()).then(|| Certainty {
@@ -354,6 +351,14 @@ pub fn is_placeholder(text: &str) -> bool {
     {
         return true;
     }
+    // A run of one capital letter, `ZZZZZ`, `YYYYYY` (four at least: what a key stands in
+    // for until a script writes the real one).
+    let mut chars = t.chars();
+    if let Some(first) = chars.next().filter(char::is_ascii_uppercase) {
+        if t.len() >= 4 && chars.all(|c| c == first) {
+            return true;
+        }
+    }
     // Runs of X: `XXX`, `xxxx-xxxx`, `XXXXXXXX.dkr.ecr...` (three at least, and nothing but x
     // in the word).
     lower
@@ -381,6 +386,8 @@ mod tests {
             "{{ .Values.registry }}",
             "${REGISTRY}",
             "https://${DOMAIN}/path",
+            "ZZZZZ",
+            "YYYYYY",
         ] {
             assert!(is_placeholder(p), "{p}");
         }
@@ -395,6 +402,9 @@ mod tests {
             "xx",
             "max",
             "$HOME",
+            "ZZZ",
+            "AAAB",
+            "zzzz",
         ] {
             assert!(!is_placeholder(v), "{v}");
         }
