@@ -33,7 +33,7 @@ pub mod xml;
 pub use diagnostic::{Diagnostic, Related, Report, RootOutcome, RootStatus, Span, Unchecked};
 pub use format::{render, Format};
 pub use options::RenderOptions;
-pub use provenance::{Assumption, AssumptionKind, Basis, Certainty, Provenance, Source};
+pub use provenance::{Assumption, AssumptionKind, Basis, Certainty, Provenance, Source, Subject};
 pub use rules::Rule;
 pub use severity::Severity;
 pub use sources::Sources;

@@ -110,11 +110,16 @@ pub enum AssumptionKind {
     /// A page's command renders the reader's directory (`ytt -f .`) and the page does not
     /// say which that is: the directory its section names was assumed.
     WorkingDirectory,
+    /// A Kubernetes object's kind was checked against a CustomResourceDefinition file of the
+    /// repository that its root does not render, and something says the cluster gets the kind
+    /// elsewhere (a Crossplane XRD of the kind, a copy a controller made on a cluster, a
+    /// directory another tool owns): the cluster's schema may differ.
+    RepositoryCrd,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 16] = [
+    pub const ALL: [AssumptionKind; 17] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -131,6 +136,7 @@ impl AssumptionKind {
         AssumptionKind::TargetVersion,
         AssumptionKind::KustomizeTree,
         AssumptionKind::WorkingDirectory,
+        AssumptionKind::RepositoryCrd,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -157,6 +163,7 @@ impl AssumptionKind {
             AssumptionKind::TargetVersion => "target-version",
             AssumptionKind::KustomizeTree => "kustomize-tree",
             AssumptionKind::WorkingDirectory => "working-directory",
+            AssumptionKind::RepositoryCrd => "repository-crd",
         }
     }
 
@@ -196,8 +203,12 @@ impl AssumptionKind {
 pub struct Assumption {
     pub kind: AssumptionKind,
     /// What was assumed, in a few words (`the committed values.yml holds placeholders
-    /// (registry: <your-registry>)`).
+    /// (registry: <your-registry>)`): for the reader only, never read back by the linter.
     pub message: String,
+    /// What the assumption is about, where the linter acts on it: the example standing in
+    /// for a copy, the input a step rewrites, whether what rests on it is a note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subject: Option<Subject>,
 }
 
 impl Assumption {
@@ -205,8 +216,51 @@ impl Assumption {
         Assumption {
             kind,
             message: message.into(),
+            subject: None,
         }
     }
+
+    /// The assumption, with what it is about as data.
+    pub fn about(mut self, subject: Subject) -> Assumption {
+        self.subject = Some(subject);
+        self
+    }
+
+    /// The example file this assumption says stands in for the user's copy of it.
+    pub fn stand_in(&self) -> Option<&str> {
+        match &self.subject {
+            Some(Subject::StandIn { example, .. }) => Some(example),
+            _ => None,
+        }
+    }
+
+    /// Whether a finding that rests on this assumption says nothing of the repository (a
+    /// blank of an example, text its user replaces): it is reported as a note.
+    pub fn only_a_note(&self) -> bool {
+        self.subject == Some(Subject::UserFills)
+    }
+}
+
+/// What an assumption is about, as data: the linter decides with it, never with the words of
+/// an assumption's message (the JSON report gives it as `subject`, tagged by `is`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "is")]
+pub enum Subject {
+    /// `example-values`: the repository's `example` stands in for `copy`, the user's copy of
+    /// it that a command reads (an input path, `-f $1`, a Secret's file).
+    StandIn { example: String, copy: String },
+    /// `example-values`: a page's command gives its data values in full on its command line;
+    /// they are the reader's, as typed.
+    ReadersValues,
+    /// `left-to-user`: the finding rests on what the user fills in or replaces (a blank of an
+    /// example, placeholder text a command's own values replace): a note.
+    UserFills,
+    /// `changed-at-run-time`: `file`, a committed input that a step rewrites before the
+    /// command.
+    Rewritten { file: String },
+    /// `inferred-command`: a directory whose files only supplement others, checked on its
+    /// own: no command gives its files alone, so what rests on the command is a note.
+    Supplements,
 }
 
 impl fmt::Display for Assumption {

@@ -7,7 +7,7 @@
 use crate::lint::config::parse::Reader;
 use crate::lint::config::ConfigError;
 use crate::pos::Pos;
-use crate::report::{Assumption, AssumptionKind};
+use crate::report::{Assumption, AssumptionKind, Subject};
 use crate::yaml::{scalar_key_string, Value};
 
 impl Reader<'_> {
@@ -32,14 +32,24 @@ impl Reader<'_> {
         let mut out: Vec<Assumption> = Vec::new();
         for (item, ipos) in self.list(v, pos, "assumes")? {
             let m = self.map(item, ipos, "an item of assumes (KIND: what is assumed)")?;
-            let [entry] = m.items.as_slice() else {
+            // `about:` beside the kind: what the assumption is about, as `init` writes it.
+            let (entries, about): (Vec<_>, Vec<_>) = m
+                .items
+                .iter()
+                .partition(|i| scalar_key_string(&i.key) != "about");
+            let ([entry], [] | [_]) = (entries.as_slice(), about.as_slice()) else {
                 return Err(self.error(
                     ipos,
                     format!(
-                        "an item of assumes is one `KIND: what is assumed`, found {} keys",
+                        "an item of assumes is one `KIND: what is assumed` (and its `about:`), \
+                         found {} keys",
                         m.items.len()
                     ),
                 ));
+            };
+            let subject = match about.first() {
+                Some(a) => Some(self.subject(&a.value, &a.pos)?),
+                None => None,
             };
             let id = scalar_key_string(&entry.key);
             let Some(kind) = AssumptionKind::from_id(&id) else {
@@ -53,12 +63,26 @@ impl Reader<'_> {
                 ));
             };
             let message = self.string(&entry.value, &entry.pos, &format!("assumes.{id}"))?;
-            let a = Assumption::new(kind, message);
+            let mut a = Assumption::new(kind, message);
+            a.subject = subject;
             if !out.contains(&a) {
                 out.push(a);
             }
         }
         Ok(out)
+    }
+}
+
+impl Reader<'_> {
+    /// `about:` of an assumption: `{is: stand-in, example: FILE, copy: WHAT}` and the like.
+    fn subject(&self, v: &Value, pos: &Pos) -> Result<Subject, ConfigError> {
+        let text = crate::yaml::json::value_to_json(v, 0, false).unwrap_or_default();
+        serde_json::from_str(&text).map_err(|e| {
+            self.error(
+                pos,
+                format!("expected what an assumption is about (as `yttlint init` writes it): {e}"),
+            )
+        })
     }
 }
 
@@ -76,7 +100,7 @@ mod tests {
     #[test]
     fn roots_and_scenarios_record_what_they_assume() {
         let d = dir("ok");
-        let text = "roots:\n  - path: config\n    assumes:\n      - inferred-command: \"the command `ytt -f config`, inferred from the layout\"\n      - wrapper-tool: gflows renders these files\n    scenarios:\n      - name: a\n        unset_values: error\n        assumes:\n          - example-values: \"values.yml is the user's copy of values-example.yml\"\n";
+        let text = "roots:\n  - path: config\n    assumes:\n      - inferred-command: \"the command `ytt -f config`, inferred from the layout\"\n      - wrapper-tool: gflows renders these files\n    scenarios:\n      - name: a\n        unset_values: error\n        assumes:\n          - example-values: \"values.yml is the user's copy of values-example.yml\"\n            about: {is: stand-in, example: values-example.yml, copy: values.yml}\n";
         let c = parse(text, ".yttlint.yaml", &d).unwrap();
         let root = &c.roots[0];
         let kinds: Vec<AssumptionKind> = root.assumptions.iter().map(|a| a.kind).collect();
@@ -87,6 +111,7 @@ mod tests {
         assert_eq!(root.assumptions[1].message, "gflows renders these files");
         let sc = &root.scenarios[0];
         assert_eq!(sc.assumptions[0].kind, AssumptionKind::ExampleValues);
+        assert_eq!(sc.assumptions[0].stand_in(), Some("values-example.yml"));
         assert_eq!(sc.needs_input, Some(false));
         std::fs::remove_dir_all(&d).unwrap();
     }
@@ -109,6 +134,9 @@ mod tests {
             "roots:\n  - path: config\n    assumes:\n      - {placeholder: a, left-to-user: b}\n";
         let e = parse(two, ".yttlint.yaml", &d).unwrap_err();
         assert!(e.message.contains("found 2 keys"), "{e}");
+        let about = "roots:\n  - path: config\n    assumes:\n      - {placeholder: a, about: {is: nothing-known}}\n";
+        let e = parse(about, ".yttlint.yaml", &d).unwrap_err();
+        assert!(e.message.contains("what an assumption is about"), "{e}");
         std::fs::remove_dir_all(&d).unwrap();
     }
 }

@@ -8,7 +8,7 @@
 //! error (round nine's LA-4).
 
 use crate::lint::discover::invocations::resolve::Invocation;
-use crate::report::{Assumption, AssumptionKind};
+use crate::report::{Assumption, AssumptionKind, Subject};
 
 /// At most this many keys are named in the assumption.
 const NAMED: usize = 4;
@@ -50,22 +50,17 @@ pub fn assumption(inv: &Invocation) -> Assumption {
     Assumption::new(
         AssumptionKind::ExampleValues,
         format!(
-            "{LEAD}{}{ON_LINE} ({}) are the reader's; linted with them",
+            "the data values {} gives on its command line ({}) are the reader's; linted with them",
             inv.origin,
             shown.join(", ")
         ),
     )
+    .about(Subject::ReadersValues)
 }
-
-/// How the assumption's words start and go on (after the command's place).
-const LEAD: &str = "the data values ";
-const ON_LINE: &str = " gives on its command line";
 
 /// Whether `a` is the assumption of a documented command given in full. A finding at that
 /// command (a value it writes that the schema does not declare, or rejects) is about what
 /// every reader types: it does not rest on it.
 pub fn is_own(a: &Assumption) -> bool {
-    a.kind == AssumptionKind::ExampleValues
-        && a.message.starts_with(LEAD)
-        && a.message.contains(ON_LINE)
+    a.subject == Some(Subject::ReadersValues)
 }

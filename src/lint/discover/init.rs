@@ -141,6 +141,14 @@ fn write_assumes(out: &mut String, indent: &str, assumed: &[Assumption]) {
     );
     for a in assumed {
         let _ = writeln!(out, "{indent}  - {}: {}", a.kind.id(), quoted(&a.message));
+        // What it is about, as data the linter acts on (JSON is YAML's flow style).
+        if let Some(about) = a
+            .subject
+            .as_ref()
+            .and_then(|s| serde_json::to_string(s).ok())
+        {
+            let _ = writeln!(out, "{indent}    about: {about}");
+        }
     }
 }
 

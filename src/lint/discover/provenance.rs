@@ -9,7 +9,7 @@ use crate::lint::discover::copied::Copied;
 use crate::lint::discover::invocations::{ci, educates, make, readme, taskfile};
 use crate::lint::discover::wrappers::{self, Wrapper};
 use crate::lint::discover::{Library, Reason, Root};
-use crate::report::{Assumption, AssumptionKind, Provenance, Source};
+use crate::report::{Assumption, AssumptionKind, Provenance, Source, Subject};
 
 /// The provenance of `root` run with scenario `sc` (`None`: its own defaults).
 /// `config_file` is the configuration's repository path, when there is one.
@@ -80,13 +80,16 @@ pub fn of(
 pub fn of_library(lib: &Library, around: &Around) -> Option<Provenance> {
     let mut p = Provenance::of(Source::Layout, None);
     if let Some(why) = &lib.partial {
-        p.assume(Assumption::new(
-            AssumptionKind::InferredCommand,
-            format!(
-                "{} checked on its own, without the files it supplements ({why})",
-                lib.path
-            ),
-        ));
+        p.assume(
+            Assumption::new(
+                AssumptionKind::InferredCommand,
+                format!(
+                    "{} checked on its own, without the files it supplements ({why})",
+                    lib.path
+                ),
+            )
+            .about(Subject::Supplements),
+        );
     }
     around.assume(&mut p, &lib.path);
     (!p.assumptions.is_empty()).then_some(p)

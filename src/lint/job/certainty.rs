@@ -66,13 +66,23 @@ pub fn settle(
 /// Sets the certainty of `d` from the provenance `p` of its job, unless it rests on text
 /// alone.
 pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
+    // What the finding itself rests on besides its job's command and inputs (the repository
+    // CRD a Kubernetes object was checked against, `crd_source`) stays with it.
+    let own: Vec<Assumption> = d.certainty.take().map(|c| c.assumed).unwrap_or_default();
     let basis = d.basis();
     if basis == Basis::Text {
         // A file that is an input only as the stand-in for the user's copy of it: what its
         // text shows is in that copy only as far as the user left it.
-        if let Some(c) = in_stand_in(p, d) {
-            d.certainty = Some(c);
+        let mut c = in_stand_in(p, d);
+        if !own.is_empty() {
+            let c = c.get_or_insert_with(|| Certainty {
+                source: p.source,
+                origin: p.origin.clone(),
+                assumed: Vec::new(),
+            });
+            add_all(&mut c.assumed, own);
         }
+        d.certainty = c;
         return;
     }
     let mut c = p.certainty(basis);
@@ -98,6 +108,7 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
         c.assumed
             .retain(|a| !crate::lint::discover::documented_values::is_own(a));
     }
+    add_all(&mut c.assumed, own);
     // What rests on the library's own schema says nothing of its command unless something
     // makes the schema incomplete.
     if basis != Basis::Schema || !c.certain() {
@@ -105,16 +116,22 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
     }
 }
 
-/// The certainty of a finding in an example file that stands in for the user's copy of it
-/// (its `example-values` assumption says "copy of FILE (" or "copy of FILE;").
+/// Adds each of `more` to `to` once.
+fn add_all(to: &mut Vec<Assumption>, more: Vec<Assumption>) {
+    for a in more {
+        if !to.contains(&a) {
+            to.push(a);
+        }
+    }
+}
+
+/// The certainty of a finding in an example file that stands in for the user's copy of it.
 fn in_stand_in(p: &Provenance, d: &Diagnostic) -> Option<Certainty> {
-    let file = &d.span.as_ref()?.file;
-    let (a, b) = (format!("copy of {file};"), format!("copy of {file} ("));
+    let file = d.span.as_ref()?.file.as_str();
     let assumed: Vec<Assumption> = p
         .assumptions
         .iter()
-        .filter(|x| x.kind == AssumptionKind::ExampleValues)
-        .filter(|x| x.message.contains(&a) || x.message.contains(&b))
+        .filter(|x| x.stand_in() == Some(file))
         .cloned()
         .collect();
     (!assumed.is_empty()).then(|| Certainty {
@@ -334,6 +351,14 @@ pub fn is_placeholder(text: &str) -> bool {
     {
         return true;
     }
+    // A run of one capital letter, `ZZZZZ`, `YYYYYY` (four at least: what a key stands in
+    // for until a script writes the real one).
+    let mut chars = t.chars();
+    if let Some(first) = chars.next().filter(char::is_ascii_uppercase) {
+        if t.len() >= 4 && chars.all(|c| c == first) {
+            return true;
+        }
+    }
     // Runs of X: `XXX`, `xxxx-xxxx`, `XXXXXXXX.dkr.ecr...` (three at least, and nothing but x
     // in the word).
     lower
@@ -361,6 +386,8 @@ mod tests {
             "{{ .Values.registry }}",
             "${REGISTRY}",
             "https://${DOMAIN}/path",
+            "ZZZZZ",
+            "YYYYYY",
         ] {
             assert!(is_placeholder(p), "{p}");
         }
@@ -375,6 +402,9 @@ mod tests {
             "xx",
             "max",
             "$HOME",
+            "ZZZ",
+            "AAAB",
+            "zzzz",
         ] {
             assert!(!is_placeholder(v), "{v}");
         }

@@ -17,7 +17,7 @@ use crate::lint::job::certainty::{is_placeholder, place, walk, NAMED};
 use crate::lint::job::empty_defaults::{evaluate_with, same, STOPPING};
 use crate::lint::job::inputs::Names;
 use crate::lint::job::{placeholder, Job};
-use crate::report::{Assumption, AssumptionKind, Diagnostic, Provenance, Severity};
+use crate::report::{Assumption, AssumptionKind, Diagnostic, Provenance, Severity, Subject};
 use crate::yaml::Value;
 
 /// Values a user typically gives, tried in turn: a host name, a registry path, a number,
@@ -29,13 +29,15 @@ const PROBES: [&str; 4] = [
     "cGxhY2Vob2xkZXI=",
 ];
 
-/// How the assumption's words start: [`is_blank`] tells it from a Package's.
+/// How the assumption's words start (for the reader: [`is_blank`] reads its subject).
 pub(super) const LEAD: &str = "the example ";
 
-/// A blank of the example: its dotted key and ` (file:line)`.
+/// A blank of the example: its dotted key, ` (file:line)`, and whether it holds a placeholder
+/// word ([`placeholder_word`]) rather than nothing or a placeholder.
 struct Blank {
     key: String,
     place: String,
+    word: bool,
 }
 
 /// `found` with each finding that rests on the blanks of the example standing in for the
@@ -97,25 +99,16 @@ pub fn settle(
 
 /// Whether `a` says a finding rests on an example's blanks: it is reported as a note.
 pub fn is_blank(a: &Assumption) -> bool {
-    a.kind == AssumptionKind::LeftToUser && a.message.starts_with(LEAD)
+    a.kind == AssumptionKind::LeftToUser && a.only_a_note()
 }
 
 /// The examples standing in for the user's copy, as their `example-values` assumptions name
-/// them ("… is the user's copy of FILE (…" or "… copy of FILE; …").
+/// them.
 fn stand_ins(p: &Provenance) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for a in p
-        .assumptions
-        .iter()
-        .filter(|a| a.kind == AssumptionKind::ExampleValues)
-    {
-        let Some((_, rest)) = a.message.split_once("copy of ") else {
-            continue;
-        };
-        let end = rest.find([' ', ';']).unwrap_or(rest.len());
-        let file = rest[..end].to_string();
-        if !file.is_empty() && !out.contains(&file) {
-            out.push(file);
+    for file in p.assumptions.iter().filter_map(Assumption::stand_in) {
+        if !out.iter().any(|f| f == file) {
+            out.push(file.to_string());
         }
     }
     out
@@ -149,6 +142,7 @@ fn blanks(ws: &Workspace, names: &Names, examples: &[String]) -> Vec<Blank> {
             Value::String(s) => s.is_empty() || is_placeholder(s),
             _ => false,
         };
+        let word = matches!(v, Value::String(s) if placeholder_word(s));
         let settable = path.split('.').all(|seg| {
             !seg.is_empty()
                 && !seg.chars().all(|c| c.is_ascii_digit())
@@ -159,14 +153,33 @@ fn blanks(ws: &Workspace, names: &Names, examples: &[String]) -> Vec<Blank> {
         // The linter's own placeholder of a key a step writes into the copy
         // (`invocations::written_keys`) is the user's too, wherever it is set.
         let runtime = matches!(v, Value::String(s) if s == placeholder::TEXT);
-        if ((from_example && blank) || runtime) && settable {
+        if ((from_example && (blank || word)) || runtime) && settable {
             out.push(Blank {
                 key: path.to_string(),
                 place: place(names, pos),
+                word: word && !blank,
             });
         }
     });
     out
+}
+
+/// Whether an example's value is a word that names what belongs there rather than a value:
+/// three or more lower-case words joined by underscores (`ingress_gateway_certificate`,
+/// `the_blobstore_secret_key`, where the docs say to put a certificate or a key). Such text
+/// counts as a blank of the example only through the probe: a finding rests on it when it
+/// goes away once the user's kind of value is there.
+fn placeholder_word(s: &str) -> bool {
+    let words: Vec<&str> = s.split('_').collect();
+    words.len() >= 3
+        && words.iter().all(|w| {
+            !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        })
+        && words
+            .iter()
+            .any(|w| w.chars().all(|c| c.is_ascii_lowercase()))
 }
 
 /// The assumption that the user fills in the example's blanks.
@@ -179,15 +192,22 @@ fn assumption(examples: &[String], blanks: &[Blank], probe: &str) -> Assumption 
     if blanks.len() > NAMED {
         listed.push(format!("{} more", blanks.len() - NAMED));
     }
+    // Words where a value belongs (`crt: ingress_gateway_certificate`) are placeholders too.
+    let how = if blanks.iter().any(|b| b.word) {
+        "blank or as placeholder words"
+    } else {
+        "blank"
+    };
     Assumption::new(
         AssumptionKind::LeftToUser,
         format!(
-            "{LEAD}{} leaves {} blank for the user to fill in (with a value such as `{probe}` \
+            "{LEAD}{} leaves {} {how} for the user to fill in (with a value such as `{probe}` \
              the evaluation gets past this)",
             examples.join(", "),
             listed.join(", ")
         ),
     )
+    .about(Subject::UserFills)
 }
 
 #[cfg(test)]
@@ -198,13 +218,19 @@ mod tests {
     #[test]
     fn the_examples_are_read_from_their_assumptions() {
         let mut p = Provenance::of(Source::Script, Some("deploy.sh:5".into()));
+        let stand_in = |example: &str, copy: &str| {
+            Assumption::new(AssumptionKind::ExampleValues, "words for the reader").about(
+                Subject::StandIn {
+                    example: example.into(),
+                    copy: copy.into(),
+                },
+            )
+        };
+        p.assume(stand_in("values.yaml.example", "values.yaml"));
+        p.assume(stand_in("install/values-example.yaml", "`-f $1`"));
         p.assume(Assumption::new(
             AssumptionKind::ExampleValues,
-            "values.yaml is the user's copy of values.yaml.example; linted with the example",
-        ));
-        p.assume(Assumption::new(
-            AssumptionKind::ExampleValues,
-            "`-f $1` is the user's copy of install/values-example.yaml (README.md:3 says to copy and fill it in); linted with the example",
+            "an example's words alone say nothing: values.yaml is the user's copy of other.yaml;",
         ));
         assert_eq!(
             stand_ins(&p),
@@ -217,6 +243,7 @@ mod tests {
         let blanks = [Blank {
             key: "tls.certData".into(),
             place: " (values.yaml.example:4)".into(),
+            word: false,
         }];
         let a = assumption(&["values.yaml.example".into()], &blanks, PROBES[0]);
         assert!(is_blank(&a), "{}", a.message);
@@ -226,5 +253,27 @@ mod tests {
             "the package's defaults leave `x` null, for its user to give",
         );
         assert!(!is_blank(&package));
+    }
+
+    #[test]
+    fn words_that_name_what_belongs_there_are_placeholders() {
+        for w in [
+            "ingress_gateway_certificate",
+            "the_blobstore_secret_key",
+            "log_cache_ca_certificate",
+        ] {
+            assert!(placeholder_word(w), "{w}");
+        }
+        for v in [
+            "",
+            "cf_admin",
+            "nginx:1.25",
+            "Some_Mixed_Case",
+            "a__b_c",
+            "1_2_3",
+            "tls.crt",
+        ] {
+            assert!(!placeholder_word(v), "{v}");
+        }
     }
 }

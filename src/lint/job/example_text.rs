@@ -10,7 +10,7 @@
 use crate::library::Workspace;
 use crate::lint::job::certainty::{place, walk};
 use crate::lint::job::inputs::Names;
-use crate::report::{Assumption, AssumptionKind, Diagnostic, Rule};
+use crate::report::{Assumption, AssumptionKind, Diagnostic, Rule, Subject};
 use crate::yaml::Value;
 
 /// The checks of a value's text, as `k8s-schema` words them.
@@ -59,22 +59,30 @@ pub fn mark(ws: &Workspace, names: &Names, examples: &[String], found: &mut [Dia
                 super::example_blanks::LEAD,
                 examples.join(", "),
             ),
-        );
+        )
+        .about(Subject::UserFills);
         if let Some(c) = found[i].certainty.as_mut() {
             c.assumed.push(a);
         }
     }
 }
 
-/// The string a `k8s-schema` check of a value's text found (`…, found string "X"`).
+/// The string a `k8s-schema` check of a value's text found (`…, found string "X"`), in a
+/// finding that assumes an example.
 fn value_check(d: &Diagnostic) -> Option<String> {
-    if d.rule != Rule::K8sSchema
-        || !d.certainty.as_ref().is_some_and(|c| {
-            c.assumed
-                .iter()
-                .any(|a| a.kind == AssumptionKind::ExampleValues)
-        })
-    {
+    if !d.certainty.as_ref().is_some_and(|c| {
+        c.assumed
+            .iter()
+            .any(|a| a.kind == AssumptionKind::ExampleValues)
+    }) {
+        return None;
+    }
+    checked_text(d)
+}
+
+/// The string a `k8s-schema` check of a value's text (format, pattern, choices) found.
+pub(super) fn checked_text(d: &Diagnostic) -> Option<String> {
+    if d.rule != Rule::K8sSchema {
         return None;
     }
     let first = d.message.lines().next()?;

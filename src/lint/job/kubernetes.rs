@@ -20,10 +20,11 @@ use serde::{Deserialize, Serialize};
 use crate::files::ReadPolicy;
 use crate::kubernetes::apis::{self, ApiStatus};
 use crate::kubernetes::{check, crd_definition, item_pos, top_string, CheckResult, Registry};
+use crate::lint::job::crd_source;
 use crate::lint::job::elided::{self, SourceOf};
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::repo_crds::RepoCrds;
-use crate::report::{Diagnostic, Rule, Severity, Span, Unchecked};
+use crate::report::{Assumption, Diagnostic, Rule, Severity, Span, Unchecked};
 use crate::yaml::parse::{parse, ParseOpts};
 use crate::yaml::{DocSet, Document, Value};
 
@@ -35,6 +36,10 @@ pub struct KubeCheck {
     /// Whether the user named the version (see `KubernetesConfig::version_given`).
     pub version_given: bool,
     pub crds: RepoCrds,
+    /// The directories `kubernetes.schemas` names (repository-relative): their CRDs are the
+    /// user's choice of schema, certain (`crd_source`).
+    #[serde(default)]
+    pub schemas: Vec<String>,
 }
 
 /// The registry of one job and where its CRDs came from (for a finding at a CRD).
@@ -45,6 +50,9 @@ struct JobRegistry<'a> {
     registry: Registry,
     /// `(apiVersion, kind)` → the repository CRD document that defines it.
     from_repository: HashMap<(String, String), Arc<Document>>,
+    /// `(apiVersion, kind)` → what a finding checked against that repository CRD assumes,
+    /// when something says the cluster gets the kind elsewhere (`crd_source`).
+    doubts: HashMap<(String, String), Assumption>,
     /// The kinds already looked up in the repository's CRDs.
     looked_up: HashSet<(String, String)>,
 }
@@ -75,6 +83,11 @@ impl JobRegistry<'_> {
         if let Some((doc, kinds)) = repository_crd(self.check_with, self.repo, api_version, kind) {
             self.registry.adopt(&kinds, api_version, kind);
             let key = (api_version.to_string(), kind.to_string());
+            let file = doc.pos.file.as_deref().unwrap_or_default();
+            let doubt = crd_source::doubt(self.check_with, self.repo, file, &doc, group, kind);
+            if let Some(a) = doubt {
+                self.doubts.insert(key.clone(), a);
+            }
             self.from_repository.insert(key, doc);
         }
     }
@@ -121,6 +134,7 @@ pub fn findings(
         docs,
         registry: Registry::clone(&base),
         from_repository: HashMap::new(),
+        doubts: HashMap::new(),
         looked_up: HashSet::new(),
     };
     let mut found = ignored_crds(&job.registry, docs, span_of);
@@ -146,6 +160,10 @@ pub fn findings(
             None => {}
         }
         job.find_crd(api_version, kind);
+        let doubt = job
+            .doubts
+            .get(&(api_version.to_string(), kind.to_string()))
+            .cloned();
         match check(&job.registry, doc) {
             CheckResult::Checked(violations) => {
                 // Only a missing field is lowered by an elision: the document's text is
@@ -167,6 +185,9 @@ pub fn findings(
                     d.object = Some(v.object);
                     if let Some(line) = elision {
                         elided::lower(&mut d, line);
+                    }
+                    if let Some(a) = &doubt {
+                        crd_source::assume(&mut d, a.clone());
                     }
                     d
                 }));

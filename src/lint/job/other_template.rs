@@ -9,7 +9,9 @@
 //! tool renders the file (an `other-template` assumption: a note).
 
 use crate::lint::job::Job;
-use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Rule, Source};
+use crate::report::{
+    Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Rule, Source, Subject,
+};
 
 /// Tools that render templates into YAML (a word of a command's line before its `ytt`, or of
 /// a step that writes the file).
@@ -95,7 +97,7 @@ fn reads_as_committed(job: &Job, file: &str, read: &dyn Fn(&str) -> Option<Strin
         a.kind.about_command()
             || a.kind == AssumptionKind::BoundArgument
             || (a.kind == AssumptionKind::ChangedAtRunTime
-                && a.message.starts_with(&format!("{file} ")))
+                && matches!(&a.subject, Some(Subject::Rewritten { file: f }) if f == file))
     });
     if doubted {
         return false;

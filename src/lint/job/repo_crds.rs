@@ -36,7 +36,12 @@ impl RepoCrds {
                 h.update((part.len() as u64).to_le_bytes());
                 h.update(part.as_bytes());
             }
-            for n in [crd.start as u64, crd.end as u64, crd.hash] {
+            for n in [
+                crd.start as u64,
+                crd.end as u64,
+                crd.hash,
+                u64::from(crd.xrd),
+            ] {
                 h.update(n.to_le_bytes());
             }
         }
@@ -115,6 +120,7 @@ mod tests {
             start: 0,
             end: 10,
             hash,
+            xrd: false,
         };
         (file.into(), doc)
     }

@@ -15,7 +15,7 @@
 //! command: the finding's basis is the inputs, so it is a warning naming the example.
 
 use super::Job;
-use crate::report::{AssumptionKind, Basis, Diagnostic, Rule};
+use crate::report::{Assumption, Basis, Diagnostic, Rule};
 
 /// `found` without the Kubernetes schema findings that check a run-time value's placeholder,
 /// and with a data values overlay failure at an example that stands in for the user's file
@@ -25,8 +25,7 @@ pub fn settle(job: &Job, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .provenance
         .iter()
         .flat_map(|p| &p.assumptions)
-        .filter(|a| a.kind == AssumptionKind::ExampleValues)
-        .map(|a| a.message.as_str())
+        .filter_map(Assumption::stand_in)
         .collect();
     found
         .into_iter()
@@ -40,18 +39,15 @@ pub fn settle(job: &Job, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Whether `d` is a failure to overlay data values at a file one of `examples` (the
-/// assumptions' messages, `… linted with FILE`) says stands in for the user's.
+/// Whether `d` is a failure to overlay data values at one of `examples`, the files that
+/// stand in for the user's copies.
 fn at_example(d: &Diagnostic, examples: &[&str]) -> bool {
     let Some(span) = &d.span else {
         return false;
     };
-    let linted_with = format!("linted with {}", span.file);
     d.rule == Rule::OverlayError
         && d.message.starts_with("Overlaying data values")
-        && examples
-            .iter()
-            .any(|m| m.ends_with(&linted_with) || m.contains(&format!("{linted_with} ")))
+        && examples.contains(&span.file.as_str())
 }
 
 /// Whether `d` is a schema check whose value found is the placeholder of a string.

@@ -47,6 +47,7 @@ fn kube_check(config: &Config, d: &Discovery) -> Option<KubeCheck> {
         version: k.version.clone(),
         version_given: k.version_given,
         crds: RepoCrds::new(crds),
+        schemas: k.schemas.clone(),
     })
 }
 

@@ -6,7 +6,7 @@
 //! tool's tree the files are copied into), the finding is a note (info): the linter knows it
 //! does not see what that tool gives.
 
-use crate::report::{AssumptionKind, Diagnostic, Severity};
+use crate::report::{AssumptionKind, Diagnostic, Severity, Subject};
 
 /// `found` with every error that assumes something lowered to a warning, and every error or
 /// warning that lacks another tool's inputs to info.
@@ -20,19 +20,20 @@ pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
             // An input another tool makes at run time (`helm template > chart.yaml`) that the
             // command is linted without: what rests on the command's files lacks it too.
             // So is a file outside the repository (`-f ~/.tanzu/config.yaml`).
+            // A directory whose files only supplement others, checked on its own: no command
+            // gives its files alone, so what rests on the command lacks the files it
+            // supplements (round eleven's micropets: an old version's values and schema
+            // overlaid in the order of their names).
             let made_elsewhere = d.basis() == crate::report::Basis::Command
                 && c.assumed.iter().any(|a| {
                     matches!(
                         a.kind,
                         AssumptionKind::MissingInput | AssumptionKind::OutsideInput
-                    )
+                    ) || a.subject == Some(Subject::Supplements)
                 });
-            // A blank of an example the user fills in (`certData:` left empty) says nothing of
-            // the repository.
-            let blank = c
-                .assumed
-                .iter()
-                .any(crate::lint::job::example_blanks::is_blank);
+            // A blank of an example the user fills in (`certData:` left empty), text a
+            // command's own values replace: it says nothing of the repository.
+            let blank = c.assumed.iter().any(crate::report::Assumption::only_a_note);
             let elsewhere = made_elsewhere || blank || c.assumed.iter().any(|a| a.kind.elsewhere());
             d.severity = match (d.severity, elsewhere) {
                 (Severity::Error | Severity::Warning, true) => Severity::Info,

@@ -12,7 +12,7 @@
 use std::path::Path;
 
 use crate::files::paths::OUTSIDE;
-use crate::report::Diagnostic;
+use crate::report::{Diagnostic, Subject};
 
 /// The machine's paths a run knows of: the repository's directory (each form) and the places
 /// outside it that its messages may name.
@@ -113,6 +113,14 @@ impl MachinePaths {
         if let Some(c) = d.certainty.as_mut() {
             for a in &mut c.assumed {
                 fix(&mut a.message);
+                match a.subject.as_mut() {
+                    Some(Subject::StandIn { example, copy }) => {
+                        fix(example);
+                        fix(copy);
+                    }
+                    Some(Subject::Rewritten { file }) => fix(file),
+                    _ => {}
+                }
             }
         }
     }

@@ -94,15 +94,9 @@ pub fn settle(
         .iter()
         .filter_map(|j| j.provenance.as_ref())
         .flat_map(|p| &p.assumptions)
-        .filter(|a| a.kind == crate::report::AssumptionKind::ExampleValues)
-        .map(|a| a.message.as_str())
+        .filter_map(crate::report::Assumption::stand_in)
         .collect();
-    let stands_in = |file: &str| {
-        // "values.yaml is the user's copy of values.yaml.example; ..." or "... copy of
-        // values-example.yml (README.md:4); ...".
-        let (a, b) = (format!("copy of {file};"), format!("copy of {file} ("));
-        standing_in.iter().any(|m| m.contains(&a) || m.contains(&b))
-    };
+    let stands_in = |file: &str| standing_in.contains(&file);
     let handed: Vec<&str> = all
         .iter()
         .flat_map(|u| u.handed_over.iter().map(String::as_str))

@@ -18,10 +18,22 @@ pub struct CrdDoc {
     pub end: usize,
     /// A hash of the document's text (without its `---` line and trailing white space).
     pub hash: u64,
+    /// A Crossplane `CompositeResourceDefinition` that gives the kind (as its composite's
+    /// `names` or its claim's `claimNames`), not a CustomResourceDefinition: no schema the
+    /// linter reads, but another definition of the kind (`crate::lint::job::crd_source`).
+    #[serde(default)]
+    pub xrd: bool,
 }
 
-/// The CRD documents of `text` (a YAML file), in order.
+/// The CRD documents of `text` (a YAML file), in order, then its Crossplane XRDs' kinds.
 pub fn find(text: &str) -> Vec<CrdDoc> {
+    let mut out = crds(text);
+    out.extend(crate::lint::repo::xrds::find(text));
+    out
+}
+
+/// The CustomResourceDefinition documents of `text`.
+fn crds(text: &str) -> Vec<CrdDoc> {
     // Where the word is: a document without it is passed over without another search.
     let words: Vec<usize> = memchr::memmem::find_iter(text.as_bytes(), WORD).collect();
     if words.is_empty() {
@@ -42,16 +54,13 @@ pub fn find(text: &str) -> Vec<CrdDoc> {
         let Some((group, kind)) = found else {
             continue;
         };
-        let body = match doc.strip_prefix("---") {
-            Some(rest) => rest.split_once('\n').map_or("", |(_, body)| body),
-            None => doc,
-        };
         out.push(CrdDoc {
             group,
             kind,
             start,
             end,
-            hash: text_hash(body.trim_end()),
+            hash: hash_of(doc),
+            xrd: false,
         });
     }
     out
@@ -60,12 +69,17 @@ pub fn find(text: &str) -> Vec<CrdDoc> {
 /// The word every CRD document holds.
 const WORD: &str = "CustomResourceDefinition";
 
-/// A hash of a document's text that tells copies apart within one run (the main process and
-/// its workers run the same executable): foldhash with a fixed seed, several times faster than
-/// the standard library's SipHash on the megabytes of CRDs a repository may vendor.
-fn text_hash(text: &str) -> u64 {
+/// A hash of a document's text, without its `---` line and trailing white space, that tells
+/// copies apart within one run (the main process and its workers run the same executable):
+/// foldhash with a fixed seed, several times faster than the standard library's SipHash on the
+/// megabytes of CRDs a repository may vendor.
+pub(super) fn hash_of(doc: &str) -> u64 {
     use std::hash::BuildHasher;
-    foldhash::fast::FixedState::with_seed(0x5954_544c_494e_5400).hash_one(text)
+    let body = match doc.strip_prefix("---") {
+        Some(rest) => rest.split_once('\n').map_or("", |(_, body)| body),
+        None => doc,
+    };
+    foldhash::fast::FixedState::with_seed(0x5954_544c_494e_5400).hash_one(body.trim_end())
 }
 
 /// The CRD documents of the YAML files under `dir` (repository-relative) of the repository at
@@ -105,7 +119,7 @@ pub fn find_under(repo: &std::path::Path, dir: &str) -> Vec<(String, Vec<CrdDoc>
 }
 
 /// The byte ranges of the YAML documents of `text`, split at its `---` lines.
-fn documents(text: &str) -> Vec<(usize, usize)> {
+pub(super) fn documents(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     for at in memchr::memmem::find_iter(text.as_bytes(), "\n---") {
@@ -157,7 +171,7 @@ fn parsed_group_kind(doc: &str) -> Option<(String, String)> {
     Some((group.to_string(), kind.to_string()))
 }
 
-fn get<'a>(v: &'a crate::yaml::Value, key: &str) -> Option<&'a crate::yaml::Value> {
+pub(super) fn get<'a>(v: &'a crate::yaml::Value, key: &str) -> Option<&'a crate::yaml::Value> {
     let crate::yaml::Value::Map(m) = v else {
         return None;
     };

@@ -16,4 +16,5 @@ pub mod stray_marker;
 pub mod supplementary;
 pub mod walk;
 pub mod walk_errors;
+pub mod xrds;
 pub mod yaml_doc;

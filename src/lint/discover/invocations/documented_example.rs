@@ -11,7 +11,7 @@
 use super::index::Index;
 use super::word::Word;
 use crate::files::paths;
-use crate::report::{Assumption, AssumptionKind};
+use crate::report::{Assumption, AssumptionKind, Subject};
 
 /// At most this many example files are read per repository.
 pub const MAX_EXAMPLES: usize = 64;
@@ -194,6 +194,10 @@ pub fn assumption(what: &str, d: &Documented) -> Assumption {
             d.example.path, d.at
         ),
     )
+    .about(Subject::StandIn {
+        example: d.example.path.clone(),
+        copy: what.to_string(),
+    })
 }
 
 /// The Secrets that `kubectl create secret generic NAME --from-file=…` commands of `texts`

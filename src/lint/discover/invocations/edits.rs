@@ -15,7 +15,7 @@ use super::shell::Interp;
 use super::snippet::CALLER;
 use super::word::Word;
 use crate::files::paths;
-use crate::report::{Assumption, AssumptionKind};
+use crate::report::{Assumption, AssumptionKind, Subject};
 
 /// How an in-place edit is named among the paths commands make (`yq -i`, `sed -i`).
 const IN_PLACE: &str = " -i";
@@ -168,7 +168,8 @@ pub fn mark(inv: &mut Invocation, made: &[MadeAt], index: &Index) {
         }
     }
     for (path, m) in changed {
-        let a = Assumption::new(AssumptionKind::ChangedAtRunTime, message(&path, m));
+        let a = Assumption::new(AssumptionKind::ChangedAtRunTime, message(&path, m))
+            .about(Subject::Rewritten { file: path.clone() });
         if !inv.assumptions.contains(&a) {
             inv.assumptions.push(a);
         }

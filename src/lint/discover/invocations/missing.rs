@@ -10,7 +10,7 @@ use super::resolve::{Repo, ValuesDoc};
 use super::word::Word;
 use crate::files::paths;
 use crate::lint::discover::vendir;
-use crate::report::{Assumption, AssumptionKind};
+use crate::report::{Assumption, AssumptionKind, Subject};
 
 /// How a command gives the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +103,11 @@ pub fn judge(
             let a = Assumption::new(
                 AssumptionKind::ExampleValues,
                 format!("{path} is the user's copy of {example}; linted with the example"),
-            );
+            )
+            .about(Subject::StandIn {
+                example: example.clone(),
+                copy: path.clone(),
+            });
             return Absent::Instead(example, Some(a));
         }
     }
@@ -150,6 +154,10 @@ fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data:
                     m.origin()
                 ),
             )
+            .about(Subject::StandIn {
+                example: from.clone(),
+                copy: name.to_string(),
+            })
         });
         return Absent::Instead(from, a);
     }

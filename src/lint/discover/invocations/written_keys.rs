@@ -8,7 +8,7 @@
 use super::made::MadeAt;
 use super::resolve::{DataValue, Invocation};
 use super::ytt_args::ValueKind;
-use crate::report::AssumptionKind;
+use crate::report::{AssumptionKind, Subject};
 
 /// Adds to `inv` the keys that `yq -i` steps write into a copy it reads in place of an
 /// example (`texts`: the repository's files worth reading, by path).
@@ -17,8 +17,10 @@ pub fn add(inv: &mut Invocation, made: &[MadeAt], texts: &[(String, &str)]) {
         .assumptions
         .iter()
         .filter(|a| a.kind == AssumptionKind::ExampleValues)
-        .filter_map(|a| a.message.split_once(" is the user's copy of "))
-        .map(|(c, _)| c.to_string())
+        .filter_map(|a| match &a.subject {
+            Some(Subject::StandIn { copy, .. }) => Some(copy.clone()),
+            _ => None,
+        })
         .collect();
     if copies.is_empty() {
         return;
