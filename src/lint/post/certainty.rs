@@ -19,8 +19,11 @@ pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
             };
             // An input another tool makes at run time (`helm template > chart.yaml`) that the
             // command is linted without: what rests on the command's files lacks it too.
-            // So is a file outside the repository (`-f ~/.tanzu/config.yaml`).
+            // So is a file outside the repository (`-f ~/.tanzu/config.yaml`). Not the
+            // `input-missing` finding itself, which assumes only that a maker whose output path
+            // is a guess does not make it.
             let made_elsewhere = d.basis() == crate::report::Basis::Command
+                && d.rule != crate::report::Rule::InputMissing
                 && c.assumed.iter().any(|a| {
                     matches!(
                         a.kind,

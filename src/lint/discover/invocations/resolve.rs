@@ -98,6 +98,12 @@ pub struct MissingInput {
     /// Whether the command is evidently meant to run from where it was placed (see
     /// [`super::missing::evident`]); if not, it is skipped, not reported.
     pub evident: bool,
+    /// What reporting it assumes (a command whose output path is known only in part does
+    /// not make the input).
+    pub assumed: Vec<Assumption>,
+    /// Where the command is written when that is another file than `origin`'s (a script the
+    /// page at `origin` runs): the finding is there.
+    pub written: Option<Origin>,
 }
 
 /// A command the linter cannot evaluate, and the repository paths it reads (which are then
@@ -210,8 +216,19 @@ pub fn resolve_from(
 /// The outcomes of `call`, each invocation marked as written where the call is.
 fn scripted(mut out: Vec<Outcome>, call: &Call) -> Vec<Outcome> {
     for o in &mut out {
-        if let Outcome::Found(inv) = o {
-            inv.scripted = call.scripted;
+        match o {
+            Outcome::Found(inv) => inv.scripted = call.scripted,
+            Outcome::Missing(m) => {
+                m.written = call
+                    .written
+                    .as_ref()
+                    .filter(|(file, _)| *file != m.origin.file)
+                    .map(|(file, line)| Origin {
+                        file: file.clone(),
+                        line: *line,
+                    });
+            }
+            _ => {}
         }
     }
     out

@@ -1,0 +1,139 @@
+//! Round eleven's left-over constructs about how commands are found and read (issue 39,
+//! docs/precision.md "Round eleven's left-over constructs: commands"), each as a general rule
+//! on a minimal repository written for the test.
+
+use serde_json::Value;
+
+use crate::util::json::{assumption_kinds, assumption_text, lint_json, of, str_of};
+use crate::util::TempDir;
+
+/// A page whose command gives two committed inputs from the top and a third a later commit
+/// deleted (`config/deps/extra.yaml`), and a script that runs commands whose outputs are only
+/// known at run time: `cf create-space -o "$ORG"` (an org name) and `git clone "$remote"
+/// "$dst_dir"` (a destination the caller gives).
+const DELETED: &[(&str, &str)] = &[
+    (
+        "README.md",
+        "# Install\n\n```bash\nytt -f config/values.yaml -f config/app.yaml \
+         -f config/deps/extra.yaml | kubectl apply -f -\n```\n",
+    ),
+    (
+        "config/app.yaml",
+        "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  \
+         name: app\n  namespace: #@ data.values.ns\n",
+    ),
+    ("config/values.yaml", "#@data/values\n---\nns: default\n"),
+    (
+        "ci/push-app.sh",
+        "#!/bin/bash\ncf create-space -o \"${ORG_NAME}\" \"${SPACE_NAME}\"\n\
+         cf push \"$1\" -o \"cfrouting/httpbin8080\"\n",
+    ),
+    (
+        "hack/methods.sh",
+        "#!/bin/bash\nclone_if_not_exist() {\n  local remote=$1\n  local dst_dir=\"$2\"\n  \
+         if [[ ! -d $dst_dir ]]; then\n    git clone --branch \"${3:-main}\" \"$remote\" \
+         \"$dst_dir\"\n  fi\n}\n",
+    ),
+];
+
+/// The one finding of `rule` whose message names `path`.
+fn naming<'a>(report: &'a Value, rule: &str, path: &str) -> Vec<&'a Value> {
+    of(report, rule)
+        .into_iter()
+        .filter(|d| str_of(d, "message").contains(path))
+        .collect()
+}
+
+#[test]
+fn a_page_s_input_a_later_commit_deleted_is_missing() {
+    // LR11-C1: the page's other inputs exist from the top, and the missing one leads into
+    // its `config/`: ytt stops with "no such file or directory". Neither the org name of
+    // `cf -o` nor a clone into `$dst_dir` makes the file.
+    let dir = TempDir::with_files(DELETED);
+    let (_, report) = lint_json(&dir, &[]);
+    let found = naming(&report, "input-missing", "config/deps/extra.yaml");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["file"], "README.md", "{report:#}");
+    assert_eq!(found[0]["line"], 4, "{report:#}");
+    assert!(assumption_kinds(found[0]).is_empty(), "{report:#}");
+    // A page copied from a bundle names the bundle's paths: a missing input that leads
+    // nowhere in the repository (`deps/` is none of its directories) is no finding.
+    let mut files = DELETED.to_vec();
+    files[0].1 = "# Install\n\n```bash\nytt -f config/values.yaml -f config/app.yaml \
+                  -f deps/extra.yaml | kubectl apply -f -\n```\n";
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+}
+
+#[test]
+fn a_maker_whose_output_path_is_a_guess_leaves_the_input_missing_under_an_assumption() {
+    // A script writes into `config/$name/`: it may make `config/deps/extra.yaml`, or not.
+    // The input is reported, as a warning that names the maker, even where the rule is an
+    // error.
+    let mut files = DELETED.to_vec();
+    files.push((
+        "hack/vendor.sh",
+        "#!/bin/bash\nname=\"$1\"\nmkdir -p \"config/$name\"\n\
+         curl -sL https://example.com/x.yaml -o \"config/$name/extra.yaml\"\n\
+         ytt -f config/values.yaml -f config/app.yaml\n",
+    ));
+    files.push((".yttlint.yaml", "rules:\n  input-missing: error\n"));
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    let found = naming(&report, "input-missing", "config/deps/extra.yaml");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "warning", "{report:#}");
+    assert_eq!(assumption_kinds(found[0]), ["missing-input"], "{report:#}");
+    assert!(
+        assumption_text(found[0]).contains("hack/vendor.sh:4"),
+        "{report:#}"
+    );
+    // A maker whose path is known makes the file: nothing is missing.
+    files.pop();
+    files.pop();
+    files.push((
+        "hack/vendor.sh",
+        "#!/bin/bash\nmkdir -p config/deps\n\
+         curl -sL https://example.com/x.yaml -o config/deps/extra.yaml\n\
+         ytt -f config/values.yaml -f config/app.yaml\n",
+    ));
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+}
+
+#[test]
+fn a_script_a_page_runs_reports_its_missing_input_at_its_own_command() {
+    // The page chooses the script's argument; the command that fails is the script's, and
+    // the finding is there, with the page's line beside it.
+    let files: &[(&str, &str)] = &[
+        ("README.md", "# Deploy\n\n```\n./deploy.sh prod\n```\n"),
+        (
+            "deploy.sh",
+            "#!/bin/bash\nenv=\"$1\"\n\nytt -f config/app.yaml -f config/gone.yaml \
+             -f \"values-$env.yml\"\n",
+        ),
+        (
+            "config/app.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nenv: #@ data.values.env\n",
+        ),
+        ("values-prod.yml", "#@data/values\n---\nenv: prod\n"),
+    ];
+    let dir = TempDir::with_files(files);
+    let (_, report) = lint_json(&dir, &[]);
+    let found = naming(&report, "input-missing", "config/gone.yaml");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(
+        (&found[0]["file"], &found[0]["line"]),
+        (&Value::from("deploy.sh"), &Value::from(4)),
+        "{report:#}"
+    );
+    let related = found[0]["related"].as_array().cloned().unwrap_or_default();
+    assert!(
+        related
+            .iter()
+            .any(|r| r["file"] == "README.md" && r["line"] == 4),
+        "{report:#}"
+    );
+}
