@@ -202,7 +202,7 @@ pub fn resolve_from(
     for root in roots {
         let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, repo, caller);
         if found && !missing {
-            return scripted(out, call);
+            return scripted(out, call, repo.index);
         }
         if found {
             all_found.get_or_insert(out);
@@ -210,19 +210,32 @@ pub fn resolve_from(
             others.push(out);
         }
     }
-    scripted(all_found.unwrap_or_else(|| unplaced(others)), call)
+    scripted(
+        all_found.unwrap_or_else(|| unplaced(others)),
+        call,
+        repo.index,
+    )
 }
 
-/// The outcomes of `call`, each invocation marked as written where the call is.
-fn scripted(mut out: Vec<Outcome>, call: &Call) -> Vec<Outcome> {
+/// The outcomes of `call`, each invocation marked as written where the call is. A missing
+/// input of a command written in another file is that file's, unless the file's own
+/// directory holds it (`./config/cm.yaml` beside `hack/gen/render.sh`): then the caller runs
+/// the script from the wrong place, and the finding stays at the caller's line.
+fn scripted(mut out: Vec<Outcome>, call: &Call, index: &Index) -> Vec<Outcome> {
     for o in &mut out {
         match o {
             Outcome::Found(inv) => inv.scripted = call.scripted,
             Outcome::Missing(m) => {
+                let beside = |file: &str| {
+                    let dir = crate::files::paths::parent(file);
+                    m.paths
+                        .iter()
+                        .any(|(p, _)| index.exists(&crate::files::paths::join(dir, p)))
+                };
                 m.written = call
                     .written
                     .as_ref()
-                    .filter(|(file, _)| *file != m.origin.file)
+                    .filter(|(file, _)| *file != m.origin.file && !beside(file))
                     .map(|(file, line)| Origin {
                         file: file.clone(),
                         line: *line,
