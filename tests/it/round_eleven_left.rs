@@ -137,3 +137,92 @@ fn a_script_a_page_runs_reports_its_missing_input_at_its_own_command() {
         "{report:#}"
     );
 }
+
+/// A script that sets one pipeline per entry of `pipelines/`: a directory each, or a file;
+/// each directory's data values declare its own keys.
+const PER_ENTRY: &[(&str, &str)] = &[
+    (
+        "bin/update",
+        "#!/usr/bin/env bash\nROOT=\"$(cd \"$(dirname \"$0\")/..\" && pwd)\"\n\
+         for p in \"$ROOT\"/pipelines/*; do\n  if [[ -d \"$p\" ]]; then\n    \
+         fly -t ci set-pipeline -p \"$(basename \"$p\")\" -c <(ytt -f \"$p\")\n  \
+         elif [[ -f \"$p\" ]]; then\n    \
+         fly -t ci set-pipeline -p \"$(basename \"${p%.yml}\")\" -c <(ytt -f \"$p\")\n  fi\ndone\n",
+    ),
+    (
+        "pipelines/a/config.yml",
+        "#@data/values\n---\nname: a\nteam: main\n",
+    ),
+    (
+        "pipelines/a/pipeline.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\njobs:\n- name: #@ data.values.name\n  \
+         team: #@ data.values.team\n",
+    ),
+    (
+        "pipelines/b/config.yml",
+        "#@data/values\n---\nname: b\nregion: eu\n",
+    ),
+    (
+        "pipelines/b/pipeline.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n---\njobs:\n- name: #@ data.values.name\n  \
+         region: #@ data.values.region\n",
+    ),
+    (
+        "pipelines/resources.yml",
+        "resources:\n- name: #@ \"repo\"\n",
+    ),
+];
+
+#[test]
+fn a_loop_over_a_glob_runs_ytt_once_per_entry() {
+    // FW11-B2: each subdirectory is its own command, and the file beside them too; the
+    // directory above them is no root (its data values would merge).
+    let dir = TempDir::with_files(PER_ENTRY);
+    let (code, report) = lint_json(&dir, &[]);
+    let roots = crate::util::json::root_paths(&report);
+    for r in ["pipelines/a", "pipelines/b", "pipelines/resources.yml"] {
+        assert!(roots.iter().any(|p| p == r), "{roots:?}");
+    }
+    assert!(!roots.iter().any(|p| p == "pipelines"), "{roots:?}");
+    assert!(of(&report, "overlay-error").is_empty(), "{report:#}");
+    assert_eq!(code, 0, "{report:#}");
+    // Each entry is judged as the loop runs it: a template of `b` that reads a key only
+    // `a` sets fails there, a certain error of the script's command.
+    let mut files = PER_ENTRY.to_vec();
+    files[4].1 = "#@ load(\"@ytt:data\", \"data\")\n---\njobs:\n- name: #@ data.values.team\n";
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    let failed: Vec<&Value> = crate::util::json::errors(&report)
+        .into_iter()
+        .filter(|d| d["file"] == "pipelines/b/pipeline.yml")
+        .collect();
+    assert!(!failed.is_empty(), "{report:#}");
+    assert_eq!(code, 1, "{report:#}");
+}
+
+#[test]
+fn a_loop_that_gathers_a_glob_s_files_still_gives_them_all_to_one_command() {
+    // `args="$args -f $f"` in the loop, ytt after it: one command with every file.
+    let files: &[(&str, &str)] = &[
+        (
+            "render.sh",
+            "#!/bin/bash\nargs=\"\"\nfor f in config/*.yml; do\n  args=\"$args -f $f\"\ndone\n\
+             ytt $args\n",
+        ),
+        (
+            "config/a.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nname: #@ data.values.name\n",
+        ),
+        ("config/values.yml", "#@data/values\n---\nname: x\n"),
+    ];
+    let dir = TempDir::with_files(files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let roots = crate::util::json::root_paths(&report);
+    assert!(
+        roots
+            .iter()
+            .any(|r| r.contains("config/a.yml") && r.contains("config/values.yml")),
+        "{roots:?}"
+    );
+}

@@ -157,6 +157,8 @@ impl<'t> Interp<'t> {
         let var = self.text(*var).to_string();
         let mut alts = Vec::new();
         let mut body = None;
+        // A glob's entries, one per iteration (see `glob_loop.rs`).
+        let mut markers = Vec::new();
         for k in &kids[1..] {
             if k.kind() == "do_group" {
                 body = Some(*k);
@@ -164,8 +166,16 @@ impl<'t> Interp<'t> {
             }
             for e in self.expand(*k, env, false) {
                 for f in e.fields {
+                    let word = match super::glob_loop::marker(&var, &f) {
+                        Some(m) => {
+                            let w = m.word.clone();
+                            markers.push(m);
+                            w
+                        }
+                        None => f,
+                    };
                     alts.push(Alt {
-                        word: f,
+                        word,
                         when: e.when.clone(),
                     });
                 }
@@ -180,6 +190,7 @@ impl<'t> Interp<'t> {
             self.stmt(b, &mut inner);
             *env = Env::merge(env, vec![(inner, Vec::new()), (env.clone(), Vec::new())]);
         }
+        super::glob_loop::restore(env, &markers);
     }
 
     pub(super) fn case_statement(&mut self, n: Node<'t>, env: &mut Env) {

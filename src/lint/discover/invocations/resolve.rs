@@ -527,11 +527,11 @@ fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
             // An input whose whole name is unknown (`-f "$VALUES_YAML"`) does not stand for
             // every file of its directory: it is given at run time.
             let unnamed = i > 0
-                && bound
-                    .normalized()
-                    .segments()
-                    .last()
-                    .is_some_and(|s| s.literal_prefix().is_empty() && s.0.len() == 1);
+                && bound.normalized().segments().last().is_some_and(|s| {
+                    s.literal_prefix().is_empty()
+                        && s.0.len() == 1
+                        && !s.unknowns().any(super::glob_loop::is_marker)
+                });
             if unnamed || bound.unknowns().next().is_none() {
                 next.push(b.clone());
                 continue;
