@@ -226,3 +226,51 @@ fn a_loop_that_gathers_a_glob_s_files_still_gives_them_all_to_one_command() {
         "{roots:?}"
     );
 }
+
+/// A script that builds one template from several files, `cat`ed by a function piped into
+/// `ytt -f -`: the first file defines a name the second uses.
+const CONCATENATED: &[(&str, &str)] = &[
+    (
+        "repipe.sh",
+        "#!/bin/bash\nDIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nbuild() {\n  \
+         cat \"$DIR/jobs/resources.yml\"\n  echo \"jobs:\"\n  for f in \"$DIR\"/jobs/*.yml; do\n    \
+         [[ \"$(basename \"$f\")\" != resources.yml ]] && cat \"$f\"\n  done\n}\n\
+         build | ytt \\\n  -f - \\\n  --data-value-file script=\"$DIR/start.sh\" | fly -t ci sp -c /dev/stdin\n",
+    ),
+    (
+        "jobs/resources.yml",
+        "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:base64\", \"base64\")\n\
+         #@ script_b64 = base64.encode(data.values.script)\n---\nresources:\n- name: repo\n",
+    ),
+    (
+        "jobs/deploy.yml",
+        "- name: deploy\n  plan:\n  - task: run\n    args:\n    - #@ \"echo \" + script_b64\n",
+    ),
+    ("start.sh", "#!/bin/sh\necho start\n"),
+];
+
+#[test]
+fn a_name_another_file_of_a_cat_pipe_into_ytt_defines_rests_on_the_file_rendered_alone() {
+    // FW11-B3: the layout's inferred command renders jobs/deploy.yml alone, where
+    // `script_b64` is undefined; the script renders it after jobs/resources.yml, which
+    // defines it. A note naming the pipe, not an error.
+    let dir = TempDir::with_files(CONCATENATED);
+    let (code, report) = lint_json(&dir, &[]);
+    let found = naming(&report, "template-error", "script_b64");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "info", "{report:#}");
+    assert!(
+        assumption_text(found[0]).contains("repipe.sh:10"),
+        "{report:#}"
+    );
+    assert_eq!(code, 0, "{report:#}");
+    // A name no file of the pipe defines stays an error.
+    let mut files = CONCATENATED.to_vec();
+    files[2].1 = "- name: deploy\n  args:\n  - #@ \"echo \" + script_b46\n";
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    let found = naming(&report, "template-error", "script_b46");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "error", "{report:#}");
+    assert_eq!(code, 1, "{report:#}");
+}

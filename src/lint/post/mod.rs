@@ -11,6 +11,7 @@ pub mod appended;
 pub mod baseline;
 pub mod bound_names;
 pub mod certainty;
+pub mod concatenated;
 pub mod embedded;
 pub mod embedded_templated;
 pub mod every_scenario;
@@ -63,7 +64,8 @@ pub fn findings(
     let found = vendored::settle(&p.discovery.vendir, found);
     let found = every_scenario::settle(jobs, found);
     let found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
-    let mut found = appended::settle(&p.config.dir, &p.discovery.files, jobs, found);
+    let found = appended::settle(&p.config.dir, &p.discovery.files, jobs, found);
+    let mut found = concatenated::settle(&p.config.dir, &p.discovery.files, jobs, found);
     let lenient = embedded::comments_ignored(&p.discovery.roots);
     found.extend(embedded::findings(&p.discovery, lenient));
     machine_paths::settle(&p.config.dir, &mut found);
