@@ -61,12 +61,14 @@ pub fn marker(var: &str, word: &Word) -> Option<Marker> {
             Piece::Unknown(u) => prefix.0.push(Piece::Unknown(u.clone())),
         }
     }
+    // `for d in envs/*/`: the entries are directories, named without the slash.
+    let rest = rest.trim_end_matches('/');
     let name = format!("{OPEN}{var} in {rest})");
     regex(&name)?;
     let mut word = prefix;
     word.0.push(Piece::Unknown(name.clone()));
     let mut tail = Word::default();
-    tail.push_lit(&rest, true);
+    tail.push_lit(rest, true);
     Some(Marker { word, name, tail })
 }
 
@@ -138,6 +140,8 @@ mod tests {
         assert!(regex("$(for p in ../*)").is_none());
         assert!(regex("$(ls -d *)").is_none());
         assert!(is_marker("$(for p in *.yml)") && !is_marker("$p"));
+        let m = marker("d", &glob("envs/", "*/")).unwrap();
+        assert_eq!(m.word.to_string(), "envs/$(for d in *)");
     }
 
     #[test]
