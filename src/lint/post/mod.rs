@@ -21,6 +21,7 @@ pub mod merge;
 pub mod never_evaluated;
 pub mod preamble;
 pub mod shared_values;
+pub mod sibling_inputs;
 pub mod stale;
 pub mod suppress;
 pub mod suppress_folded;
@@ -65,7 +66,8 @@ pub fn findings(
     let found = every_scenario::settle(jobs, found);
     let found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
     let found = appended::settle(&p.config.dir, &p.discovery.files, jobs, found);
-    let mut found = concatenated::settle(&p.config.dir, &p.discovery.files, jobs, found);
+    let found = concatenated::settle(&p.config.dir, &p.discovery.files, jobs, found);
+    let mut found = sibling_inputs::settle(&p.config.dir, jobs, found);
     let lenient = embedded::comments_ignored(&p.discovery.roots);
     found.extend(embedded::findings(&p.discovery, lenient));
     machine_paths::settle(&p.config.dir, &mut found);

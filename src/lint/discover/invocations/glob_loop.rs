@@ -10,7 +10,10 @@
 
 use super::env::Env;
 use super::index::glob_regex;
+use super::index::Binding;
+use super::resolve::Origin;
 use super::word::{Piece, Word};
+use crate::report::{Assumption, AssumptionKind};
 
 /// The marker's text: `$(for VAR in GLOB)`.
 const OPEN: &str = "$(for ";
@@ -91,6 +94,43 @@ pub fn regex(name: &str) -> Option<String> {
         return None;
     }
     Some(glob_regex(glob))
+}
+
+/// The binding of a word whose unknown parts are all loop markers to their globs as written:
+/// what the shell gives a loop over a glob that matches nothing (`packaging/package*.yaml`).
+pub fn unmatched(word: &Word) -> Option<Binding> {
+    let mut b = Binding::new();
+    for u in word.unknowns() {
+        let glob = u
+            .strip_prefix(OPEN)?
+            .strip_suffix(')')?
+            .split_once(" in ")?
+            .1;
+        regex(u)?;
+        b.insert(u.to_string(), glob.to_string());
+    }
+    (!b.is_empty()).then_some(b)
+}
+
+/// What an invocation bound to a loop's entry assumes: that the entry runs the command, the
+/// tests of the loop's body other than file tests (`[[ "$name" == buildpack ]]`) being left
+/// undecided.
+pub fn entry_assumptions(b: &Binding, origin: &Origin) -> Vec<Assumption> {
+    b.iter()
+        .filter_map(|(k, v)| {
+            let body = k.strip_prefix(OPEN)?.strip_suffix(')')?;
+            let (var, glob) = body.split_once(" in ")?;
+            regex(k)?;
+            Some(Assumption::new(
+                AssumptionKind::BoundArgument,
+                format!(
+                    "${var} is `{v}`, one entry of the loop over `{glob}` at {origin}: every \
+                     entry is taken to run the command (the loop's tests other than file \
+                     tests are not decided)"
+                ),
+            ))
+        })
+        .collect()
 }
 
 /// `env` with every marker of `markers` in its variables replaced by the glob's varying part.

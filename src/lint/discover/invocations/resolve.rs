@@ -542,6 +542,11 @@ fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
                 next.push(b.clone());
                 continue;
             };
+            // A loop's glob that matches nothing stays as written, as the shell leaves it.
+            let found = match (found.is_empty(), super::glob_loop::unmatched(&bound)) {
+                (true, Some(literal)) => vec![literal],
+                _ => found,
+            };
             for m in found {
                 let mut merged = b.clone();
                 merged.extend(m);
@@ -623,6 +628,8 @@ fn place(
             super::instance::instance(origin, args, stdin, &substitute(cwd, &b), &b, repo, caller);
         if let Outcome::Found(inv) = &mut found {
             inv.assumptions.extend(sole.iter().map(|(_, a)| a.clone()));
+            inv.assumptions
+                .extend(super::glob_loop::entry_assumptions(&b, origin));
         }
         out.push(found);
     }
