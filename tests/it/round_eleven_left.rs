@@ -326,6 +326,7 @@ fn a_load_a_sibling_repository_s_task_supplies_rests_on_that_input() {
         assumption_text(found[0]).contains("pipeline-tasks/tasks/boot.yml"),
         "{report:#}"
     );
+    assert_eq!(code, 0, "{report:#}");
     // A pipeline that does not set itself: the missing library is its own defect.
     let mut files = SIBLING.to_vec();
     let own = files[0].1.replace("set_pipeline", "put");
