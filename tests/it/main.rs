@@ -54,6 +54,7 @@ mod reports;
 mod round_eight;
 mod round_eleven_a;
 mod round_eleven_b;
+mod round_eleven_commands;
 mod round_eleven_left;
 mod round_nine;
 mod round_nine_left;

@@ -136,7 +136,9 @@ fn gives_example(inv: &Invocation) -> bool {
 /// file, an example to copy): then they are the values every reader who follows it has, and
 /// a failure with them is theirs too (a warning that names the values).
 fn inputs_known(inv: &Invocation) -> bool {
-    inv.binding.is_empty()
+    // A loop over a glob runs every entry: its binding is no guess (`glob_loop.rs`).
+    let looped = |k: &str| crate::lint::discover::invocations::glob_loop::is_marker(k);
+    inv.binding.iter().all(|(k, _)| looped(k))
         && (inv.scripted
             || !documented(&inv.origin.to_string())
             || shows_values(inv)

@@ -78,7 +78,7 @@ pub fn settle(
 
 /// The provenance of each root, or directory checked on its own (its files only supplement
 /// others), whose every job's command was inferred from the layout.
-fn inferred_roots(jobs: &[Job]) -> BTreeMap<&str, &Provenance> {
+pub(super) fn inferred_roots(jobs: &[Job]) -> BTreeMap<&str, &Provenance> {
     let mut out: BTreeMap<&str, Option<&Provenance>> = BTreeMap::new();
     for j in jobs
         .iter()
@@ -100,21 +100,12 @@ fn appended_files(
     files: &[RepoFile],
     wanted: &BTreeSet<String>,
 ) -> BTreeMap<String, Appended> {
-    let policy = crate::files::ReadPolicy::repository(repo);
     let mut out = BTreeMap::new();
     for f in files.iter().filter(|f| scripted(f)) {
         if out.len() == wanted.len() {
             break;
         }
-        let path = repo.join(&f.path);
-        let small = std::fs::symlink_metadata(&path).is_ok_and(|m| m.len() <= MAX_BYTES);
-        if !small {
-            continue;
-        }
-        let Some(bytes) = crate::files::read_allowed(&path, &policy) else {
-            continue;
-        };
-        let Ok(text) = std::str::from_utf8(&bytes) else {
+        let Some(text) = read_small(repo, &f.path) else {
             continue;
         };
         let dir = parent(&f.path);
@@ -135,9 +126,22 @@ fn appended_files(
     out
 }
 
+/// The text of the repository file `path` under the read policy, when it is UTF-8 and at most
+/// [`MAX_BYTES`] long.
+pub(super) fn read_small(repo: &Path, path: &str) -> Option<String> {
+    let policy = crate::files::ReadPolicy::repository(repo);
+    let full = repo.join(path);
+    let small = std::fs::symlink_metadata(&full).is_ok_and(|m| m.len() <= MAX_BYTES);
+    if !small {
+        return None;
+    }
+    let bytes = crate::files::read_allowed(&full, &policy)?;
+    String::from_utf8(bytes).ok()
+}
+
 /// Whether a file may hold shell that appends: a script, a Makefile, a CI or Ansible YAML file
 /// (not a ytt file, not a document).
-fn scripted(f: &RepoFile) -> bool {
+pub(super) fn scripted(f: &RepoFile) -> bool {
     let lower = f.path.to_ascii_lowercase();
     let doc = [".md", ".markdown", ".rst", ".adoc", ".txt", ".html"]
         .iter()

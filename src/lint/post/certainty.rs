@@ -19,12 +19,15 @@ pub fn apply(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
             };
             // An input another tool makes at run time (`helm template > chart.yaml`) that the
             // command is linted without: what rests on the command's files lacks it too.
-            // So is a file outside the repository (`-f ~/.tanzu/config.yaml`).
+            // So is a file outside the repository (`-f ~/.tanzu/config.yaml`). Not the
+            // `input-missing` finding itself, which assumes only that a maker whose output path
+            // is a guess does not make it.
             // A directory whose files only supplement others, checked on its own: no command
             // gives its files alone, so what rests on the command lacks the files it
             // supplements (round eleven's micropets: an old version's values and schema
             // overlaid in the order of their names).
             let made_elsewhere = d.basis() == crate::report::Basis::Command
+                && d.rule != crate::report::Rule::InputMissing
                 && c.assumed.iter().any(|a| {
                     matches!(
                         a.kind,

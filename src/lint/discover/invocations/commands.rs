@@ -101,6 +101,7 @@ impl<'t> Interp<'t> {
                     uncalled: self.uncalled.clone(),
                     stdin: self.stdin.clone(),
                     scripted: self.here.is_some() || self.within,
+                    written: self.written.clone(),
                 });
             }
             Some(n) if n.contains('/') => {

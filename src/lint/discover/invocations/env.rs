@@ -83,6 +83,15 @@ impl Env {
         self.vars.insert(name.to_string(), alts);
     }
 
+    /// Every value of every variable, mapped by `f`.
+    pub fn map_words(&mut self, f: impl Fn(&Word) -> Word) {
+        for alts in self.vars.values_mut() {
+            for a in alts.iter_mut() {
+                a.word = f(&a.word);
+            }
+        }
+    }
+
     pub fn unset(&mut self, name: &str) {
         self.vars.remove(name);
     }

@@ -157,15 +157,36 @@ impl<'t> Interp<'t> {
         let var = self.text(*var).to_string();
         let mut alts = Vec::new();
         let mut body = None;
+        // A glob's entries, one per iteration (see `glob_loop.rs`), unless the body sorts
+        // them by a test the linter does not decide per entry.
+        let mut markers = Vec::new();
+        let per_entry = kids[1..]
+            .iter()
+            .find(|k| k.kind() == "do_group")
+            .is_none_or(|b| !self.sorts_entries(*b));
         for k in &kids[1..] {
             if k.kind() == "do_group" {
                 body = Some(*k);
                 continue;
             }
+            // The glob must be written in the loop's header: a variable that holds one
+            // (`for t in $templates`) was gathered by a loop before, maybe sorted by it.
+            let written = self.text(*k).contains(['*', '?', '[']);
             for e in self.expand(*k, env, false) {
                 for f in e.fields {
+                    let word = match (per_entry && written)
+                        .then(|| super::glob_loop::marker(&var, &f))
+                        .flatten()
+                    {
+                        Some(m) => {
+                            let w = m.word.clone();
+                            markers.push(m);
+                            w
+                        }
+                        None => f,
+                    };
                     alts.push(Alt {
-                        word: f,
+                        word,
                         when: e.when.clone(),
                     });
                 }
@@ -180,6 +201,34 @@ impl<'t> Interp<'t> {
             self.stmt(b, &mut inner);
             *env = Env::merge(env, vec![(inner, Vec::new()), (env.clone(), Vec::new())]);
         }
+        super::glob_loop::restore(env, &markers);
+    }
+
+    /// Whether a loop's body branches on something other than a file test: a `case`, or a
+    /// string comparison (`[[ "$name" == buildpack ]]`). The linter decides file tests per
+    /// entry of a glob, not these, so such a loop is left as one command over the whole glob
+    /// (round eleven's FW11-B2 loop sorts its entries so; a loop that sorts files into
+    /// libraries and templates with `case` is another).
+    fn sorts_entries(&self, body: Node<'t>) -> bool {
+        let mut stack = vec![body];
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "case_statement" => return true,
+                "test_command" => {
+                    let text = self.text(n);
+                    if ["==", "!=", " = ", "=~", " -eq ", " -ne "]
+                        .iter()
+                        .any(|op| text.contains(op))
+                    {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        false
     }
 
     pub(super) fn case_statement(&mut self, n: Node<'t>, env: &mut Env) {

@@ -196,6 +196,13 @@ fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
         match p {
             Piece::Lit { text, glob } => push_lit(&mut re, text, *glob, &mut named_dir),
             Piece::Unknown(name) => {
+                // A loop over a glob stands for exactly the paths the glob matches, from
+                // whatever directory (`for f in *.yml`).
+                if let Some(globbed) = super::glob_loop::regex(name).filter(|_| capture) {
+                    re.push_str(&format!("({globbed})"));
+                    names.push(name.clone());
+                    continue;
+                }
                 if !capture || !named_dir {
                     return None;
                 }
@@ -223,7 +230,7 @@ fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
 }
 
 /// A shell glob (`*`, `?`, `[...]`) as a regular expression over one path's segments.
-pub(super) fn glob_regex(glob: &str) -> String {
+pub fn glob_regex(glob: &str) -> String {
     let mut out = String::new();
     let mut chars = glob.chars().peekable();
     while let Some(c) = chars.next() {

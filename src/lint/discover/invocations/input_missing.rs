@@ -19,11 +19,19 @@ pub fn finding(m: &MissingInput) -> Diagnostic {
         [one] => format!("input {one} of the ytt command does not exist"),
         many => format!("inputs {} of the ytt command do not exist", many.join(", ")),
     };
+    // A script a page runs: at the script's command, the page's line that runs it beside.
+    let at = m.written.as_ref().unwrap_or(&m.origin);
     let mut d = Diagnostic::new(
         Rule::InputMissing,
         format!("{what}, and no command of the repository makes it"),
     )
-    .at(Span::point(&m.origin.file, m.origin.line, 1));
+    .at(Span::point(&at.file, at.line, 1));
+    if m.written.is_some() {
+        d = d.with_related(
+            format!("the command runs from here ({})", m.origin),
+            Span::point(&m.origin.file, m.origin.line, 1),
+        );
+    }
     let hints: Vec<String> = m
         .paths
         .iter()
@@ -40,7 +48,10 @@ pub fn finding(m: &MissingInput) -> Diagnostic {
         many => d.with_help(format!("did you mean {}?", many.join(", "))),
     };
     let origin = m.origin.to_string();
-    let p = Provenance::of(source_of(&origin), Some(origin));
+    let mut p = Provenance::of(source_of(&origin), Some(origin));
+    for a in &m.assumed {
+        p.assume(a.clone());
+    }
     d.certainty = Some(p.certainty(Basis::Command));
     d.root = Some(shown.join(" + "));
     d
@@ -135,6 +146,8 @@ mod tests {
             found: 1,
             claims: vec!["config".into()],
             evident: true,
+            assumed: Vec::new(),
+            written: None,
         };
         let d = finding(&m);
         assert_eq!(d.rule, Rule::InputMissing);

@@ -133,6 +133,12 @@ struct Building {
     /// Values-like inputs of the repository's directories that do not exist, taken for the
     /// user's own (as `missing`): reported when the command has no other input.
     absent_values: Vec<(String, Option<String>, bool)>,
+    /// Every missing input leads into the repository's directories from where the command
+    /// runs (see [`missing::leads_in`]).
+    leads_in: bool,
+    /// What reporting a missing input assumes: that a command whose output path is known
+    /// only in part does not make it.
+    doubts: Vec<Assumption>,
 }
 
 impl Building {
@@ -164,6 +170,7 @@ impl Building {
                 self.page.as_deref(),
                 repo.index,
             );
+        self.leads_in &= missing::leads_in(full, cwd, repo.index);
         self.missing.push((shown_path(full), hint, evident));
     }
 
@@ -213,6 +220,8 @@ pub(super) fn instance(
         unattended: source == crate::report::Source::Ci,
         page_script: repo.nested && source == crate::report::Source::Document,
         absent_values: Vec::new(),
+        doubts: Vec::new(),
+        leads_in: true,
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -287,6 +296,10 @@ pub(super) fn instance(
                         ));
                     }
                     Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
+                    Absent::Doubtful(hint, a) => {
+                        at.doubts.push(a);
+                        at.missing(&full, &path, cwd, hint, repo);
+                    }
                 }
             }
         }
@@ -323,7 +336,12 @@ fn finish(mut at: Building, origin: &Origin) -> Outcome {
         .collect();
     if !at.missing.is_empty() {
         let found = at.inv.inputs.len();
-        let evident = at.missing.iter().any(|m| m.2) || (at.page.is_none() && found > 0);
+        // A page's command whose other inputs exist from where it runs, and whose missing
+        // ones lead into the directories there (`config/deps/x.yaml` beside `config/app.yaml`),
+        // runs there: a later commit deleted the file (LR11-C1). A page copied from a bundle
+        // names paths that lead out of the repository (`../../ingress`), or nowhere in it.
+        let evident =
+            at.missing.iter().any(|m| m.2) || (found > 0 && (at.page.is_none() || at.leads_in));
         let paths: Vec<(String, Option<String>)> =
             at.missing.into_iter().map(|(p, h, _)| (p, h)).collect();
         return Outcome::Missing(MissingInput {
@@ -332,6 +350,8 @@ fn finish(mut at: Building, origin: &Origin) -> Outcome {
             found,
             claims,
             evident,
+            assumed: at.doubts,
+            written: None,
         });
     }
     if at.stdin {
@@ -485,6 +505,10 @@ fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo
                         at.inv.unknown.push(format!("--data-values-file {v}"));
                     }
                     Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
+                    Absent::Doubtful(hint, a) => {
+                        at.doubts.push(a);
+                        at.missing(&full, &path, cwd, hint, repo);
+                    }
                     Absent::Unknown | Absent::Skip(_) => at.inv.unknown.push(format!(
                         "--data-values-file {} {NOT_IN_REPOSITORY}",
                         shown_path(&full)
@@ -530,6 +554,10 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
                         at.assume(a);
                     }
                     Absent::Missing(hint) => at.missing(&full, path, cwd, hint, repo),
+                    Absent::Doubtful(hint, a) => {
+                        at.doubts.push(a);
+                        at.missing(&full, path, cwd, hint, repo);
+                    }
                     Absent::Without(a) => {
                         at.assume(Some(a));
                         at.inv.values.push(unknown);

@@ -143,6 +143,9 @@ pub enum Fit {
 pub struct Maker<'a> {
     pub at: &'a MadeAt,
     pub fit: Fit,
+    /// The made path is known: no part of it known only at run time stands for a literal
+    /// part of the path read (`mkdir -p "build/$name"` may make `build/app/x.yml`, or not).
+    pub certain: bool,
 }
 
 /// The command that makes `target` (a normalized path word: a repository path, an absolute
@@ -153,6 +156,7 @@ pub fn maker<'a>(
     target: &Word,
     index: &Index,
 ) -> Option<(Maker<'a>, Option<String>)> {
+    let vague = target.unknowns().next().is_some();
     let target = target.normalized().to_string();
     let mut best: Option<(Maker, Option<String>)> = None;
     for m in made {
@@ -160,8 +164,19 @@ pub fn maker<'a>(
             let Some(fit) = fits(&place, &target) else {
                 continue;
             };
-            if best.as_ref().is_none_or(|(b, _)| fit > b.fit) {
-                best = Some((Maker { at: m, fit }, from));
+            let certain = vague || place.unknowns().next().is_none();
+            let better = best
+                .as_ref()
+                .is_none_or(|(b, _)| (fit, certain) > (b.fit, b.certain));
+            if better {
+                best = Some((
+                    Maker {
+                        at: m,
+                        fit,
+                        certain,
+                    },
+                    from,
+                ));
             }
         }
     }

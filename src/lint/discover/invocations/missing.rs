@@ -39,6 +39,10 @@ pub enum Absent {
     /// It does not exist and nothing makes it: ytt fails. A path of the repository that
     /// looks like the one meant, when there is one.
     Missing(Option<String>),
+    /// It does not exist, and only a command whose output path is known only in part may
+    /// make it (`mkdir -p "config/$name"`): missing, assuming that command does not (the
+    /// assumption names it).
+    Doubtful(Option<String>, Assumption),
 }
 
 /// What to do with the input `shown` (as the command writes it), at `target` (its normalized
@@ -70,8 +74,42 @@ pub fn judge(
         repo.made
     };
     if let Some((m, from)) = made::maker(made_by, target, repo.index) {
-        return from_made(m, from, &name, given, data);
+        let absent = from_made(m, from, &name, given, data);
+        if m.certain || !matches!(absent, Absent::Skip(_)) {
+            return absent;
+        }
+        // A maker whose output path is a guess does not make a template certainly: what the
+        // command would be without it decides, and a missing input stays reported.
+        return match unmade(target, shown, given, marks, repo, unattended) {
+            Absent::Missing(hint) => Absent::Doubtful(
+                hint,
+                Assumption::new(
+                    AssumptionKind::MissingInput,
+                    format!(
+                        "{name} is not made by {}, whose output path `{}` is known only at run time",
+                        m.at.described(),
+                        m.at.made.path
+                    ),
+                ),
+            ),
+            _ => absent,
+        };
     }
+    unmade(target, shown, given, marks, repo, unattended)
+}
+
+/// [`judge`] for an input no command of the repository makes.
+fn unmade(
+    target: &Word,
+    shown: &str,
+    given: Given,
+    marks: &[String],
+    repo: &Repo,
+    unattended: bool,
+) -> Absent {
+    let path = target.repo_path();
+    let name = path.clone().unwrap_or_else(|| target.to_string());
+    let data = given != Given::File || looks_like_values(&name) || plain_marked(shown, marks);
     if let Some(t) = path
         .as_deref()
         .and_then(|p| vendir::unsynced(repo.vendir, p))
@@ -254,7 +292,17 @@ pub fn evident(
     let text = written.normalized();
     let anchored = text.literal_prefix().starts_with(super::word::REPO)
         || text.literal_prefix().starts_with("..");
-    let leads_in = cwd.repo_path().is_some_and(|c| {
+    typo || anchored || leads_in(missing, cwd, index)
+}
+
+/// Whether a missing path leads into the repository's directories from where the command
+/// runs: it is below `cwd`, and its first segment there exists (`config/deps/x.yaml`, run
+/// from the top of a repository that holds `config/`).
+pub fn leads_in(missing: &Word, cwd: &Word, index: &Index) -> bool {
+    let Some(target) = missing.repo_path() else {
+        return false;
+    };
+    cwd.repo_path().is_some_and(|c| {
         let rest = if c == "." {
             Some(target.as_str())
         } else {
@@ -264,8 +312,7 @@ pub fn evident(
         };
         rest.and_then(|r| r.split('/').next())
             .is_some_and(|first| index.exists(&paths::join(&c, first)))
-    });
-    typo || anchored || leads_in
+    })
 }
 
 /// Whether text is data values a `-f` input gives (`#@data/values`).

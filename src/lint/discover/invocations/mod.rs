@@ -15,6 +15,7 @@ pub mod educates;
 pub mod env;
 pub mod expand;
 pub mod flow;
+pub mod glob_loop;
 pub mod ignored;
 pub mod index;
 pub mod input_missing;

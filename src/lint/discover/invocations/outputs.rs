@@ -104,7 +104,14 @@ impl<'t> Interp<'t> {
                     }
                 }
             }
-            "mkdir" => made.extend(plain.iter().map(|p| ((*p).clone(), None))),
+            // A directory known only at run time (`mkdir -p "$dir"`) names no place: matched,
+            // it would stand for any input (LR11-C1).
+            "mkdir" => made.extend(
+                plain
+                    .iter()
+                    .filter(|p| p.names_file())
+                    .map(|p| ((*p).clone(), None)),
+            ),
             "touch" | "tee" => made.extend(
                 plain
                     .iter()
@@ -112,12 +119,7 @@ impl<'t> Interp<'t> {
                     .map(|p| ((*p).clone(), None)),
             ),
             "git" if args.first().and_then(Word::literal).as_deref() == Some("clone") => {
-                let rest: Vec<&Word> = plain.iter().skip(1).copied().collect();
-                match rest.as_slice() {
-                    [_, dir, ..] => made.push(((*dir).clone(), None)),
-                    [url] => made.extend(repository_dir(url).map(|d| (d, None))),
-                    [] => {}
-                }
+                made.extend(clone_dir(&args[1..]).map(|d| (d, None)));
             }
             "curl" | "wget" => made.extend(downloads(args)),
             _ => {}
@@ -382,6 +384,44 @@ fn redirect_target<'t>(r: Node<'t>, it: &Interp<'t>) -> Option<(bool, Node<'t>)>
     }
 }
 
+/// The directory `git clone [OPTIONS] URL [DIR]` makes: `DIR` when it names a place (a
+/// destination known only at run time, `"$dst_dir"`, names none: matched, it would make any
+/// missing input, LR11-C1), else the URL's last segment without `.git`. The options that take
+/// a value (`--branch main`) are no positional argument.
+fn clone_dir(args: &[Word]) -> Option<Word> {
+    const VALUED: [&str; 12] = [
+        "-b",
+        "--branch",
+        "-o",
+        "--origin",
+        "--depth",
+        "-c",
+        "--config",
+        "--reference",
+        "-u",
+        "--upload-pack",
+        "--separate-git-dir",
+        "--template",
+    ];
+    let mut positional: Vec<&Word> = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let l = a.literal_prefix();
+        if l.starts_with('-') {
+            if VALUED.contains(&l) && a.literal().is_some() {
+                it.next();
+            }
+            continue;
+        }
+        positional.push(a);
+    }
+    match positional.as_slice() {
+        [_, dir, ..] => dir.names_file().then(|| (*dir).clone()),
+        [url] => repository_dir(url),
+        [] => None,
+    }
+}
+
 /// The directory `git clone URL` makes: the URL's last segment without `.git`.
 fn repository_dir(url: &Word) -> Option<Word> {
     let text = url.literal()?;
@@ -479,6 +519,21 @@ mod tests {
         assert_eq!(d[0].0.to_string(), "values.yml");
         let d = downloads(&words("-o /tmp/x.yml https://x.io/a"));
         assert_eq!(d[0].0.to_string(), "/tmp/x.yml");
+        let dir = |s: &str| clone_dir(&words(s)).map(|w| w.to_string());
+        assert_eq!(
+            dir("--branch main https://x.io/o/lib lib2").as_deref(),
+            Some("lib2")
+        );
+        assert_eq!(
+            dir("-b main https://x.io/o/lib.git").as_deref(),
+            Some("lib")
+        );
+        // LR11-C1: a destination known only at run time makes no path.
+        let mut unknown = words("--branch");
+        unknown.push(Word::unknown("$branch".to_string()));
+        unknown.push(Word::unknown("$remote".to_string()));
+        unknown.push(Word::unknown("$dst_dir".to_string()));
+        assert_eq!(clone_dir(&unknown), None);
         assert_eq!(
             repository_dir(&Word::lit("https://github.com/o/lib.git"))
                 .unwrap()

@@ -98,6 +98,12 @@ pub struct MissingInput {
     /// Whether the command is evidently meant to run from where it was placed (see
     /// [`super::missing::evident`]); if not, it is skipped, not reported.
     pub evident: bool,
+    /// What reporting it assumes (a command whose output path is known only in part does
+    /// not make the input).
+    pub assumed: Vec<Assumption>,
+    /// Where the command is written when that is another file than `origin`'s (a script the
+    /// page at `origin` runs): the finding is there.
+    pub written: Option<Origin>,
 }
 
 /// A command the linter cannot evaluate, and the repository paths it reads (which are then
@@ -196,7 +202,7 @@ pub fn resolve_from(
     for root in roots {
         let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, repo, caller);
         if found && !missing {
-            return scripted(out, call);
+            return scripted(out, call, repo.index);
         }
         if found {
             all_found.get_or_insert(out);
@@ -204,14 +210,38 @@ pub fn resolve_from(
             others.push(out);
         }
     }
-    scripted(all_found.unwrap_or_else(|| unplaced(others)), call)
+    scripted(
+        all_found.unwrap_or_else(|| unplaced(others)),
+        call,
+        repo.index,
+    )
 }
 
-/// The outcomes of `call`, each invocation marked as written where the call is.
-fn scripted(mut out: Vec<Outcome>, call: &Call) -> Vec<Outcome> {
+/// The outcomes of `call`, each invocation marked as written where the call is. A missing
+/// input of a command written in another file is that file's, unless the file's own
+/// directory holds it (`./config/cm.yaml` beside `hack/gen/render.sh`): then the caller runs
+/// the script from the wrong place, and the finding stays at the caller's line.
+fn scripted(mut out: Vec<Outcome>, call: &Call, index: &Index) -> Vec<Outcome> {
     for o in &mut out {
-        if let Outcome::Found(inv) = o {
-            inv.scripted = call.scripted;
+        match o {
+            Outcome::Found(inv) => inv.scripted = call.scripted,
+            Outcome::Missing(m) => {
+                let beside = |file: &str| {
+                    let dir = crate::files::paths::parent(file);
+                    m.paths
+                        .iter()
+                        .any(|(p, _)| index.exists(&crate::files::paths::join(dir, p)))
+                };
+                m.written = call
+                    .written
+                    .as_ref()
+                    .filter(|(file, _)| *file != m.origin.file && !beside(file))
+                    .map(|(file, line)| Origin {
+                        file: file.clone(),
+                        line: *line,
+                    });
+            }
+            _ => {}
         }
     }
     out
@@ -497,11 +527,11 @@ fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
             // An input whose whole name is unknown (`-f "$VALUES_YAML"`) does not stand for
             // every file of its directory: it is given at run time.
             let unnamed = i > 0
-                && bound
-                    .normalized()
-                    .segments()
-                    .last()
-                    .is_some_and(|s| s.literal_prefix().is_empty() && s.0.len() == 1);
+                && bound.normalized().segments().last().is_some_and(|s| {
+                    s.literal_prefix().is_empty()
+                        && s.0.len() == 1
+                        && !s.unknowns().any(super::glob_loop::is_marker)
+                });
             if unnamed || bound.unknowns().next().is_none() {
                 next.push(b.clone());
                 continue;
@@ -511,6 +541,11 @@ fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
                 // Too vague to bind (an unknown first segment): leave it unknown.
                 next.push(b.clone());
                 continue;
+            };
+            // A loop's glob that matches nothing stays as written, as the shell leaves it.
+            let found = match (found.is_empty(), super::glob_loop::unmatched(&bound)) {
+                (true, Some(literal)) => vec![literal],
+                _ => found,
             };
             for m in found {
                 let mut merged = b.clone();
@@ -593,6 +628,8 @@ fn place(
             super::instance::instance(origin, args, stdin, &substitute(cwd, &b), &b, repo, caller);
         if let Outcome::Found(inv) = &mut found {
             inv.assumptions.extend(sole.iter().map(|(_, a)| a.clone()));
+            inv.assumptions
+                .extend(super::glob_loop::entry_assumptions(&b, origin));
         }
         out.push(found);
     }

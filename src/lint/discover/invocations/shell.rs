@@ -48,6 +48,9 @@ pub struct Call {
     /// or sources, a function of one), not in the snippet itself: a page that runs
     /// `./scripts/deploy.sh prod` chooses only the script's arguments.
     pub scripted: bool,
+    /// For a command written in another file of the repository (see `scripted`), that file
+    /// and the command's own line there.
+    pub written: Option<(String, u32)>,
 }
 
 /// A command that deploys files as they are, without ytt: `kapp deploy -f PATH`,
@@ -201,6 +204,8 @@ pub(super) struct Interp<'t> {
     /// text: judged once per file.
     pub(super) logs: HashMap<usize, bool>,
     pub(super) depth: usize,
+    /// Where the command being run is written, when in another file (see [`Call::written`]).
+    pub(super) written: Option<(String, u32)>,
     /// Statements followed so far (see [`MAX_STEPS`]).
     steps: usize,
 }
@@ -233,6 +238,7 @@ impl<'t> Interp<'t> {
             anchors: std::cell::RefCell::new(Vec::new()),
             logs: HashMap::new(),
             depth: 0,
+            written: None,
             steps: 0,
         }
     }
@@ -406,7 +412,10 @@ impl<'t> Interp<'t> {
         let combos = super::expand::combine(words, MAX_COMBINATIONS);
         let single = combos.len() == 1;
         let saved = input.map(|i| self.stdin.replace(i));
+        let row = u32::try_from(n.start_position().row).unwrap_or(u32::MAX - 1);
+        let written = self.here.map(|p| (p.path.clone(), row.saturating_add(1)));
         for (fields, when) in combos {
+            self.written.clone_from(&written);
             self.run(line, &fields, when, env, single);
         }
         if let Some(s) = saved {
