@@ -3,6 +3,7 @@
 //! running anything (see [`shell`]) and resolved into what the linter can evaluate (see
 //! [`resolve`]), or skipped with a reason.
 
+pub mod added;
 pub mod angle;
 pub mod ci;
 pub mod commands;
@@ -405,6 +406,7 @@ pub fn find_with(
         ..Found::default()
     };
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
+    let recipe_made = added::recipe_writes(texts, &set);
     for (snippet, calls, anchors) in followed {
         let calls: Vec<Call> = calls
             .iter()
@@ -441,6 +443,7 @@ pub fn find_with(
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
+                        added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
                         written_keys::add(&mut inv, &made, &pages);
                         inv.assumptions.extend(snippet.assumed.iter().cloned());
                         found.invocations.push(*inv);
