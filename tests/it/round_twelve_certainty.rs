@@ -128,3 +128,115 @@ render:\n\tytt -f config -f vals > out.yml\n";
     assert_eq!(with(&report, "unknown binary op")[0]["severity"], "error");
     assert_eq!(code, 1);
 }
+
+#[test]
+fn a_page_s_copy_of_a_sample_in_a_run_time_directory_is_linted_with_the_sample() {
+    // LR12-B1: the page copies the sample to `${TMP_DIR}/values.yml` and renders that copy;
+    // the sample still carries a key the templates renamed, which ytt rejects whatever the
+    // reader fills in: a warning that names the sample, no longer lost.
+    let readme = "# Install\n\n1. Copy the sample values:\n\n   ```console\n   \
+cp sample-values.yml ${TMP_DIR}/values.yml\n   ```\n\n1. Render:\n\n   ```console\n   \
+ytt -f config -f ${TMP_DIR}/values.yml > ${TMP_DIR}/out.yml\n   ```\n";
+    let config = "#@ load(\"@ytt:data\", \"data\")\n---\nkey: #@ data.values.store.key\n";
+    let files = [
+        ("README.md", readme),
+        ("config/t.yml", config),
+        (
+            "config/values.yml",
+            "#@data/values\n---\nstore:\n  key: \"\"\n",
+        ),
+        (
+            "sample-values.yml",
+            "#@data/values\n---\nold_store:\n  key: secret\n",
+        ),
+    ];
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    let found = with(&report, "key 'old_store'");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["severity"], "warning", "{report:#}");
+    let said = assumed(found[0]).join("\n");
+    assert!(
+        said.contains("is the user's copy of sample-values.yml (README.md:6"),
+        "{said}"
+    );
+
+    // A sample with the templates' keys renders: nothing to say about it.
+    let mut files = files.to_vec();
+    files[3].1 = "#@data/values\n---\nstore:\n  key: secret\n";
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert!(with(&report, "Expected number").is_empty(), "{report:#}");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn an_angle_bracket_value_of_a_data_value_flag_does_not_swallow_the_next_flag() {
+    // FW12-B3: read as shell, `<INSERT_CLIENT_ID>` would redirect, and the `\` continuation
+    // would make the next flag the redirection's target; the page means "your id here".
+    let readme =
+        "# Render\n\n```sh\nytt -f config/ \\\n     -v client_id=<INSERT_CLIENT_ID> \\\n     \
+--data-value-yaml 'ips=[10.0.0.1]' | kubectl apply -f -\n```\n";
+    let template = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\n\
+#@ data.values.ips or assert.fail(\"ips should be provided\")\n---\nkind: ConfigMap\n\
+data:\n  ip: #@ data.values.ips[0]\n  id: #@ data.values.client_id\n";
+    let values = "#@data/values\n---\nips: []\nclient_id: \"\"\n";
+    let dir = TempDir::with_files(&[
+        ("README.md", readme),
+        ("config/cm.yml", template),
+        ("config/values.yml", values),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert!(diagnostics(&report).is_empty(), "{report:#}");
+    assert_eq!(code, 0);
+
+    // The key the page gives is still given: one the schema does not declare is the
+    // command's certain error, whatever the reader types (round nine's true error).
+    let readme = readme.replace("client_id=", "clientid=");
+    let schema = "#@data/values-schema\n---\nips: [\"\"]\nclient_id: \"\"\n";
+    let dir = TempDir::with_files(&[
+        ("README.md", readme.as_str()),
+        ("config/cm.yml", template),
+        ("config/schema.yml", schema),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    let found = with(&report, "clientid");
+    assert!(!found.is_empty(), "{report:#}");
+    assert_eq!(found[0]["severity"], "error", "{report:#}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_vendir_configuration_under_another_name_vendors_its_directories() {
+    // S12A-1: `vendir sync -f vendir-manifests.yml` fills upstream/ with another project's
+    // tree, which nothing renders: left out, as under `vendir.yml`.
+    let config = "apiVersion: vendir.k14s.io/v1alpha1\nkind: Config\ndirectories:\n\
+- path: upstream\n  contents:\n  - path: .\n    git: {url: https://example.com/up, ref: v1}\n";
+    let images = "#@ load(\"@ytt:data\", \"data\")\n---\nimages: []\n";
+    let files = [
+        ("vendor/vendir-manifests.yml", config),
+        (
+            "vendor/sync.sh",
+            "#!/bin/bash\nvendir sync -f vendir-manifests.yml\n",
+        ),
+        ("vendor/upstream/config/images.yml", images),
+    ];
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert!(
+        with(&report, "loaded but never used").is_empty(),
+        "{report:#}"
+    );
+    assert_eq!(code, 0);
+
+    // The same file with another kind of content is no vendir configuration.
+    let mut files = files.to_vec();
+    files[0].1 = "kind: ConfigMap\n";
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    assert_eq!(
+        with(&report, "loaded but never used").len(),
+        1,
+        "{report:#}"
+    );
+}

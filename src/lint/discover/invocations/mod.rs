@@ -26,6 +26,7 @@ pub mod listing;
 pub mod made;
 pub mod make;
 pub mod missing;
+pub mod named_copy;
 pub mod outputs;
 pub mod own_checkout;
 pub mod printed;
