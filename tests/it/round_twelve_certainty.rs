@@ -52,11 +52,13 @@ common:\n  registry: ${REGISTRY}\nVALUES\nytt -f k8s | kapp deploy -a app -f - -
     );
     assert_eq!(code, 0, "{report:#}");
 
-    // Written after the command, or into another directory: the directory is as committed,
-    // and the failure is the script's certain error.
+    // Written after the command, into another directory, or no data values (another tool's
+    // output beside the templates): the values are as committed, and the failure is the
+    // script's certain error.
     for script in [
         "#!/bin/bash\nytt -f k8s > out.yml\necho 'common: {registry: x}' > k8s/values.yml\n",
         "#!/bin/bash\necho 'common: {registry: x}' > other/values.yml\nytt -f k8s > out.yml\n",
+        "#!/bin/bash\nhelm template c ./chart > k8s/chart-output/c.yaml\nytt -f k8s > out.yml\n",
     ] {
         let dir = TempDir::with_files(&[
             ("k8s/app.yml", APP),

@@ -6,7 +6,9 @@
 //! (a `changed-at-run-time` assumption that names the writer, so a warning), the others stay
 //! as they are. [`super::edits`] does the same for a committed input a step rewrites.
 //!
-//! Which writes count: a step of a script or CI job on a line before the command's (in a
+//! Which files count: data values (by name, `values.yml`, or by a here-document's
+//! `#@data/values`); another tool's output written beside the templates does not. Which
+//! writes count: a step of a script or CI job on a line before the command's (in a
 //! Concourse task, a step of the same task, whose container the command shares); in a
 //! Makefile or Taskfile, a step of any other line, since its targets run in the order the
 //! user (or a prerequisite) picks.
@@ -15,6 +17,7 @@ use super::concourse_inputs::Checkout;
 use super::edits;
 use super::index::Index;
 use super::made::MadeAt;
+use super::missing;
 use super::resolve::Invocation;
 use super::script_set::ScriptSet;
 use super::snippet::{Snippet, CALLER};
@@ -77,7 +80,7 @@ pub fn mark(
             continue;
         }
         for path in places(m, &snippet.checkouts) {
-            if index.is_file(&path) || index.is_dir(&path) {
+            if index.is_file(&path) || index.is_dir(&path) || !values_like(&path, m) {
                 continue;
             }
             let Some(dir) = dirs.iter().find(|d| paths::is_within(&path, d)) else {
@@ -120,6 +123,14 @@ fn writes_before(m: &MadeAt, inv: &Invocation, snippet: &Snippet, any_order: boo
     }
     // A Concourse task's container is its own: another task's writes are not seen here.
     snippet.checkouts.is_empty() || within(m.made.line, snippet)
+}
+
+/// Whether the written file is data values: by its name (`values.yml`, `app-vars.yaml`) or
+/// by the here-document's text (`#@data/values`). Another tool's output written beside the
+/// templates (`helm template … > templates/chart-output/x.yaml`) is left alone: the command's
+/// data values are what the committed files give.
+fn values_like(path: &str, m: &MadeAt) -> bool {
+    missing::looks_like_values(path) || m.text().is_some_and(|w| missing::is_values_text(&w.text))
 }
 
 /// Whether file line `line` is one of the snippet's.
