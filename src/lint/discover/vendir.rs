@@ -37,13 +37,12 @@ const FETCHED: [&str; 7] = [
     "helmChart",
 ];
 
-/// Whether a repository file is a vendir configuration.
+/// Whether a repository file may be a vendir configuration: `vendir.yml` and its lock file,
+/// or any YAML file whose name says vendir (`vendir-k8s-manifest.yml`, which `vendir sync -f`
+/// reads); [`targets`] reads only the documents whose `apiVersion` is vendir's.
 pub fn candidate(path: &str) -> bool {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    matches!(
-        name,
-        "vendir.yml" | "vendir.yaml" | "vendir.lock.yml" | "vendir.lock.yaml"
-    )
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    name.contains("vendir") && (name.ends_with(".yml") || name.ends_with(".yaml"))
 }
 
 /// The directories the vendir configuration at `file` fills.
@@ -154,7 +153,7 @@ pub fn repository_targets(config: &Config, files: &[RepoFile], index: &Index) ->
     let mut out = Vec::new();
     // Configurations first: a directory is named where it is configured.
     let mut configs: Vec<&RepoFile> = files.iter().filter(|f| candidate(&f.path)).collect();
-    configs.sort_by_key(|f| (f.path.contains("vendir.lock."), f.path.as_str()));
+    configs.sort_by_key(|f| (f.path.contains(".lock."), f.path.as_str()));
     for f in configs {
         if let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) {
             for t in targets(&f.path, &text, index) {

@@ -3,7 +3,11 @@
 //! two redirections (in from `path_to/ssh/id_rsa`, out to the next word), which leaves the
 //! flag without its value; the page means "your file here". Each such placeholder is the
 //! reader's value, known only at run time: the snippet holds an unknown word spelt as the page
-//! spells it (see [`super::snippet::Marked`]).
+//! spells it (see [`super::snippet::Marked`]). A placeholder that is the value of `-v KEY=<value>`
+//! (also `--data-value`, `--data-value-yaml`) is the reader's text for a key the command gives:
+//! it stays that text, quoted, so the key is given as the page writes it and the redirections
+//! the shell would read do not swallow the flags after it (round twelve's FW12-B3); a value
+//! that holds a placeholder makes what rests on it a warning (the `placeholder` assumption).
 //!
 //! A placeholder is `<` followed by a letter or `_`, then characters other than blanks, quotes,
 //! brackets and the shell's operators, then `>` not followed by another `>`, `&`, `|` or `(`.
@@ -34,9 +38,12 @@ pub fn marked(file: &str, line_offset: u32, text: &str, cwd: Word) -> Option<Sni
         }
         heredoc = heredoc_delimiter(line);
         let mut rest = line;
-        while let Some((before, name, after)) = placeholder(rest) {
+        while let Some((before, name, after, kind)) = placeholder(rest) {
             out.push(before);
-            out.unknown(name);
+            match kind {
+                Kind::File => out.unknown(name),
+                Kind::Value => out.push(&format!("'{name}'")),
+            }
             any = true;
             rest = after;
         }
@@ -45,9 +52,18 @@ pub fn marked(file: &str, line_offset: u32, text: &str, cwd: Word) -> Option<Sni
     any.then(|| out.into_snippet(file, line_offset, cwd))
 }
 
+/// What a placeholder stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The reader's file: a value known only at run time.
+    File,
+    /// The reader's text for a data value the command gives.
+    Value,
+}
+
 /// The first placeholder of `line`: the text before it, the placeholder with its brackets,
-/// and the text after it.
-fn placeholder(line: &str) -> Option<(&str, &str, &str)> {
+/// the text after it, and what it stands for.
+fn placeholder(line: &str) -> Option<(&str, &str, &str, Kind)> {
     let mut from = 0;
     while let Some(at) = line[from..].find('<').map(|i| i + from) {
         from = at + 1;
@@ -69,11 +85,16 @@ fn placeholder(line: &str) -> Option<(&str, &str, &str)> {
         if after.starts_with(['>', '&', '|', '(']) {
             continue;
         }
-        if !names_a_file(&line[..at]) {
+        let before = &line[..at];
+        let kind = if names_a_file(before) {
+            Kind::File
+        } else if gives_a_value(before) {
+            Kind::Value
+        } else {
             continue;
-        }
+        };
         let end = at + 1 + len + 1;
-        return Some((&line[..at], &line[at..end], &line[end..]));
+        return Some((before, &line[at..end], &line[end..], kind));
     }
     None
 }
@@ -105,6 +126,24 @@ fn names_a_file(before: &str) -> bool {
     }
 }
 
+/// Whether the text before a placeholder makes it the value of a data value flag, outside
+/// double quotes (where the shell reads no redirection): `-v KEY=<value>`,
+/// `--data-value-yaml KEY=<value>`, `--data-value=KEY=<value>`.
+fn gives_a_value(before: &str) -> bool {
+    if before.matches('"').count() % 2 == 1 || before.ends_with(char::is_whitespace) {
+        return false;
+    }
+    let flag = |w: &str| matches!(w, "-v" | "--data-value" | "--data-value-yaml");
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let Some(last) = words.last().filter(|w| w.ends_with('=')) else {
+        return false;
+    };
+    match last.split_once('=') {
+        Some((name, rest)) if flag(name) => rest.len() > 1,
+        _ => !last.starts_with('-') && words.len() >= 2 && flag(words[words.len() - 2]),
+    }
+}
+
 /// The word that ends a here-document a line opens (`cat <<EOF`, `<<-'END'`), if it opens
 /// one.
 fn heredoc_delimiter(line: &str) -> Option<String> {
@@ -129,7 +168,7 @@ mod tests {
     fn names(line: &str) -> Vec<&str> {
         let mut out = Vec::new();
         let mut rest = line;
-        while let Some((_, name, after)) = placeholder(rest) {
+        while let Some((_, name, after, _)) = placeholder(rest) {
             out.push(name);
             rest = after;
         }
@@ -146,8 +185,12 @@ mod tests {
             names("ytt -f <PATH-TO-VALUES-YAML> --file=<other> --data-values-file <v>"),
             ["<PATH-TO-VALUES-YAML>", "<other>", "<v>"]
         );
-        // Not a flag's path: left as the shell reads it.
-        assert!(names("ytt -f x -v webhook_image=<pod-webhook-image>").is_empty());
+        // A data value's text; anything else is left as the shell reads it.
+        assert_eq!(
+            names("ytt -f x -v webhook_image=<pod-webhook-image> --data-value=k=<v>"),
+            ["<pod-webhook-image>", "<v>"]
+        );
+        assert!(names("ytt -f x -v \"k=<v>\" -v <k>").is_empty());
         assert!(names("kubectl -n <namespace> apply").is_empty());
     }
 
@@ -179,5 +222,14 @@ mod tests {
         assert_eq!(s.vars.len(), 1);
         assert_eq!(s.line_offset, 3);
         assert!(marked("README.md", 0, "ytt -f a > b\n", Word::lit("x")).is_none());
+        let s = marked(
+            "README.md",
+            0,
+            "ytt -f t -v id=<ID> \\\n  -v b=1\n",
+            Word::lit("x"),
+        );
+        let s = s.unwrap();
+        assert_eq!(s.text, "ytt -f t -v id='<ID>' \\\n  -v b=1\n");
+        assert!(s.vars.is_empty());
     }
 }

@@ -175,7 +175,7 @@ pub fn for_run_time_input(
     }
     let last = written.normalized().segments().pop()?;
     if !last.literal_prefix().is_empty() || last.0.len() != 1 || last.unknowns().count() != 1 {
-        return None;
+        return super::named_copy::for_input(written, file, documented);
     }
     let d = nearest(file, documented, true)?;
     Some((

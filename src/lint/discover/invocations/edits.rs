@@ -197,7 +197,7 @@ fn shown(w: &Word) -> String {
 
 /// The repository paths a made path stands for: itself, or from each directory its script may
 /// be started from.
-fn places(m: &MadeAt) -> Vec<String> {
+pub(super) fn places(m: &MadeAt) -> Vec<String> {
     match m.made.path.strip_prefix(CALLER) {
         Some(rest) => caller_bases(paths::parent(&m.file))
             .into_iter()

@@ -3,6 +3,7 @@
 //! running anything (see [`shell`]) and resolved into what the linter can evaluate (see
 //! [`resolve`]), or skipped with a reason.
 
+pub mod added;
 pub mod angle;
 pub mod ci;
 pub mod commands;
@@ -26,6 +27,7 @@ pub mod listing;
 pub mod made;
 pub mod make;
 pub mod missing;
+pub mod named_copy;
 pub mod outputs;
 pub mod own_checkout;
 pub mod printed;
@@ -406,6 +408,7 @@ pub fn find_with(
         ..Found::default()
     };
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
+    let recipe_made = added::recipe_writes(texts, &set);
     for (snippet, calls, anchors) in followed {
         let calls: Vec<Call> = calls
             .iter()
@@ -442,6 +445,7 @@ pub fn find_with(
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
+                        added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
                         written_keys::add(&mut inv, &made, &pages);
                         inv.assumptions.extend(snippet.assumed.iter().cloned());
                         found.invocations.push(*inv);

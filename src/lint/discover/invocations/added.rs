@@ -1,0 +1,175 @@
+//! Files a step adds to an input directory at run time: the same script, CI task or Makefile
+//! writes a file inside a directory its `ytt` command renders (`cat > k8s/values.yml <<EOF`
+//! before `ytt -f k8s`; a Makefile target's `./gen.sh > vals/values.yml` beside the target
+//! that runs `ytt -f config -f vals`). The committed directory lacks that file, so the
+//! linter's evaluation is not the command's: the findings that rest on its inputs assume it
+//! (a `changed-at-run-time` assumption that names the writer, so a warning), the others stay
+//! as they are. [`super::edits`] does the same for a committed input a step rewrites.
+//!
+//! Which files count: data values (by name, `values.yml`, or by a here-document's
+//! `#@data/values`); another tool's output written beside the templates does not. Which
+//! writes count: a step of a script or CI job on a line before the command's (in a
+//! Concourse task, a step of the same task, whose container the command shares); in a
+//! Makefile or Taskfile, a step of any other line, since its targets run in the order the
+//! user (or a prerequisite) picks.
+
+use super::concourse_inputs::Checkout;
+use super::edits;
+use super::index::Index;
+use super::made::MadeAt;
+use super::missing;
+use super::resolve::Invocation;
+use super::script_set::ScriptSet;
+use super::snippet::{Snippet, CALLER};
+use super::{make, shell, word};
+use crate::files::paths;
+use crate::lint::discover::provenance::source_of;
+use crate::report::{Assumption, AssumptionKind, Source};
+
+/// What the recipes of the Makefiles among `texts` that run ytt write, each recipe line
+/// followed as a shell of its own (the recipes that run no ytt are not among the snippets
+/// discovery follows: `gen: ./gen.sh > vals/values.yml`).
+pub fn recipe_writes<K>(texts: &[(String, K, String)], set: &ScriptSet) -> Vec<MadeAt> {
+    let mut out = Vec::new();
+    for (path, _, text) in texts {
+        if !make::candidate(path) || !set.mentioned_in(text) {
+            continue;
+        }
+        for snippet in make::snippets(path, text, &|_| true) {
+            let ctx = shell::Context {
+                script: word::Word::lit(format!("{}/{}", word::REPO, snippet.file)),
+                line_offset: snippet.line_offset,
+            };
+            let Ok(f) = shell::follow(&snippet.text, &ctx, snippet.env(), set, None) else {
+                continue;
+            };
+            out.extend(f.made.into_iter().map(|m| MadeAt {
+                file: path.clone(),
+                made: m,
+            }));
+        }
+    }
+    out
+}
+
+/// Adds to `inv` a `changed-at-run-time` assumption for each file a step of `snippet`'s file
+/// (`made`, and `recipes` for a Makefile's) writes inside one of the command's input
+/// directories that the repository does not hold.
+pub fn mark(
+    inv: &mut Invocation,
+    (made, recipes): (&[MadeAt], &[MadeAt]),
+    snippet: &Snippet,
+    index: &Index,
+) {
+    let dirs: Vec<&str> = inv
+        .inputs
+        .iter()
+        .map(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p))
+        .filter(|p| index.is_dir(p))
+        .collect();
+    if dirs.is_empty() {
+        return;
+    }
+    let any_order = matches!(
+        source_of(&inv.origin.file),
+        Source::Makefile | Source::Taskfile
+    );
+    let mut added: Vec<(String, String, &MadeAt)> = Vec::new();
+    for m in made.iter().chain(recipes) {
+        if !writes_before(m, inv, snippet, any_order) {
+            continue;
+        }
+        for path in places(m, &snippet.checkouts) {
+            if index.is_file(&path) || index.is_dir(&path) || !values_like(&path, m) {
+                continue;
+            }
+            let Some(dir) = dirs.iter().find(|d| paths::is_within(&path, d)) else {
+                continue;
+            };
+            if !added.iter().any(|(p, _, _)| *p == path) {
+                added.push((path, dir.to_string(), m));
+            }
+        }
+    }
+    for (path, dir, m) in added {
+        let when = if any_order && m.made.line > inv.origin.line {
+            "in another target, which may run first"
+        } else {
+            "before this command reads the directory"
+        };
+        let a = Assumption::new(
+            AssumptionKind::ChangedAtRunTime,
+            message(&path, &dir, m, when),
+        );
+        if !inv.assumptions.contains(&a) {
+            inv.assumptions.push(a);
+        }
+    }
+}
+
+/// Whether `m` is a write that happens before the command `inv` reads its inputs.
+fn writes_before(m: &MadeAt, inv: &Invocation, snippet: &Snippet, any_order: bool) -> bool {
+    if m.file != inv.origin.file || m.made.line == inv.origin.line {
+        return false;
+    }
+    if matches!(m.made.by.as_str(), "mkdir" | "touch") || m.made.by.ends_with(" -i") {
+        return false;
+    }
+    if any_order {
+        return true;
+    }
+    if m.made.line > inv.origin.line {
+        return false;
+    }
+    // A Concourse task's container is its own: another task's writes are not seen here.
+    snippet.checkouts.is_empty() || within(m.made.line, snippet)
+}
+
+/// Whether the written file is data values: by its name (`values.yml`, `app-vars.yaml`) or
+/// by the here-document's text (`#@data/values`). Another tool's output written beside the
+/// templates (`helm template … > templates/chart-output/x.yaml`) is left alone: the command's
+/// data values are what the committed files give.
+fn values_like(path: &str, m: &MadeAt) -> bool {
+    missing::looks_like_values(path) || m.text().is_some_and(|w| missing::is_values_text(&w.text))
+}
+
+/// Whether file line `line` is one of the snippet's.
+fn within(line: u32, snippet: &Snippet) -> bool {
+    let first = snippet.line_offset + 1;
+    let count = u32::try_from(snippet.text.lines().count()).unwrap_or(u32::MAX);
+    line >= first && line < first.saturating_add(count)
+}
+
+/// The repository paths a made path stands for: those [`edits::places`] gives, and for a
+/// path under a Concourse input that holds the repository (`infra-repo/k8s/values.yml` in
+/// the build directory), the repository path below it.
+fn places(m: &MadeAt, checkouts: &[Checkout]) -> Vec<String> {
+    let mut out = edits::places(m);
+    if let Some(rest) = m.made.path.strip_prefix(&format!("{CALLER}/")) {
+        for c in checkouts {
+            let mapped = rest
+                .strip_prefix(&format!("{}/", c.dir))
+                .and_then(|r| r.normalized().literal());
+            if let Some(p) = mapped.filter(|p| !p.starts_with("..") && !p.starts_with('/')) {
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What the assumption says: which step adds the file, and that the directory was linted
+/// without it.
+fn message(path: &str, dir: &str, m: &MadeAt, when: &str) -> String {
+    let how = match &m.made.text {
+        Some(_) => format!("`{}` writes it from a here-document", m.made.by),
+        None => format!("`{}` writes it", m.made.by),
+    };
+    format!(
+        "{path} is added to the input directory {dir} at run time: {how} at {} {when}; the \
+         committed directory was linted without it",
+        m.origin()
+    )
+}
