@@ -20,7 +20,7 @@ use crate::lint::job::{Job, JobKind};
 use crate::lint::repo::walk::{Kind, RepoFile};
 use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source};
 
-use super::preamble::{candidate_root, undefined_name};
+use super::preamble::{candidate_files, candidate_root, undefined_name};
 
 /// Files larger than this are not searched for appending commands.
 const MAX_BYTES: u64 = 1 << 20;
@@ -42,11 +42,7 @@ pub fn settle(
     mut found: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
     let inferred = inferred_roots(jobs);
-    let wanted: BTreeSet<String> = found
-        .iter()
-        .filter(|d| candidate_root(d, &inferred).is_some())
-        .filter_map(|d| d.span.as_ref().map(|s| s.file.clone()))
-        .collect();
+    let wanted = candidate_files(&found, &inferred);
     if wanted.is_empty() {
         return found;
     }

@@ -13,7 +13,7 @@
 //! loop's filters, `echo`ed lines); without a definition in the pipe's other files the error
 //! stays.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use regex::Regex;
@@ -24,7 +24,7 @@ use crate::lint::repo::walk::RepoFile;
 use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic};
 
 use super::appended::{inferred_roots, read_small, scripted};
-use super::preamble::{candidate_root, undefined_name};
+use super::preamble::{candidate_files, candidate_root, undefined_name};
 
 /// The files one pipe into `ytt -f -` prints, and where it is (`repipe.sh:11`).
 struct Pipe {
@@ -41,11 +41,7 @@ pub fn settle(
     mut found: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
     let inferred = inferred_roots(jobs);
-    let wanted: BTreeSet<String> = found
-        .iter()
-        .filter(|d| candidate_root(d, &inferred).is_some())
-        .filter_map(|d| d.span.as_ref().map(|s| s.file.clone()))
-        .collect();
+    let wanted = candidate_files(&found, &inferred);
     if wanted.is_empty() {
         return found;
     }

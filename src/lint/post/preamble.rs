@@ -80,6 +80,19 @@ fn inferred_roots(jobs: &[Job]) -> BTreeMap<&str, &Provenance> {
     out.into_iter().filter_map(|(r, p)| Some((r, p?))).collect()
 }
 
+/// The files of the findings in `found` that [`candidate_root`] takes: an undefined name in
+/// a root inferred from the layout.
+pub(super) fn candidate_files(
+    found: &[Diagnostic],
+    inferred: &BTreeMap<&str, &Provenance>,
+) -> BTreeSet<String> {
+    found
+        .iter()
+        .filter(|d| candidate_root(d, inferred).is_some())
+        .filter_map(|d| d.span.as_ref().map(|s| s.file.clone()))
+        .collect()
+}
+
 /// The provenance of the root of `d` when `d` is an undefined name's error in a root whose
 /// command is only inferred.
 pub(super) fn candidate_root<'a>(
