@@ -16,13 +16,13 @@ use std::sync::Arc;
 
 use crate::library::Workspace;
 use crate::lint::job::certainty::{place, walk, NAMED};
-use crate::lint::job::inputs::{prepare, Names};
+use crate::lint::job::inputs::Names;
+use crate::lint::job::probe::{self, settable};
 use crate::lint::job::Job;
 use crate::pos::Pos;
 use crate::report::Severity;
-use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Rule, Source};
+use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source};
 use crate::yaml::Value;
-use crate::ytt_flags::TemplateArgs;
 
 /// Values a user typically gives for a string, tried in turn: a registry path with a host, a
 /// port and a path (it splits on `/`, `:` and `.`), a number, base64 text.
@@ -30,17 +30,6 @@ const PROBES: [&str; 3] = [
     "registry.example.com:443/project/app",
     "1",
     "cGxhY2Vob2xkZXI=",
-];
-
-/// Findings that stop an evaluation: a new one under a probe leaves the question open (the
-/// probe may have stopped the evaluation before it reached the finding).
-pub(super) const STOPPING: [Rule; 6] = [
-    Rule::TemplateError,
-    Rule::OverlayError,
-    Rule::LoadError,
-    Rule::DataValueViolation,
-    Rule::RequiredValue,
-    Rule::NeedsInput,
 ];
 
 /// An empty string default: its dotted key, and ` (file:line)` of where it is set.
@@ -66,43 +55,18 @@ pub fn settle(
     if p.source != Source::Package || !job.needs_input {
         return (found, Some(p));
     }
-    let mut open: Vec<usize> = (0..found.len()).filter(|i| asked(&found[*i])).collect();
+    let open: Vec<usize> = (0..found.len()).filter(|i| asked(&found[*i])).collect();
     if open.is_empty() {
         return (found, Some(p));
     }
     let empty = empty_defaults(ws, names);
-    let Ok(flags) = job.flags.as_ref() else {
-        return (found, Some(p));
-    };
     if empty.is_empty() {
         return (found, Some(p));
     }
     let keys: Vec<String> = empty.iter().map(|e| e.key.clone()).collect();
-    for probe in PROBES {
-        let Some(probed) = evaluate_with(job, flags, &keys, probe) else {
-            break;
-        };
-        let new_stop = probed
-            .iter()
-            .any(|q| STOPPING.contains(&q.rule) && !found.iter().any(|d| same(d, q)));
-        if new_stop {
-            continue;
-        }
-        open.retain(|&i| {
-            if probed.iter().any(|q| same(&found[i], q)) {
-                return true;
-            }
-            let a = assumption(&trace(&found[i], ws, names), &empty, probe);
-            if let Some(c) = found[i].certainty.as_mut() {
-                c.assumed.push(a.clone());
-            }
-            p.assume(a);
-            false
-        });
-        if open.is_empty() {
-            break;
-        }
-    }
+    probe::settle(job, &keys, &PROBES, &mut found, open, &mut p, |d, probe| {
+        assumption(&trace(d, ws, names), &empty, probe)
+    });
     (found, Some(p))
 }
 
@@ -114,19 +78,6 @@ fn asked(d: &Diagnostic) -> bool {
         && d.certainty.as_ref().is_some_and(|c| c.certain())
 }
 
-/// Whether the probe's finding `q` is the finding `d`: the same rule at the same line (the
-/// message may quote the value), or, without a place, the same rule and summary.
-pub(super) fn same(d: &Diagnostic, q: &Diagnostic) -> bool {
-    if d.rule != q.rule {
-        return false;
-    }
-    match (&d.span, &q.span) {
-        (Some(a), Some(b)) => a.file == b.file && a.line == b.line,
-        (None, None) => d.message.lines().next() == q.message.lines().next(),
-        _ => false,
-    }
-}
-
 /// The root's final data values that are empty strings, by a key `-v` can set (no list item
 /// on the way).
 fn empty_defaults(ws: &Workspace, names: &Names) -> Vec<Empty> {
@@ -135,14 +86,7 @@ fn empty_defaults(ws: &Workspace, names: &Names) -> Vec<Empty> {
     };
     let mut out = Vec::new();
     walk(&values.value, &mut Vec::new(), &mut |path, v, pos| {
-        let settable = path.split('.').all(|seg| {
-            !seg.is_empty()
-                && !seg.chars().all(|c| c.is_ascii_digit())
-                && seg
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        });
-        if matches!(v, Value::String(s) if s.is_empty()) && settable {
+        if matches!(v, Value::String(s) if s.is_empty()) && settable(path) {
             out.push(Empty {
                 key: path.to_string(),
                 place: place(names, pos),
@@ -150,39 +94,6 @@ fn empty_defaults(ws: &Workspace, names: &Names) -> Vec<Empty> {
         }
     });
     out
-}
-
-/// The findings of the job evaluated again with each of `keys` set to `probe` (`None`: it
-/// could not be, or the run was cancelled meanwhile).
-pub(super) fn evaluate_with(
-    job: &Job,
-    flags: &TemplateArgs,
-    keys: &[String],
-    probe: &str,
-) -> Option<Vec<Diagnostic>> {
-    let mut flags = flags.clone();
-    flags.dv.extend(keys.iter().map(|k| format!("{k}={probe}")));
-    let prepared = prepare(&job.repo, &flags, &job.provided).ok()?;
-    let mut again = job.clone();
-    // Only the evaluation and the checks of what it renders: no provenance (so no probe of
-    // its own), no checks of the files' text, no coverage.
-    again.provenance = None;
-    again.check_files = false;
-    again.analysis = false;
-    again.reads_values = false;
-    again.coverage = false;
-    again.flags = Ok(flags);
-    let outcome = super::root::evaluate(
-        &again,
-        prepared.workspace,
-        prepared.external,
-        &prepared.names,
-        Vec::new(),
-    );
-    if crate::eval::cancel::requested() {
-        return None;
-    }
-    Some(outcome.diagnostics)
 }
 
 /// The text of a finding's trace: its message, its related places' messages and the line it
@@ -249,21 +160,6 @@ fn assumption(trace: &str, empty: &[Empty], probe: &str) -> Assumption {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Span;
-
-    #[test]
-    fn a_probe_finding_is_the_same_at_the_same_line() {
-        let at = |line| {
-            let mut d = Diagnostic::new(Rule::TemplateError, "Index `1` is out of bound");
-            d.span = Some(Span::point("pkg/cm.yml", line, 9));
-            d
-        };
-        assert!(same(&at(8), &at(8)));
-        assert!(!same(&at(8), &at(9)));
-        let mut other = at(8);
-        other.rule = Rule::K8sSchema;
-        assert!(!same(&at(8), &other));
-    }
 
     #[test]
     fn the_assumption_names_the_defaults_the_trace_reads() {

@@ -14,8 +14,8 @@
 
 use crate::library::Workspace;
 use crate::lint::job::certainty::{is_placeholder, place, walk, NAMED};
-use crate::lint::job::empty_defaults::{evaluate_with, same, STOPPING};
 use crate::lint::job::inputs::Names;
+use crate::lint::job::probe::{self, settable};
 use crate::lint::job::{placeholder, Job};
 use crate::report::{Assumption, AssumptionKind, Diagnostic, Provenance, Severity, Subject};
 use crate::yaml::Value;
@@ -57,43 +57,18 @@ pub fn settle(
         return (found, Some(p));
     }
     super::example_text::mark(ws, names, &examples, &mut found);
-    let mut open: Vec<usize> = (0..found.len()).filter(|i| asked(&found[*i])).collect();
+    let open: Vec<usize> = (0..found.len()).filter(|i| asked(&found[*i])).collect();
     if open.is_empty() {
         return (found, Some(p));
     }
     let blanks = blanks(ws, names, &examples);
-    let Ok(flags) = job.flags.as_ref() else {
-        return (found, Some(p));
-    };
     if blanks.is_empty() {
         return (found, Some(p));
     }
     let keys: Vec<String> = blanks.iter().map(|b| b.key.clone()).collect();
-    for probe in PROBES {
-        let Some(probed) = evaluate_with(job, flags, &keys, probe) else {
-            break;
-        };
-        let new_stop = probed
-            .iter()
-            .any(|q| STOPPING.contains(&q.rule) && !found.iter().any(|d| same(d, q)));
-        if new_stop {
-            continue;
-        }
-        open.retain(|&i| {
-            if probed.iter().any(|q| same(&found[i], q)) {
-                return true;
-            }
-            let a = assumption(&examples, &blanks, probe);
-            if let Some(c) = found[i].certainty.as_mut() {
-                c.assumed.push(a.clone());
-            }
-            p.assume(a);
-            false
-        });
-        if open.is_empty() {
-            break;
-        }
-    }
+    probe::settle(job, &keys, &PROBES, &mut found, open, &mut p, |_, probe| {
+        assumption(&examples, &blanks, probe)
+    });
     (found, Some(p))
 }
 
@@ -143,17 +118,10 @@ fn blanks(ws: &Workspace, names: &Names, examples: &[String]) -> Vec<Blank> {
             _ => false,
         };
         let word = matches!(v, Value::String(s) if placeholder_word(s));
-        let settable = path.split('.').all(|seg| {
-            !seg.is_empty()
-                && !seg.chars().all(|c| c.is_ascii_digit())
-                && seg
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        });
         // The linter's own placeholder of a key a step writes into the copy
         // (`invocations::written_keys`) is the user's too, wherever it is set.
         let runtime = matches!(v, Value::String(s) if s == placeholder::TEXT);
-        if ((from_example && (blank || word)) || runtime) && settable {
+        if ((from_example && (blank || word)) || runtime) && settable(path) {
             out.push(Blank {
                 key: path.to_string(),
                 place: place(names, pos),

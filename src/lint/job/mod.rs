@@ -27,6 +27,7 @@ pub mod number_flags;
 pub mod other_template;
 pub mod placeholder;
 pub mod policy;
+pub mod probe;
 pub mod replaced_text;
 pub mod repo_crds;
 pub mod root;
