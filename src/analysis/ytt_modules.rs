@@ -17,7 +17,7 @@ pub struct YttModule {
 }
 
 /// The names of the `@ytt:` modules.
-const NAMES: [&str; 17] = [
+pub const NAMES: [&str; 17] = [
     "assert", "base64", "data", "ip", "json", "library", "math", "md5", "overlay", "regexp",
     "sha256", "struct", "template", "toml", "url", "version", "yaml",
 ];

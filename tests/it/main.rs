@@ -62,6 +62,7 @@ mod round_ten;
 mod round_ten_b;
 mod round_ten_left;
 mod round_twelve_certainty;
+mod round_thirteen_wrappers;
 mod rule_docs;
 mod run_cache;
 mod same_cause;

@@ -14,6 +14,7 @@ pub mod foreign_star;
 pub mod grep_reads;
 pub mod init;
 pub mod invocations;
+pub mod kpt;
 pub mod kustomize;
 pub mod learned;
 pub mod loads;

@@ -226,7 +226,7 @@ fn pattern(word: &Word, capture: bool) -> Option<(Regex, Vec<String>)> {
         }
     }
     re.push('$');
-    Regex::new(&re).ok().map(|r| (r, names))
+    super::compiled::regex(&re).map(|r| (r, names))
 }
 
 /// A shell glob (`*`, `?`, `[...]`) as a regular expression over one path's segments.

@@ -5,7 +5,7 @@
 //! script or a README step to run first, and the linter does not know the order a user runs
 //! them in.
 
-use regex::Regex;
+use super::compiled;
 
 use super::index::Index;
 use super::outputs::{Made, Written};
@@ -63,7 +63,7 @@ pub fn copier<'a>(made: &'a [MadeAt], file: &str) -> Option<&'a MadeAt> {
         };
         sources.iter().any(|s| {
             let re = pattern(s);
-            Regex::new(&format!("{re}(/.*)?$")).is_ok_and(|r| r.is_match(&file))
+            compiled::regex(&format!("{re}(/.*)?$")).is_some_and(|r| r.is_match(&file))
         })
     })
 }
@@ -264,11 +264,11 @@ fn fits(place: &Word, target: &str) -> Option<Fit> {
         // The working directory itself (`mkdir -p .`): it makes nothing new.
         return None;
     }
-    let exact = Regex::new(&format!("{base}/?$")).ok()?;
+    let exact = compiled::regex(&format!("{base}/?$"))?;
     if exact.is_match(target) {
         return Some(Fit::Exact);
     }
-    let within = Regex::new(&format!("{base}/")).ok()?;
+    let within = compiled::regex(&format!("{base}/"))?;
     within.is_match(target).then_some(Fit::Within)
 }
 

@@ -7,6 +7,7 @@ pub mod added;
 pub mod angle;
 pub mod ci;
 pub mod commands;
+pub mod compiled;
 pub mod concourse;
 pub mod concourse_inputs;
 pub mod direnv;

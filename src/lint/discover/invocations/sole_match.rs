@@ -13,7 +13,6 @@
 use super::index::{glob_regex, Binding, Index};
 use super::word::{Piece, Word, REPO};
 use crate::report::{Assumption, AssumptionKind};
-use regex::Regex;
 
 /// The binding of `word`'s unknown parts for which exactly one repository path exists, with
 /// the assumption that says so; `None` when the word has no unknown part in its first
@@ -49,7 +48,7 @@ pub fn binding(index: &Index, word: &Word) -> Option<(Binding, Assumption)> {
         }
     }
     re.push('$');
-    let re = Regex::new(&re).ok()?;
+    let re = super::compiled::regex(&re)?;
     let mut rooted = Word::lit(REPO);
     rooted.push_lit("/", false);
     rooted.extend(&glob);
