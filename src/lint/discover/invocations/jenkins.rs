@@ -38,6 +38,9 @@ type Token = (Tok, u32);
 /// The most tokens read from one file (the file itself is bounded by the caller).
 const MAX_TOKENS: usize = 1 << 20;
 
+/// The longest `${…}` expression read, in characters.
+const MAX_EXPRESSION: usize = 4096;
+
 /// The tokens of Groovy text, comments left out.
 fn tokens(src: &str) -> Vec<Token> {
     let chars: Vec<char> = src.chars().collect();
@@ -159,7 +162,10 @@ fn interpolation(chars: &[char], at: usize) -> Option<(String, usize)> {
         Some('{') => {
             let mut depth = 0usize;
             let mut i = at + 1;
-            while i < chars.len() {
+            // An expression longer than this is no interpolation the linter reads (and a file
+            // of unclosed `${` must not be scanned to its end from each).
+            let end = chars.len().min(at + MAX_EXPRESSION);
+            while i < end {
                 match chars[i] {
                     '{' => depth += 1,
                     '}' => {
