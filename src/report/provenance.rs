@@ -115,11 +115,15 @@ pub enum AssumptionKind {
     /// elsewhere (a Crossplane XRD of the kind, a copy a controller made on a cluster, a
     /// directory another tool owns): the cluster's schema may differ.
     RepositoryCrd,
+    /// The command is a reusable GitHub workflow's (`on: workflow_call`) that no workflow of
+    /// the repository calls: it runs in its caller's checkout, and this repository's files
+    /// were linted in place of the caller's.
+    CallerCheckout,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 17] = [
+    pub const ALL: [AssumptionKind; 18] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -137,6 +141,7 @@ impl AssumptionKind {
         AssumptionKind::KustomizeTree,
         AssumptionKind::WorkingDirectory,
         AssumptionKind::RepositoryCrd,
+        AssumptionKind::CallerCheckout,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -164,6 +169,7 @@ impl AssumptionKind {
             AssumptionKind::KustomizeTree => "kustomize-tree",
             AssumptionKind::WorkingDirectory => "working-directory",
             AssumptionKind::RepositoryCrd => "repository-crd",
+            AssumptionKind::CallerCheckout => "caller-checkout",
         }
     }
 
@@ -182,6 +188,7 @@ impl AssumptionKind {
                 | AssumptionKind::PrependedText
                 | AssumptionKind::KustomizeTree
                 | AssumptionKind::WorkingDirectory
+                | AssumptionKind::CallerCheckout
         )
     }
 

@@ -61,6 +61,7 @@ mod round_nine_left;
 mod round_ten;
 mod round_ten_b;
 mod round_ten_left;
+mod round_thirteen_commands;
 mod round_twelve_certainty;
 mod round_thirteen_wrappers;
 mod rule_docs;

@@ -31,6 +31,7 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
                 origin: inv.origin.clone(),
                 reason: "it inspects data values or their schema and renders no template".into(),
                 claims: plain_inputs(inv),
+                placeholder: None,
             });
             continue;
         }

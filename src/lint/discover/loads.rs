@@ -44,6 +44,24 @@ pub enum Verdict {
 static LOAD: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r#"\bload\(\s*["']([^"'@][^"']*)["']"#).ok());
 
+/// The relative loads of a ytt file's code (`#@ load("common.lib.yml", …)`; every line of a
+/// Starlark file): each line and module as written. `@ytt:`, `@lib:` and absolute loads are
+/// left out.
+pub fn relative_loads(text: &str, starlark: bool) -> Vec<(u32, String)> {
+    let Some(re) = LOAD.as_ref() else {
+        return Vec::new();
+    };
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| starlark || line.trim_start().starts_with("#@"))
+        .filter_map(|(n, line)| {
+            let module = re.captures(line)?.get(1)?.as_str();
+            (!module.starts_with('/'))
+                .then(|| (u32::try_from(n + 1).unwrap_or(u32::MAX), module.to_string()))
+        })
+        .collect()
+}
+
 /// The loads of the ytt files under the root directory `root`, judged against the repository.
 pub fn judge(
     root: &str,
@@ -116,7 +134,7 @@ fn ancestor_holding(root: &str, file: &str, abs: &str, index: &Index) -> Option<
 }
 
 /// A repository path with `.` and `x/..` removed; `None` when it leaves the repository.
-fn normalize(path: &str) -> Option<String> {
+pub fn normalize(path: &str) -> Option<String> {
     let mut out: Vec<&str> = Vec::new();
     for seg in path.split('/') {
         match seg {

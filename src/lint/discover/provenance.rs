@@ -6,7 +6,7 @@
 use crate::files::paths::is_within;
 use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::copied::Copied;
-use crate::lint::discover::invocations::{ci, educates, make, readme, taskfile};
+use crate::lint::discover::invocations::{ci, educates, jenkins, make, readme, taskfile};
 use crate::lint::discover::wrappers::{self, Wrapper};
 use crate::lint::discover::{Library, Reason, Root};
 use crate::report::{Assumption, AssumptionKind, Provenance, Source, Subject};
@@ -133,6 +133,7 @@ pub fn source_of(origin: &str) -> Source {
         Source::Taskfile
     } else if ci::is_workflow(file)
         || ci::is_action(file)
+        || jenkins::candidate(file)
         || ci::is_gitlab(file)
         || file.ends_with(".yml")
         || file.ends_with(".yaml")

@@ -61,6 +61,17 @@ fn known_vars(v: Option<&Value>, out: &mut Vec<(String, Word)>) {
 
 /// The `run:` steps of a workflow that `mentions` says may run ytt.
 pub fn workflow(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
+    workflow_with(path, src, mentions, &|_| None)
+}
+
+/// [`workflow`], with the values `expression` knows for some `${{ ... }}` expressions (a
+/// reusable workflow's `inputs.X` from its caller's `with:`, see `reusable.rs`).
+pub fn workflow_with(
+    path: &str,
+    src: &str,
+    mentions: &dyn Fn(&str) -> bool,
+    expression: &dyn Fn(&str) -> Option<String>,
+) -> Vec<Snippet> {
     let mut out = Vec::new();
     for doc in documents(path, src) {
         let wf = &doc.value;
@@ -80,15 +91,13 @@ pub fn workflow(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<S
             );
             let mut job_env = wf_env.clone();
             known_vars(get(j, "env"), &mut job_env);
-            steps(
-                path,
-                src,
-                get(j, "steps"),
-                &job_env,
-                job_dir.or(wf_dir),
+            let within = Within {
+                env: &job_env,
+                dir: job_dir.or(wf_dir),
                 mentions,
-                &mut out,
-            );
+                expression,
+            };
+            steps(path, src, get(j, "steps"), &within, &mut out);
         }
     }
     out
@@ -105,21 +114,29 @@ pub fn action(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Sni
             continue;
         }
         let steps_of = runs.and_then(|r| get(r, "steps"));
-        steps(path, src, steps_of, &[], None, mentions, &mut out);
+        let within = Within {
+            env: &[],
+            dir: None,
+            mentions,
+            expression: &|_| None,
+        };
+        steps(path, src, steps_of, &within, &mut out);
     }
     out
 }
 
+/// What the steps of a job or composite action run within.
+struct Within<'a> {
+    env: &'a [(String, Word)],
+    dir: Option<&'a str>,
+    mentions: &'a dyn Fn(&str) -> bool,
+    /// The known values of `${{ ... }}` expressions (by their text, trimmed).
+    expression: &'a dyn Fn(&str) -> Option<String>,
+}
+
 /// The snippets of the `run:` steps of a job or composite action.
-fn steps(
-    path: &str,
-    src: &str,
-    list: Option<&Value>,
-    env: &[(String, Word)],
-    dir: Option<&str>,
-    mentions: &dyn Fn(&str) -> bool,
-    out: &mut Vec<Snippet>,
-) {
+fn steps(path: &str, src: &str, list: Option<&Value>, within: &Within, out: &mut Vec<Snippet>) {
+    let (env, dir, mentions) = (within.env, within.dir, within.mentions);
     for step in items(list) {
         let Some(run) = entry(step, "run") else {
             continue;
@@ -133,7 +150,7 @@ fn steps(
         let dir = string(get(step, "working-directory")).or(dir);
         let mut vars = env.to_vec();
         known_vars(get(step, "env"), &mut vars);
-        let marked = substitute(text, "${{", "}}", &|_| None);
+        let marked = substitute(text, "${{", "}}", within.expression);
         let mut s = marked.into_snippet(path, text_offset(src, run.pos.line), dir_word(dir));
         s.vars.extend(vars);
         out.push(s);

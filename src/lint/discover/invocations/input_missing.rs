@@ -123,6 +123,7 @@ pub fn skip(m: MissingInput, index: &Index) -> Skipped {
         reason: format!("{} does not exist (input-missing)", shown.join(", ")),
         origin: m.origin,
         claims,
+        placeholder: None,
     }
 }
 

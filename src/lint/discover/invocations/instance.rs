@@ -139,6 +139,8 @@ struct Building {
     /// What reporting a missing input assumes: that a command whose output path is known
     /// only in part does not make it.
     doubts: Vec<Assumption>,
+    /// A `-f` input a placeholder names, as a repository path (see `placeholder_file.rs`).
+    placeholder: Option<String>,
 }
 
 impl Building {
@@ -222,6 +224,7 @@ pub(super) fn instance(
         absent_values: Vec::new(),
         doubts: Vec::new(),
         leads_in: true,
+        placeholder: None,
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -284,7 +287,12 @@ pub(super) fn instance(
                             .unknown
                             .push(format!("-f {} {NOT_IN_REPOSITORY}", shown_path(&full)));
                     }
-                    Absent::Skip(reason) => at.problems.push(reason),
+                    Absent::Skip(reason) => {
+                        if missing::placeholder(&shown).is_some() {
+                            at.placeholder = full.repo_path();
+                        }
+                        at.problems.push(reason);
+                    }
                     // A CI job's path that climbs out of its working directory (`cd repo;
                     // ytt -f ../template.yaml`) reaches its build directory, which holds
                     // its other inputs and what it made there: uncertain, not missing.
@@ -362,7 +370,11 @@ fn finish(mut at: Building, origin: &Origin) -> Outcome {
         );
     }
     if let Some(p) = at.problems.into_iter().next() {
-        return skipped(origin, p, claims);
+        let mut out = skipped(origin, p, claims);
+        if let Outcome::Skipped(s) = &mut out {
+            s.placeholder = at.placeholder;
+        }
+        return out;
     }
     if at.inv.inputs.is_empty() && at.generated {
         return skipped(

@@ -247,7 +247,7 @@ fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data:
 
 /// The part of a path that stands for the reader's own (`my-env`, `your-values.yml`,
 /// `path/to/values.yml`, `<env>`), if any.
-fn placeholder(path: &str) -> Option<String> {
+pub(super) fn placeholder(path: &str) -> Option<String> {
     if path.contains("path/to/") {
         return Some("path/to".into());
     }

@@ -5,6 +5,7 @@
 
 pub mod added;
 pub mod angle;
+pub mod anywhere;
 pub mod ci;
 pub mod commands;
 pub mod compiled;
@@ -22,6 +23,7 @@ pub mod ignored;
 pub mod index;
 pub mod input_missing;
 pub mod instance;
+pub mod jenkins;
 pub mod kuttl;
 pub mod links;
 pub mod listing;
@@ -31,11 +33,13 @@ pub mod missing;
 pub mod named_copy;
 pub mod outputs;
 pub mod own_checkout;
+pub mod placeholder_file;
 pub mod printed;
 pub mod prose_dir;
 pub mod readme;
 pub mod remote;
 pub mod resolve;
+pub mod reusable;
 pub mod script_set;
 pub mod scripts;
 pub mod shell;
@@ -142,20 +146,28 @@ impl Facts {
 }
 
 /// The snippets of one file, by what it is.
-fn snippets_of(path: &str, kind: Kind, text: &str, set: &ScriptSet, index: &Index) -> Vec<Snippet> {
+fn snippets_of(
+    path: &str,
+    kind: Kind,
+    text: &str,
+    (set, index, callers): (&ScriptSet, &Index, &[reusable::Caller]),
+) -> Vec<Snippet> {
     // Text that runs ytt, or deploys files as they are (which says they are no ytt input).
     let wanted = |t: &str| set.mentioned_in(t) || deploys_files(t);
     if !wanted(text) {
         return Vec::new();
     }
     if ci::is_workflow(path) {
-        return ci::workflow(path, text, &wanted);
+        return reusable::snippets(path, text, &wanted, callers);
     }
     if ci::is_action(path) {
         return ci::action(path, text, &wanted);
     }
     if ci::is_gitlab(path) {
         return ci::gitlab(path, text, &wanted);
+    }
+    if jenkins::candidate(path) {
+        return jenkins::snippets(path, text, &wanted);
     }
     if make::candidate(path) {
         return make::snippets(path, text, &wanted);
@@ -220,6 +232,9 @@ pub fn worth_reading(path: &str, kind: Kind) -> bool {
     if ci::is_workflow(path) || ci::is_action(path) || ci::is_gitlab(path) {
         return true;
     }
+    if jenkins::candidate(path) {
+        return true;
+    }
     match kind {
         Kind::PlainYaml => true,
         Kind::Other => {
@@ -259,6 +274,14 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
     }
     let mut found = find_with(&name, &texts, index, vendir, &Facts::read(repo, files));
     found.findings.extend(unread);
+    // A page's `ytt -f YOUR_FILE` that fails for every file the reader may give.
+    let read = |p: &str| scripts::read(repo, p, shell::MAX_SCRIPT);
+    let failing: Vec<Diagnostic> = found
+        .skipped
+        .iter()
+        .filter_map(|s| placeholder_file::finding(s, files, &read))
+        .collect();
+    found.findings.extend(failing);
     found
 }
 
@@ -293,9 +316,12 @@ pub fn find_with(
     let mut made: Vec<MadeAt> = Vec::new();
     let mut followed_files: BTreeSet<String> = BTreeSet::new();
     let mut third_party: Vec<String> = Vec::new();
+    // Reusable workflows: the calls of this repository's workflows, and those it never calls.
+    let callers = reusable::callers(texts);
+    let foreign = reusable::foreign(texts, &callers);
     for (path, kind, text) in texts {
         if super::third_party::holding(vendir, path).is_some() {
-            let snippets = snippets_of(path, *kind, text, &set, index);
+            let snippets = snippets_of(path, *kind, text, (&set, index, &callers));
             if snippets.iter().any(|s| s.text.contains("ytt")) {
                 third_party.push(path.clone());
             }
@@ -324,7 +350,7 @@ pub fn find_with(
                 }));
             }
         }
-        for mut snippet in snippets_of(path, *kind, text, &set, index) {
+        for mut snippet in snippets_of(path, *kind, text, (&set, index, &callers)) {
             direnv_vars(&mut snippet, &facts.envrc);
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {
@@ -462,11 +488,14 @@ pub fn find_with(
         }
     }
     for m in input_missing::once_each(missing, &entered) {
-        match input_missing::excused(&m, vendir, &copies) {
+        let why = reusable::excuse(&m.origin.file, &foreign)
+            .or_else(|| input_missing::excused(&m, vendir, &copies));
+        match why {
             Some(why) => found.skipped.push(Skipped {
                 origin: m.origin,
                 reason: why,
                 claims: m.claims,
+                placeholder: None,
             }),
             None => {
                 found.findings.push(input_missing::finding(&m));

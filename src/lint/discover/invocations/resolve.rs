@@ -113,6 +113,9 @@ pub struct Skipped {
     pub origin: Origin,
     pub reason: String,
     pub claims: Vec<String>,
+    /// A `-f` input a placeholder names (`YOUR_FILE`), as a repository path: the reader's
+    /// own file (see `placeholder_file.rs`).
+    pub placeholder: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,12 +187,19 @@ pub fn resolve_from(
         Command::Other(_) => return vec![Outcome::Ignored],
         Command::Unreadable(reason) => return vec![skipped(&origin, reason, Vec::new())],
     };
-    let Some(cwd) = &call.cwd else {
-        return vec![skipped(
-            &origin,
-            "its working directory is not known".into(),
-            Vec::new(),
-        )];
+    // A command that names every input from a known directory reads the same files from
+    // wherever it runs (see `anywhere.rs`).
+    let anywhere = Word::lit(REPO);
+    let cwd = match &call.cwd {
+        Some(cwd) => cwd,
+        None if super::anywhere::reads_absolute_paths(&args, call.stdin.as_ref()) => &anywhere,
+        None => {
+            return vec![skipped(
+                &origin,
+                "its working directory is not known".into(),
+                Vec::new(),
+            )]
+        }
     };
     let mut roots = bases(cwd, snippet);
     if let Some(i) = prefer.and_then(|p| roots.iter().position(|r| r == p)) {
@@ -460,6 +470,7 @@ pub(super) fn skipped(origin: &Origin, reason: String, claims: Vec<String>) -> O
         origin: origin.clone(),
         reason,
         claims,
+        placeholder: None,
     })
 }
 
