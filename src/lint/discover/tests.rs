@@ -15,6 +15,7 @@ fn file(path: &str, kind: Kind) -> RepoFile {
         directives: false,
         crds: Vec::new(),
         embedded: Vec::new(),
+        digest: 0,
     }
 }
 

@@ -83,6 +83,11 @@ pub struct Job {
     /// jobs only); the job adds what the evaluation shows ([`crate::lint::job::certainty`]).
     #[serde(default)]
     pub provenance: Option<Provenance>,
+    /// For [`JobKind::Library`]: a fingerprint of its files as the walk read them and of how
+    /// it is checked, equal for copies of one library; the plan runs the copies on one worker,
+    /// which checks them once ([`crate::lint::job::copies`]). Placement only: not sent.
+    #[serde(skip)]
+    pub copy_of: Option<u64>,
 }
 
 /// Where a library's data values may come from besides its own files.
@@ -136,6 +141,7 @@ impl Job {
             reads_values: false,
             entry: None,
             provenance: None,
+            copy_of: None,
         }
     }
 }

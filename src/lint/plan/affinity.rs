@@ -5,7 +5,12 @@
 //! [`crate::yaml::shared`]). So the jobs are cut into groups, a root with the jobs below its
 //! directory, and a thread or worker takes a whole group at a time. The groups with the most
 //! jobs go first, so that no long group starts last while the other threads sit idle.
+//! Copies of one private library ([`crate::lint::plan::content`]) run in the group of the
+//! first copy, wherever their roots are, so that one worker checks them and finds the check
+//! done for all but the first ([`crate::lint::job::copies`]).
 //! Results are still reported in job order; only the order of running changes.
+
+use std::collections::HashMap;
 
 use crate::lint::job::{Job, JobKind};
 
@@ -37,9 +42,60 @@ pub fn groups(jobs: &[Job]) -> Vec<Vec<usize>> {
             None => groups.push(vec![i]),
         }
     }
+    let mut groups = copies_together(jobs, groups);
     // Stable: equal groups keep their order, so the run is the same every time.
-    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    groups.sort_by_key(|g| std::cmp::Reverse(weight(jobs, g)));
     groups
+}
+
+/// `groups` with every copy of a library moved to the group of its first copy (in the order
+/// of `groups`, then of the jobs), after the jobs there; groups left empty are dropped.
+fn copies_together(jobs: &[Job], groups: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    let copy_of = |i: usize| jobs.get(i).and_then(|j| j.copy_of);
+    let mut home: HashMap<u64, usize> = HashMap::new();
+    let mut moved: Vec<(usize, usize)> = Vec::new();
+    for (g, group) in groups.iter().enumerate() {
+        for &i in group {
+            if let Some(key) = copy_of(i) {
+                let at = *home.entry(key).or_insert(g);
+                if at != g {
+                    moved.push((at, i));
+                }
+            }
+        }
+    }
+    if moved.is_empty() {
+        return groups;
+    }
+    let gone: std::collections::HashSet<usize> = moved.iter().map(|(_, i)| *i).collect();
+    let mut groups: Vec<Vec<usize>> = groups
+        .into_iter()
+        .map(|g| g.into_iter().filter(|i| !gone.contains(i)).collect())
+        .collect();
+    for (at, i) in moved {
+        if let Some(g) = groups.get_mut(at) {
+            g.push(i);
+        }
+    }
+    groups.retain(|g| !g.is_empty());
+    groups
+}
+
+/// The work of a group in jobs, a library's copy after the first in the group not counted
+/// (the worker finds its check done).
+pub fn weight(jobs: &[Job], group: &[usize]) -> usize {
+    let mut seen: Vec<u64> = Vec::new();
+    group
+        .iter()
+        .filter(|&&i| match jobs.get(i).and_then(|j| j.copy_of) {
+            Some(key) if seen.contains(&key) => false,
+            Some(key) => {
+                seen.push(key);
+                true
+            }
+            None => true,
+        })
+        .count()
 }
 
 /// The index in `roots` (sorted by path) of the deepest root at or above `path`.
@@ -87,6 +143,32 @@ mod tests {
             groups(&jobs),
             vec![vec![0, 3, 4], vec![1, 2], vec![5], vec![6]]
         );
+    }
+
+    #[test]
+    fn copies_of_a_library_join_the_group_of_the_first() {
+        let copy = |root: &str, key: u64| Job {
+            copy_of: Some(key),
+            ..job(JobKind::Library, root)
+        };
+        let jobs = vec![
+            job(JobKind::Root, "a"),
+            job(JobKind::Root, "b"),
+            job(JobKind::Root, "c"),
+            copy("a/_ytt_lib/x", 1),
+            copy("b/_ytt_lib/x", 1),
+            copy("b/_ytt_lib/y", 2),
+            copy("c/_ytt_lib/x", 1),
+            copy("c/_ytt_lib/y", 2),
+            copy("lone/_ytt_lib/x", 1),
+        ];
+        assert_eq!(
+            groups(&jobs),
+            vec![vec![0, 3, 4, 6, 8], vec![1, 5, 7], vec![2]]
+        );
+        // The copies after the first are not counted as work.
+        assert_eq!(weight(&jobs, &[0, 3, 4, 6, 8]), 2);
+        assert_eq!(weight(&jobs, &[1, 5, 7]), 2);
     }
 
     #[test]

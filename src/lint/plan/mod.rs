@@ -5,6 +5,7 @@
 //! is YAML), so a scenario means exactly what those ytt flags mean.
 
 pub mod affinity;
+pub mod content;
 pub mod queue;
 pub mod shard;
 
@@ -114,6 +115,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         }
     }
     let mut closed_roots: HashMap<String, bool> = HashMap::new();
+    let index = (!sel.libraries.is_empty()).then(|| content::Index::new(&d.files));
     for lib in sel.libraries.iter().filter_map(|&i| d.libraries.get(i)) {
         let owner = d
             .roots
@@ -160,8 +162,13 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
                 .or_insert_with(|| gives_no_library_values(config, d, root)),
             _ => false,
         };
+        let how = format!(
+            "{} {} {} {closed}",
+            flags.ignore_unknown_comments, flags.implicit_map_key_overrides, flags.strict
+        );
         out.push(Job {
             kind: JobKind::Library,
+            copy_of: index.as_ref().map(|i| i.library(lib, &how)),
             provenance: provenance::of_library(lib, &d.around()),
             check_files: true,
             values_from: if closed {
@@ -420,6 +427,7 @@ mod tests {
             directives: false,
             crds: Vec::new(),
             embedded: Vec::new(),
+            digest: 0,
         };
         let d = Discovery {
             roots,

@@ -36,7 +36,10 @@ impl Queue {
         // Stable: groups of the same path keep their order, so the run is the same every time.
         sorted.sort_by(|a, b| a.0.cmp(b.0));
         let paths: Vec<&str> = sorted.iter().map(|(p, _)| *p).collect();
-        let weights: Vec<usize> = sorted.iter().map(|(_, g)| g.len()).collect();
+        let weights: Vec<usize> = sorted
+            .iter()
+            .map(|(_, g)| crate::lint::plan::affinity::weight(jobs, g))
+            .collect();
         let cuts = cuts(&paths, &weights, workers.max(1));
         let mut runs: Vec<VecDeque<Vec<usize>>> = Vec::new();
         let mut run = VecDeque::new();

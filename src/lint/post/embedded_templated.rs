@@ -75,6 +75,7 @@ mod tests {
             directives: false,
             crds: Vec::new(),
             embedded: Vec::new(),
+            digest: 0,
         }
     }
 

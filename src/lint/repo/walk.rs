@@ -56,6 +56,9 @@ pub struct RepoFile {
     pub crds: Vec<crate::lint::repo::crds::CrdDoc>,
     /// The ytt documents its YAML holds as strings (`values.yaml: |` then `#@data/values`).
     pub embedded: Vec<crate::lint::repo::embedded::Embedded>,
+    /// A fingerprint of the text the walk read (0: not read), which tells the plan where two
+    /// private libraries are copies of each other (the plan's `content`).
+    pub digest: u64,
 }
 
 /// The `exclude` globs, matched against repository-relative paths (`*` stops at `/`).
@@ -254,6 +257,13 @@ pub fn never_walked(e: &ignore::DirEntry) -> bool {
     is_dir && matches!(name, ".git" | ".hg" | ".svn" | crate::files::LINT_CACHE_DIR)
 }
 
+/// The fingerprint of a file's text in [`RepoFile::digest`]: foldhash with a fixed seed, so
+/// the same every run (it only places work, never decides a finding).
+pub fn text_digest(text: &str) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0x5954_544c_494e_5401).hash_one(text)
+}
+
 /// Decides what a file is: by extension, then (for YAML and text) by its content, read under
 /// `policy` (an editor's buffer in its place).
 pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> RepoFile {
@@ -269,6 +279,7 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         _ if crate::lint::repo::embedded::named_for(&path) => read(),
         _ => None,
     };
+    let digest = text.as_deref().map_or(0, text_digest);
     let embedded = match text.as_deref() {
         Some(t) if crate::lint::repo::embedded::named_for(&path) => {
             crate::lint::repo::embedded::find(t)
@@ -319,6 +330,7 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         directives,
         crds,
         embedded,
+        digest,
     }
 }
 
