@@ -61,6 +61,7 @@ mod round_nine_left;
 mod round_ten;
 mod round_ten_b;
 mod round_ten_left;
+mod round_thirteen_values;
 mod round_twelve_certainty;
 mod rule_docs;
 mod run_cache;
