@@ -180,6 +180,10 @@ pub struct Discovery {
     /// Repository paths the commands deploy as they are (`kapp deploy -f config/`), with the
     /// command (`` `kapp` at hack/deploy.sh:3 ``).
     pub deployed: Vec<(String, String)>,
+    /// The inputs of the repository's commands that print the data values or their schema
+    /// (`--data-values-inspect`, `--data-values-schema-inspect`): every value they declare is
+    /// read, by whoever reads what the command prints.
+    pub inspected: Vec<String>,
 }
 
 impl Discovery {
@@ -375,6 +379,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     };
     alternatives::add(&mut roots, &found.invocations, &known);
     d.skipped = found.skipped;
+    d.inspected = inspections.iter().flat_map(|s| s.claims.clone()).collect();
     d.skipped.extend(inspections);
     d.third_party = found.third_party;
     d.findings.extend(found.findings);

@@ -74,6 +74,10 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
         // A file that is an input only as the stand-in for the user's copy of it: what its
         // text shows is in that copy only as far as the user left it.
         let mut c = in_stand_in(p, d);
+        if let Some(x) = c.as_mut() {
+            super::committed_example::settle(job, d, x);
+        }
+        c = c.filter(|x| !x.certain());
         if !own.is_empty() {
             let c = c.get_or_insert_with(|| Certainty {
                 source: p.source,
@@ -108,6 +112,7 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
         c.assumed
             .retain(|a| !crate::lint::discover::documented_values::is_own(a));
     }
+    super::committed_example::settle(job, d, &mut c);
     add_all(&mut c.assumed, own);
     // What rests on the library's own schema says nothing of its command unless something
     // makes the schema incomplete.

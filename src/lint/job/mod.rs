@@ -7,6 +7,7 @@ pub mod annotations;
 pub mod bom;
 pub mod boolean_strings;
 pub mod certainty;
+pub mod committed_example;
 pub mod copies;
 pub mod coverage;
 pub mod crd_source;

@@ -21,6 +21,9 @@
 //! - no library hands the declaring library its data values whole
 //!   (`library.get("child").with_data_values(data.values)`): the child's schema declares what
 //!   the parent passes, whether or not the child reads it;
+//! - no command of the repository prints it: `ytt -f lib/ --data-values-inspect` (or
+//!   `--data-values-schema-inspect`) shows every value of the library to whoever runs it
+//!   (round thirteen's jtigger/ytt-ordering);
 //! - no script of the repository reads it with another tool (`yq eval '.a.b' values.yml`,
 //!   `discover/tool_reads.rs`): the file is the scripts' configuration too.
 //!
@@ -126,6 +129,9 @@ pub fn settle(
         if handed.iter().any(|h| is_within(&span.file, h)) {
             return false;
         }
+        if inspected(&d.inspected, &span.file) {
+            return false;
+        }
         let Some(path) = paths.get(&(span.file.clone(), span.line, span.column)) else {
             return true;
         };
@@ -169,6 +175,14 @@ pub fn settle(
             diag
         })
         .collect()
+}
+
+/// Whether a command prints the data values (or their schema) of the library `file` declares
+/// them in: `file` is one of its inputs, or in one, outside that input's private libraries.
+fn inspected(inputs: &[String], file: &str) -> bool {
+    inputs
+        .iter()
+        .any(|i| is_within(file, i) && !crate::files::paths::between(i, file).contains("_ytt_lib/"))
 }
 
 /// The tool-managed directory a file lies in: a hidden directory named for what manages it

@@ -33,6 +33,7 @@ pub mod missing;
 pub mod named_copy;
 pub mod outputs;
 pub mod own_checkout;
+pub mod own_clone;
 pub mod placeholder_file;
 pub mod printed;
 pub mod prose_dir;
@@ -418,6 +419,20 @@ pub fn find_with(
     let documented = documented_example::documented(&pages, &facts.examples, |p| {
         readme::candidate(p) || educates::candidate(p)
     });
+    // A page that clones this repository and runs ytt from the clone's parent.
+    let clones = own_clone::all(
+        texts,
+        own_clone::This {
+            name,
+            module: facts.module.as_deref(),
+            index,
+        },
+    );
+    for (snippet, _, _) in &followed {
+        if let Some(dirs) = clones.get(&snippet.file) {
+            own_clone::map_made(&mut made, &snippet.file, &snippet.cwd, dirs, index);
+        }
+    }
     let ctx = Repo {
         index,
         vendir,
@@ -441,6 +456,10 @@ pub fn find_with(
             .iter()
             .map(|c| concourse_inputs::mapped(c, &snippet.checkouts, self::snippet::CALLER, &ctx))
             .map(|c| own_checkout::mapped(&c, &ctx))
+            .map(|c| {
+                let dirs = clones.get(&snippet.file).map_or(&[][..], Vec::as_slice);
+                own_clone::mapped(&c, &snippet, dirs, index)
+            })
             .collect();
         let path = &snippet.file;
         let whole = set.get(path).is_some();

@@ -39,13 +39,24 @@ pub fn own_file(url: &str, repo: &Repo) -> Option<String> {
 
 /// Whether `ORG/NAME` is the repository being linted.
 pub(super) fn names_this_repository(org: &str, name: &str, repo: &Repo) -> bool {
-    let dir = repo.name.to_ascii_lowercase();
+    names_repository(org, name, repo.name, repo.module)
+}
+
+/// Whether `ORG/NAME` is the repository checked out as `checkout`, with the `go.mod` module
+/// `module`.
+pub(super) fn names_repository(
+    org: &str,
+    name: &str,
+    checkout: &str,
+    module: Option<&str>,
+) -> bool {
+    let dir = checkout.to_ascii_lowercase();
     let (org_l, name_l) = (org.to_ascii_lowercase(), name.to_ascii_lowercase());
     let named = dir == name_l
         || ["-", "_", "+"]
             .iter()
             .any(|sep| dir == format!("{org_l}{sep}{name_l}"));
-    let module = repo.module.is_some_and(|m| {
+    let module = module.is_some_and(|m| {
         m.to_ascii_lowercase()
             .trim_end_matches('/')
             .starts_with(&format!("github.com/{org_l}/{name_l}"))
