@@ -126,6 +126,7 @@ mod tests {
             directives: false,
             crds: Vec::new(),
             embedded: Vec::new(),
+            digest: 0,
         }
     }
 
