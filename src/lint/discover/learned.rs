@@ -154,7 +154,7 @@ fn documented(origin: &str) -> bool {
 }
 
 /// The inputs' repository paths, without `name=`.
-fn plain_inputs(inv: &Invocation) -> Vec<String> {
+pub(super) fn plain_inputs(inv: &Invocation) -> Vec<String> {
     inv.inputs
         .iter()
         .map(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p).to_string())
@@ -384,6 +384,7 @@ mod tests {
             flags: vec!["--ignore-unknown-comments".into()],
             file_marks: Vec::new(),
             inspect: false,
+            prints_values: false,
             binding: Vec::new(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),

@@ -379,7 +379,14 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     };
     alternatives::add(&mut roots, &found.invocations, &known);
     d.skipped = found.skipped;
-    d.inspected = inspections.iter().flat_map(|s| s.claims.clone()).collect();
+    // Only a command that prints the values reads them all: a schema's inspection prints what
+    // may be set (a Package's OpenAPI document), and a value nothing reads is still unused.
+    d.inspected = found
+        .invocations
+        .iter()
+        .filter(|i| i.prints_values)
+        .flat_map(learned::plain_inputs)
+        .collect();
     d.skipped.extend(inspections);
     d.third_party = found.third_party;
     d.findings.extend(found.findings);

@@ -206,6 +206,7 @@ pub(super) fn instance(
             flags: args.flags.clone(),
             file_marks: args.file_marks.iter().filter_map(Word::literal).collect(),
             inspect: args.inspect,
+            prints_values: args.prints_values,
             binding: b.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),

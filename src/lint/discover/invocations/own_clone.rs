@@ -103,6 +103,20 @@ fn clone_of_this(args: &[&str], this: This<'_>) -> Option<String> {
     plain.then_some(dir)
 }
 
+/// ytt's flags whose value is no path of the clone: data values, file marks, the output
+/// type.
+const VALUE_FLAGS: [&str; 9] = [
+    "-v",
+    "--data-value",
+    "--data-value-yaml",
+    "--data-values-env",
+    "--data-values-env-yaml",
+    "--file-mark",
+    "-o",
+    "--output",
+    "--data-value-file",
+];
+
 /// `word` (relative to `cwd`) as a repository path when it is under the clone `dir` made in
 /// `base`, and the rest's first directory exists in the repository.
 fn mapped_word(word: &Word, cwd: &Word, base: &Word, dir: &str, index: &Index) -> Option<Word> {
@@ -153,8 +167,16 @@ pub fn mapped(call: &Call, snippet: &Snippet, dirs: &[String], index: &Index) ->
     let cwd = call.cwd.clone().unwrap_or_else(|| base.clone());
     let mut out = call.clone();
     for dir in dirs {
+        let mut after_value_flag = false;
         for a in &mut out.args {
-            if a.literal_prefix().starts_with('-') {
+            let text = a.literal_prefix();
+            if text.starts_with('-') {
+                // A data value or a file mark is no path (`-v key=$X`, run from the clone,
+                // names no file of it).
+                after_value_flag = VALUE_FLAGS.contains(&text);
+                continue;
+            }
+            if std::mem::take(&mut after_value_flag) {
                 continue;
             }
             if let Some(w) = mapped_word(a, &cwd, &base, dir, index) {
@@ -242,6 +264,22 @@ mod tests {
         };
         let out = mapped(&inside, &snippet, &dirs, &index);
         assert_eq!(out.cwd.and_then(|c| c.repo_path()).as_deref(), Some("."));
+        // Inside the clone, a data value is no path of it.
+        let valued = Call {
+            cwd: Some(Word::lit(format!("{CALLER}/mine"))),
+            args: vec![
+                Word::lit("-f"),
+                Word::lit("config/a.yml"),
+                Word::lit("-v"),
+                Word::lit("config=x"),
+                Word::lit("--data-value-yaml"),
+                Word::lit("config"),
+            ],
+            ..call.clone()
+        };
+        let out = mapped(&valued, &snippet, &dirs, &index);
+        assert_eq!(out.args[3], Word::lit("config=x"));
+        assert_eq!(out.args[5], Word::lit("config"));
         // A repository that holds a directory of the clone's name keeps it.
         let holding = Index::new(["cluster-tpl/a.yml"]);
         let this = This {

@@ -59,6 +59,8 @@ pub struct Invocation {
     pub file_marks: Vec<String>,
     /// Renders nothing (`--data-values-inspect`, `--data-values-schema-inspect`).
     pub inspect: bool,
+    /// Prints the final data values (`--data-values-inspect`).
+    pub prints_values: bool,
     /// The values unknown path parts took (`$1=nginx`).
     pub binding: Vec<(String, String)>,
     /// Data values given as text in place of a file (a here-document, a README's block).

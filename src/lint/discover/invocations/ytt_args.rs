@@ -33,6 +33,9 @@ pub struct YttArgs {
     pub flags: Vec<String>,
     /// `--data-values-inspect` or `--data-values-schema-inspect`: templates are not rendered.
     pub inspect: bool,
+    /// `--data-values-inspect`: the command prints the final data values, so it reads every
+    /// one of them (a schema's inspection prints what may be set, not what is read).
+    pub prints_values: bool,
     /// Arguments known only at run time (`"${ARGS[@]}"`): they may add inputs.
     pub unknown: Vec<Word>,
 }
@@ -129,7 +132,11 @@ pub fn parse(args: &[Word]) -> Command {
         match text.as_str() {
             "-h" | "--help" | "--version" => return Command::Other(format!("`ytt {text}`")),
             "-s" => out.flags.push("--strict".into()),
-            "--data-values-inspect" | "--data-values-schema-inspect" => out.inspect = true,
+            "--data-values-inspect" => {
+                out.inspect = true;
+                out.prints_values = true;
+            }
+            "--data-values-schema-inspect" => out.inspect = true,
             t if KEPT.contains(&t) => out.flags.push(t.to_string()),
             t if DROPPED.contains(&t) => {}
             t if t.starts_with("--") && t.contains('=') => {
