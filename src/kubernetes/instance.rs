@@ -8,6 +8,7 @@
 use serde_json::{Map, Number, Value as Json};
 
 use crate::pos::Pos;
+use crate::yaml::go_float::format_float_g;
 use crate::yaml::{scalar_key_string, Document, Value};
 
 /// The JSON of a rendered document.
@@ -95,11 +96,21 @@ impl Shape {
             Value::Bool(b) => Json::Bool(*b),
             Value::Int(i) => Json::from(*i),
             Value::Uint(u) => Json::from(*u),
-            Value::Float(f) => Number::from_f64(*f).map_or(Json::Null, Json::Number),
+            Value::Float(f) => float_json(*f),
             Value::String(s) => Json::String(s.clone()),
             Value::Map(m) => Json::Object(self.map(m, false)),
             Value::Array(a) => Json::Array(a.items.iter().map(|i| self.value(&i.value)).collect()),
         }
+    }
+}
+
+/// A float as the API server reads it from ytt's output: go-yaml writes an integral float
+/// below a million without a point (`3.0` is written `3`), which decodes as an integer; any
+/// other float (`2.5`, `1e+06`) stays a number with a fraction or an exponent.
+fn float_json(f: f64) -> Json {
+    match format_float_g(f).parse::<i64>() {
+        Ok(i) => Json::from(i),
+        Err(_) => Number::from_f64(f).map_or(Json::Null, Json::Number),
     }
 }
 
@@ -254,6 +265,15 @@ mod tests {
         assert_eq!(
             to_json(&d),
             serde_json::json!({"kind": "A", "metadata": {"name": "x"}, "l": [1, null, 1.5]})
+        );
+    }
+
+    #[test]
+    fn integral_floats_are_integers_as_ytt_writes_them() {
+        let d = doc("a: 3.0\nb: 2.5\nc: 1000000.0\nd: -0.0\n");
+        assert_eq!(
+            to_json(&d),
+            serde_json::json!({"a": 3, "b": 2.5, "c": 1_000_000.0, "d": 0})
         );
     }
 
