@@ -399,7 +399,8 @@ fn example_of(path: &str, index: &Index) -> Option<String> {
 }
 
 /// The one file or directory next to `path` whose name differs from it by a typo (one or two
-/// letters, in a name long enough for that to be a typo).
+/// letters, in a name long enough for that to be a typo), or that is the name with a word put
+/// before it (`supply-chain.yaml` renamed `cluster-supply-chain.yaml`).
 fn near_miss(path: &str, index: &Index) -> Option<String> {
     let dir = paths::parent(path);
     if !index.is_dir(dir) {
@@ -409,11 +410,17 @@ fn near_miss(path: &str, index: &Index) -> Option<String> {
     if name.chars().count() < 8 {
         return None;
     }
+    let prefixed = |other: &str| {
+        other
+            .strip_suffix(name)
+            .and_then(|head| head.chars().last())
+            .is_some_and(|c| matches!(c, '-' | '_' | '.'))
+    };
     let mut found = index
         .entries_in(dir)
         .filter(|p| {
             let other = p.rsplit('/').next().unwrap_or(p);
-            other != name && distance(name, other) <= 2
+            other != name && (distance(name, other) <= 2 || prefixed(other))
         })
         .map(str::to_string);
     let first = found.next()?;
@@ -493,6 +500,10 @@ mod tests {
         assert!(!names_a_file(".yaml"));
     }
 
+    fn index_of(paths: &[&str]) -> Index {
+        Index::new(paths.iter().copied())
+    }
+
     fn index() -> Index {
         Index::new([
             "user-provided/values-with-external-db.yml",
@@ -515,6 +526,25 @@ mod tests {
             Some("config/values.yml")
         );
         assert_eq!(near_miss("config/b.yml", &i), None, "too short");
+        assert_eq!(
+            near_miss(
+                "chain.yaml",
+                &index_of(&["cluster-chain.yaml", "values.yaml"])
+            )
+            .as_deref(),
+            Some("cluster-chain.yaml"),
+            "renamed with a word before it"
+        );
+        assert_eq!(
+            near_miss("chain.yaml", &index_of(&["a-chain.yaml", "b-chain.yaml"])),
+            None,
+            "two candidates: not one meant"
+        );
+        assert_eq!(
+            near_miss("chain.yaml", &index_of(&["blockchain.yaml"])),
+            None,
+            "not a word before it"
+        );
         assert_eq!(
             moved_to("config/_ytt_lib/cc/config", &i).as_deref(),
             Some("config/_ytt_lib/github.com/cloudfoundry/cc/config")
