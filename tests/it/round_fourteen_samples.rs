@@ -147,6 +147,29 @@ fn a_sample_a_command_of_the_repository_renders_keeps_its_findings() {
 }
 
 #[test]
+fn the_extension_s_own_scripts_are_no_samples() {
+    // A script of the extension names an input that does not exist: the script is the
+    // project's own, in the extension's directory but no sample, and its finding is said as
+    // always.
+    let mut files = EXTENSION.to_vec();
+    files.push((
+        "scripts/render-samples.sh",
+        "#!/bin/sh\nset -e\nytt -f test/fixtures/loops.yaml -f test/samples/loops.yaml\n",
+    ));
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    let gone = in_file(&report, "scripts/render-samples.sh");
+    assert_eq!(gone.len(), 1, "{report:#}");
+    assert_eq!(gone[0]["rule"], "input-missing", "{report:#}");
+    assert_eq!(gone[0]["severity"], "warning", "{report:#}");
+    assert!(
+        !assumed(gone[0]).contains(&"sample-text".to_string()),
+        "{report:#}"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
 fn a_tree_sitter_grammar_s_samples_are_notes() {
     let dir = TempDir::with_files(GRAMMAR);
     let (code, report) = lint_json(&dir, &[]);

@@ -74,7 +74,7 @@ pub fn find(repo: &Path, files: &[RepoFile]) -> Vec<SampleSet> {
     out
 }
 
-/// The set of `sets` that holds the repository file `file`, the innermost first.
+/// The set of `sets` that holds the repository file `file` (the innermost, when sets nest).
 pub fn holding<'a>(sets: &'a [SampleSet], file: &str) -> Option<&'a SampleSet> {
     sets.iter()
         .filter(|s| is_within(file, &s.dir))

@@ -7,12 +7,13 @@
 //! ([`AssumptionKind::SampleText`]) and is a note, without its fix (a fix would change what
 //! the project's tests read).
 //!
-//! Only where no command of the repository renders the file: a script, Makefile, CI job,
+//! Only ytt files (not one that holds a command), and only where no command of the
+//! repository renders the file: a script, Makefile, CI job,
 //! Package, document or configured root that gives it to ytt (or a command the linter could
 //! not run that names it) keeps its findings as they are, and so does a file a tool wrapping
 //! ytt renders or a command copies into another tool's tree.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::files::paths::is_within;
 use crate::lint::discover::samples::{self, SampleSet};
@@ -29,10 +30,23 @@ pub fn settle(p: &Planned, jobs: &[Job], mut found: Vec<Diagnostic>) -> Vec<Diag
     }
     let rendered = super::unrendered::rendered(p, jobs);
     let provenance = root_provenance(jobs);
+    // Only ytt files are samples: a script, Makefile or CI file beside them is the project's
+    // own, and so is a ytt file that holds a command.
+    let ytt: BTreeSet<&str> = p
+        .discovery
+        .files
+        .iter()
+        .filter(|f| f.kind.is_ytt())
+        .map(|f| f.path.as_str())
+        .filter(|f| !p.discovery.sources.iter().any(|s| s == f))
+        .collect();
     for d in &mut found {
         let Some(file) = d.span.as_ref().map(|s| s.file.as_str()) else {
             continue;
         };
+        if !ytt.contains(file) {
+            continue;
+        }
         let Some(set) = samples::holding(&sets, file) else {
             continue;
         };
