@@ -119,11 +119,16 @@ pub enum AssumptionKind {
     /// the repository calls: it runs in its caller's checkout, and this repository's files
     /// were linted in place of the caller's.
     CallerCheckout,
+    /// The file lies in an editor extension's or a grammar's directory (a VS Code extension
+    /// contributing a grammar, a tree-sitter grammar), which keeps YAML for the editor to
+    /// highlight or parse, and no command of the repository renders it: what is found in it
+    /// assumes that ytt renders it at all, and is a note.
+    SampleText,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 18] = [
+    pub const ALL: [AssumptionKind; 19] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -142,6 +147,7 @@ impl AssumptionKind {
         AssumptionKind::WorkingDirectory,
         AssumptionKind::RepositoryCrd,
         AssumptionKind::CallerCheckout,
+        AssumptionKind::SampleText,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -170,6 +176,7 @@ impl AssumptionKind {
             AssumptionKind::WorkingDirectory => "working-directory",
             AssumptionKind::RepositoryCrd => "repository-crd",
             AssumptionKind::CallerCheckout => "caller-checkout",
+            AssumptionKind::SampleText => "sample-text",
         }
     }
 
@@ -189,6 +196,7 @@ impl AssumptionKind {
                 | AssumptionKind::KustomizeTree
                 | AssumptionKind::WorkingDirectory
                 | AssumptionKind::CallerCheckout
+                | AssumptionKind::SampleText
         )
     }
 
@@ -242,9 +250,10 @@ impl Assumption {
     }
 
     /// Whether a finding that rests on this assumption says nothing of the repository (a
-    /// blank of an example, text its user replaces): it is reported as a note.
+    /// blank of an example, text its user replaces, an editor's sample nothing renders): it
+    /// is reported as a note.
     pub fn only_a_note(&self) -> bool {
-        self.subject == Some(Subject::UserFills)
+        self.subject == Some(Subject::UserFills) || self.kind == AssumptionKind::SampleText
     }
 }
 

@@ -102,6 +102,18 @@ impl Value {
             _ => None,
         }
     }
+
+    /// The value of the first item of a map whose key is the string `key` (`None` for a key
+    /// the map lacks, or a value that is no map).
+    pub fn field(&self, key: &str) -> Option<&Value> {
+        let Value::Map(m) = self else {
+            return None;
+        };
+        m.items
+            .iter()
+            .find(|i| i.key.as_str() == Some(key))
+            .map(|i| &i.value)
+    }
 }
 
 /// A stream of YAML documents (one file, or the output of a template).

@@ -42,16 +42,7 @@ mod tests {
     use crate::lint::repo::walk::Kind;
 
     fn file(path: &str) -> RepoFile {
-        RepoFile {
-            path: path.into(),
-            kind: Kind::PlainYaml,
-            package: false,
-            kubevirt: false,
-            directives: false,
-            crds: Vec::new(),
-            embedded: Vec::new(),
-            digest: 0,
-        }
+        RepoFile::for_test(path, Kind::PlainYaml)
     }
 
     #[test]

@@ -174,20 +174,12 @@ mod tests {
     use crate::lint::repo::walk::Kind;
 
     fn file(path: &str) -> RepoFile {
-        RepoFile {
-            path: path.to_string(),
-            kind: if path.ends_with(".star") {
-                Kind::Starlark
-            } else {
-                Kind::YttYaml
-            },
-            package: false,
-            kubevirt: false,
-            directives: false,
-            crds: Vec::new(),
-            embedded: Vec::new(),
-            digest: 0,
-        }
+        let kind = if path.ends_with(".star") {
+            Kind::Starlark
+        } else {
+            Kind::YttYaml
+        };
+        RepoFile::for_test(path, kind)
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod loads;
 pub mod package;
 pub mod package_build;
 pub mod provenance;
+pub mod samples;
 pub mod scenario_cap;
 pub mod schema_extension;
 pub mod script_vars;

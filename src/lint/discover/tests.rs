@@ -7,16 +7,7 @@ use super::*;
 use crate::lint::repo::walk::Kind;
 
 fn file(path: &str, kind: Kind) -> RepoFile {
-    RepoFile {
-        path: path.to_string(),
-        kind,
-        package: false,
-        kubevirt: false,
-        directives: false,
-        crds: Vec::new(),
-        embedded: Vec::new(),
-        digest: 0,
-    }
+    RepoFile::for_test(path, kind)
 }
 
 fn paths_of(d: &Discovery) -> Vec<(&str, &Reason)> {

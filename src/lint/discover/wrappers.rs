@@ -135,16 +135,7 @@ mod tests {
     use crate::lint::repo::walk::Kind;
 
     fn file(path: &str) -> RepoFile {
-        RepoFile {
-            path: path.into(),
-            kind: Kind::Other,
-            package: false,
-            kubevirt: false,
-            directives: false,
-            crds: Vec::new(),
-            embedded: Vec::new(),
-            digest: 0,
-        }
+        RepoFile::for_test(path, Kind::Other)
     }
 
     #[test]

@@ -77,14 +77,15 @@ fn xrd_of<'a>(check_with: &'a KubeCheck, group: &str, kind: &str) -> Option<&'a 
 
 /// `KIND NAME` of the first owner a CRD document names in `metadata.ownerReferences`.
 fn owner(doc: &Document) -> Option<String> {
-    let Value::Array(owners) = get(get(&doc.value, "metadata")?, "ownerReferences")? else {
+    let Value::Array(owners) = doc.value.field("metadata")?.field("ownerReferences")? else {
         return None;
     };
     let first = &owners.items.first()?.value;
-    let kind = get(first, "kind")
+    let kind = first
+        .field("kind")
         .and_then(Value::as_str)
         .unwrap_or("its owner");
-    Some(match get(first, "name").and_then(Value::as_str) {
+    Some(match first.field("name").and_then(Value::as_str) {
         Some(name) => format!("the {kind} {name}"),
         None => format!("the {kind}"),
     })
@@ -102,16 +103,6 @@ fn cdk8s_project(repo: &Path, file: &str) -> Option<String> {
         dir = d.parent();
     }
     None
-}
-
-fn get<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
-    let Value::Map(m) = v else {
-        return None;
-    };
-    m.items
-        .iter()
-        .find(|i| i.key.as_str() == Some(key))
-        .map(|i| &i.value)
 }
 
 #[cfg(test)]
@@ -147,6 +138,11 @@ mod tests {
         set.items.into_iter().next().unwrap()
     }
 
+    /// What a `Database` of `example.org` checked against the CRD `text` in `file` assumes.
+    fn database(c: &KubeCheck, dir: &Path, file: &str, text: &str) -> Option<Assumption> {
+        doubt(c, dir, file, &doc(text), "example.org", "Database")
+    }
+
     const CRD: &str = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n\
         metadata: {name: dbs.example.org}\nspec: {group: example.org, names: {kind: Database}}\n";
     const XRD: &str = "apiVersion: apiextensions.crossplane.io/v1\n\
@@ -157,14 +153,7 @@ mod tests {
     fn a_crd_nothing_contradicts_is_certain() {
         let dir = std::path::PathBuf::from("/nonexistent/yttlint-crd-source");
         let c = check(&[("crds/db.yaml", CRD)], &[]);
-        let d = doubt(
-            &c,
-            &dir,
-            "crds/db.yaml",
-            &doc(CRD),
-            "example.org",
-            "Database",
-        );
+        let d = database(&c, &dir, "crds/db.yaml", CRD);
         assert_eq!(d, None);
     }
 
@@ -172,14 +161,7 @@ mod tests {
     fn an_xrd_of_the_kind_makes_the_crd_an_assumption() {
         let dir = std::path::PathBuf::from("/nonexistent/yttlint-crd-source");
         let c = check(&[("crds/db.yaml", CRD), ("xp/xrd.yaml", XRD)], &[]);
-        let d = doubt(
-            &c,
-            &dir,
-            "crds/db.yaml",
-            &doc(CRD),
-            "example.org",
-            "Database",
-        );
+        let d = database(&c, &dir, "crds/db.yaml", CRD);
         let d = d.unwrap();
         assert_eq!(d.kind, AssumptionKind::RepositoryCrd);
         assert_eq!(
@@ -199,14 +181,7 @@ mod tests {
             "metadata:\n  name: dbs.example.org\n  ownerReferences:\n  - {kind: CompositeResourceDefinition, name: xdbs.example.org}",
         );
         let c = check(&[("crds/db.yaml", &owned)], &[]);
-        let d = doubt(
-            &c,
-            &dir,
-            "crds/db.yaml",
-            &doc(&owned),
-            "example.org",
-            "Database",
-        );
+        let d = database(&c, &dir, "crds/db.yaml", &owned);
         assert!(d.unwrap().message.ends_with(
             "(a copy of what the CompositeResourceDefinition xdbs.example.org made on a cluster)"
         ));
@@ -218,27 +193,13 @@ mod tests {
         std::fs::create_dir_all(dir.join("gen/crds")).unwrap();
         std::fs::write(dir.join("gen/cdk8s.yaml"), "language: go\n").unwrap();
         let c = check(&[("gen/crds/db.yaml", CRD)], &[]);
-        let d = doubt(
-            &c,
-            &dir,
-            "gen/crds/db.yaml",
-            &doc(CRD),
-            "example.org",
-            "Database",
-        );
+        let d = database(&c, &dir, "gen/crds/db.yaml", CRD);
         assert!(d
             .unwrap()
             .message
             .ends_with("(kept for cdk8s (gen/cdk8s.yaml))"));
         let configured = check(&[("gen/crds/db.yaml", CRD)], &["gen/crds"]);
-        let d = doubt(
-            &configured,
-            &dir,
-            "gen/crds/db.yaml",
-            &doc(CRD),
-            "example.org",
-            "Database",
-        );
+        let d = database(&configured, &dir, "gen/crds/db.yaml", CRD);
         assert_eq!(d, None);
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -78,14 +78,8 @@ mod tests {
 
     fn file(path: &str, text: &str) -> RepoFile {
         RepoFile {
-            path: path.into(),
-            kind: Kind::YttYaml,
-            package: false,
-            kubevirt: false,
-            directives: false,
-            crds: Vec::new(),
-            embedded: Vec::new(),
             digest: text_digest(text),
+            ..RepoFile::for_test(path, Kind::YttYaml)
         }
     }
 

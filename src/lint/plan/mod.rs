@@ -419,15 +419,11 @@ mod tests {
         let mut found = Root::found("found", Reason::Topmost);
         found.needs_input = true;
         roots.push(found);
-        let file = |path: &str| crate::lint::repo::walk::RepoFile {
-            path: path.into(),
-            kind: crate::lint::repo::walk::Kind::YttYaml,
-            package: false,
-            kubevirt: false,
-            directives: false,
-            crds: Vec::new(),
-            embedded: Vec::new(),
-            digest: 0,
+        let file = |path: &str| {
+            crate::lint::repo::walk::RepoFile::for_test(
+                path,
+                crate::lint::repo::walk::Kind::YttYaml,
+            )
         };
         let d = Discovery {
             roots,

@@ -1,7 +1,8 @@
 //! After the jobs, once, in this order: the findings that need every job (`data-value-unused`
 //! over every reader, `data-value-undeclared` for a values file several roots share, stale findings only where no root runs the code, static warnings in
 //! copies vendir writes as info), no machine paths in
-//! messages, `branch-never-evaluated` from the roots' coverage, the configured rule levels,
+//! messages, `branch-never-evaluated` from the roots' coverage, what an editor's sample files
+//! give as notes (`samples`), the configured rule levels,
 //! suppression comments (and the ones that suppressed nothing), findings about a file's text
 //! once per file ([`findings`]); then, after the whole-run cache, spans widened to what they
 //! are about, the baseline's findings dropped, every root's status settled and identical
@@ -20,6 +21,7 @@ pub mod machine_paths;
 pub mod merge;
 pub mod never_evaluated;
 pub mod preamble;
+pub mod samples;
 pub mod shared_values;
 pub mod sibling_inputs;
 pub mod stale;
@@ -73,6 +75,7 @@ pub fn findings(
     machine_paths::settle(&p.config.dir, &mut found);
     found.extend(never_evaluated::findings(coverage, sources));
     let found = bound_names::settle(&p.discovery.wrappers, found);
+    let found = samples::settle(p, jobs, found);
     let found = certainty::apply(levels::apply(&p.config, found));
     let found = unrendered::settle(p, jobs, found);
     let sups = scan_suppressions(p, &scopes, &found, sources);

@@ -16,25 +16,7 @@ use crate::report::{
 
 /// `found` with the errors in files no certain command renders made warnings.
 pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let mut rendered: Vec<Vec<String>> = jobs
-        .iter()
-        .filter(|j| j.kind == JobKind::Root)
-        .filter(|j| {
-            j.provenance
-                .as_ref()
-                .is_some_and(|pr| pr.source != Source::Layout)
-        })
-        .map(|j| super::scope(p, j))
-        .collect();
-    // The commands the linter could not run (their other inputs are pulled at run time) still
-    // say which files the repository renders.
-    rendered.extend(
-        p.discovery
-            .skipped
-            .iter()
-            .map(|s| s.claims.clone())
-            .filter(|c| !c.is_empty()),
-    );
+    let rendered = rendered(p, jobs);
     if rendered.is_empty() {
         return found;
     }
@@ -70,6 +52,32 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
             d
         })
         .collect()
+}
+
+/// The inputs of each command of the repository that renders files certainly (a root whose
+/// command is not only inferred from the layout), and the files each command the linter could
+/// not run names.
+pub(super) fn rendered(p: &Planned, jobs: &[Job]) -> Vec<Vec<String>> {
+    let mut rendered: Vec<Vec<String>> = jobs
+        .iter()
+        .filter(|j| j.kind == JobKind::Root)
+        .filter(|j| {
+            j.provenance
+                .as_ref()
+                .is_some_and(|pr| pr.source != Source::Layout)
+        })
+        .map(|j| super::scope(p, j))
+        .collect();
+    // The commands the linter could not run (their other inputs are pulled at run time) still
+    // say which files the repository renders.
+    rendered.extend(
+        p.discovery
+            .skipped
+            .iter()
+            .map(|s| s.claims.clone())
+            .filter(|c| !c.is_empty()),
+    );
+    rendered
 }
 
 /// Whether the commands render something next to `file`: in its own directory, or beside the

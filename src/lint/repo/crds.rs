@@ -162,23 +162,13 @@ fn names_kind(doc: &str) -> Option<&str> {
 fn parsed_group_kind(doc: &str) -> Option<(String, String)> {
     let set = crate::yaml::parse::parse(doc, &"crd".into(), &Default::default()).ok()?;
     let doc = set.items.first()?;
-    if get(&doc.value, "kind")?.as_str() != Some("CustomResourceDefinition") {
+    if doc.value.field("kind")?.as_str() != Some("CustomResourceDefinition") {
         return None;
     }
-    let spec = get(&doc.value, "spec")?;
-    let group = get(spec, "group")?.as_str()?;
-    let kind = get(get(spec, "names")?, "kind")?.as_str()?;
+    let spec = doc.value.field("spec")?;
+    let group = spec.field("group")?.as_str()?;
+    let kind = spec.field("names")?.field("kind")?.as_str()?;
     Some((group.to_string(), kind.to_string()))
-}
-
-pub(super) fn get<'a>(v: &'a crate::yaml::Value, key: &str) -> Option<&'a crate::yaml::Value> {
-    let crate::yaml::Value::Map(m) = v else {
-        return None;
-    };
-    m.items
-        .iter()
-        .find(|i| i.key.as_str() == Some(key))
-        .map(|i| &i.value)
 }
 
 #[cfg(test)]

@@ -61,6 +61,23 @@ pub struct RepoFile {
     pub digest: u64,
 }
 
+#[cfg(test)]
+impl RepoFile {
+    /// A walked file of `kind` at `path` with nothing else found in it, for tests.
+    pub fn for_test(path: &str, kind: Kind) -> RepoFile {
+        RepoFile {
+            path: path.to_string(),
+            kind,
+            package: false,
+            kubevirt: false,
+            directives: false,
+            crds: Vec::new(),
+            embedded: Vec::new(),
+            digest: 0,
+        }
+    }
+}
+
 /// The `exclude` globs, matched against repository-relative paths (`*` stops at `/`).
 pub fn exclude_set(globs: &[String]) -> Result<GlobSet, String> {
     let mut builder = GlobSetBuilder::new();

@@ -6,7 +6,7 @@
 //! schema from an XRD; it only learns that the kind has another definition
 //! (`crate::lint::job::crd_source`).
 
-use crate::lint::repo::crds::{documents, get, hash_of, CrdDoc};
+use crate::lint::repo::crds::{documents, hash_of, CrdDoc};
 
 /// The kinds the XRD documents of `text` give, one entry per kind, in order.
 pub fn find(text: &str) -> Vec<CrdDoc> {
@@ -42,20 +42,22 @@ fn kinds(doc: &str) -> Vec<(String, String)> {
     let Some(doc) = set.items.first() else {
         return Vec::new();
     };
-    let is_xrd = get(&doc.value, "kind").and_then(|k| k.as_str())
+    let is_xrd = doc.value.field("kind").and_then(|k| k.as_str())
         == Some("CompositeResourceDefinition")
-        && get(&doc.value, "apiVersion")
+        && doc
+            .value
+            .field("apiVersion")
             .and_then(|v| v.as_str())
             .is_some_and(|v| v.starts_with("apiextensions.crossplane.io/"));
-    let Some(spec) = get(&doc.value, "spec").filter(|_| is_xrd) else {
+    let Some(spec) = doc.value.field("spec").filter(|_| is_xrd) else {
         return Vec::new();
     };
-    let Some(group) = get(spec, "group").and_then(|g| g.as_str()) else {
+    let Some(group) = spec.field("group").and_then(|g| g.as_str()) else {
         return Vec::new();
     };
     ["names", "claimNames"]
         .iter()
-        .filter_map(|names| get(get(spec, names)?, "kind")?.as_str())
+        .filter_map(|names| spec.field(names)?.field("kind")?.as_str())
         .filter(|k| !k.is_empty())
         .map(|k| (group.to_string(), k.to_string()))
         .collect()

@@ -118,16 +118,7 @@ mod tests {
     use crate::lint::discover::invocations::resolve::Origin;
 
     fn file(path: &str, kind: Kind) -> RepoFile {
-        RepoFile {
-            path: path.to_string(),
-            kind,
-            package: false,
-            kubevirt: false,
-            directives: false,
-            crds: Vec::new(),
-            embedded: Vec::new(),
-            digest: 0,
-        }
+        RepoFile::for_test(path, kind)
     }
 
     fn skipped(claims: &[&str]) -> Skipped {
