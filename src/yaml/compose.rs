@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use libyaml_safer::{Event, EventData, Mark, Parser, ScalarStyle, Scanner, TokenData};
 
+use crate::yaml::chunked::Chunked;
 use crate::yaml::comments::LineIndex;
 use crate::yaml::gaps;
 
@@ -31,8 +32,8 @@ impl TokenInfo {
     /// nesting depth on every token, so scanning on would be quadratic.
     pub fn scan(data: &str) -> TokenInfo {
         let mut info = TokenInfo::default();
-        let mut scanner: Scanner<&[u8]> = Scanner::new();
-        scanner.set_input(data.as_bytes());
+        let mut scanner: Scanner<Chunked<'_>> = Scanner::new();
+        scanner.set_input(Chunked::new(data.as_bytes()));
         let mut depth = 0usize;
         for token in scanner.by_ref() {
             let Ok(token) = token else { break };
@@ -139,7 +140,7 @@ pub(crate) enum Between<'a> {
 }
 
 pub(crate) struct Composer<'a> {
-    parser: Parser<&'a [u8]>,
+    parser: Parser<Chunked<'a>>,
     between: Between<'a>,
     /// Byte index where the text behind the last event read ends.
     last_end: usize,
@@ -169,7 +170,7 @@ impl DocBuilder {
 impl<'a> Composer<'a> {
     pub fn new(data: &'a [u8], between: Between<'a>, trim: Option<usize>) -> Composer<'a> {
         let mut parser = Parser::new();
-        parser.set_input(data);
+        parser.set_input(Chunked::new(data));
         Composer {
             parser,
             between,

@@ -9,6 +9,8 @@ use std::cell::Cell;
 
 use libyaml_safer::Scanner;
 
+use crate::yaml::chunked::Chunked;
+
 /// Whether `c` continues a tag in go-yaml's scanner (its URI characters, with the handle's).
 fn go_tag_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || "-_;/?:@&=+$,.!~*'()[]%".contains(c)
@@ -40,8 +42,8 @@ pub(crate) fn widened(text: &str, at: usize) -> Option<String> {
 pub(crate) fn panicking_tag(data: &str) -> Option<usize> {
     let last_end = Cell::new(0usize);
     let scan = std::panic::AssertUnwindSafe(|| {
-        let mut scanner: Scanner<&[u8]> = Scanner::new();
-        scanner.set_input(data.as_bytes());
+        let mut scanner: Scanner<Chunked<'_>> = Scanner::new();
+        scanner.set_input(Chunked::new(data.as_bytes()));
         for token in scanner.by_ref() {
             let Ok(token) = token else { return };
             last_end.set(token.end_mark.index as usize);

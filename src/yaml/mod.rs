@@ -3,6 +3,7 @@
 
 pub mod bom;
 pub mod breaks;
+pub(crate) mod chunked;
 pub mod comments;
 pub mod compose;
 pub mod decode;
