@@ -56,6 +56,7 @@ mod round_eleven_a;
 mod round_eleven_b;
 mod round_eleven_commands;
 mod round_eleven_left;
+mod round_fourteen_sources;
 mod round_nine;
 mod round_nine_left;
 mod round_ten;
