@@ -78,6 +78,19 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         } else {
             None
         };
+        // A page's plain command stopping on a value nothing declares fails as shown.
+        let (d, cause) = match cause {
+            Some(k) if d.rule == Rule::TemplateError => {
+                match super::undeclared_value::kept(job, ws, d, &k, &mut has_schema) {
+                    Ok(d) => {
+                        kept.push(d);
+                        continue;
+                    }
+                    Err(d) => (d, Some(k)),
+                }
+            }
+            c => (d, c),
+        };
         match cause {
             Some(k) => {
                 for key in k {
