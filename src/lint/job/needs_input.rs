@@ -81,13 +81,12 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         // A page's plain command stopping on a value nothing declares fails as shown.
         let (d, cause) = match cause {
             Some(k) if d.rule == Rule::TemplateError => {
-                match super::undeclared_value::kept(job, ws, d, &k, &mut has_schema) {
-                    Ok(d) => {
-                        kept.push(d);
-                        continue;
-                    }
-                    Err(d) => (d, Some(k)),
+                let mut d = d;
+                if super::undeclared_value::keep(job, ws, &mut d, &k, &mut has_schema) {
+                    kept.push(d);
+                    continue;
                 }
+                (d, Some(k))
             }
             c => (d, c),
         };

@@ -11,17 +11,17 @@ use crate::library::Workspace;
 use crate::lint::job::model::Job;
 use crate::report::{Assumption, AssumptionKind, Certainty, Diagnostic, Rule, Source, Subject};
 
-/// `d` kept as a warning-to-be when it is such a failure of a page's plain command (`keys`:
-/// the values it stops on); `None` otherwise.
-pub fn kept(
+/// Whether `d` is such a failure of a page's plain command (`keys`: the values it stops on),
+/// to be kept; then it rests on the reader's running the command as shown.
+pub fn keep(
     job: &Job,
     ws: &Workspace,
-    mut d: Diagnostic,
+    d: &mut Diagnostic,
     keys: &[String],
     has_schema: &mut dyn FnMut() -> bool,
-) -> Result<Diagnostic, Diagnostic> {
+) -> bool {
     let Some(p) = job.provenance.as_ref() else {
-        return Err(d);
+        return false;
     };
     let plain = p.source == Source::Document
         && d.rule == Rule::TemplateError
@@ -38,13 +38,13 @@ pub fn kept(
                 && f.dv_env_yaml.is_empty()
         });
     if !plain || keys.is_empty() || has_schema() {
-        return Err(d);
+        return false;
     }
     let Some(values) = ws.evaluated_values() else {
-        return Err(d);
+        return false;
     };
     if keys.iter().any(|k| declared(&values.value, k)) {
-        return Err(d);
+        return false;
     }
     let origin = p.origin.clone().unwrap_or_else(|| "the page".to_string());
     let names: Vec<String> = keys.iter().map(|k| format!("`{k}`")).collect();
@@ -62,7 +62,7 @@ pub fn kept(
         origin: p.origin.clone(),
         assumed: vec![a],
     });
-    Ok(d)
+    true
 }
 
 /// Whether the data values hold the path `key` (`a.b`) at all, null or not.
