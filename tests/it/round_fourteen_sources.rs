@@ -164,39 +164,3 @@ fn a_terraform_carvel_ytt_block_is_a_command_with_its_files_and_values() {
     let (_, report) = lint_json(&dir, &[]);
     assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
 }
-
-#[test]
-fn a_page_s_plain_command_that_reads_a_value_nothing_declares_fails_as_shown() {
-    // LR14A-1: `ytt -f site/` gives no values, no schema, and no values document declares
-    // `owner`: ytt fails as the page shows it. A warning naming the reader's part, not a note.
-    let dir = TempDir::copy_of("round-fourteen/undeclared-value");
-    let (code, report) = lint_json(&dir, &[]);
-    let found = of(&report, "template-error");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "warning", "{:#}", found[0]);
-    assert_eq!(
-        assumption_kinds(found[0]),
-        ["example-values"],
-        "{:#}",
-        found[0]
-    );
-    assert!(
-        assumption_text(found[0]).contains("`owner` is declared in no data values file"),
-        "{:#}",
-        found[0]
-    );
-    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
-    assert_eq!(code, 0);
-
-    // Declared but left empty, the value is the reader's to give: the note as before.
-    let values = std::fs::read_to_string(dir.join("site/defaults.yml")).unwrap_or_default();
-    dir.write("site/defaults.yml", format!("{values}owner: null\n"));
-    let page = std::fs::read_to_string(dir.join("site/page.yml")).unwrap_or_default();
-    dir.write(
-        "site/page.yml",
-        page.replace("data.values.owner", "data.values.owner.name"),
-    );
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "template-error").is_empty(), "{report:#}");
-    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
-}

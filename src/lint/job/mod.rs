@@ -34,7 +34,6 @@ pub mod repo_crds;
 pub mod root;
 pub mod same_cause;
 pub mod stand_in_checks;
-pub mod undeclared_value;
 pub mod undefined;
 pub mod unmatched_overlays;
 pub mod usage;

@@ -78,18 +78,6 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         } else {
             None
         };
-        // A page's plain command stopping on a value nothing declares fails as shown.
-        let (d, cause) = match cause {
-            Some(k) if d.rule == Rule::TemplateError => {
-                let mut d = d;
-                if super::undeclared_value::keep(job, ws, &mut d, &k, &mut has_schema) {
-                    kept.push(d);
-                    continue;
-                }
-                (d, Some(k))
-            }
-            c => (d, c),
-        };
         match cause {
             Some(k) => {
                 for key in k {
