@@ -8,6 +8,8 @@
 //! are about, the baseline's findings dropped, every root's status settled and identical
 //! findings made one ([`finish`]).
 
+pub mod accelerated;
+pub mod accelerator;
 pub mod appended;
 pub mod baseline;
 pub mod bound_names;
@@ -76,6 +78,8 @@ pub fn findings(
     found.extend(never_evaluated::findings(coverage, sources));
     let found = bound_names::settle(&p.discovery.wrappers, found);
     let found = samples::settle(p, jobs, found);
+    // Lines an App Accelerator rewrites are not what ytt reads in the project it generates.
+    let found = accelerated::settle(&p.config.dir, &p.discovery.files, found);
     let found = certainty::apply(levels::apply(&p.config, found));
     let found = unrendered::settle(p, jobs, found);
     let sups = scan_suppressions(p, &scopes, &found, sources);

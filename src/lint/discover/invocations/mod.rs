@@ -7,6 +7,7 @@ pub mod added;
 pub mod angle;
 pub mod anywhere;
 pub mod ci;
+pub mod cloudbuild;
 pub mod commands;
 pub mod compiled;
 pub mod concourse;
@@ -34,6 +35,7 @@ pub mod named_copy;
 pub mod outputs;
 pub mod own_checkout;
 pub mod own_clone;
+pub mod package_json;
 pub mod placeholder_file;
 pub mod printed;
 pub mod prose_dir;
@@ -48,6 +50,7 @@ pub mod snippet;
 pub mod sole_match;
 pub mod starting_point;
 pub mod taskfile;
+pub mod terraform;
 pub mod unread;
 pub mod word;
 pub mod written_keys;
@@ -176,6 +179,15 @@ fn snippets_of(
     if taskfile::candidate(path) {
         return taskfile::snippets(path, text, &wanted);
     }
+    if package_json::candidate(path) {
+        return package_json::snippets(path, text, &wanted);
+    }
+    if cloudbuild::candidate(path) {
+        return cloudbuild::snippets(path, text, &wanted);
+    }
+    if terraform::candidate(path) {
+        return terraform::snippets(path, text);
+    }
     if readme::candidate(path) {
         // The ytt commands a README shows, and the repository's scripts it runs, from where
         // the page says.
@@ -240,6 +252,8 @@ pub fn worth_reading(path: &str, kind: Kind) -> bool {
         Kind::PlainYaml => true,
         Kind::Other => {
             scripts::candidate(path)
+                || package_json::candidate(path)
+                || terraform::candidate(path)
                 || make::candidate(path)
                 || readme::candidate(path)
                 || educates::candidate(path)
