@@ -63,6 +63,7 @@ mod round_ten_b;
 mod round_ten_left;
 mod round_thirteen_commands;
 mod round_thirteen_values;
+mod round_fourteen_commands;
 mod round_thirteen_wrappers;
 mod round_twelve_certainty;
 mod rule_docs;

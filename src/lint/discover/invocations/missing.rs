@@ -166,7 +166,7 @@ fn unmade(
             "{path} is ignored by .gitignore: something makes it at run time"
         ));
     }
-    if existing_ancestor(&path, repo.index) != "." || (repo.nested && names_a_file(&path)) {
+    if existing_ancestor(&path, repo.index) != "." || ((repo.nested || repo.settled) && names_a_file(&path)) {
         // A script another runs from a known directory reads it from there: missing (a
         // YAML file it names; a directory path the script builds from its arguments,
         // `$dir/upstream`, is the linter's guess at them).

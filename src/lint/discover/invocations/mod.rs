@@ -43,6 +43,7 @@ pub mod resolve;
 pub mod reusable;
 pub mod script_set;
 pub mod scripts;
+pub mod settled;
 pub mod shell;
 pub mod snippet;
 pub mod sole_match;
@@ -442,6 +443,7 @@ pub fn find_with(
         module: facts.module.as_deref(),
         nested: false,
         documented: &documented,
+        settled: false,
     };
     let mut found = Found {
         deployed,
@@ -464,7 +466,9 @@ pub fn find_with(
         let path = &snippet.file;
         let whole = set.get(path).is_some();
         let mut any = false;
-        let prefer = resolve::preferred_base(&calls, &snippet, &ctx, &anchors);
+        let placed = resolve::placements(&calls, &snippet, &ctx, &anchors);
+        let prefer = resolve::preferred_base(&placed, &snippet, &ctx, &anchors);
+        let known = settled::own_dir(&placed, &snippet);
         for call in &calls {
             // A script or function another file runs takes its arguments from there: what it
             // runs on its own with arguments nobody gave is not a root.
@@ -487,7 +491,7 @@ pub fn find_with(
                 nested: call.scripted,
                 ..ctx
             };
-            for outcome in resolve::resolve_from(call, &snippet, &here, prefer.as_ref()) {
+            for outcome in resolve::resolve_from(call, &snippet, &here, prefer.as_ref(), known.as_ref()) {
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
