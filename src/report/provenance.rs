@@ -244,7 +244,10 @@ impl Assumption {
     /// Whether a finding that rests on this assumption says nothing of the repository (a
     /// blank of an example, text its user replaces): it is reported as a note.
     pub fn only_a_note(&self) -> bool {
-        self.subject == Some(Subject::UserFills)
+        matches!(
+            self.subject,
+            Some(Subject::UserFills | Subject::Replaced { .. })
+        )
     }
 }
 
@@ -265,6 +268,10 @@ pub enum Subject {
     /// `changed-at-run-time`: `file`, a committed input that a step rewrites before the
     /// command.
     Rewritten { file: String },
+    /// `changed-at-run-time`: the finding checks placeholder text of `file` that a step
+    /// rewrites before the command reads it (see `lint/job/rewritten_text.rs`): ytt never
+    /// renders that text, so the finding is a note.
+    Replaced { file: String },
     /// `inferred-command`: a directory whose files only supplement others, checked on its
     /// own: no command gives its files alone, so what rests on the command is a note.
     Supplements,

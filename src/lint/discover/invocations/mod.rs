@@ -13,6 +13,7 @@ pub mod concourse;
 pub mod concourse_inputs;
 pub mod direnv;
 pub mod documented_example;
+pub mod edited_copy;
 pub mod edits;
 pub mod educates;
 pub mod env;
@@ -491,10 +492,13 @@ pub fn find_with(
                 nested: call.scripted,
                 ..ctx
             };
-            for outcome in resolve::resolve_from(call, &snippet, &here, prefer.as_ref(), known.as_ref()) {
+            for outcome in
+                resolve::resolve_from(call, &snippet, &here, prefer.as_ref(), known.as_ref())
+            {
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
+                        edited_copy::mark(&mut inv, &made, index);
                         added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
                         written_keys::add(&mut inv, &made, &pages);
                         inv.assumptions.extend(snippet.assumed.iter().cloned());

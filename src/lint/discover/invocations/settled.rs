@@ -68,7 +68,10 @@ mod tests {
         let own = Word::lit(format!("{REPO}/deploy/cluster"));
         let top = Word::lit(REPO);
         let s = script("deploy/cluster/prepare.sh");
-        assert_eq!(own_dir(&placed(vec![vec![own.clone()]]), &s), Some(own.clone()));
+        assert_eq!(
+            own_dir(&placed(vec![vec![own.clone()]]), &s),
+            Some(own.clone())
+        );
         // From the top too: nothing shows which.
         assert_eq!(
             own_dir(&placed(vec![vec![top.clone(), own.clone()]]), &s),
