@@ -15,8 +15,9 @@ use crate::files::paths;
 use crate::report::{Assumption, AssumptionKind, Subject};
 
 /// Adds to `inv` a `changed-at-run-time` assumption for each file standing in for a copy
-/// that a step of the same file edits in place after the copy and before the command (a
-/// copied directory's file too: `cp -r config/ out/` then `sed -i … out/secret.yaml`).
+/// that a step of the same file edits in place before the command (a copied directory's file
+/// too: `cp -r config/ out/` then `sed -i … out/secret.yaml`). The copy may be made anywhere,
+/// as the stand-in was chosen (see `made.rs`); made in the same file, it comes before the edit.
 pub fn mark(inv: &mut Invocation, made: &[MadeAt], index: &Index) {
     if inv.stand_ins.is_empty() {
         return;
@@ -26,26 +27,22 @@ pub fn mark(inv: &mut Invocation, made: &[MadeAt], index: &Index) {
     // linted from the script, keep its order).
     let line = inv.origin.line;
     let scripted = inv.scripted;
-    let here = |m: &&MadeAt| {
-        m.file == inv.origin.file && (m.made.line < line || (scripted && m.made.line == line))
-    };
+    let before = |m: &MadeAt, line: u32| m.made.line < line || (scripted && m.made.line == line);
+    let edits: Vec<&MadeAt> = made
+        .iter()
+        .filter(|m| m.file == inv.origin.file && before(m, line) && edits::in_place(m))
+        .collect();
+    if edits.is_empty() {
+        return;
+    }
     let mut found: Vec<Assumption> = Vec::new();
-    for copy in made.iter().filter(here).filter(|m| m.made.from.is_some()) {
+    for copy in made.iter().filter(|m| m.made.from.is_some()) {
         for (place, from) in made::places(copy, index) {
             let (Some(to), Some(from)) = (place.repo_path(), from) else {
                 continue;
             };
-            if !inv
-                .stand_ins
-                .iter()
-                .any(|s| *s == from || paths::is_within(s, &from))
-            {
-                continue;
-            }
-            for edit in made.iter().filter(here).filter(|e| edits::in_place(e)) {
-                if edit.made.line < copy.made.line
-                    || (edit.made.line == copy.made.line && !scripted)
-                {
+            for edit in &edits {
+                if copy.file == edit.file && !before(copy, edit.made.line) {
                     continue;
                 }
                 for edited in edits::places(edit) {
