@@ -267,7 +267,7 @@ pub(super) fn placeholder(path: &str) -> Option<String> {
                 || s.contains("change_me")
                 || s.contains("replace-me")
                 || s.contains("replace_me")
-                || s.contains("replaceme")
+                || (s.contains("replaceme") && !s.contains("replacement"))
         })
         .map(str::to_string)
 }
