@@ -253,7 +253,10 @@ impl Assumption {
     /// blank of an example, text its user replaces, an editor's sample nothing renders): it
     /// is reported as a note.
     pub fn only_a_note(&self) -> bool {
-        self.subject == Some(Subject::UserFills) || self.kind == AssumptionKind::SampleText
+        matches!(
+            self.subject,
+            Some(Subject::UserFills | Subject::Replaced { .. })
+        ) || self.kind == AssumptionKind::SampleText
     }
 }
 
@@ -274,6 +277,10 @@ pub enum Subject {
     /// `changed-at-run-time`: `file`, a committed input that a step rewrites before the
     /// command.
     Rewritten { file: String },
+    /// `changed-at-run-time`: the finding checks placeholder text of `file` that a step
+    /// rewrites before the command reads it (see `lint/job/rewritten_text.rs`): ytt never
+    /// renders that text, so the finding is a note.
+    Replaced { file: String },
     /// `inferred-command`: a directory whose files only supplement others, checked on its
     /// own: no command gives its files alone, so what rests on the command is a note.
     Supplements,

@@ -31,6 +31,7 @@ pub mod policy;
 pub mod probe;
 pub mod replaced_text;
 pub mod repo_crds;
+pub mod rewritten_text;
 pub mod root;
 pub mod same_cause;
 pub mod stand_in_checks;

@@ -118,7 +118,7 @@ impl MachinePaths {
                         fix(example);
                         fix(copy);
                     }
-                    Some(Subject::Rewritten { file }) => fix(file),
+                    Some(Subject::Rewritten { file } | Subject::Replaced { file }) => fix(file),
                     _ => {}
                 }
             }

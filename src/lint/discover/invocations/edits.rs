@@ -176,6 +176,11 @@ pub fn mark(inv: &mut Invocation, made: &[MadeAt], index: &Index) {
     }
 }
 
+/// Whether the path was made by an in-place edit (`sed -i`, `yq -i`).
+pub(super) fn in_place(m: &MadeAt) -> bool {
+    m.made.by.ends_with(IN_PLACE)
+}
+
 /// What the assumption says: the committed content was linted, and which step rewrites it.
 fn message(path: &str, m: &MadeAt) -> String {
     let how = match (m.made.by.strip_suffix(IN_PLACE), &m.made.from) {

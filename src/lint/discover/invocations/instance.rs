@@ -126,6 +126,9 @@ struct Building {
     /// Written in a script another runs, from the one directory its caller is in (see
     /// [`Repo::nested`]): a missing input is evidently missing from there.
     nested: bool,
+    /// It runs from the directory its script's other commands show (see
+    /// [`Repo::settled`]): a missing input is evidently missing from there.
+    settled: bool,
     /// The command is a script's, run by the page it is documented on (`page`).
     page_script: bool,
     /// The command runs in CI, with no user at hand to give files of their own.
@@ -163,6 +166,7 @@ impl Building {
                 .zip(self.page.as_deref())
                 .is_some_and(|(t, dir)| dir == "." || crate::files::paths::is_within(&t, dir));
         let evident = self.nested
+            || self.settled
             || from_page
             || missing::evident(
                 full,
@@ -218,6 +222,7 @@ pub(super) fn instance(
         stdin: false,
         generated: false,
         nested: repo.nested && !caller,
+        settled: repo.settled,
         page: (source == crate::report::Source::Document)
             .then(|| crate::files::paths::parent(&origin.file).to_string()),
         unattended: source == crate::report::Source::Ci,

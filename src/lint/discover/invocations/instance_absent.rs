@@ -24,7 +24,8 @@ pub(super) fn record(at: &mut Building, full: &Word, written: &Word, cwd: &Word,
     if !yaml || written.literal_prefix().starts_with('-') {
         return;
     }
-    let evident = missing::evident(full, written, cwd, None, at.page.as_deref(), repo.index);
+    let evident =
+        at.settled || missing::evident(full, written, cwd, None, at.page.as_deref(), repo.index);
     at.absent_values.push((shown, None, evident));
 }
 

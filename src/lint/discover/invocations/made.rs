@@ -186,7 +186,7 @@ pub fn maker<'a>(
 /// The paths a made path stands for, each with the repository path of what is copied there:
 /// a path made from the caller's directory, from each directory its script may run in (a
 /// copy only from where its source exists).
-fn places(m: &MadeAt, index: &Index) -> Vec<(Word, Option<String>)> {
+pub(super) fn places(m: &MadeAt, index: &Index) -> Vec<(Word, Option<String>)> {
     let from_at = |base: Option<&Word>| -> Option<Option<String>> {
         let Some(from) = &m.made.from else {
             return Some(None);

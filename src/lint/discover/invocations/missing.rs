@@ -166,7 +166,9 @@ fn unmade(
             "{path} is ignored by .gitignore: something makes it at run time"
         ));
     }
-    if existing_ancestor(&path, repo.index) != "." || (repo.nested && names_a_file(&path)) {
+    if existing_ancestor(&path, repo.index) != "."
+        || ((repo.nested || repo.settled) && names_a_file(&path))
+    {
         // A script another runs from a known directory reads it from there: missing (a
         // YAML file it names; a directory path the script builds from its arguments,
         // `$dir/upstream`, is the linter's guess at them).
@@ -246,7 +248,7 @@ fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data:
 }
 
 /// The part of a path that stands for the reader's own (`my-env`, `your-values.yml`,
-/// `path/to/values.yml`, `<env>`), if any.
+/// `path/to/values.yml`, `<env>`, `change-me-values.yml`, `REPLACE-ME.yaml`), if any.
 pub(super) fn placeholder(path: &str) -> Option<String> {
     if path.contains("path/to/") {
         return Some("path/to".into());
@@ -261,6 +263,11 @@ pub(super) fn placeholder(path: &str) -> Option<String> {
                 || s.starts_with('<')
                 || s.contains("xxx")
                 || s.contains("changeme")
+                || s.contains("change-me")
+                || s.contains("change_me")
+                || s.contains("replace-me")
+                || s.contains("replace_me")
+                || (s.contains("replaceme") && !s.contains("replacement"))
         })
         .map(str::to_string)
 }
@@ -489,6 +496,26 @@ fn names_a_file(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholder_words_name_the_reader_s_own_file() {
+        for p in [
+            "my-values.yml",
+            "config/your-env/values.yml",
+            "path/to/values.yml",
+            "changeme.yml",
+            "change-me-values.yml",
+            "values/change_me.yaml",
+            "replace-me.yaml",
+            "REPLACE-ME/values.yaml",
+            "values-REPLACE_ME.yml",
+        ] {
+            assert!(placeholder(p).is_some(), "{p}");
+        }
+        for p in ["values.yml", "config/replacement.yaml", "change-log.yaml"] {
+            assert_eq!(placeholder(p), None, "{p}");
+        }
+    }
 
     #[test]
     fn a_nested_script_s_missing_input_is_a_file_it_names() {

@@ -14,6 +14,7 @@ pub mod concourse;
 pub mod concourse_inputs;
 pub mod direnv;
 pub mod documented_example;
+pub mod edited_copy;
 pub mod edits;
 pub mod educates;
 pub mod env;
@@ -45,6 +46,7 @@ pub mod resolve;
 pub mod reusable;
 pub mod script_set;
 pub mod scripts;
+pub mod settled;
 pub mod shell;
 pub mod snippet;
 pub mod sole_match;
@@ -456,6 +458,7 @@ pub fn find_with(
         module: facts.module.as_deref(),
         nested: false,
         documented: &documented,
+        settled: false,
     };
     let mut found = Found {
         deployed,
@@ -478,7 +481,9 @@ pub fn find_with(
         let path = &snippet.file;
         let whole = set.get(path).is_some();
         let mut any = false;
-        let prefer = resolve::preferred_base(&calls, &snippet, &ctx, &anchors);
+        let placed = resolve::placements(&calls, &snippet, &ctx, &anchors);
+        let prefer = resolve::preferred_base(&placed, &snippet, &ctx, &anchors);
+        let known = settled::own_dir(&placed, &snippet);
         for call in &calls {
             // A script or function another file runs takes its arguments from there: what it
             // runs on its own with arguments nobody gave is not a root.
@@ -501,10 +506,13 @@ pub fn find_with(
                 nested: call.scripted,
                 ..ctx
             };
-            for outcome in resolve::resolve_from(call, &snippet, &here, prefer.as_ref()) {
+            for outcome in
+                resolve::resolve_from(call, &snippet, &here, prefer.as_ref(), known.as_ref())
+            {
                 match outcome {
                     Outcome::Found(mut inv) => {
                         edits::mark(&mut inv, &made, index);
+                        edited_copy::mark(&mut inv, &made, index);
                         added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
                         written_keys::add(&mut inv, &made, &pages);
                         inv.assumptions.extend(snippet.assumed.iter().cloned());

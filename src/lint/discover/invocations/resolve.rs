@@ -149,6 +149,9 @@ pub struct Repo<'a> {
     pub nested: bool,
     /// The values examples its pages tell the reader to copy.
     pub documented: &'a [super::documented_example::Documented],
+    /// The command runs from the directory its script's other commands show (see
+    /// `settled.rs`): an input missing from there is missing.
+    pub settled: bool,
 }
 
 impl<'a> Repo<'a> {
@@ -163,22 +166,26 @@ impl<'a> Repo<'a> {
             module: None,
             nested: false,
             documented: &[],
+            settled: false,
         }
     }
 }
 
 /// The invocations one command stands for.
 pub fn resolve(call: &Call, snippet: &Snippet, repo: &Repo) -> Vec<Outcome> {
-    resolve_from(call, snippet, repo, None)
+    resolve_from(call, snippet, repo, None, None)
 }
 
 /// The invocations one command stands for, trying the caller's directory `prefer` first when
-/// the command runs from its caller's directory (see [`preferred_base`]).
+/// the command runs from its caller's directory (see [`preferred_base`]). `known`: the
+/// caller's directory the script's other commands show it runs from (see `settled.rs`),
+/// where a missing input is missing.
 pub fn resolve_from(
     call: &Call,
     snippet: &Snippet,
     repo: &Repo,
     prefer: Option<&Word>,
+    known: Option<&Word>,
 ) -> Vec<Outcome> {
     let origin = Origin {
         file: snippet.file.clone(),
@@ -211,9 +218,17 @@ pub fn resolve_from(
     let caller = roots.len() > 1;
     let mut all_found = None;
     let mut others = Vec::new();
+    let from_caller = cwd.literal_prefix().starts_with(CALLER);
     for root in roots {
-        let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, repo, caller);
+        let here = Repo {
+            settled: from_caller && known == Some(&root),
+            ..*repo
+        };
+        let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, &here, caller);
         if found && !missing {
+            return scripted(out, call, repo.index);
+        }
+        if here.settled && super::settled::missing_here(&out) {
             return scripted(out, call, repo.index);
         }
         if found {
@@ -378,25 +393,18 @@ fn attempt(
     (out, found, missing)
 }
 
-/// The caller's directory every command of one script runs from, when the script says: one
-/// command's paths exist only from a directory other than the repository root (the others'
-/// exist there too), or a command renders `.` from a script below the root (`ytt -f .` in
-/// `step1/run.sh` renders `step1`, not the whole repository). A script runs from one place.
-pub fn preferred_base(
-    calls: &[Call],
-    snippet: &Snippet,
-    repo: &Repo,
-    anchors: &[Word],
-) -> Option<Word> {
-    let top = Word::lit(REPO);
+/// Where a script's commands started from its caller's directory read every input: for each
+/// such command that does from somewhere, the directories it may start in where it does (and
+/// where the files the script sources exist), and whether a command renders `.`.
+pub struct Placements {
+    pub complete: Vec<Vec<Word>>,
+    pub dot: bool,
+}
+
+/// The [`Placements`] of a script's commands.
+pub fn placements(calls: &[Call], snippet: &Snippet, repo: &Repo, anchors: &[Word]) -> Placements {
     // Where the files it sources from the caller's directory exist.
-    let anchored = |root: &Word| {
-        anchors.iter().all(|a| {
-            rebase(a, root)
-                .repo_path()
-                .is_some_and(|p| repo.index.is_file(&p))
-        })
-    };
+    let anchored = |root: &Word| anchored(anchors, root, repo.index);
     let mut complete: Vec<Vec<Word>> = Vec::new();
     let mut dot = false;
     for call in calls {
@@ -430,6 +438,30 @@ pub fn preferred_base(
             complete.push(ok);
         }
     }
+    Placements { complete, dot }
+}
+
+/// Whether every file a script sources from its caller's directory exists from `root`.
+fn anchored(anchors: &[Word], root: &Word, index: &Index) -> bool {
+    anchors.iter().all(|a| {
+        rebase(a, root)
+            .repo_path()
+            .is_some_and(|p| index.is_file(&p))
+    })
+}
+
+/// The caller's directory every command of one script runs from, when the script says: one
+/// command's paths exist only from a directory other than the repository root (the others'
+/// exist there too), or a command renders `.` from a script below the root (`ytt -f .` in
+/// `step1/run.sh` renders `step1`, not the whole repository). A script runs from one place.
+pub fn preferred_base(
+    placed: &Placements,
+    snippet: &Snippet,
+    repo: &Repo,
+    anchors: &[Word],
+) -> Option<Word> {
+    let top = Word::lit(REPO);
+    let complete = &placed.complete;
     let everywhere = |w: &Word| complete.iter().all(|c| c.contains(w));
     if let Some(w) = complete
         .iter()
@@ -441,14 +473,16 @@ pub fn preferred_base(
     let dir = crate::files::paths::parent(&snippet.file);
     let own = Word::lit(format!("{REPO}/{dir}"));
     let script = !super::readme::candidate(&snippet.file) && dir != ".";
-    if dot && script && everywhere(&own) {
+    if placed.dot && script && everywhere(&own) {
         return Some(own);
     }
     // A script that sources `../setup.sh` runs where that file exists.
-    if anchors.is_empty() || anchored(&top) {
+    if anchors.is_empty() || anchored(anchors, &top, repo.index) {
         return None;
     }
-    caller_bases(dir).into_iter().find(|b| anchored(b))
+    caller_bases(dir)
+        .into_iter()
+        .find(|b| anchored(anchors, b, repo.index))
 }
 
 /// How an input that is not in the repository is listed among the unknown ones.
