@@ -276,7 +276,7 @@ engine:
     fn reads_each_replace_text_with_its_files_and_condition() {
         let t = transforms("tmpl/accelerator.yaml", ACCELERATOR);
         assert_eq!(t.len(), 3);
-        assert_eq!(t[0].at, "tmpl/accelerator.yaml:11");
+        assert_eq!(t[0].at, "tmpl/accelerator.yaml:10");
         assert!(t[0].removes && !t[1].removes && t[2].removes);
         assert_eq!(t[0].condition.as_deref(), Some("#extras"));
         assert!(matches!(t[0].pattern, Pattern::Regex(_)));

@@ -33,10 +33,10 @@ pub fn snippets(path: &str, text: &str) -> Vec<Snippet> {
     let dir = paths::parent(path);
     let mut from = 0;
     while out.len() < MAX_BLOCKS {
-        let Some((start, body)) = next_block(text, from) else {
+        let Some((start, body, next)) = next_block(text, from) else {
             break;
         };
-        from = start + 1;
+        from = next;
         let line = u32::try_from(crate::pos::lines(&text[..start]).count()).unwrap_or(1);
         let Some(m) = command(&body) else {
             continue;
@@ -58,9 +58,10 @@ fn cwd(dir: &str) -> Word {
     Word::lit(format!("{REPO}/{dir}")).normalized()
 }
 
-/// The next `data "carvel_ytt" "NAME" {` at or after byte `from`: where it starts and its
-/// body's text.
-fn next_block(text: &str, from: usize) -> Option<(usize, String)> {
+/// The next `data "carvel_ytt" "NAME" {` at or after byte `from`: where it starts, its
+/// body's text, and where to look for the one after it (past the type's name, so that each
+/// block is read once).
+fn next_block(text: &str, from: usize) -> Option<(usize, String, usize)> {
     let rest = text.get(from..)?;
     let at = ["\"carvel_ytt\"", "\"k14s_ytt\""]
         .iter()
@@ -68,13 +69,14 @@ fn next_block(text: &str, from: usize) -> Option<(usize, String)> {
         .min()?;
     let abs = from + at;
     let before = text[..abs].trim_end();
+    let next = abs + 1;
     if !before.ends_with("data") {
-        return Some((abs, String::new()));
+        return Some((abs, String::new(), next));
     }
     let start = before.len() - "data".len();
     let open = abs + text[abs..].find('{')?;
     let close = open + balanced(&text[open..])?;
-    Some((start, text[open + 1..close].to_string()))
+    Some((start, text[open + 1..close].to_string(), next))
 }
 
 /// The index of the bracket that closes the one `s` starts with, skipping strings and
