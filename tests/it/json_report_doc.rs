@@ -39,6 +39,7 @@ fn every_assumption_kind_and_subject_has_a_row() {
             "readers-values",
             "user-fills",
             "rewritten",
+            "replaced",
             "supplements"
         ]
     );
@@ -52,6 +53,7 @@ fn every_assumption_kind_and_subject_has_a_row() {
         Subject::ReadersValues,
         Subject::UserFills,
         Subject::Rewritten { file: "f".into() },
+        Subject::Replaced { file: "f".into() },
         Subject::Supplements,
     ]
     .into_iter()
