@@ -24,9 +24,10 @@ pub struct Matched {
 
 /// `Kind/name` of a Kubernetes-like document (`Kind` or `name` alone when only one is there).
 fn described(v: &crate::yaml::node::Value) -> Option<String> {
-    let kind = field(v, "kind").and_then(|k| k.as_str());
-    let name = field(v, "metadata")
-        .and_then(|m| field(m, "name"))
+    let kind = v.field("kind").and_then(|k| k.as_str());
+    let name = v
+        .field("metadata")
+        .and_then(|m| m.field("name"))
         .and_then(|n| n.as_str());
     match (kind, name) {
         (Some(k), Some(n)) => Some(format!("{k}/{n}")),
@@ -34,16 +35,6 @@ fn described(v: &crate::yaml::node::Value) -> Option<String> {
         (None, Some(n)) => Some(n.to_string()),
         (None, None) => None,
     }
-}
-
-fn field<'a>(v: &'a crate::yaml::node::Value, key: &str) -> Option<&'a crate::yaml::node::Value> {
-    let crate::yaml::node::Value::Map(m) = v else {
-        return None;
-    };
-    m.items
-        .iter()
-        .find(|i| i.key.as_str() == Some(key))
-        .map(|i| &i.value)
 }
 
 fn no_document_set() -> OverlayError {

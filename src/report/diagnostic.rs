@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::provenance::{Basis, Certainty, Provenance};
+use super::provenance::{Assumption, Basis, Certainty, Provenance};
 use super::rules::Rule;
 use super::severity::Severity;
 
@@ -99,6 +99,12 @@ impl Diagnostic {
     /// Whether the finding assumes something about its command or inputs.
     pub fn assumes(&self) -> bool {
         self.certainty.as_ref().is_some_and(|c| !c.certain())
+    }
+
+    /// Makes the finding rest on `a` as well; a finding with no certainty of its own gets
+    /// `base`'s first.
+    pub fn assume(&mut self, a: Assumption, base: impl FnOnce() -> Certainty) {
+        self.certainty.get_or_insert_with(base).add(a);
     }
 
     pub fn at(mut self, span: Span) -> Diagnostic {

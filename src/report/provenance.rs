@@ -382,6 +382,23 @@ pub struct Certainty {
 }
 
 impl Certainty {
+    /// A certainty of a command from `source` (`origin`: where it was read) that assumes
+    /// nothing yet.
+    pub fn from(source: Source, origin: Option<String>) -> Certainty {
+        Certainty {
+            source,
+            origin,
+            assumed: Vec::new(),
+        }
+    }
+
+    /// Adds an assumption once.
+    pub fn add(&mut self, a: Assumption) {
+        if !self.assumed.contains(&a) {
+            self.assumed.push(a);
+        }
+    }
+
     pub fn certain(&self) -> bool {
         self.assumed.is_empty()
     }

@@ -79,23 +79,15 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
         }
         c = c.filter(|x| !x.certain());
         if !own.is_empty() {
-            let c = c.get_or_insert_with(|| Certainty {
-                source: p.source,
-                origin: p.origin.clone(),
-                assumed: Vec::new(),
-            });
-            add_all(&mut c.assumed, own);
+            let c = c.get_or_insert_with(|| Certainty::from(p.source, p.origin.clone()));
+            own.into_iter().for_each(|a| c.add(a));
         }
         d.certainty = c;
         return;
     }
     let mut c = p.certainty(basis);
     if let Some(own) = in_stand_in(p, d) {
-        for a in own.assumed {
-            if !c.assumed.contains(&a) {
-                c.assumed.push(a);
-            }
-        }
+        own.assumed.into_iter().for_each(|a| c.add(a));
     }
     // Values given at run time bear on a finding about them (at the command that gives them,
     // or naming them), or on any finding when any value may be given (`*`); not on a value a
@@ -113,20 +105,11 @@ pub fn attach(job: &Job, p: &Provenance, d: &mut Diagnostic) {
             .retain(|a| !crate::lint::discover::documented_values::is_own(a));
     }
     super::committed_example::settle(job, d, &mut c);
-    add_all(&mut c.assumed, own);
+    own.into_iter().for_each(|a| c.add(a));
     // What rests on the library's own schema says nothing of its command unless something
     // makes the schema incomplete.
     if basis != Basis::Schema || !c.certain() {
         d.certainty = Some(c);
-    }
-}
-
-/// Adds each of `more` to `to` once.
-fn add_all(to: &mut Vec<Assumption>, more: Vec<Assumption>) {
-    for a in more {
-        if !to.contains(&a) {
-            to.push(a);
-        }
     }
 }
 
@@ -163,20 +146,10 @@ pub fn target_version(job: &Job, d: &mut Diagnostic) {
             k.version
         ),
     );
-    let c = d.certainty.get_or_insert_with(|| {
-        let (source, origin) = match &job.provenance {
-            Some(p) => (p.source, p.origin.clone()),
-            None => (Source::Config, None),
-        };
-        Certainty {
-            source,
-            origin,
-            assumed: Vec::new(),
-        }
+    d.assume(a, || match &job.provenance {
+        Some(p) => Certainty::from(p.source, p.origin.clone()),
+        None => Certainty::from(Source::Config, None),
     });
-    if !c.assumed.contains(&a) {
-        c.assumed.push(a);
-    }
 }
 
 /// Whether `d` is about a value of the job's given at run time: at the command that gives

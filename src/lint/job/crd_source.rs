@@ -55,14 +55,7 @@ pub fn doubt(
 /// Makes `d` rest on `a` besides what its job assumes (`certainty::attach` keeps it and sets
 /// the job's source and origin).
 pub fn assume(d: &mut Diagnostic, a: Assumption) {
-    let c = d.certainty.get_or_insert_with(|| Certainty {
-        source: Source::Config,
-        origin: None,
-        assumed: Vec::new(),
-    });
-    if !c.assumed.contains(&a) {
-        c.assumed.push(a);
-    }
+    d.assume(a, || Certainty::from(Source::Config, None));
 }
 
 /// The file of a Crossplane XRD of the repository that gives `group`/`kind`.

@@ -61,9 +61,7 @@ pub fn settle(
         )
         .about(Subject::UserFills);
         if let Some(c) = found[i].certainty.as_mut() {
-            if !c.assumed.contains(&a) {
-                c.assumed.push(a);
-            }
+            c.add(a);
         }
     }
     found

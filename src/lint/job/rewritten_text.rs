@@ -48,14 +48,7 @@ pub fn settle(job: &Job, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
         });
         // A field written literally rests on its text alone (no certainty of its own): the
         // text is what the step rewrites.
-        let c = d.certainty.get_or_insert_with(|| Certainty {
-            source: p.source,
-            origin: p.origin.clone(),
-            assumed: Vec::new(),
-        });
-        if !c.assumed.contains(&a) {
-            c.assumed.push(a);
-        }
+        d.assume(a, || Certainty::from(p.source, p.origin.clone()));
     }
     found
 }

@@ -145,14 +145,7 @@ fn rest_on_stored_text(d: &mut Diagnostic, span: &Span, t: &Transform) {
     .about(Subject::Rewritten {
         file: span.file.clone(),
     });
-    let c = d.certainty.get_or_insert_with(|| Certainty {
-        source: Source::Layout,
-        origin: None,
-        assumed: Vec::new(),
-    });
-    if !c.assumed.contains(&a) {
-        c.assumed.push(a);
-    }
+    d.assume(a, || Certainty::from(Source::Layout, None));
     if let Some((file, line)) = t.at.rsplit_once(':') {
         let related = Related {
             message: "the App Accelerator rewrites this file here".to_string(),

@@ -88,14 +88,7 @@ fn rest_on(d: &mut Diagnostic, w: &Wrapper, name: &str) {
         ),
     );
     d.basis = Some(Basis::Command);
-    let c = d.certainty.get_or_insert_with(|| Certainty {
-        source: Source::Layout,
-        origin: None,
-        assumed: Vec::new(),
-    });
-    if !c.assumed.contains(&a) {
-        c.assumed.push(a);
-    }
+    d.assume(a, || Certainty::from(Source::Layout, None));
 }
 
 /// The name of an `undefined: NAME` message (with or without a hint after it).

@@ -77,17 +77,10 @@ fn assumption(file: &str, set: &SampleSet) -> Assumption {
 /// Makes `d` rest on `a` and on what its root's command assumes (`root`, the provenance of
 /// the root's first scenario, when the finding has a root), and drops its fix.
 fn assume(d: &mut Diagnostic, a: Assumption, root: Option<&&Provenance>) {
-    let c = d.certainty.get_or_insert_with(|| match root {
+    d.assume(a, || match root {
         Some(pr) => pr.certainty(Basis::Command),
-        None => Certainty {
-            source: Source::Layout,
-            origin: None,
-            assumed: Vec::new(),
-        },
+        None => Certainty::from(Source::Layout, None),
     });
-    if !c.assumed.contains(&a) {
-        c.assumed.push(a);
-    }
     d.basis = Some(Basis::Command);
     d.fix = None;
 }
