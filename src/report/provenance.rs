@@ -124,11 +124,15 @@ pub enum AssumptionKind {
     /// highlight or parse, and no command of the repository renders it: what is found in it
     /// assumes that ytt renders it at all, and is a note.
     SampleText,
+    /// The command writes each input file's output to a file of its own (`--output-files`),
+    /// and the files of two objects lie in different directories: they are one set only if
+    /// those directories are applied together. What rests on that is a note.
+    SplitOutput,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 19] = [
+    pub const ALL: [AssumptionKind; 20] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -148,6 +152,7 @@ impl AssumptionKind {
         AssumptionKind::RepositoryCrd,
         AssumptionKind::CallerCheckout,
         AssumptionKind::SampleText,
+        AssumptionKind::SplitOutput,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -177,6 +182,7 @@ impl AssumptionKind {
             AssumptionKind::RepositoryCrd => "repository-crd",
             AssumptionKind::CallerCheckout => "caller-checkout",
             AssumptionKind::SampleText => "sample-text",
+            AssumptionKind::SplitOutput => "split-output",
         }
     }
 
@@ -256,7 +262,10 @@ impl Assumption {
         matches!(
             self.subject,
             Some(Subject::UserFills | Subject::Replaced { .. })
-        ) || self.kind == AssumptionKind::SampleText
+        ) || matches!(
+            self.kind,
+            AssumptionKind::SampleText | AssumptionKind::SplitOutput
+        )
     }
 }
 

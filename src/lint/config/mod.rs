@@ -159,6 +159,10 @@ pub struct ScenarioConfig {
     /// no command a page shows for the reader to adapt), so a failure for want of a data
     /// value is the command's own, even in a root whose other scenarios need input.
     pub inputs_known: bool,
+    /// Discovery: the command writes each input file's output to a file of its own
+    /// (`--output-files`), so objects of two files are one set only if they are applied
+    /// together.
+    pub split_output: bool,
     pub loc: Loc,
 }
 

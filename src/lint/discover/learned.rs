@@ -257,6 +257,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         origin: Some(origin),
         assumptions: assumptions(inv),
         inputs_known: inputs_known(inv),
+        split_output: inv.split_output,
         needs_input: None,
         loc: Default::default(),
     }
@@ -385,6 +386,7 @@ mod tests {
             file_marks: Vec::new(),
             inspect: false,
             prints_values: false,
+            split_output: false,
             binding: Vec::new(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),

@@ -403,7 +403,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let mut claimed: Vec<String> = d.skipped.iter().flat_map(|s| s.claims.clone()).collect();
     claimed.extend(d.libraries.iter().flat_map(|l| l.files.clone()));
     // Design documents make no root of their own (see `design_docs`).
-    let (undesigned, set_aside) = design_docs::set_aside(files);
+    let (undesigned, set_aside) = design_docs::set_aside(&config.dir, files);
     d.notes.extend(set_aside);
     // Nor do other Starlark tools' files that nothing of ytt reads (see `foreign_star`).
     let (undesigned, foreign) =

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::library::Workspace;
 use crate::lint::job::inputs::Names;
-use crate::lint::job::{needs_input, placeholder, Job};
+use crate::lint::job::{needs_input, placeholder, runtime_read, Job};
 use crate::pos::Pos;
 use crate::report::{
     Assumption, AssumptionKind, Basis, Certainty, Diagnostic, Provenance, Rule, Source,
@@ -51,12 +51,17 @@ pub fn settle(
                 .any(|a| a.kind == AssumptionKind::KustomizeTree);
             if d.rule.about_rendered_objects() && d.basis.is_none() && !kustomized {
                 // A field a template writes literally (an apiVersion, a selector, a field a
-                // policy names) rests on its text alone.
+                // policy names) rests on its text alone; two objects named literally are one
+                // set only because the command gives their files together.
                 if written_literally(&d, ws, names) == Some(true) {
-                    d.basis = Some(Basis::Text);
+                    d.basis = Some(match d.rule {
+                        Rule::DuplicateObject => Basis::Command,
+                        _ => Basis::Text,
+                    });
                 }
             }
             attach(job, &p, &mut d);
+            runtime_read::settle(job, &p, ws, names, &mut d);
             d
         })
         .collect();

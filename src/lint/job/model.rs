@@ -88,6 +88,10 @@ pub struct Job {
     /// which checks them once ([`crate::lint::job::copies`]). Placement only: not sent.
     #[serde(skip)]
     pub copy_of: Option<u64>,
+    /// The scenario's command writes each input file's output to a file of its own
+    /// (`--output-files`): see [`crate::lint::job::split_output`].
+    #[serde(default)]
+    pub split_output: bool,
 }
 
 /// Where a library's data values may come from besides its own files.
@@ -142,6 +146,7 @@ impl Job {
             entry: None,
             provenance: None,
             copy_of: None,
+            split_output: false,
         }
     }
 }

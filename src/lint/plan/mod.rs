@@ -289,6 +289,7 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
             .unwrap_or_else(|| root.needs_input && !sc.is_some_and(|s| s.inputs_known)),
         provided: sc.map(|s| s.provided.clone()).unwrap_or_default(),
         origin,
+        split_output: sc.is_some_and(|s| s.split_output),
         ..Job::new(
             config,
             &root.name,

@@ -211,6 +211,7 @@ pub(super) fn instance(
             file_marks: args.file_marks.iter().filter_map(Word::literal).collect(),
             inspect: args.inspect,
             prints_values: args.prints_values,
+            split_output: args.split_output,
             binding: b.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),

@@ -61,6 +61,8 @@ pub struct Invocation {
     pub inspect: bool,
     /// Prints the final data values (`--data-values-inspect`).
     pub prints_values: bool,
+    /// Writes each input file's output to a file of its own (`--output-files`).
+    pub split_output: bool,
     /// The values unknown path parts took (`$1=nginx`).
     pub binding: Vec<(String, String)>,
     /// Data values given as text in place of a file (a here-document, a README's block).

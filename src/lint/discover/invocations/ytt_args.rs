@@ -38,6 +38,9 @@ pub struct YttArgs {
     pub prints_values: bool,
     /// Arguments known only at run time (`"${ARGS[@]}"`): they may add inputs.
     pub unknown: Vec<Word>,
+    /// `--output-files DIR` or `--dangerous-emptied-output-directory DIR`: each input file's
+    /// output is written to a file of its own.
+    pub split_output: bool,
 }
 
 /// What a `ytt` command is.
@@ -59,6 +62,8 @@ enum Takes {
     ValueFile,
     Env,
     FileMark,
+    /// A directory to write each file's output to.
+    SplitOutput,
     /// Output and symlink flags: their value does not matter to the linter.
     Ignored,
 }
@@ -72,11 +77,8 @@ fn takes(flag: &str) -> Option<Takes> {
         "--data-value-file" => Takes::ValueFile,
         "--data-values-env" | "--data-values-env-yaml" => Takes::Env,
         "--file-mark" => Takes::FileMark,
-        "-o"
-        | "--output"
-        | "--output-files"
-        | "--dangerous-emptied-output-directory"
-        | "--allow-symlink-destination" => Takes::Ignored,
+        "--output-files" | "--dangerous-emptied-output-directory" => Takes::SplitOutput,
+        "-o" | "--output" | "--allow-symlink-destination" => Takes::Ignored,
         _ => return None,
     })
 }
@@ -205,6 +207,7 @@ fn take(out: &mut YttArgs, kind: Takes, value: Word) {
         },
         Takes::Env => out.env_prefixes.push(value),
         Takes::FileMark => out.file_marks.push(value),
+        Takes::SplitOutput => out.split_output = true,
         Takes::Ignored => {}
     }
 }
