@@ -12,7 +12,7 @@ use starlark::eval::FileLoader;
 
 use super::envelope::Envelope;
 use super::loader::Loader;
-use super::plain::override_map_keys;
+use super::plain::overridden;
 use super::tree::{dir_of, strip_dir};
 use super::{EvalOpts, Output, OutputContent, OutputFile, Workspace};
 use crate::eval::host::{Extra, FileCtx, Host};
@@ -147,9 +147,7 @@ impl<'w> LibExec<'w> {
         } else {
             let (ds, templating) = self.ws.templating(f, self.opts.strict)?;
             if !templated || !templating {
-                let mut plain = DocSet::clone(&ds);
-                override_map_keys(&mut plain);
-                return Ok((Some(Built::DocSet(plain)), None));
+                return Ok((Some(Built::DocSet(overridden(&ds))), None));
             }
             Some(ds)
         };

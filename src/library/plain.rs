@@ -2,7 +2,7 @@
 //! files are not compiled, their repeated keys simply override), and which documents carry a
 //! given annotation in their comments (`@data/values`, `@data/values-schema`).
 
-use crate::yaml::{Array, Comment, DocSet, Map, Value};
+use crate::yaml::{Array, ArrayItem, Comment, DocSet, Document, Map, MapItem, Value};
 
 /// Name of the annotation a `#@` comment starts with (`data/values` for
 /// `#@data/values after_library_module=True`); `None` for code lines (`#@ x = 1`).
@@ -60,39 +60,90 @@ pub fn doc_has_annotation(comments: &[Comment], name: &str) -> bool {
     comments.iter().any(|c| comment_annotation(c) == Some(name))
 }
 
-/// Keeps, for each repeated key of every map, one item: at the first item's place, with the
-/// last item's value (what ytt does to plain YAML files).
-pub fn override_map_keys(ds: &mut DocSet) {
-    for d in &mut ds.items {
-        override_value(&mut d.value, 0);
+/// A copy of the plain YAML `ds` in which each repeated key of every map keeps one item: at
+/// the first item's place, the last item (what ytt does to plain YAML files). Made in one pass
+/// over the parse, which stays as it is: a map without a repeated key (nearly every map) is
+/// copied item by item, without moving its items again.
+pub fn overridden(ds: &DocSet) -> DocSet {
+    DocSet {
+        items: ds
+            .items
+            .iter()
+            .map(|d| Document {
+                value: overridden_value(&d.value, 0),
+                pos: d.pos.clone(),
+                comments: d.comments.clone(),
+                anns: d.anns.clone(),
+                injected: d.injected,
+            })
+            .collect(),
+        pos: ds.pos.clone(),
+        comments: ds.comments.clone(),
+        anns: ds.anns.clone(),
     }
 }
 
-fn override_value(v: &mut Value, depth: usize) {
+/// A copy of `v` with the repeated keys of its maps overridden; below 10 000 levels a plain
+/// copy (the parse refuses deeper nesting long before).
+fn overridden_value(v: &Value, depth: usize) -> Value {
     if depth > 10_000 {
-        return;
+        return v.clone();
     }
     match v {
-        Value::Map(m) => {
-            let mut kept: Vec<crate::yaml::MapItem> = Vec::with_capacity(m.items.len());
-            for item in std::mem::take(&mut m.items) {
-                match kept.iter_mut().find(|k| k.key == item.key) {
-                    Some(slot) => *slot = item,
-                    None => kept.push(item),
-                }
-            }
-            for item in &mut kept {
-                override_value(&mut item.value, depth + 1);
-            }
-            m.items = kept;
-        }
-        Value::Array(a) => {
-            for item in &mut a.items {
-                override_value(&mut item.value, depth + 1);
-            }
-        }
-        _ => {}
+        Value::Map(m) => Value::Map(Box::new(overridden_map(m, depth))),
+        Value::Array(a) => Value::Array(Box::new(Array {
+            items: a
+                .items
+                .iter()
+                .map(|i| ArrayItem {
+                    value: overridden_value(&i.value, depth + 1),
+                    pos: i.pos.clone(),
+                    comments: i.comments.clone(),
+                    anns: i.anns.clone(),
+                })
+                .collect(),
+            pos: a.pos.clone(),
+            comments: a.comments.clone(),
+            anns: a.anns.clone(),
+        })),
+        other => other.clone(),
     }
+}
+
+fn overridden_map(m: &Map, depth: usize) -> Map {
+    let copy = |i: &MapItem| MapItem {
+        key: i.key.clone(),
+        value: overridden_value(&i.value, depth + 1),
+        pos: i.pos.clone(),
+        comments: i.comments.clone(),
+        anns: i.anns.clone(),
+    };
+    let items = if has_repeated_key(&m.items) {
+        let mut kept: Vec<&MapItem> = Vec::with_capacity(m.items.len());
+        for item in &m.items {
+            match kept.iter_mut().find(|k| k.key == item.key) {
+                Some(slot) => *slot = item,
+                None => kept.push(item),
+            }
+        }
+        kept.into_iter().map(copy).collect()
+    } else {
+        m.items.iter().map(copy).collect()
+    };
+    Map {
+        items,
+        pos: m.pos.clone(),
+        comments: m.comments.clone(),
+        anns: m.anns.clone(),
+    }
+}
+
+/// Whether two items of a map have the same key.
+fn has_repeated_key(items: &[MapItem]) -> bool {
+    items
+        .iter()
+        .enumerate()
+        .any(|(n, item)| items[..n].iter().any(|k| k.key == item.key))
 }
 
 #[cfg(test)]
@@ -123,8 +174,7 @@ mod tests {
 
     #[test]
     fn repeated_keys_keep_the_first_place_and_the_last_value() {
-        let mut d = ds("a: 1\nb: 2\na: 3\n");
-        override_map_keys(&mut d);
+        let d = overridden(&ds("a: 1\nb: 2\na: 3\n"));
         let Value::Map(m) = &d.items[0].value else {
             panic!("map expected")
         };
@@ -135,5 +185,83 @@ mod tests {
             .collect();
         assert_eq!(items.len(), 2);
         assert_eq!(items[0].1, "Int(3)");
+    }
+
+    /// What the copy used to be made by: the whole parse copied, then each map's items moved
+    /// into a new vector with the repeated keys overridden.
+    fn copied_then_overridden(ds: &DocSet) -> DocSet {
+        fn go(v: &mut Value) {
+            match v {
+                Value::Map(m) => {
+                    let mut kept: Vec<MapItem> = Vec::new();
+                    for item in std::mem::take(&mut m.items) {
+                        match kept.iter_mut().find(|k| k.key == item.key) {
+                            Some(slot) => *slot = item,
+                            None => kept.push(item),
+                        }
+                    }
+                    kept.iter_mut().for_each(|i| go(&mut i.value));
+                    m.items = kept;
+                }
+                Value::Array(a) => a.items.iter_mut().for_each(|i| go(&mut i.value)),
+                _ => {}
+            }
+        }
+        let mut copy = ds.clone();
+        copy.items.iter_mut().for_each(|d| go(&mut d.value));
+        copy
+    }
+
+    #[test]
+    fn the_one_pass_copy_is_the_copy_with_keys_overridden() {
+        let text = "\
+# a release manifest, as vendored
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web #! the first name
+  labels: {app: web, tier: front, app: web2}
+  name: web-2
+spec:
+  replicas: 2
+  template:
+    spec:
+      containers:
+      - name: app
+        image: nginx
+        env:
+        - {name: A, value: \"1\", value: \"2\"}
+        image: nginx:1.27
+      - name: sidecar
+---
+kind: ConfigMap
+data:
+  1: one
+  \"1\": string one
+  1: uno
+---
+plain: [1, 2, {x: 1, y: 2}]
+";
+        let parsed = ds(text);
+        let before = parsed.clone();
+        let copy = overridden(&parsed);
+        assert_eq!(copy, copied_then_overridden(&parsed));
+        assert_eq!(parsed, before, "the parse is left as it was");
+        let Value::Map(m) = &copy.items[0].value else {
+            panic!("map expected")
+        };
+        let keys: Vec<String> = m.items.iter().map(|i| format!("{:?}", i.key)).collect();
+        assert_eq!(keys.len(), 4, "{keys:?}");
+        let Value::Map(metadata) = &m.items[2].value else {
+            panic!("metadata expected")
+        };
+        assert_eq!(metadata.items.len(), 2);
+        assert_eq!(
+            format!("{:?}", metadata.items[0].value),
+            "String(\"web-2\")"
+        );
+        // Without a repeated key the copy is the parse.
+        let unique = ds("a: 1\nb: [1, {c: 2}]\n---\nd: e\n");
+        assert_eq!(overridden(&unique), unique);
     }
 }
