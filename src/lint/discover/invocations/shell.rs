@@ -268,7 +268,12 @@ impl<'t> Interp<'t> {
                 self.children(n, env)
             }
             "redirected_statement" => self.redirected(n, env),
-            "pipeline" => self.pipeline(n, env),
+            "pipeline" => {
+                // `find … | while read VAR`: one command per entry (`find_loop.rs`).
+                if !self.find_loop(n, env) {
+                    self.pipeline(n, env)
+                }
+            }
             "subshell" => {
                 let mut c = n.walk();
                 for child in n.named_children(&mut c) {
@@ -302,7 +307,7 @@ impl<'t> Interp<'t> {
                 let never = n.kind() == "while_statement"
                     && cond
                         .and_then(|c| self.condition(c, env))
-                        .is_some_and(|c| c.test == Test::Symlink && c.holds);
+                        .is_some_and(|c| matches!(c.test, Test::Symlink) && c.holds);
                 if !never {
                     let mut body = env.clone();
                     self.children(n, &mut body);
