@@ -242,6 +242,9 @@ impl<'t> Interp<'t> {
             "!=" => false,
             _ => return None,
         };
+        if runs_commands(self.text(left)) {
+            return None;
+        }
         let exps = self.expand(left, env, true);
         let [one] = exps.as_slice() else { return None };
         let subject = one.joined();
@@ -310,6 +313,9 @@ impl<'t> Interp<'t> {
             return None;
         };
         let cwd = env.cwd.clone()?;
+        if runs_commands(self.text(*file)) {
+            return None;
+        }
         let exps = self.expand(*file, env, true);
         let [one] = exps.as_slice() else { return None };
         let path = one.joined();
@@ -354,6 +360,9 @@ impl<'t> Interp<'t> {
         env: &mut Env,
     ) -> Option<Vec<Vec<Cond>>> {
         let subject = n.child_by_field_name("value")?;
+        if runs_commands(self.text(subject)) {
+            return None;
+        }
         let exps = self.expand(subject, env, true);
         let [one] = exps.as_slice() else { return None };
         let word = one.joined();
@@ -383,6 +392,12 @@ impl<'t> Interp<'t> {
         }
         Some(out)
     }
+}
+
+/// Whether a word's text runs a command when expanded (`$(…)`, backticks): a test's word is
+/// expanded only when it runs none (the walk follows commands where they run).
+fn runs_commands(text: &str) -> bool {
+    text.contains("$(") || text.contains('`') || text.contains("<(")
 }
 
 /// Two tests of the same word of which either may hold, as one; `None` when they differ.

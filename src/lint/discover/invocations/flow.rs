@@ -96,6 +96,11 @@ impl<'t> Interp<'t> {
             "list" => self.either_list(n, env),
             "redirected_statement" => {
                 let body = n.child_by_field_name("body")?;
+                let mut c = body.walk();
+                let name = body.named_children(&mut c).next().map(|k| self.text(k));
+                if body.kind() != "command" || name != Some("grep") {
+                    return None;
+                }
                 self.condition(body, env)
             }
             "command" => {
