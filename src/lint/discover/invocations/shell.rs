@@ -268,12 +268,9 @@ impl<'t> Interp<'t> {
                 self.children(n, env)
             }
             "redirected_statement" => self.redirected(n, env),
-            "pipeline" => {
-                // `find … | while read VAR`: one command per entry (`find_loop.rs`).
-                if !self.find_loop(n, env) {
-                    self.pipeline(n, env)
-                }
-            }
+            // `find … | while read VAR`: one command per entry (`find_loop.rs`).
+            "pipeline" if self.find_loop(n, env) => {}
+            "pipeline" => self.pipeline(n, env),
             "subshell" => {
                 let mut c = n.walk();
                 for child in n.named_children(&mut c) {
