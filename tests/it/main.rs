@@ -60,6 +60,7 @@ mod round_eleven_left;
 mod round_fifteen_lead;
 mod round_fourteen_commands;
 mod round_fourteen_lead;
+mod round_fourteen_loops;
 mod round_fourteen_samples;
 mod round_fourteen_sources;
 mod round_nine;

@@ -9,14 +9,24 @@ use super::word::Word;
 /// The most values a variable keeps before it counts as unknown.
 pub const MAX_ALTS: usize = 8;
 
-/// A file test of a condition (`[ -d DIR ]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A test of a condition: a file test (`[ -d DIR ]`), or a test of a loop's entry that the
+/// linter decides per entry (see `entry_tests.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Test {
     Dir,
     File,
     Exists,
     /// `-h`/`-L`: the linter reads no symlinks, so for it this never holds.
     Symlink,
+    /// The value of the condition's word (its last path segment with `base`) matches one of
+    /// these shell patterns: `[[ "$name" == buildpack ]]`, a `case` arm, `find -name`.
+    Matches {
+        patterns: Vec<String>,
+        base: bool,
+    },
+    /// The file the condition's word names holds a line one of these patterns matches:
+    /// `grep -q TEXT "$file"`.
+    Contains(Vec<super::entry_tests::Grep>),
 }
 
 /// A file test with the path it tests (relative to the repository when it can be) and whether

@@ -369,6 +369,16 @@ impl<'t> Interp<'t> {
             return Exp::one(Word::unknown(text));
         };
         match name {
+            // The last segment of a loop's entry (`$(basename "$p")`), known per entry.
+            "basename" => self
+                .expand(*arg, env, true)
+                .into_iter()
+                .map(|e| Exp {
+                    fields: vec![super::entry_tests::basename(&e.joined())
+                        .unwrap_or_else(|| Word::unknown(text))],
+                    when: e.when,
+                })
+                .collect(),
             "dirname" => self
                 .expand(*arg, env, true)
                 .into_iter()
@@ -457,6 +467,10 @@ fn positional(name: &str, env: &Env) -> Word {
 fn trim(value: &Word, op: &str, pattern: &str) -> Word {
     let unknown = || Word::unknown(format!("${{{value}{op}{pattern}}}"));
     let Some(v) = value.literal() else {
+        // `${f##*/}` of a loop's entry: its last segment, known per entry.
+        if matches!(op, "#" | "##") && pattern == "*/" {
+            return super::entry_tests::basename(value).unwrap_or_else(unknown);
+        }
         return unknown();
     };
     let cut = match (op, pattern) {

@@ -88,12 +88,28 @@ impl<'t> Interp<'t> {
             "test_command" => {
                 let mut c = n.walk();
                 let inner = n.named_children(&mut c).next()?;
-                self.unary(inner, env)
+                let double = self.text(n).starts_with("[[");
+                self.comparison(inner, env, double)
+                    .or_else(|| self.unary(inner, env))
+            }
+            // `grep -q X "$f" || grep -q Y "$f"`, `grep X "$f" >/dev/null`.
+            "list" => self.either_list(n, env),
+            "redirected_statement" => {
+                let body = n.child_by_field_name("body")?;
+                let mut c = body.walk();
+                let name = body.named_children(&mut c).next().map(|k| self.text(k));
+                if body.kind() != "command" || name != Some("grep") {
+                    return None;
+                }
+                self.condition(body, env)
             }
             "command" => {
                 let mut c = n.walk();
                 let kids: Vec<Node> = n.named_children(&mut c).collect();
                 let name = kids.first().map(|k| self.text(*k))?;
+                if name == "grep" {
+                    return self.grep_test(&kids, env);
+                }
                 if name != "test" && name != "[" {
                     return None;
                 }
@@ -204,31 +220,60 @@ impl<'t> Interp<'t> {
         super::glob_loop::restore(env, &markers);
     }
 
-    /// Whether a loop's body branches on something other than a file test: a `case`, or a
-    /// string comparison (`[[ "$name" == buildpack ]]`). The linter decides file tests per
-    /// entry of a glob, not these, so such a loop is left as one command over the whole glob
-    /// (round eleven's FW11-B2 loop sorts its entries so; a loop that sorts files into
-    /// libraries and templates with `case` is another).
+    /// Whether a loop's body sorts its entries into variables: it branches on a `case` or a
+    /// string comparison (`[[ "$name" == buildpack ]]`) and gathers values in a variable
+    /// (`libraries="${libraries} -f ${FILE}"`, `x+=…`) that a later command reads whole.
+    /// The linter decides such tests per entry (`entry_tests.rs`), but a variable gathered
+    /// over the loop stands for the whole glob only without the entry's marker, so such a
+    /// loop is left as one command over the whole glob (a loop that sorts a glob's files
+    /// into libraries and templates with `case`, then renders each template with the
+    /// libraries in a second loop: librocco/librocco, round eight).
     fn sorts_entries(&self, body: Node<'t>) -> bool {
         let mut stack = vec![body];
+        let mut branches = false;
+        let mut gathers = false;
+        let mut steps = 0usize;
         while let Some(n) = stack.pop() {
+            steps += 1;
+            if steps > super::shell::MAX_SCRIPT {
+                return true;
+            }
             match n.kind() {
-                "case_statement" => return true,
+                "case_statement" => branches = true,
                 "test_command" => {
                     let text = self.text(n);
                     if ["==", "!=", " = ", "=~", " -eq ", " -ne "]
                         .iter()
                         .any(|op| text.contains(op))
                     {
-                        return true;
+                        branches = true;
                     }
                 }
+                "variable_assignment" => gathers |= self.gathers(n),
                 _ => {}
             }
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
-        false
+        branches && gathers
+    }
+
+    /// Whether an assignment adds to its variable's value (`x+=…`, `x="$x …"`).
+    fn gathers(&self, n: Node<'t>) -> bool {
+        let text = self.text(n);
+        let Some((name, value)) = text.split_once('=') else {
+            return false;
+        };
+        if name.ends_with('+') {
+            return true;
+        }
+        let name = name.trim();
+        !name.is_empty()
+            && (value.contains(&format!("${{{name}}}"))
+                || value.match_indices(&format!("${name}")).any(|(i, m)| {
+                    !value[i + m.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                }))
     }
 
     pub(super) fn case_statement(&mut self, n: Node<'t>, env: &mut Env) {
@@ -237,19 +282,37 @@ impl<'t> Interp<'t> {
             .named_children(&mut c)
             .filter(|k| k.kind() == "case_item")
             .collect();
+        // A `case` over a loop's entry is decided per entry: each arm under its patterns.
+        let arms = self.case_arms(n, &items, env);
         let mut branches = Vec::new();
-        for item in items {
+        for (i, item) in items.iter().enumerate() {
             let mut benv = env.clone();
             let mut c2 = item.walk();
             let stmts: Vec<Node> = item.named_children(&mut c2).collect();
+            let when = arms
+                .as_ref()
+                .and_then(|a| a.get(i).cloned())
+                .unwrap_or_default();
+            let depth = self.guards.len();
+            self.guards.extend(when.iter().cloned());
             // The patterns come first; statements follow (a pattern is never a statement kind
             // the walk acts on).
             for s in stmts {
                 self.stmt(s, &mut benv);
             }
-            branches.push((benv, Vec::new()));
+            self.guards.truncate(depth);
+            branches.push((benv, when));
         }
-        branches.push((env.clone(), Vec::new()));
+        let none = arms
+            .as_ref()
+            .and_then(|a| a.last())
+            .map(|last| {
+                let mut w: Vec<Cond> = last[..last.len().saturating_sub(1)].to_vec();
+                w.extend(last.last().map(Cond::negated));
+                w
+            })
+            .unwrap_or_default();
+        branches.push((env.clone(), none));
         *env = Env::merge(env, branches);
     }
 }

@@ -17,6 +17,10 @@ use crate::report::{Assumption, AssumptionKind};
 
 /// The marker's text: `$(for VAR in GLOB)`.
 const OPEN: &str = "$(for ";
+/// A `find` loop's marker text: `$(find GLOB -maxdepth D | while read VAR)`.
+const FIND_OPEN: &str = "$(find ";
+/// The deepest a `find` loop's marker descends (the walk's files are all there is).
+pub const MAX_FIND_DEPTH: usize = 32;
 
 /// A loop variable's marker: the word it holds in the body, and the glob's varying part
 /// that the marker stands for (restored after the loop).
@@ -81,32 +85,64 @@ pub fn is_marker(name: &str) -> bool {
     regex(name).is_some()
 }
 
-/// A regular expression (without a capture group) for the paths a marker stands for, each
-/// relative to the directory before it.
-pub fn regex(name: &str) -> Option<String> {
-    let body = name.strip_prefix(OPEN)?.strip_suffix(')')?;
-    let (var, glob) = body.split_once(" in ")?;
+/// Whether a marker's entries are names within its directory (its glob has no `/`, and a
+/// `find` does not descend), so that an entry's last path segment is the whole entry.
+pub fn entries_are_names(name: &str) -> bool {
+    parts(name).is_some_and(|(_, glob, depth)| !glob.contains('/') && depth.unwrap_or(0) == 0)
+}
+
+/// The marker of a `find GLOB -maxdepth D | while read VAR` loop (see `find_loop.rs`): its
+/// entries are the paths the glob matches and those up to `depth` levels below them.
+pub fn find_marker(var: &str, glob: &str, depth: usize) -> String {
+    format!("{FIND_OPEN}{glob} -maxdepth {depth} | while read {var})")
+}
+
+/// A marker's variable, glob, and for a `find` loop how deep it descends.
+fn parts(name: &str) -> Option<(&str, &str, Option<usize>)> {
+    let (var, glob, depth) = match name.strip_prefix(FIND_OPEN) {
+        Some(rest) => {
+            let (walk, var) = rest.strip_suffix(')')?.split_once(" | while read ")?;
+            let (glob, depth) = walk.split_once(" -maxdepth ")?;
+            (var, glob, Some(depth.parse::<usize>().ok()?))
+        }
+        None => {
+            let body = name.strip_prefix(OPEN)?.strip_suffix(')')?;
+            let (var, glob) = body.split_once(" in ")?;
+            (var, glob, None)
+        }
+    };
     let bad = glob.is_empty()
         || glob.starts_with('/')
         || glob.split('/').any(|s| s == ".." || s.is_empty())
-        || glob.contains(['$', '(', ')', '`', '"', '\'', ' ']);
-    if var.is_empty() || bad {
+        || glob.contains(['$', '(', ')', '`', '"', '\'', ' '])
+        || depth.is_some_and(|d| d > MAX_FIND_DEPTH);
+    if var.is_empty() || var.contains([' ', ')']) || bad {
         return None;
     }
-    Some(glob_regex(glob))
+    Some((var, glob, depth))
+}
+
+/// A regular expression (without a capture group) for the paths a marker stands for, each
+/// relative to the directory before it.
+pub fn regex(name: &str) -> Option<String> {
+    let (_, glob, depth) = parts(name)?;
+    let below = match depth {
+        Some(d) if d > 0 => format!("(?:/[^/]+){{0,{d}}}"),
+        _ => String::new(),
+    };
+    Some(format!("{}{below}", glob_regex(glob)))
 }
 
 /// The binding of a word whose unknown parts are all loop markers to their globs as written:
 /// what the shell gives a loop over a glob that matches nothing (`packaging/package*.yaml`).
+/// A `find` whose start matches nothing lists nothing: no binding.
 pub fn unmatched(word: &Word) -> Option<Binding> {
     let mut b = Binding::new();
     for u in word.unknowns() {
-        let glob = u
-            .strip_prefix(OPEN)?
-            .strip_suffix(')')?
-            .split_once(" in ")?
-            .1;
-        regex(u)?;
+        let (_, glob, depth) = parts(u)?;
+        if depth.is_some() {
+            return None;
+        }
         b.insert(u.to_string(), glob.to_string());
     }
     (!b.is_empty()).then_some(b)
@@ -118,15 +154,17 @@ pub fn unmatched(word: &Word) -> Option<Binding> {
 pub fn entry_assumptions(b: &Binding, origin: &Origin) -> Vec<Assumption> {
     b.iter()
         .filter_map(|(k, v)| {
-            let body = k.strip_prefix(OPEN)?.strip_suffix(')')?;
-            let (var, glob) = body.split_once(" in ")?;
-            regex(k)?;
+            let (var, glob, depth) = parts(k)?;
+            let walk = match depth {
+                Some(_) => format!("the `find {glob}` loop"),
+                None => format!("the loop over `{glob}`"),
+            };
             Some(Assumption::new(
                 AssumptionKind::BoundArgument,
                 format!(
-                    "${var} is `{v}`, one entry of the loop over `{glob}` at {origin}: every \
-                     entry is taken to run the command (the loop's tests other than file \
-                     tests are not decided)"
+                    "${var} is `{v}`, one entry of {walk} at {origin}: every entry is taken \
+                     to run the command (the loop's tests other than file tests, string \
+                     tests of its name and `grep`s of its text are not decided)"
                 ),
             ))
         })

@@ -17,8 +17,10 @@ pub mod documented_example;
 pub mod edited_copy;
 pub mod edits;
 pub mod educates;
+pub mod entry_tests;
 pub mod env;
 pub mod expand;
+pub mod find_loop;
 pub mod flow;
 pub mod glob_loop;
 pub mod ignored;
@@ -105,6 +107,8 @@ pub struct Facts {
     pub envrc: Vec<(String, Vec<(String, word::Word)>)>,
     /// Its values examples (`values-example.yaml`: see [`documented_example`]).
     pub examples: Vec<documented_example::Example>,
+    /// Its directory, whose committed files a `grep` of a loop's entry reads.
+    pub root: Option<std::path::PathBuf>,
 }
 
 impl Facts {
@@ -147,6 +151,7 @@ impl Facts {
             module,
             envrc,
             examples,
+            root: Some(repo.to_path_buf()),
         }
     }
 }
@@ -459,6 +464,7 @@ pub fn find_with(
         nested: false,
         documented: &documented,
         settled: false,
+        root: facts.root.as_deref(),
     };
     let mut found = Found {
         deployed,

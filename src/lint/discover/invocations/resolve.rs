@@ -154,6 +154,9 @@ pub struct Repo<'a> {
     /// The command runs from the directory its script's other commands show (see
     /// `settled.rs`): an input missing from there is missing.
     pub settled: bool,
+    /// The repository's directory, whose committed files a `grep` of a loop's entry reads
+    /// (see `entry_tests.rs`); `None`: such a test is not decided.
+    pub root: Option<&'a std::path::Path>,
 }
 
 impl<'a> Repo<'a> {
@@ -169,6 +172,7 @@ impl<'a> Repo<'a> {
             nested: false,
             documented: &[],
             settled: false,
+            root: None,
         }
     }
 }
@@ -386,8 +390,10 @@ fn attempt(
         Some(Stdin::File(w)) => Some(Stdin::File(rebase(w, root))),
         other => other.clone(),
     };
-    let out = place(origin, args, stdin.as_ref(), &base, &when, repo, caller);
-    let found = !out.is_empty() && out.iter().all(|o| matches!(o, Outcome::Found(_)));
+    let (out, decided) = place(origin, args, stdin.as_ref(), &base, &when, repo, caller);
+    // Every entry of a loop that a test of its name or text leaves out: the command is placed
+    // and runs for none of them.
+    let found = decided || (!out.is_empty() && out.iter().all(|o| matches!(o, Outcome::Found(_))));
     let missing = out.iter().any(|o| match o {
         Outcome::Found(inv) => inv.unknown.iter().any(|u| u.ends_with(NOT_IN_REPOSITORY)),
         _ => true,
@@ -625,7 +631,9 @@ pub(super) fn substitute(w: &Word, b: &Binding) -> Word {
     out
 }
 
-/// The invocations of a command run in `cwd`, one per binding of its unknown path parts.
+/// The invocations of a command run in `cwd`, one per binding of its unknown path parts,
+/// and whether its paths exist and a test of a loop's entry leaves out every binding (see
+/// `entry_tests.rs`).
 fn place(
     origin: &Origin,
     args: &YttArgs,
@@ -634,15 +642,23 @@ fn place(
     when: &[Cond],
     repo: &Repo,
     caller: bool,
-) -> Vec<Outcome> {
+) -> (Vec<Outcome>, bool) {
     let mut words = path_words(args, cwd);
-    words.extend(when.iter().map(|c| c.path.clone()));
+    // A file test's path binds as a path; an entry's name is no path.
+    words.extend(
+        when.iter()
+            .filter(|c| !matches!(c.test, Test::Matches { .. }))
+            .map(|c| c.path.clone()),
+    );
     let Some(all) = bindings(&words, repo.index) else {
-        return vec![skipped(
-            origin,
-            "its paths match too many directories".into(),
-            Vec::new(),
-        )];
+        return (
+            vec![skipped(
+                origin,
+                "its paths match too many directories".into(),
+                Vec::new(),
+            )],
+            false,
+        );
     };
     if all.is_empty() {
         let shown: Vec<String> = words
@@ -650,11 +666,14 @@ fn place(
             .filter(|w| w.unknowns().next().is_some())
             .map(|w| w.to_string())
             .collect();
-        return vec![skipped(
-            origin,
-            format!("no directory matches {}", shown.join(", ")),
-            Vec::new(),
-        )];
+        return (
+            vec![skipped(
+                origin,
+                format!("no directory matches {}", shown.join(", ")),
+                Vec::new(),
+            )],
+            false,
+        );
     }
     // A value in an input's first directory that one path alone matches (`vars-$code/…`).
     let sole: Vec<(Binding, Assumption)> = words
@@ -663,8 +682,14 @@ fn place(
         .filter_map(|w| super::sole_match::binding(repo.index, w))
         .collect();
     let mut out = Vec::new();
+    let mut left_out = false;
     for b in &all {
-        if !when.iter().all(|c| holds(c, b, repo.index)) {
+        if !when.iter().all(|c| holds(c, b, repo)) {
+            let by_entry = |c: &Cond| matches!(c.test, Test::Matches { .. } | Test::Contains(_));
+            left_out |= when
+                .iter()
+                .filter(|c| !by_entry(c))
+                .all(|c| holds(c, b, repo));
             continue;
         }
         let mut b = b.clone();
@@ -682,22 +707,28 @@ fn place(
         }
         out.push(found);
     }
+    let decided = out.is_empty() && left_out;
     if out.is_empty() {
         out.push(Outcome::Ignored);
     }
-    out
+    (out, decided)
 }
 
-/// Whether a file test holds for a binding (a test the linter cannot decide holds).
-fn holds(c: &Cond, b: &Binding, index: &Index) -> bool {
+/// Whether a file test, or a test of a loop's entry, holds for a binding (a test the linter
+/// cannot decide holds).
+fn holds(c: &Cond, b: &Binding, repo: &Repo) -> bool {
+    if matches!(c.test, Test::Matches { .. } | Test::Contains(_)) {
+        return super::entry_tests::holds(c, b, repo.root, repo.index).unwrap_or(true);
+    }
     let Some(path) = substitute(&c.path, b).repo_path() else {
         return true;
     };
+    let index = repo.index;
     let exists = match c.test {
         Test::Dir => index.is_dir(&path),
         Test::File => index.is_file(&path),
         Test::Exists => index.exists(&path),
-        Test::Symlink => false,
+        Test::Symlink | Test::Matches { .. } | Test::Contains(_) => false,
     };
     exists == c.holds
 }

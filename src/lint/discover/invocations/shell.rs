@@ -268,6 +268,8 @@ impl<'t> Interp<'t> {
                 self.children(n, env)
             }
             "redirected_statement" => self.redirected(n, env),
+            // `find … | while read VAR`: one command per entry (`find_loop.rs`).
+            "pipeline" if self.find_loop(n, env) => {}
             "pipeline" => self.pipeline(n, env),
             "subshell" => {
                 let mut c = n.walk();
@@ -302,7 +304,7 @@ impl<'t> Interp<'t> {
                 let never = n.kind() == "while_statement"
                     && cond
                         .and_then(|c| self.condition(c, env))
-                        .is_some_and(|c| c.test == Test::Symlink && c.holds);
+                        .is_some_and(|c| matches!(c.test, Test::Symlink) && c.holds);
                 if !never {
                     let mut body = env.clone();
                     self.children(n, &mut body);
