@@ -17,6 +17,7 @@ pub mod documented_example;
 pub mod edited_copy;
 pub mod edits;
 pub mod educates;
+mod fence;
 pub mod env;
 pub mod expand;
 pub mod flow;
