@@ -17,9 +17,9 @@ pub mod documented_example;
 pub mod edited_copy;
 pub mod edits;
 pub mod educates;
-mod fence;
 pub mod env;
 pub mod expand;
+mod fence;
 pub mod flow;
 pub mod glob_loop;
 pub mod ignored;
@@ -38,6 +38,7 @@ pub mod outputs;
 pub mod own_checkout;
 pub mod own_clone;
 pub mod package_json;
+mod pipeline_file;
 pub mod placeholder_file;
 pub mod printed;
 pub mod prose_dir;
@@ -173,7 +174,7 @@ fn snippets_of(
     if ci::is_gitlab(path) {
         return ci::gitlab(path, text, &wanted);
     }
-    if jenkins::candidate(path) {
+    if jenkins::candidate(path) || pipeline_file::is_pipeline(path, text) {
         return jenkins::snippets(path, text, &wanted);
     }
     if make::candidate(path) {
