@@ -5,6 +5,7 @@
 //! copied to `~/exercises`), else in the workshop's directory (`~`). A command the
 //! instructions give is a documented way to run ytt.
 
+use super::fence::Fence;
 use super::snippet::Snippet;
 use super::word::{Word, REPO};
 
@@ -30,11 +31,10 @@ pub fn snippets(
         (false, false) => format!("{REPO}/{home}"),
     };
     let mut out = Vec::new();
-    let mut block: Option<Vec<(usize, String)>> = None;
+    let mut block: Option<(Fence, Vec<(usize, String)>)> = None;
     for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
         match &mut block {
-            Some(lines) if trimmed.starts_with("```") => {
+            Some((fence, lines)) if fence.closed_by(line) => {
                 if let Some((at, command)) = command(lines) {
                     if runs(&command) {
                         let offset = u32::try_from(at).unwrap_or(u32::MAX);
@@ -43,9 +43,8 @@ pub fn snippets(
                 }
                 block = None;
             }
-            Some(lines) => lines.push((i, line.to_string())),
-            None if is_terminal_block(trimmed) => block = Some(Vec::new()),
-            None => {}
+            Some((_, lines)) => lines.push((i, line.to_string())),
+            None => block = terminal_block(line).map(|f| (f, Vec::new())),
         }
     }
     out
@@ -63,16 +62,15 @@ pub fn workshop_dir(path: &str) -> &str {
     }
 }
 
-/// Whether a fence opens a clickable terminal block.
-fn is_terminal_block(line: &str) -> bool {
-    let Some(info) = line.strip_prefix("```") else {
-        return false;
-    };
-    let name = info.split_whitespace().next().unwrap_or("");
-    matches!(
-        name,
-        "terminal:execute" | "terminal:execute-all" | "execute" | "execute-1" | "execute-2"
-    )
+/// The fence of a line that opens a clickable terminal block.
+fn terminal_block(line: &str) -> Option<Fence> {
+    Fence::opening(line).filter(|f| {
+        f.backticks()
+            && matches!(
+                f.lang.as_str(),
+                "terminal:execute" | "terminal:execute-all" | "execute" | "execute-1" | "execute-2"
+            )
+    })
 }
 
 /// The `command:` of a block's YAML body (one line, or a `|` block below it), with the line

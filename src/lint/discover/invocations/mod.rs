@@ -20,6 +20,7 @@ pub mod educates;
 pub mod entry_tests;
 pub mod env;
 pub mod expand;
+mod fence;
 pub mod find_loop;
 pub mod flow;
 pub mod glob_loop;
@@ -39,6 +40,7 @@ pub mod outputs;
 pub mod own_checkout;
 pub mod own_clone;
 pub mod package_json;
+mod pipeline_file;
 pub mod placeholder_file;
 pub mod printed;
 pub mod prose_dir;
@@ -177,7 +179,7 @@ fn snippets_of(
     if ci::is_gitlab(path) {
         return ci::gitlab(path, text, &wanted);
     }
-    if jenkins::candidate(path) {
+    if jenkins::candidate(path) || pipeline_file::is_pipeline(path, text) {
         return jenkins::snippets(path, text, &wanted);
     }
     if make::candidate(path) {

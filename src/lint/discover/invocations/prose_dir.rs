@@ -19,6 +19,7 @@
 //!
 //! Without either, the command runs from where the reader may be, as before.
 
+use super::fence::{self, Fence};
 use super::index::Index;
 use super::snippet::{Snippet, CALLER};
 use super::word::{Word, REPO};
@@ -78,24 +79,22 @@ pub fn place(snippets: &mut [Snippet], text: &str, index: &Index) {
 fn section(lines: &[&str], at: usize) -> String {
     let mut end = at.min(lines.len());
     // The command's own opening fence is no code before it.
-    let fence = |l: &str| l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~");
-    if end > 0 && fence(lines[end - 1]) {
+    if end > 0 && Fence::opening(lines[end - 1]).is_some() {
         end -= 1;
     }
+    let before = &lines[..end];
     let mut out = String::new();
-    let mut fenced = false;
-    for l in &lines[..end] {
-        let t = l.trim_start();
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fenced = !fenced;
+    for (l, kind) in before.iter().zip(fence::kinds(before)) {
+        match kind {
             // The prose of a command is what follows the code before it.
-            out.clear();
-            continue;
+            Some(true) => {
+                out.clear();
+                continue;
+            }
+            Some(false) => continue,
+            None => {}
         }
-        if fenced {
-            continue;
-        }
-        if t.starts_with('#') {
+        if l.trim_start().starts_with('#') {
             out.clear();
         }
         out.push_str(l);

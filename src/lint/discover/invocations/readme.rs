@@ -7,6 +7,7 @@
 //! run ytt, so it counts as a way the repository runs it. Like a script, it runs from wherever
 //! the reader is: the repository root or the page's own directory.
 
+use super::fence::{blocks, Fence};
 use super::outputs::{Made, Written};
 use super::snippet::{Snippet, CALLER};
 use super::word::Word;
@@ -63,15 +64,14 @@ pub fn candidate(path: &str) -> bool {
 /// fenced shell block, and one per inline code span that reads as a command line.
 pub fn snippets(path: &str, text: &str, runs: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
     let mut out = Vec::new();
-    let mut fence: Option<(String, usize, Vec<String>, bool)> = None;
+    let mut fence: Option<(Fence, usize, Vec<String>, bool)> = None;
     let lines: Vec<&str> = text.lines().collect();
     // Lines of a plain command already taken.
     let mut continued = 0usize;
     for (i, line) in lines.iter().enumerate() {
         let line = *line;
-        let trimmed = line.trim_start();
         if let Some((marker, start, body_lines, shell)) = &mut fence {
-            if trimmed.starts_with(marker.as_str()) && trimmed.trim_end() == marker.as_str() {
+            if marker.closed_by(line) {
                 if *shell {
                     let body = commands(body_lines);
                     if runs(&body) {
@@ -84,9 +84,9 @@ pub fn snippets(path: &str, text: &str, runs: &dyn Fn(&str) -> bool) -> Vec<Snip
             }
             continue;
         }
-        if let Some((marker, lang)) = opening(trimmed) {
-            let shell = SHELL_LANGUAGES.contains(&lang.as_str());
-            fence = Some((marker, i + 1, Vec::new(), shell));
+        if let Some(opened) = Fence::opening(line) {
+            let shell = SHELL_LANGUAGES.contains(&opened.lang.as_str());
+            fence = Some((opened, i + 1, Vec::new(), shell));
             continue;
         }
         if continued > 0 {
@@ -140,34 +140,26 @@ fn plain_command(lines: &[&str], i: usize) -> Option<String> {
 pub fn written(text: &str) -> Vec<Made> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let trimmed = lines[i].trim_start();
-        let Some((marker, lang)) = opening(trimmed) else {
-            i += 1;
+    for (i, fence, end) in blocks(&lines) {
+        if !matches!(fence.lang.as_str(), "yaml" | "yml") {
+            continue;
+        }
+        let Some(name) = (0..i).rev().take(3).find_map(|j| file_to_write(lines[j])) else {
             continue;
         };
-        let end = (i + 1..lines.len())
-            .find(|j| lines[*j].trim() == marker.as_str())
-            .unwrap_or(lines.len());
-        if matches!(lang.as_str(), "yaml" | "yml") {
-            if let Some(name) = (0..i).rev().take(3).find_map(|j| file_to_write(lines[j])) {
-                let body: Vec<&str> = lines[i + 1..end].to_vec();
-                let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
-                out.push(Made {
-                    line,
-                    by: "a YAML block".to_string(),
-                    path: Word::lit(format!("{CALLER}/{name}")),
-                    from: None,
-                    text: Some(Written {
-                        text: body.join("\n") + "\n",
-                        expanded: false,
-                        line: line.saturating_add(1),
-                    }),
-                });
-            }
-        }
-        i = end + 1;
+        let body: Vec<&str> = lines[i + 1..end].to_vec();
+        let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        out.push(Made {
+            line,
+            by: "a YAML block".to_string(),
+            path: Word::lit(format!("{CALLER}/{name}")),
+            from: None,
+            text: Some(Written {
+                text: body.join("\n") + "\n",
+                expanded: false,
+                line: line.saturating_add(1),
+            }),
+        });
     }
     out
 }
@@ -199,27 +191,6 @@ fn block(path: &str, after: usize, text: String) -> Snippet {
     let offset = u32::try_from(after).unwrap_or(u32::MAX);
     super::angle::marked(path, offset, &text, Word::lit(CALLER))
         .unwrap_or_else(|| Snippet::new(path, offset, text, Word::lit(CALLER)))
-}
-
-/// A fence that opens a code block: its marker (three or more backticks or tildes) and its
-/// language, lower-cased (the info string's first word).
-fn opening(line: &str) -> Option<(String, String)> {
-    let ch = line.chars().next().filter(|c| *c == '`' || *c == '~')?;
-    let n = line.chars().take_while(|c| *c == ch).count();
-    if n < 3 {
-        return None;
-    }
-    let info = line[n..].trim();
-    if ch == '`' && info.contains('`') {
-        return None;
-    }
-    let lang = info
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
-        .next()
-        .unwrap_or("")
-        .trim_start_matches('.')
-        .to_ascii_lowercase();
-    Some((line[..n].to_string(), lang))
 }
 
 /// A block's commands. When some lines start with a prompt (`$ `), only those lines and

@@ -52,8 +52,14 @@ pub(super) fn names_repository(
 ) -> bool {
     let dir = checkout.to_ascii_lowercase();
     let (org_l, name_l) = (org.to_ascii_lowercase(), name.to_ascii_lowercase());
+    // A checkout named `NAME` is taken for any `ORG/NAME` (a fork's URL names the original's
+    // org); so is one named `OWNER+NAME`, the form mirrors give a checkout of `OWNER/NAME`
+    // (`+` is in no repository name). `ORG-NAME` and `ORG_NAME` count for their own org only.
     let named = dir == name_l
-        || ["-", "_", "+"]
+        || dir
+            .rsplit_once('+')
+            .is_some_and(|(owner, rest)| !owner.is_empty() && rest == name_l)
+        || ["-", "_"]
             .iter()
             .any(|sep| dir == format!("{org_l}{sep}{name_l}"));
     let module = module.is_some_and(|m| {
@@ -68,6 +74,16 @@ pub(super) fn names_repository(
 mod tests {
     use super::*;
     use crate::lint::discover::invocations::index::Index;
+
+    #[test]
+    fn a_checkout_named_owner_plus_name_is_names_checkout() {
+        assert!(names_repository("upstream", "shop", "acme+shop", None));
+        assert!(names_repository("upstream", "shop", "shop", None));
+        assert!(names_repository("acme", "shop", "acme-shop", None));
+        assert!(!names_repository("upstream", "shop", "acme-shop", None));
+        assert!(!names_repository("upstream", "shop", "+shop", None));
+        assert!(!names_repository("upstream", "shop", "acme+shop2", None));
+    }
 
     #[test]
     fn urls_of_the_repository_s_own_files_map_to_them() {
