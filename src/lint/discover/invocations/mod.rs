@@ -31,6 +31,7 @@ pub mod links;
 pub mod listing;
 pub mod made;
 pub mod make;
+pub mod makefile_dir;
 pub mod missing;
 pub mod named_copy;
 pub mod outputs;
@@ -468,6 +469,7 @@ pub fn find_with(
     };
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
     let recipe_made = added::recipe_writes(texts, &set);
+    let run_with_f = makefile_dir::named_with_f(texts.iter().map(|(_, _, t)| t.as_str()));
     for (snippet, calls, anchors) in followed {
         let calls: Vec<Call> = calls
             .iter()
@@ -504,6 +506,7 @@ pub fn find_with(
             }
             let here = Repo {
                 nested: call.scripted,
+                settled: makefile_dir::runs_here(&snippet, call.cwd.as_ref(), &run_with_f),
                 ..ctx
             };
             for outcome in
