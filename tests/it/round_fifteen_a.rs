@@ -24,7 +24,7 @@ const PIPELINE: &str = "#@ load(\"@ci:parts.lib.yml\", \"parts\")\n---\nresource
 const PARTS: &str = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\n#@ load(\"secrets.star\", \"password\")\n\n#@ def _alert():\nname: alert\nsource:\n  url: #@ data.values.notify.hook\n#@ end\n\n#@ def _image(name):\nname: #@ name\nsource:\n  username: #@ data.values.registry.user\n  password: #@ password()\n#@ end\n\n#@ parts = struct.make(alert=_alert, image=_image)\n";
 
 const SECRETS: &str =
-    "load(\"@ytt:data\", \"data\")\n\ndef password():\n  return data.values.registry.password\n";
+    "load(\"@ytt:data\", \"data\")\n\ndef password():\n  return data.values.registry.password\nend\n";
 
 const SET_PIPELINE: &str = "#!/bin/bash\nset -euo pipefail\nhere=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nytt -f \"$here\" -f \"$here/../shared\" \\\n  --data-value \"notify.hook=$(pass ci/hook)\" \\\n  --data-value \"registry.user=builder\" > /tmp/pipeline.yml\nfly -t ci set-pipeline -p build -c /tmp/pipeline.yml\n";
 
