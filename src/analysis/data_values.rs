@@ -34,7 +34,10 @@ pub fn check(
     for r in &all {
         match shape.resolve(&r.segs) {
             Ok(path) => used.push(path),
-            Err(miss) if !r.probe => found.extend(unknown(index, r, &miss, source)),
+            // A private library's file is checked with its own library; here its reads count.
+            Err(miss) if !r.probe && r.unit < index.own => {
+                found.extend(unknown(index, r, &miss, source))
+            }
             Err(_) => {}
         }
     }

@@ -38,7 +38,8 @@ pub struct Index<'a> {
     targets: HashMap<(usize, String), Target>,
     /// Per unit: the names bound only by a `load()` of a `@ytt:` module, and the module.
     ytt_aliases: Vec<HashMap<String, &'static str>>,
-    root: String,
+    /// Per unit: the root of the library it belongs to (what a `load("/path")` starts from).
+    roots: Vec<String>,
 }
 
 impl<'a> Index<'a> {
@@ -52,10 +53,15 @@ impl<'a> Index<'a> {
             bindings: Vec::new(),
             targets: HashMap::new(),
             ytt_aliases: Vec::new(),
-            root: dir.to_string(),
+            roots: Vec::new(),
         };
         index.own = index.all.len();
-        for i in 0..index.own {
+        index.roots = vec![dir.to_string(); index.own];
+        // The loads of the library's own files, then of the private libraries' files they
+        // load, and so on: a file loaded with `load("@lib:file")` runs with the data values of
+        // the library that loads it. Each file is added once: the loop ends.
+        let mut i = 0;
+        while i < index.all.len() {
             let paths: Vec<String> = walk::loads(&index.all[i].ast)
                 .iter()
                 .map(|l| l.module.node.clone())
@@ -64,6 +70,7 @@ impl<'a> Index<'a> {
                 let target = index.resolve(ws, i, &path);
                 index.targets.insert((i, path), target);
             }
+            i += 1;
         }
         index.bindings = index.all.iter().map(|u| walk::bindings(&u.ast)).collect();
         index.ytt_aliases = (0..index.all.len())
@@ -76,7 +83,7 @@ impl<'a> Index<'a> {
         if let Some(name) = path.strip_prefix("@ytt:") {
             return super::ytt_modules::name(name).map_or(Target::Unknown, Target::Ytt);
         }
-        let Some(file) = self.locate(ws, self.all[from].file, path) else {
+        let Some((file, root)) = self.locate(ws, from, path) else {
             return Target::Unknown;
         };
         if let Some(i) = self.all.iter().position(|u| std::ptr::eq(u.file, file)) {
@@ -85,17 +92,28 @@ impl<'a> Index<'a> {
         match unit(ws, file) {
             Some(u) => {
                 self.all.push(u);
+                self.roots.push(root);
                 Target::File(self.all.len() - 1)
             }
             None => Target::Unknown,
         }
     }
 
-    /// The library file a `load()` in `from` names (as the engine's loader finds it).
-    fn locate(&self, ws: &'a Workspace, from: &InputFile, path: &str) -> Option<&'a InputFile> {
+    /// The library file a `load()` in unit `from` names (as the engine's loader finds it),
+    /// and the root of the library it is in.
+    fn locate(
+        &self,
+        ws: &'a Workspace,
+        from: usize,
+        path: &str,
+    ) -> Option<(&'a InputFile, String)> {
         let tree = ws.tree();
-        let (mut root, mut dir, mut file_path) =
-            (self.root.clone(), dir_of(&from.rel_path).to_string(), path);
+        let from_file: &InputFile = self.all[from].file;
+        let (mut root, mut dir, mut file_path) = (
+            self.roots.get(from)?.clone(),
+            dir_of(&from_file.rel_path).to_string(),
+            path,
+        );
         if let Some(rest) = path.strip_prefix('@') {
             let (lib, p) = rest.split_once(':')?;
             dir = tree.find_private(&dir, lib).ok()?;
@@ -105,12 +123,12 @@ impl<'a> Index<'a> {
         let base = match file_path.strip_prefix('/') {
             Some(rest) => {
                 file_path = rest;
-                root
+                root.clone()
             }
             None => dir,
         };
         let f = tree.find_file(&base, file_path).ok()?;
-        f.is_library().then_some(f)
+        f.is_library().then_some((f, root))
     }
 
     /// What the `load(path, ...)` of unit `i` names.

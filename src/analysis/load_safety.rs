@@ -143,7 +143,8 @@ fn pure_module(index: &Index<'_>, t: usize, visiting: &mut Vec<usize>) -> bool {
 }
 
 /// What `load(path)` of unit `t` names: the index resolved the loads of the library's own
-/// files; a `@ytt:` module is known wherever it is loaded.
+/// files and of the private libraries' files they load; a `@ytt:` module is known wherever it
+/// is loaded.
 fn target(index: &Index<'_>, t: usize, path: &str) -> Target {
     match path.strip_prefix("@ytt:") {
         Some(name) => super::ytt_modules::name(name).map_or(Target::Unknown, Target::Ytt),

@@ -33,11 +33,13 @@ pub struct Ref {
     pub probe: bool,
 }
 
-/// Every reference to data values in the library's own files.
+/// Every reference to data values in the library's own files, then in the files of private
+/// libraries they load (`load("@lib:file")`), which read the same data values (`Ref::unit`
+/// at or past [`Index::own`]).
 pub fn refs(index: &Index<'_>) -> Vec<Ref> {
     let aliases = aliases(index);
     let mut out = Vec::new();
-    for (i, own) in aliases.iter().enumerate().take(index.own) {
+    for (i, own) in aliases.iter().enumerate() {
         let unit = &index.all[i];
         let defs: Vec<Span> = alias_definitions(index, i, own);
         // The objects of probes, which are not whole uses.

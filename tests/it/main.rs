@@ -57,6 +57,7 @@ mod round_eleven_a;
 mod round_eleven_b;
 mod round_eleven_commands;
 mod round_eleven_left;
+mod round_fifteen_a;
 mod round_fifteen_commands;
 mod round_fifteen_lead;
 mod round_fourteen_commands;

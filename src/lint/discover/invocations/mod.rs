@@ -34,6 +34,7 @@ pub mod links;
 pub mod listing;
 pub mod made;
 pub mod make;
+pub mod makefile_dir;
 pub mod missing;
 pub mod named_copy;
 pub mod outputs;
@@ -476,6 +477,7 @@ pub fn find_with(
     };
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
     let recipe_made = added::recipe_writes(texts, &set);
+    let run_with_f = makefile_dir::named_with_f(texts.iter().map(|(_, _, t)| t.as_str()));
     for (snippet, calls, anchors) in followed {
         let calls: Vec<Call> = calls
             .iter()
@@ -512,6 +514,7 @@ pub fn find_with(
             }
             let here = Repo {
                 nested: call.scripted,
+                settled: makefile_dir::runs_here(&snippet, call.cwd.as_ref(), &run_with_f),
                 ..ctx
             };
             for outcome in

@@ -226,8 +226,9 @@ pub fn resolve_from(
     let mut others = Vec::new();
     let from_caller = cwd.literal_prefix().starts_with(CALLER);
     for root in roots {
+        // Settled already: a Makefile's recipe, which runs beside it (`makefile_dir.rs`).
         let here = Repo {
-            settled: from_caller && known == Some(&root),
+            settled: repo.settled || (from_caller && known == Some(&root)),
             ..*repo
         };
         let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, &here, caller);
