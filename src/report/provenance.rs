@@ -261,7 +261,7 @@ impl Assumption {
     pub fn only_a_note(&self) -> bool {
         matches!(
             self.subject,
-            Some(Subject::UserFills | Subject::Replaced { .. })
+            Some(Subject::UserFills | Subject::Replaced { .. } | Subject::StandInValue { .. })
         ) || matches!(
             self.kind,
             AssumptionKind::SampleText | AssumptionKind::SplitOutput
@@ -293,6 +293,10 @@ pub enum Subject {
     /// `inferred-command`: a directory whose files only supplement others, checked on its
     /// own: no command gives its files alone, so what rests on the command is a note.
     Supplements,
+    /// `runtime-values`: the finding is at a template line that reads `key`, a value the
+    /// command gives at run time, and checks what the linter's stand-in for it rendered (see
+    /// `lint/job/runtime_read.rs`): it says nothing of the value given, so it is a note.
+    StandInValue { key: String },
 }
 
 impl fmt::Display for Assumption {

@@ -40,7 +40,8 @@ fn every_assumption_kind_and_subject_has_a_row() {
             "user-fills",
             "rewritten",
             "replaced",
-            "supplements"
+            "supplements",
+            "stand-in-value"
         ]
     );
     // Each tag is what the model writes.
@@ -55,6 +56,7 @@ fn every_assumption_kind_and_subject_has_a_row() {
         Subject::Rewritten { file: "f".into() },
         Subject::Replaced { file: "f".into() },
         Subject::Supplements,
+        Subject::StandInValue { key: "k".into() },
     ]
     .into_iter()
     .map(|s| {

@@ -2,8 +2,9 @@
 //! placeholder, or the schema's default where the schema gives one. What a template line that
 //! reads such a value renders is what the stand-in made it, not what the command will give:
 //! a finding there (`"data.password" must be base64-encoded, found string "x"`, the default)
-//! rests on the values given at run time, and says so (round fifteen's R15B-5). Findings
-//! elsewhere keep their level: only the line that reads the value is about it.
+//! rests on the values given at run time, says which value, and is a note: it says nothing of
+//! the value the command gives (round fifteen's R15B-5). Findings elsewhere keep their level:
+//! only the line that reads the value is about it.
 
 use std::sync::Arc;
 
@@ -11,21 +12,20 @@ use crate::library::Workspace;
 use crate::lint::job::inputs::Names;
 use crate::lint::job::Job;
 use crate::pos::Pos;
-use crate::report::{AssumptionKind, Basis, Certainty, Diagnostic, Provenance};
+use crate::report::{
+    Assumption, AssumptionKind, Basis, Certainty, Diagnostic, Provenance, Subject,
+};
 
 /// Makes `d` rest on the job's run-time values when its template line reads one of them.
 pub fn settle(job: &Job, p: &Provenance, ws: &Workspace, names: &Names, d: &mut Diagnostic) {
     if job.provided.is_empty() || d.basis() != Basis::Inputs {
         return;
     }
-    let Some(a) = p
+    if !p
         .assumptions
         .iter()
-        .find(|a| a.kind == AssumptionKind::RuntimeValues)
-    else {
-        return;
-    };
-    if d.certainty.as_ref().is_some_and(|c| c.assumed.contains(a)) {
+        .any(|a| a.kind == AssumptionKind::RuntimeValues)
+    {
         return;
     }
     let Some(span) = d.span.as_ref() else {
@@ -35,10 +35,22 @@ pub fn settle(job: &Job, p: &Provenance, ws: &Workspace, names: &Names, d: &mut 
         return;
     };
     let line = ws.line_at(&Pos::new(&Arc::from(name), span.line, 1, 0));
-    if !line.contains("#@") || !job.provided.iter().any(|k| reads(&line, k)) {
+    if !line.contains("#@") {
         return;
     }
-    d.assume(a.clone(), || Certainty::from(p.source, p.origin.clone()));
+    let Some(key) = job.provided.iter().find(|k| reads(&line, k)) else {
+        return;
+    };
+    let read = Assumption::new(
+        AssumptionKind::RuntimeValues,
+        format!(
+            "this line reads `{key}`, which the command gives at run time: the linter checked \
+             its stand-in, not the value given"
+        ),
+    )
+    .about(Subject::StandInValue { key: key.clone() });
+    d.assume(read, || Certainty::from(p.source, p.origin.clone()));
+    d.fix = None;
 }
 
 /// Whether `line` reads `data.values.KEY` (the value, a field of it, or the struct holding
