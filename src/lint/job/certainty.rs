@@ -51,11 +51,11 @@ pub fn settle(
                 .any(|a| a.kind == AssumptionKind::KustomizeTree);
             if d.rule.about_rendered_objects() && d.basis.is_none() && !kustomized {
                 // A field a template writes literally (an apiVersion, a selector, a field a
-                // policy names) rests on its text alone; two objects named literally are one
-                // set only because the command gives their files together.
+                // policy names) rests on its text alone; two objects named literally in two
+                // files are one set only because the command gives both files.
                 if written_literally(&d, ws, names) == Some(true) {
                     d.basis = Some(match d.rule {
-                        Rule::DuplicateObject => Basis::Command,
+                        Rule::DuplicateObject if !one_file(&d) => Basis::Command,
                         _ => Basis::Text,
                     });
                 }
@@ -179,6 +179,18 @@ fn at_command(job: &Job, d: &Diagnostic) -> bool {
         (Some(s), Some(o)) => s.file == o.file && s.line == o.line,
         _ => false,
     }
+}
+
+/// Whether a `duplicate-object` finding's two objects are in one file (its related location
+/// names the first).
+fn one_file(d: &Diagnostic) -> bool {
+    let Some(span) = d.span.as_ref() else {
+        return false;
+    };
+    d.related
+        .iter()
+        .filter(|r| r.message == crate::lint::job::split_output::FIRST)
+        .all(|r| r.span.file == span.file)
 }
 
 /// Whether the template line of a finding writes its value as plain YAML (no `#@` code, no

@@ -13,7 +13,7 @@ use crate::report::{Assumption, AssumptionKind, Certainty, Diagnostic, Rule, Sou
 
 /// The message of a duplicate's related location that names the first copy
 /// ([`crate::policy`]'s `duplicate-object`).
-const FIRST: &str = "the same object rendered first";
+pub const FIRST: &str = "the same object rendered first";
 
 /// `found`, each duplicate in different directories of a split output resting on their being
 /// applied together.

@@ -94,14 +94,17 @@ impl<'t> Interp<'t> {
             }
             // `grep -q X "$f" || grep -q Y "$f"`, `grep X "$f" >/dev/null`.
             "list" => self.either_list(n, env),
+            // The shell may hang the redirection on the whole list (`grep A "$f" || grep B
+            // "$f" >/dev/null`): a list is read as one, each part a test or a grep.
             "redirected_statement" => {
                 let body = n.child_by_field_name("body")?;
                 let mut c = body.walk();
                 let name = body.named_children(&mut c).next().map(|k| self.text(k));
-                if body.kind() != "command" || name != Some("grep") {
-                    return None;
+                match body.kind() {
+                    "list" => self.condition(body, env),
+                    "command" if name == Some("grep") => self.condition(body, env),
+                    _ => None,
                 }
-                self.condition(body, env)
             }
             "command" => {
                 let mut c = n.walk();
