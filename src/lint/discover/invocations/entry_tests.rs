@@ -470,7 +470,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The literal text of a word (quotes removed); `None` with an expansion.
-fn literal_of(text: &str) -> Option<String> {
+pub(super) fn literal_of(text: &str) -> Option<String> {
     if text.contains(['$', '`']) {
         return None;
     }

@@ -182,15 +182,7 @@ impl<'t> Interp<'t> {
 
 /// A `-name` argument as a shell pattern (quotes removed); `None` with an expansion.
 fn pattern(text: &str) -> Option<String> {
-    if text.contains(['$', '`']) {
-        return None;
-    }
-    let t = text
-        .strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
-        .or_else(|| text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')))
-        .unwrap_or(text);
-    (!t.contains(['"', '\'', '/'])).then(|| t.to_string())
+    super::entry_tests::literal_of(text).filter(|t| !t.contains('/'))
 }
 
 /// The loop variable's marker for a walk: the start's directory, then the marker of the start
