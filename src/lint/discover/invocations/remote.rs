@@ -53,7 +53,7 @@ pub(super) fn names_repository(
     let dir = checkout.to_ascii_lowercase();
     let (org_l, name_l) = (org.to_ascii_lowercase(), name.to_ascii_lowercase());
     // A checkout named `NAME` is taken for any `ORG/NAME` (a fork's URL names the original's
-    // org); so is one named `OWNER+NAME`, the form mirrors give a checkout of `OWNER/NAME`
+    // org); so is one named `ANY+NAME`, the form mirrors give a checkout of `ANY`'s `NAME`
     // (`+` is in no repository name). `ORG-NAME` and `ORG_NAME` count for their own org only.
     let named = dir == name_l
         || dir
