@@ -218,6 +218,18 @@ fn basic_regex(p: &str) -> Option<String> {
 }
 
 impl<'t> Interp<'t> {
+    /// The word `n` when it is a loop's entry (or a part of it), expanded to one value in
+    /// every case; `None` when it runs a command, or expands otherwise.
+    fn entry_word(&mut self, n: Node<'t>, env: &mut Env) -> Option<Word> {
+        if runs_commands(self.text(n)) {
+            return None;
+        }
+        let exps = self.expand(n, env, true);
+        let [one] = exps.as_slice() else { return None };
+        let word = one.joined();
+        (one.when.is_empty() && of_entry(&word)).then_some(word)
+    }
+
     /// A string comparison of a loop's entry in `[[ … ]]` or `[ … ]`: `==`, `=`, `!=`, and
     /// `||` of comparisons of the same word.
     pub(super) fn comparison(&mut self, n: Node<'t>, env: &mut Env, double: bool) -> Option<Cond> {
@@ -242,15 +254,7 @@ impl<'t> Interp<'t> {
             "!=" => false,
             _ => return None,
         };
-        if runs_commands(self.text(left)) {
-            return None;
-        }
-        let exps = self.expand(left, env, true);
-        let [one] = exps.as_slice() else { return None };
-        let subject = one.joined();
-        if !one.when.is_empty() || !of_entry(&subject) {
-            return None;
-        }
+        let subject = self.entry_word(left, env)?;
         let pattern = pattern_of(self.text(right), double)?;
         Some(Cond {
             test: Test::Matches {
@@ -313,15 +317,7 @@ impl<'t> Interp<'t> {
             return None;
         };
         let cwd = env.cwd.clone()?;
-        if runs_commands(self.text(*file)) {
-            return None;
-        }
-        let exps = self.expand(*file, env, true);
-        let [one] = exps.as_slice() else { return None };
-        let path = one.joined();
-        if !one.when.is_empty() || !of_entry(&path) {
-            return None;
-        }
+        let path = self.entry_word(*file, env)?;
         Some(Cond {
             test: Test::Contains(vec![g]),
             path: path.relative_to(&cwd),
@@ -360,15 +356,7 @@ impl<'t> Interp<'t> {
         env: &mut Env,
     ) -> Option<Vec<Vec<Cond>>> {
         let subject = n.child_by_field_name("value")?;
-        if runs_commands(self.text(subject)) {
-            return None;
-        }
-        let exps = self.expand(subject, env, true);
-        let [one] = exps.as_slice() else { return None };
-        let word = one.joined();
-        if !one.when.is_empty() || !of_entry(&word) {
-            return None;
-        }
+        let word = self.entry_word(subject, env)?;
         let mut out = Vec::new();
         let mut before: Vec<Cond> = Vec::new();
         for item in items {
