@@ -179,7 +179,7 @@ fn new_root(inv: &Invocation, inputs: Vec<String>) -> Root {
         }
     }
     Root {
-        name: inputs.join(" + "),
+        name: root_name(inv, &inputs),
         path,
         inputs,
         reason: Reason::Invocation {
@@ -189,6 +189,23 @@ fn new_root(inv: &Invocation, inputs: Vec<String>) -> Root {
         scenarios: Vec::new(),
         needs_input: false,
     }
+}
+
+/// How a root is named: its inputs joined, the files standing for a folder the command's
+/// copies assemble named by that folder once.
+fn root_name(inv: &Invocation, inputs: &[String]) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for i in inputs {
+        let part = inv
+            .assembled
+            .iter()
+            .find(|(_, files)| files.contains(i))
+            .map_or(i.as_str(), |(label, _)| label.as_str());
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+    }
+    parts.join(" + ")
 }
 
 /// The directory flags of a root are relative to: the root itself, or a file root's parent.
@@ -392,6 +409,7 @@ mod tests {
             assumptions: Vec::new(),
             scripted: false,
             stand_ins: Vec::new(),
+            assembled: Vec::new(),
         }
     }
 

@@ -27,6 +27,7 @@ impl<'t> Interp<'t> {
             return;
         };
         self.outputs(line, fields, env);
+        self.tree_copy(line, fields, env);
         self.edits(line, fields, env);
         let args = &fields[1..];
         let name = name_word.literal();

@@ -5,6 +5,7 @@
 //! [`super::missing`]: what stands in for it, what was assumed, or why the command is skipped
 //! or fails.
 
+use super::assembled;
 use super::documented_example;
 use super::index::Binding;
 use super::missing::{self, Absent, Given};
@@ -217,6 +218,7 @@ pub(super) fn instance(
             assumptions: Vec::new(),
             scripted: false,
             stand_ins: Vec::new(),
+            assembled: Vec::new(),
         },
         problems: Vec::new(),
         missing: Vec::new(),
@@ -265,6 +267,27 @@ pub(super) fn instance(
                     at.inv.unknown.push(format!("-f {w}"));
                 }
             },
+            Place::Absent(full)
+                if at.inv.file_marks.is_empty()
+                    && assembled::layout(&full, origin, repo).is_some() =>
+            {
+                // A folder the snippet's copies assemble: the copied files, as laid out there.
+                if let Some(a) = assembled::layout(&full, origin, repo) {
+                    let plain: Vec<String> = a
+                        .inputs
+                        .iter()
+                        .map(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p).to_string())
+                        .collect();
+                    at.inv.assembled.push((a.label, plain));
+                    at.inv.inputs.extend(a.inputs);
+                    for s in a.sources {
+                        if !at.inv.stand_ins.contains(&s) {
+                            at.inv.stand_ins.push(s);
+                        }
+                    }
+                    at.assume(a.assumption);
+                }
+            }
             Place::Absent(full) => {
                 let shown = path.to_string();
                 let marks = at.inv.file_marks.clone();

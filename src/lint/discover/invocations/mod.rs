@@ -6,6 +6,7 @@
 pub mod added;
 pub mod angle;
 pub mod anywhere;
+pub mod assembled;
 pub mod ci;
 pub mod cloudbuild;
 pub mod commands;
@@ -29,6 +30,7 @@ pub mod index;
 pub mod input_missing;
 pub mod instance;
 pub mod jenkins;
+pub mod justfile;
 pub mod kuttl;
 pub mod links;
 pub mod listing;
@@ -58,6 +60,7 @@ pub mod sole_match;
 pub mod starting_point;
 pub mod taskfile;
 pub mod terraform;
+pub mod tree_copy;
 pub mod unread;
 pub mod word;
 pub mod written_keys;
@@ -159,6 +162,15 @@ impl Facts {
     }
 }
 
+/// A snippet followed: its `ytt` commands, the files it names from its caller's directory,
+/// and what it copies.
+type Followed = (
+    Snippet,
+    Vec<Call>,
+    Vec<word::Word>,
+    Vec<tree_copy::TreeCopy>,
+);
+
 /// The snippets of one file, by what it is.
 fn snippets_of(
     path: &str,
@@ -185,6 +197,9 @@ fn snippets_of(
     }
     if make::candidate(path) {
         return make::snippets(path, text, &wanted);
+    }
+    if justfile::candidate(path) {
+        return justfile::snippets(path, text, &wanted);
     }
     if taskfile::candidate(path) {
         return taskfile::snippets(path, text, &wanted);
@@ -265,6 +280,7 @@ pub fn worth_reading(path: &str, kind: Kind) -> bool {
                 || package_json::candidate(path)
                 || terraform::candidate(path)
                 || make::candidate(path)
+                || justfile::candidate(path)
                 || readme::candidate(path)
                 || educates::candidate(path)
         }
@@ -335,7 +351,7 @@ pub fn find_with(
             .filter(|(p, _, t)| scripts::is_script(p, t))
             .map(|(p, _, t)| (p.clone(), t.clone())),
     );
-    let mut followed: Vec<(Snippet, Vec<Call>, Vec<word::Word>)> = Vec::new();
+    let mut followed: Vec<Followed> = Vec::new();
     let mut deployed: Vec<(String, String)> = Vec::new();
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
     let mut made: Vec<MadeAt> = Vec::new();
@@ -400,7 +416,7 @@ pub fn find_with(
                 }
             }
             followed_files.insert(snippet.file.clone());
-            followed.push((snippet, f.calls, f.anchors));
+            followed.push((snippet, f.calls, f.anchors, f.tree_copies));
         }
     }
     // A script that runs no ytt still makes what another's command reads: it copies a
@@ -452,7 +468,7 @@ pub fn find_with(
             index,
         },
     );
-    for (snippet, _, _) in &followed {
+    for (snippet, _, _, _) in &followed {
         if let Some(dirs) = clones.get(&snippet.file) {
             own_clone::map_made(&mut made, &snippet.file, &snippet.cwd, dirs, index);
         }
@@ -462,6 +478,7 @@ pub fn find_with(
         vendir,
         name,
         made: &made,
+        copies: &[],
         ignored: Some(&facts.ignored),
         module: facts.module.as_deref(),
         nested: false,
@@ -478,7 +495,7 @@ pub fn find_with(
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
     let recipe_made = added::recipe_writes(texts, &set);
     let run_with_f = makefile_dir::named_with_f(texts.iter().map(|(_, _, t)| t.as_str()));
-    for (snippet, calls, anchors) in followed {
+    for (snippet, calls, anchors, tree_copies) in followed {
         let calls: Vec<Call> = calls
             .iter()
             .map(|c| concourse_inputs::mapped(c, &snippet.checkouts, self::snippet::CALLER, &ctx))
@@ -513,6 +530,7 @@ pub fn find_with(
                 continue;
             }
             let here = Repo {
+                copies: &tree_copies,
                 nested: call.scripted,
                 settled: makefile_dir::runs_here(&snippet, call.cwd.as_ref(), &run_with_f),
                 ..ctx

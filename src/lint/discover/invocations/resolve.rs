@@ -76,6 +76,9 @@ pub struct Invocation {
     /// Repository files that stand in for inputs the repository does not hold (an example
     /// for the user's copy, the source of a `cp` or `mv` that makes the input).
     pub stand_ins: Vec<String>,
+    /// Folders its copies assemble (see [`super::assembled`]): how a root names the folder,
+    /// and the repository paths of the inputs that stand for it.
+    pub assembled: Vec<(String, Vec<String>)>,
 }
 
 /// Data values written as text: a `#@data/values` document or plain YAML.
@@ -140,6 +143,9 @@ pub struct Repo<'a> {
     pub name: &'a str,
     /// The paths the repository's commands make.
     pub made: &'a [MadeAt],
+    /// What the `cp` and `rsync` commands of the snippet being resolved copy (see
+    /// [`super::assembled`]).
+    pub copies: &'a [super::tree_copy::TreeCopy],
     /// The paths its `.gitignore` files hide.
     pub ignored: Option<&'a Ignored>,
     /// The module path of its `go.mod` (`github.com/org/repo`), which names the repository.
@@ -167,6 +173,7 @@ impl<'a> Repo<'a> {
             vendir,
             name,
             made: &[],
+            copies: &[],
             ignored: None,
             module: None,
             nested: false,

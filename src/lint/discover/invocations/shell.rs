@@ -111,6 +111,8 @@ pub struct Followed {
     /// Files it sources or runs, named from the directory it is started from
     /// (`source ../setup.sh`): they exist only from where it runs.
     pub anchors: Vec<Word>,
+    /// What its `cp` and `rsync` commands copy, as written (see [`super::tree_copy`]).
+    pub tree_copies: Vec<super::tree_copy::TreeCopy>,
 }
 
 /// The `ytt` commands of the script `src`, starting in `env`, alone.
@@ -165,6 +167,7 @@ pub fn follow(
         entered: it.entered,
         made,
         anchors,
+        tree_copies: it.tree_copies,
     })
 }
 
@@ -196,6 +199,8 @@ pub(super) struct Interp<'t> {
     pub(super) guards: Vec<Cond>,
     /// Paths made so far.
     pub(super) made: Vec<Made>,
+    /// Copies so far (see [`super::tree_copy`]).
+    pub(super) tree_copies: Vec<super::tree_copy::TreeCopy>,
     /// What the command followed now reads on its standard input.
     pub(super) stdin: Option<Stdin>,
     /// Files found from the caller's directory (see [`Followed::anchors`]).
@@ -234,6 +239,7 @@ impl<'t> Interp<'t> {
             uncalled: None,
             guards: Vec::new(),
             made: Vec::new(),
+            tree_copies: Vec::new(),
             stdin: None,
             anchors: std::cell::RefCell::new(Vec::new()),
             logs: HashMap::new(),

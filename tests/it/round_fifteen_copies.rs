@@ -1,0 +1,162 @@
+//! Round fifteen's copies made before ytt reads them (issue 39, the fifteenth session;
+//! docs/precision.md "Round fifteen's copies"): a folder a recipe or script assembles with
+//! `rsync` or `cp -r` and then renders (R15B-1), each on a minimal repository written for the
+//! test.
+
+use serde_json::Value;
+
+use crate::util::json::{assumption_kinds, diagnostics, errors, lint_json, of, root_paths};
+use crate::util::TempDir;
+
+/// The report's findings as `rule severity file:line` lines, for failure messages.
+fn summary(report: &Value) -> String {
+    diagnostics(report)
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {} {}:{}",
+                d["rule"], d["severity"], d["file"], d["line"]
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const SCHEMA: &str = "#@data/values-schema\n---\nwho: world\n";
+const CM: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: #@ \"hello \" + data.values.who\n";
+/// The same ConfigMap adding a number to the text: ytt fails on it whatever the values.
+const CM_BROKEN: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: #@ data.values.who + 1\n";
+const MAIN: &str = "#@ load(\"@ytt:library\", \"library\")\n#@ load(\"@ytt:template\", \"template\")\n--- #@ template.replace(library.get(\"greeter\").eval())\n";
+/// A chart's values the copy leaves out: YAML that does not parse.
+const HELM_VALUES: &str = "image: [\n";
+
+/// Whether the report holds ytt's failure on the broken ConfigMap, at `severity`: at the
+/// line of `main.yml` that evaluates the library, as ytt reports it.
+fn fails(report: &Value, severity: &str) -> bool {
+    of(report, "template-error").iter().any(|d| {
+        d["file"] == "src/main.yml"
+            && d["severity"] == severity
+            && d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("unknown binary op: string + int"))
+    })
+}
+
+fn repo(recipe_file: &str, recipe: &str, cm: &str) -> TempDir {
+    TempDir::with_files(&[
+        (recipe_file, recipe),
+        ("external/_ytt_lib/greeter/schema.yml", SCHEMA),
+        ("external/_ytt_lib/greeter/cm.yml", cm),
+        ("external/_ytt_lib/greeter/README.md", "# greeter\n"),
+        ("src/main.yml", MAIN),
+    ])
+}
+
+#[test]
+fn a_justfile_recipe_that_assembles_a_folder_renders_the_copies_together() {
+    // R15B-1: `rsync -a ./external/_ytt_lib ./src/ build/pre`, then `ytt -f build/pre`: the
+    // library is `build/pre/_ytt_lib` and `main.yml` sits beside it. Not followed, the linter
+    // inferred `ytt -f src` and warned that the private library is missing.
+    let justfile = "# Render: assemble the vendored library and our files, then render them.\nrender:\n  rm -rf build/pre && mkdir -p build/pre\n  rsync -a ./external/_ytt_lib ./src/ build/pre\n  ytt -f build/pre --output-files build/out\n";
+    let dir = repo("justfile", justfile, CM);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+    assert!(
+        diagnostics(&report)
+            .iter()
+            .all(|d| d["severity"] != "error" && d["severity"] != "warning"),
+        "{}",
+        summary(&report)
+    );
+    let roots = root_paths(&report);
+    assert!(
+        roots
+            .iter()
+            .any(|r| r == "build/pre (copied from external/_ytt_lib, src)"),
+        "{roots:?}"
+    );
+    // A true error in the copied library is certain: the recipe's command, no guess.
+    let dir = repo("justfile", justfile, CM_BROKEN);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(fails(&report, "error"), "{}", summary(&report));
+    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+}
+
+#[test]
+fn cp_lays_out_a_directory_into_a_folder_that_exists_and_contents_with_a_dot() {
+    // `mkdir -p build/pre` first: `cp -r external/_ytt_lib build/pre` copies the directory
+    // into it; `src/.` is the contents. The same in a shell script and a Makefile's recipe
+    // line.
+    let script = "#!/bin/sh\nset -e\nmkdir -p build/pre\ncp -r external/_ytt_lib build/pre\ncp -R src/. build/pre\nytt -f build/pre > out.yml\n";
+    let dir = repo("render.sh", script, CM_BROKEN);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+    assert!(fails(&report, "error"), "{}", summary(&report));
+    let make = "render:\n\tmkdir -p build/pre && cp -r external/_ytt_lib build/pre/ && cp -r src/. build/pre && ytt -f build/pre\n";
+    let dir = repo("Makefile", make, CM);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+    // Without the folder made first, `cp -r external/_ytt_lib build/pre` makes `build/pre`
+    // the library's copy: no `_ytt_lib` there, and ytt fails as the linter says.
+    let wrong = "#!/bin/sh\ncp -r external/_ytt_lib build/pre\ncp -r src/main.yml build/pre/\nytt -f build/pre\n";
+    let dir = repo("render.sh", wrong, CM);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(
+        !of(&report, "load-error").is_empty(),
+        "{}",
+        summary(&report)
+    );
+}
+
+#[test]
+fn excludes_are_followed_and_what_is_not_known_is_assumed() {
+    // rsync's `--exclude='*/helm/'` leaves a chart's values out (they do not parse): nothing
+    // is reported of them in the assembled root.
+    let justfile = "pre := \"build\" / \"pre\"\n\nrender:\n  cd `git rev-parse --show-toplevel` && rsync -av --exclude='*/helm/' ./external/_ytt_lib ./src/ {{pre}} && ytt -f {{pre}}\n";
+    let dir = TempDir::with_files(&[
+        ("justfile", justfile),
+        ("external/_ytt_lib/greeter/schema.yml", SCHEMA),
+        ("external/_ytt_lib/greeter/cm.yml", CM_BROKEN),
+        ("src/main.yml", MAIN),
+        ("src/chart/helm/values.yaml", HELM_VALUES),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(fails(&report, "error"), "{}", summary(&report));
+    assert!(
+        diagnostics(&report)
+            .iter()
+            .all(|d| d["file"] != "src/chart/helm/values.yaml" || d["severity"] != "error"),
+        "{}",
+        summary(&report)
+    );
+    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+    // A glob, a pattern not followed: the layout is an assumption, the error a warning that
+    // names it.
+    for copy in [
+        "rsync -a --exclude='**/helm' ./external/_ytt_lib ./src/ build/pre",
+        "mkdir -p build/pre && cp -r external/_ytt_lib src/* build/pre",
+    ] {
+        let justfile = format!("render:\n  {copy}\n  ytt -f build/pre\n");
+        let dir = TempDir::with_files(&[
+            ("justfile", justfile.as_str()),
+            ("external/_ytt_lib/greeter/schema.yml", SCHEMA),
+            ("external/_ytt_lib/greeter/cm.yml", CM_BROKEN),
+            ("src/main.yml", MAIN),
+        ]);
+        let (_, report) = lint_json(&dir, &[]);
+        assert!(
+            of(&report, "load-error").is_empty(),
+            "{copy}: {}",
+            summary(&report)
+        );
+        assert!(errors(&report).is_empty(), "{copy}: {}", summary(&report));
+        assert!(fails(&report, "warning"), "{copy}: {}", summary(&report));
+        assert!(
+            of(&report, "template-error")
+                .iter()
+                .all(|d| assumption_kinds(d).contains(&"missing-input")),
+            "{copy}: {}",
+            summary(&report)
+        );
+    }
+}
