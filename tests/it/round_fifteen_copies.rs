@@ -160,3 +160,58 @@ fn excludes_are_followed_and_what_is_not_known_is_assumed() {
         );
     }
 }
+
+/// A profile that reads two keys of the user's values, one of which the example lacks.
+const PROFILE: &str = "#@ load(\"@ytt:data\", \"data\")\n---\nprofile: full\ningress_domain: #@ data.values.tap.domain\ningress_issuer: #@ data.values.tap.sysIssuer\n";
+const DEMO_VALUES: &str = "tap:\n  domain: example.com\n  appsIssuer: selfsigned\n";
+const HANDLER: &str = "#!/usr/bin/env bash\ngenerate-configs() {\n    mkdir -p .config/profiles\n    ytt -f config-templates/profile.yaml --data-values-file=.config/demo-values.yaml > .config/profiles/profile.yaml\n}\ncase $1 in\ngenerate-configs)\n    generate-configs\n    ;;\nesac\n";
+
+#[test]
+fn a_pages_prose_copy_makes_the_example_stand_in_for_the_readers_file() {
+    // LR15A-2: "copy ```A``` to ```B```" says the reader's B is a copy of A, as a shell
+    // `cp A B` on the page does: the script's ytt reads B, which is not committed, and fails
+    // with the example's values (a key the templates read that the example lacks). Before,
+    // only a `needs-input` note ("given at run time").
+    for step in [
+        "- copy ```config-templates/demo-values.yaml``` to ```.config/demo-values.yaml```",
+        "1. Copy `config-templates/demo-values.yaml` to `.config/demo-values.yaml`.",
+        "Run `cp config-templates/demo-values.yaml .config/demo-values.yaml` first.",
+    ] {
+        let readme = format!(
+            "# Demo\n\n## Prepare\n{step}\n- update all values in ```.config/demo-values.yaml```\n- run `./scripts/handler.sh generate-configs`\n"
+        );
+        let dir = TempDir::with_files(&[
+            ("README.md", readme.as_str()),
+            ("scripts/handler.sh", HANDLER),
+            ("config-templates/profile.yaml", PROFILE),
+            ("config-templates/demo-values.yaml", DEMO_VALUES),
+        ]);
+        let (_, report) = lint_json(&dir, &[]);
+        let found: Vec<&Value> = of(&report, "template-error")
+            .into_iter()
+            .filter(|d| {
+                d["file"] == "config-templates/profile.yaml"
+                    && d["line"] == 5
+                    && d["severity"] == "warning"
+                    && assumption_kinds(d).contains(&"example-values")
+            })
+            .collect();
+        assert_eq!(found.len(), 1, "{step}: {}", summary(&report));
+        assert!(errors(&report).is_empty(), "{step}: {}", summary(&report));
+    }
+    // A destination the repository holds is no copy the reader makes: nothing stands in.
+    let readme =
+        "# Demo\n\ncopy `config-templates/demo-values.yaml` to `config-templates/profile.yaml`\n";
+    let dir = TempDir::with_files(&[
+        ("README.md", readme),
+        ("scripts/handler.sh", HANDLER),
+        ("config-templates/profile.yaml", PROFILE),
+        ("config-templates/demo-values.yaml", DEMO_VALUES),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(
+        of(&report, "template-error").is_empty(),
+        "{}",
+        summary(&report)
+    );
+}

@@ -46,6 +46,7 @@ pub mod package_json;
 mod pipeline_file;
 pub mod placeholder_file;
 pub mod printed;
+pub mod prose_copy;
 pub mod prose_dir;
 pub mod readme;
 pub mod remote;
@@ -376,6 +377,15 @@ pub fn find_with(
             // A file the page says to create from an example ("… as a starting point").
             made.extend(
                 starting_point::made(path, text, index)
+                    .into_iter()
+                    .map(|m| MadeAt {
+                        file: path.clone(),
+                        made: m,
+                    }),
+            );
+            // A copy its prose tells the reader to make ("copy `A` to `B`").
+            made.extend(
+                prose_copy::made(path, text, index)
                     .into_iter()
                     .map(|m| MadeAt {
                         file: path.clone(),
