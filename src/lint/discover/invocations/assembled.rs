@@ -418,6 +418,9 @@ mod tests {
             line: 3,
         };
         assert!(layout(&target, &before, &repo).is_none());
-        assert!(layout(&Word::lit(format!("{REPO}/build")), &origin, &repo).is_none());
+        assert!(layout(&Word::lit(format!("{REPO}/out")), &origin, &repo).is_none());
+        // The folder above it holds the copies one level down.
+        let up = layout(&Word::lit(format!("{REPO}/build")), &origin, &repo).unwrap();
+        assert_eq!(up.inputs[1], "pre/main.yml=src/main.yml");
     }
 }
