@@ -26,6 +26,9 @@ use crate::report::{Assumption, AssumptionKind};
 
 /// The most files one assembled folder is given as.
 const MAX_FILES: usize = 2_000;
+/// The most sources followed into one folder (each lists the repository's files once): a
+/// folder filled from more is not assembled.
+const MAX_SOURCES: usize = 256;
 
 /// The files of a folder ytt reads, by how their names end (the rest it leaves out unless a
 /// file mark says otherwise: a command with file marks is not assembled).
@@ -56,6 +59,7 @@ pub fn layout(target: &Word, origin: &Origin, repo: &Repo) -> Option<Assembly> {
     let mut sources: Vec<String> = Vec::new();
     let mut doubts: Vec<String> = Vec::new();
     let mut by: Vec<String> = Vec::new();
+    let mut followed = 0usize;
     let copies: Vec<&TreeCopy> = repo
         .copies
         .iter()
@@ -76,6 +80,10 @@ pub fn layout(target: &Word, origin: &Origin, repo: &Repo) -> Option<Assembly> {
         }
         let exists = dest_exists(copy, &copies[..k], origin, repo, base.as_ref());
         for s in &copy.sources {
+            followed += 1;
+            if followed > MAX_SOURCES {
+                return None;
+            }
             let path = rebased(&s.path, base.as_ref());
             let found: Vec<String> = if path.has_glob() {
                 let found = repo.index.glob(&path);
