@@ -93,3 +93,62 @@ fn a_library_handed_an_object_whole_needs_every_key_its_schema_declares() {
         "{report:#}"
     );
 }
+
+/// A broker's Deployment: reads the values file's keys, the registry user the environment
+/// gives, and a pull secret's name that nothing gives.
+const BROKER: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: broker\nspec:\n  replicas: #@ data.values.broker.replicas\n  selector:\n    matchLabels:\n      app: broker\n  template:\n    metadata:\n      labels:\n        app: broker\n    spec:\n      imagePullSecrets:\n      - name: #@ data.values.vendor.pull_secret_name\n      containers:\n      - name: broker\n        image: #@ data.values.registry.server + \"/broker:1.0\"\n";
+
+const BROKER_VALUES: &str = "#@data/values\n---\nregistry:\n  server: registry.example.org\n  username: \"\"\n  password: \"\"\nbroker:\n  replicas: 3\n";
+
+const BROKER_SCRIPT: &str = "#!/usr/bin/env bash\nset -eu\ncd \"$(dirname \"$0\")\"\nytt -f ./templates/cluster.yaml -f ./values/common.yaml --data-values-env CFG | kapp deploy -a broker -f- -y\n";
+
+#[test]
+fn the_environment_files_name_what_data_values_env_gives() {
+    // LR16A-2: `--data-values-env CFG` gets the environment's `CFG_…` variables; the
+    // repository's direnv files set `CFG_registry__username` and (in the template of the
+    // reader's secrets file) `CFG_registry__password`, nothing else. ytt, run with those,
+    // fails on `data.values.vendor`: a warning naming the files (before: a needs-input note,
+    // as if any key could come from the environment).
+    let envrc = (
+        ".envrc",
+        "source_env_if_exists .envrc.secrets\nexport CFG_registry__username=deployer\n",
+    );
+    let secrets = (
+        ".envrc.secrets.template",
+        "# copy to .envrc.secrets and fill in\nexport CFG_registry__password=\n",
+    );
+    let files = [
+        envrc,
+        secrets,
+        ("values/common.yaml", BROKER_VALUES),
+        ("templates/cluster.yaml", BROKER),
+        ("deploy.sh", BROKER_SCRIPT),
+    ];
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    let failed = of(&report, "template-error");
+    assert_eq!(failed.len(), 1, "{report:#}");
+    assert!(
+        str_of(failed[0], "message").contains(".vendor"),
+        "{report:#}"
+    );
+    assert_eq!(str_of(failed[0], "severity"), "warning", "{report:#}");
+    assert!(
+        crate::util::json::assumption_kinds(failed[0]).contains(&"environment-files"),
+        "{report:#}"
+    );
+    let assumed = crate::util::json::assumption_text(failed[0]);
+    assert!(assumed.contains("`.envrc`"), "{assumed}");
+    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
+
+    // Without environment files, any key may come from the environment: a note, as before.
+    let files = [
+        ("values/common.yaml", BROKER_VALUES),
+        ("templates/cluster.yaml", BROKER),
+        ("deploy.sh", BROKER_SCRIPT),
+    ];
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(of(&report, "template-error").is_empty(), "{report:#}");
+    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
+}
