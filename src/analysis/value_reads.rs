@@ -72,8 +72,11 @@ pub fn declaring_files(ws: &Workspace, dir: &str) -> Vec<String> {
 }
 
 /// The private libraries (workspace directories) that the library's files hand data values
-/// whole: `with_data_values(data.values)`, or a map of them, on `library.get("name")`. When
-/// the name is not a string written there, the file's `_ytt_lib` directory: any of them.
+/// whole: `with_data_values(data.values)`, or a map of them, on `library.get("name")`; or a
+/// value whose keys are not written there (a function's parameter, a decoded file: round
+/// sixteen's R16A-1, a whole custom resource handed to the library), which its schema must
+/// declare every key of. When the name is not a string written there, the file's `_ytt_lib`
+/// directory: any of them.
 pub fn handed_over(index: &Index<'_>) -> Vec<String> {
     let all = refs(index);
     let mut out = Vec::new();
@@ -94,7 +97,7 @@ pub fn handed_over(index: &Index<'_>) -> Vec<String> {
                 all.iter()
                     .any(|r| r.unit == i && !r.probe && r.span == x.span)
             });
-            if method.node != "with_data_values" || !whole {
+            if method.node != "with_data_values" || !(whole || first.is_some_and(opaque)) {
                 return;
             }
             let dir = dir_of(&unit.file.rel_path);
@@ -112,6 +115,27 @@ pub fn handed_over(index: &Index<'_>) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Whether the keys of the value `x` are not written at the call: anything but a dict, a list
+/// or a literal (`{"a": 1}`, `dict(a=1)`, `struct.make(a=1)` name theirs).
+fn opaque(x: &AstExpr) -> bool {
+    match &x.node {
+        Expr::Dict(_) | Expr::List(_) | Expr::Literal(_) => false,
+        Expr::Call(f, args) => {
+            let named = |n: &str| match &f.node {
+                Expr::Identifier(id) => id.ident == n,
+                Expr::Dot(_, m) => m.node == n,
+                _ => false,
+            };
+            let keyed = args
+                .args
+                .iter()
+                .all(|a| matches!(a.node, ArgumentP::Named(..)));
+            !((named("dict") || named("make")) && keyed)
+        }
+        _ => true,
+    }
 }
 
 /// The name in `library.get("name")`, written there or bound once to it.
@@ -203,11 +227,23 @@ mod tests {
                    #@ lib = library.get(\"named\")\n\
                    --- #@ lib.with_data_values(data.values.child).eval()\n\
                    --- #@ library.get(data.values.kind).with_data_values(data.values, plain=True).eval()\n\
-                   --- #@ library.get(\"other\").with_data_values({\"a\": 1}).eval()\n";
+                   --- #@ library.get(\"other\").with_data_values({\"a\": 1}).eval()\n\
+                   --- #@ library.get(\"made\").with_data_values(struct.make(a=1)).eval()\n";
         let ws = workspace(&[("config/main.yml", tpl)]);
         assert_eq!(
             handed_over(&Index::new(&ws, "")),
             ["config/_ytt_lib", "config/_ytt_lib/named"]
+        );
+        // R16A-1: an object whose keys the call does not write (a function's parameter, a
+        // decoded file) is handed over whole as well.
+        let star = "load(\"@ytt:library\", \"library\")\nload(\"@ytt:json\", \"json\")\n\
+                    def sync(parent):\n  return library.get(\"widget\").with_data_values(parent, plain=True).eval()\nend\n\
+                    def from_file(text):\n  return library.get(\"gadget\").with_data_values(json.decode(text)).eval()\nend\n\
+                    def fixed():\n  return library.get(\"fixed\").with_data_values({\"size\": 1}).eval()\nend\n";
+        let ws = workspace(&[("handler.star", star)]);
+        assert_eq!(
+            handed_over(&Index::new(&ws, "")),
+            ["_ytt_lib/gadget", "_ytt_lib/widget"]
         );
     }
 }

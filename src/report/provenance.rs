@@ -128,11 +128,14 @@ pub enum AssumptionKind {
     /// and the files of two objects lie in different directories: they are one set only if
     /// those directories are applied together. What rests on that is a note.
     SplitOutput,
+    /// `--data-values-env PREFIX` gets the `PREFIX_…` variables the repository's environment
+    /// files set (direnv's `.envrc` and its templates, `.env` files), and no others.
+    EnvironmentFiles,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 20] = [
+    pub const ALL: [AssumptionKind; 21] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -153,6 +156,7 @@ impl AssumptionKind {
         AssumptionKind::CallerCheckout,
         AssumptionKind::SampleText,
         AssumptionKind::SplitOutput,
+        AssumptionKind::EnvironmentFiles,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -183,6 +187,7 @@ impl AssumptionKind {
             AssumptionKind::CallerCheckout => "caller-checkout",
             AssumptionKind::SampleText => "sample-text",
             AssumptionKind::SplitOutput => "split-output",
+            AssumptionKind::EnvironmentFiles => "environment-files",
         }
     }
 

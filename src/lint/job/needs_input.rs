@@ -61,6 +61,20 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                 Some(k) if !placeholders && !k.is_empty() && k.iter().all(|k| is_set(ws, k)) => {
                     None
                 }
+                // The command names the keys it gives at run time, and the failure reads none
+                // of them: no placeholder causes it (`--data-values-env CFG` whose environment
+                // files set `CFG_registry__user`, and a template reading `vendor`: LR16A-2).
+                Some(k)
+                    if placeholders
+                        && !any_value
+                        && !job.needs_input
+                        && !k.is_empty()
+                        && !k
+                            .iter()
+                            .any(|k| job.provided.iter().any(|p| overlaps(p, k))) =>
+                {
+                    None
+                }
                 Some(k) => Some(k),
                 // Only what rests on data values may come from the placeholders: not a load
                 // that fails (it rests on the files the command gives), not a syntax error.
@@ -97,6 +111,12 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         kept.push(comment_finding(d));
     }
     kept
+}
+
+/// Whether two data value paths (`a.b`, `a`) name the same value or one holds the other.
+fn overlaps(a: &str, b: &str) -> bool {
+    let within = |x: &str, y: &str| x == y || x.strip_prefix(y).is_some_and(|r| r.starts_with('.'));
+    within(a, b) || within(b, a)
 }
 
 /// Whether a load failed for want of a file the command does not give (ytt's words).
@@ -268,6 +288,15 @@ fn finding(job: &Job, keys: &[String], cause: &Diagnostic) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_overlap_when_one_holds_the_other() {
+        assert!(overlaps("registry", "registry.user"));
+        assert!(overlaps("registry.user", "registry"));
+        assert!(overlaps("a.b", "a.b"));
+        assert!(!overlaps("registry", "registry_user"));
+        assert!(!overlaps("vendor.secret", "registry.user"));
+    }
 
     #[test]
     fn causes_and_keys() {

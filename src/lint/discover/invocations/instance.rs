@@ -7,6 +7,7 @@
 
 use super::assembled;
 use super::documented_example;
+use super::env_files;
 use super::index::Binding;
 use super::missing::{self, Absent, Given};
 use super::outputs::Stdin;
@@ -355,7 +356,13 @@ pub(super) fn instance(
         }
     }
     for p in &args.env_prefixes {
-        at.inv.unknown.push(format!("--data-values-env {p}"));
+        match env_files::given(p, cwd, repo.env_files) {
+            Some((values, a)) => {
+                at.inv.values.extend(values);
+                at.assume(Some(a));
+            }
+            None => at.inv.unknown.push(format!("--data-values-env {p}")),
+        }
     }
     for a in &args.unknown {
         at.inv.unknown.push(format!("argument {a}"));

@@ -248,7 +248,8 @@ fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data:
 }
 
 /// The part of a path that stands for the reader's own (`my-env`, `your-values.yml`,
-/// `path/to/values.yml`, `<env>`, `change-me-values.yml`, `REPLACE-ME.yaml`), if any.
+/// `path/to/values.yml`, `<env>`, `{ca-cert-path}`, `change-me-values.yml`,
+/// `REPLACE-ME.yaml`), if any.
 pub(super) fn placeholder(path: &str) -> Option<String> {
     if path.contains("path/to/") {
         return Some("path/to".into());
@@ -261,6 +262,7 @@ pub(super) fn placeholder(path: &str) -> Option<String> {
                 || s.starts_with("my.")
                 || s.starts_with("your")
                 || s.starts_with('<')
+                || curly(&s)
                 || s.contains("xxx")
                 || s.contains("changeme")
                 || s.contains("change-me")
@@ -270,6 +272,35 @@ pub(super) fn placeholder(path: &str) -> Option<String> {
                 || (s.contains("replaceme") && !s.contains("replacement"))
         })
         .map(str::to_string)
+}
+
+/// Whether a path segment holds a word in curly braces (`{ca-cert-path}`, `values-{env}.yml`),
+/// the way a page writes "your value here" ("replace the curly-braced parameters"). A
+/// variable (`${env}`), a shell brace expansion (`{dev,prod}`, `{1..3}`) and another tool's
+/// template (`{{ .x }}`) are not.
+fn curly(segment: &str) -> bool {
+    let mut from = 0;
+    while let Some(open) = segment[from..].find('{').map(|i| i + from) {
+        from = open + 1;
+        let before = segment[..open].chars().next_back();
+        if matches!(before, Some('$' | '{')) {
+            continue;
+        }
+        let Some(len) = segment[from..].find('}') else {
+            return false;
+        };
+        let inner = &segment[from..from + len];
+        let word = inner.starts_with(|c: char| c.is_ascii_alphabetic())
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+            && !inner.contains("..");
+        let doubled = segment[from + len + 1..].starts_with('}');
+        if word && !doubled {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether the inputs of a command said to be missing show that the command is meant to run
@@ -509,10 +540,20 @@ mod tests {
             "replace-me.yaml",
             "REPLACE-ME/values.yaml",
             "values-REPLACE_ME.yml",
+            "tools/{ca-cert-path}",
+            "{values_file}.yaml",
         ] {
             assert!(placeholder(p).is_some(), "{p}");
         }
-        for p in ["values.yml", "config/replacement.yaml", "change-log.yaml"] {
+        for p in [
+            "values.yml",
+            "config/replacement.yaml",
+            "change-log.yaml",
+            "config/{dev,prod}",
+            "values-{1..3}.yml",
+            "{{.env}}",
+            "${env}/values.yml",
+        ] {
             assert_eq!(placeholder(p), None, "{p}");
         }
     }

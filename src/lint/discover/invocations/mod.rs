@@ -20,6 +20,7 @@ pub mod edits;
 pub mod educates;
 pub mod entry_tests;
 pub mod env;
+pub mod env_files;
 pub mod expand;
 mod fence;
 pub mod find_loop;
@@ -112,6 +113,8 @@ pub struct Facts {
     pub module: Option<String>,
     /// The variables each directory's direnv `.envrc` exports (see `direnv.rs`).
     pub envrc: Vec<(String, Vec<(String, word::Word)>)>,
+    /// The names of the variables the environment files set (see `env_files.rs`).
+    pub env_files: Vec<env_files::EnvFile>,
     /// Its values examples (`values-example.yaml`: see [`documented_example`]).
     pub examples: Vec<documented_example::Example>,
     /// Its directory, whose committed files a `grep` of a loop's entry reads.
@@ -143,6 +146,17 @@ impl Facts {
                 Some((dir.clone(), direnv::exports(&dir, &text)))
             })
             .collect();
+        let env_files = files
+            .iter()
+            .filter(|f| env_files::is_env_file(&f.path))
+            .take(env_files::MAX_FILES)
+            .filter_map(|f| {
+                Some(env_files::read(
+                    &f.path,
+                    &scripts::read(repo, &f.path, 1 << 20)?,
+                ))
+            })
+            .collect();
         let examples = files
             .iter()
             .filter(|f| documented_example::is_example(&f.path))
@@ -157,6 +171,7 @@ impl Facts {
             ignored: Ignored::new(ignores),
             module,
             envrc,
+            env_files,
             examples,
             root: Some(repo.to_path_buf()),
         }
@@ -495,6 +510,7 @@ pub fn find_with(
         documented: &documented,
         settled: false,
         root: facts.root.as_deref(),
+        env_files: &facts.env_files,
     };
     let mut found = Found {
         deployed,

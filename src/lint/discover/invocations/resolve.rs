@@ -163,6 +163,8 @@ pub struct Repo<'a> {
     /// The repository's directory, whose committed files a `grep` of a loop's entry reads
     /// (see `entry_tests.rs`); `None`: such a test is not decided.
     pub root: Option<&'a std::path::Path>,
+    /// The names of the variables its environment files set (see `env_files.rs`).
+    pub env_files: &'a [super::env_files::EnvFile],
 }
 
 impl<'a> Repo<'a> {
@@ -180,6 +182,7 @@ impl<'a> Repo<'a> {
             documented: &[],
             settled: false,
             root: None,
+            env_files: &[],
         }
     }
 }
