@@ -169,3 +169,45 @@ fn a_provider_overlay_outside_a_providers_tree_rests_on_the_tanzu_cli() {
         );
     }
 }
+
+/// A page whose database command lost one `\`: `--file deployment/db.yaml` ends the line,
+/// so the shell runs `ytt --file deployment/db.yaml` alone, and the `--data-value` lines
+/// after it are another command (with the `\`: one command giving the values).
+fn split_page(backslash: &str) -> String {
+    format!(
+        "# Architecture\n\nDeploy the database:\n\n```bash\n$ kapp deploy --app db \\\n    --file <(ytt \\\n        --file deployment/db.yaml{backslash}\n        --data-value db.name=shop \\\n        --data-value db.size=1Gi)\n```\n"
+    )
+}
+
+#[test]
+fn a_page_command_missing_one_backslash_is_read_as_the_shell_runs_it() {
+    // LR15A-3: read as the shell reads it, the command gives ytt no values, and the
+    // template's read of `db` fails from the folder the command runs in. With the `\`, the
+    // values are given and nothing fails.
+    for (backslash, fails) in [("", true), (" \\", false)] {
+        let page = split_page(backslash);
+        let dir = TempDir::with_files(&[
+            ("guide/architecture.md", page.as_str()),
+            ("guide/automation/deployment/db.yaml", DB),
+            ("guide/automation/overlays/label.yaml", LABEL),
+        ]);
+        let (_, report) = lint_json(&dir, &[]);
+        assert!(
+            of(&report, "input-missing").is_empty(),
+            "{}",
+            summary(&report)
+        );
+        let roots = report["roots"].as_array().cloned().unwrap_or_default();
+        assert!(
+            roots
+                .iter()
+                .any(|r| str_of(r, "path") == "guide/automation/deployment/db.yaml"),
+            "{report:#}"
+        );
+        let failed = diagnostics(&report).iter().any(|d| {
+            str_of(d, "file") == "guide/automation/deployment/db.yaml"
+                && str_of(d, "message").contains("no .db field")
+        });
+        assert_eq!(failed, fails, "`{backslash}`: {}", summary(&report));
+    }
+}
