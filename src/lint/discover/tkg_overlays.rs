@@ -61,7 +61,7 @@ pub fn overlays(repo: &Path, files: &[RepoFile]) -> Vec<Wrapper> {
             tool: "the Tanzu CLI (TKG)",
             dir,
             marker: f.path.clone(),
-            gives: "the provider tree's library (`lib/helpers.star`, `lib/validate.star`), its data values and the rest of the tree (`~/.config/tanzu/tkg/providers`), into which the repository's pages copy this overlay",
+            gives: "the provider tree's library (`lib/helpers.star`, `lib/validate.star`), its data values and the rest of the tree (`~/.config/tanzu/tkg/providers`, to which the repository's pages point)",
             binds: &[],
         });
     }
