@@ -211,3 +211,31 @@ fn a_page_command_missing_one_backslash_is_read_as_the_shell_runs_it() {
         assert_eq!(failed, fails, "`{backslash}`: {}", summary(&report));
     }
 }
+
+#[test]
+fn a_pages_command_with_an_input_beside_the_page_keeps_its_missing_one() {
+    // From the round fifteen regression: `ytt -f app/web -f overlay/ns` at the top, whose
+    // `app/web` is there and whose overlay moved; a test folder holds copies of both. The
+    // page is written for its own directory: the overlay is missing, not the test folder's.
+    let page = "# Templates\n\n```bash\nytt -f app/web -f overlay/ns -v stage=qa\n```\n";
+    let dir = TempDir::with_files(&[
+        ("README.md", page),
+        ("app/web/db.yaml", DB),
+        ("app/web/values.yaml", DB_VALUES),
+        ("overlay/generic/ns/label.yaml", LABEL),
+        ("test/app/web/db.yaml", DB),
+        ("test/app/web/values.yaml", DB_VALUES),
+        ("test/overlay/ns/label.yaml", LABEL),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    let missing = of(&report, "input-missing");
+    assert_eq!(missing.len(), 1, "{}", summary(&report));
+    assert_eq!(
+        (str_of(missing[0], "file"), missing[0]["line"].as_u64()),
+        ("README.md", Some(4))
+    );
+    assert!(
+        !report.to_string().contains("working-directory"),
+        "{report:#}"
+    );
+}

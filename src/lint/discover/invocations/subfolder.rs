@@ -3,7 +3,8 @@
 //! deployment/db.yaml --file overlays/label.yaml`, whose files are in
 //! `redis/automation/`), without saying where to run them. When the inputs the command misses
 //! from the page's directory all exist (or lie in a directory a `vendir.yml` there fills,
-//! which `vendir sync` makes) under exactly one folder below it, the command is that folder's:
+//! which `vendir sync` makes) under exactly one folder below it, and none of its inputs
+//! exists from the page's directory, the command is that folder's:
 //! it runs from there, assuming it (`working-directory`: the page does not say where), and
 //! its inputs are not missing. Inputs that match nowhere, or in several folders, leave the
 //! command as it was (a missing input is reported).
@@ -36,6 +37,12 @@ pub fn folder(
     index: &Index,
     vendir: &[Target],
 ) -> Option<String> {
+    // An input that exists from the page's directory says the page is written for it: the
+    // other inputs are missing there (`-f app/nginx -f overlay/namespace`, with only a test
+    // folder holding both).
+    if missing.found > 0 {
+        return None;
+    }
     let rel: Vec<&str> = missing
         .paths
         .iter()
@@ -185,6 +192,15 @@ mod tests {
         // No folder holds both (`-f deployment/namespace.yaml -f redis`).
         let index = Index::new(["guide/auto/deployment/namespace.yaml"]);
         let m = missing(&["guide/deployment/namespace.yaml", "guide/redis"]);
+        assert_eq!(folder(&m, "guide", &index, &[]), None);
+        // Another input exists from the page's directory: the page is written for it.
+        let index = Index::new(["guide/app/x.yaml", "guide/test/overlay/ns/a.yaml"]);
+        let mut m = missing(&["guide/overlay/ns"]);
+        assert_eq!(
+            folder(&m, "guide", &index, &[]).as_deref(),
+            Some("guide/test")
+        );
+        m.found = 1;
         assert_eq!(folder(&m, "guide", &index, &[]), None);
         // Two folders hold it: the page does not say which.
         let index = Index::new(["guide/a/db.yaml", "guide/b/db.yaml"]);
