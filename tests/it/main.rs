@@ -61,6 +61,7 @@ mod round_fifteen_a;
 mod round_fifteen_commands;
 mod round_fifteen_copies;
 mod round_fifteen_lead;
+mod round_fifteen_subfolder;
 mod round_fourteen_commands;
 mod round_fourteen_lead;
 mod round_fourteen_loops;

@@ -29,6 +29,7 @@ pub mod secret_files;
 pub mod select;
 pub mod shalm;
 pub mod third_party;
+pub mod tkg_overlays;
 pub mod tool_reads;
 pub mod topmost;
 pub mod vendir;

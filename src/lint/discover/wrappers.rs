@@ -1,7 +1,8 @@
 //! Tools that wrap ytt and give the templates inputs of their own: myks (a data values schema
 //! with `myks` and `environment`, library files), gflows (its libraries and settings), TAP's
 //! tanzu-sync (values from its secrets), and the Tanzu CLI's provider tree for TKG (files
-//! copied into `~/.config/tanzu/tkg/providers` and rendered with the rest of that tree), a kpt
+//! copied into `~/.config/tanzu/tkg/providers` and rendered with the rest of that tree; kept
+//! elsewhere, by what they load: [`crate::lint::discover::tkg_overlays`]), a kpt
 //! package's function pipeline ([`crate::lint::discover::kpt`]). A
 //! directory such a tool renders is not what `ytt -f DIR` renders: a root inferred inside it
 //! assumes the tool's inputs away, and says so.
@@ -90,6 +91,9 @@ pub fn find(repo: &std::path::Path, files: &[RepoFile]) -> Vec<Wrapper> {
     }
     for package in crate::lint::discover::kpt::packages(repo, files) {
         add(package);
+    }
+    for overlay in crate::lint::discover::tkg_overlays::overlays(repo, files) {
+        add(overlay);
     }
     out.sort_by(|a, b| a.dir.cmp(&b.dir).then(a.tool.cmp(b.tool)));
     out

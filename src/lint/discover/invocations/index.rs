@@ -77,6 +77,21 @@ impl Index {
             .filter(move |p| *p != dir && *p != "." && (dir == "." || paths::is_within(p, dir)))
     }
 
+    /// At most `limit` of the files and directories under directory `dir` (every one for
+    /// `.`), read from `dir`'s place in the sorted sets: the cost is what is returned, not the
+    /// size of the repository.
+    pub fn entries_below(&self, dir: &str, limit: usize) -> Vec<&str> {
+        let start = if dir == "." {
+            String::new()
+        } else {
+            format!("{dir}/")
+        };
+        let mut out = below(&self.files, &start, limit);
+        out.extend(below(&self.dirs, &start, limit));
+        out.truncate(limit);
+        out
+    }
+
     /// Every directory, the repository itself (`.`) included, sorted.
     pub fn dirs(&self) -> impl Iterator<Item = &str> {
         self.dirs.iter().map(String::as_str)
@@ -162,6 +177,16 @@ impl Index {
             None => Vec::new(),
         }
     }
+}
+
+/// At most `limit` of the paths of `set` that start with `start`, read from its place on.
+fn below<'s>(set: &'s BTreeSet<String>, start: &str, limit: usize) -> Vec<&'s str> {
+    set.range(start.to_string()..)
+        .map(String::as_str)
+        .take_while(|p| p.starts_with(start))
+        .filter(|p| *p != ".")
+        .take(limit)
+        .collect()
 }
 
 /// A regular expression for a normalized repository path word: globs of unquoted text and

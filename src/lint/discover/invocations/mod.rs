@@ -60,6 +60,7 @@ pub mod shell;
 pub mod snippet;
 pub mod sole_match;
 pub mod starting_point;
+pub mod subfolder;
 pub mod taskfile;
 pub mod terraform;
 pub mod tree_copy;

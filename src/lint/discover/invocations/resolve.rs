@@ -235,6 +235,11 @@ pub fn resolve_from(
     let mut all_found = None;
     let mut others = Vec::new();
     let from_caller = cwd.literal_prefix().starts_with(CALLER);
+    // A page's command, from the page's own directory (see `subfolder.rs`).
+    let page_dir = crate::files::paths::parent(&snippet.file);
+    let page_base = (from_caller && super::readme::candidate(&snippet.file))
+        .then(|| Word::lit(format!("{REPO}/{page_dir}")).normalized());
+    let mut from_page: Option<MissingInput> = None;
     for root in roots {
         // Settled already: a Makefile's recipe, which runs beside it (`makefile_dir.rs`).
         let here = Repo {
@@ -251,7 +256,22 @@ pub fn resolve_from(
         if found {
             all_found.get_or_insert(out);
         } else {
+            if page_base.as_ref() == Some(&root.normalized()) {
+                from_page = out.iter().find_map(|o| match o {
+                    Outcome::Missing(m) => Some(m.clone()),
+                    _ => None,
+                });
+            }
             others.push(out);
+        }
+    }
+    if let (None, Some(m)) = (&all_found, &from_page) {
+        if let Some(dir) = super::subfolder::folder(m, page_dir, repo.index, repo.vendir) {
+            let root = Word::lit(format!("{REPO}/{dir}"));
+            let (out, _, _) = attempt(call, &origin, &args, cwd, &root, repo, caller);
+            if let Some(out) = super::subfolder::placed(out, m, &dir) {
+                return scripted(out, call, repo.index);
+            }
         }
     }
     scripted(
