@@ -124,3 +124,63 @@ fn a_released_package_with_a_literal_sub_path_renders_it_for_certain() {
         "{errors:#?}"
     );
 }
+
+const SETTINGS_README: &str = "# Gateway settings\n\nRender the staging settings:\n\n```\nytt -f gateway-staging.yaml -f helpers\n```\n";
+
+fn gateway(env: &str) -> String {
+    format!("#@ load(\"routes.lib.yml\", \"all\")\n#@ load(\"{env}.lib.yml\", \"env\")\n---\ngateway:\n  host: #@ env.host\n  routes: #@ all(env.host)\n")
+}
+
+const ROUTES: &str = "#@ def all(host):\n- path: /\n  to: #@ \"http://\" + host\n#@ end\n";
+
+#[test]
+fn a_sibling_of_a_documented_entry_file_is_linted_with_the_documented_folder() {
+    // R16B-1: the page renders `gateway-staging.yaml` with `helpers/`; `gateway-live.yaml`
+    // beside it loads the same helpers and nothing runs it. Its loads resolve in the page's
+    // command with it in the place of its sibling, not with the plain `gateway.yaml` left
+    // beside it. A sibling whose loads resolve nowhere keeps the layout's command.
+    let staging = gateway("staging");
+    let live = gateway("live");
+    let broken = gateway("nowhere");
+    let files = [
+        ("README.md", SETTINGS_README),
+        ("gateway-staging.yaml", staging.as_str()),
+        ("gateway-live.yaml", live.as_str()),
+        ("gateway-old.yaml", broken.as_str()),
+        ("gateway.yaml", "gateway:\n  host: localhost\n"),
+        ("helpers/routes.lib.yml", ROUTES),
+        (
+            "helpers/staging.lib.yml",
+            "#@ load(\"@ytt:struct\", \"struct\")\n#@ env = struct.make(host=\"staging.example\")\n",
+        ),
+        (
+            "helpers/live.lib.yml",
+            "#@ load(\"@ytt:struct\", \"struct\")\n#@ env = struct.make(host=\"live.example\")\n",
+        ),
+    ];
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    let roots = report["roots"].as_array().cloned().unwrap_or_default();
+    let live_root = roots
+        .iter()
+        .find(|r| r["path"] == "gateway-live.yaml + helpers")
+        .unwrap_or_else(|| panic!("{roots:#?}"));
+    assert_eq!(live_root["status"], "ok", "{report:#}");
+    let said = live_root["provenance"]["assumptions"].to_string();
+    assert!(
+        said.contains(
+            "modelled on the command `ytt -f gateway-staging.yaml -f helpers` (README.md:6)"
+        ),
+        "{said}"
+    );
+    let loads: Vec<&Value> = of(&report, "load-error");
+    assert!(
+        loads.iter().all(|d| d["file"] != "gateway-live.yaml"),
+        "{loads:#?}"
+    );
+    assert!(
+        loads.iter().any(|d| d["file"] == "gateway-old.yaml"),
+        "{report:#}"
+    );
+    assert!(errors(&report).is_empty(), "{report:#}");
+}

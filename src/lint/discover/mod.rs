@@ -30,6 +30,7 @@ pub mod script_vars;
 pub mod secret_files;
 pub mod select;
 pub mod shalm;
+pub mod sibling_command;
 pub mod third_party;
 pub mod tool_reads;
 pub mod topmost;
@@ -418,6 +419,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let top = not_deployed_as_is(top, &found.deployed, d);
     d.deployed = found.deployed;
     let top = not_copied_out(top, files, d);
+    let top = sibling_command::modelled(&config.dir, files, index, &roots, top);
     let partial: Vec<Library> = partial
         .into_iter()
         .filter(|l| {
