@@ -266,7 +266,7 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         pkg.given_values = given;
         match nearest_holding(index, &all, &own) {
             Some(dir) => {
-                place(base, index, &[dir.clone()], &accept, &step, pkg);
+                place(base, index, std::slice::from_ref(&dir), &accept, &step, pkg);
                 let why = fetch_path(&sub_path, from_bundle);
                 pkg.guessed = Some(guessed(pkg.kind, &pkg.name, &origin, why, &all, &dir));
             }
