@@ -252,7 +252,9 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
     };
     let held_own = place(base, index, &bases, &accept, &step, pkg);
     if held_own && literal.is_none() {
-        // Its fetch path is unknown: the nearest folder holding every path, else nothing.
+        // Its fetch path is unknown: for a git fetch (of this repository, perhaps), the
+        // nearest folder holding every path; an image's content is not here at all.
+        let git = !from_bundle && matches!(sub_path, SubPath::Unknown | SubPath::Absent);
         let all: Vec<&str> = wanted
             .iter()
             .chain(&value_paths)
@@ -264,7 +266,7 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         pkg.values.clear();
         pkg.previous_step = false;
         pkg.given_values = given;
-        match nearest_holding(index, &all, &own) {
+        match nearest_holding(index, &all, &own).filter(|_| git) {
             Some(dir) => {
                 place(base, index, std::slice::from_ref(&dir), &accept, &step, pkg);
                 let why = fetch_path(&sub_path, from_bundle);

@@ -214,3 +214,16 @@ fn a_package_never_renders_the_folder_holding_it_unless_its_sub_path_says_so() {
     assert_eq!(found[0].inputs, vec!["pkgs/web/src"]);
     assert!(found[0].guessed.is_none());
 }
+
+#[test]
+fn a_package_from_an_image_bundle_never_takes_a_folder_of_the_repository_for_its_own() {
+    let r = Repo::new(
+        "bundle-own",
+        &["apps/web/packages/1.0.0.yml", "apps/clusters/dev/app.yml"],
+    );
+    let pkg = "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata: {name: web.1.0.0}\nspec:\n  template:\n    spec:\n      fetch:\n      - imgpkgBundle: {image: registry.example/web@sha256:0}\n      template:\n      - ytt:\n          paths: [.]\n";
+    let found = packages(&r.0, &r.1, "apps/web/packages/1.0.0.yml", pkg);
+    assert!(found[0].inputs.is_empty(), "{found:?}");
+    assert!(found[0].guessed.is_none());
+    assert_eq!(found[0].own_folder, vec!["."]);
+}
