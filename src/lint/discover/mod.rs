@@ -20,6 +20,8 @@ pub mod learned;
 pub mod loads;
 pub mod package;
 pub mod package_build;
+pub mod package_locate;
+pub mod package_nearest;
 pub mod provenance;
 pub mod samples;
 pub mod scenario_cap;
@@ -28,6 +30,7 @@ pub mod script_vars;
 pub mod secret_files;
 pub mod select;
 pub mod shalm;
+pub mod sibling_command;
 pub mod third_party;
 pub mod tkg_overlays;
 pub mod tool_reads;
@@ -417,6 +420,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let top = not_deployed_as_is(top, &found.deployed, d);
     d.deployed = found.deployed;
     let top = not_copied_out(top, files, d);
+    let top = sibling_command::modelled(&config.dir, files, index, &roots, top);
     let partial: Vec<Library> = partial
         .into_iter()
         .filter(|l| {
@@ -625,6 +629,7 @@ fn package_roots(
     copies: Copies,
 ) -> Vec<Root> {
     let mut out: Vec<Root> = Vec::new();
+    let mut guessed_roots: Vec<String> = Vec::new();
     for f in files.iter().filter(|f| f.package) {
         let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) else {
             continue;
@@ -636,10 +641,18 @@ fn package_roots(
                     pkg.file, pkg.line, pkg.kind, pkg.name
                 ));
             }
+            if !pkg.own_folder.is_empty() {
+                d.notes.push(format!(
+                    "{}:{}: the ytt paths {:?} of {} {} name the folder holding it, and its fetch path is known only at run time: not rendered",
+                    pkg.file, pkg.line, pkg.own_folder, pkg.kind, pkg.name
+                ));
+            }
             let Some(first) = pkg.inputs.first().cloned() else {
                 continue;
             };
-            if out.iter().any(|r| r.path == first) {
+            // A root found by a resource whose folder is known wins over one guessed.
+            let replaced = out.iter().position(|r| r.path == first);
+            if replaced.is_some() && (pkg.guessed.is_some() || !guessed_roots.contains(&first)) {
                 continue;
             }
             let origin = format!("{}:{}", pkg.file, pkg.line);
@@ -678,7 +691,12 @@ fn package_roots(
             root.inputs = pkg.inputs;
             // The step's own options (`ignoreUnknownComments: true` ...) are its flags.
             root.args = pkg.flags;
-            if !pkg.values.is_empty() || pkg.given_values || kustomized.is_some() {
+            let guessed = pkg.guessed;
+            if !pkg.values.is_empty()
+                || pkg.given_values
+                || kustomized.is_some()
+                || guessed.is_some()
+            {
                 root.scenarios.push(ScenarioConfig {
                     name: origin.clone(),
                     values_files: pkg.values,
@@ -694,7 +712,13 @@ fn package_roots(
             if let Some(sc) = root.scenarios.last_mut().filter(|_| pkg.given_values) {
                 documented_values_from(sc, &pkg.value_secrets, copies, index);
             }
-            if let Some(a) = kustomized {
+            if guessed.is_some() {
+                guessed_roots.push(first.clone());
+            } else if let Some(at) = replaced {
+                out.remove(at);
+                guessed_roots.retain(|g| g != &first);
+            }
+            for a in kustomized.into_iter().chain(guessed) {
                 for sc in &mut root.scenarios {
                     sc.assumptions.push(a.clone());
                 }

@@ -24,7 +24,10 @@ use std::path::Path;
 
 use crate::files::paths::{self, is_within};
 use crate::lint::discover::invocations::index::Index;
+use crate::lint::discover::package_locate::{place, Step};
+use crate::lint::discover::package_nearest::{clean, guessed, nearest_holding};
 use crate::lint::repo::yaml_doc::{documents, get, items, string};
+use crate::report::Assumption;
 use crate::yaml::Value;
 
 /// The ytt step of one Package or App.
@@ -56,6 +59,12 @@ pub struct PackageYtt {
     /// The ytt flags its step's options give (`ignoreUnknownComments`, `strict`,
     /// `fileMarks`): see [`step_flags`].
     pub flags: Vec<String>,
+    /// Its fetch path is known only at run time and its paths were looked up in a folder
+    /// the linter chose (see [`crate::lint::discover::package_nearest`]): what that assumes.
+    pub guessed: Option<Assumption>,
+    /// Paths that name the folder holding the Package itself, which its unknown fetch path
+    /// does not, with no other folder to take them from: nothing is rendered.
+    pub own_folder: Vec<String>,
 }
 
 /// Where a resource's paths are relative to.
@@ -110,6 +119,8 @@ pub fn packages(base: &Path, index: &Index, file: &str, text: &str) -> Vec<Packa
             value_secrets: Vec::new(),
             previous_step: false,
             flags: Vec::new(),
+            guessed: None,
+            own_folder: Vec::new(),
         };
         if step(base, index, spec, &mut pkg) {
             out.push(pkg);
@@ -204,6 +215,14 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         Some(b) => b,
         None => return false,
     };
+    let origin = format!("{}:{}", pkg.file, pkg.line);
+    if pkg.kind == "App" && matches!(sub_path, SubPath::Unknown) {
+        if let Some(dir) = bases.first() {
+            let all: Vec<&str> = wanted.iter().chain(&value_paths).copied().collect();
+            let why = fetch_path(&sub_path, from_bundle);
+            pkg.guessed = Some(guessed(pkg.kind, &pkg.name, &origin, why, &all, dir));
+        }
+    }
     let previous: Vec<&str> = at
         .checked_sub(1)
         .and_then(|p| steps.get(p))
@@ -217,27 +236,43 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         .filter_map(Value::as_str)
         .filter(|p| !p.starts_with(".imgpkg"))
         .collect();
-    for p in wanted {
-        if p == "-" {
-            let found: Vec<Option<String>> =
-                previous.iter().map(|q| locate(base, &bases, q)).collect();
-            if found.is_empty() || found.iter().any(Option::is_none) {
-                pkg.previous_step = true;
+    // A Package renders the folder holding it only where its literal `subPath` says so.
+    let literal = match sub_path {
+        SubPath::Literal(s) => Some(clean(s)),
+        _ => None,
+    };
+    let own = pkg.file.clone();
+    let package = pkg.kind == "Package";
+    let accept = |b: &str, found: &str| !package || !is_within(&own, found) || literal == Some(b);
+    let given = pkg.given_values;
+    let step = Step {
+        wanted: &wanted,
+        previous: &previous,
+        values: &value_paths,
+    };
+    let held_own = place(base, index, &bases, &accept, &step, pkg);
+    if held_own && literal.is_none() {
+        // Its fetch path is unknown: for a git fetch (of this repository, perhaps), the
+        // nearest folder holding every path; an image's content is not here at all.
+        let git = !from_bundle && matches!(sub_path, SubPath::Unknown | SubPath::Absent);
+        let all: Vec<&str> = wanted
+            .iter()
+            .chain(&value_paths)
+            .copied()
+            .filter(|p| *p != "-")
+            .collect();
+        pkg.inputs.clear();
+        pkg.missing.clear();
+        pkg.values.clear();
+        pkg.previous_step = false;
+        pkg.given_values = given;
+        match nearest_holding(index, &all, &own).filter(|_| git) {
+            Some(dir) => {
+                place(base, index, std::slice::from_ref(&dir), &accept, &step, pkg);
+                let why = fetch_path(&sub_path, from_bundle);
+                pkg.guessed = Some(guessed(pkg.kind, &pkg.name, &origin, why, &all, &dir));
             }
-            for f in found.into_iter().flatten() {
-                push_new(&mut pkg.inputs, f);
-            }
-            continue;
-        }
-        match locate(base, &bases, p) {
-            Some(found) => push_new(&mut pkg.inputs, found),
-            None => pkg.missing.push(p.to_string()),
-        }
-    }
-    for p in value_paths {
-        match locate(base, &bases, p) {
-            Some(found) => add_values(base, index, pkg, found),
-            None => pkg.given_values = true,
+            None => pkg.own_folder = all.iter().map(|p| p.to_string()).collect(),
         }
     }
     // An App whose paths are not here, or that would render the whole repository or the
@@ -245,6 +280,16 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
     let own = |i: &String| i == "." || is_within(&pkg.file, i);
     pkg.kind == "Package"
         || (pkg.missing.is_empty() && !pkg.inputs.is_empty() && !pkg.inputs.iter().any(own))
+}
+
+/// How a resource's fetch path is unknown, for its assumption.
+fn fetch_path(sub_path: &SubPath, from_bundle: bool) -> &'static str {
+    match sub_path {
+        SubPath::Unknown => "is a template given when it is made (`subPath`)",
+        SubPath::Absent => "its git fetch does not name (no `subPath`)",
+        _ if from_bundle => "lies in an image bundle",
+        _ => "it does not name",
+    }
 }
 
 /// The ytt flags of a step's options, as kapp-controller passes them: `ignoreUnknownComments:
@@ -272,7 +317,7 @@ pub fn step_flags(ytt: &Value) -> Vec<String> {
 /// A `valuesFrom` path found in the repository: values files encrypted with sops (decrypted
 /// by a `sops` step at run time) are given at run time; a directory holding some is replaced
 /// by its other files.
-fn add_values(base: &Path, index: &Index, pkg: &mut PackageYtt, found: String) {
+pub(super) fn add_values(base: &Path, index: &Index, pkg: &mut PackageYtt, found: String) {
     let encrypted = |f: &str| {
         std::fs::read_to_string(base.join(f))
             .is_ok_and(|t| t.lines().any(|l| l.starts_with("sops:")))
@@ -290,7 +335,7 @@ fn add_values(base: &Path, index: &Index, pkg: &mut PackageYtt, found: String) {
     }
 }
 
-fn push_new(list: &mut Vec<String>, item: String) {
+pub(super) fn push_new(list: &mut Vec<String>, item: String) {
     if !list.contains(&item) {
         list.push(item);
     }
@@ -383,64 +428,6 @@ fn bases(
     Some(bases)
 }
 
-fn clean(p: &str) -> &str {
-    let p = p.trim_start_matches("./").trim_matches('/');
-    if p.is_empty() {
-        "."
-    } else {
-        p
-    }
-}
-
-/// The directory nearest to `own` (sharing the most leading segments with it) under which
-/// every path of `wanted` exists without holding `own`, when exactly one is nearest.
-fn nearest_holding(index: &Index, wanted: &[&str], own: &str) -> Option<String> {
-    let holds = |d: &str| {
-        wanted.iter().all(|p| {
-            let full = paths::join(d, clean(p));
-            index.exists(&full) && !is_within(own, &full)
-        }) && !holds_copy(index, wanted, own, d)
-    };
-    let shared = |d: &str| {
-        d.split('/')
-            .zip(own.split('/'))
-            .take_while(|(a, b)| a == b)
-            .count()
-    };
-    let mut best: Vec<&str> = Vec::new();
-    let mut most = 0;
-    for d in index.dirs().filter(|d| holds(d)) {
-        let n = if d == "." { 0 } else { shared(d) };
-        if best.is_empty() || n > most {
-            best = vec![d];
-            most = n;
-        } else if n == most {
-            best.push(d);
-        }
-    }
-    match best.as_slice() {
-        [one] => Some(one.to_string()),
-        _ => None,
-    }
-}
-
-/// Whether directory `d` holds a copy of the resource file `own` where its own paths would
-/// hold it (`<d>/config/.managed/sync.yml` for `<x>/config/.managed/sync.yml`): `d` is another
-/// variant of the same layout (a catalog keeping one copy per variant), not what it renders.
-fn holds_copy(index: &Index, wanted: &[&str], own: &str, d: &str) -> bool {
-    wanted.iter().map(|p| clean(p)).any(|p| {
-        if p == "." || p.starts_with("..") {
-            return false;
-        }
-        let tail = if own.starts_with(&format!("{p}/")) {
-            Some(own)
-        } else {
-            own.rfind(&format!("/{p}/")).map(|at| &own[at + 1..])
-        };
-        tail.is_some_and(|t| index.is_file(&paths::join(d, t)))
-    })
-}
-
 /// Directories of imgpkg bundles at or just below `dir` (they hold `.imgpkg`, or are named
 /// `bundle`).
 fn bundle_dirs(base: &Path, dir: &str) -> Vec<String> {
@@ -462,18 +449,6 @@ fn bundle_dirs(base: &Path, dir: &str) -> Vec<String> {
         out.extend(names.into_iter().map(|n| paths::join(dir, &n)));
     }
     out
-}
-
-/// The first of `bases` under which the bundle path `p` exists, as a repository-relative path.
-fn locate(base: &Path, bases: &[String], p: &str) -> Option<String> {
-    if p == "-" || p.is_empty() {
-        return None;
-    }
-    bases.iter().find_map(|b| {
-        let abs = paths::absolute(&base.join(b), Path::new(p));
-        let rel = paths::relative(base, &abs)?;
-        abs.exists().then_some(rel)
-    })
 }
 
 #[cfg(test)]

@@ -165,3 +165,65 @@ fn an_apps_ytt_options_are_its_flags() {
     let found = packages(&repo.0, &repo.1, "apps/web.yml", &inline);
     assert!(found[0].given_values);
 }
+
+#[test]
+fn a_package_never_renders_the_folder_holding_it_unless_its_sub_path_says_so() {
+    let r = Repo::new(
+        "own",
+        &[
+            "pkgs/web/package.yml",
+            "pkgs/web/metadata.yml",
+            "pkgs/web/src/app.yml",
+            "pkgs/web/src/values.yml",
+            "repo/packages/web/1.0.0.yml",
+        ],
+    );
+    let template = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: #@ data.values.name\nspec:\n  template:\n    spec:\n      fetch:\n      - git:\n          url: #@ data.values.url\n          subPath: #@ data.values.folder\n      template:\n      - ytt:\n          paths: [./]\n";
+    // Its `subPath` is known when it is made: the nearest folder holding `./` without it,
+    // an assumption.
+    let found = packages(&r.0, &r.1, "pkgs/web/package.yml", template);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].inputs, vec!["pkgs/web/src"]);
+    let guess = found[0].guessed.as_ref().map(|a| a.message.as_str());
+    assert!(
+        guess.is_some_and(|m| m.contains("under pkgs/web/src")),
+        "{guess:?}"
+    );
+    // Two folders as near: nothing is rendered, and it says why.
+    let two = Repo::new(
+        "own-two",
+        &[
+            "pkgs/web/package.yml",
+            "pkgs/web/src/app.yml",
+            "pkgs/web/test/t.yml",
+        ],
+    );
+    let found = packages(&two.0, &two.1, "pkgs/web/package.yml", template);
+    assert!(found[0].inputs.is_empty(), "{found:?}");
+    assert_eq!(found[0].own_folder, vec!["./"]);
+    // A literal `subPath` names the folder: certain.
+    let released = template
+        .replace("#@ data.values.folder", "pkgs/web/src")
+        .replace("#@ data.values.url", "https://example.com/self");
+    let found = packages(&r.0, &r.1, "repo/packages/web/1.0.0.yml", &released);
+    assert_eq!(found[0].inputs, vec!["pkgs/web/src"]);
+    assert!(found[0].guessed.is_none());
+    // A path beside the Package that is not its folder is found there, as before.
+    let beside = template.replace("paths: [./]", "paths: [src/]");
+    let found = packages(&r.0, &r.1, "pkgs/web/package.yml", &beside);
+    assert_eq!(found[0].inputs, vec!["pkgs/web/src"]);
+    assert!(found[0].guessed.is_none());
+}
+
+#[test]
+fn a_package_from_an_image_bundle_never_takes_a_folder_of_the_repository_for_its_own() {
+    let r = Repo::new(
+        "bundle-own",
+        &["apps/web/packages/1.0.0.yml", "apps/clusters/dev/app.yml"],
+    );
+    let pkg = "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata: {name: web.1.0.0}\nspec:\n  template:\n    spec:\n      fetch:\n      - imgpkgBundle: {image: registry.example/web@sha256:0}\n      template:\n      - ytt:\n          paths: [.]\n";
+    let found = packages(&r.0, &r.1, "apps/web/packages/1.0.0.yml", pkg);
+    assert!(found[0].inputs.is_empty(), "{found:?}");
+    assert!(found[0].guessed.is_none());
+    assert_eq!(found[0].own_folder, vec!["."]);
+}
