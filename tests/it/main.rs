@@ -59,6 +59,7 @@ mod round_eleven_commands;
 mod round_eleven_left;
 mod round_fifteen_a;
 mod round_fifteen_commands;
+mod round_fifteen_k8st;
 mod round_fifteen_lead;
 mod round_fourteen_commands;
 mod round_fourteen_lead;

@@ -22,6 +22,7 @@ pub mod env;
 pub mod expand;
 mod fence;
 pub mod find_loop;
+pub mod flags;
 pub mod flow;
 pub mod glob_loop;
 pub mod ignored;

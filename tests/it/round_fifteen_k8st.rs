@@ -1,0 +1,122 @@
+//! Round fifteen's nicholasdille/k8s-templates constructs (issue 39; docs/precision.md
+//! "Round fifteen, k8s-templates constructs"), each as a general rule on a minimal repository
+//! written for the test.
+
+use serde_json::Value;
+
+use crate::util::json::{diagnostics, errors, lint_json, str_of};
+use crate::util::TempDir;
+
+/// The findings in `file`.
+fn in_file<'a>(report: &'a Value, file: &str) -> Vec<&'a Value> {
+    diagnostics(report)
+        .iter()
+        .filter(|d| str_of(d, "file") == file)
+        .collect()
+}
+
+/// A deployment driver: one configuration of `deploy/config/`, then the proxy's and the
+/// console's scripts in the same shell.
+const RUN: &str = "#!/bin/bash\nset -o errexit\nCONFIG=$1\nif ! test -f deploy/config/${CONFIG}.sh; then\n    echo \"no configuration ${CONFIG}\"\n    exit 1\nfi\nsource deploy/config/${CONFIG}.sh\nif ${PROXY_ENABLED}; then\n    source deploy/proxy.sh\nfi\nif ${CONSOLE_ENABLED}; then\n    source deploy/console.sh\nfi\n";
+
+/// The proxy's script: sets the console's record overlay to its own when its records are on.
+const PROXY: &str = "if ${PROXY_RECORDS_ENABLED}; then\n    CONSOLE_RECORD_ARGS=\"-f overlay/proxy-records/\"\nfi\nytt -f app/proxy/ -f deploy/values.yaml | kapp deploy --app proxy --file - --yes\nif ${PROXY_RECORDS_ENABLED}; then\n    ytt -f app/proxy/values.yaml ${CONSOLE_RECORD_ARGS} -f deploy/values.yaml | kapp deploy --app proxy-records --file - --yes\nfi\n";
+
+/// The console's script: sets the overlay again when records are on, and renders; with
+/// records on, a job whose template reads a value nothing gives (a certain failure).
+const CONSOLE: &str = "if ${RECORDS_ENABLED}; then\n    CONSOLE_RECORD_ARGS=\"-f overlay/console-records/\"\nfi\nytt -f app/console/ ${CONSOLE_RECORD_ARGS} -f deploy/values.yaml | kapp deploy --app console --file - --yes\nif ${RECORDS_ENABLED}; then\n    ytt -f app/records-job/ -f deploy/values.yaml | kapp deploy --app records-job --file - --yes\nfi\n";
+
+const CONSOLE_APP: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: console\ndata:\n  host: #@ \"console.\" + data.values.zone\n";
+
+const PROXY_APP: &str =
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: proxy\ndata:\n  mode: edge\n";
+
+const PROXY_VALUES: &str = "#@data/values\n---\nzone: \"\"\nproxy:\n  namespace: edge\n";
+
+/// Reads the proxy's own value: only with the proxy's values file.
+const PROXY_RECORDS: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: proxy-records\n  namespace: #@ data.values.proxy.namespace\ndata:\n  name: #@ \"proxy.\" + data.values.zone\n";
+
+const CONSOLE_RECORDS: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: console-records\ndata:\n  name: #@ \"console.\" + data.values.zone\n";
+
+const RECORDS_JOB: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: records-job\ndata:\n  token: #@ data.values.records.token\n";
+
+const VALUES: &str = "#@data/values\n---\nzone: example.org\n";
+
+/// A configuration: records on or off, the proxy's records tied to them.
+fn config(records: bool) -> String {
+    format!(
+        "# Deploy the proxy\nPROXY_ENABLED=true\n# Deploy the console\nCONSOLE_ENABLED=true\n# Publish DNS records\nRECORDS_ENABLED={records}\n# Publish the proxy's records\nPROXY_RECORDS_ENABLED=${{RECORDS_ENABLED}}\n"
+    )
+}
+
+fn driver_files(configs: &[(&'static str, String)]) -> TempDir {
+    let mut files: Vec<(&str, &str)> = vec![
+        ("deploy/run.sh", RUN),
+        ("deploy/proxy.sh", PROXY),
+        ("deploy/console.sh", CONSOLE),
+        ("deploy/values.yaml", VALUES),
+        ("app/console/deployment.yaml", CONSOLE_APP),
+        ("app/proxy/deployment.yaml", PROXY_APP),
+        ("app/proxy/values.yaml", PROXY_VALUES),
+        ("app/records-job/job.yaml", RECORDS_JOB),
+        ("overlay/proxy-records/records.yaml", PROXY_RECORDS),
+        ("overlay/console-records/records.yaml", CONSOLE_RECORDS),
+    ];
+    for (p, t) in configs {
+        files.push((p, t.as_str()));
+    }
+    TempDir::with_files(&files)
+}
+
+#[test]
+fn a_variable_one_sourced_script_leaks_is_combined_only_as_a_configuration_allows() {
+    // R15A-4: every configuration ties the proxy's records to the records flag, so whenever
+    // the proxy's script sets the overlay, the console's script sets it again: the console
+    // never renders with the proxy's overlay. The job that fails under records on stays a
+    // certain error (one flag, which a configuration sets).
+    let dir = driver_files(&[
+        ("deploy/config/full.sh", config(true)),
+        ("deploy/config/simple.sh", config(false)),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    let leaked = in_file(&report, "overlay/proxy-records/records.yaml");
+    assert!(
+        leaked
+            .iter()
+            .all(|d| !str_of(d, "root").contains("app/console")),
+        "{report:#}"
+    );
+    assert!(
+        leaked.iter().all(|d| d["severity"] != "error"),
+        "{report:#}"
+    );
+    let errs = errors(&report);
+    assert_eq!(errs.len(), 1, "{report:#}");
+    assert_eq!(str_of(errs[0], "file"), "app/records-job/job.yaml");
+}
+
+#[test]
+fn a_combination_of_flags_no_file_decides_is_an_assumption() {
+    // R15A-4 (b): without configurations the two flags are the environment's; the console
+    // with the proxy's overlay rests on both being chosen together: a warning naming them,
+    // never a certain error.
+    let dir = driver_files(&[]);
+    let (_, report) = lint_json(&dir, &[]);
+    let leaked: Vec<&Value> = in_file(&report, "overlay/proxy-records/records.yaml")
+        .into_iter()
+        .filter(|d| str_of(d, "root").contains("app/console"))
+        .collect();
+    assert!(!leaked.is_empty(), "{report:#}");
+    for d in &leaked {
+        assert_eq!(d["severity"], "warning", "{d:#}");
+        let text = d.to_string();
+        assert!(
+            text.contains("PROXY_RECORDS_ENABLED true") && text.contains("RECORDS_ENABLED false"),
+            "{d:#}"
+        );
+    }
+    // The job's failure rests on one flag alone: certain.
+    let errs = errors(&report);
+    assert_eq!(errs.len(), 1, "{report:#}");
+    assert_eq!(str_of(errs[0], "file"), "app/records-job/job.yaml");
+}
