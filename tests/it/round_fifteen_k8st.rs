@@ -120,3 +120,41 @@ fn a_combination_of_flags_no_file_decides_is_an_assumption() {
     assert_eq!(errs.len(), 1, "{report:#}");
     assert_eq!(str_of(errs[0], "file"), "app/records-job/job.yaml");
 }
+
+/// Two apps' commands share one values file; the clock reads the time zone, with a default
+/// in its own `values.yaml`, which the shared file's value overrides.
+const SHARED_VALUES: &str = "#@data/values\n---\n#@overlay/match missing_ok=True\nzone: Europe/Berlin\n#@overlay/match missing_ok=True\nrecords:\n  token: placeholder\n#@overlay/match missing_ok=True\nunread: 1\n";
+
+const CLOCK: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: clock\ndata:\n  tz: #@ data.values.zone\n";
+
+const CLOCK_VALUES: &str = "#@data/values\n---\nzone: UTC\n";
+
+const RECORDS: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: Secret\nmetadata:\n  name: records\nstringData:\n  token: #@ data.values.records.token\n";
+
+const SHARED_RUN: &str = "#!/bin/bash\nset -e\nytt -f app/clock/ -f deploy/values.yaml | kapp deploy --app clock --file - --yes\nytt -f app/records/ -f deploy/values.yaml | kapp deploy --app records --file - --yes\n";
+
+#[test]
+fn a_shared_values_file_s_key_is_used_when_any_root_taking_the_file_reads_it() {
+    // R15A-5: `-f app/clock/` and `-f deploy/values.yaml` both give the clock root a
+    // `values.yaml`; the shared file is one of the files that declare the clock's values, so
+    // its `zone` is read there (ytt renders `tz: Europe/Berlin`). Only `unread` is unused.
+    let files = [
+        ("deploy/run.sh", SHARED_RUN),
+        ("deploy/values.yaml", SHARED_VALUES),
+        ("app/clock/deployment.yaml", CLOCK),
+        ("app/clock/values.yaml", CLOCK_VALUES),
+        ("app/records/secret.yaml", RECORDS),
+    ];
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    let unused: Vec<&str> = in_file(&report, "deploy/values.yaml")
+        .into_iter()
+        .filter(|d| d["rule"] == "data-value-unused")
+        .map(|d| str_of(d, "message"))
+        .collect();
+    assert_eq!(unused.len(), 1, "{report:#}");
+    assert!(
+        unused[0].starts_with("data value unread is set"),
+        "{unused:?}"
+    );
+}
