@@ -158,3 +158,54 @@ fn a_shared_values_file_s_key_is_used_when_any_root_taking_the_file_reads_it() {
         "{unused:?}"
     );
 }
+
+/// A test Makefile: every folder of `app/` is rendered by a pattern rule its functions name
+/// (`$(wildcard app/*)` through `addprefix`/`addsuffix` and a second pattern rule), unless
+/// the app's test folder has a script of its own.
+const TEST_MAKEFILE: &str = "APP_DIR=app\nAPPS:=$(wildcard $(APP_DIR)/*)\nAPP_TESTS:=$(addsuffix /diff.txt,$(addprefix test/,$(APPS)))\n\n.PHONY: test\ntest: $(APP_TESTS)\n\ntest/%/diff.txt: test/%/result.txt test/%/expected.txt\n\tdiff -u $(@D)/expected.txt $(@D)/result.txt | tee $@\n\n.SECONDARY:\ntest/app/%/result.txt:\n\t@set -o errexit; \\\n\tTEST_DIR=$(@:%/result.txt=%); \\\n\tmkdir -p $${TEST_DIR}; \\\n\tAPP=$${TEST_DIR#test/}; \\\n\tif test -f $${TEST_DIR}/run.sh; then \\\n\t    bash $${TEST_DIR}/run.sh > $${TEST_DIR}/result.txt; \\\n\telse \\\n\t    ytt --ignore-unknown-comments -f $${APP} > $${TEST_DIR}/result.txt; \\\n\tfi\n";
+
+const WEB: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n  port: #@ str(data.values.web.port)\n  tz: #@ data.values.zone\n";
+
+const WEB_VALUES: &str = "#@data/values\n---\nweb:\n  port: 80\n";
+
+const API: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  namespace: #@ data.values.namespace\nspec:\n  ports:\n  - port: 80\n";
+
+const STATIC_APP: &str =
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: plain\ndata:\n  a: b\n";
+
+/// The worker's test runs a script of its own with the values it needs.
+const WORKER_RUN: &str = "#!/bin/bash\nytt -f app/worker -v namespace=jobs\n";
+
+#[test]
+fn a_makefile_pattern_rule_over_a_wildcard_renders_each_folder() {
+    // LR15A-4: `make test` renders app/web and app/api with no data values: ytt fails for
+    // both ("struct has no .zone", "struct has no .namespace"), each an error of a command
+    // the Makefile runs. app/worker's test runs its own script, which gives the value: the
+    // Makefile's ytt does not run for it, and nothing fails there.
+    let files = [
+        ("Makefile", TEST_MAKEFILE),
+        ("app/web/deployment.yaml", WEB),
+        ("app/web/values.yaml", WEB_VALUES),
+        ("app/api/service.yaml", API),
+        ("app/plain/cm.yaml", STATIC_APP),
+        ("app/worker/service.yaml", API),
+        ("test/app/web/expected.txt", "x\n"),
+        ("test/app/api/expected.txt", "x\n"),
+        ("test/app/plain/expected.txt", "x\n"),
+        ("test/app/worker/expected.txt", "x\n"),
+        ("test/app/worker/run.sh", WORKER_RUN),
+    ];
+    let dir = TempDir::with_files(&files);
+    let (_, report) = lint_json(&dir, &[]);
+    let errs = errors(&report);
+    let mut failed: Vec<&str> = errs.iter().map(|d| str_of(d, "file")).collect();
+    failed.sort_unstable();
+    assert_eq!(
+        failed,
+        ["app/api/service.yaml", "app/web/deployment.yaml"],
+        "{report:#}"
+    );
+    for d in &errs {
+        assert!(str_of(d, "scenario").starts_with("Makefile:"), "{d:#}");
+    }
+}

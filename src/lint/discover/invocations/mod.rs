@@ -35,6 +35,7 @@ pub mod links;
 pub mod listing;
 pub mod made;
 pub mod make;
+pub mod make_wildcard;
 pub mod makefile_dir;
 pub mod missing;
 pub mod named_copy;
@@ -185,7 +186,7 @@ fn snippets_of(
         return jenkins::snippets(path, text, &wanted);
     }
     if make::candidate(path) {
-        return make::snippets(path, text, &wanted);
+        return make::snippets_in(path, text, &wanted, Some(index));
     }
     if taskfile::candidate(path) {
         return taskfile::snippets(path, text, &wanted);
