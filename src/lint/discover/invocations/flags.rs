@@ -43,6 +43,9 @@ pub type World = BTreeMap<String, Value>;
 /// The candidates of one sourcing site: the script runs with one of them.
 pub type Site = Vec<World>;
 
+/// Flags the linter combined itself, each a variable and the value assumed.
+pub type Chosen = Vec<(String, bool)>;
+
 /// The variable a condition command runs as its whole text: `${X}`, `$X`, `"${X}"`.
 fn flag_name(text: &str) -> Option<&str> {
     let t = text.trim();
@@ -208,7 +211,7 @@ impl<'t> Interp<'t> {
         &self,
         conds: Vec<Cond>,
         values: &[Cond],
-    ) -> Option<(Vec<Cond>, Vec<(String, bool)>)> {
+    ) -> Option<(Vec<Cond>, Chosen)> {
         let mut wanted: BTreeMap<String, bool> = BTreeMap::new();
         let mut rest = Vec::new();
         for c in conds {
