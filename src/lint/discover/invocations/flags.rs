@@ -128,7 +128,9 @@ impl<'t> Interp<'t> {
     /// may name, each followed on its own for the flags it sets (kept as a sourcing site).
     /// The variables a candidate sets are no longer known to hold their earlier value.
     pub(super) fn source_candidates(&mut self, word: &Word, env: &mut Env) {
-        if word.unknowns().next().is_none() || self.sites.len() >= MAX_SITES {
+        // A probe sources no candidates of its own; a name that is a variable alone
+        // (`source $1`) names no set of configurations.
+        if self.probing || !named_in_part(word) || self.sites.len() >= MAX_SITES {
             return;
         }
         let candidates = self.candidates(word, env);
@@ -139,6 +141,7 @@ impl<'t> Interp<'t> {
         let mut changed: Vec<String> = Vec::new();
         for file in candidates {
             let mut probe = Interp::new(self.src, self.ctx, self.scripts, self.site);
+            probe.probing = true;
             probe.here = Some(file);
             probe.active = self.active.clone();
             probe.active.push(&file.path);
@@ -361,6 +364,30 @@ pub fn fewest_chosen(calls: Vec<Call>) -> Vec<Call> {
     out
 }
 
+/// Whether a path word names its file in part: an unknown part in its last segment beside
+/// literal text (`${CONFIG}.sh`), in a directory written out.
+fn named_in_part(word: &Word) -> bool {
+    let mut slash = false;
+    let mut dir_unknown = false;
+    let mut unknowns = 0usize;
+    let mut text = String::new();
+    for p in &word.0 {
+        match p {
+            Piece::Lit { text: t, .. } => match t.rsplit_once('/') {
+                Some((_, after)) => {
+                    slash = true;
+                    dir_unknown |= unknowns > 0;
+                    unknowns = 0;
+                    text = after.to_string();
+                }
+                None => text.push_str(t),
+            },
+            Piece::Unknown(_) => unknowns += 1,
+        }
+    }
+    slash && !dir_unknown && unknowns == 1 && !text.is_empty()
+}
+
 /// A regular expression of the repository paths a word names, its unknown parts one path
 /// segment's text each.
 fn pattern(word: &Word) -> Option<regex::Regex> {
@@ -394,6 +421,18 @@ pub fn chosen_assumption(chosen: &[(String, bool)]) -> Assumption {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_name_written_in_part_has_candidates() {
+        let mut w = Word::lit(format!("{REPO}/deploy/config/"));
+        w.0.push(Piece::Unknown("${CONFIG}".into()));
+        w.push_lit(".sh", false);
+        assert!(named_in_part(&w));
+        assert!(!named_in_part(&Word::unknown("$1")));
+        let mut bare = Word::lit(format!("{REPO}/deploy/"));
+        bare.0.push(Piece::Unknown("$1".into()));
+        assert!(!named_in_part(&bare));
+    }
 
     #[test]
     fn a_variable_alone_is_a_flag() {

@@ -215,6 +215,8 @@ pub(super) struct Interp<'t> {
     /// The candidates of each configuration file sourced by a variable's name, with the
     /// flags they set (see `flags.rs`).
     pub(super) sites: Vec<super::flags::Site>,
+    /// Following a candidate configuration file for its flags only (see `flags.rs`).
+    pub(super) probing: bool,
     /// Statements followed so far (see [`MAX_STEPS`]).
     steps: usize,
 }
@@ -249,6 +251,7 @@ impl<'t> Interp<'t> {
             depth: 0,
             written: None,
             sites: Vec::new(),
+            probing: false,
             steps: 0,
         }
     }
