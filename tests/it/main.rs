@@ -60,6 +60,7 @@ mod round_eleven_left;
 mod round_fifteen_a;
 mod round_fifteen_commands;
 mod round_fifteen_copies;
+mod round_fifteen_k8st;
 mod round_fifteen_lead;
 mod round_fifteen_subfolder;
 mod round_fourteen_commands;

@@ -54,6 +54,16 @@ impl Names {
         }
     }
 
+    /// Every repository path of the files named `name`: one, or each of the files two
+    /// inputs give under that name (`-f app/` and `-f deploy/values.yaml` both give a
+    /// `values.yaml`).
+    pub fn all_repo_paths(&self, name: &str) -> Vec<&str> {
+        match self.twins.get(name) {
+            Some(twins) => twins.iter().map(|(p, _)| p.as_str()).collect(),
+            None => self.repo_path(name).into_iter().collect(),
+        }
+    }
+
     /// The name the workspace gives the file at the repository path `path` (the first, when
     /// several names lead there).
     pub fn name_of(&self, path: &str) -> Option<&str> {

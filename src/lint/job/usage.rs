@@ -143,11 +143,17 @@ pub fn reads_only(ws: &Workspace, names: &Names) -> (Usage, Vec<Tested>) {
     (usage, tested)
 }
 
+/// The repository files of workspace names: every file of a name two inputs give (a values
+/// file `-f deploy/values.yaml` gives beside the root's own `values.yaml` declares too).
 fn repo_files(names: &Names, files: &[String]) -> Vec<String> {
-    files
+    let mut out: Vec<String> = files
         .iter()
-        .filter_map(|f| names.repo_path(f).map(str::to_string))
-        .collect()
+        .flat_map(|f| names.all_repo_paths(f))
+        .map(str::to_string)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The repository directories of the workspace's files.
@@ -155,7 +161,7 @@ fn repo_dirs(ws: &Workspace, names: &Names) -> Vec<String> {
     let mut out: Vec<String> = ws
         .files
         .iter()
-        .filter_map(|f| names.repo_path(&f.rel_path))
+        .flat_map(|f| names.all_repo_paths(&f.rel_path))
         .map(|p| crate::files::paths::parent(p).to_string())
         .collect();
     out.sort();

@@ -91,9 +91,13 @@ impl<'t> Interp<'t> {
             }
             _ if is_ytt(name_word) => {
                 let mut all = self.guards.clone();
-                all.extend(when);
+                all.extend(when.iter().cloned());
                 all.sort();
                 all.dedup();
+                // Branch conditions no candidate configuration makes together: never runs.
+                let Some((all, chosen)) = self.settle_flags(all, &when) else {
+                    return;
+                };
                 self.calls.push(Call {
                     line,
                     args: args.to_vec(),
@@ -103,6 +107,7 @@ impl<'t> Interp<'t> {
                     stdin: self.stdin.clone(),
                     scripted: self.here.is_some() || self.within,
                     written: self.written.clone(),
+                    chosen,
                 });
             }
             Some(n) if n.contains('/') => {
@@ -199,6 +204,7 @@ impl<'t> Interp<'t> {
         inner.uncalled = self.uncalled.clone();
         inner.within = self.here.is_some() || self.within;
         inner.zero = args.get(1).cloned().unwrap_or_else(|| self.zero.clone());
+        inner.sites = self.sites.clone();
         let mut sub = env.clone();
         if args.len() > 1 {
             sub.positional = passed_on(&args[2..], env);
@@ -213,6 +219,9 @@ impl<'t> Interp<'t> {
     /// `. file [args]`: the file's statements run here, in this state; its functions stay.
     fn source(&mut self, line: u32, args: &[Word], env: &mut Env) {
         let Some(file) = args.first().and_then(|w| self.lookup(w, env)) else {
+            if let Some(w) = args.first() {
+                self.source_candidates(w, env);
+            }
             return;
         };
         if self.active.contains(&file.path.as_str()) || self.depth > MAX_DEPTH / 2 {

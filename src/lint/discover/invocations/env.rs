@@ -27,6 +27,12 @@ pub enum Test {
     /// The file the condition's word names holds a line one of these patterns matches:
     /// `grep -q TEXT "$file"`.
     Contains(Vec<super::entry_tests::Grep>),
+    /// The variable holds `true`: `if ${NAME}; then` runs its value (see `flags.rs`).
+    Flag(String),
+    /// Marks a value of the variable `NAME` set under a flag that survived a later branch
+    /// which sets the variable anew under another flag (see `flags.rs`): the value holds only
+    /// where the two flags differ. Always holds.
+    Carried(String),
 }
 
 /// A file test with the path it tests (relative to the repository when it can be) and whether
@@ -102,6 +108,11 @@ impl Env {
         }
     }
 
+    /// Every variable with its values.
+    pub fn vars(&self) -> impl Iterator<Item = (&String, &[Alt])> {
+        self.vars.iter().map(|(k, v)| (k, v.as_slice()))
+    }
+
     pub fn unset(&mut self, name: &str) {
         self.vars.remove(name);
     }
@@ -122,14 +133,21 @@ impl Env {
             if same {
                 continue;
             }
+            let overwritten = super::flags::overwritten(base.vars.get(name), &branches, name);
             let mut alts = Vec::new();
             for (e, when) in &branches {
                 let Some(values) = e.vars.get(name) else {
                     alts.push(Alt::plain(Word::unknown(format!("${name}"))));
                     continue;
                 };
+                let carried = overwritten
+                    && e.vars.get(name) == base.vars.get(name)
+                    && when.iter().any(super::flags::is_flag);
                 for a in values {
                     let mut a = a.clone();
+                    if carried && a.when.iter().any(super::flags::is_flag) {
+                        a.when.push(super::flags::carried(name));
+                    }
                     a.when.extend(when.iter().cloned());
                     a.when.sort();
                     a.when.dedup();
@@ -138,7 +156,7 @@ impl Env {
             }
             alts.sort();
             alts.dedup();
-            out.set(name, alts);
+            out.set(name, merge_flags(alts));
         }
         if branches.iter().any(|(e, _)| e.cwd != base.cwd) {
             let first = branches.first().map(|(e, _)| e.cwd.clone());
@@ -147,6 +165,28 @@ impl Env {
         }
         out
     }
+}
+
+/// One alternative for the values that differ only by the flags they were set under (see
+/// `flags.rs`), under the flags they share: a value set in several branches stays one value,
+/// and the variable does not reach [`MAX_ALTS`] sooner than without flags.
+fn merge_flags(alts: Vec<Alt>) -> Vec<Alt> {
+    let is_flag = |c: &Cond| matches!(c.test, Test::Flag(_));
+    let mut out: Vec<Alt> = Vec::new();
+    for a in alts {
+        let key = |x: &Alt| {
+            let other: Vec<&Cond> = x.when.iter().filter(|c| !is_flag(c)).collect();
+            (
+                x.word.clone(),
+                other.into_iter().cloned().collect::<Vec<Cond>>(),
+            )
+        };
+        match out.iter_mut().find(|o| key(o) == key(&a)) {
+            Some(o) => o.when.retain(|c| !is_flag(c) || a.when.contains(c)),
+            None => out.push(a),
+        }
+    }
+    out
 }
 
 /// Too many values make a variable unknown.

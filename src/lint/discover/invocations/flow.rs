@@ -33,7 +33,7 @@ impl<'t> Interp<'t> {
         if !conds.is_empty() || !body.is_empty() {
             arms.insert(0, (conds, body));
         }
-        let has_else = arms.last().is_some_and(|(c, _)| c.is_empty());
+        let mut has_else = arms.last().is_some_and(|(c, _)| c.is_empty());
         let mut branches = Vec::new();
         let mut before: Vec<Cond> = Vec::new();
         for (cond_nodes, stmts) in arms {
@@ -41,6 +41,12 @@ impl<'t> Interp<'t> {
                 self.stmt(*c, env);
             }
             let cond = cond_nodes.last().and_then(|c| self.condition(*c, env));
+            // A flag the script gives one literal value: the arm runs for certain, or never.
+            let decided = cond.as_ref().and_then(|c| self.decided(c, env));
+            if decided == Some(false) {
+                continue;
+            }
+            let cond = if decided.is_some() { None } else { cond };
             let mut when = before.clone();
             when.extend(cond.clone());
             let mut benv = env.clone();
@@ -51,6 +57,10 @@ impl<'t> Interp<'t> {
             }
             self.guards.truncate(depth);
             branches.push((benv, when));
+            if decided == Some(true) {
+                has_else = true;
+                break;
+            }
             before.extend(cond.map(|c| c.negated()));
         }
         if !has_else {
@@ -109,6 +119,9 @@ impl<'t> Interp<'t> {
             "command" => {
                 let mut c = n.walk();
                 let kids: Vec<Node> = n.named_children(&mut c).collect();
+                if let Some(flag) = self.flag_condition(n) {
+                    return Some(flag);
+                }
                 let name = kids.first().map(|k| self.text(*k))?;
                 if name == "grep" {
                     return self.grep_test(&kids, env);

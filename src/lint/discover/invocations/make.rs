@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use super::index::Index;
 use super::snippet::{Marked, Snippet};
 use super::word::{Word, REPO};
 use crate::files::paths;
@@ -61,6 +62,17 @@ fn definition(line: &str) -> Option<(String, String, bool)> {
 /// The snippets of the Makefile at repository-relative `path`.
 /// Recipes are kept when `mentions` says their text may run ytt.
 pub fn snippets(path: &str, text: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
+    snippets_in(path, text, mentions, None)
+}
+
+/// [`snippets`], with the targets the file's functions name over the repository's walk
+/// `index` (`$(wildcard app/*)`, see `make_wildcard.rs`).
+pub fn snippets_in(
+    path: &str,
+    text: &str,
+    mentions: &dyn Fn(&str) -> bool,
+    index: Option<&Index>,
+) -> Vec<Snippet> {
     let dir = paths::parent(path);
     let cwd = Word::lit(if dir == "." {
         REPO.to_string()
@@ -95,12 +107,24 @@ pub fn snippets(path: &str, text: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<
             rules.push(rule);
         }
     }
-    let names: Vec<&str> = rules
+    let mut names: Vec<&str> = rules
         .iter()
         .flat_map(|r| r.targets.iter().chain(&r.prerequisites))
         .map(String::as_str)
         .filter(|n| !n.contains(['%', '$']))
         .collect();
+    let computed = match index {
+        Some(index) => {
+            let pairs: Vec<(Vec<String>, Vec<String>)> = rules
+                .iter()
+                .map(|r| (r.targets.clone(), r.prerequisites.clone()))
+                .collect();
+            let walk = super::make_wildcard::Walk { index, dir };
+            super::make_wildcard::computed_names(&pairs, &names, &vars, &walk)
+        }
+        None => Vec::new(),
+    };
+    names.extend(computed.iter().map(String::as_str));
     let mut out = Vec::new();
     for (line, recipe, rule) in recipes {
         let recipe = recipe.trim_start_matches(['@', '-', '+']);
@@ -130,8 +154,9 @@ pub fn snippets(path: &str, text: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<
     out
 }
 
-/// The most targets one pattern rule is made for.
-const MAX_INSTANCES: usize = 32;
+/// The most targets one pattern rule is made for (a test rule over a wildcard's folders
+/// runs for each of them).
+const MAX_INSTANCES: usize = 300;
 
 /// A rule's line: its targets and prerequisites.
 #[derive(Debug, PartialEq)]
@@ -246,8 +271,10 @@ fn expand(text: &str, vars: &HashMap<String, String>, out: &mut Marked, depth: u
             None => (None, 0),
         };
         if let Some(r) = reference {
-            match vars.get(r.trim()) {
-                Some(v) if depth < 16 => expand(v, vars, out, depth + 1),
+            let substituted = super::make_wildcard::substitution(r, vars);
+            match (vars.get(r.trim()), substituted) {
+                (Some(v), _) if depth < 16 => expand(v, vars, out, depth + 1),
+                (None, Some(v)) => out.push(&v),
                 _ => out.unknown(&format!("$({r})")),
             }
         }
@@ -262,7 +289,7 @@ fn expand(text: &str, vars: &HashMap<String, String>, out: &mut Marked, depth: u
 }
 
 /// The index of the bracket closing the one `s` starts with.
-fn matching(s: &str, open: char, close: char) -> Option<usize> {
+pub(super) fn matching(s: &str, open: char, close: char) -> Option<usize> {
     let mut depth = 0usize;
     for (i, c) in s.char_indices() {
         if c == open {

@@ -24,6 +24,7 @@ pub mod env_files;
 pub mod expand;
 mod fence;
 pub mod find_loop;
+pub mod flags;
 pub mod flow;
 pub mod glob_loop;
 pub mod ignored;
@@ -37,6 +38,7 @@ pub mod links;
 pub mod listing;
 pub mod made;
 pub mod make;
+pub mod make_wildcard;
 pub mod makefile_dir;
 pub mod missing;
 pub mod named_copy;
@@ -213,7 +215,7 @@ fn snippets_of(
         return jenkins::snippets(path, text, &wanted);
     }
     if make::candidate(path) {
-        return make::snippets(path, text, &wanted);
+        return make::snippets_in(path, text, &wanted, Some(index));
     }
     if justfile::candidate(path) {
         return justfile::snippets(path, text, &wanted);

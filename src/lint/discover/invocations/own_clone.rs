@@ -248,6 +248,7 @@ mod tests {
             stdin: None,
             scripted: false,
             written: None,
+            chosen: Vec::new(),
         };
         let dirs = clone_dirs(page, this);
         let out = mapped(&call, &snippet, &dirs, &index);

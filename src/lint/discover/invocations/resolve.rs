@@ -288,7 +288,13 @@ pub fn resolve_from(
 fn scripted(mut out: Vec<Outcome>, call: &Call, index: &Index) -> Vec<Outcome> {
     for o in &mut out {
         match o {
-            Outcome::Found(inv) => inv.scripted = call.scripted,
+            Outcome::Found(inv) => {
+                inv.scripted = call.scripted;
+                if !call.chosen.is_empty() {
+                    inv.assumptions
+                        .push(super::flags::chosen_assumption(&call.chosen));
+                }
+            }
             Outcome::Missing(m) => {
                 let beside = |file: &str| {
                     let dir = crate::files::paths::parent(file);
@@ -678,7 +684,12 @@ fn place(
     // A file test's path binds as a path; an entry's name is no path.
     words.extend(
         when.iter()
-            .filter(|c| !matches!(c.test, Test::Matches { .. }))
+            .filter(|c| {
+                !matches!(
+                    c.test,
+                    Test::Matches { .. } | Test::Flag(_) | Test::Carried(_)
+                )
+            })
             .map(|c| c.path.clone()),
     );
     let Some(all) = bindings(&words, repo.index) else {
@@ -748,6 +759,9 @@ fn place(
 /// Whether a file test, or a test of a loop's entry, holds for a binding (a test the linter
 /// cannot decide holds).
 fn holds(c: &Cond, b: &Binding, repo: &Repo) -> bool {
+    if matches!(c.test, Test::Flag(_) | Test::Carried(_)) {
+        return true;
+    }
     if matches!(c.test, Test::Matches { .. } | Test::Contains(_)) {
         return super::entry_tests::holds(c, b, repo.root, repo.index).unwrap_or(true);
     }
@@ -759,7 +773,11 @@ fn holds(c: &Cond, b: &Binding, repo: &Repo) -> bool {
         Test::Dir => index.is_dir(&path),
         Test::File => index.is_file(&path),
         Test::Exists => index.exists(&path),
-        Test::Symlink | Test::Matches { .. } | Test::Contains(_) => false,
+        Test::Symlink
+        | Test::Matches { .. }
+        | Test::Contains(_)
+        | Test::Flag(_)
+        | Test::Carried(_) => false,
     };
     exists == c.holds
 }

@@ -104,7 +104,10 @@ impl ScriptSet {
         }
         for (path, text) in rest {
             let name = path.rsplit('/').next().unwrap_or(&path);
-            let sourced = set.scripts.values().any(|s| sources(&s.text, name));
+            let sourced = set
+                .scripts
+                .values()
+                .any(|s| sources(&s.text, name) || sources_one_of(&s.text, &path));
             if let (true, Ok(tree)) = (sourced, parse(&text)) {
                 set.sourced
                     .insert(path.clone(), Parsed { path, text, tree });
@@ -156,6 +159,11 @@ impl ScriptSet {
         self.scripts.get(path).or_else(|| self.sourced.get(path))
     }
 
+    /// Every script and sourced file.
+    pub fn files(&self) -> impl Iterator<Item = &Parsed> {
+        self.scripts.values().chain(self.sourced.values())
+    }
+
     /// Whether the file at `path` is one of the scripts that may run ytt (not only a file
     /// they source).
     pub fn runs_ytt(&self, path: &str) -> bool {
@@ -177,6 +185,42 @@ fn sources(text: &str, name: &str) -> bool {
     text.lines().any(|l| {
         let l = l.trim_start();
         (l.starts_with("source ") || l.starts_with(". ")) && l.contains(name)
+    })
+}
+
+/// Whether a script's text sources a file named in part by a variable whose directory is
+/// written out (`source deploy/config/${CONFIG}.sh`) that `path` may be: one of the
+/// candidates the script may source (see `flags.rs`).
+fn sources_one_of(text: &str, path: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        let Some(arg) = l
+            .strip_prefix("source ")
+            .or_else(|| l.strip_prefix(". "))
+            .and_then(|r| r.split_whitespace().next())
+        else {
+            return false;
+        };
+        let arg = arg.trim_matches('"');
+        if !arg.contains('$') {
+            return false;
+        }
+        let mut segs = arg.rsplit('/');
+        let (Some(last), Some(dir)) = (segs.next(), segs.next()) else {
+            return false;
+        };
+        if dir.contains('$') || !last.contains('$') {
+            return false;
+        }
+        // The file's name: its literal parts around the variables, in order.
+        let var = regex::Regex::new(r"\$\{[^}]*\}|\$[A-Za-z0-9_]+").ok();
+        let Some(var) = var else { return false };
+        let parts: Vec<String> = var.split(last).map(regex::escape).collect();
+        if parts.iter().all(String::is_empty) {
+            return false;
+        }
+        let re = format!("(^|/){}/{}$", regex::escape(dir), parts.join("[^/]+"));
+        regex::Regex::new(&re).is_ok_and(|r| r.is_match(path))
     })
 }
 

@@ -51,6 +51,9 @@ pub struct Call {
     /// For a command written in another file of the repository (see `scripted`), that file
     /// and the command's own line there.
     pub written: Option<(String, u32)>,
+    /// The branch conditions its arguments' values were set under that the linter combined
+    /// itself, each a variable and the value assumed (see `flags.rs`).
+    pub chosen: Vec<(String, bool)>,
 }
 
 /// A command that deploys files as they are, without ytt: `kapp deploy -f PATH`,
@@ -155,6 +158,9 @@ pub fn follow(
     let mut calls = it.calls;
     calls.sort();
     calls.dedup();
+    // The same command found under flags some branch gives without combining them is known
+    // without the combination.
+    calls = super::flags::fewest_chosen(calls);
     let mut made = it.made;
     made.sort();
     made.dedup();
@@ -211,6 +217,11 @@ pub(super) struct Interp<'t> {
     pub(super) depth: usize,
     /// Where the command being run is written, when in another file (see [`Call::written`]).
     pub(super) written: Option<(String, u32)>,
+    /// The candidates of each configuration file sourced by a variable's name, with the
+    /// flags they set (see `flags.rs`).
+    pub(super) sites: Vec<super::flags::Site>,
+    /// Following a candidate configuration file for its flags only (see `flags.rs`).
+    pub(super) probing: bool,
     /// Statements followed so far (see [`MAX_STEPS`]).
     steps: usize,
 }
@@ -245,6 +256,8 @@ impl<'t> Interp<'t> {
             logs: HashMap::new(),
             depth: 0,
             written: None,
+            sites: Vec::new(),
+            probing: false,
             steps: 0,
         }
     }
