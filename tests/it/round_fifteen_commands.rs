@@ -2,19 +2,8 @@
 //! "Round fifteen's misread commands"), each as a general rule on a minimal repository
 //! written for the test.
 
-use serde_json::Value;
-
-use crate::util::json::{diagnostics, errors, lint_json, of, root_paths, str_of};
+use crate::util::json::{diagnostics, errors, lint_json, of, root_paths, str_of, summary};
 use crate::util::TempDir;
-
-/// The report's findings as `rule file:line` lines, for failure messages.
-fn summary(report: &Value) -> String {
-    diagnostics(report)
-        .iter()
-        .map(|d| format!("{} {}:{}", d["rule"], d["file"], d["line"]))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// A data values file and a Service of its name: a folder that renders on its own.
 const VALUES: &str = "#@data/values\n---\nname: shop\n";

@@ -5,22 +5,10 @@
 
 use serde_json::Value;
 
-use crate::util::json::{assumption_kinds, diagnostics, errors, lint_json, of, root_paths};
+use crate::util::json::{
+    assumption_kinds, diagnostics, errors, lint_json, of, root_paths, summary,
+};
 use crate::util::TempDir;
-
-/// The report's findings as `rule severity file:line` lines, for failure messages.
-fn summary(report: &Value) -> String {
-    diagnostics(report)
-        .iter()
-        .map(|d| {
-            format!(
-                "{} {} {}:{}",
-                d["rule"], d["severity"], d["file"], d["line"]
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 const SCHEMA: &str = "#@data/values-schema\n---\nwho: world\n";
 const CM: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: #@ \"hello \" + data.values.who\n";

@@ -3,19 +3,8 @@
 //! fifteen: a page's commands in a subfolder"), each as a general rule on a minimal
 //! repository written for the test.
 
-use serde_json::Value;
-
-use crate::util::json::{diagnostics, lint_json, of, str_of};
+use crate::util::json::{diagnostics, lint_json, of, str_of, summary};
 use crate::util::TempDir;
-
-/// The report's findings as `rule file:line` lines, for failure messages.
-fn summary(report: &Value) -> String {
-    diagnostics(report)
-        .iter()
-        .map(|d| format!("{} {}:{}", d["rule"], d["file"], d["line"]))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// A ConfigMap of the data values `db.*`, its values, and an overlay labelling everything.
 const DB: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ data.values.db.name\ndata:\n  size: #@ data.values.db.size\n";

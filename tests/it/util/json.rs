@@ -32,6 +32,20 @@ pub fn without_durations(mut report: Value) -> Value {
     report
 }
 
+/// The report's findings as `rule severity file:line` lines, for failure messages.
+pub fn summary(report: &Value) -> String {
+    diagnostics(report)
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {} {}:{}",
+                d["rule"], d["severity"], d["file"], d["line"]
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The report's diagnostics.
 pub fn diagnostics(report: &Value) -> &[Value] {
     report["diagnostics"]

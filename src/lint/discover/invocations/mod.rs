@@ -388,28 +388,19 @@ pub fn find_with(
             continue;
         }
         if readme::candidate(path) {
-            made.extend(readme::written(text).into_iter().map(|m| MadeAt {
+            let at_page = |m| MadeAt {
                 file: path.clone(),
                 made: m,
-            }));
+            };
+            made.extend(readme::written(text).into_iter().map(at_page));
             // A file the page says to create from an example ("… as a starting point").
             made.extend(
                 starting_point::made(path, text, index)
                     .into_iter()
-                    .map(|m| MadeAt {
-                        file: path.clone(),
-                        made: m,
-                    }),
+                    .map(at_page),
             );
             // A copy its prose tells the reader to make ("copy `A` to `B`").
-            made.extend(
-                prose_copy::made(path, text, index)
-                    .into_iter()
-                    .map(|m| MadeAt {
-                        file: path.clone(),
-                        made: m,
-                    }),
-            );
+            made.extend(prose_copy::made(path, text, index).into_iter().map(at_page));
             // The page's other shell blocks run nothing of ytt, but may make its inputs
             // (`cp values-example.yml values.yml`).
             for snippet in readme::snippets(path, text, &|t| !set.mentioned_in(t)) {
