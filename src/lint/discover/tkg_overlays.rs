@@ -11,6 +11,7 @@
 //! Bounded: at most [`MAX_PAGES`] pages and [`MAX_FILES`] ytt files are read, each at most
 //! [`MAX_BYTES`] long.
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use crate::files::paths;
@@ -43,14 +44,23 @@ const MAX_BYTES: usize = 1 << 20;
 /// CLI's wrappers; none when no page of the repository points at the Tanzu CLI.
 pub fn overlays(repo: &Path, files: &[RepoFile]) -> Vec<Wrapper> {
     let mut out: Vec<Wrapper> = Vec::new();
-    let held = |p: &str| files.iter().any(|f| f.path == p);
+    // The pages first: they are few, and without a pointer no ytt file needs reading.
+    if !points_at_tanzu_cli(repo, files) {
+        return out;
+    }
+    let held_paths: HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let held = |p: &str| held_paths.contains(p);
     let loading = files
         .iter()
         .filter(|f| matches!(f.kind, Kind::YttYaml | Kind::Starlark))
         .take(MAX_FILES)
         .filter_map(|f| {
             let text = scripts::read(repo, &f.path, MAX_BYTES)?;
-            loads_library(&f.path, &text, &held).then_some(f)
+            // A load of the library names its file: most files need no parse of their loads.
+            let named = LIBRARY
+                .iter()
+                .any(|l| text.contains(l.trim_start_matches("lib/")));
+            (named && loads_library(&f.path, &text, &held)).then_some(f)
         });
     for f in loading {
         let dir = paths::parent(&f.path).to_string();
@@ -64,9 +74,6 @@ pub fn overlays(repo: &Path, files: &[RepoFile]) -> Vec<Wrapper> {
             gives: "the provider tree's library (`lib/helpers.star`, `lib/validate.star`), its data values and the rest of the tree (`~/.config/tanzu/tkg/providers`, to which the repository's pages point)",
             binds: &[],
         });
-    }
-    if out.is_empty() || !points_at_tanzu_cli(repo, files) {
-        return Vec::new();
     }
     out
 }

@@ -21,8 +21,10 @@ const MAX_TEXT: usize = 1 << 20;
 /// (`--file`, `--makefile`), as that text names them, `./` left out.
 pub fn named_with_f<'t>(texts: impl Iterator<Item = &'t str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for text in texts.filter(|t| t.len() <= MAX_TEXT) {
-        for line in text.lines() {
+    // Every word `is_make` takes holds `make` or `MAKE`: a line without either needs no split.
+    let may_run_make = |t: &str| t.contains("make") || t.contains("MAKE");
+    for text in texts.filter(|t| t.len() <= MAX_TEXT && may_run_make(t)) {
+        for line in text.lines().filter(|l| may_run_make(l)) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some(at) = words.iter().position(|w| is_make(w)) else {
                 continue;
