@@ -21,6 +21,7 @@ pub mod educates;
 pub mod entry_tests;
 pub mod env;
 pub mod env_files;
+pub mod example_beside;
 pub mod expand;
 mod fence;
 pub mod find_loop;
