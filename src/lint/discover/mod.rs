@@ -6,6 +6,7 @@
 //! use together with others) are checked on their own like private libraries, not evaluated.
 
 pub mod alternatives;
+pub mod app_fetched;
 pub mod configured;
 pub mod copied;
 pub mod design_docs;
@@ -630,11 +631,31 @@ fn package_roots(
 ) -> Vec<Root> {
     let mut out: Vec<Root> = Vec::new();
     let mut guessed_roots: Vec<String> = Vec::new();
+    let ytt_files: std::collections::HashSet<&str> = files
+        .iter()
+        .filter(|f| f.kind.is_ytt())
+        .map(|f| f.path.as_str())
+        .collect();
     for f in files.iter().filter(|f| f.package) {
         let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) else {
             continue;
         };
-        for pkg in package::packages(&config.dir, index, &f.path, &text) {
+        let pkgs = package::packages(&config.dir, index, &f.path, &text);
+        // An App's copies of what it renders with fetched inputs (see `app_fetched`).
+        let rendered: Vec<u32> = pkgs.iter().map(|p| p.line).collect();
+        let is_ytt = |p: &str| ytt_files.contains(p);
+        for app in app_fetched::apps(&f.path, &text, index, &rendered, is_ytt) {
+            d.skipped.push(invocations::resolve::Skipped {
+                origin: invocations::resolve::Origin {
+                    file: app.file.clone(),
+                    line: app.line,
+                },
+                reason: app.reason(),
+                claims: app.copies,
+                placeholder: None,
+            });
+        }
+        for pkg in pkgs {
             for m in &pkg.missing {
                 d.notes.push(format!(
                     "{}:{}: ytt path \"{m}\" of {} {} not found in the repository",

@@ -2,7 +2,8 @@
 //! of the repository (a copy of an example, text a here-document or a README writes, a tool's
 //! output), filled by `vendir sync`, outside the repository, the user's own values file (with
 //! an example of it in the repository, or not), hidden by `.gitignore`, or missing: moved,
-//! deleted or misspelt, which ytt fails on (`input-missing`).
+//! deleted or misspelt, which ytt fails on (`input-missing`); a committed `P.template` beside
+//! it stands in for it ([`super::example_beside`]).
 
 use super::index::Index;
 use super::made::{self, Fit, Maker};
@@ -148,6 +149,12 @@ fn unmade(
             });
             return Absent::Instead(example, Some(a));
         }
+    }
+    // `P.template` (`.example`, `.sample`, `.tmpl`) beside it: the text the user's `P`
+    // starts from, whatever `P`'s name says.
+    if let Some(example) = super::example_beside::example(&path, repo.index) {
+        let a = super::example_beside::assumption(&path, &example);
+        return Absent::Instead(example, Some(a));
     }
     if let Some(near) = near_miss(&path, repo.index) {
         return Absent::Missing(Some(near));

@@ -3,6 +3,7 @@
 //! running anything (see [`shell`]) and resolved into what the linter can evaluate (see
 //! [`resolve`]), or skipped with a reason.
 
+pub mod accelerator_page;
 pub mod added;
 pub mod angle;
 pub mod anywhere;
@@ -21,6 +22,7 @@ pub mod educates;
 pub mod entry_tests;
 pub mod env;
 pub mod env_files;
+pub mod example_beside;
 pub mod expand;
 mod fence;
 pub mod find_loop;
@@ -122,11 +124,13 @@ pub struct Facts {
     pub examples: Vec<documented_example::Example>,
     /// Its directory, whose committed files a `grep` of a loop's entry reads.
     pub root: Option<std::path::PathBuf>,
+    /// The folders its App Accelerators include (see [`accelerator_page`]).
+    pub accelerated: Vec<accelerator_page::Included>,
 }
 
 impl Facts {
     /// The facts of the repository at `repo`, from its walked `files`.
-    pub fn read(repo: &Path, files: &[RepoFile]) -> Facts {
+    pub fn read(repo: &Path, files: &[RepoFile], index: &Index) -> Facts {
         let ignores = files
             .iter()
             .filter(|f| f.path == ".gitignore" || f.path.ends_with("/.gitignore"))
@@ -170,8 +174,19 @@ impl Facts {
                     .is_some_and(|t| missing::is_values_text(&t)),
             })
             .collect();
+        let accelerated = files
+            .iter()
+            .filter(|f| accelerator_page::is_accelerator(&f.path))
+            .take(accelerator_page::MAX_ACCELERATORS)
+            .filter_map(|f| {
+                let text = scripts::read(repo, &f.path, 1 << 20)?;
+                Some(accelerator_page::included(&f.path, &text, index))
+            })
+            .flatten()
+            .collect();
         Facts {
             ignored: Ignored::new(ignores),
+            accelerated,
             module,
             envrc,
             env_files,
@@ -332,7 +347,13 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
             texts.push((link, Kind::Other, text));
         }
     }
-    let mut found = find_with(&name, &texts, index, vendir, &Facts::read(repo, files));
+    let mut found = find_with(
+        &name,
+        &texts,
+        index,
+        vendir,
+        &Facts::read(repo, files, index),
+    );
     found.findings.extend(unread);
     // A page's `ytt -f YOUR_FILE` that fails for every file the reader may give.
     let read = |p: &str| scripts::read(repo, p, shell::MAX_SCRIPT);
@@ -505,6 +526,7 @@ pub fn find_with(
         settled: false,
         root: facts.root.as_deref(),
         env_files: &facts.env_files,
+        accelerated: &facts.accelerated,
     };
     let mut found = Found {
         deployed,

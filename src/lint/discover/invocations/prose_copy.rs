@@ -1,9 +1,12 @@
 //! A copy a page tells its reader to make, in prose: "copy ```config-templates/values.yaml```
 //! to ```.config/values.yaml```" (round fifteen's LR15A-2), "Copy `A` to `B`", or a `cp A B`
-//! in inline code. The reader's file B is a copy of A, as a shell `cp A B` in a code block
-//! of the page says (see [`super::made`]): a command that reads B, which the repository does
-//! not hold, is linted with A standing in for it, assuming `example-values` (a failure with
-//! it is a warning that names the example, never an error).
+//! in inline code; or a rename: "Rename the `values/default.yaml.template` file to
+//! `values/default.yaml`" (round sixteen's LR16A-1), "move `A` to `B`", a `mv A B` in inline
+//! code. The reader's file B is a copy of A, as a shell `cp A B` in a code block of the page
+//! says (see [`super::made`]): a command that reads B, which the repository does not hold, is
+//! linted with A standing in for it, assuming `example-values` (a failure with it is a
+//! warning that names the example, never an error). A rename leaves the reader the same text
+//! under B's name, which the reader then fills in as they would a copy.
 //!
 //! Bounded: pages only (READMEs and docs), both paths repository paths written from the
 //! page's directory or the repository's top (no `..`, no `$`, no `~`, not absolute), A a file
@@ -55,29 +58,50 @@ pub fn made(page: &str, text: &str, index: &Index) -> Vec<Made> {
     out
 }
 
-/// The source and destination a line says to copy: "copy `A` to `B`" (code spans of any
-/// number of backticks), or a code span `cp A B`.
+/// The verbs of a prose copy or rename, each a whole word before the source's code span.
+const VERBS: [&str; 3] = ["copy", "rename", "move"];
+
+/// The source and destination a line says to copy or rename: "copy `A` to `B`", "rename the
+/// `A` file to `B`" (code spans of any number of backticks), or a code span `cp A B` or
+/// `mv A B`.
 fn copy_in(line: &str) -> Option<(String, String)> {
     let spans = code_spans(line);
     for (k, (start, end, code)) in spans.iter().enumerate() {
         let words: Vec<&str> = code.split_whitespace().collect();
-        if let ["cp", a, b] = words.as_slice() {
+        if let ["cp" | "mv", a, b] = words.as_slice() {
             return Some((clean(a), clean(b)));
         }
-        // "copy `A` to `B`": the word before the first span, "to" between the two.
-        let before = line[..*start].trim_end().to_ascii_lowercase();
-        if !(before.ends_with("copy") || before.ends_with("copy the file")) {
+        // "copy `A` to `B`": the verb before the first span, "to" between the two.
+        if !verb_before(&line[..*start]) {
             continue;
         }
         let Some((next_start, _, to)) = spans.get(k + 1) else {
             continue;
         };
         let between = line[*end..*next_start].trim().to_ascii_lowercase();
+        let between = between
+            .strip_prefix("file")
+            .map_or(between.as_str(), str::trim_start);
         if between == "to" || between == "into" || between == "as" {
             return Some((clean(code), clean(to)));
         }
     }
     None
+}
+
+/// Whether the text before a code span ends with a verb of [`VERBS`] as a whole word,
+/// followed at most by "the" and "file" ("Rename the", "copy the file"; not "remove").
+fn verb_before(before: &str) -> bool {
+    let mut rest = before.trim_end().to_ascii_lowercase();
+    for filler in [" file", " the"] {
+        if let Some(r) = rest.strip_suffix(filler) {
+            rest = r.trim_end().to_string();
+        }
+    }
+    VERBS.iter().any(|v| {
+        rest.strip_suffix(v)
+            .is_some_and(|head| !head.ends_with(|c: char| c.is_alphanumeric()))
+    })
 }
 
 /// The code spans of a line: where each starts and ends (backticks included) and its text.
@@ -152,6 +176,8 @@ mod tests {
         // placeholder, or no copy said: nothing.
         for line in [
             "copy `missing.yaml` to `x.yaml`",
+            "remove `config-templates/demo-values.yaml` to `x.yaml`",
+            "rename `config-templates/demo-values.yaml` and `x.yaml`",
             "copy `config-templates/demo-values.yaml` to `docs/setup.md`",
             "copy `config-templates/demo-values.yaml` to `../x.yaml`",
             "copy `config-templates/demo-values.yaml` to `$HOME/x.yaml`",
@@ -160,5 +186,26 @@ mod tests {
         ] {
             assert!(made("README.md", line, &index).is_empty(), "{line}");
         }
+    }
+
+    #[test]
+    fn a_prose_rename_makes_the_readers_file_from_the_template() {
+        let index = Index::new(["values/default.yaml.template", "README.md"]);
+        let page = "# Install\n- Rename the `values/default.yaml.template` file to `values/default.yaml` and fill in all the necessary values\n- move `values/default.yaml.template` to `values/other.yaml`\n- `mv values/default.yaml.template values/third.yaml`\n";
+        let m = made("README.md", page, &index);
+        let got: Vec<&Word> = m.iter().map(|m| &m.path).collect();
+        let want: Vec<Word> = ["default", "other", "third"]
+            .iter()
+            .map(|n| Word::lit(format!("{CALLER}/values/{n}.yaml")))
+            .collect();
+        assert_eq!(got, want.iter().collect::<Vec<_>>());
+        assert_eq!(
+            m[0].from,
+            Some(Word::lit(format!("{REPO}/values/default.yaml.template")))
+        );
+        assert!(verb_before("- Rename the "));
+        assert!(verb_before("Copy the file"));
+        assert!(!verb_before("Remove the"));
+        assert!(!verb_before("copy the values of"));
     }
 }

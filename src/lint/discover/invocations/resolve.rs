@@ -165,6 +165,8 @@ pub struct Repo<'a> {
     pub root: Option<&'a std::path::Path>,
     /// The names of the variables its environment files set (see `env_files.rs`).
     pub env_files: &'a [super::env_files::EnvFile],
+    /// The folders its App Accelerators include (see `accelerator_page.rs`).
+    pub accelerated: &'a [super::accelerator_page::Included],
 }
 
 impl<'a> Repo<'a> {
@@ -183,6 +185,7 @@ impl<'a> Repo<'a> {
             settled: false,
             root: None,
             env_files: &[],
+            accelerated: &[],
         }
     }
 }
@@ -272,6 +275,22 @@ pub fn resolve_from(
             if let Some(out) = super::subfolder::placed(out, m, &dir) {
                 return scripted(out, call, repo.index);
             }
+        }
+    }
+    if let (None, Some(_)) = (&all_found, &page_base) {
+        // A page's command of the project an App Accelerator generates, from the one folder
+        // it includes that holds every input (see `accelerator_page.rs`).
+        let mut fits = super::accelerator_page::candidates(&snippet.file, repo.accelerated)
+            .into_iter()
+            .filter_map(|inc| {
+                let root = Word::lit(format!("{REPO}/{}", inc.folder));
+                let (out, found, missing) = attempt(call, &origin, &args, cwd, &root, repo, caller);
+                (found && !missing).then_some((out, inc))
+            });
+        if let (Some((out, inc)), None) = (fits.next(), fits.next()) {
+            let at = format!("{}:{}", origin.file, origin.line);
+            let out = super::accelerator_page::placed(out, &at, inc);
+            return scripted(out, call, repo.index);
         }
     }
     scripted(
