@@ -200,15 +200,15 @@ fn a_script_s_missing_input_keeps_its_level() {
     // linter does not read may make it), its command certain.
     let files = [
         (
-            "demo/run.sh",
-            "#!/usr/bin/env bash\nset -e\ncd \"$(dirname \"$0\")\"\nytt -f config.yml --data-values-file overrides/\n",
+            "render.sh",
+            "#!/usr/bin/env bash\nset -e\nytt -f demo/config.yml --data-values-file demo/overrides/\n",
         ),
         ("demo/overrides/ops.yml", "level: debug\n"),
         ("demo/templates/config.yml", SETTINGS),
     ];
     let dir = TempDir::with_files(&files);
     let (_, report) = lint_json(&dir, &[]);
-    let d = the_missing(&report, "demo/run.sh", 4);
+    let d = the_missing(&report, "render.sh", 3);
     assert_eq!(d["severity"], "warning", "{d:#}");
     assert_eq!(d["certainty"]["certain"], true, "{d:#}");
 }
