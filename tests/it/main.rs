@@ -47,6 +47,7 @@ mod library_copies;
 mod lint_cli;
 mod lost_errors;
 mod lsp;
+mod moved_inputs;
 mod nested_configs;
 mod policy;
 mod prepended;

@@ -9,7 +9,7 @@ use super::shell::Entered;
 use crate::files::paths;
 use crate::lint::discover::provenance::source_of;
 use crate::lint::discover::vendir::Target;
-use crate::report::{Basis, Diagnostic, Provenance, Rule, Span};
+use crate::report::{Basis, Diagnostic, Provenance, Rule, Severity, Span};
 use std::collections::BTreeSet;
 
 /// The finding.
@@ -53,6 +53,10 @@ pub fn finding(m: &MissingInput) -> Diagnostic {
         p.assume(a.clone());
     }
     d.certainty = Some(p.certainty(Basis::Command));
+    if m.fails && m.written.is_none() {
+        // Lowered to a warning by `post::certainty` when it assumes something.
+        d.severity = Severity::Error;
+    }
     d.root = Some(shown.join(" + "));
     d
 }
@@ -110,7 +114,7 @@ pub fn skip(m: MissingInput, index: &Index) -> Skipped {
         .filter(|c| !shown.contains(&c.as_str()))
         .cloned()
         .collect();
-    for p in &shown {
+    for p in shown.iter().filter(|_| m.dir_claims) {
         let mut dir = paths::parent(p);
         while dir != "." && !index.is_dir(dir) {
             dir = paths::parent(dir);
@@ -131,7 +135,6 @@ pub fn skip(m: MissingInput, index: &Index) -> Skipped {
 mod tests {
     use super::*;
     use crate::lint::discover::invocations::resolve::Origin;
-    use crate::report::Severity;
 
     #[test]
     fn the_finding_is_at_the_command_and_names_what_was_meant() {
@@ -149,6 +152,8 @@ mod tests {
             evident: true,
             assumed: Vec::new(),
             written: None,
+            dir_claims: true,
+            fails: false,
         };
         let d = finding(&m);
         assert_eq!(d.rule, Rule::InputMissing);
@@ -165,6 +170,18 @@ mod tests {
         assert_eq!(c.origin.as_deref(), Some("README.md:9"));
         // The missing file's directory exists: the command meant to render from there.
         let index = Index::new(["config/a.yml", "user-provided/values-a.yml"]);
-        assert_eq!(skip(m, &index).claims, vec!["config", "user-provided"]);
+        assert_eq!(
+            skip(m.clone(), &index).claims,
+            vec!["config", "user-provided"]
+        );
+        // A page's own command fails for certain: an error; one found only by what moved
+        // claims no directory it does not read.
+        let page = MissingInput {
+            fails: true,
+            dir_claims: false,
+            ..m
+        };
+        assert_eq!(finding(&page).severity, Severity::Error);
+        assert_eq!(skip(page, &index).claims, vec!["config"]);
     }
 }

@@ -10,6 +10,7 @@ use super::documented_example;
 use super::env_files;
 use super::index::Binding;
 use super::missing::{self, Absent, Given};
+use super::moved_page;
 use super::outputs::Stdin;
 use super::remote;
 use super::resolve::{
@@ -146,6 +147,12 @@ struct Building {
     doubts: Vec<Assumption>,
     /// A `-f` input a placeholder names, as a repository path (see `placeholder_file.rs`).
     placeholder: Option<String>,
+    /// A missing input of a page's own command names the page's folder, or a file one level
+    /// up, by an old path (see `moved_page.rs`).
+    moved: bool,
+    /// A missing input may exist from another directory of the repository (see
+    /// `moved_page::exists_elsewhere`).
+    elsewhere: bool,
 }
 
 impl Building {
@@ -155,7 +162,7 @@ impl Building {
         full: &Word,
         written: &Word,
         cwd: &Word,
-        hint: Option<String>,
+        mut hint: Option<String>,
         repo: &Repo,
     ) {
         // A page that runs a script from the page's own directory (`./install.sh`, the
@@ -179,7 +186,32 @@ impl Building {
                 repo.index,
             );
         self.leads_in &= missing::leads_in(full, cwd, repo.index);
+        if !evident {
+            hint = self.moved_on_page(full, hint, repo);
+        }
+        if self.page.is_some() {
+            self.elsewhere |= moved_page::exists_elsewhere(written, repo.index);
+        }
         self.missing.push((shown_path(full), hint, evident));
+    }
+
+    /// The hint for a missing input of a page's own command that moved (see `moved_page.rs`),
+    /// noting the move.
+    fn moved_on_page(&mut self, full: &Word, hint: Option<String>, repo: &Repo) -> Option<String> {
+        let (Some(dir), Some(target)) = (self.page.as_deref(), full.repo_path()) else {
+            return hint;
+        };
+        if self.page_script {
+            return hint;
+        }
+        if let Some(h) = hint {
+            self.moved |= moved_page::into_own_folder(&h, dir);
+            return Some(h);
+        }
+        let up = moved_page::moved_up(&target, repo.index)
+            .filter(|_| dir == "." || crate::files::paths::is_within(&target, dir));
+        self.moved |= up.is_some();
+        up
     }
 
     fn assume(&mut self, a: Option<Assumption>) {
@@ -235,6 +267,8 @@ pub(super) fn instance(
         doubts: Vec::new(),
         leads_in: true,
         placeholder: None,
+        moved: false,
+        elsewhere: false,
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -367,11 +401,11 @@ pub(super) fn instance(
     for a in &args.unknown {
         at.inv.unknown.push(format!("argument {a}"));
     }
-    finish(at, origin)
+    finish(at, origin, cwd)
 }
 
 /// The outcome of a built invocation.
-fn finish(mut at: Building, origin: &Origin) -> Outcome {
+fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
     absent::all_missing(&mut at);
     let claims: Vec<String> = at
         .inv
@@ -387,16 +421,26 @@ fn finish(mut at: Building, origin: &Origin) -> Outcome {
         // names paths that lead out of the repository (`../../ingress`), or nowhere in it.
         let evident =
             at.missing.iter().any(|m| m.2) || (found > 0 && (at.page.is_none() || at.leads_in));
+        // Or it names what moved within the page's tree: reported, claiming nothing more.
+        let moved = !evident && at.moved;
         let paths: Vec<(String, Option<String>)> =
             at.missing.into_iter().map(|(p, h, _)| (p, h)).collect();
+        // A page's own command fails for certain where its reader's directory is certain.
+        let own_page = at.page.as_deref().filter(|_| !at.page_script);
+        let mut assumed = at.doubts;
+        assumed.extend(
+            own_page.and_then(|dir| moved_page::directory_assumed(dir, cwd, found, at.elsewhere)),
+        );
         return Outcome::Missing(MissingInput {
             origin: origin.clone(),
             paths,
             found,
             claims,
-            evident,
-            assumed: at.doubts,
+            evident: evident || moved,
+            assumed,
             written: None,
+            dir_claims: !moved,
+            fails: own_page.is_some(),
         });
     }
     if at.stdin {

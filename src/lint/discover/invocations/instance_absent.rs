@@ -51,6 +51,8 @@ pub(super) fn all_missing(at: &mut Building) {
         return;
     }
     at.missing = std::mem::take(&mut at.absent_values);
+    // A values file a reader may keep anywhere: where the page's reader stands is not shown.
+    at.elsewhere = true;
     let shown: Vec<&str> = at.missing.iter().map(|m| m.0.as_str()).collect();
     at.inv
         .unknown

@@ -43,6 +43,7 @@ pub mod make;
 pub mod make_wildcard;
 pub mod makefile_dir;
 pub mod missing;
+pub mod moved_page;
 pub mod named_copy;
 pub mod outputs;
 pub mod own_checkout;

@@ -111,6 +111,13 @@ pub struct MissingInput {
     /// Where the command is written when that is another file than `origin`'s (a script the
     /// page at `origin` runs): the finding is there.
     pub written: Option<Origin>,
+    /// Whether the nearest directory of the repository above each missing path is claimed
+    /// (see [`super::input_missing::skip`]); not for a page's command found only by what
+    /// moved (see `moved_page.rs`), which claims only what it reads.
+    pub dir_claims: bool,
+    /// Whether ytt fails for certain, unless an assumption of `assumed` is wrong: the
+    /// command is a page's own, its reader's procedure (see `moved_page.rs`).
+    pub fails: bool,
 }
 
 /// A command the linter cannot evaluate, and the repository paths it reads (which are then

@@ -142,6 +142,8 @@ mod tests {
             evident: true,
             assumed: Vec::new(),
             written: None,
+            dir_claims: true,
+            fails: true,
         }
     }
 
