@@ -42,6 +42,7 @@ pub mod make_wildcard;
 pub mod makefile_dir;
 pub mod missing;
 pub mod named_copy;
+pub mod output_deploy;
 pub mod outputs;
 pub mod own_checkout;
 pub mod own_clone;
@@ -188,6 +189,7 @@ type Followed = (
     Vec<Call>,
     Vec<word::Word>,
     Vec<tree_copy::TreeCopy>,
+    Vec<shell::Deploy>,
 );
 
 /// The snippets of one file, by what it is.
@@ -435,7 +437,7 @@ pub fn find_with(
                 }
             }
             followed_files.insert(snippet.file.clone());
-            followed.push((snippet, f.calls, f.anchors, f.tree_copies));
+            followed.push((snippet, f.calls, f.anchors, f.tree_copies, f.deploys));
         }
     }
     // A script that runs no ytt still makes what another's command reads: it copies a
@@ -487,7 +489,7 @@ pub fn find_with(
             index,
         },
     );
-    for (snippet, _, _, _) in &followed {
+    for (snippet, ..) in &followed {
         if let Some(dirs) = clones.get(&snippet.file) {
             own_clone::map_made(&mut made, &snippet.file, &snippet.cwd, dirs, index);
         }
@@ -515,7 +517,7 @@ pub fn find_with(
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
     let recipe_made = added::recipe_writes(texts, &set);
     let run_with_f = makefile_dir::named_with_f(texts.iter().map(|(_, _, t)| t.as_str()));
-    for (snippet, calls, anchors, tree_copies) in followed {
+    for (snippet, calls, anchors, tree_copies, deploys) in followed {
         let calls: Vec<Call> = calls
             .iter()
             .map(|c| concourse_inputs::mapped(c, &snippet.checkouts, self::snippet::CALLER, &ctx))
@@ -560,6 +562,10 @@ pub fn find_with(
             {
                 match outcome {
                     Outcome::Found(mut inv) => {
+                        if inv.split_output {
+                            inv.output_deployed =
+                                output_deploy::find(call, &deploys, path, &inv.inputs, index);
+                        }
                         edits::mark(&mut inv, &made, index);
                         edited_copy::mark(&mut inv, &made, index);
                         added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
