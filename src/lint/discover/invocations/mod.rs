@@ -64,6 +64,7 @@ pub mod snippet;
 pub mod sole_match;
 pub mod starting_point;
 pub mod subfolder;
+pub mod subtree_copies;
 pub mod taskfile;
 pub mod terraform;
 pub mod tree_copy;
@@ -442,7 +443,9 @@ pub fn find_with(
     }
     // A script that runs no ytt still makes what another's command reads: it copies a
     // catalog's scripts into place (`cp -R .catalog/tanzu-sync/$V/* clusters/$1/tanzu-sync`),
-    // where they are meant to run. Run from the repository's top, as its README runs it.
+    // where they are meant to run. Run from the repository's top, as its README runs it, and
+    // for its copies from any folder above it too (a GitOps tree in a subfolder copies its
+    // own `.catalog/`: round seventeen's R17A-1; see `subtree_copies`).
     let mut copies: Vec<MadeAt> = made.clone();
     for (path, _, text) in texts.iter().filter(|(p, _, t)| scripts::is_script(p, t)) {
         if followed_files.contains(path) {
@@ -453,6 +456,7 @@ pub fn find_with(
             line_offset: 0,
         };
         let top = env::Env::at(word::Word::lit(word::REPO.to_string()));
+        copies.extend(subtree_copies::of(path, text, &sctx, &set));
         if let Ok(f) = shell::follow(text, &sctx, top, &set, None) {
             // Only its copies: what it writes elsewhere (`mkdir -p "$tmp"`) says nothing of
             // the inputs of commands it does not run.
