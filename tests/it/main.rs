@@ -71,6 +71,8 @@ mod round_fourteen_samples;
 mod round_fourteen_sources;
 mod round_nine;
 mod round_nine_left;
+mod round_seventeen_catalog;
+mod round_seventeen_outdir;
 mod round_sixteen_a;
 mod round_sixteen_b;
 mod round_sixteen_lead;

@@ -58,13 +58,27 @@ fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_s
         "{d:#}"
     );
 
-    // The same command writing both into one directory: applied as one, an error.
+    // The same command writing both into one directory: still two output files, which
+    // nothing the script runs deploys as one (R17B-1): a note.
     let files = [
         ("workshop/setup.d/render.sh", render),
         ("templates/schema.yaml", SCHEMA),
         ("templates/step-1/deployment.yaml", one.as_str()),
         ("templates/step-1/deployment-v2.yaml", two.as_str()),
     ];
+    let dir = TempDir::with_files(&files);
+    let (code, report) = lint_json(&dir, &[]);
+    assert_eq!(
+        duplicates(&report),
+        vec![("info", vec!["split-output"])],
+        "{report:#}"
+    );
+    assert_eq!(code, 0, "{report:#}");
+
+    // The script applies that step's directory after rendering: one set there, an error.
+    let applied = format!("{render}kubectl apply -f exercises/step-1/\n");
+    let mut files = files.to_vec();
+    files[0].1 = applied.as_str();
     let dir = TempDir::with_files(&files);
     let (code, report) = lint_json(&dir, &[]);
     assert_eq!(duplicates(&report), vec![("error", vec![])], "{report:#}");

@@ -5,6 +5,7 @@
 
 pub mod assumes;
 pub mod flags;
+pub mod output_deploy;
 pub mod parse;
 pub mod policies;
 mod roots;
@@ -163,6 +164,9 @@ pub struct ScenarioConfig {
     /// (`--output-files`), so objects of two files are one set only if they are applied
     /// together.
     pub split_output: bool,
+    /// Discovery: where a later command of the same script deploys that output as one (see
+    /// [`output_deploy`]).
+    pub output_deployed: Option<output_deploy::OutputDeploy>,
     pub loc: Loc,
 }
 

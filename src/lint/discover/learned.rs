@@ -275,6 +275,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         assumptions: assumptions(inv),
         inputs_known: inputs_known(inv),
         split_output: inv.split_output,
+        output_deployed: inv.output_deployed.clone(),
         needs_input: None,
         loc: Default::default(),
     }
@@ -404,6 +405,7 @@ mod tests {
             inspect: false,
             prints_values: false,
             split_output: false,
+            output_deployed: None,
             binding: Vec::new(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),

@@ -92,6 +92,9 @@ pub struct Job {
     /// (`--output-files`): see [`crate::lint::job::split_output`].
     #[serde(default)]
     pub split_output: bool,
+    /// Where a later command of the scenario's script deploys that output as one.
+    #[serde(default)]
+    pub output_deployed: Option<crate::lint::config::output_deploy::OutputDeploy>,
 }
 
 /// Where a library's data values may come from besides its own files.
@@ -147,6 +150,7 @@ impl Job {
             provenance: None,
             copy_of: None,
             split_output: false,
+            output_deployed: None,
         }
     }
 }

@@ -290,6 +290,7 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         provided: sc.map(|s| s.provided.clone()).unwrap_or_default(),
         origin,
         split_output: sc.is_some_and(|s| s.split_output),
+        output_deployed: sc.and_then(|s| s.output_deployed.clone()),
         ..Job::new(
             config,
             &root.name,

@@ -351,11 +351,17 @@ fn deploy(tool: &str, line: u32, args: &[Word], env: &Env) -> Option<Deploy> {
             }
         }
     }
+    let recursive = tool == "kapp"
+        || args
+            .iter()
+            .filter_map(Word::literal)
+            .any(|a| a == "-R" || a == "--recursive" || a == "--recursive=true");
     Some(Deploy {
         line,
         tool: format!("{tool} {verb}"),
         paths,
         cwd: env.cwd.clone(),
+        recursive,
     })
 }
 

@@ -246,6 +246,7 @@ pub(super) fn instance(
             inspect: args.inspect,
             prints_values: args.prints_values,
             split_output: args.split_output,
+            output_deployed: None,
             binding: b.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),

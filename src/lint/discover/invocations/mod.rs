@@ -45,6 +45,7 @@ pub mod makefile_dir;
 pub mod missing;
 pub mod moved_page;
 pub mod named_copy;
+pub mod output_deploy;
 pub mod outputs;
 pub mod own_checkout;
 pub mod own_clone;
@@ -66,6 +67,7 @@ pub mod snippet;
 pub mod sole_match;
 pub mod starting_point;
 pub mod subfolder;
+pub mod subtree_copies;
 pub mod taskfile;
 pub mod terraform;
 pub mod tree_copy;
@@ -204,6 +206,7 @@ type Followed = (
     Vec<Call>,
     Vec<word::Word>,
     Vec<tree_copy::TreeCopy>,
+    Vec<shell::Deploy>,
 );
 
 /// The snippets of one file, by what it is.
@@ -457,12 +460,14 @@ pub fn find_with(
                 }
             }
             followed_files.insert(snippet.file.clone());
-            followed.push((snippet, f.calls, f.anchors, f.tree_copies));
+            followed.push((snippet, f.calls, f.anchors, f.tree_copies, f.deploys));
         }
     }
     // A script that runs no ytt still makes what another's command reads: it copies a
     // catalog's scripts into place (`cp -R .catalog/tanzu-sync/$V/* clusters/$1/tanzu-sync`),
-    // where they are meant to run. Run from the repository's top, as its README runs it.
+    // where they are meant to run. Run from the repository's top, as its README runs it, and
+    // for its copies from any folder above it too (a GitOps tree in a subfolder copies its
+    // own `.catalog/`: round seventeen's R17A-1; see `subtree_copies`).
     let mut copies: Vec<MadeAt> = made.clone();
     for (path, _, text) in texts.iter().filter(|(p, _, t)| scripts::is_script(p, t)) {
         if followed_files.contains(path) {
@@ -473,6 +478,7 @@ pub fn find_with(
             line_offset: 0,
         };
         let top = env::Env::at(word::Word::lit(word::REPO.to_string()));
+        copies.extend(subtree_copies::of(path, text, &sctx, &set));
         if let Ok(f) = shell::follow(text, &sctx, top, &set, None) {
             // Only its copies: what it writes elsewhere (`mkdir -p "$tmp"`) says nothing of
             // the inputs of commands it does not run.
@@ -509,7 +515,7 @@ pub fn find_with(
             index,
         },
     );
-    for (snippet, _, _, _) in &followed {
+    for (snippet, ..) in &followed {
         if let Some(dirs) = clones.get(&snippet.file) {
             own_clone::map_made(&mut made, &snippet.file, &snippet.cwd, dirs, index);
         }
@@ -538,7 +544,7 @@ pub fn find_with(
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
     let recipe_made = added::recipe_writes(texts, &set);
     let run_with_f = makefile_dir::named_with_f(texts.iter().map(|(_, _, t)| t.as_str()));
-    for (snippet, calls, anchors, tree_copies) in followed {
+    for (snippet, calls, anchors, tree_copies, deploys) in followed {
         let calls: Vec<Call> = calls
             .iter()
             .map(|c| concourse_inputs::mapped(c, &snippet.checkouts, self::snippet::CALLER, &ctx))
@@ -583,6 +589,10 @@ pub fn find_with(
             {
                 match outcome {
                     Outcome::Found(mut inv) => {
+                        if inv.split_output {
+                            inv.output_deployed =
+                                output_deploy::find(call, &deploys, path, &inv.inputs, index);
+                        }
                         edits::mark(&mut inv, &made, index);
                         edited_copy::mark(&mut inv, &made, index);
                         added::mark(&mut inv, (&made, &recipe_made), &snippet, index);

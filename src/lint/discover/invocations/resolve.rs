@@ -63,6 +63,9 @@ pub struct Invocation {
     pub prints_values: bool,
     /// Writes each input file's output to a file of its own (`--output-files`).
     pub split_output: bool,
+    /// Where a later command of its script deploys that output as one (see
+    /// [`super::output_deploy`]).
+    pub output_deployed: Option<crate::lint::config::output_deploy::OutputDeploy>,
     /// The values unknown path parts took (`$1=nginx`).
     pub binding: Vec<(String, String)>,
     /// Data values given as text in place of a file (a here-document, a README's block).

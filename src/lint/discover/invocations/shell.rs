@@ -66,6 +66,8 @@ pub struct Deploy {
     /// The `-f` arguments.
     pub paths: Vec<Word>,
     pub cwd: Option<Word>,
+    /// It reads directories' subdirectories too (kapp always, kubectl with `-R`).
+    pub recursive: bool,
 }
 
 impl Call {

@@ -41,6 +41,8 @@ pub struct YttArgs {
     /// `--output-files DIR` or `--dangerous-emptied-output-directory DIR`: each input file's
     /// output is written to a file of its own.
     pub split_output: bool,
+    /// That directory, as written.
+    pub output_dir: Option<Word>,
 }
 
 /// What a `ytt` command is.
@@ -207,7 +209,10 @@ fn take(out: &mut YttArgs, kind: Takes, value: Word) {
         },
         Takes::Env => out.env_prefixes.push(value),
         Takes::FileMark => out.file_marks.push(value),
-        Takes::SplitOutput => out.split_output = true,
+        Takes::SplitOutput => {
+            out.split_output = true;
+            out.output_dir = Some(value);
+        }
         Takes::Ignored => {}
     }
 }
