@@ -156,18 +156,8 @@ pub fn placed(out: Vec<Outcome>, page_line: &str, inc: &Included) -> Vec<Outcome
          run from {}, the folder it includes (`{}`), which holds the command's inputs",
         inc.accelerator, inc.folder, inc.pattern
     );
-    out.into_iter()
-        .map(|o| match o {
-            Outcome::Found(mut inv) => {
-                inv.assumptions.push(Assumption::new(
-                    AssumptionKind::WorkingDirectory,
-                    why.clone(),
-                ));
-                Outcome::Found(inv)
-            }
-            other => other,
-        })
-        .collect()
+    let assumed = Assumption::new(AssumptionKind::WorkingDirectory, why);
+    out.into_iter().map(|o| o.assuming(&assumed)).collect()
 }
 
 #[cfg(test)]

@@ -145,6 +145,20 @@ pub enum Outcome {
     Ignored,
 }
 
+impl Outcome {
+    /// The outcome with `assumed` among a found invocation's assumptions; the others as
+    /// they are.
+    pub fn assuming(self, assumed: &Assumption) -> Outcome {
+        match self {
+            Outcome::Found(mut inv) => {
+                inv.assumptions.push(assumed.clone());
+                Outcome::Found(inv)
+            }
+            other => other,
+        }
+    }
+}
+
 /// What the resolution needs from the repository.
 pub struct Repo<'a> {
     pub index: &'a Index,

@@ -104,22 +104,16 @@ pub fn placed(out: Vec<Outcome>, missing: &MissingInput, dir: &str) -> Option<Ve
         missing.origin,
         shown.join(", ")
     );
+    let assumed = Assumption::new(AssumptionKind::WorkingDirectory, why);
     Some(
         out.into_iter()
             .map(|o| match o {
-                Outcome::Found(mut inv) => {
-                    inv.assumptions.push(Assumption::new(
-                        AssumptionKind::WorkingDirectory,
-                        why.clone(),
-                    ));
-                    Outcome::Found(inv)
-                }
                 Outcome::Skipped(mut s) => {
                     s.reason =
                         format!("run from {dir} (the page does not say where): {}", s.reason);
                     Outcome::Skipped(s)
                 }
-                other => other,
+                other => other.assuming(&assumed),
             })
             .collect(),
     )
