@@ -172,30 +172,14 @@ mod tests {
             Some(vec!["templates/step-1".to_string()])
         );
         // Before the command, of another directory, or above it without recursion: not it.
-        assert!(find(
-            &c,
-            &[deploy("kapp deploy", "out", 2, true)],
-            "r.sh",
-            &inputs,
-            &index
-        )
-        .is_none());
-        assert!(find(
-            &c,
-            &[deploy("kapp deploy", "outer", 4, true)],
-            "r.sh",
-            &inputs,
-            &index
-        )
-        .is_none());
-        assert!(find(
-            &c,
-            &[deploy("kubectl apply", ".", 4, false)],
-            "r.sh",
-            &inputs,
-            &index
-        )
-        .is_none());
+        let not_it = [
+            deploy("kapp deploy", "out", 2, true),
+            deploy("kapp deploy", "outer", 4, true),
+            deploy("kubectl apply", ".", 4, false),
+        ];
+        for d in not_it {
+            assert!(find(&c, &[d], "r.sh", &inputs, &index).is_none());
+        }
         let glob = find(
             &c,
             &[deploy("kapp deploy", "out/*", 4, true)],
