@@ -18,6 +18,7 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 Target::File(t) => (
                     walk::globals(&index.all[t].ast)
                         .into_iter()
+                        .map(|n| walk::original(&n).to_string())
                         .filter(|n| !n.starts_with('_'))
                         .collect(),
                     format!("file {}", index.all[t].file.rel_path),
@@ -25,11 +26,11 @@ pub fn check(index: &Index<'_>) -> Vec<Finding> {
                 Target::Unknown => continue,
             };
             for arg in &load.args {
-                let their = &arg.their.node;
-                if their.starts_with('_') || defined.contains(their) {
+                let their = walk::original(&arg.their.node).to_string();
+                if their.starts_with('_') || defined.contains(&their) {
                     continue;
                 }
-                let hint = super::suggest(their, &defined)
+                let hint = super::suggest(&their, &defined)
                     .map(|s| format!(" (did you mean {s}?)"))
                     .unwrap_or_default();
                 let needle = format!("\"{their}\"");
@@ -61,6 +62,27 @@ mod tests {
                 "t.yml:1:35 load() of lables2: file helpers.star does not define it (did you mean labels?)",
                 "t.yml:2:25 load() of overlays: module @ytt:overlay does not define it (did you mean overlay?)",
             ]
+        );
+    }
+
+    #[test]
+    fn a_files_own_assert_is_defined_and_a_missing_one_named_as_written() {
+        let checks = "def assert(ok, why):\n  return ok\nend\n";
+        let other = "def check(ok):\n  return ok\nend\n";
+        let tpl = "#@ load(\"checks.star\", \"assert\")\n\
+                   #@ load(\"other.star\", \"assert\")\n\
+                   a: #@ assert(True, \"x\")\n";
+        let found = findings(
+            &[
+                ("checks.star", checks),
+                ("other.star", other),
+                ("t.yml", tpl),
+            ],
+            super::RULE,
+        );
+        assert_eq!(
+            found,
+            ["t.yml:2:23 load() of assert: file other.star does not define it"]
         );
     }
 }

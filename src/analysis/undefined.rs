@@ -60,14 +60,14 @@ pub fn check_unit(unit: &Unit<'_>) -> Vec<Finding> {
 }
 
 /// Whether `name` is predeclared: the universe, or a name the template compiler and the engine
-/// define (`__ytt_tpl1_set_node`, `__ytt_attr`), not a reserved word the engine renamed
-/// (`__ytt_kw_assert` is the author's `assert`).
+/// define (`__ytt_tpl1_set_node`, `__ytt_attr`); a reserved word the engine renamed
+/// (`ytt_kw__assert` is the author's `assert`) is not one of them.
 fn predeclared(name: &str) -> bool {
     crate::stdlib::gobuiltins::UNIVERSE.contains(&name) || internal(name)
 }
 
 fn internal(name: &str) -> bool {
-    name.starts_with("__ytt_") && !name.starts_with("__ytt_kw_")
+    name.starts_with("__ytt_")
 }
 
 /// A block of starlark-go's resolver: the file, a function (or lambda), a comprehension.

@@ -146,5 +146,6 @@ pub fn read_among<'n>(ast: &AstModule, names: &[&'n str]) -> std::collections::H
 /// A name as the author wrote it (the engine renames identifiers the crate reserves, such as
 /// `assert`).
 pub fn original(name: &str) -> &str {
-    name.strip_prefix("__ytt_kw_").unwrap_or(name)
+    name.strip_prefix(crate::template::keywords::PREFIX)
+        .unwrap_or(name)
 }

@@ -1,12 +1,20 @@
 //! Names ytt allows that the Starlark crate reserves (`assert`): renamed in code before it is
 //! parsed, including in `load()` statements, so `load("@ytt:assert", "assert")` and
-//! `assert.fail(...)` keep working. Strings and comments are left alone.
+//! `assert.fail(...)` keep working. A file of the repository that defines `assert` exports it
+//! under the replacement, so a `load()` of such a file asks for the replacement too
+//! (`load("lib.star", "assert")`); the `@ytt:` modules keep their own names. Other strings and
+//! comments are left alone.
 
-/// Identifiers ytt accepts but the crate reserves, with their replacement.
+/// What every replacement starts with.
+pub const PREFIX: &str = "ytt_kw__";
+
+/// Identifiers ytt accepts but the crate reserves, with their replacement. The replacement is
+/// a public name (no leading `_`): Starlark refuses to `load()` a private one, and a file's
+/// own `def assert` must stay loadable.
 const RESERVED: [(&str, &str); 3] = [
-    ("assert", "__ytt_kw_assert"),
-    ("async", "__ytt_kw_async"),
-    ("await", "__ytt_kw_await"),
+    ("assert", "ytt_kw__assert"),
+    ("async", "ytt_kw__async"),
+    ("await", "ytt_kw__await"),
 ];
 
 fn replacement(word: &str) -> Option<&'static str> {
@@ -25,6 +33,9 @@ pub fn rename_reserved(code: &str) -> String {
     let mut i = 0;
     let mut last_sig: u8 = b'\n';
     let mut in_load = false;
+    // Whether the module of the `load()` being read is one of ytt's (`@ytt:...`): those export
+    // the names as they are spelt; a file's own definitions carry the replacement.
+    let mut ytt_module = true;
     let mut depth = 0i32;
     while i < b.len() {
         let c = b[i];
@@ -55,9 +66,20 @@ pub fn rename_reserved(code: &str) -> String {
             let j = j.min(b.len());
             let lit = &code[i..j];
             let inner = lit.trim_matches(|ch| ch == '"' || ch == '\'');
+            let quote = &lit[..lit.len() - lit.trim_start_matches(['"', '\'']).len()];
             match replacement(inner) {
-                Some(r) if in_load && depth == 1 && matches!(last_sig, b',') => {
+                _ if in_load && depth == 1 && last_sig == b'(' => {
+                    ytt_module = inner.starts_with("@ytt:");
+                    out.push_str(lit);
+                }
+                Some(r) if in_load && depth == 1 && last_sig == b',' && ytt_module => {
                     out.push_str(&format!("{r}={lit}"));
+                }
+                Some(r) if in_load && depth == 1 && last_sig == b',' => {
+                    out.push_str(&format!("{r}={quote}{r}{quote}"));
+                }
+                Some(r) if in_load && depth == 1 && last_sig == b'=' && !ytt_module => {
+                    out.push_str(&format!("{quote}{r}{quote}"));
                 }
                 _ => out.push_str(lit),
             }
@@ -115,12 +137,42 @@ mod tests {
     fn renames_assert_outside_strings() {
         assert_eq!(
             rename_reserved("load(\"@ytt:assert\", \"assert\")\nassert.fail(\"assert\") # assert"),
-            "load(\"@ytt:assert\", __ytt_kw_assert=\"assert\")\n__ytt_kw_assert.fail(\"assert\") # assert"
+            "load(\"@ytt:assert\", ytt_kw__assert=\"assert\")\nytt_kw__assert.fail(\"assert\") # assert"
         );
         assert_eq!(rename_reserved("x.assert"), "x.assert");
         assert_eq!(
-            rename_reserved("load(\"m.star\", a=\"assert\")"),
-            "load(\"m.star\", a=\"assert\")"
+            rename_reserved("load(\"@ytt:assert\", a=\"assert\")"),
+            "load(\"@ytt:assert\", a=\"assert\")"
+        );
+    }
+
+    #[test]
+    fn every_replacement_is_the_prefix_and_the_word() {
+        for (word, replacement) in RESERVED {
+            assert_eq!(replacement, format!("{PREFIX}{word}"));
+        }
+    }
+
+    #[test]
+    fn a_files_own_assert_is_loaded_by_its_replacement() {
+        // The file that defines it exports `ytt_kw__assert` (its `def` is renamed too).
+        assert_eq!(
+            rename_reserved("def assert(ok):\n  return ok\nend"),
+            "def ytt_kw__assert(ok):\n  return ok\nend"
+        );
+        assert_eq!(
+            rename_reserved("load(\"/lib/checks.lib.yml\", \"assert\")"),
+            "load(\"/lib/checks.lib.yml\", ytt_kw__assert=\"ytt_kw__assert\")"
+        );
+        assert_eq!(
+            rename_reserved("load('m.star', check='assert')"),
+            "load('m.star', check='ytt_kw__assert')"
+        );
+        // One load after another: the second's module decides for its own names.
+        assert_eq!(
+            rename_reserved("load(\"m.star\", \"assert\")\nload(\"@ytt:assert\", \"assert\")"),
+            "load(\"m.star\", ytt_kw__assert=\"ytt_kw__assert\")\n\
+             load(\"@ytt:assert\", ytt_kw__assert=\"assert\")"
         );
     }
 }
