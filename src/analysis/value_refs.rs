@@ -156,7 +156,7 @@ fn chain(
                 }
             }
             let mut segs = chain(index, i, aliases, obj)?;
-            segs.push(Seg::Key(name.node.clone()));
+            segs.push(Seg::Key(super::walk::original(&name.node).to_string()));
             Some(segs)
         }
         Expr::Index(pair) => {

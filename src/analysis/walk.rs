@@ -146,6 +146,5 @@ pub fn read_among<'n>(ast: &AstModule, names: &[&'n str]) -> std::collections::H
 /// A name as the author wrote it (the engine renames identifiers the crate reserves, such as
 /// `assert`).
 pub fn original(name: &str) -> &str {
-    name.strip_prefix(crate::template::keywords::PREFIX)
-        .unwrap_or(name)
+    crate::template::keywords::original(name)
 }

@@ -27,6 +27,7 @@ pub fn plain_message(err: &starlark::Error) -> String {
         | ErrorKind::Other(e) => format!("{:#}", e),
         _ => err.without_diagnostic().to_string(),
     };
+    let raw = crate::template::keywords::as_written_in(raw);
     if let Some(ty) = raw
         .strip_prefix("Operation `(iter)` not supported on type `")
         .and_then(|r| r.strip_suffix('`'))

@@ -70,11 +70,14 @@ where
     }
 
     fn get_attr(&self, attribute: &str, heap: Heap<'v>) -> Option<Value<'v>> {
+        // `s.assert` reaches here as the engine's stand-in for the reserved word.
+        let attribute = crate::template::keywords::original(attribute);
         self.fields.get(attribute).map(|v| thaw(v.to_value(), heap))
     }
 
     fn has_attr(&self, attribute: &str, _heap: Heap<'v>) -> bool {
-        self.fields.contains_key(attribute)
+        self.fields
+            .contains_key(crate::template::keywords::original(attribute))
     }
 
     fn dir_attr(&self) -> Vec<String> {

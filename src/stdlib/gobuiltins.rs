@@ -124,7 +124,10 @@ fn register(builder: &mut GlobalsBuilder) {
     ) -> starlark::Result<Value<'v>> {
         let kwargs = kwargs
             .into_iter()
-            .map(|(k, v)| (heap.alloc_str(&k).to_value(), v))
+            .map(|(k, v)| {
+                let k = crate::template::keywords::original(&k);
+                (heap.alloc_str(k).to_value(), v)
+            })
             .collect();
         super::godict::dict(&args.items, kwargs, heap)
     }

@@ -45,6 +45,18 @@ fn go_format_s(v: &YValue) -> String {
     }
 }
 
+/// Keyword arguments with the names their author wrote (`struct.make(assert=1)` arrives as the
+/// engine's stand-in for the reserved word).
+fn as_written(kwargs: Kwargs<'_>) -> Kwargs<'_> {
+    kwargs
+        .into_iter()
+        .map(|(k, v)| match crate::template::keywords::original(&k) {
+            o if o.len() != k.len() => (o.to_string(), v),
+            _ => (k, v),
+        })
+        .collect()
+}
+
 #[starlark_module]
 pub fn register(builder: &mut GlobalsBuilder) {
     fn make<'v>(
@@ -58,7 +70,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
                 "unexpected positional arguments (structs are made from keyword arguments only)",
             ));
         }
-        Ok(heap.alloc_complex(YttStruct::new(kwargs)))
+        Ok(heap.alloc_complex(YttStruct::new(as_written(kwargs))))
     }
 
     fn make_and_bind<'v>(
@@ -72,7 +84,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
                 "expected at exactly one argument",
             ));
         };
-        let fields = kwargs
+        let fields = as_written(kwargs)
             .into_iter()
             .map(|(k, v)| {
                 let v = if is_callable(v) {

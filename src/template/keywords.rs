@@ -17,6 +17,25 @@ const RESERVED: [(&str, &str); 3] = [
     ("await", "ytt_kw__await"),
 ];
 
+/// A name as the author wrote it: the word a replacement stands for, else the name itself.
+pub fn original(name: &str) -> &str {
+    match name.strip_prefix(PREFIX) {
+        Some(word) if replacement(word).is_some() => word,
+        _ => name,
+    }
+}
+
+/// A message with every replacement put back as the word it stands for (the crate names the
+/// names it was given: "Module has no symbol `ytt_kw__assert`").
+pub fn as_written_in(message: String) -> String {
+    if !message.contains(PREFIX) {
+        return message;
+    }
+    RESERVED
+        .iter()
+        .fold(message, |m, (word, r)| m.replace(r, word))
+}
+
 fn replacement(word: &str) -> Option<&'static str> {
     RESERVED.iter().find(|(w, _)| *w == word).map(|(_, r)| *r)
 }
@@ -97,7 +116,9 @@ pub fn rename_reserved(code: &str) -> String {
                 in_load = true;
             }
             match replacement(word) {
-                Some(r) if last_sig != b'.' => out.push_str(r),
+                // After a dot too: the crate's parser refuses `x.assert`; structs, `dict()` and
+                // `struct.make()` take the replacement back (`original`).
+                Some(r) => out.push_str(r),
                 _ => out.push_str(word),
             }
             last_sig = b'a';
@@ -139,7 +160,13 @@ mod tests {
             rename_reserved("load(\"@ytt:assert\", \"assert\")\nassert.fail(\"assert\") # assert"),
             "load(\"@ytt:assert\", ytt_kw__assert=\"assert\")\nytt_kw__assert.fail(\"assert\") # assert"
         );
-        assert_eq!(rename_reserved("x.assert"), "x.assert");
+        assert_eq!(rename_reserved("x.assert"), "x.ytt_kw__assert");
+        assert_eq!(original("ytt_kw__assert"), "assert");
+        assert_eq!(original("ytt_kw__other"), "ytt_kw__other");
+        assert_eq!(
+            as_written_in("Module has no symbol `ytt_kw__assert`".to_string()),
+            "Module has no symbol `assert`"
+        );
         assert_eq!(
             rename_reserved("load(\"@ytt:assert\", a=\"assert\")"),
             "load(\"@ytt:assert\", a=\"assert\")"

@@ -53,6 +53,7 @@ mod policy;
 mod prepended;
 mod report_shape;
 mod reports;
+mod reserved_words;
 mod round_eight;
 mod round_eleven_a;
 mod round_eleven_b;
