@@ -1,10 +1,12 @@
 //! What the integration tests share: the built binary and how to run it (`bin`), temporary
-//! directories (`temp`), reading its JSON reports (`json`) and golden files (`golden`). Each
+//! directories (`temp`), reading its JSON reports (`json`), golden files (`golden`) and a
+//! repository written for one test and linted (`repo`). Each
 //! test module takes these from here instead of keeping its own copy.
 
 pub mod bin;
 pub mod golden;
 pub mod json;
+pub mod repo;
 pub mod temp;
 
 use std::path::{Path, PathBuf};
