@@ -2,18 +2,8 @@
 //! "Round fifteen, researcher A's constructs"), each as a general rule on a minimal repository
 //! written for the test.
 
-use serde_json::Value;
-
 use crate::util::json::str_of;
-use crate::util::repo::{Lint, Repo};
-
-/// The findings of `rule` in `file`.
-fn in_file<'a>(lint: &'a Lint, rule: &str, file: &str) -> Vec<&'a Value> {
-    lint.of(rule)
-        .into_iter()
-        .filter(|d| str_of(d, "file") == file)
-        .collect()
-}
+use crate::util::repo::Repo;
 
 /// A pipeline's values: two read by a private library's file the pipeline loads, one by a
 /// file that file loads, one by nothing.
@@ -41,7 +31,7 @@ fn values_read_by_a_private_library_file_the_root_loads_are_used() {
         ("pipelines/shared/_ytt_lib/ci/secrets.star", SECRETS),
     ];
     let lint = Repo::of(&files).lint();
-    let unused = in_file(&lint, "data-value-unused", "pipelines/build/values.yml");
+    let unused = lint.in_file("data-value-unused", "pipelines/build/values.yml");
     let messages: Vec<&str> = unused.iter().map(|d| str_of(d, "message")).collect();
     assert_eq!(messages.len(), 1, "{lint}");
     assert!(

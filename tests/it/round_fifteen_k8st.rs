@@ -5,15 +5,7 @@
 use serde_json::Value;
 
 use crate::util::json::str_of;
-use crate::util::repo::{Lint, Repo};
-
-/// The findings in `file`.
-fn in_file<'a>(lint: &'a Lint, file: &str) -> Vec<&'a Value> {
-    lint.diagnostics()
-        .iter()
-        .filter(|d| str_of(d, "file") == file)
-        .collect()
-}
+use crate::util::repo::Repo;
 
 /// A deployment driver: one configuration of `deploy/config/`, then the proxy's and the
 /// console's scripts in the same shell.
@@ -79,7 +71,7 @@ fn a_variable_one_sourced_script_leaks_is_combined_only_as_a_configuration_allow
         ("deploy/config/simple.sh", config(false)),
     ]);
     let lint = dir.lint();
-    let leaked = in_file(&lint, "overlay/proxy-records/records.yaml");
+    let leaked = lint.all_in("overlay/proxy-records/records.yaml");
     assert!(
         leaked
             .iter()
@@ -99,7 +91,8 @@ fn a_combination_of_flags_no_file_decides_is_an_assumption() {
     // never a certain error.
     let dir = driver_files(&[]);
     let lint = dir.lint();
-    let leaked: Vec<&Value> = in_file(&lint, "overlay/proxy-records/records.yaml")
+    let leaked: Vec<&Value> = lint
+        .all_in("overlay/proxy-records/records.yaml")
         .into_iter()
         .filter(|d| str_of(d, "root").contains("app/console"))
         .collect();
@@ -143,7 +136,8 @@ fn a_shared_values_file_s_key_is_used_when_any_root_taking_the_file_reads_it() {
         ("app/records/secret.yaml", RECORDS),
     ];
     let lint = Repo::of(&files).lint();
-    let unused: Vec<&str> = in_file(&lint, "deploy/values.yaml")
+    let unused: Vec<&str> = lint
+        .all_in("deploy/values.yaml")
         .into_iter()
         .filter(|d| d["rule"] == "data-value-unused")
         .map(|d| str_of(d, "message"))

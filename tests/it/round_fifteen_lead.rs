@@ -34,11 +34,7 @@ fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_s
         ("templates/step-2/deployment.yaml", two.as_str()),
     ];
     let lint = Repo::of(&files).lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("info", vec!["split-output"])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
     assert_eq!(lint.code, 0, "{lint}");
     let d = lint.of("duplicate-object")[0];
     let assumed = crate::util::json::assumption_text(d);
@@ -56,11 +52,7 @@ fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_s
         ("templates/step-1/deployment-v2.yaml", two.as_str()),
     ];
     let lint = Repo::of(&files).lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("info", vec!["split-output"])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
     assert_eq!(lint.code, 0, "{lint}");
 
     // The script applies that step's directory after rendering: one set there, an error.
@@ -68,11 +60,7 @@ fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_s
     let mut files = files.to_vec();
     files[0].1 = applied.as_str();
     let lint = Repo::of(&files).lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("error", vec![])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
     assert_eq!(lint.code, 1, "{lint}");
 
     // Without `--output-files` the command's output is one stream: an error.
@@ -85,11 +73,7 @@ fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_s
         ("templates/step-2/deployment.yaml", two.as_str()),
     ];
     let lint = Repo::of(&files).lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("error", vec![])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
     assert_eq!(lint.code, 1, "{lint}");
 }
 
@@ -108,11 +92,7 @@ fn two_objects_named_literally_are_one_set_only_under_the_command_that_gives_bot
         ("k8s/rendered/config.yaml", copy),
     ];
     let lint = Repo::of(&files).lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("warning", vec!["inferred-command"])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("warning", &["inferred-command"])]);
     assert_eq!(lint.code, 0, "{lint}");
 
     // A script that gives both files: the command is the repository's, an error.
@@ -122,11 +102,7 @@ fn two_objects_named_literally_are_one_set_only_under_the_command_that_gives_bot
         "#!/bin/bash\nytt -f k8s/config-template.yaml -f k8s/schema.yaml -f k8s/rendered/config.yaml | kapp deploy -a shop -f- --yes\n",
     ));
     let lint = Repo::of(&run).lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("error", vec![])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
     assert_eq!(lint.code, 1, "{lint}");
 }
 

@@ -2,18 +2,8 @@
 //! docs/precision.md "Round thirteen's left-over constructs: commands"), each as a general
 //! rule on a minimal repository written for the test.
 
-use serde_json::Value;
-
 use crate::util::json::{assumption_kinds, str_of};
-use crate::util::repo::{Lint, Repo};
-
-/// The findings of `rule` in `file`.
-fn in_file<'a>(lint: &'a Lint, rule: &str, file: &str) -> Vec<&'a Value> {
-    lint.of(rule)
-        .into_iter()
-        .filter(|d| str_of(d, "file") == file)
-        .collect()
-}
+use crate::util::repo::Repo;
 
 /// A template of a cluster's settings, and the plain values the script gives it.
 const CLUSTER: &str =
@@ -52,7 +42,7 @@ fn a_script_whose_other_commands_run_from_its_own_directory_has_a_missing_input(
     let mut strict = files.to_vec();
     strict.push((".yttlint.yaml", "rules:\n  input-missing: error\n"));
     let lint = Repo::of(&strict).lint();
-    let missing = in_file(&lint, "input-missing", "deploy/cluster/prepare.sh");
+    let missing = lint.in_file("input-missing", "deploy/cluster/prepare.sh");
     assert_eq!(missing.len(), 1, "{lint}");
     assert_eq!(missing[0]["severity"], "error", "{:#}", missing[0]);
     assert_eq!(lint.code, 1, "{lint}");
@@ -64,7 +54,7 @@ fn a_script_whose_other_commands_run_from_its_own_directory_has_a_missing_input(
         ("values.yaml", VALUES),
     ];
     let lint = Repo::of(&top).lint();
-    let missing = in_file(&lint, "input-missing", "prepare.sh");
+    let missing = lint.in_file("input-missing", "prepare.sh");
     assert_eq!(missing.len(), 1, "{lint}");
     assert_eq!(missing[0]["line"], 6, "{:#}", missing[0]);
 
@@ -123,7 +113,7 @@ fn placeholder_text_a_script_rewrites_in_a_copy_is_no_finding_of_the_committed_t
         ("values.yaml", SECRET_VALUES),
     ])
     .lint();
-    let found = in_file(&lint, "k8s-schema", "config/secret.yaml");
+    let found = lint.in_file("k8s-schema", "config/secret.yaml");
     assert_eq!(found.len(), 2, "{lint}");
     let crt = found.iter().find(|d| d["line"] == 8).expect("tls.crt");
     assert_eq!(crt["severity"], "info", "{crt:#}");
@@ -150,7 +140,7 @@ fn placeholder_text_a_script_rewrites_in_a_copy_is_no_finding_of_the_committed_t
         ("values.yaml", SECRET_VALUES),
     ])
     .lint();
-    let found = in_file(&lint, "k8s-schema", "config/secret.yaml");
+    let found = lint.in_file("k8s-schema", "config/secret.yaml");
     assert_eq!(found.len(), 2, "{lint}");
     assert!(found.iter().all(|d| d["severity"] == "error"), "{lint}");
     assert_eq!(lint.code, 1, "{lint}");
@@ -163,7 +153,7 @@ fn placeholder_text_a_script_rewrites_in_a_copy_is_no_finding_of_the_committed_t
         ("values.yaml", SECRET_VALUES),
     ])
     .lint();
-    let found = in_file(&lint, "k8s-schema", "config/secret.yaml");
+    let found = lint.in_file("k8s-schema", "config/secret.yaml");
     assert!(found.iter().all(|d| d["severity"] == "error"), "{lint}");
 }
 
@@ -181,7 +171,7 @@ fn a_jenkinsfile_step_inside_a_clone_of_this_repository_renders_its_files() {
         ("deploy/app/templates/config.yaml", BROKEN),
     ])
     .lint();
-    let found = in_file(&lint, "template-error", "deploy/app/templates/config.yaml");
+    let found = lint.in_file("template-error", "deploy/app/templates/config.yaml");
     assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(
         found[0]["scenario"], "deploy/app/Jenkinsfile:10",

@@ -61,14 +61,6 @@ const GRAMMAR: &[(&str, &str)] = &[
     ),
 ];
 
-/// The findings in `file`.
-fn in_file<'a>(lint: &'a Lint, file: &str) -> Vec<&'a Value> {
-    lint.diagnostics()
-        .iter()
-        .filter(|d| d["file"] == file)
-        .collect()
-}
-
 /// The ids of the assumptions a finding names.
 fn assumed(d: &Value) -> Vec<String> {
     d["certainty"]["assumptions"]
@@ -84,7 +76,7 @@ fn assumed(d: &Value) -> Vec<String> {
 /// Every finding of `file` is a note that names the sample assumption and `why`, with no fix;
 /// returns how many there are.
 fn all_notes(lint: &Lint, file: &str, why: &str) -> usize {
-    let found = in_file(lint, file);
+    let found = lint.all_in(file);
     for d in &found {
         assert_eq!(d["severity"], "info", "{d:#}");
         assert!(assumed(d).contains(&"sample-text".to_string()), "{d:#}");
@@ -127,7 +119,8 @@ fn a_sample_a_command_of_the_repository_renders_keeps_its_findings() {
         "#!/bin/sh\nset -e\nytt -f test/fixtures/loops.yaml > /tmp/out.yaml\n",
     ));
     let lint = Repo::of(&files).lint();
-    let crew: Vec<&Value> = in_file(&lint, "test/fixtures/loops.yaml")
+    let crew: Vec<&Value> = lint
+        .all_in("test/fixtures/loops.yaml")
         .into_iter()
         .filter(|d| d["message"] == "undefined: crew")
         .collect();
@@ -153,7 +146,7 @@ fn the_extension_s_own_scripts_are_no_samples() {
         "#!/bin/sh\nset -e\nytt -f test/fixtures/loops.yaml -f test/samples/loops.yaml\n",
     ));
     let lint = Repo::of(&files).lint();
-    let gone = in_file(&lint, "scripts/render-samples.sh");
+    let gone = lint.all_in("scripts/render-samples.sh");
     assert_eq!(gone.len(), 1, "{lint}");
     assert_eq!(gone[0]["rule"], "input-missing", "{lint}");
     assert_eq!(gone[0]["severity"], "warning", "{lint}");
@@ -190,7 +183,7 @@ fn without_the_editor_s_manifest_the_findings_stay() {
         "{\"name\": \"site\", \"engines\": {\"node\": \">=20\"}, \"contributes\": {\"grammars\": []}}\n",
     ));
     let lint = Repo::of(&files).lint();
-    let found = in_file(&lint, "test/files/highlight.yaml");
+    let found = lint.all_in("test/files/highlight.yaml");
     let syntax: Vec<&&Value> = found
         .iter()
         .filter(|d| d["message"].as_str().unwrap_or("").contains("got return"))
@@ -223,7 +216,7 @@ fn only_the_editor_s_directory_holds_samples() {
     let lint = Repo::of(&files).lint();
     let why = "the VS Code extension of editors/vscode/package.json";
     assert!(all_notes(&lint, "editors/vscode/test/fixtures/loops.yaml", why) >= 2);
-    let zone = in_file(&lint, "deploy/app.yaml");
+    let zone = lint.all_in("deploy/app.yaml");
     assert_eq!(zone.len(), 1, "{lint}");
     assert_eq!(zone[0]["message"], "undefined: zne", "{lint}");
     assert_eq!(zone[0]["severity"], "error", "{lint}");

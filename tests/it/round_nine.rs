@@ -77,7 +77,7 @@ fn another_starlark_tool_s_file_that_nothing_of_ytt_reads_is_not_linted_as_ytt()
     let lint = dir.lint();
     assert_eq!(lint.code, 0, "{lint}");
     assert!(lint.of("template-error").is_empty(), "{lint}");
-    let roots = crate::util::yttlint(&dir, &["--list-roots"]).stdout;
+    let roots = dir.roots();
     assert!(
         roots.contains(
             "tools.star: not a ytt file: another Starlark tool's file (it calls `binary`"

@@ -37,11 +37,7 @@ fn variants_rendered_into_an_output_directory_are_not_one_stream() {
     // names what it rests on.
     let (dir, _, _) = variants(RENDER);
     let lint = dir.lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("info", vec!["split-output"])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
     assert_eq!(lint.code, 0, "{lint}");
     let d = lint.of("duplicate-object")[0];
     let assumed = assumption_text(d);
@@ -57,11 +53,7 @@ fn variants_rendered_into_an_output_directory_are_not_one_stream() {
         "--output-files out",
     ));
     let lint = dir.lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("info", vec!["split-output"])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
 }
 
 #[test]
@@ -71,11 +63,7 @@ fn variants_the_script_deploys_as_one_directory_meet_at_the_deploy() {
     let script = format!("{RENDER}kapp deploy -a accounts -f out/ --yes\n");
     let (dir, _, _) = variants(&script);
     let lint = dir.lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("error", vec![])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
     assert_eq!(lint.code, 1, "{lint}");
     let d = lint.of("duplicate-object")[0];
     let at_deploy = d["related"].as_array().into_iter().flatten().any(|r| {
@@ -90,11 +78,7 @@ fn variants_the_script_deploys_as_one_directory_meet_at_the_deploy() {
     let script = format!("{RENDER}kapp deploy -a other -f config/ --yes\n");
     let (dir, _, _) = variants(&script);
     let lint = dir.lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("info", vec!["split-output"])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
 }
 
 #[test]
@@ -112,10 +96,6 @@ fn two_copies_in_one_output_file_stay_an_error() {
         ("alts/values.yml", VALUES),
     ];
     let lint = Repo::of(&files).lint();
-    assert_eq!(
-        lint.verdicts("duplicate-object"),
-        vec![("error", vec![])],
-        "{lint}"
-    );
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
     assert_eq!(lint.code, 1, "{lint}");
 }

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::util::json::{assumption_kinds, root_paths, str_of};
-use crate::util::repo::{Lint, Repo};
+use crate::util::repo::Repo;
 
 /// A Package template a release script renders: its git fetch's `subPath` (and URL) are
 /// given when the Package is made, and its ytt step renders the whole fetched folder.
@@ -31,14 +31,6 @@ fn package_files() -> Vec<(&'static str, &'static str)> {
         ("packages/greeter/config/deployment.yml", DEPLOYMENT),
         ("publish.sh", PUBLISH),
     ]
-}
-
-/// The findings in `file`.
-fn in_file<'a>(lint: &'a Lint, file: &str) -> Vec<&'a Value> {
-    lint.diagnostics()
-        .iter()
-        .filter(|d| d["file"] == file)
-        .collect()
 }
 
 #[test]
@@ -69,7 +61,7 @@ fn a_package_whose_sub_path_is_a_template_never_renders_its_own_folder() {
         "packages/greeter/package.yml",
         "packages/greeter/metadata.yml",
     ] {
-        let found = in_file(&lint, file);
+        let found = lint.all_in(file);
         assert!(
             found
                 .iter()

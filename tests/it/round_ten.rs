@@ -2,7 +2,6 @@
 //! repositories) that the linter misread, each as a general rule on a minimal repository
 //! written for the test.
 
-use crate::util::bin::yttlint;
 use crate::util::json::{assumption_kinds, str_of};
 use crate::util::repo::Repo;
 
@@ -26,12 +25,10 @@ fn a_sibling_example_in_place_of_the_one_a_command_names_is_an_assumption() {
         ("samples/laptop.yaml", "target: laptop\n"),
         ("samples/cloud.yaml", "target: cloud\n"),
     ]);
-    let list = yttlint(&dir, &["--list-roots"]);
+    let roots = dir.roots();
     assert!(
-        list.stdout
-            .contains("tools/check.sh:2 with samples/cloud.yaml"),
-        "{}",
-        list.stdout
+        roots.contains("tools/check.sh:2 with samples/cloud.yaml"),
+        "{roots}"
     );
     let lint = dir.lint();
     assert_eq!(lint.code, 0, "{lint}");
@@ -86,12 +83,8 @@ fn a_copy_or_redirection_to_a_run_time_path_makes_no_known_file() {
     // kubectl writes nor for the misspelt overlay (ytt stops at it: `input-missing`), and
     // the shell template is no ytt input.
     let dir = Repo::of(RUN_TIME_PATHS);
-    let list = yttlint(&dir, &["--list-roots"]);
-    assert!(
-        !list.stdout.contains("settings.template"),
-        "{}",
-        list.stdout
-    );
+    let roots = dir.roots();
+    assert!(!roots.contains("settings.template"), "{roots}");
     let lint = dir.lint();
     assert!(
         lint.diagnostics()

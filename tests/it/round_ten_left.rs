@@ -1,7 +1,6 @@
 //! Round ten's left-over constructs (issue 39, docs/precision.md, "Round ten's left-over
 //! constructs"): each a general rule on a minimal repository written for the test.
 
-use crate::util::bin::yttlint;
 use crate::util::json::{assumption_kinds, assumption_text, str_of};
 use crate::util::repo::Repo;
 
@@ -27,12 +26,10 @@ fn a_script_s_run_time_values_are_the_copy_of_the_example_a_page_says_to_fill_in
         ),
         ("config/secret.yaml", SECRET),
     ]);
-    let list = yttlint(&dir, &["--list-roots"]);
+    let roots = dir.roots();
     assert!(
-        list.stdout
-            .contains("config + install/values/values-example.yaml"),
-        "{}",
-        list.stdout
+        roots.contains("config + install/values/values-example.yaml"),
+        "{roots}"
     );
     let lint = dir.lint();
     assert!(lint.errors().is_empty(), "{lint}");
@@ -198,12 +195,10 @@ fn an_overlay_shipped_in_a_secret_is_no_root_of_its_own() {
         ("install.sh", script),
         ("overlays/web/pkgi-overlay.yaml", overlay),
     ]);
-    let list = yttlint(&dir, &["--list-roots"]);
+    let roots = dir.roots();
     assert!(
-        list.stdout
-            .contains("copies it into the Secret `web-pkgi-overlay`"),
-        "{}",
-        list.stdout
+        roots.contains("copies it into the Secret `web-pkgi-overlay`"),
+        "{roots}"
     );
     let lint = dir.lint();
     assert!(

@@ -2,18 +2,8 @@
 //! docs/precision.md "Round twelve's left-over constructs: commands"), each as a general rule
 //! on a minimal repository written for the test.
 
-use serde_json::Value;
-
 use crate::util::json::{assumption_kinds, root_paths, str_of};
-use crate::util::repo::{Lint, Repo};
-
-/// The findings of `rule` in `file`.
-fn in_file<'a>(lint: &'a Lint, rule: &str, file: &str) -> Vec<&'a Value> {
-    lint.of(rule)
-        .into_iter()
-        .filter(|d| str_of(d, "file") == file)
-        .collect()
-}
+use crate::util::repo::Repo;
 
 /// A reusable workflow that renders the caller's resources with the caller's environment.
 const RELEASE: &str = "name: Release\non:\n  workflow_call:\n    inputs:\n      environment:\n        type: string\n        required: true\njobs:\n  release:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - name: Render\n        run: |\n          ytt -f .github/resources/service.yaml -f .github/resources/schema.yaml \\\n            --data-values-file .github/resources/env/${{ inputs.environment }}.values.yaml > /tmp/service.yaml\n";
@@ -44,8 +34,7 @@ fn a_reusable_workflow_runs_in_its_caller_s_checkout_with_its_caller_s_inputs() 
         (".github/resources/env/prod.values.yaml", PROD),
     ])
     .lint();
-    let found = in_file(
-        &lint,
+    let found = lint.in_file(
         "schema-type-mismatch",
         ".github/resources/env/prod.values.yaml",
     );
@@ -70,8 +59,7 @@ fn a_reusable_workflow_runs_in_its_caller_s_checkout_with_its_caller_s_inputs() 
     let mut called = files.to_vec();
     called.push((".github/workflows/ci.yml", CALLER));
     let lint = Repo::of(&called).lint();
-    let found = in_file(
-        &lint,
+    let found = lint.in_file(
         "schema-type-mismatch",
         ".github/resources/env/prod.values.yaml",
     );
@@ -118,7 +106,7 @@ fn paths_from_the_script_s_directory_do_not_need_the_working_directory() {
         ("packages/README.md", "packages\n"),
     ])
     .lint();
-    let found = in_file(&lint, "template-error", "app/config/app.yml");
+    let found = lint.in_file("template-error", "app/config/app.yml");
     assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "error", "{:#}", found[0]);
     assert_eq!(
@@ -137,7 +125,7 @@ fn paths_from_the_script_s_directory_do_not_need_the_working_directory() {
         ("packages/README.md", "packages\n"),
     ])
     .lint();
-    let found = in_file(&lint, "template-error", "app/config/app.yml");
+    let found = lint.in_file("template-error", "app/config/app.yml");
     assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "warning", "{:#}", found[0]);
     assert_eq!(lint.code, 0, "{lint}");
@@ -155,7 +143,7 @@ fn a_jenkinsfile_s_sh_steps_are_ci_commands() {
         ("deploy/config/app.yml", BROKEN),
     ]);
     let lint = dir.lint();
-    let found = in_file(&lint, "template-error", "deploy/config/app.yml");
+    let found = lint.in_file("template-error", "deploy/config/app.yml");
     assert!(!found.is_empty(), "{lint}");
     assert!(found.iter().all(|d| d["severity"] == "error"), "{lint}");
     let origins: Vec<&str> = found
@@ -195,7 +183,7 @@ fn a_placeholder_input_that_fails_for_every_file_the_reader_may_give_is_a_load_e
         ("templates/test.yml", TEST),
     ];
     let lint = Repo::of(&files).lint();
-    let found = in_file(&lint, "load-error", "templates/README.md");
+    let found = lint.in_file("load-error", "templates/README.md");
     assert_eq!(found.len(), 1, "{lint}");
     let d = found[0];
     assert_eq!(d["severity"], "warning", "{d:#}");

@@ -2,16 +2,7 @@
 //! docs/precision.md "Round thirteen's constructs: values and files"), each as a general rule
 //! on a minimal repository written for the test.
 
-use crate::util::repo::{Lint, Repo};
-use serde_json::Value;
-
-/// The findings of `rule`.
-fn of_rule<'a>(lint: &'a Lint, rule: &str) -> Vec<&'a Value> {
-    lint.diagnostics()
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
+use crate::util::repo::Repo;
 
 const CLUSTER: &str =
     "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: cluster.x-k8s.io/v1beta1\n\
@@ -35,7 +26,7 @@ ytt -f ./cluster-tpl -f values.yml | kubectl apply -f -\n```\n";
         ("cluster-tpl/1-cluster.yml", CLUSTER),
     ])
     .lint_in("cluster-tpl");
-    let found = of_rule(&lint, "unknown-comment");
+    let found = lint.of("unknown-comment");
     assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "error", "{lint}");
     assert_eq!(found[0]["file"], "values-tmpl.yml");
@@ -51,7 +42,7 @@ ytt -f . | kubectl apply -f -\n```\n";
         ("cluster-tpl/1-cluster.yml", CLUSTER),
     ])
     .lint_in("cluster-tpl");
-    let found = of_rule(&lint, "unknown-comment");
+    let found = lint.of("unknown-comment");
     assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "error", "{lint}");
 
@@ -65,7 +56,7 @@ ytt -f ./other-tpl -f values.yml\n```\n";
         ("cluster-tpl/1-cluster.yml", CLUSTER),
     ])
     .lint_in("cluster-tpl");
-    assert!(of_rule(&lint, "unknown-comment").is_empty(), "{lint}");
+    assert!(lint.of("unknown-comment").is_empty(), "{lint}");
     assert_eq!(lint.code, 0, "{lint}");
 }
 
@@ -93,7 +84,7 @@ fn values_a_command_prints_with_data_values_inspect_are_read() {
             ("show.sh", &script),
         ])
         .lint();
-        let found = of_rule(&lint, "data-value-unused");
+        let found = lint.of("data-value-unused");
         assert_eq!(found.len(), unused, "{inspect}: {lint}");
         if unused == 1 {
             assert!(

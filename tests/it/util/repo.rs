@@ -121,7 +121,15 @@ impl Lint {
     pub fn in_file(&self, rule: &str, file: &str) -> Vec<&Value> {
         self.of(rule)
             .into_iter()
-            .filter(|d| d["file"] == file)
+            .filter(|d| str_of(d, "file") == file)
+            .collect()
+    }
+
+    /// Every finding in `file`.
+    pub fn all_in(&self, file: &str) -> Vec<&Value> {
+        self.diagnostics()
+            .iter()
+            .filter(|d| str_of(d, "file") == file)
             .collect()
     }
 
@@ -147,6 +155,15 @@ impl Lint {
             .into_iter()
             .map(|d| (str_of(d, "severity"), assumption_kinds(d)))
             .collect()
+    }
+
+    /// Asserts that the findings of `rule` are `expected`: each its severity and the kinds of
+    /// what it assumes, in the report's order.
+    #[track_caller]
+    pub fn assert_verdicts(&self, rule: &str, expected: &[(&str, &[&str])]) {
+        let expected: Vec<(&str, Vec<&str>)> =
+            expected.iter().map(|(s, k)| (*s, k.to_vec())).collect();
+        assert_eq!(self.verdicts(rule), expected, "{self}");
     }
 
     /// The findings as `rule severity file:line` lines, for failure messages.
