@@ -96,12 +96,12 @@ fn two_objects_named_literally_are_one_set_only_under_the_command_that_gives_bot
     assert_eq!(lint.code, 0, "{lint}");
 
     // A script that gives both files: the command is the repository's, an error.
-    let mut run = files.to_vec();
-    run.push((
-        "deploy.sh",
-        "#!/bin/bash\nytt -f k8s/config-template.yaml -f k8s/schema.yaml -f k8s/rendered/config.yaml | kapp deploy -a shop -f- --yes\n",
-    ));
-    let lint = Repo::of(&run).lint();
+    let lint = Repo::of(&files)
+        .file(
+            "deploy.sh",
+            "#!/bin/bash\nytt -f k8s/config-template.yaml -f k8s/schema.yaml -f k8s/rendered/config.yaml | kapp deploy -a shop -f- --yes\n",
+        )
+        .lint();
     lint.assert_verdicts("duplicate-object", &[("error", &[])]);
     assert_eq!(lint.code, 1, "{lint}");
 }

@@ -1,8 +1,8 @@
 //! A repository written for one test and linted as a new user lints it: `Repo::of(&files)`
 //! (or `Repo::new().file(path, text)…`) writes the files into a temporary directory, and
 //! `lint()` runs `yttlint --format json` there and returns a [`Lint`]: the exit status, the
-//! report, and the helpers that pick its findings by rule, file, line and message. A failed
-//! pick shows the whole report.
+//! report, and the helpers that pick its findings by rule, file and severity. A failed
+//! assertion shows the whole report.
 
 use std::fmt;
 use std::ops::Deref;
@@ -131,22 +131,6 @@ impl Lint {
             .iter()
             .filter(|d| str_of(d, "file") == file)
             .collect()
-    }
-
-    /// The one finding of `rule` whose message holds `part`; the failure shows the report.
-    pub fn with_message(&self, rule: &str, part: &str) -> &Value {
-        self.of(rule)
-            .into_iter()
-            .find(|d| str_of(d, "message").contains(part))
-            .unwrap_or_else(|| panic!("no {rule} finding says `{part}`: {self}"))
-    }
-
-    /// The finding of `rule` at `line` of `file`; the failure shows the report.
-    pub fn at(&self, rule: &str, file: &str, line: u64) -> &Value {
-        self.in_file(rule, file)
-            .into_iter()
-            .find(|d| d["line"] == line)
-            .unwrap_or_else(|| panic!("no {rule} finding at {file}:{line}: {self}"))
     }
 
     /// The findings of `rule`, each as its severity and the kinds of what it assumes.
