@@ -25,11 +25,7 @@ fn a_sibling_example_in_place_of_the_one_a_command_names_is_an_assumption() {
         ("samples/laptop.yaml", "target: laptop\n"),
         ("samples/cloud.yaml", "target: cloud\n"),
     ]);
-    let roots = dir.roots();
-    assert!(
-        roots.contains("tools/check.sh:2 with samples/cloud.yaml"),
-        "{roots}"
-    );
+    dir.assert_lists("tools/check.sh:2 with samples/cloud.yaml");
     let lint = dir.lint();
     assert_eq!(lint.code, 0, "{lint}");
     assert!(lint.errors().is_empty(), "{lint}");

@@ -26,11 +26,7 @@ fn a_script_s_run_time_values_are_the_copy_of_the_example_a_page_says_to_fill_in
         ),
         ("config/secret.yaml", SECRET),
     ]);
-    let roots = dir.roots();
-    assert!(
-        roots.contains("config + install/values/values-example.yaml"),
-        "{roots}"
-    );
+    dir.assert_lists("config + install/values/values-example.yaml");
     let lint = dir.lint();
     assert!(lint.errors().is_empty(), "{lint}");
     let failed = lint.of("template-error");
@@ -195,11 +191,7 @@ fn an_overlay_shipped_in_a_secret_is_no_root_of_its_own() {
         ("install.sh", script),
         ("overlays/web/pkgi-overlay.yaml", overlay),
     ]);
-    let roots = dir.roots();
-    assert!(
-        roots.contains("copies it into the Secret `web-pkgi-overlay`"),
-        "{roots}"
-    );
+    dir.assert_lists("copies it into the Secret `web-pkgi-overlay`");
     let lint = dir.lint();
     assert!(
         lint.of("overlay-error").is_empty(),

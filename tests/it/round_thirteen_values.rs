@@ -2,7 +2,7 @@
 //! docs/precision.md "Round thirteen's constructs: values and files"), each as a general rule
 //! on a minimal repository written for the test.
 
-use crate::util::repo::Repo;
+use crate::util::repo::{Lint, Repo};
 
 const CLUSTER: &str =
     "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: cluster.x-k8s.io/v1beta1\n\
@@ -10,6 +10,17 @@ kind: Cluster\nmetadata:\n  name: #@ data.values.cluster.name\n";
 
 const VALUES: &str = "#@data/values\n---\ncluster:\n  name: demo #! cluster name\n  \
 version: v1.21.2 # must match the node image\n";
+
+/// The lint, in `cluster-tpl/`, of that folder holding the template, its values example and
+/// the page `readme`.
+fn clone_lint(readme: &str) -> Lint {
+    Repo::of(&[
+        ("cluster-tpl/README.md", readme),
+        ("cluster-tpl/values-tmpl.yml", VALUES),
+        ("cluster-tpl/1-cluster.yml", CLUSTER),
+    ])
+    .lint_in("cluster-tpl")
+}
 
 #[test]
 fn a_page_that_clones_this_repository_renders_it_from_the_clone_s_parent() {
@@ -20,12 +31,7 @@ fn a_page_that_clones_this_repository_renders_it_from_the_clone_s_parent() {
     let readme = "# cluster template\n\n```\ngit clone https://github.com/example/cluster-tpl\n\
 cp ./cluster-tpl/values-tmpl.yml values.yml\n```\n\nFill values.yml, then:\n\n```\n\
 ytt -f ./cluster-tpl -f values.yml | kubectl apply -f -\n```\n";
-    let lint = Repo::of(&[
-        ("cluster-tpl/README.md", readme),
-        ("cluster-tpl/values-tmpl.yml", VALUES),
-        ("cluster-tpl/1-cluster.yml", CLUSTER),
-    ])
-    .lint_in("cluster-tpl");
+    let lint = clone_lint(readme);
     let found = lint.of("unknown-comment");
     assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "error", "{lint}");
@@ -36,12 +42,7 @@ ytt -f ./cluster-tpl -f values.yml | kubectl apply -f -\n```\n";
     // `cd` into the clone: the same.
     let readme = "```\ngit clone https://github.com/example/cluster-tpl && cd cluster-tpl\n\
 ytt -f . | kubectl apply -f -\n```\n";
-    let lint = Repo::of(&[
-        ("cluster-tpl/README.md", readme),
-        ("cluster-tpl/values-tmpl.yml", VALUES),
-        ("cluster-tpl/1-cluster.yml", CLUSTER),
-    ])
-    .lint_in("cluster-tpl");
+    let lint = clone_lint(readme);
     let found = lint.of("unknown-comment");
     assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "error", "{lint}");
@@ -50,12 +51,7 @@ ytt -f . | kubectl apply -f -\n```\n";
     // nothing says how this one is run (the plain comment is a note).
     let readme = "```\ngit clone https://github.com/example/other-tpl\n\
 ytt -f ./other-tpl -f values.yml\n```\n";
-    let lint = Repo::of(&[
-        ("cluster-tpl/README.md", readme),
-        ("cluster-tpl/values-tmpl.yml", VALUES),
-        ("cluster-tpl/1-cluster.yml", CLUSTER),
-    ])
-    .lint_in("cluster-tpl");
+    let lint = clone_lint(readme);
     assert!(lint.of("unknown-comment").is_empty(), "{lint}");
     assert_eq!(lint.code, 0, "{lint}");
 }

@@ -71,6 +71,13 @@ impl Repo {
     pub fn roots(&self) -> String {
         super::bin::yttlint(&self.dir, &["--list-roots"]).stdout
     }
+
+    /// Asserts that what `yttlint --list-roots` prints holds `part`; the failure shows it.
+    #[track_caller]
+    pub fn assert_lists(&self, part: &str) {
+        let roots = self.roots();
+        assert!(roots.contains(part), "{roots}");
+    }
 }
 
 impl Deref for Repo {
