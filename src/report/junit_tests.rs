@@ -184,11 +184,7 @@ fn escaping_keeps_everything() {
         roots: vec![],
         diagnostics: vec![d],
     };
-    let xml = render(
-        &report,
-        &Sources::new("/nonexistent"),
-        &RenderOptions::default(),
-    );
+    let xml = xml_of(&report, RenderOptions::default().fail_on);
     let doc = roxmltree::Document::parse(&xml).unwrap();
     let failure = doc
         .descendants()
@@ -212,11 +208,7 @@ fn findings_outside_roots_get_their_own_suite() {
         roots: vec![],
         diagnostics: vec![Diagnostic::new(Rule::InternalError, "no roots")],
     };
-    let xml = render(
-        &report,
-        &Sources::new("/nonexistent"),
-        &RenderOptions::default(),
-    );
+    let xml = xml_of(&report, RenderOptions::default().fail_on);
     assert!(xml.contains("<testsuite name=\"(no root)\""), "{xml}");
 }
 
@@ -226,11 +218,7 @@ fn a_root_stopped_by_a_suppressed_error_passes() {
         roots: vec![status("config", None, RootOutcome::Error)],
         diagnostics: vec![],
     };
-    let xml = render(
-        &report,
-        &Sources::new("/nonexistent"),
-        &RenderOptions::default(),
-    );
+    let xml = xml_of(&report, RenderOptions::default().fail_on);
     let doc = roxmltree::Document::parse(&xml).unwrap();
     assert_eq!(doc.root_element().attribute("errors"), Some("0"));
     let case = doc
@@ -248,11 +236,7 @@ fn clean_run_passes() {
         roots: vec![status("config", None, RootOutcome::Ok)],
         diagnostics: vec![],
     };
-    let xml = render(
-        &report,
-        &Sources::new("/nonexistent"),
-        &RenderOptions::default(),
-    );
+    let xml = xml_of(&report, RenderOptions::default().fail_on);
     let doc = roxmltree::Document::parse(&xml).unwrap();
     assert_eq!(doc.root_element().attribute("failures"), Some("0"));
     assert!(

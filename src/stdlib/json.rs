@@ -8,7 +8,6 @@ use starlark::starlark_module;
 use starlark::values::{Heap, Value as SValue};
 
 use super::args::{encoder_value, err, kwarg_bool, kwarg_indent, one_str, Args, Kwargs};
-use crate::eval::convert::{value_to_starlark, MapAs};
 use crate::yaml::json::value_to_json;
 
 #[starlark_module]
@@ -30,10 +29,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         #[starlark(args)] args: Args<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<SValue<'v>> {
-        const NAME: &str = "json.decode";
-        let text = one_str(NAME, &args)?;
-        let v = super::json_decode::decode(text).map_err(|m| err(NAME, m))?;
-        Ok(value_to_starlark(&v, heap, MapAs::Dict))
+        super::decoded::decoded("json.decode", &args, heap, super::json_decode::decode)
     }
 
     /// Spec 001: whether `decode` would succeed.

@@ -5,9 +5,8 @@ use starlark::environment::GlobalsBuilder;
 use starlark::starlark_module;
 use starlark::values::{Heap, Value as SValue};
 
-use super::args::{encoder_value, err, kwarg_indent, one_str, Args, Kwargs};
+use super::args::{encoder_value, err, kwarg_indent, Args, Kwargs};
 use super::toml_encode::encode;
-use crate::eval::convert::{value_to_starlark, MapAs};
 use crate::pos::Pos;
 use crate::yaml::{Array, ArrayItem, Map, MapItem, Value};
 
@@ -99,10 +98,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
         #[starlark(args)] args: Args<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<SValue<'v>> {
-        const NAME: &str = "toml.decode";
-        let text = one_str(NAME, &args)?;
-        let v = decode(text).map_err(|m| err(NAME, m))?;
-        Ok(value_to_starlark(&v, heap, MapAs::Dict))
+        super::decoded::decoded("toml.decode", &args, heap, decode)
     }
 }
 

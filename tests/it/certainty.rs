@@ -5,8 +5,9 @@
 
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json, str_of};
-use crate::util::{yttlint, TempDir};
+use crate::util::json::str_of;
+use crate::util::repo::{Lint, Repo};
+use crate::util::yttlint;
 
 /// A template that fails with the committed values (a string added to an integer).
 const FAILS_WITH_DEFAULTS: &[(&str, &str)] = &[
@@ -18,12 +19,13 @@ const FAILS_WITH_DEFAULTS: &[(&str, &str)] = &[
 ];
 
 /// The one finding of `rule` in the report.
-fn only<'a>(report: &'a Value, rule: &str) -> &'a Value {
-    let found: Vec<&Value> = diagnostics(report)
+fn only<'a>(lint: &'a Lint, rule: &str) -> &'a Value {
+    let found: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["rule"] == rule)
         .collect();
-    assert_eq!(found.len(), 1, "{rule} in {report:#}");
+    assert_eq!(found.len(), 1, "{rule} in {lint}");
     found[0]
 }
 
@@ -38,16 +40,16 @@ fn assumption_kinds(d: &Value) -> Vec<&str> {
 
 #[test]
 fn a_failure_of_a_command_inferred_from_the_layout_is_a_warning_that_says_so() {
-    let dir = TempDir::with_files(FAILS_WITH_DEFAULTS);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let d = only(&report, "template-error");
+    let dir = Repo::of(FAILS_WITH_DEFAULTS);
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let d = only(&lint, "template-error");
     assert_eq!(d["severity"], "warning");
     assert_eq!(d["certainty"]["source"], "layout");
     assert_eq!(d["certainty"]["certain"], false);
     assert_eq!(assumption_kinds(d), ["inferred-command"]);
     // The root's provenance is in the report too.
-    assert_eq!(report["roots"][0]["provenance"]["source"], "layout");
+    assert_eq!(lint.report["roots"][0]["provenance"]["source"], "layout");
     // The terminal says what was assumed and how to make it certain.
     let run = yttlint(&dir, &[]);
     assert!(
@@ -68,10 +70,10 @@ fn a_failure_of_a_command_inferred_from_the_layout_is_a_warning_that_says_so() {
 fn the_same_failure_of_a_command_a_script_runs_is_an_error() {
     let mut files = FAILS_WITH_DEFAULTS.to_vec();
     files.push(("hack/build.sh", "#!/bin/sh\nytt -f config > out.yml\n"));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = only(&report, "template-error");
+    let dir = Repo::of(&files);
+    let lint = dir.lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = only(&lint, "template-error");
     assert_eq!(d["severity"], "error");
     assert_eq!(d["certainty"]["source"], "script");
     assert_eq!(d["certainty"]["origin"], "hack/build.sh:2");
@@ -86,13 +88,13 @@ fn the_same_failure_of_a_command_a_script_runs_is_an_error() {
 
 #[test]
 fn a_syntax_error_is_an_error_whatever_the_command() {
-    let dir = TempDir::with_files(&[(
+    let lint = Repo::of(&[(
         "config/app.yml",
         "#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.x +\n",
-    )]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = only(&report, "template-error");
+    )])
+    .lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = only(&lint, "template-error");
     assert_eq!(d["severity"], "error");
     // It rests on the text alone: no certainty to speak of.
     assert!(d["certainty"].is_null(), "{d}");
@@ -100,7 +102,7 @@ fn a_syntax_error_is_an_error_whatever_the_command() {
 
 #[test]
 fn placeholders_among_the_values_make_the_inputs_uncertain() {
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "config/values.yml",
             "#@data/values\n---\nregistry: <your-registry>\nport: 0\n",
@@ -110,10 +112,9 @@ fn placeholders_among_the_values_make_the_inputs_uncertain() {
             "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:assert\", \"assert\")\n---\nport: #@ data.values.port or assert.fail(\"port is required\")\n",
         ),
         ("deploy.sh", "ytt -f config | kapp deploy -a app -f- -y\n"),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let d = only(&report, "template-error");
+    ]).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let d = only(&lint, "template-error");
     assert_eq!(d["severity"], "warning");
     assert_eq!(d["certainty"]["source"], "script");
     assert_eq!(assumption_kinds(d), ["placeholder"]);
@@ -127,7 +128,7 @@ fn placeholders_among_the_values_make_the_inputs_uncertain() {
 #[test]
 fn files_a_wrapper_of_ytt_renders_lack_its_inputs_and_say_so() {
     // myks gives prototypes a schema of its own (`myks`, `environment`).
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (".myks.yaml", "async: 0\n"),
         (
             "prototypes/app/ytt/app.ytt.yaml",
@@ -137,19 +138,20 @@ fn files_a_wrapper_of_ytt_renders_lack_its_inputs_and_say_so() {
             "prototypes/app/app-data.ytt.yaml",
             "#@data/values-schema\n---\nreplicas: 1\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let worst: Vec<&Value> = diagnostics(&report)
+    ]).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let worst: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["severity"] == "error" || d["severity"] == "warning")
         .collect();
-    assert!(worst.is_empty(), "{report:#}");
-    let notes: Vec<&Value> = diagnostics(&report)
+    assert!(worst.is_empty(), "{lint}");
+    let notes: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["certainty"]["assumptions"].is_array())
         .collect();
-    assert!(!notes.is_empty(), "{report:#}");
+    assert!(!notes.is_empty(), "{lint}");
     for d in notes {
         assert!(assumption_kinds(d).contains(&"wrapper-tool"), "{d}");
         assert_eq!(d["severity"], "info", "{d}");
@@ -160,7 +162,7 @@ fn files_a_wrapper_of_ytt_renders_lack_its_inputs_and_say_so() {
 fn a_script_runs_from_one_place_its_own_directory_for_dot() {
     // `diff <(ytt -f ../base/config.yml) <(ytt -f .)` only runs from `step1`, and so does
     // `ytt -f .` next to it: not the repository's top, which mixes both steps' schemas.
-    let dir = TempDir::with_files(&[
+    let dir = Repo::of(&[
         ("base/config.yml", "a: 1\n"),
         ("step1/schema.yml", "#@data/values-schema\n---\nname: x\n"),
         (
@@ -192,14 +194,14 @@ fn a_script_runs_from_one_place_its_own_directory_for_dot() {
         "{}",
         list.stdout
     );
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!((code, diagnostics(&report).len()), (0, 0), "{report:#}");
+    let lint = dir.lint();
+    assert_eq!((lint.code, lint.diagnostics().len()), (0, 0), "{lint}");
 }
 
 #[cfg(unix)]
 #[test]
 fn a_makefile_linked_from_a_vendored_directory_runs_at_its_link() {
-    let dir = TempDir::with_files(&[
+    let dir = Repo::of(&[
         (
             "vendor/lib/snippets/Makefile",
             "render:\n\tytt -f ytt/common -f ytt/app\n",
@@ -221,30 +223,29 @@ fn a_makefile_linked_from_a_vendored_directory_runs_at_its_link() {
         "{}",
         list.stdout
     );
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
     assert!(
-        diagnostics(&report)
+        lint.diagnostics()
             .iter()
             .all(|d| d["rule"] != "load-error" && d["rule"] != "template-error"),
-        "{report:#}"
+        "{lint}"
     );
 }
 
 #[test]
 fn a_missing_library_is_a_load_error_whatever_values_are_given_at_run_time() {
     // The values given at run time (`-v ns=$NS`) cannot make a missing library appear.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "config/app.yaml",
             "#@ load(\"@ytt:library\", \"library\")\n#@ load(\"@ytt:template\", \"template\")\n#@ load(\"@ytt:data\", \"data\")\n--- #@ template.replace(library.get(\"nope\").eval())\n---\nns: #@ data.values.ns\n",
         ),
         ("config/values.yml", "#@data/values\n---\nns: \"\"\n"),
         ("run.sh", "ytt -f config -v ns=\"$NS\"\n"),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = only(&report, "load-error");
+    ]).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = only(&lint, "load-error");
     assert_eq!(d["severity"], "error");
     assert!(
         str_of(d, "message").starts_with("library.get: Could not find private library"),
@@ -255,7 +256,7 @@ fn a_missing_library_is_a_load_error_whatever_values_are_given_at_run_time() {
 #[test]
 fn an_educates_workshop_step_is_a_documented_command() {
     // The terminal of an Educates workshop starts in its `exercises/` directory.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("exercises/schema.yaml", "#@data/values-schema\n---\n#@schema/validation max_len=3\nname: abc\n"),
         ("exercises/values-bad.yaml", "#@data/values\n---\nname: abcdef\n"),
         (
@@ -266,10 +267,9 @@ fn an_educates_workshop_step_is_a_documented_command() {
             "workshop/content/exercises/01-demo.md",
             "Run it:\n\n```terminal:execute\ncommand: ytt -f schema.yaml -f values-bad.yaml -f demo.yaml\n```\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = only(&report, "data-value-violation");
+    ]).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = only(&lint, "data-value-violation");
     assert_eq!(d["severity"], "error");
     assert_eq!(d["certainty"]["source"], "document");
     assert_eq!(
@@ -283,17 +283,16 @@ fn a_script_input_that_was_deleted_is_an_error_at_the_command() {
     // `ci/docs` is gone and nothing makes it: ytt stops with "no such file or directory". A
     // warning by default (a step the linter does not see may make it); an error where the
     // repository asks for one and the command is certain.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (".yttlint.yaml", "rules: {input-missing: error}\n"),
         ("ci/main/pipeline.yml", "jobs: []\n"),
         (
             "ci/scripts/set.sh",
             "#!/usr/bin/env bash\nD=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\nfly sp -p main -c <(ytt -f \"$D/../main/\")\nfly sp -p docs -c <(ytt -f \"$D/../docs/\")\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = only(&report, "input-missing");
+    ]).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = only(&lint, "input-missing");
     assert_eq!(d["severity"], "error");
     assert_eq!(
         (d["file"].as_str(), d["line"].as_u64()),
@@ -306,15 +305,15 @@ fn a_script_input_that_was_deleted_is_an_error_at_the_command() {
 
 #[test]
 fn an_input_an_earlier_command_makes_is_not_missing() {
-    let dir = TempDir::with_files(&[
+    let dir = Repo::of(&[
         ("config/app.yml", "kind: ConfigMap\n"),
         (
             "build.sh",
             "#!/bin/sh\nmkdir -p out\nhelm template x chart > out/chart.yml\nytt -f config -f out/chart.yml\n",
         ),
     ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!((code, diagnostics(&report).len()), (0, 0), "{report:#}");
+    let lint = dir.lint();
+    assert_eq!((lint.code, lint.diagnostics().len()), (0, 0), "{lint}");
     let list = yttlint(&dir, &["--list-roots"]);
     assert!(
         list.stdout
@@ -328,7 +327,7 @@ fn an_input_an_earlier_command_makes_is_not_missing() {
 fn the_user_s_copy_of_an_example_is_linted_with_the_example_as_an_assumption() {
     // The script renders `values.yaml`, which the user makes from `values.yaml.example`; the
     // example lacks a key the template needs: ytt fails with it, but the user's copy may have it.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("values.yaml.example", "#@data/values\n---\ndomain: example.com\n"),
         (
             "deps.yaml",
@@ -336,10 +335,9 @@ fn the_user_s_copy_of_an_example_is_linted_with_the_example_as_an_assumption() {
         ),
         ("install.sh", "#!/bin/sh\nytt -f deps.yaml -f values.yaml | kapp deploy -a x -f- -y\n"),
         ("README.md", "# Install\n\nEdit `values.yaml`, then run `./install.sh`.\n"),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let d = only(&report, "template-error");
+    ]).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let d = only(&lint, "template-error");
     assert_eq!(d["severity"], "warning");
     assert_eq!(assumption_kinds(d), ["example-values"]);
     assert!(
@@ -351,7 +349,7 @@ fn the_user_s_copy_of_an_example_is_linted_with_the_example_as_an_assumption() {
 
 #[test]
 fn values_a_readme_gives_as_a_block_are_an_uncertain_input() {
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("config/schema.yml", "#@data/values-schema\n---\nport: 8080\n"),
         (
             "config/svc.yml",
@@ -361,10 +359,9 @@ fn values_a_readme_gives_as_a_block_are_an_uncertain_input() {
             "README.md",
             "# Service\n\nCreate `values.yml` with:\n\n```yaml\n#@data/values\n---\nport: http\n```\n\nThen:\n\n```sh\nytt -f config -f values.yml\n```\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let d = only(&report, "schema-type-mismatch");
+    ]).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let d = only(&lint, "schema-type-mismatch");
     assert_eq!(d["severity"], "warning");
     assert_eq!(d["certainty"]["source"], "document");
     assert_eq!(assumption_kinds(d), ["example-values"]);
@@ -372,7 +369,7 @@ fn values_a_readme_gives_as_a_block_are_an_uncertain_input() {
 
 #[test]
 fn an_input_in_the_home_directory_is_left_out_as_an_assumption() {
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "config/t.yml",
             "#@ load(\"@ytt:data\", \"data\")\n---\nca: #@ data.read(\"registry.crt\")\n",
@@ -381,10 +378,10 @@ fn an_input_in_the_home_directory_is_left_out_as_an_assumption() {
             "README.md",
             "```\nytt -f config/ -f $HOME/registry.crt\n```\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let d = only(&report, "template-error");
+    ])
+    .lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let d = only(&lint, "template-error");
     assert_eq!(d["severity"], "warning");
     assert_eq!(assumption_kinds(d), ["outside-input"]);
 }
@@ -392,7 +389,7 @@ fn an_input_in_the_home_directory_is_left_out_as_an_assumption() {
 #[test]
 fn two_documented_commands_for_one_root_are_two_scenarios() {
     // One passes --ignore-unknown-comments, one does not: ytt rejects the plain comment then.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "config/app.yml",
             "#@ load(\"@ytt:data\", \"data\")\n# a plain comment\n---\nname: #@ data.values.name\n",
@@ -402,10 +399,9 @@ fn two_documented_commands_for_one_root_are_two_scenarios() {
             "README.md",
             "```\nytt --ignore-unknown-comments -f config/\n```\n\nor\n\n```\nytt -f config/\n```\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = only(&report, "unknown-comment");
+    ]).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = only(&lint, "unknown-comment");
     assert_eq!(d["severity"], "error");
     assert_eq!(d["scenario"], "README.md:8");
     assert_eq!(d["certainty"]["origin"], "README.md:8");

@@ -3,8 +3,8 @@
 //! installer passes to ytt at run time. ytt rejects a plain `#8 …` comment in it; the linter
 //! says so at the outer file's line. A minimal repro written for the test.
 
-use crate::util::json::{diagnostics, lint_json, str_of};
-use crate::util::TempDir;
+use crate::util::json::str_of;
+use crate::util::repo::Repo;
 
 const SECRET: &str = "apiVersion: v1\nkind: Secret\nmetadata: {name: installer-config}\n\
     stringData:\n  values.yaml: |\n    #@data/values\n    ---\n    #8 Set the profile.\n    \
@@ -26,14 +26,14 @@ const INSTALLER: [(&str, &str); 2] = [
 fn a_plain_comment_in_an_embedded_values_document_is_a_warning_at_its_line() {
     let mut files = INSTALLER.to_vec();
     files.push(("config/installer-config.yaml.template", SECRET));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found: Vec<_> = diagnostics(&report)
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found: Vec<_> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["file"] == "config/installer-config.yaml.template")
         .collect();
-    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found.len(), 1, "{lint}");
     let d = found[0];
     assert_eq!(d["severity"], "warning");
     assert_eq!(d["line"], 8);
@@ -55,12 +55,12 @@ fn the_same_document_in_a_yaml_file_and_a_sound_one_are_judged_alike() {
     files.push(("config/installer-config.yaml", SECRET));
     let sound = SECRET.replace("#8 Set", "#! Set");
     files.push(("config/other.yml.tpl", sound.as_str()));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let places: Vec<String> = diagnostics(&report)
+    let lint = Repo::of(&files).lint();
+    let places: Vec<String> = lint
+        .diagnostics()
         .iter()
         .filter(|d| str_of(d, "file").starts_with("config/"))
         .map(|d| format!("{}:{}", str_of(d, "file"), d["line"]))
         .collect();
-    assert_eq!(places, ["config/installer-config.yaml:8"], "{report:#}");
+    assert_eq!(places, ["config/installer-config.yaml:8"], "{lint}");
 }

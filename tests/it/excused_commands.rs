@@ -8,8 +8,8 @@
 
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::{yttlint, TempDir};
+use crate::util::repo::{Lint, Repo};
+use crate::util::yttlint;
 
 /// A root a script runs, so that every repository here has something to lint.
 const ROOT: &[(&str, &str)] = &[
@@ -26,21 +26,21 @@ const TOOL_SCRIPT: &str =
     "#!/bin/sh\nset -e\ncd \"$(dirname \"$0\")/..\"\nytt -f config -f overlays > release.yml\n";
 const TOOL_CONFIG: &str = "kind: ConfigMap\napiVersion: v1\nmetadata:\n  name: tool\n";
 
-fn with(extra: &[(&'static str, &'static str)]) -> TempDir {
+fn with(extra: &[(&'static str, &'static str)]) -> Repo {
     let mut files = ROOT.to_vec();
     files.extend_from_slice(extra);
-    TempDir::with_files(&files)
+    Repo::of(&files)
 }
 
-fn input_missing(report: &Value) -> Vec<&Value> {
-    diagnostics(report)
+fn input_missing(lint: &Lint) -> Vec<&Value> {
+    lint.diagnostics()
         .iter()
         .filter(|d| d["rule"] == "input-missing")
         .collect()
 }
 
 /// The `--list-roots` line of what was skipped at `origin`.
-fn skipped_at(dir: &TempDir, origin: &str) -> String {
+fn skipped_at(dir: &Repo, origin: &str) -> String {
     let list = yttlint(dir, &["--list-roots"]);
     let prefix = format!("skipped: {origin}: ");
     list.stdout
@@ -57,11 +57,11 @@ fn a_script_of_the_repository_with_a_missing_input_is_reported() {
         ("tool/hack/build.sh", TOOL_SCRIPT),
         ("tool/config/tool.yml", TOOL_CONFIG),
     ]);
-    let (code, report) = lint_json(&dir, &[]);
+    let lint = dir.lint();
     // A warning: the exit status stays 0.
-    assert_eq!(code, 0, "{report:#}");
-    let found = input_missing(&report);
-    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = input_missing(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["file"], "tool/hack/build.sh");
     assert_eq!(found[0]["severity"], "warning");
 }
@@ -76,9 +76,9 @@ fn a_script_in_a_directory_vendir_writes_is_another_project_s() {
         ("vendor/tool/hack/build.sh", TOOL_SCRIPT),
         ("vendor/tool/config/tool.yml", TOOL_CONFIG),
     ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(input_missing(&report).is_empty(), "{report:#}");
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(input_missing(&lint).is_empty(), "{lint}");
     // Not a command of the repository at all: one note for the directory says so.
     let list = yttlint(&dir, &["--list-roots"]);
     assert!(
@@ -107,9 +107,9 @@ fn a_script_the_repository_copies_elsewhere_runs_in_the_copy() {
             "#!/bin/bash\nset -euo pipefail\nV=v1\nmkdir -p \"clusters/$1\"\ncp -R .catalog/tool/$V/scripts/* \"clusters/$1/\"\n\"clusters/$1/render.sh\"\n",
         ),
     ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(input_missing(&report).is_empty(), "{report:#}");
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(input_missing(&lint).is_empty(), "{lint}");
     assert_eq!(
         skipped_at(&dir, ".catalog/tool/v1/scripts/render.sh:3"),
         ".catalog/tool/v1/scripts/render.sh is copied elsewhere by `cp` (scripts/new-cluster.sh:5), where its paths are meant to exist"
@@ -131,9 +131,9 @@ fn a_script_whose_input_exists_only_elsewhere_is_not_judged_here() {
             "#!/bin/sh\ncd \"$(dirname \"$0\")\"\nytt -f config/app/extra.yml > extra.out.yml\n",
         ),
     ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(input_missing(&report).is_empty(), "{report:#}");
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(input_missing(&lint).is_empty(), "{lint}");
     assert_eq!(
         skipped_at(&dir, "scripts/extra.sh:3"),
         "scripts/config/app/extra.yml is not in the repository, and nothing shows the command runs from here"
@@ -152,17 +152,17 @@ fn a_script_input_with_a_typo_next_to_the_file_meant_is_reported() {
             "#!/bin/sh\ncd \"$(dirname \"$0\")\"\nytt -f config/app/extra-cn.yml > extra.out.yml\n",
         ),
     ]);
-    let (code, report) = lint_json(&dir, &[]);
+    let lint = dir.lint();
     // A warning: the exit status stays 0.
-    assert_eq!(code, 0, "{report:#}");
-    let found = input_missing(&report);
-    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = input_missing(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["file"], "scripts/extra.sh");
     assert!(
         found[0]["help"]
             .as_str()
             .is_some_and(|m| m.contains("did you mean scripts/config/app/extra-cm.yml")),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -181,19 +181,20 @@ fn unused_values_of_an_example_standing_in_for_the_user_s_copy_are_info() {
         ),
         ("install.sh", "#!/bin/sh\nytt -f web -f values.yaml > out.yml\n"),
     ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let unused: Vec<&Value> = diagnostics(&report)
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let unused: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["rule"] == "data-value-unused")
         .collect();
-    assert_eq!(unused.len(), 1, "{report:#}");
+    assert_eq!(unused.len(), 1, "{lint}");
     assert_eq!(unused[0]["severity"], "info");
     assert_eq!(unused[0]["file"], "values.yaml.example");
     assert!(
         unused[0]["message"]
             .as_str()
             .is_some_and(|m| m.contains("the example stands in for the user's own copy")),
-        "{report:#}"
+        "{lint}"
     );
 }

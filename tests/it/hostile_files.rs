@@ -10,12 +10,13 @@ use std::os::unix::fs::symlink;
 use std::path::Path;
 use std::process::Command;
 
-use crate::util::json::{diagnostics, lint_json, str_of};
+use crate::util::json::{lint_json, str_of};
+use crate::util::repo::{Lint, Repo};
 use crate::util::{command, template, Run, TempDir};
 
 /// A root `config` with a data value and a template, and a directory `common` beside it.
-fn repository() -> TempDir {
-    TempDir::with_files(&[
+fn repository() -> Repo {
+    Repo::of(&[
         // The root is listed, so that what fails in it is certain: an error.
         (".yttlint.yaml", "roots:\n- path: config\n"),
         ("config/v.yml", "#@data/values\n---\nx: 1\n"),
@@ -29,8 +30,8 @@ fn repository() -> TempDir {
 }
 
 /// `(rule, file, line, message)` of each finding of a JSON report.
-fn findings(report: &serde_json::Value) -> Vec<(String, String, u64, String)> {
-    diagnostics(report)
+fn findings(lint: &Lint) -> Vec<(String, String, u64, String)> {
+    lint.diagnostics()
         .iter()
         .map(|d| {
             (
@@ -60,10 +61,10 @@ fn symlinked_directories_and_loops_inside_a_root_are_entries_as_ytt_lists_them()
     std::fs::create_dir_all(r.join("config/_ytt_lib")).unwrap();
     link(&r, "../../lib", "config/_ytt_lib/lib");
     // ytt prints `a: 1`: the entries have no template type and are never read.
-    let (code, report) = lint_json(&r, &[]);
-    assert_eq!(code, 0, "{report}");
-    assert_eq!(findings(&report), vec![]);
-    assert_eq!(report["roots"][0]["status"], "ok", "{report}");
+    let lint = r.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert_eq!(findings(&lint), vec![]);
+    assert_eq!(lint.report["roots"][0]["status"], "ok", "{lint}");
     let rendered = template(&r, &["-f", "config", ALLOW_ALL]);
     assert_eq!((rendered.code, rendered.stdout.as_str()), (0, "a: 1\n"));
     // Every listing ends: discovery, `--list-roots`, a second run (the run cache's listing).
@@ -77,15 +78,15 @@ fn a_symlinked_directory_ytt_reads_is_a_finding_at_that_file_with_ytt_s_message(
     let r = repository();
     link(&r, "../common", "config/common.yml");
     // ytt: `ytt: Error: read config/common.yml: is a directory`.
-    let (code, report) = lint_json(&r, &[]);
-    assert_eq!(code, 1, "{report}");
+    let lint = r.lint();
+    assert_eq!(lint.code, 1, "{lint}");
     let want = (
         "template-error".to_string(),
         "config/common.yml".to_string(),
         1,
         "read config/common.yml: is a directory".to_string(),
     );
-    assert_eq!(findings(&report), vec![want]);
+    assert_eq!(findings(&lint), vec![want]);
     let rendered = template(&r, &["-f", "config", ALLOW_ALL]);
     assert_eq!(rendered.code, 1);
     assert_eq!(
@@ -96,9 +97,9 @@ fn a_symlinked_directory_ytt_reads_is_a_finding_at_that_file_with_ytt_s_message(
     // symbolic links`.
     std::fs::remove_file(r.join("config/common.yml")).unwrap();
     link(&r, "loop.yml", "config/loop.yml");
-    let (_, report) = lint_json(&r, &[]);
-    let found = findings(&report);
-    assert_eq!(found.len(), 1, "{report}");
+    let lint = r.lint();
+    let found = findings(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(
         (found[0].1.as_str(), found[0].3.as_str()),
         (
@@ -116,15 +117,15 @@ fn a_root_that_is_a_symlink_to_a_directory_is_an_error_not_an_empty_root() {
     // `ytt -f link` renders nothing: it takes the link for a file of no known type.
     let rendered = template(&r, &["-f", "link", ALLOW_ALL]);
     assert_eq!((rendered.code, rendered.stdout.as_str()), (0, ""));
-    let (code, report) = lint_json(&r, &[]);
-    assert_eq!(code, 1, "{report}");
-    let found = findings(&report);
-    assert_eq!(found.len(), 1, "{report}");
+    let lint = r.lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = findings(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     assert!(
         found[0]
             .3
             .contains("a symlink to a directory, which ytt takes for a file"),
-        "{report}"
+        "{lint}"
     );
 }
 
@@ -137,20 +138,20 @@ fn reading_a_symlinked_directory_fails_where_it_is_read() {
         "#@ load(\"@ytt:data\", \"data\")\n---\nb: #@ data.read(\"common\")\n",
     );
     // ytt: `- data.read: read config/common: is a directory` at `u.yml:3`.
-    let (code, report) = lint_json(&r, &[]);
-    assert_eq!(code, 1);
-    let found = findings(&report);
-    assert_eq!(found.len(), 1, "{report}");
+    let lint = r.lint();
+    assert_eq!(lint.code, 1);
+    let found = findings(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(
         (found[0].1.as_str(), found[0].2),
         ("config/u.yml", 3),
-        "{report}"
+        "{lint}"
     );
     assert!(
         found[0]
             .3
             .starts_with("data.read: read config/common: is a directory"),
-        "{report}"
+        "{lint}"
     );
     // A values directory with a symlinked directory in it, and a values file that is one:
     // `Reading file 'sub.yml': read vals/sub.yml: is a directory`, `Reading file 'vals/sub.yml'`.
@@ -265,9 +266,10 @@ fn a_byte_order_mark_is_a_warning_where_ytt_keeps_it() {
         ),
         "{rendered:?}"
     );
-    let (code, report) = lint_json(&r, &[]);
-    assert_eq!(code, 0, "warnings only: {report}");
-    let at: Vec<(String, u64, u64)> = diagnostics(&report)
+    let lint = r.lint();
+    assert_eq!(lint.code, 0, "warnings only: {lint}");
+    let at: Vec<(String, u64, u64)> = lint
+        .diagnostics()
         .iter()
         .map(|d| {
             assert_eq!(d["rule"], "yaml-bom", "{d}");
@@ -281,8 +283,8 @@ fn a_byte_order_mark_is_a_warning_where_ytt_keeps_it() {
     let file = "config/bom.yml".to_string();
     assert_eq!(at, vec![(file.clone(), 1, 1), (file, 3, 8)]);
     assert!(
-        str_of(&diagnostics(&report)[0], "message").contains("key \"\\uFEFFkind\""),
-        "{report}"
+        str_of(&lint.diagnostics()[0], "message").contains("key \"\\uFEFFkind\""),
+        "{lint}"
     );
 }
 
@@ -291,10 +293,10 @@ fn cr_only_line_endings_are_an_error_since_ytt_crashes_and_crlf_renders() {
     let r = repository();
     // ytt: `panic: runtime error: index out of range [2] with length 2`, exit status 2.
     r.write("config/cr.yml", "a: 1\rb: 2\r");
-    let (code, report) = lint_json(&r, &[]);
-    assert_eq!(code, 1, "{report}");
-    let found = findings(&report);
-    assert_eq!(found.len(), 1, "{report}");
+    let lint = r.lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = findings(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     let (rule, file, line, message) = &found[0];
     assert_eq!(
         (rule.as_str(), file.as_str(), *line),
@@ -306,8 +308,8 @@ fn cr_only_line_endings_are_an_error_since_ytt_crashes_and_crlf_renders() {
     );
     // CR LF line endings render as ytt renders them: `a: 1`, `b: 2`.
     r.write("config/cr.yml", "a: 1\r\nb: 2\r\n");
-    let (code, report) = lint_json(&r, &[]);
-    assert_eq!((code, findings(&report)), (0, vec![]), "{report}");
+    let lint = r.lint();
+    assert_eq!((lint.code, findings(&lint)), (0, vec![]), "{lint}");
     let rendered = template(&r, &["-f", "config/cr.yml"]);
     assert_eq!(rendered.stdout, "a: 1\nb: 2\n");
 }

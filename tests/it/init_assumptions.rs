@@ -2,14 +2,16 @@
 //! finding comes from (round eight's left-overs, docs/precision.md). Each repository is a minimal
 //! repro written for the test.
 
-use crate::util::json::{diagnostics, lint_json, str_of};
-use crate::util::{yttlint, TempDir};
+use crate::util::json::str_of;
+use crate::util::repo::{Lint, Repo};
+use crate::util::yttlint;
 
 /// `(severity, rule, file, line, kinds assumed)` of every finding.
 fn severities(dir: &std::path::Path) -> Vec<(String, String, String, u64, Vec<String>)> {
-    let (code, report) = lint_json(dir, &[]);
-    assert!(code == 0 || code == 1, "{report:#}");
-    let mut out: Vec<_> = diagnostics(&report)
+    let lint = Lint::run(dir, &[]);
+    assert!(lint.code == 0 || lint.code == 1, "{lint}");
+    let mut out: Vec<_> = lint
+        .diagnostics()
         .iter()
         .map(|d| {
             let kinds = d["certainty"]["assumptions"]
@@ -35,7 +37,7 @@ fn severities(dir: &std::path::Path) -> Vec<(String, String, String, u64, Vec<St
 fn init_records_what_discovery_assumed_and_the_severities_stay() {
     // A layout root that fails, an overlay of manifests `helm template` pipes in, a README
     // command run with the user's copy of an example values file.
-    let repo = TempDir::copy_of("invocations/init-assumptions");
+    let repo = Repo::copy_of("invocations/init-assumptions");
     for f in ["expected-roots.txt", "expected-findings.txt"] {
         let _ = std::fs::remove_file(repo.join(f));
     }
@@ -87,7 +89,7 @@ fn init_records_what_discovery_assumed_and_the_severities_stay() {
 
 #[test]
 fn an_embedded_document_s_finding_says_where_it_is_written_and_who_reads_the_file() {
-    let dir = TempDir::with_files(&[
+    let dir = Repo::of(&[
         (
             "installer/values-secret.yaml",
             "apiVersion: v1\nkind: Secret\nmetadata:\n  name: installer-values\nstringData:\n  values.yaml: |\n    #@data/values\n    ---\n    # the profile to install\n    profile: full\n",
@@ -97,12 +99,13 @@ fn an_embedded_document_s_finding_says_where_it_is_written_and_who_reads_the_fil
             "#!/bin/sh\nkapp deploy -a installer -f installer/values-secret.yaml -y\n",
         ),
     ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let d = diagnostics(&report)
+    let lint = dir.lint();
+    let d = lint
+        .diagnostics()
         .iter()
         .find(|d| d["rule"] == "unknown-comment")
         .cloned()
-        .unwrap_or_else(|| panic!("{report:#}"));
+        .unwrap_or_else(|| panic!("{lint}"));
     assert_eq!(d["severity"], "warning");
     assert_eq!(d["certainty"]["source"], "embedded");
     assert_eq!(d["certainty"]["origin"], "installer/values-secret.yaml:6");

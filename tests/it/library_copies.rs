@@ -3,13 +3,14 @@
 
 use std::path::Path;
 
-use crate::util::json::{diagnostics, lint_json, str_of};
-use crate::util::TempDir;
+use crate::util::json::str_of;
+use crate::util::repo::{Lint, Repo};
 
 /// The findings in private libraries, as `file:line rule`, sorted.
 fn library_findings(dir: &Path, jobs: &str) -> Vec<String> {
-    let (_, report) = lint_json(dir, &["--no-cache", "-j", jobs]);
-    let mut found: Vec<String> = diagnostics(&report)
+    let lint = Lint::run(dir, &["--no-cache", "-j", jobs]);
+    let mut found: Vec<String> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["file"].as_str().is_some_and(|f| f.contains("_ytt_lib")))
         .map(|d| {
@@ -28,7 +29,7 @@ fn library_findings(dir: &Path, jobs: &str) -> Vec<String> {
 
 #[test]
 fn every_copy_of_a_library_gets_its_findings_at_its_own_paths() {
-    let dir = TempDir::new();
+    let dir = Repo::new();
     let lib = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:struct\", \"struct\")\nname: #@ data.values.name\n#@overlay/matchh by=\"x\"\nother: 1\n";
     let values = "#@data/values\n---\nname: x\n";
     dir.write(

@@ -3,31 +3,12 @@
 //! where the command and its inputs are certain and as a warning naming the assumption
 //! elsewhere. Each on a minimal repository written here.
 
+use crate::util::json::assumption_kinds;
+use crate::util::repo::{Lint, Repo};
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::TempDir;
-
-/// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
-/// The kinds of the assumptions a finding names.
-fn kinds(d: &Value) -> Vec<&str> {
-    d["certainty"]["assumptions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|a| a["kind"].as_str())
-        .collect()
-}
-
 /// A package whose `config/` holds ytt overlays and a vendored Helm chart (Go templates).
-fn chart_package(extra: &[(&str, &str)]) -> TempDir {
+fn chart_package(extra: &[(&str, &str)]) -> Repo {
     let mut files: Vec<(&str, &str)> = vec![
         (
             "pkg/config/overlays/labels.yml",
@@ -47,12 +28,12 @@ fn chart_package(extra: &[(&str, &str)]) -> TempDir {
         ),
     ];
     files.extend_from_slice(extra);
-    TempDir::with_files(&files)
+    Repo::of(&files)
 }
 
 /// The `yaml-syntax` finding of the chart's template.
-fn chart_syntax(report: &Value) -> Value {
-    let found = of(report, "yaml-syntax");
+fn chart_syntax(lint: &Lint) -> Value {
+    let found = lint.of("yaml-syntax");
     let d = found
         .iter()
         .find(|d| {
@@ -61,7 +42,7 @@ fn chart_syntax(report: &Value) -> Value {
                 .unwrap_or("")
                 .ends_with("templates/service.yaml")
         })
-        .unwrap_or_else(|| panic!("no yaml-syntax finding in the chart: {report:#}"));
+        .unwrap_or_else(|| panic!("no yaml-syntax finding in the chart: {lint}"));
     (*d).clone()
 }
 
@@ -80,11 +61,11 @@ fn a_certain_command_on_a_vendored_chart_fails_as_ytt_does() {
         ),
     ] {
         let dir = chart_package(&[(file, text)]);
-        let (code, report) = lint_json(&dir, &[]);
-        assert_eq!(code, 1, "{file}: {report:#}");
-        let d = chart_syntax(&report);
+        let lint = dir.lint();
+        assert_eq!(lint.code, 1, "{file}: {lint}");
+        let d = chart_syntax(&lint);
         assert_eq!(d["severity"], "error", "{file}: {d:#}");
-        assert!(kinds(&d).is_empty(), "{file}: {d:#}");
+        assert!(assumption_kinds(&d).is_empty(), "{file}: {d:#}");
         assert!(
             d["message"]
                 .as_str()
@@ -121,17 +102,17 @@ fn a_renderer_that_feeds_the_command_keeps_the_other_tool_assumption() {
     ] {
         let env = ("pkg/env.sh", "export DOMAIN=\"{{{ .environment.domain }}}\"\n");
         let dir = chart_package(&[(file, text), env]);
-        let (_, report) = lint_json(&dir, &[]);
-        let d = chart_syntax(&report);
+        let lint = dir.lint();
+        let d = chart_syntax(&lint);
         assert_eq!(d["severity"], "info", "{file}: {d:#}");
-        assert!(kinds(&d).contains(&"other-template"), "{file}: {d:#}");
+        assert!(assumption_kinds(&d).contains(&"other-template"), "{file}: {d:#}");
     }
 }
 
 /// A page's command that gives its data values on its line, and a template that reads a key
 /// no file or flag declares.
-fn documented_command(command: &str) -> TempDir {
-    TempDir::with_files(&[
+fn documented_command(command: &str) -> Repo {
+    Repo::of(&[
         (
             "README.md",
             &format!("# Portal\n\nDeploy it:\n\n```shell\n{command}\n```\n"),
@@ -155,15 +136,18 @@ fn a_page_s_command_given_its_values_in_full_fails_as_a_script_s_does() {
         let dir = documented_command(&format!(
             "ytt -f overlays/portal.yaml -f resources --data-value password={value} | kubectl apply -f -"
         ));
-        let (_, report) = lint_json(&dir, &[]);
-        let found = of(&report, "template-error");
+        let lint = dir.lint();
+        let found = lint.of("template-error");
         let d = found
             .iter()
             .find(|d| d["message"].as_str().unwrap_or("").contains("registry"))
-            .unwrap_or_else(|| panic!("{value}: no template-error: {report:#}"));
+            .unwrap_or_else(|| panic!("{value}: no template-error: {lint}"));
         assert_eq!(d["severity"], "warning", "{value}: {d:#}");
-        assert!(kinds(d).contains(&"example-values"), "{value}: {d:#}");
-        assert!(of(&report, "needs-input").is_empty(), "{value}: {report:#}");
+        assert!(
+            assumption_kinds(d).contains(&"example-values"),
+            "{value}: {d:#}"
+        );
+        assert!(lint.of("needs-input").is_empty(), "{value}: {lint}");
     }
     // A page's command that leaves the values to its reader still needs them: values the page's
     // own renderer fills in first (a workshop's `{{< param x >}}`) are not written out.
@@ -172,20 +156,20 @@ fn a_page_s_command_given_its_values_in_full_fails_as_a_script_s_does() {
         "ytt -f overlays/portal.yaml -f resources -v password={{< param password >}} | kubectl apply -f -",
     ] {
         let dir = documented_command(command);
-        let (code, report) = lint_json(&dir, &[]);
-        assert_eq!(code, 0, "{command}: {report:#}");
-        assert!(of(&report, "template-error").is_empty(), "{command}: {report:#}");
-        assert_eq!(of(&report, "needs-input").len(), 1, "{command}: {report:#}");
+        let lint = dir.lint();
+        assert_eq!(lint.code, 0, "{command}: {lint}");
+        assert!(lint.of("template-error").is_empty(), "{command}: {lint}");
+        assert_eq!(lint.of("needs-input").len(), 1, "{command}: {lint}");
     }
 }
 
 /// A Package whose ytt step adds an overlay written inline.
-fn inline_overlay_package(overlay: &str) -> TempDir {
+fn inline_overlay_package(overlay: &str) -> Repo {
     let indented: String = overlay
         .lines()
         .map(|l| format!("                {l}\n"))
         .collect();
-    TempDir::with_files(&[(
+    Repo::of(&[(
         "packages/web/1.0.0.yaml",
         &format!(
             "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: web.example.org.1.0.0\nspec:\n  refName: web.example.org\n  version: 1.0.0\n  template:\n    spec:\n      fetch:\n      - imgpkgBundle:\n          image: registry.example.org/web:1.0.0\n      template:\n      - ytt:\n          paths:\n          - config/\n          inline:\n            paths:\n              overlay.yaml: |\n{indented}      deploy:\n      - kapp: {{}}\n"
@@ -199,9 +183,10 @@ fn an_inline_file_of_a_ytt_step_is_a_ytt_input_whatever_its_first_line() {
     let dir = inline_overlay_package(
         "#@overlay/match by=overlay.all, expects=\"1+\"\n---\nmetadata:\n  #@overlay/match missing_ok=True\n  namespace: #@ data.values.namespace\n",
     );
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found: Vec<&Value> = diagnostics(&report)
+    let lint = dir.lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["file"] == "packages/web/1.0.0.yaml" && d["severity"] == "error")
         .collect();
@@ -209,7 +194,7 @@ fn an_inline_file_of_a_ytt_step_is_a_ytt_input_whatever_its_first_line() {
         found
             .iter()
             .any(|d| d["message"].as_str().unwrap_or("").contains("overlay")),
-        "{report:#}"
+        "{lint}"
     );
     assert_eq!(found[0]["line"], 20, "{:#}", found[0]);
     assert_eq!(
@@ -222,15 +207,15 @@ fn an_inline_file_of_a_ytt_step_is_a_ytt_input_whatever_its_first_line() {
     let dir = inline_overlay_package(
         "#@ load(\"@ytt:overlay\", \"overlay\")\n#@ load(\"@ytt:data\", \"data\")\n#@overlay/match by=overlay.all, expects=\"1+\"\n---\nmetadata:\n  #@overlay/match missing_ok=True\n  namespace: #@ data.values.namespace\n",
     );
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
 }
 
 #[test]
 fn a_root_that_reads_data_it_never_loads_has_no_unused_values() {
     // The page's command is known, so its root's values are checked for use; the template
     // reads them through a `data` it never loads: the error is the finding, not the values.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "README.md",
             "```\nytt -f config -v env=prod | kubectl apply -f-\n```\n",
@@ -240,14 +225,13 @@ fn a_root_that_reads_data_it_never_loads_has_no_unused_values() {
             "config/cm.yml",
             "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  env: #@ data.values.env\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
+    ]).lint();
+    assert_eq!(lint.code, 1, "{lint}");
     assert!(
-        of(&report, "template-error")
+        lint.of("template-error")
             .iter()
             .any(|d| d["message"] == "undefined: data" && d["severity"] == "error"),
-        "{report:#}"
+        "{lint}"
     );
-    assert!(of(&report, "data-value-unused").is_empty(), "{report:#}");
+    assert!(lint.of("data-value-unused").is_empty(), "{lint}");
 }

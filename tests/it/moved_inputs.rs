@@ -6,8 +6,8 @@
 
 use serde_json::Value;
 
-use crate::util::json::{assumption_kinds, errors, lint_json, of, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, str_of};
+use crate::util::repo::{Lint, Repo};
 
 /// A namespace template reading one value.
 const NAMESPACE: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: #@ data.values.ns\n";
@@ -23,9 +23,9 @@ const CHECK: &str =
 const GUIDE_PAGE: &str = "Render the namespace:\n\n```\n$ ytt -f ./guides/lib-demo\n```\n";
 
 /// The one `input-missing` finding, checked to be at `file:line`.
-fn the_missing<'a>(report: &'a Value, file: &str, line: u64) -> &'a Value {
-    let found = of(report, "input-missing");
-    assert_eq!(found.len(), 1, "{report:#}");
+fn the_missing<'a>(lint: &'a Lint, file: &str, line: u64) -> &'a Value {
+    let found = lint.of("input-missing");
+    assert_eq!(found.len(), 1, "{lint}");
     let d = found[0];
     assert_eq!(
         (d["file"].as_str(), d["line"].as_u64()),
@@ -46,10 +46,9 @@ fn a_page_naming_its_own_folder_by_an_old_path_fails_for_certain() {
         ("guides/basics/lib-demo/config.yml", NAMESPACE),
         ("guides/basics/lib-demo/values.yml", NS_VALUES),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = the_missing(&report, "guides/basics/lib-demo/README.md", 4);
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = the_missing(&lint, "guides/basics/lib-demo/README.md", 4);
     assert_eq!(d["severity"], "error", "{d:#}");
     assert_eq!(d["certainty"]["certain"], true, "{d:#}");
     assert_eq!(
@@ -57,7 +56,7 @@ fn a_page_naming_its_own_folder_by_an_old_path_fails_for_certain() {
         "did you mean guides/basics/lib-demo?",
         "{d:#}"
     );
-    assert_eq!(errors(&report).len(), 1, "{report:#}");
+    assert_eq!(lint.errors().len(), 1, "{lint}");
 
     // A page naming another folder that exists elsewhere (not its own) stays unreported: a
     // page copied from a bundle names the bundle's paths.
@@ -70,9 +69,8 @@ fn a_page_naming_its_own_folder_by_an_old_path_fails_for_certain() {
         ("guides/basics/other-demo/config.yml", NAMESPACE),
         ("guides/basics/other-demo/values.yml", NS_VALUES),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 }
 
 /// A page whose pipeline files were moved out of `old-place/` into the directory above.
@@ -97,10 +95,9 @@ fn a_page_whose_inputs_moved_one_directory_up_fails_and_claims_nothing_more() {
         ("deploy/pipeline.yaml", PIPELINE),
         ("deploy/tmp/pipeline.yaml", STALE_COPY),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = the_missing(&report, "README.md", 6);
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = the_missing(&lint, "README.md", 6);
     assert_eq!(d["severity"], "error", "{d:#}");
     assert_eq!(
         str_of(d, "help"),
@@ -120,8 +117,7 @@ fn a_page_whose_inputs_moved_one_directory_up_fails_and_claims_nothing_more() {
         ("deploy/pipeline.yaml", PIPELINE),
         ("deploy/tmp/pipeline.yaml", STALE_COPY),
     ];
-    let dir_without = TempDir::with_files(&files_without);
-    let (_, before) = lint_json(&dir_without, &[]);
+    let before = Repo::of(&files_without).lint();
     let others = |r: &Value| -> Vec<(String, String, String, String)> {
         crate::util::json::diagnostics(r)
             .iter()
@@ -136,13 +132,17 @@ fn a_page_whose_inputs_moved_one_directory_up_fails_and_claims_nothing_more() {
             })
             .collect()
     };
-    let syntax: Vec<_> = others(&before)
+    let syntax: Vec<_> = others(&before.report)
         .into_iter()
         .filter(|o| o.0 == "yaml-syntax")
         .collect();
-    assert_eq!(syntax.len(), 1, "{before:#}");
-    assert_eq!(syntax[0].2, "warning", "{before:#}");
-    assert_eq!(others(&report), others(&before), "{report:#}\n{before:#}");
+    assert_eq!(syntax.len(), 1, "{before}");
+    assert_eq!(syntax[0].2, "warning", "{before}");
+    assert_eq!(
+        others(&lint.report),
+        others(&before.report),
+        "{lint}\n{before}"
+    );
 }
 
 /// A page's command whose template is missing; its values folder resolves from the top.
@@ -164,10 +164,9 @@ fn a_page_s_missing_template_is_an_error_where_its_other_inputs_place_it() {
         ("demo/templates/config.yml", SETTINGS),
         ("demo/templates/schema.yml", "#@data/values-schema\n---\nlevel: info\n"),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let d = the_missing(&report, "demo/README.md", 4);
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = the_missing(&lint, "demo/README.md", 4);
     assert_eq!(d["severity"], "error", "{d:#}");
     assert_eq!(d["certainty"]["certain"], true, "{d:#}");
     assert_eq!(
@@ -183,15 +182,14 @@ fn a_page_s_missing_template_is_an_error_where_its_other_inputs_place_it() {
         "Render it:\n\n```console\n$ ytt -f demo/config.yml\n```\n",
     );
     files.push(("examples/demo/config.yml", SETTINGS));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = of(&report, "input-missing");
+    let lint = Repo::of(&files).lint();
+    let found = lint.of("input-missing");
     for d in &found {
         assert_eq!(d["severity"], "warning", "{d:#}");
         assert_eq!(d["certainty"]["certain"], false, "{d:#}");
         assert!(assumption_kinds(d).contains(&"working-directory"), "{d:#}");
     }
-    assert!(errors(&report).is_empty(), "{report:#}");
+    assert!(lint.errors().is_empty(), "{lint}");
 }
 
 #[test]
@@ -206,9 +204,8 @@ fn a_script_s_missing_input_keeps_its_level() {
         ("demo/overrides/ops.yml", "level: debug\n"),
         ("demo/templates/config.yml", SETTINGS),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let d = the_missing(&report, "render.sh", 3);
+    let lint = Repo::of(&files).lint();
+    let d = the_missing(&lint, "render.sh", 3);
     assert_eq!(d["severity"], "warning", "{d:#}");
     assert_eq!(d["certainty"]["certain"], true, "{d:#}");
 }

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json, str_of};
-use crate::util::TempDir;
+use crate::util::json::str_of;
+use crate::util::repo::{Lint, Repo};
 
 const TEMPLATE: (&str, &str) = (
     "clusters/ns01/c1/cluster.yml",
@@ -20,8 +20,8 @@ const PREPENDS: (&str, &str) = (
      done\nytt -f \"$out\" | kapp deploy -a clusters -f - -y\n",
 );
 
-fn undefined(report: &Value) -> Vec<&Value> {
-    diagnostics(report)
+fn undefined(lint: &Lint) -> Vec<&Value> {
+    lint.diagnostics()
         .iter()
         .filter(|d| str_of(d, "message").starts_with("undefined: "))
         .collect()
@@ -29,11 +29,10 @@ fn undefined(report: &Value) -> Vec<&Value> {
 
 #[test]
 fn a_name_the_repository_writes_as_prepended_text_is_a_note_that_says_so() {
-    let dir = TempDir::with_files(&[TEMPLATE, PREPENDS]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found = undefined(&report);
-    assert_eq!(found.len(), 2, "{report:#}");
+    let lint = Repo::of(&[TEMPLATE, PREPENDS]).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = undefined(&lint);
+    assert_eq!(found.len(), 2, "{lint}");
     for d in found {
         assert_eq!(d["severity"], "info", "{d:#}");
         assert_eq!(d["certainty"]["certain"], false);
@@ -53,31 +52,31 @@ fn a_name_the_repository_writes_as_prepended_text_is_a_note_that_says_so() {
 #[test]
 fn without_such_text_an_undefined_name_stays_an_error() {
     // The same template, and a script that renders other files: nothing gives `cluster`.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         TEMPLATE,
         (
             "bin/apply.sh",
             "#!/bin/sh\necho '#@ region = \"eu\"' > /tmp/x\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found = undefined(&report);
-    assert_eq!(found.len(), 2, "{report:#}");
-    assert!(found.iter().all(|d| d["severity"] == "error"), "{report:#}");
+    ])
+    .lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = undefined(&lint);
+    assert_eq!(found.len(), 2, "{lint}");
+    assert!(found.iter().all(|d| d["severity"] == "error"), "{lint}");
 }
 
 #[test]
 fn a_command_that_renders_the_directory_as_committed_keeps_the_error() {
     // The script prepends, but the Makefile also renders the directory as it is: ytt fails.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         TEMPLATE,
         PREPENDS,
         ("Makefile", "check:\n\tytt -f clusters/ns01/c1\n"),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found = undefined(&report);
-    assert!(!found.is_empty(), "{report:#}");
-    assert!(found.iter().all(|d| d["severity"] == "error"), "{report:#}");
+    ])
+    .lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = undefined(&lint);
+    assert!(!found.is_empty(), "{lint}");
+    assert!(found.iter().all(|d| d["severity"] == "error"), "{lint}");
 }

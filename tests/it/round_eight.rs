@@ -1,23 +1,12 @@
 //! Constructs of round eight's first contact (issue 39, docs/precision.md) that the linter
 //! misread, each as a general rule on a minimal repository written for the test.
 
-use serde_json::Value;
-
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::TempDir;
-
-/// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
+use crate::util::repo::Repo;
 
 /// A module that fails with the linter's placeholder for a value given at run time, loaded
 /// by a template named `template`.
-fn loaded_module_repo(template: &str) -> TempDir {
-    TempDir::with_files(&[
+fn loaded_module_repo(template: &str) -> Repo {
+    Repo::of(&[
         (
             "bin/render",
             "#!/bin/bash\nytt --data-value-file cfg=inputs/${1}/cfg.yml -f templates\n",
@@ -40,18 +29,12 @@ fn a_placeholder_failure_is_needs_input_whichever_file_loads_the_module_first() 
     // template's `load`), `z.yml` after it (at the module's own line).
     for template in ["templates/a.yml", "templates/z.yml"] {
         let dir = loaded_module_repo(template);
-        let (code, report) = lint_json(&dir, &[]);
-        assert_eq!(code, 0, "{template}: {report:#}");
-        assert!(
-            of(&report, "load-error").is_empty(),
-            "{template}: {report:#}"
-        );
-        assert!(
-            of(&report, "template-error").is_empty(),
-            "{template}: {report:#}"
-        );
-        let needs = of(&report, "needs-input");
-        assert_eq!(needs.len(), 1, "{template}: {report:#}");
+        let lint = dir.lint();
+        assert_eq!(lint.code, 0, "{template}: {lint}");
+        assert!(lint.of("load-error").is_empty(), "{template}: {lint}");
+        assert!(lint.of("template-error").is_empty(), "{template}: {lint}");
+        let needs = lint.of("needs-input");
+        assert_eq!(needs.len(), 1, "{template}: {lint}");
         let message = needs[0]["message"].as_str().unwrap_or("");
         assert!(
             message.ends_with("string has no .get field or method"),
@@ -62,7 +45,7 @@ fn a_placeholder_failure_is_needs_input_whichever_file_loads_the_module_first() 
 
 #[test]
 fn a_module_that_fails_in_a_certain_command_is_still_a_load_error() {
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "deploy.sh",
             "#!/bin/sh\nytt -f config | kubectl apply -f -\n",
@@ -76,10 +59,10 @@ fn a_module_that_fails_in_a_certain_command_is_still_a_load_error() {
             "config/a.yml",
             "#@ load(\"lib.star\", \"P\")\n---\nport: #@ P\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let loads = of(&report, "load-error");
-    assert_eq!(loads.len(), 1, "{report:#}");
+    ])
+    .lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let loads = lint.of("load-error");
+    assert_eq!(loads.len(), 1, "{lint}");
     assert_eq!(loads[0]["severity"], "error");
 }

@@ -3,11 +3,9 @@
 
 use serde_json::Value;
 
-use crate::util::json::{assumption_kinds, diagnostics, lint_json, of, root_paths, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, root_paths, str_of};
+use crate::util::repo::Repo;
 
-/// The findings of `rule` in the report.
-/// The kinds of the assumptions a finding rests on.
 /// An overlay fragment with no `load()` of its own, which a script appends to a provider's
 /// overlay file that loads `overlay` at its top.
 const APPENDED: &[(&str, &str)] = &[
@@ -25,11 +23,10 @@ const APPENDED: &[(&str, &str)] = &[
 fn an_undefined_name_in_a_fragment_a_script_appends_rests_on_the_file_before_it() {
     // FA11-1: ytt renders the provider's file with the fragment after its load: the fragment
     // alone says `undefined: overlay`, the render the script prepares does not.
-    let dir = TempDir::with_files(APPENDED);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found = of(&report, "template-error");
-    assert!(!found.is_empty(), "{report:#}");
+    let lint = Repo::of(APPENDED).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = lint.of("template-error");
+    assert!(!found.is_empty(), "{lint}");
     for d in &found {
         assert_eq!(d["severity"], "info", "{d:#}");
         assert!(assumption_kinds(d).contains(&"prepended-text"), "{d:#}");
@@ -43,11 +40,10 @@ fn an_undefined_name_in_a_fragment_a_script_appends_rests_on_the_file_before_it(
     // Nothing appends it (the script writes it over another file): the error stays.
     let mut files = APPENDED.to_vec();
     files[1].1 = "#!/bin/sh\ncat extra-overlay.yaml > /tmp/extra.yaml\n";
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found = of(&report, "template-error");
-    assert!(found.iter().any(|d| d["severity"] == "error"), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = lint.of("template-error");
+    assert!(found.iter().any(|d| d["severity"] == "error"), "{lint}");
 
     // A script of the repository renders the fragment as committed: the error stays too.
     let mut files = APPENDED.to_vec();
@@ -56,9 +52,8 @@ fn an_undefined_name_in_a_fragment_a_script_appends_rests_on_the_file_before_it(
         "#!/bin/sh\nytt -f patches/extra-overlay.yaml -f cluster.yaml\n",
     ));
     files.push(("tkg/cluster.yaml", "kind: Cluster\nspec: {}\n"));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
 }
 
 /// A README that gives a data value from the reader's key file, written as an angle-bracket
@@ -78,26 +73,25 @@ const ANGLE: &[(&str, &str)] = &[
 fn an_angle_bracket_placeholder_in_a_page_s_command_is_the_reader_s_value() {
     // FA11-6: not two redirections that leave the flag without a value (`Expected '.' to be a
     // file`): the value is given at run time.
-    let dir = TempDir::with_files(ANGLE);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(of(&report, "template-error").is_empty(), "{report:#}");
-    assert_eq!(root_paths(&report), ["deploy-key.yaml"], "{report:#}");
+    let lint = Repo::of(ANGLE).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("template-error").is_empty(), "{lint}");
+    assert_eq!(root_paths(&lint.report), ["deploy-key.yaml"], "{lint}");
 
     // A bare placeholder as a `-f` path is the reader's file too; a real error of the
     // template is still found through the command.
     let mut files = ANGLE.to_vec();
     files[0].1 = "# Deploy key\n\n```sh\nytt -f deploy-key.yaml -f <PATH-TO-VALUES> --data-value-file private_key=<path_to/your/key>\n```\n";
     files[1].1 = "#@ load(\"@ytt:data\", \"data\")\n---\nkind: Secret\nstringData:\n  key: #@ data.values.private_key + 1\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let roots = report["roots"].to_string();
-    assert!(roots.contains("README.md:4"), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let roots = lint.report["roots"].to_string();
+    assert!(roots.contains("README.md:4"), "{lint}");
     assert!(
-        !diagnostics(&report)
+        !lint
+            .diagnostics()
             .iter()
             .any(|d| str_of(d, "message").contains("to be a file")),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -129,15 +123,14 @@ const DOT_SUBDIR: &[(&str, &str)] = &[
 #[test]
 fn a_page_s_dot_command_runs_from_the_directory_its_section_names() {
     // FA11-5: the command renders `builds`, with the working directory assumed.
-    let dir = TempDir::with_files(DOT_SUBDIR);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(of(&report, "schema-invalid").is_empty(), "{report:#}");
-    let roots = report["roots"].as_array().cloned().unwrap_or_default();
+    let lint = Repo::of(DOT_SUBDIR).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("schema-invalid").is_empty(), "{lint}");
+    let roots = lint.report["roots"].as_array().cloned().unwrap_or_default();
     let builds = roots
         .iter()
         .find(|r| r["path"] == "builds")
-        .unwrap_or_else(|| panic!("no root builds: {report:#}"));
+        .unwrap_or_else(|| panic!("no root builds: {lint}"));
     let kinds: Vec<&str> = builds["provenance"]["assumptions"]
         .as_array()
         .map(|a| a.iter().map(|a| str_of(a, "kind")).collect())
@@ -147,11 +140,10 @@ fn a_page_s_dot_command_runs_from_the_directory_its_section_names() {
     // The directory assumed, an error found there is a warning that names it.
     let mut files = DOT_SUBDIR.to_vec();
     files[1].1 = "#@ load(\"@ytt:data\", \"data\")\n---\nkind: Image\nspec:\n  tag: #@ data.values.registry.host + 1\n";
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found = of(&report, "template-error");
-    assert!(!found.is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = lint.of("template-error");
+    assert!(!found.is_empty(), "{lint}");
     for d in found {
         assert_eq!(d["severity"], "warning", "{d:#}");
         assert!(assumption_kinds(d).contains(&"working-directory"), "{d:#}");
@@ -179,18 +171,16 @@ const FROM_ROOT: &[(&str, &str)] = &[
 #[test]
 fn a_page_that_says_to_run_from_the_root_runs_the_top_s_paths() {
     // FA11-7: not `input-missing` for operators/deploy/..., which no one runs.
-    let dir = TempDir::with_files(FROM_ROOT);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = Repo::of(FROM_ROOT).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 
     // From the root, a path of the script that is not there is still missing.
     let mut files = FROM_ROOT.to_vec();
     files[1].1 =
         "#!/bin/sh\nvendir sync --chdir deploy\nytt -f deploy/vendor/operator -f deploy/overlay\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(!of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert!(!lint.of("input-missing").is_empty(), "{lint}");
 }
 
 /// A script that greps a key out of the values file it gives ytt with the schema.
@@ -216,9 +206,9 @@ const GREPPED: &[(&str, &str)] = &[
 #[test]
 fn a_schema_key_a_script_greps_from_its_values_file_is_read() {
     // FA11-3: `mirror_host` is read by the script; `unused_flag` by nothing.
-    let dir = TempDir::with_files(GREPPED);
-    let (_, report) = lint_json(&dir, &[]);
-    let unused: Vec<&str> = of(&report, "data-value-unused")
+    let lint = Repo::of(GREPPED).lint();
+    let unused: Vec<&str> = lint
+        .of("data-value-unused")
         .iter()
         .map(|d| str_of(d, "message"))
         .collect();
@@ -226,10 +216,7 @@ fn a_schema_key_a_script_greps_from_its_values_file_is_read() {
         !unused.iter().any(|m| m.contains("mirror_host")),
         "{unused:?}"
     );
-    assert!(
-        unused.iter().any(|m| m.contains("unused_flag")),
-        "{report:#}"
-    );
+    assert!(unused.iter().any(|m| m.contains("unused_flag")), "{lint}");
 }
 
 /// A page that says to create the install values from the repository's sample, then runs the
@@ -259,29 +246,29 @@ const SAMPLE: &[(&str, &str)] = &[
 fn a_page_s_starting_point_stands_in_for_the_reader_s_values() {
     // LA11-1: ytt rejects the sample's `monitoring` (no default declares it); with the
     // sample assumed, a warning that names it.
-    let dir = TempDir::with_files(SAMPLE);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let failed: Vec<&Value> = of(&report, "overlay-error")
+    let lint = Repo::of(SAMPLE).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let failed: Vec<&Value> = lint
+        .of("overlay-error")
         .into_iter()
         .filter(|d| str_of(d, "message").contains("monitoring"))
         .collect();
-    assert!(!failed.is_empty(), "{report:#}");
+    assert!(!failed.is_empty(), "{lint}");
     for d in failed {
         assert_eq!(d["severity"], "warning", "{d:#}");
         assert!(assumption_kinds(d).contains(&"example-values"), "{d:#}");
     }
 
-    // A sample the defaults accept: nothing to report.
+    // A sample the defaults accept: nothing to lint.report.
     let mut files = SAMPLE.to_vec();
     files[4].1 = "#@data/values\n---\nname: demo\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
+    let lint = Repo::of(&files).lint();
     assert!(
-        !diagnostics(&report)
+        !lint
+            .diagnostics()
             .iter()
             .any(|d| d["severity"] == "error" || d["severity"] == "warning"),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -300,21 +287,19 @@ const RELEASE_DATE: &[(&str, &str)] = &[
 #[test]
 fn a_format_check_of_the_linter_s_placeholder_is_not_reported() {
     // FA11-4: the Makefile gives a date-time; the linter's stand-in is no date-time.
-    let dir = TempDir::with_files(RELEASE_DATE);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(of(&report, "k8s-schema").is_empty(), "{report:#}");
+    let lint = Repo::of(RELEASE_DATE).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("k8s-schema").is_empty(), "{lint}");
 
     // The same field written with a value that is no date-time is still checked.
     let mut files = RELEASE_DATE.to_vec();
     files[1].1 = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: #@ \"tool.example.org.\" + data.values.version\nspec:\n  refName: tool.example.org\n  version: #@ data.values.version\n  releasedAt: last tuesday\n  template:\n    spec: {}\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = of(&report, "k8s-schema");
+    let lint = Repo::of(&files).lint();
+    let found = lint.of("k8s-schema");
     assert!(
         found
             .iter()
             .any(|d| str_of(d, "message").contains("date-time")),
-        "{report:#}"
+        "{lint}"
     );
 }

@@ -2,12 +2,9 @@
 //! that the linter misread, each as a general rule on a minimal repository written for the
 //! test.
 
+use crate::util::repo::Repo;
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json, of};
-use crate::util::TempDir;
-
-/// The findings of `rule` in the report.
 /// An App that fetches its template inline and gives its data values in its ytt step, with
 /// the step's options `OPTIONS` and a values line `VALUE`.
 const APP: &str = "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata:\n  name: web\n\
@@ -26,35 +23,32 @@ fn a_ytt_step_s_options_apply_to_its_inline_files() {
     // FE11-B2: kapp-controller passes `ignoreUnknownComments: true` as
     // `--ignore-unknown-comments` for every file of the step, the inline ones too.
     let text = app("      ignoreUnknownComments: true\n", "token: abc");
-    let dir = TempDir::with_files(&[("app.yaml", text.as_str())]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "unknown-comment").is_empty(), "{report:#}");
-    assert_eq!(code, 0, "{report:#}");
+    let lint = Repo::of(&[("app.yaml", text.as_str())]).lint();
+    assert!(lint.of("unknown-comment").is_empty(), "{lint}");
+    assert_eq!(lint.code, 0, "{lint}");
 
     // Without the option, ytt rejects the comment: a certain error of the step.
     let text = app("", "token: abc");
-    let dir = TempDir::with_files(&[("app.yaml", text.as_str())]);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = of(&report, "unknown-comment");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "error", "{report:#}");
-    assert_eq!(code, 1);
+    let lint = Repo::of(&[("app.yaml", text.as_str())]).lint();
+    let found = lint.of("unknown-comment");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
+    assert_eq!(lint.code, 1);
 
     // `strict: true` is `--strict`: an ambiguous `yes` fails the step, and only with it.
     let options = "      ignoreUnknownComments: true\n      strict: true\n";
     let text = app(options, "debug: yes");
-    let dir = TempDir::with_files(&[("app.yaml", text.as_str())]);
-    let (_, report) = lint_json(&dir, &[]);
-    let strict: Vec<&Value> = diagnostics(&report)
+    let lint = Repo::of(&[("app.yaml", text.as_str())]).lint();
+    let strict: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["message"].as_str().unwrap_or("").contains("ambig"))
         .collect();
-    assert_eq!(strict.len(), 1, "{report:#}");
-    assert_eq!(strict[0]["severity"], "error", "{report:#}");
+    assert_eq!(strict.len(), 1, "{lint}");
+    assert_eq!(strict[0]["severity"], "error", "{lint}");
     let text = app("      ignoreUnknownComments: true\n", "debug: yes");
-    let dir = TempDir::with_files(&[("app.yaml", text.as_str())]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
+    let lint = Repo::of(&[("app.yaml", text.as_str())]).lint();
+    assert_eq!(lint.code, 0, "{lint}");
 }
 
 #[test]
@@ -65,13 +59,11 @@ fn a_step_that_ignores_comments_makes_the_repository_lenient_for_strings_nobody_
     let secret = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: extra\nstringData:\n  \
         values.yaml: |\n    #@data/values\n    ---\n    # the user's own key\n    key: x\n";
     let text = app("      ignoreUnknownComments: true\n", "token: abc");
-    let dir = TempDir::with_files(&[("app.yaml", text.as_str()), ("secret.yaml", secret)]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "unknown-comment").is_empty(), "{report:#}");
+    let lint = Repo::of(&[("app.yaml", text.as_str()), ("secret.yaml", secret)]).lint();
+    assert!(lint.of("unknown-comment").is_empty(), "{lint}");
     let text = app("", "token: abc");
-    let dir = TempDir::with_files(&[("app.yaml", text.as_str()), ("secret.yaml", secret)]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert_eq!(of(&report, "unknown-comment").len(), 2, "{report:#}");
+    let lint = Repo::of(&[("app.yaml", text.as_str()), ("secret.yaml", secret)]).lint();
+    assert_eq!(lint.of("unknown-comment").len(), 2, "{lint}");
 }
 
 /// A script that renders a pipeline and pipes it into a filter: `cat`, or `yaml-patch` with
@@ -101,37 +93,35 @@ fn a_tool_a_pipe_feeds_from_ytt_makes_none_of_its_inputs() {
     // LR11-B1: `| yaml-patch -o $f` writes standard output; its `-o` reads operations. The
     // missing pipeline file is the command's failure, reported at the command (the README's
     // line that runs the script), not skipped as made at run time by `yaml-patch`.
-    let dir = TempDir::with_files(PIPED);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
+    let lint = Repo::of(PIPED).lint();
+    let missing = lint.of("input-missing");
     assert!(
         missing.iter().any(|d| d["message"]
             .as_str()
             .unwrap_or("")
             .contains("pipelines/deploy.yml")),
-        "{report:#}"
+        "{lint}"
     );
     // With `rules: {input-missing: error}` the script's own command is a certain error.
     let mut files = PIPED.to_vec();
     files.retain(|(p, _)| *p != "README.md");
     files.push((".yttlint.yaml", "rules:\n  input-missing: error\n"));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
+    let lint = Repo::of(&files).lint();
+    let missing = lint.of("input-missing");
     assert!(
         missing
             .iter()
             .any(|d| d["severity"] == "error" && d["file"] == "set.sh" && d["line"] == 8),
-        "{report:#}"
+        "{lint}"
     );
-    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(lint.code, 1, "{lint}");
     // The command whose pipeline file exists renders.
     assert!(
         !missing.iter().any(|d| d["message"]
             .as_str()
             .unwrap_or("")
             .contains("aws/deploy.yml")),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -158,20 +148,21 @@ const PER_FOUNDATION: &[(&str, &str)] = &[
 fn a_value_in_a_first_directory_that_one_path_matches_is_bound_with_an_assumption() {
     // LR11-B2: `$code` is `lab`, the one `vars-*/values.yml`: ytt rejects the comment. The
     // binding is the linter's: a warning naming it.
-    let dir = TempDir::with_files(PER_FOUNDATION);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = of(&report, "unknown-comment");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "warning", "{report:#}");
+    let lint = Repo::of(PER_FOUNDATION).lint();
+    let found = lint.of("unknown-comment");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
     let assumed = found[0]["certainty"]["assumptions"].to_string();
     assert!(
         assumed.contains("bound-argument") && assumed.contains("vars-lab/values.yml"),
-        "{report:#}"
+        "{lint}"
     );
     // Two candidate directories: which one is the user's to say; nothing is bound.
     let mut files = PER_FOUNDATION.to_vec();
     files.push(("vars-prod/values.yml", "#@data/values\n---\njobs: []\n"));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(!report.to_string().contains("bound-argument"), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert!(
+        !lint.report.to_string().contains("bound-argument"),
+        "{lint}"
+    );
 }

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::util::json::{assumption_kinds, assumption_text, lint_json, of, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, assumption_text, str_of};
+use crate::util::repo::{Lint, Repo};
 
 /// A page whose command gives two committed inputs from the top and a third a later commit
 /// deleted (`config/deps/extra.yaml`), and a script that runs commands whose outputs are only
@@ -37,8 +37,8 @@ const DELETED: &[(&str, &str)] = &[
 ];
 
 /// The one finding of `rule` whose message names `path`.
-fn naming<'a>(report: &'a Value, rule: &str, path: &str) -> Vec<&'a Value> {
-    of(report, rule)
+fn naming<'a>(lint: &'a Lint, rule: &str, path: &str) -> Vec<&'a Value> {
+    lint.of(rule)
         .into_iter()
         .filter(|d| str_of(d, "message").contains(path))
         .collect()
@@ -49,21 +49,19 @@ fn a_page_s_input_a_later_commit_deleted_is_missing() {
     // LR11-C1: the page's other inputs exist from the top, and the missing one leads into
     // its `config/`: ytt stops with "no such file or directory". Neither the org name of
     // `cf -o` nor a clone into `$dst_dir` makes the file.
-    let dir = TempDir::with_files(DELETED);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = naming(&report, "input-missing", "config/deps/extra.yaml");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["file"], "README.md", "{report:#}");
-    assert_eq!(found[0]["line"], 4, "{report:#}");
-    assert!(assumption_kinds(found[0]).is_empty(), "{report:#}");
+    let lint = Repo::of(DELETED).lint();
+    let found = naming(&lint, "input-missing", "config/deps/extra.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["file"], "README.md", "{lint}");
+    assert_eq!(found[0]["line"], 4, "{lint}");
+    assert!(assumption_kinds(found[0]).is_empty(), "{lint}");
     // A page copied from a bundle names the bundle's paths: a missing input that leads
     // nowhere in the repository (`deps/` is none of its directories) is no finding.
     let mut files = DELETED.to_vec();
     files[0].1 = "# Install\n\n```bash\nytt -f config/values.yaml -f config/app.yaml \
                   -f deps/extra.yaml | kubectl apply -f -\n```\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 }
 
 #[test]
@@ -79,15 +77,14 @@ fn a_maker_whose_output_path_is_a_guess_leaves_the_input_missing_under_an_assump
          ytt -f config/values.yaml -f config/app.yaml\n",
     ));
     files.push((".yttlint.yaml", "rules:\n  input-missing: error\n"));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = naming(&report, "input-missing", "config/deps/extra.yaml");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "warning", "{report:#}");
-    assert_eq!(assumption_kinds(found[0]), ["missing-input"], "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let found = naming(&lint, "input-missing", "config/deps/extra.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
+    assert_eq!(assumption_kinds(found[0]), ["missing-input"], "{lint}");
     assert!(
         assumption_text(found[0]).contains("hack/vendor.sh:4"),
-        "{report:#}"
+        "{lint}"
     );
     // A maker whose path is known makes the file: nothing is missing.
     files.pop();
@@ -98,9 +95,8 @@ fn a_maker_whose_output_path_is_a_guess_leaves_the_input_missing_under_an_assump
          curl -sL https://example.com/x.yaml -o config/deps/extra.yaml\n\
          ytt -f config/values.yaml -f config/app.yaml\n",
     ));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 }
 
 #[test]
@@ -120,21 +116,20 @@ fn a_script_a_page_runs_reports_its_missing_input_at_its_own_command() {
         ),
         ("values-prod.yml", "#@data/values\n---\nenv: prod\n"),
     ];
-    let dir = TempDir::with_files(files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = naming(&report, "input-missing", "config/gone.yaml");
-    assert_eq!(found.len(), 1, "{report:#}");
+    let lint = Repo::of(files).lint();
+    let found = naming(&lint, "input-missing", "config/gone.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(
         (&found[0]["file"], &found[0]["line"]),
         (&Value::from("deploy.sh"), &Value::from(4)),
-        "{report:#}"
+        "{lint}"
     );
     let related = found[0]["related"].as_array().cloned().unwrap_or_default();
     assert!(
         related
             .iter()
             .any(|r| r["file"] == "README.md" && r["line"] == 4),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -177,30 +172,29 @@ const PER_ENTRY: &[(&str, &str)] = &[
 fn a_loop_over_a_glob_runs_ytt_once_per_entry() {
     // FW11-B2: each subdirectory is its own command, and the file beside them too; the
     // directory above them is no root (its data values would merge).
-    let dir = TempDir::with_files(PER_ENTRY);
-    let (code, report) = lint_json(&dir, &[]);
-    let roots = crate::util::json::root_paths(&report);
+    let lint = Repo::of(PER_ENTRY).lint();
+    let roots = crate::util::json::root_paths(&lint.report);
     for r in ["pipelines/a", "pipelines/b", "pipelines/resources.yml"] {
         assert!(roots.iter().any(|p| p == r), "{roots:?}");
     }
     assert!(!roots.iter().any(|p| p == "pipelines"), "{roots:?}");
-    assert!(of(&report, "overlay-error").is_empty(), "{report:#}");
-    assert_eq!(code, 0, "{report:#}");
+    assert!(lint.of("overlay-error").is_empty(), "{lint}");
+    assert_eq!(lint.code, 0, "{lint}");
     // Each entry is judged as the loop runs it: a template of `b` that reads a key only
     // `a` sets fails there. The loop's other tests are not decided (a `[[ "$name" == x ]]`
     // may keep an entry from the command): a warning naming the entry.
     let mut files = PER_ENTRY.to_vec();
     files[4].1 = "#@ load(\"@ytt:data\", \"data\")\n---\njobs:\n- name: #@ data.values.team\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let failed: Vec<&Value> = crate::util::json::diagnostics(&report)
+    let lint = Repo::of(&files).lint();
+    let failed: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["file"] == "pipelines/b/pipeline.yml" && d["severity"] == "warning")
         .collect();
-    assert!(!failed.is_empty(), "{report:#}");
+    assert!(!failed.is_empty(), "{lint}");
     assert!(
         assumption_text(failed[0]).contains("one entry of the loop over `*` at bin/update:5"),
-        "{report:#}"
+        "{lint}"
     );
     // A glob that matches nothing is given to ytt as written: its input is missing.
     let gone: Vec<(&str, &str)> = PER_ENTRY
@@ -214,12 +208,11 @@ fn a_loop_over_a_glob_runs_ytt_once_per_entry() {
         .chain([("config/v.yml", "#@data/values\n---\na: 1\n")])
         .chain([("packaging/README.md", "# packages\n")])
         .collect();
-    let dir = TempDir::with_files(&gone);
-    let (_, report) = lint_json(&dir, &[]);
+    let lint = Repo::of(&gone).lint();
     assert_eq!(
-        naming(&report, "input-missing", "packaging/package*.yaml").len(),
+        naming(&lint, "input-missing", "packaging/package*.yaml").len(),
         1,
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -238,10 +231,9 @@ fn a_loop_that_gathers_a_glob_s_files_still_gives_them_all_to_one_command() {
         ),
         ("config/values.yml", "#@data/values\n---\nname: x\n"),
     ];
-    let dir = TempDir::with_files(files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let roots = crate::util::json::root_paths(&report);
+    let lint = Repo::of(files).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let roots = crate::util::json::root_paths(&lint.report);
     assert!(
         roots
             .iter()
@@ -277,25 +269,20 @@ fn a_name_another_file_of_a_cat_pipe_into_ytt_defines_rests_on_the_file_rendered
     // FW11-B3: the layout's inferred command renders jobs/deploy.yml alone, where
     // `script_b64` is undefined; the script renders it after jobs/resources.yml, which
     // defines it. A note naming the pipe, not an error.
-    let dir = TempDir::with_files(CONCATENATED);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = naming(&report, "template-error", "script_b64");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "info", "{report:#}");
-    assert!(
-        assumption_text(found[0]).contains("repipe.sh:10"),
-        "{report:#}"
-    );
-    assert_eq!(code, 0, "{report:#}");
+    let lint = Repo::of(CONCATENATED).lint();
+    let found = naming(&lint, "template-error", "script_b64");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "info", "{lint}");
+    assert!(assumption_text(found[0]).contains("repipe.sh:10"), "{lint}");
+    assert_eq!(lint.code, 0, "{lint}");
     // A name no file of the pipe defines stays an error.
     let mut files = CONCATENATED.to_vec();
     files[2].1 = "- name: deploy\n  args:\n  - #@ \"echo \" + script_b46\n";
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = naming(&report, "template-error", "script_b46");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "error", "{report:#}");
-    assert_eq!(code, 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let found = naming(&lint, "template-error", "script_b46");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
+    assert_eq!(lint.code, 1, "{lint}");
 }
 
 /// A pipeline that sets itself with the `boot` task of another repository, whose libraries
@@ -317,23 +304,21 @@ const SIBLING: &[(&str, &str)] = &[
 #[test]
 fn a_load_a_sibling_repository_s_task_supplies_rests_on_that_input() {
     // FW11-B1: the load names a file the pipeline's own run takes from `pipeline-tasks`.
-    let dir = TempDir::with_files(SIBLING);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = naming(&report, "load-error", "funcs.lib.yml");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "info", "{report:#}");
+    let lint = Repo::of(SIBLING).lint();
+    let found = naming(&lint, "load-error", "funcs.lib.yml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "info", "{lint}");
     assert!(
         assumption_text(found[0]).contains("pipeline-tasks/tasks/boot.yml"),
-        "{report:#}"
+        "{lint}"
     );
-    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(lint.code, 0, "{lint}");
     // A pipeline that does not set itself: the missing library is its own defect.
     let mut files = SIBLING.to_vec();
     let own = files[0].1.replace("set_pipeline", "put");
     files[0].1 = &own;
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = naming(&report, "load-error", "funcs.lib.yml");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "warning", "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let found = naming(&lint, "load-error", "funcs.lib.yml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
 }

@@ -2,8 +2,8 @@
 //! session; docs/precision.md "Round eleven's left-over constructs: values and schemas"), each
 //! as a general rule on a minimal repository written for the test.
 
-use crate::util::json::{assumption_kinds, lint_json, of, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, str_of};
+use crate::util::repo::{Lint, Repo};
 
 /// A claim a README renders, whose `tables` field the only CRD of its kind in the repository
 /// lacks: a CRD kept in a cdk8s project for its code generation.
@@ -22,8 +22,8 @@ const CDK8S_COPY: &[(&str, &str)] = &[
 ];
 
 /// The `k8s-schema` findings about `tables`.
-fn tables(report: &serde_json::Value) -> Vec<&serde_json::Value> {
-    of(report, "k8s-schema")
+fn tables(lint: &Lint) -> Vec<&serde_json::Value> {
+    lint.of("k8s-schema")
         .into_iter()
         .filter(|d| str_of(d, "message").contains("\"tables\""))
         .collect()
@@ -32,11 +32,10 @@ fn tables(report: &serde_json::Value) -> Vec<&serde_json::Value> {
 #[test]
 fn a_crd_another_definition_contradicts_is_an_assumption_the_finding_names() {
     // FE11-B1: the cluster gets the kind elsewhere; the copy kept for cdk8s may be old.
-    let dir = TempDir::with_files(CDK8S_COPY);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found = tables(&report);
-    assert_eq!(found.len(), 1, "{report:#}");
+    let lint = Repo::of(CDK8S_COPY).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = tables(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "warning", "{:#}", found[0]);
     assert_eq!(
         assumption_kinds(found[0]),
@@ -56,11 +55,10 @@ fn a_crd_another_definition_contradicts_is_an_assumption_the_finding_names() {
         .filter(|(f, _)| *f != "gen/cdk8s.yaml")
         .copied()
         .collect();
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found = tables(&report);
-    assert_eq!(found.len(), 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = tables(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "error", "{:#}", found[0]);
 
     // A Crossplane XRD whose claim is the kind: Crossplane makes the cluster's CRD from it.
@@ -68,11 +66,10 @@ fn a_crd_another_definition_contradicts_is_an_assumption_the_finding_names() {
         "platform/definition.yaml",
         "apiVersion: apiextensions.crossplane.io/v1\nkind: CompositeResourceDefinition\nmetadata:\n  name: xdatabases.db.example.org\nspec:\n  group: db.example.org\n  names: {kind: XDatabase, plural: xdatabases}\n  claimNames: {kind: Database, plural: databases}\n  versions: []\n",
     ));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found = tables(&report);
-    assert_eq!(found.len(), 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = tables(&lint);
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "warning", "{:#}", found[0]);
     let said = found[0]["certainty"]["assumptions"].to_string();
     assert!(
@@ -84,13 +81,12 @@ fn a_crd_another_definition_contradicts_is_an_assumption_the_finding_names() {
     let mut files: Vec<(&str, &str)> = CDK8S_COPY.to_vec();
     let crd = CDK8S_COPY[4].1;
     files.push(("claims/crd.yaml", crd));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found = tables(&report);
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = tables(&lint);
     assert!(
         found.iter().all(|d| d["severity"] == "error") && !found.is_empty(),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -120,14 +116,13 @@ const SAMPLE_WORDS: &[(&str, &str)] = &[
 fn a_failure_on_a_word_the_sample_leaves_where_a_value_belongs_is_a_note() {
     // The cf-for-k8s forks of round eleven: `crt: ingress_gateway_certificate` in the sample
     // the docs say to start from, which a template decodes as base64.
-    let dir = TempDir::with_files(SAMPLE_WORDS);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let failed = of(&report, "template-error");
+    let lint = Repo::of(SAMPLE_WORDS).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let failed = lint.of("template-error");
     let d = failed
         .iter()
         .find(|d| str_of(d, "message").contains("base64.decode"))
-        .unwrap_or_else(|| panic!("the failure is said: {report:#}"));
+        .unwrap_or_else(|| panic!("the failure is said: {lint}"));
     assert_eq!(d["severity"], "info", "{d:#}");
     let said = d["certainty"]["assumptions"].to_string();
     assert!(
@@ -139,13 +134,12 @@ fn a_failure_on_a_word_the_sample_leaves_where_a_value_belongs_is_a_note() {
     // it: the warning stays.
     let mut files = SAMPLE_WORDS.to_vec();
     files[1].1 = "#@data/values\n---\ngateway:\n  ca: not base64 at all\n  replicas: 2\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let failed = of(&report, "template-error");
+    let lint = Repo::of(&files).lint();
+    let failed = lint.of("template-error");
     let d = failed
         .iter()
         .find(|d| str_of(d, "message").contains("base64.decode"))
-        .unwrap_or_else(|| panic!("the failure is reported: {report:#}"));
+        .unwrap_or_else(|| panic!("the failure is reported: {lint}"));
     assert_eq!(d["severity"], "warning", "{d:#}");
 }
 
@@ -170,14 +164,13 @@ const WRITTEN_SECRETS: &[(&str, &str)] = &[
 #[test]
 fn a_value_check_of_a_placeholder_the_run_time_values_replace_is_a_note() {
     // FA11-4's second half (round eleven's micropets): the command's own values give the key.
-    let dir = TempDir::with_files(WRITTEN_SECRETS);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found = of(&report, "k8s-schema");
+    let lint = Repo::of(WRITTEN_SECRETS).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = lint.of("k8s-schema");
     let d = found
         .iter()
         .find(|d| str_of(d, "message").contains("found string \"ZZZZZ\""))
-        .unwrap_or_else(|| panic!("the check is said: {report:#}"));
+        .unwrap_or_else(|| panic!("the check is said: {lint}"));
     assert_eq!(d["severity"], "info", "{d:#}");
     let said = d["certainty"]["assumptions"].to_string();
     assert!(
@@ -188,13 +181,12 @@ fn a_value_check_of_a_placeholder_the_run_time_values_replace_is_a_note() {
     // Without values given at run time the placeholder reaches the cluster: still a warning.
     let mut files = WRITTEN_SECRETS.to_vec();
     files[0].1 = "deploy:\n\tytt -f app | kapp deploy -a app -f- -y\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = of(&report, "k8s-schema");
+    let lint = Repo::of(&files).lint();
+    let found = lint.of("k8s-schema");
     let d = found
         .iter()
         .find(|d| str_of(d, "message").contains("found string \"ZZZZZ\""))
-        .unwrap_or_else(|| panic!("the check is reported: {report:#}"));
+        .unwrap_or_else(|| panic!("the check is reported: {lint}"));
     assert_eq!(d["severity"], "warning", "{d:#}");
 }
 
@@ -230,11 +222,10 @@ const VERSIONS: &[(&str, &str)] = &[
 fn a_directory_of_inputs_checked_on_its_own_says_nothing_of_how_they_combine() {
     // micropets (round eleven, after the merge): an older version's schemas, overlaid in the
     // order of their names, which no command gives together.
-    let dir = TempDir::with_files(VERSIONS);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found = of(&report, "schema-invalid");
-    assert!(!found.is_empty(), "{report:#}");
+    let lint = Repo::of(VERSIONS).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = lint.of("schema-invalid");
+    assert!(!found.is_empty(), "{lint}");
     for d in &found {
         assert_eq!(d["severity"], "info", "{d:#}");
         assert!(assumption_kinds(d).contains(&"inferred-command"), "{d:#}");

@@ -2,18 +2,8 @@
 //! "Round fifteen, researcher A's constructs"), each as a general rule on a minimal repository
 //! written for the test.
 
-use serde_json::Value;
-
-use crate::util::json::{lint_json, of, str_of};
-use crate::util::TempDir;
-
-/// The findings of `rule` in `file`.
-fn in_file<'a>(report: &'a Value, rule: &str, file: &str) -> Vec<&'a Value> {
-    of(report, rule)
-        .into_iter()
-        .filter(|d| str_of(d, "file") == file)
-        .collect()
-}
+use crate::util::json::str_of;
+use crate::util::repo::Repo;
 
 /// A pipeline's values: two read by a private library's file the pipeline loads, one by a
 /// file that file loads, one by nothing.
@@ -40,18 +30,17 @@ fn values_read_by_a_private_library_file_the_root_loads_are_used() {
         ("pipelines/shared/_ytt_lib/ci/parts.lib.yml", PARTS),
         ("pipelines/shared/_ytt_lib/ci/secrets.star", SECRETS),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let unused = in_file(&report, "data-value-unused", "pipelines/build/values.yml");
+    let lint = Repo::of(&files).lint();
+    let unused = lint.in_file("data-value-unused", "pipelines/build/values.yml");
     let messages: Vec<&str> = unused.iter().map(|d| str_of(d, "message")).collect();
-    assert_eq!(messages.len(), 1, "{report:#}");
+    assert_eq!(messages.len(), 1, "{lint}");
     assert!(
         messages[0].starts_with("data value region is set"),
         "{messages:?}"
     );
     assert_eq!(unused[0]["line"], 8, "{:#}", unused[0]);
     // Nothing else: the root renders.
-    assert!(crate::util::json::errors(&report).is_empty(), "{report:#}");
+    assert!(lint.errors().is_empty(), "{lint}");
 }
 
 /// A sample's Makefile: renders `config` with the credentials the reader makes.
@@ -77,10 +66,9 @@ fn a_makefile_recipe_s_missing_input_beside_the_makefile_is_missing() {
         ("samples/no-config/README.md", readme),
         ("samples/no-config/src/main.py", "print(\"hello\")\n"),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
-    assert_eq!(missing.len(), 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let missing = lint.of("input-missing");
+    assert_eq!(missing.len(), 1, "{lint}");
     let m = missing[0];
     assert_eq!(str_of(m, "file"), "samples/no-config/Makefile", "{m:#}");
     assert_eq!(m["line"], 7, "{m:#}");
@@ -88,7 +76,7 @@ fn a_makefile_recipe_s_missing_input_beside_the_makefile_is_missing() {
     assert!(message.contains("samples/no-config/config"), "{m:#}");
     assert!(!message.contains("creds"), "{m:#}");
     // The sample with its folder is linted, its credentials given at run time.
-    let roots = crate::util::json::root_paths(&report);
+    let roots = crate::util::json::root_paths(&lint.report);
     assert!(
         roots.iter().any(|r| r == "samples/with-config/config"),
         "{roots:?}"
@@ -98,13 +86,13 @@ fn a_makefile_recipe_s_missing_input_beside_the_makefile_is_missing() {
     // is not the Makefile's own directory alone; nothing is reported.
     let entering = "deploy:\n\tcd deploy && ytt -f config > out.yaml\n";
     let included = "render:\n\tytt -f config > out.yaml\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("samples/entering/Makefile", entering),
         ("samples/entering/deploy/README.md", "# deploy\n"),
         ("build/common.mk", included),
         ("build/README.md", "# build\n"),
         ("samples/with-config/config/app.yaml", SAMPLE_APP),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    ])
+    .lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 }

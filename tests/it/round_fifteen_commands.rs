@@ -2,8 +2,8 @@
 //! "Round fifteen's misread commands"), each as a general rule on a minimal repository
 //! written for the test.
 
-use crate::util::json::{diagnostics, errors, lint_json, of, root_paths, str_of, summary};
-use crate::util::TempDir;
+use crate::util::json::{root_paths, str_of};
+use crate::util::repo::{Lint, Repo};
 
 /// A data values file and a Service of its name: a folder that renders on its own.
 const VALUES: &str = "#@data/values\n---\nname: shop\n";
@@ -24,28 +24,29 @@ fn a_longer_closing_fence_closes_the_block_and_keeps_the_next_blocks_cd() {
              ytt --data-values-env SHOP -f . | kubectl apply -f-\n```\n\nThe app:\n\n\
              ```\ncd app && ytt -f deploy | kubectl apply -f-\n```\n"
         );
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("README.md", readme.as_str()),
             ("app/deploy/values.yaml", VALUES),
             ("app/deploy/svc.yaml", SERVICE),
             ("attic/graveyard/cm.yaml", BROKEN),
-        ]);
-        let (_, report) = lint_json(&dir, &[]);
+        ])
+        .lint();
         // `cd infra` goes to a folder the repository lacks: that command is not the root's.
-        assert!(errors(&report).is_empty(), "{open}: {}", summary(&report));
+        assert!(lint.errors().is_empty(), "{open}: {}", lint.summary());
         assert!(
-            !root_paths(&report).iter().any(|r| r == "."),
+            !root_paths(&lint.report).iter().any(|r| r == "."),
             "{open}: {:?}",
-            root_paths(&report)
+            root_paths(&lint.report)
         );
-        let app: Vec<String> = root_paths(&report);
+        let app: Vec<String> = root_paths(&lint.report);
         assert!(app.iter().any(|r| r == "app/deploy"), "{open}: {app:?}");
         assert!(
-            !diagnostics(&report)
+            !lint
+                .diagnostics()
                 .iter()
                 .any(|d| str_of(d, "file").starts_with("attic/") && d["severity"] == "error"),
             "{open}: {}",
-            summary(&report)
+            lint.summary()
         );
     }
 }
@@ -80,9 +81,9 @@ fn an_extensionless_pipeline_renders_from_the_repositorys_own_clone() {
             (at("k8s/test/config-template.yaml"), SHOP_CONFIG_OUT),
         ];
         let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
-        let dir = TempDir::with_files(&files);
-        let (_, report) = lint_json(&dir.join(checkout), &[]);
-        let roots = root_paths(&report);
+        let dir = Repo::of(&files);
+        let lint = Lint::run(&dir.join(checkout), &[]);
+        let roots = root_paths(&lint.report);
         assert!(!roots.iter().any(|r| r == "k8s"), "{checkout}: {roots:?}");
         assert!(
             roots
@@ -90,15 +91,15 @@ fn an_extensionless_pipeline_renders_from_the_repositorys_own_clone() {
                 .any(|r| r.contains("k8s/deploy-template.yaml") && !r.contains("k8s/test")),
             "{checkout}: {roots:?}"
         );
-        let scenarios = report.to_string();
+        let scenarios = lint.report.to_string();
         assert!(
             scenarios.contains("pipeline-steps/02-deploy-test:"),
-            "{checkout}: {report:#}"
+            "{checkout}: {lint}"
         );
         assert!(
-            of(&report, "duplicate-object").is_empty(),
+            lint.of("duplicate-object").is_empty(),
             "{checkout}: {}",
-            summary(&report)
+            lint.summary()
         );
     }
 }

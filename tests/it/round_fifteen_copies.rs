@@ -5,10 +5,8 @@
 
 use serde_json::Value;
 
-use crate::util::json::{
-    assumption_kinds, diagnostics, errors, lint_json, of, root_paths, summary,
-};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, root_paths};
+use crate::util::repo::{Lint, Repo};
 
 const SCHEMA: &str = "#@data/values-schema\n---\nwho: world\n";
 const CM: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: greeting\ndata:\n  text: #@ \"hello \" + data.values.who\n";
@@ -20,8 +18,8 @@ const HELM_VALUES: &str = "image: [\n";
 
 /// Whether the report holds ytt's failure on the broken ConfigMap, at `severity`: at the
 /// line of `main.yml` that evaluates the library, as ytt reports it.
-fn fails(report: &Value, severity: &str) -> bool {
-    of(report, "template-error").iter().any(|d| {
+fn fails(lint: &Lint, severity: &str) -> bool {
+    lint.of("template-error").iter().any(|d| {
         d["file"] == "src/main.yml"
             && d["severity"] == severity
             && d["message"]
@@ -30,8 +28,8 @@ fn fails(report: &Value, severity: &str) -> bool {
     })
 }
 
-fn repo(recipe_file: &str, recipe: &str, cm: &str) -> TempDir {
-    TempDir::with_files(&[
+fn repo(recipe_file: &str, recipe: &str, cm: &str) -> Repo {
+    Repo::of(&[
         (recipe_file, recipe),
         ("external/_ytt_lib/greeter/schema.yml", SCHEMA),
         ("external/_ytt_lib/greeter/cm.yml", cm),
@@ -47,16 +45,16 @@ fn a_justfile_recipe_that_assembles_a_folder_renders_the_copies_together() {
     // inferred `ytt -f src` and warned that the private library is missing.
     let justfile = "# Render: assemble the vendored library and our files, then render them.\nrender:\n  rm -rf build/pre && mkdir -p build/pre\n  rsync -a ./external/_ytt_lib ./src/ build/pre\n  ytt -f build/pre --output-files build/out\n";
     let dir = repo("justfile", justfile, CM);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+    let lint = dir.lint();
+    assert!(lint.of("load-error").is_empty(), "{}", lint.summary());
     assert!(
-        diagnostics(&report)
+        lint.diagnostics()
             .iter()
             .all(|d| d["severity"] != "error" && d["severity"] != "warning"),
         "{}",
-        summary(&report)
+        lint.summary()
     );
-    let roots = root_paths(&report);
+    let roots = root_paths(&lint.report);
     assert!(
         roots
             .iter()
@@ -65,9 +63,9 @@ fn a_justfile_recipe_that_assembles_a_folder_renders_the_copies_together() {
     );
     // A true error in the copied library is certain: the recipe's command, no guess.
     let dir = repo("justfile", justfile, CM_BROKEN);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(fails(&report, "error"), "{}", summary(&report));
-    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+    let lint = dir.lint();
+    assert!(fails(&lint, "error"), "{}", lint.summary());
+    assert!(lint.of("load-error").is_empty(), "{}", lint.summary());
 }
 
 #[test]
@@ -77,23 +75,19 @@ fn cp_lays_out_a_directory_into_a_folder_that_exists_and_contents_with_a_dot() {
     // line.
     let script = "#!/bin/sh\nset -e\nmkdir -p build/pre\ncp -r external/_ytt_lib build/pre\ncp -R src/. build/pre\nytt -f build/pre > out.yml\n";
     let dir = repo("render.sh", script, CM_BROKEN);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
-    assert!(fails(&report, "error"), "{}", summary(&report));
+    let lint = dir.lint();
+    assert!(lint.of("load-error").is_empty(), "{}", lint.summary());
+    assert!(fails(&lint, "error"), "{}", lint.summary());
     let make = "render:\n\tmkdir -p build/pre && cp -r external/_ytt_lib build/pre/ && cp -r src/. build/pre && ytt -f build/pre\n";
     let dir = repo("Makefile", make, CM);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+    let lint = dir.lint();
+    assert!(lint.of("load-error").is_empty(), "{}", lint.summary());
     // Without the folder made first, `cp -r external/_ytt_lib build/pre` makes `build/pre`
     // the library's copy: no `_ytt_lib` there, and ytt fails as the linter says.
     let wrong = "#!/bin/sh\ncp -r external/_ytt_lib build/pre\ncp -r src/main.yml build/pre/\nytt -f build/pre\n";
     let dir = repo("render.sh", wrong, CM);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(
-        !of(&report, "load-error").is_empty(),
-        "{}",
-        summary(&report)
-    );
+    let lint = dir.lint();
+    assert!(!lint.of("load-error").is_empty(), "{}", lint.summary());
 }
 
 #[test]
@@ -101,23 +95,23 @@ fn excludes_are_followed_and_what_is_not_known_is_assumed() {
     // rsync's `--exclude='*/helm/'` leaves a chart's values out (they do not parse): nothing
     // is reported of them in the assembled root.
     let justfile = "pre := \"build\" / \"pre\"\n\nrender:\n  cd `git rev-parse --show-toplevel` && rsync -av --exclude='*/helm/' ./external/_ytt_lib ./src/ {{pre}} && ytt -f {{pre}}\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("justfile", justfile),
         ("external/_ytt_lib/greeter/schema.yml", SCHEMA),
         ("external/_ytt_lib/greeter/cm.yml", CM_BROKEN),
         ("src/main.yml", MAIN),
         ("src/chart/helm/values.yaml", HELM_VALUES),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(fails(&report, "error"), "{}", summary(&report));
+    ])
+    .lint();
+    assert!(fails(&lint, "error"), "{}", lint.summary());
     assert!(
-        diagnostics(&report)
+        lint.diagnostics()
             .iter()
             .all(|d| d["file"] != "src/chart/helm/values.yaml" || d["severity"] != "error"),
         "{}",
-        summary(&report)
+        lint.summary()
     );
-    assert!(of(&report, "load-error").is_empty(), "{}", summary(&report));
+    assert!(lint.of("load-error").is_empty(), "{}", lint.summary());
     // A glob, a pattern not followed: the layout is an assumption, the error a warning that
     // names it.
     for copy in [
@@ -125,26 +119,26 @@ fn excludes_are_followed_and_what_is_not_known_is_assumed() {
         "mkdir -p build/pre && cp -r external/_ytt_lib src/* build/pre",
     ] {
         let justfile = format!("render:\n  {copy}\n  ytt -f build/pre\n");
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("justfile", justfile.as_str()),
             ("external/_ytt_lib/greeter/schema.yml", SCHEMA),
             ("external/_ytt_lib/greeter/cm.yml", CM_BROKEN),
             ("src/main.yml", MAIN),
-        ]);
-        let (_, report) = lint_json(&dir, &[]);
+        ])
+        .lint();
         assert!(
-            of(&report, "load-error").is_empty(),
+            lint.of("load-error").is_empty(),
             "{copy}: {}",
-            summary(&report)
+            lint.summary()
         );
-        assert!(errors(&report).is_empty(), "{copy}: {}", summary(&report));
-        assert!(fails(&report, "warning"), "{copy}: {}", summary(&report));
+        assert!(lint.errors().is_empty(), "{copy}: {}", lint.summary());
+        assert!(fails(&lint, "warning"), "{copy}: {}", lint.summary());
         assert!(
-            of(&report, "template-error")
+            lint.of("template-error")
                 .iter()
                 .all(|d| assumption_kinds(d).contains(&"missing-input")),
             "{copy}: {}",
-            summary(&report)
+            lint.summary()
         );
     }
 }
@@ -168,14 +162,15 @@ fn a_pages_prose_copy_makes_the_example_stand_in_for_the_readers_file() {
         let readme = format!(
             "# Demo\n\n## Prepare\n{step}\n- update all values in ```.config/demo-values.yaml```\n- run `./scripts/handler.sh generate-configs`\n"
         );
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("README.md", readme.as_str()),
             ("scripts/handler.sh", HANDLER),
             ("config-templates/profile.yaml", PROFILE),
             ("config-templates/demo-values.yaml", DEMO_VALUES),
-        ]);
-        let (_, report) = lint_json(&dir, &[]);
-        let found: Vec<&Value> = of(&report, "template-error")
+        ])
+        .lint();
+        let found: Vec<&Value> = lint
+            .of("template-error")
             .into_iter()
             .filter(|d| {
                 d["file"] == "config-templates/profile.yaml"
@@ -184,22 +179,18 @@ fn a_pages_prose_copy_makes_the_example_stand_in_for_the_readers_file() {
                     && assumption_kinds(d).contains(&"example-values")
             })
             .collect();
-        assert_eq!(found.len(), 1, "{step}: {}", summary(&report));
-        assert!(errors(&report).is_empty(), "{step}: {}", summary(&report));
+        assert_eq!(found.len(), 1, "{step}: {}", lint.summary());
+        assert!(lint.errors().is_empty(), "{step}: {}", lint.summary());
     }
     // A destination the repository holds is no copy the reader makes: nothing stands in.
     let readme =
         "# Demo\n\ncopy `config-templates/demo-values.yaml` to `config-templates/profile.yaml`\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("README.md", readme),
         ("scripts/handler.sh", HANDLER),
         ("config-templates/profile.yaml", PROFILE),
         ("config-templates/demo-values.yaml", DEMO_VALUES),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(
-        of(&report, "template-error").is_empty(),
-        "{}",
-        summary(&report)
-    );
+    ])
+    .lint();
+    assert!(lint.of("template-error").is_empty(), "{}", lint.summary());
 }

@@ -4,16 +4,8 @@
 
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, errors, lint_json, str_of};
-use crate::util::TempDir;
-
-/// The findings in `file`.
-fn in_file<'a>(report: &'a Value, file: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| str_of(d, "file") == file)
-        .collect()
-}
+use crate::util::json::str_of;
+use crate::util::repo::Repo;
 
 /// A deployment driver: one configuration of `deploy/config/`, then the proxy's and the
 /// console's scripts in the same shell.
@@ -49,7 +41,7 @@ fn config(records: bool) -> String {
     )
 }
 
-fn driver_files(configs: &[(&'static str, String)]) -> TempDir {
+fn driver_files(configs: &[(&'static str, String)]) -> Repo {
     let mut files: Vec<(&str, &str)> = vec![
         ("deploy/run.sh", RUN),
         ("deploy/proxy.sh", PROXY),
@@ -65,7 +57,7 @@ fn driver_files(configs: &[(&'static str, String)]) -> TempDir {
     for (p, t) in configs {
         files.push((p, t.as_str()));
     }
-    TempDir::with_files(&files)
+    Repo::of(&files)
 }
 
 #[test]
@@ -78,20 +70,17 @@ fn a_variable_one_sourced_script_leaks_is_combined_only_as_a_configuration_allow
         ("deploy/config/full.sh", config(true)),
         ("deploy/config/simple.sh", config(false)),
     ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let leaked = in_file(&report, "overlay/proxy-records/records.yaml");
+    let lint = dir.lint();
+    let leaked = lint.all_in("overlay/proxy-records/records.yaml");
     assert!(
         leaked
             .iter()
             .all(|d| !str_of(d, "root").contains("app/console")),
-        "{report:#}"
+        "{lint}"
     );
-    assert!(
-        leaked.iter().all(|d| d["severity"] != "error"),
-        "{report:#}"
-    );
-    let errs = errors(&report);
-    assert_eq!(errs.len(), 1, "{report:#}");
+    assert!(leaked.iter().all(|d| d["severity"] != "error"), "{lint}");
+    let errs = lint.errors();
+    assert_eq!(errs.len(), 1, "{lint}");
     assert_eq!(str_of(errs[0], "file"), "app/records-job/job.yaml");
 }
 
@@ -101,12 +90,13 @@ fn a_combination_of_flags_no_file_decides_is_an_assumption() {
     // with the proxy's overlay rests on both being chosen together: a warning naming them,
     // never a certain error.
     let dir = driver_files(&[]);
-    let (_, report) = lint_json(&dir, &[]);
-    let leaked: Vec<&Value> = in_file(&report, "overlay/proxy-records/records.yaml")
+    let lint = dir.lint();
+    let leaked: Vec<&Value> = lint
+        .all_in("overlay/proxy-records/records.yaml")
         .into_iter()
         .filter(|d| str_of(d, "root").contains("app/console"))
         .collect();
-    assert!(!leaked.is_empty(), "{report:#}");
+    assert!(!leaked.is_empty(), "{lint}");
     for d in &leaked {
         assert_eq!(d["severity"], "warning", "{d:#}");
         let text = d.to_string();
@@ -116,8 +106,8 @@ fn a_combination_of_flags_no_file_decides_is_an_assumption() {
         );
     }
     // The job's failure rests on one flag alone: certain.
-    let errs = errors(&report);
-    assert_eq!(errs.len(), 1, "{report:#}");
+    let errs = lint.errors();
+    assert_eq!(errs.len(), 1, "{lint}");
     assert_eq!(str_of(errs[0], "file"), "app/records-job/job.yaml");
 }
 
@@ -145,14 +135,14 @@ fn a_shared_values_file_s_key_is_used_when_any_root_taking_the_file_reads_it() {
         ("app/clock/values.yaml", CLOCK_VALUES),
         ("app/records/secret.yaml", RECORDS),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let unused: Vec<&str> = in_file(&report, "deploy/values.yaml")
+    let lint = Repo::of(&files).lint();
+    let unused: Vec<&str> = lint
+        .all_in("deploy/values.yaml")
         .into_iter()
         .filter(|d| d["rule"] == "data-value-unused")
         .map(|d| str_of(d, "message"))
         .collect();
-    assert_eq!(unused.len(), 1, "{report:#}");
+    assert_eq!(unused.len(), 1, "{lint}");
     assert!(
         unused[0].starts_with("data value unread is set"),
         "{unused:?}"
@@ -195,15 +185,14 @@ fn a_makefile_pattern_rule_over_a_wildcard_renders_each_folder() {
         ("test/app/worker/expected.txt", "x\n"),
         ("test/app/worker/run.sh", WORKER_RUN),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let errs = errors(&report);
+    let lint = Repo::of(&files).lint();
+    let errs = lint.errors();
     let mut failed: Vec<&str> = errs.iter().map(|d| str_of(d, "file")).collect();
     failed.sort_unstable();
     assert_eq!(
         failed,
         ["app/api/service.yaml", "app/web/deployment.yaml"],
-        "{report:#}"
+        "{lint}"
     );
     for d in &errs {
         assert!(str_of(d, "scenario").starts_with("Makefile:"), "{d:#}");

@@ -6,10 +6,8 @@
 //! (R15B-4), and a template line that reads a value given at run time renders the linter's
 //! stand-in for it (R15B-5).
 
-use serde_json::Value;
-
-use crate::util::json::{assumption_kinds, lint_json, of, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, str_of};
+use crate::util::repo::Repo;
 
 /// A Deployment named `blog` in the namespace the values give, with `image`.
 fn deployment(image: &str) -> String {
@@ -19,14 +17,6 @@ fn deployment(image: &str) -> String {
 }
 
 const SCHEMA: &str = "#@data/values-schema\n---\nNS: workshop\n";
-
-/// The `duplicate-object` findings, with their severities.
-fn duplicates(report: &Value) -> Vec<(&str, Vec<&str>)> {
-    of(report, "duplicate-object")
-        .into_iter()
-        .map(|d| (str_of(d, "severity"), assumption_kinds(d)))
-        .collect()
-}
 
 #[test]
 fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_set() {
@@ -43,15 +33,10 @@ fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_s
         ("templates/step-1/deployment.yaml", one.as_str()),
         ("templates/step-2/deployment.yaml", two.as_str()),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(
-        duplicates(&report),
-        vec![("info", vec!["split-output"])],
-        "{report:#}"
-    );
-    assert_eq!(code, 0, "{report:#}");
-    let d = of(&report, "duplicate-object")[0];
+    let lint = Repo::of(&files).lint();
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
+    assert_eq!(lint.code, 0, "{lint}");
+    let d = lint.of("duplicate-object")[0];
     let assumed = crate::util::json::assumption_text(d);
     assert!(
         assumed.contains("`templates/step-1/`") && assumed.contains("`templates/step-2/`"),
@@ -66,23 +51,17 @@ fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_s
         ("templates/step-1/deployment.yaml", one.as_str()),
         ("templates/step-1/deployment-v2.yaml", two.as_str()),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(
-        duplicates(&report),
-        vec![("info", vec!["split-output"])],
-        "{report:#}"
-    );
-    assert_eq!(code, 0, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
+    assert_eq!(lint.code, 0, "{lint}");
 
     // The script applies that step's directory after rendering: one set there, an error.
     let applied = format!("{render}kubectl apply -f exercises/step-1/\n");
     let mut files = files.to_vec();
     files[0].1 = applied.as_str();
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(duplicates(&report), vec![("error", vec![])], "{report:#}");
-    assert_eq!(code, 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
+    assert_eq!(lint.code, 1, "{lint}");
 
     // Without `--output-files` the command's output is one stream: an error.
     let piped =
@@ -93,10 +72,9 @@ fn a_command_that_writes_each_file_apart_does_not_apply_two_directories_as_one_s
         ("templates/step-1/deployment.yaml", one.as_str()),
         ("templates/step-2/deployment.yaml", two.as_str()),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(duplicates(&report), vec![("error", vec![])], "{report:#}");
-    assert_eq!(code, 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
+    assert_eq!(lint.code, 1, "{lint}");
 }
 
 #[test]
@@ -113,25 +91,19 @@ fn two_objects_named_literally_are_one_set_only_under_the_command_that_gives_bot
         ("k8s/schema.yaml", schema),
         ("k8s/rendered/config.yaml", copy),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(
-        duplicates(&report),
-        vec![("warning", vec!["inferred-command"])],
-        "{report:#}"
-    );
-    assert_eq!(code, 0, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    lint.assert_verdicts("duplicate-object", &[("warning", &["inferred-command"])]);
+    assert_eq!(lint.code, 0, "{lint}");
 
     // A script that gives both files: the command is the repository's, an error.
-    let mut run = files.to_vec();
-    run.push((
-        "deploy.sh",
-        "#!/bin/bash\nytt -f k8s/config-template.yaml -f k8s/schema.yaml -f k8s/rendered/config.yaml | kapp deploy -a shop -f- --yes\n",
-    ));
-    let dir = TempDir::with_files(&run);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(duplicates(&report), vec![("error", vec![])], "{report:#}");
-    assert_eq!(code, 1, "{report:#}");
+    let lint = Repo::of(&files)
+        .file(
+            "deploy.sh",
+            "#!/bin/bash\nytt -f k8s/config-template.yaml -f k8s/schema.yaml -f k8s/rendered/config.yaml | kapp deploy -a shop -f- --yes\n",
+        )
+        .lint();
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
+    assert_eq!(lint.code, 1, "{lint}");
 }
 
 #[test]
@@ -147,16 +119,15 @@ fn a_line_that_reads_a_value_given_at_run_time_renders_the_stand_in() {
         ("k8s/secret.yaml", secret),
         ("k8s/schema.yaml", schema),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = of(&report, "k8s-schema");
-    assert_eq!(found.len(), 2, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let found = lint.of("k8s-schema");
+    assert_eq!(found.len(), 2, "{lint}");
     let at = |line: u64| {
         found
             .iter()
             .find(|d| d["line"] == line)
             .copied()
-            .unwrap_or_else(|| panic!("nothing at line {line}: {report:#}"))
+            .unwrap_or_else(|| panic!("nothing at line {line}: {lint}"))
     };
     // The password the command gives at run time: a note naming that value, which says
     // nothing of the value given.
@@ -176,5 +147,5 @@ fn a_line_that_reads_a_value_given_at_run_time_renders_the_stand_in() {
     let user = at(9);
     assert_eq!(str_of(user, "severity"), "error", "{user:#}");
     assert!(assumption_kinds(user).is_empty(), "{user:#}");
-    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(lint.code, 1, "{lint}");
 }

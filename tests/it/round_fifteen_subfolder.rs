@@ -3,8 +3,8 @@
 //! fifteen: a page's commands in a subfolder"), each as a general rule on a minimal
 //! repository written for the test.
 
-use crate::util::json::{diagnostics, lint_json, of, str_of, summary};
-use crate::util::TempDir;
+use crate::util::json::str_of;
+use crate::util::repo::Repo;
 
 /// A ConfigMap of the data values `db.*`, its values, and an overlay labelling everything.
 const DB: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ data.values.db.name\ndata:\n  size: #@ data.values.db.size\n";
@@ -21,7 +21,7 @@ fn a_pages_command_runs_from_the_one_subfolder_holding_its_inputs() {
     // R15A-2: the page sits in `guide/`, its commands' files in `guide/automation/` (and
     // `vendor/upstream`, which `vendir sync` makes there). From that folder every input
     // exists: the command is linted there, assuming it, not reported missing.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("guide/architecture.md", PAGE),
         ("guide/automation/README.md", "# Automation\n"),
         ("guide/automation/vendir.yml", VENDIR),
@@ -32,21 +32,22 @@ fn a_pages_command_runs_from_the_one_subfolder_holding_its_inputs() {
             "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n",
         ),
         ("guide/automation/overlays/label.yaml", LABEL),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing: Vec<u64> = of(&report, "input-missing")
+    ])
+    .lint();
+    let missing: Vec<u64> = lint
+        .of("input-missing")
         .iter()
         .map(|d| d["line"].as_u64().unwrap_or(0))
         .collect();
     // The namespace's command stays missing: no folder holds both `deployment/namespace.yaml`
     // and `shop`.
-    assert_eq!(missing, vec![23], "{}", summary(&report));
+    assert_eq!(missing, vec![23], "{}", lint.summary());
     // The database's command renders from the automation folder, and says so.
-    let roots = report["roots"].as_array().cloned().unwrap_or_default();
+    let roots = lint.report["roots"].as_array().cloned().unwrap_or_default();
     let db = roots
         .iter()
         .find(|r| r["scenario"] == "guide/architecture.md:6")
-        .unwrap_or_else(|| panic!("{report:#}"));
+        .unwrap_or_else(|| panic!("{lint}"));
     assert_eq!(db["status"], "ok", "{db:#}");
     assert!(
         str_of(db, "path").starts_with("guide/automation/deployment/db.yaml"),
@@ -62,17 +63,17 @@ fn a_pages_command_runs_from_the_one_subfolder_holding_its_inputs() {
     let alone = roots
         .iter()
         .find(|r| r["scenario"] == "guide/architecture.md:29")
-        .unwrap_or_else(|| panic!("{report:#}"));
+        .unwrap_or_else(|| panic!("{lint}"));
     assert_eq!(
         alone["provenance"]["assumptions"][0]["kind"], "working-directory",
         "{alone:#}"
     );
     assert!(
-        diagnostics(&report)
+        lint.diagnostics()
             .iter()
             .all(|d| d["severity"] == "info" || d["rule"] == "input-missing"),
         "{}",
-        summary(&report)
+        lint.summary()
     );
 }
 
@@ -81,22 +82,22 @@ fn a_pages_command_whose_inputs_two_folders_hold_is_placed_in_neither() {
     // Two folders below the page hold the command's files: the page does not say which one
     // it means, and the command stays as it was (not evaluated, in neither folder).
     let page = "# Deploy\n\n```\nytt -f deployment/db.yaml -f overlays/label.yaml\n```\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("guide/README.md", page),
         ("guide/staging/deployment/db.yaml", DB),
         ("guide/staging/overlays/label.yaml", LABEL),
         ("guide/prod/deployment/db.yaml", DB),
         ("guide/prod/overlays/label.yaml", LABEL),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let roots = report["roots"].as_array().cloned().unwrap_or_default();
+    ])
+    .lint();
+    let roots = lint.report["roots"].as_array().cloned().unwrap_or_default();
     assert!(
         roots.iter().all(|r| r["scenario"] != "guide/README.md:4"),
-        "{report:#}"
+        "{lint}"
     );
     assert!(
-        !report.to_string().contains("working-directory"),
-        "{report:#}"
+        !lint.report.to_string().contains("working-directory"),
+        "{lint}"
     );
 }
 
@@ -112,18 +113,18 @@ fn a_provider_overlay_outside_a_providers_tree_rests_on_the_tanzu_cli() {
     // R15B-2: the overlay is kept in `windows/debug/`, not under `providers/`; what it loads
     // and the page say the Tanzu CLI renders it. Its load of the provider library is a note
     // naming that tool; its own static finding stays.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("README.md", TANZU_PAGE),
         ("windows/debug/overlay.yaml", PROVIDER_OVERLAY),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let load = of(&report, "load-error");
-    assert_eq!(load.len(), 1, "{}", summary(&report));
+    ])
+    .lint();
+    let load = lint.of("load-error");
+    assert_eq!(load.len(), 1, "{}", lint.summary());
     assert_eq!(load[0]["severity"], "info", "{:#}", load[0]);
     let assumed = load[0]["certainty"]["assumptions"].to_string();
     assert!(assumed.contains("the Tanzu CLI (TKG)"), "{:#}", load[0]);
-    let unused = of(&report, "unused-load");
-    assert_eq!(unused.len(), 1, "{}", summary(&report));
+    let unused = lint.of("unused-load");
+    assert_eq!(unused.len(), 1, "{}", lint.summary());
     assert_eq!(unused[0]["severity"], "warning", "{:#}", unused[0]);
 
     // Without a page pointing at the Tanzu CLI, or with the library beside the overlay, the
@@ -142,19 +143,18 @@ fn a_provider_overlay_outside_a_providers_tree_rests_on_the_tanzu_cli() {
             ),
         ],
     ] {
-        let dir = TempDir::with_files(&files);
-        let (_, report) = lint_json(&dir, &[]);
+        let lint = Repo::of(&files).lint();
         assert!(
-            of(&report, "load-error")
+            lint.of("load-error")
                 .iter()
                 .all(|d| d["severity"] != "info"),
             "{}",
-            summary(&report)
+            lint.summary()
         );
         assert!(
-            !report.to_string().contains("the Tanzu CLI (TKG)"),
+            !lint.report.to_string().contains("the Tanzu CLI (TKG)"),
             "{}",
-            summary(&report)
+            lint.summary()
         );
     }
 }
@@ -175,29 +175,25 @@ fn a_page_command_missing_one_backslash_is_read_as_the_shell_runs_it() {
     // values are given and nothing fails.
     for (backslash, fails) in [("", true), (" \\", false)] {
         let page = split_page(backslash);
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("guide/architecture.md", page.as_str()),
             ("guide/automation/deployment/db.yaml", DB),
             ("guide/automation/overlays/label.yaml", LABEL),
-        ]);
-        let (_, report) = lint_json(&dir, &[]);
-        assert!(
-            of(&report, "input-missing").is_empty(),
-            "{}",
-            summary(&report)
-        );
-        let roots = report["roots"].as_array().cloned().unwrap_or_default();
+        ])
+        .lint();
+        assert!(lint.of("input-missing").is_empty(), "{}", lint.summary());
+        let roots = lint.report["roots"].as_array().cloned().unwrap_or_default();
         assert!(
             roots
                 .iter()
                 .any(|r| str_of(r, "path") == "guide/automation/deployment/db.yaml"),
-            "{report:#}"
+            "{lint}"
         );
-        let failed = diagnostics(&report).iter().any(|d| {
+        let failed = lint.diagnostics().iter().any(|d| {
             str_of(d, "file") == "guide/automation/deployment/db.yaml"
                 && str_of(d, "message").contains("no .db field")
         });
-        assert_eq!(failed, fails, "`{backslash}`: {}", summary(&report));
+        assert_eq!(failed, fails, "`{backslash}`: {}", lint.summary());
     }
 }
 
@@ -207,7 +203,7 @@ fn a_pages_command_with_an_input_beside_the_page_keeps_its_missing_one() {
     // `app/web` is there and whose overlay moved; a test folder holds copies of both. The
     // page is written for its own directory: the overlay is missing, not the test folder's.
     let page = "# Templates\n\n```bash\nytt -f app/web -f overlay/ns -v stage=qa\n```\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("README.md", page),
         ("app/web/db.yaml", DB),
         ("app/web/values.yaml", DB_VALUES),
@@ -215,16 +211,16 @@ fn a_pages_command_with_an_input_beside_the_page_keeps_its_missing_one() {
         ("test/app/web/db.yaml", DB),
         ("test/app/web/values.yaml", DB_VALUES),
         ("test/overlay/ns/label.yaml", LABEL),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
-    assert_eq!(missing.len(), 1, "{}", summary(&report));
+    ])
+    .lint();
+    let missing = lint.of("input-missing");
+    assert_eq!(missing.len(), 1, "{}", lint.summary());
     assert_eq!(
         (str_of(missing[0], "file"), missing[0]["line"].as_u64()),
         ("README.md", Some(4))
     );
     assert!(
-        !report.to_string().contains("working-directory"),
-        "{report:#}"
+        !lint.report.to_string().contains("working-directory"),
+        "{lint}"
     );
 }

@@ -2,18 +2,8 @@
 //! docs/precision.md "Round thirteen's left-over constructs: commands"), each as a general
 //! rule on a minimal repository written for the test.
 
-use serde_json::Value;
-
-use crate::util::json::{assumption_kinds, lint_json, of, str_of};
-use crate::util::TempDir;
-
-/// The findings of `rule` in `file`.
-fn in_file<'a>(report: &'a Value, rule: &str, file: &str) -> Vec<&'a Value> {
-    of(report, rule)
-        .into_iter()
-        .filter(|d| str_of(d, "file") == file)
-        .collect()
-}
+use crate::util::json::{assumption_kinds, str_of};
+use crate::util::repo::Repo;
 
 /// A template of a cluster's settings, and the plain values the script gives it.
 const CLUSTER: &str =
@@ -34,10 +24,9 @@ fn a_script_whose_other_commands_run_from_its_own_directory_has_a_missing_input(
         ("deploy/cluster/cluster-template.yaml", CLUSTER),
         ("deploy/cluster/values.yaml", VALUES),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
-    assert_eq!(missing.len(), 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let missing = lint.of("input-missing");
+    assert_eq!(missing.len(), 1, "{lint}");
     let m = missing[0];
     assert_eq!(str_of(m, "file"), "deploy/cluster/prepare.sh", "{m:#}");
     assert_eq!(m["line"], 6, "{m:#}");
@@ -52,12 +41,11 @@ fn a_script_whose_other_commands_run_from_its_own_directory_has_a_missing_input(
     assert!(assumption_kinds(m).is_empty(), "{m:#}");
     let mut strict = files.to_vec();
     strict.push((".yttlint.yaml", "rules:\n  input-missing: error\n"));
-    let dir = TempDir::with_files(&strict);
-    let (code, report) = lint_json(&dir, &[]);
-    let missing = in_file(&report, "input-missing", "deploy/cluster/prepare.sh");
-    assert_eq!(missing.len(), 1, "{report:#}");
+    let lint = Repo::of(&strict).lint();
+    let missing = lint.in_file("input-missing", "deploy/cluster/prepare.sh");
+    assert_eq!(missing.len(), 1, "{lint}");
     assert_eq!(missing[0]["severity"], "error", "{:#}", missing[0]);
-    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(lint.code, 1, "{lint}");
 
     // The same script at the top of the repository: it runs from the top.
     let top = [
@@ -65,48 +53,47 @@ fn a_script_whose_other_commands_run_from_its_own_directory_has_a_missing_input(
         ("cluster-template.yaml", CLUSTER),
         ("values.yaml", VALUES),
     ];
-    let dir = TempDir::with_files(&top);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = in_file(&report, "input-missing", "prepare.sh");
-    assert_eq!(missing.len(), 1, "{report:#}");
+    let lint = Repo::of(&top).lint();
+    let missing = lint.in_file("input-missing", "prepare.sh");
+    assert_eq!(missing.len(), 1, "{lint}");
     assert_eq!(missing[0]["line"], 6, "{:#}", missing[0]);
 
     // A script whose only command is the one with the missing input: nothing shows where
     // it runs, and it is not reported.
     let alone =
         "#!/usr/bin/env bash\nytt -f db-values.yaml --data-values-file values.yaml > out/db.yaml\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("deploy/db/render.sh", alone),
         ("deploy/db/values.yaml", VALUES),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    ])
+    .lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 
     // Its other command reads its inputs from the repository's top as well as from its own
     // directory: nothing shows which, and it is not reported.
     let both = "#!/usr/bin/env bash\nytt -f cluster-template.yaml --data-values-file values.yaml > out/cluster.yaml\nytt -f db-values.yaml --data-values-file values.yaml > out/db.yaml\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("deploy/db/render.sh", both),
         ("deploy/db/cluster-template.yaml", CLUSTER),
         ("deploy/db/values.yaml", VALUES),
         ("cluster-template.yaml", CLUSTER),
         ("values.yaml", VALUES),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    ])
+    .lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 
     // The file is made by an earlier step of the script: not missing.
     let made = PREPARE.replace(
         "ytt -f db-values.yaml",
         "yq e '.db' values.yaml > db-values.yaml\nytt -f db-values.yaml",
     );
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("deploy/cluster/prepare.sh", made.as_str()),
         ("deploy/cluster/cluster-template.yaml", CLUSTER),
         ("deploy/cluster/values.yaml", VALUES),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    ])
+    .lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 }
 
 /// A TLS Secret whose certificate is placeholder text an install script replaces, and whose
@@ -120,14 +107,14 @@ const INSTALL: &str = "#!/usr/bin/env bash\nset -e\nmkdir -p generated\ncp confi
 fn placeholder_text_a_script_rewrites_in_a_copy_is_no_finding_of_the_committed_text() {
     // R13A-1: ytt renders the copy after `sed` replaced the placeholder: a value check of
     // the placeholder in the committed file is a note that names the rewrite.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("install.sh", INSTALL),
         ("config/secret.yaml", SECRET),
         ("values.yaml", SECRET_VALUES),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = in_file(&report, "k8s-schema", "config/secret.yaml");
-    assert_eq!(found.len(), 2, "{report:#}");
+    ])
+    .lint();
+    let found = lint.in_file("k8s-schema", "config/secret.yaml");
+    assert_eq!(found.len(), 2, "{lint}");
     let crt = found.iter().find(|d| d["line"] == 8).expect("tls.crt");
     assert_eq!(crt["severity"], "info", "{crt:#}");
     assert!(
@@ -140,34 +127,34 @@ fn placeholder_text_a_script_rewrites_in_a_copy_is_no_finding_of_the_committed_t
     // written literally, and ytt renders it so.
     let key = found.iter().find(|d| d["line"] == 9).expect("tls.key");
     assert_eq!(key["severity"], "error", "{key:#}");
-    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(lint.code, 1, "{lint}");
 
     // Without the `sed`, ytt renders the placeholder: the check is the script's certain error.
     let plain = INSTALL.replace(
         "sed -i -e \"s~REPLACE-ME-CRT~$(base64 -w0 < tls.crt)~g\" generated/secret.yaml\n",
         "",
     );
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("install.sh", plain.as_str()),
         ("config/secret.yaml", SECRET),
         ("values.yaml", SECRET_VALUES),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = in_file(&report, "k8s-schema", "config/secret.yaml");
-    assert_eq!(found.len(), 2, "{report:#}");
-    assert!(found.iter().all(|d| d["severity"] == "error"), "{report:#}");
-    assert_eq!(code, 1, "{report:#}");
+    ])
+    .lint();
+    let found = lint.in_file("k8s-schema", "config/secret.yaml");
+    assert_eq!(found.len(), 2, "{lint}");
+    assert!(found.iter().all(|d| d["severity"] == "error"), "{lint}");
+    assert_eq!(lint.code, 1, "{lint}");
 
     // The `sed` edits another file than the copy: the committed text is what ytt renders.
     let other = INSTALL.replace("~g\" generated/secret.yaml", "~g\" generated/other.yaml");
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("install.sh", other.as_str()),
         ("config/secret.yaml", SECRET),
         ("values.yaml", SECRET_VALUES),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = in_file(&report, "k8s-schema", "config/secret.yaml");
-    assert!(found.iter().all(|d| d["severity"] == "error"), "{report:#}");
+    ])
+    .lint();
+    let found = lint.in_file("k8s-schema", "config/secret.yaml");
+    assert!(found.iter().all(|d| d["severity"] == "error"), "{lint}");
 }
 
 /// A Jenkins pipeline whose `sh` step clones this repository (named by its `go.mod`), enters
@@ -178,18 +165,14 @@ const JENKINSFILE: &str = "pipeline {\n    agent any\n    stages {\n        stag
 fn a_jenkinsfile_step_inside_a_clone_of_this_repository_renders_its_files() {
     // R12A-4's left-over: the clone is this repository, so the step's `-f templates/` is the
     // repository's `deploy/app/templates`, rendered as the pipeline renders it.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("go.mod", "module github.com/example/demo-lab\n\ngo 1.22\n"),
         ("deploy/app/Jenkinsfile", JENKINSFILE),
         ("deploy/app/templates/config.yaml", BROKEN),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = in_file(
-        &report,
-        "template-error",
-        "deploy/app/templates/config.yaml",
-    );
-    assert_eq!(found.len(), 1, "{report:#}");
+    ])
+    .lint();
+    let found = lint.in_file("template-error", "deploy/app/templates/config.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(
         found[0]["scenario"], "deploy/app/Jenkinsfile:10",
         "{:#}",
@@ -212,22 +195,19 @@ fn a_jenkinsfile_step_inside_a_clone_of_this_repository_renders_its_files() {
     // A clone of another repository: its files are not this one's, and the step is skipped.
     let other = JENKINSFILE.replace("example/demo-lab.git", "example/other.git");
     let other = other.replace("cd demo-lab/", "cd other/");
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("go.mod", "module github.com/example/demo-lab\n\ngo 1.22\n"),
         ("deploy/app/Jenkinsfile", other.as_str()),
         ("deploy/app/templates/config.yaml", BROKEN),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let origins: Vec<String> = report["roots"]
+    ])
+    .lint();
+    let origins: Vec<String> = lint.report["roots"]
         .as_array()
         .unwrap()
         .iter()
         .filter_map(|r| r["provenance"]["origin"].as_str().map(str::to_string))
         .collect();
-    assert!(
-        !origins.iter().any(|o| o.contains("Jenkinsfile")),
-        "{report:#}"
-    );
+    assert!(!origins.iter().any(|o| o.contains("Jenkinsfile")), "{lint}");
 }
 
 /// A template ytt rejects whatever the values: `1 + "a"`.

@@ -5,12 +5,12 @@
 
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json, root_paths, str_of};
-use crate::util::TempDir;
+use crate::util::json::{root_paths, str_of};
+use crate::util::repo::{Lint, Repo};
 
 /// The rules of the report's findings, with their files.
-fn findings(report: &Value) -> Vec<(String, String)> {
-    diagnostics(report)
+fn findings(lint: &Lint) -> Vec<(String, String)> {
+    lint.diagnostics()
         .iter()
         .map(|d| (str_of(d, "rule").to_string(), str_of(d, "file").to_string()))
         .collect()
@@ -30,17 +30,16 @@ fn a_find_loop_runs_ytt_once_per_path_it_lists_with_the_library() {
     // itself, `! -name "*.lib.yml"`); without reading it, the workflows were covered by a
     // layout command without the library (a false `load-error`).
     let script = "#!/bin/sh\nset -e\nfind src/workflows/*.yml -maxdepth 1 -type f -name \"*.yml\" ! -name \"*.lib.yml\" | while read -r src; do\n    dst=$(echo \"${src}\" | sed 's/src\\///')\n    ytt --file \"src/workflows/parts.lib.yml\" --file \"${src}\" > \"${dst}\"\ndone\n";
-    let (lint, test) = (workflow("lint"), workflow("test"));
+    let (lint_flow, test) = (workflow("lint"), workflow("test"));
     let files = [
         ("src/workflows/parts.lib.yml", PARTS),
-        ("src/workflows/lint.yml", lint.as_str()),
+        ("src/workflows/lint.yml", lint_flow.as_str()),
         ("src/workflows/test.yml", test.as_str()),
         ("scripts/gen.sh", script),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
-    assert!(findings(&report).is_empty(), "{report:#}");
-    let mut roots = root_paths(&report);
+    let lint = Repo::of(&files).lint_with(&["--no-cache"]);
+    assert!(findings(&lint).is_empty(), "{lint}");
+    let mut roots = root_paths(&lint.report);
     roots.sort();
     assert_eq!(
         roots,
@@ -48,7 +47,7 @@ fn a_find_loop_runs_ytt_once_per_path_it_lists_with_the_library() {
             "src/workflows/parts.lib.yml + src/workflows/lint.yml",
             "src/workflows/parts.lib.yml + src/workflows/test.yml",
         ],
-        "{report:#}"
+        "{lint}"
     );
 
     // The `-print` form over a directory, read the same way; a workflow the loop renders is
@@ -57,33 +56,31 @@ fn a_find_loop_runs_ytt_once_per_path_it_lists_with_the_library() {
     let broken = test.replace("checkout_step()", "checkout_steps()");
     let files = [
         ("src/workflows/parts.lib.yml", PARTS),
-        ("src/workflows/lint.yml", lint.as_str()),
+        ("src/workflows/lint.yml", lint_flow.as_str()),
         ("src/workflows/test.yml", broken.as_str()),
         ("scripts/gen.sh", script),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
-    let found = findings(&report);
+    let lint = Repo::of(&files).lint_with(&["--no-cache"]);
+    let found = findings(&lint);
     assert!(
         found.iter().all(|(rule, file)| rule != "load-error"
             && (file == "src/workflows/test.yml" || file == "src/workflows/parts.lib.yml")),
-        "{report:#}"
+        "{lint}"
     );
-    assert!(!found.is_empty(), "{report:#}");
+    assert!(!found.is_empty(), "{lint}");
 
     // A `find` the linter does not read whole (`-newer`) stays one command whose input is
     // given at run time: never a silent drop.
     let script = "#!/bin/sh\nfind src/workflows -newer stamp -name '*.yml' | while read -r src; do\n  ytt --file src/workflows/parts.lib.yml --file \"$src\"\ndone\n";
     let files = [
         ("src/workflows/parts.lib.yml", PARTS),
-        ("src/workflows/lint.yml", lint.as_str()),
+        ("src/workflows/lint.yml", lint_flow.as_str()),
         ("scripts/gen.sh", script),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
+    let lint = Repo::of(&files).lint_with(&["--no-cache"]);
     assert!(
-        root_paths(&report).contains(&"src/workflows/parts.lib.yml".to_string()),
-        "{report:#}"
+        root_paths(&lint.report).contains(&"src/workflows/parts.lib.yml".to_string()),
+        "{lint}"
     );
 }
 
@@ -111,35 +108,33 @@ fn a_grep_of_the_entry_decides_whether_it_runs_ytt() {
         ("migrations/add-perms.ytt.yml", PATCH),
         (".github/workflows/build.yaml", BUILD),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
-    assert!(findings(&report).is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint_with(&["--no-cache"]);
+    assert!(findings(&lint).is_empty(), "{lint}");
 
     // A workflow that calls it is patched: its command is a scenario (and renders).
     let either = script("grep \"example-org/other.yaml@main\" \"$workflow\" || grep -F \"example-org/shared/.github/workflows/deploy.yaml@main\" \"$workflow\" >/dev/null");
     let mut with_deploy = files.to_vec();
     with_deploy[0].1 = either.as_str();
     with_deploy.push((".github/workflows/deploy.yaml", DEPLOY));
-    let dir = TempDir::with_files(&with_deploy);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
-    assert!(findings(&report).is_empty(), "{report:#}");
+    let lint = Repo::of(&with_deploy).lint_with(&["--no-cache"]);
+    assert!(findings(&lint).is_empty(), "{lint}");
     assert_eq!(
-        root_paths(&report),
+        root_paths(&lint.report),
         [".github/workflows/deploy.yaml + migrations/add-perms.ytt.yml"],
-        "{report:#}"
+        "{lint}"
     );
 
     // A pattern it does not read (`-P`) is not decided: every entry runs, each assuming so.
     let perl = script("grep -qP \"example-org/shared\" \"$workflow\"");
     let mut undecided = files.to_vec();
     undecided[0].1 = perl.as_str();
-    let dir = TempDir::with_files(&undecided);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
-    let overlay: Vec<&Value> = diagnostics(&report)
+    let lint = Repo::of(&undecided).lint_with(&["--no-cache"]);
+    let overlay: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| str_of(d, "rule") == "overlay-error")
         .collect();
-    assert_eq!(overlay.len(), 1, "{report:#}");
+    assert_eq!(overlay.len(), 1, "{lint}");
     assert_ne!(overlay[0]["severity"], "error", "{:#}", overlay[0]);
 }
 
@@ -174,43 +169,40 @@ fn a_string_test_of_the_entry_s_name_decides_its_branch() {
         "pipelines/buildpack/pipeline.yml + pipelines/buildpack/config.yml + pipelines/buildpack/go-values.yml",
         "pipelines/buildpack/pipeline.yml + pipelines/buildpack/config.yml + pipelines/buildpack/ruby-values.yml",
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
-    assert!(findings(&report).is_empty(), "{report:#}");
-    let mut roots = root_paths(&report);
+    let lint = Repo::of(&files).lint_with(&["--no-cache"]);
+    assert!(findings(&lint).is_empty(), "{lint}");
+    let mut roots = root_paths(&lint.report);
     roots.sort();
-    assert_eq!(roots, expected, "{report:#}");
+    assert_eq!(roots, expected, "{lint}");
 
     // The same with a `case` on the entry's last segment.
     let case = script("case \"${pipeline_path##*/}\" in buildpack) true ;; *) false ;; esac\n    if [[ \"${pipeline_path##*/}\" = buildpack* ]]; then");
     let mut cased = files.to_vec();
     cased[0].1 = case.as_str();
-    let dir = TempDir::with_files(&cased);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
-    assert!(findings(&report).is_empty(), "{report:#}");
-    let mut roots = root_paths(&report);
+    let lint = Repo::of(&cased).lint_with(&["--no-cache"]);
+    assert!(findings(&lint).is_empty(), "{lint}");
+    let mut roots = root_paths(&lint.report);
     roots.sort();
-    assert_eq!(roots, expected, "{report:#}");
+    assert_eq!(roots, expected, "{lint}");
 }
 
 #[test]
 fn a_case_that_runs_ytt_per_entry_is_decided_and_one_that_sorts_entries_is_not() {
     // A `case` arm that runs ytt gets the entries its patterns match: the library is not
     // rendered alone.
-    let lint = workflow("lint");
+    let lint_flow = workflow("lint");
     let per_entry = "#!/bin/sh\nfor f in src/workflows/*.yml; do\n  case \"${f##*/}\" in\n    *.lib.yml) ;;\n    *) ytt -f src/workflows/parts.lib.yml -f \"$f\" ;;\n  esac\ndone\n";
     let files = [
         ("src/workflows/parts.lib.yml", PARTS),
-        ("src/workflows/lint.yml", lint.as_str()),
+        ("src/workflows/lint.yml", lint_flow.as_str()),
         ("gen.sh", per_entry),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
-    assert!(findings(&report).is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint_with(&["--no-cache"]);
+    assert!(findings(&lint).is_empty(), "{lint}");
     assert_eq!(
-        root_paths(&report),
+        root_paths(&lint.report),
         ["src/workflows/parts.lib.yml + src/workflows/lint.yml"],
-        "{report:#}"
+        "{lint}"
     );
 
     // A `case` that sorts the entries into variables a second loop reads (round eight's
@@ -219,12 +211,9 @@ fn a_case_that_runs_ytt_per_entry_is_decided_and_one_that_sorts_entries_is_not()
     let sorting = "#!/bin/sh\nlibraries=\ntemplates=\nfor FILE in src/workflows/*.yml; do\n  case \"${FILE##*/}\" in\n    *.lib.yml) libraries=\"${libraries} -f ${FILE}\" ;;\n    *.yml) templates=\"${templates} ${FILE}\" ;;\n  esac\ndone\nfor template in ${templates}; do\n  ytt -f ${template} ${libraries} > out/$(basename \"$template\")\ndone\n";
     let mut sorted = files.to_vec();
     sorted[2] = ("gen.sh", sorting);
-    let dir = TempDir::with_files(&sorted);
-    let (_, report) = lint_json(&dir, &["--no-cache"]);
+    let lint = Repo::of(&sorted).lint_with(&["--no-cache"]);
     assert!(
-        findings(&report)
-            .iter()
-            .all(|(rule, _)| rule != "load-error"),
-        "{report:#}"
+        findings(&lint).iter().all(|(rule, _)| rule != "load-error"),
+        "{lint}"
     );
 }

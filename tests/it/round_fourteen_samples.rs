@@ -4,10 +4,8 @@
 //! in them is a note that names the assumption (`sample-text`), unless a command of the
 //! repository renders the file. Each case is a minimal repository written for the test.
 
+use crate::util::repo::{Lint, Repo};
 use serde_json::Value;
-
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::TempDir;
 
 /// A VS Code extension for a YAML dialect: its manifest, its grammar, a test that opens the
 /// samples, and two samples (a loop over a name nothing defines with an unused load; an
@@ -63,14 +61,6 @@ const GRAMMAR: &[(&str, &str)] = &[
     ),
 ];
 
-/// The findings in `file`.
-fn in_file<'a>(report: &'a Value, file: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["file"] == file)
-        .collect()
-}
-
 /// The ids of the assumptions a finding names.
 fn assumed(d: &Value) -> Vec<String> {
     d["certainty"]["assumptions"]
@@ -85,8 +75,8 @@ fn assumed(d: &Value) -> Vec<String> {
 
 /// Every finding of `file` is a note that names the sample assumption and `why`, with no fix;
 /// returns how many there are.
-fn all_notes(report: &Value, file: &str, why: &str) -> usize {
-    let found = in_file(report, file);
+fn all_notes(lint: &Lint, file: &str, why: &str) -> usize {
+    let found = lint.all_in(file);
     for d in &found {
         assert_eq!(d["severity"], "info", "{d:#}");
         assert!(assumed(d).contains(&"sample-text".to_string()), "{d:#}");
@@ -101,22 +91,21 @@ fn all_notes(report: &Value, file: &str, why: &str) -> usize {
 
 #[test]
 fn a_vscode_extension_s_samples_are_notes() {
-    let dir = TempDir::with_files(EXTENSION);
-    let (code, report) = lint_json(&dir, &[]);
+    let lint = Repo::of(EXTENSION).lint();
     let why = "the VS Code extension of package.json (`engines.vscode`, `contributes.grammars`)";
-    let loops = all_notes(&report, "test/fixtures/loops.yaml", why);
-    let patch = all_notes(&report, "test/fixtures/patch.yaml", why);
+    let loops = all_notes(&lint, "test/fixtures/loops.yaml", why);
+    let patch = all_notes(&lint, "test/fixtures/patch.yaml", why);
     // What the samples hold is still found: the undefined names and the unused load.
-    let messages = report["diagnostics"].to_string();
+    let messages = lint.report["diagnostics"].to_string();
     for said in [
         "undefined: crew",
         "data is loaded but never used",
         "undefined: overlay",
     ] {
-        assert!(messages.contains(said), "{said}: {report:#}");
+        assert!(messages.contains(said), "{said}: {lint}");
     }
-    assert!(loops >= 2 && patch >= 1, "{report:#}");
-    assert_eq!(code, 0, "{report:#}");
+    assert!(loops >= 2 && patch >= 1, "{lint}");
+    assert_eq!(lint.code, 0, "{lint}");
 }
 
 #[test]
@@ -129,21 +118,21 @@ fn a_sample_a_command_of_the_repository_renders_keeps_its_findings() {
         "scripts/render-samples.sh",
         "#!/bin/sh\nset -e\nytt -f test/fixtures/loops.yaml > /tmp/out.yaml\n",
     ));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    let crew: Vec<&Value> = in_file(&report, "test/fixtures/loops.yaml")
+    let lint = Repo::of(&files).lint();
+    let crew: Vec<&Value> = lint
+        .all_in("test/fixtures/loops.yaml")
         .into_iter()
         .filter(|d| d["message"] == "undefined: crew")
         .collect();
-    assert_eq!(crew.len(), 1, "{report:#}");
-    assert_eq!(crew[0]["severity"], "error", "{report:#}");
+    assert_eq!(crew.len(), 1, "{lint}");
+    assert_eq!(crew[0]["severity"], "error", "{lint}");
     assert!(
         !assumed(crew[0]).contains(&"sample-text".to_string()),
-        "{report:#}"
+        "{lint}"
     );
     let why = "the VS Code extension of package.json";
-    assert!(all_notes(&report, "test/fixtures/patch.yaml", why) >= 1);
-    assert_eq!(code, 1);
+    assert!(all_notes(&lint, "test/fixtures/patch.yaml", why) >= 1);
+    assert_eq!(lint.code, 1);
 }
 
 #[test]
@@ -156,30 +145,28 @@ fn the_extension_s_own_scripts_are_no_samples() {
         "scripts/render-samples.sh",
         "#!/bin/sh\nset -e\nytt -f test/fixtures/loops.yaml -f test/samples/loops.yaml\n",
     ));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    let gone = in_file(&report, "scripts/render-samples.sh");
-    assert_eq!(gone.len(), 1, "{report:#}");
-    assert_eq!(gone[0]["rule"], "input-missing", "{report:#}");
-    assert_eq!(gone[0]["severity"], "warning", "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let gone = lint.all_in("scripts/render-samples.sh");
+    assert_eq!(gone.len(), 1, "{lint}");
+    assert_eq!(gone[0]["rule"], "input-missing", "{lint}");
+    assert_eq!(gone[0]["severity"], "warning", "{lint}");
     assert!(
         !assumed(gone[0]).contains(&"sample-text".to_string()),
-        "{report:#}"
+        "{lint}"
     );
-    assert_eq!(code, 1);
+    assert_eq!(lint.code, 1);
 }
 
 #[test]
 fn a_tree_sitter_grammar_s_samples_are_notes() {
-    let dir = TempDir::with_files(GRAMMAR);
-    let (code, report) = lint_json(&dir, &[]);
+    let lint = Repo::of(GRAMMAR).lint();
     let why = "the tree-sitter grammar of grammar.js (src/grammar.json)";
-    let n = all_notes(&report, "test/files/highlight.yaml", why);
-    let messages = report["diagnostics"].to_string();
-    assert!(messages.contains("got return"), "{report:#}");
-    assert!(messages.contains("@acme/colour"), "{report:#}");
-    assert!(n >= 2, "{report:#}");
-    assert_eq!(code, 0, "{report:#}");
+    let n = all_notes(&lint, "test/files/highlight.yaml", why);
+    let messages = lint.report["diagnostics"].to_string();
+    assert!(messages.contains("got return"), "{lint}");
+    assert!(messages.contains("@acme/colour"), "{lint}");
+    assert!(n >= 2, "{lint}");
+    assert_eq!(lint.code, 0, "{lint}");
 }
 
 #[test]
@@ -195,19 +182,18 @@ fn without_the_editor_s_manifest_the_findings_stay() {
         "package.json",
         "{\"name\": \"site\", \"engines\": {\"node\": \">=20\"}, \"contributes\": {\"grammars\": []}}\n",
     ));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = in_file(&report, "test/files/highlight.yaml");
+    let lint = Repo::of(&files).lint();
+    let found = lint.all_in("test/files/highlight.yaml");
     let syntax: Vec<&&Value> = found
         .iter()
         .filter(|d| d["message"].as_str().unwrap_or("").contains("got return"))
         .collect();
-    assert_eq!(syntax.len(), 1, "{report:#}");
-    assert_eq!(syntax[0]["severity"], "error", "{report:#}");
+    assert_eq!(syntax.len(), 1, "{lint}");
+    assert_eq!(syntax[0]["severity"], "error", "{lint}");
     assert!(found
         .iter()
         .all(|d| !assumed(d).contains(&"sample-text".to_string())));
-    assert_eq!(code, 1);
+    assert_eq!(lint.code, 1);
 }
 
 #[test]
@@ -227,13 +213,12 @@ fn only_the_editor_s_directory_holds_samples() {
         "#@data/values\n---\nowner: ops\n",
     ));
     let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
+    let lint = Repo::of(&files).lint();
     let why = "the VS Code extension of editors/vscode/package.json";
-    assert!(all_notes(&report, "editors/vscode/test/fixtures/loops.yaml", why) >= 2);
-    let zone = in_file(&report, "deploy/app.yaml");
-    assert_eq!(zone.len(), 1, "{report:#}");
-    assert_eq!(zone[0]["message"], "undefined: zne", "{report:#}");
-    assert_eq!(zone[0]["severity"], "error", "{report:#}");
-    assert_eq!(code, 1);
+    assert!(all_notes(&lint, "editors/vscode/test/fixtures/loops.yaml", why) >= 2);
+    let zone = lint.all_in("deploy/app.yaml");
+    assert_eq!(zone.len(), 1, "{lint}");
+    assert_eq!(zone[0]["message"], "undefined: zne", "{lint}");
+    assert_eq!(zone[0]["severity"], "error", "{lint}");
+    assert_eq!(lint.code, 1);
 }

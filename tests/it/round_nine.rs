@@ -2,10 +2,9 @@
 //! repositories) that the linter misread, each as a general rule on a minimal repository
 //! written for the test.
 
-use crate::util::json::{assumption_kinds, lint_json, of};
-use crate::util::TempDir;
+use crate::util::json::assumption_kinds;
+use crate::util::repo::Repo;
 
-/// The findings of `rule` in the report.
 /// A prototype whose second schema file extends a map that only a schema outside it
 /// declares (`web:`, without `missing_ok`): alone, its schema does not overlay.
 const PROTOTYPE: &[(&str, &str)] = &[
@@ -33,12 +32,11 @@ fn a_schema_that_does_not_overlay_rests_on_the_files_the_command_gives() {
         "envs/env-data.ytt.yaml",
         "#@data/values-schema\n---\n#@overlay/match missing_ok=True\nweb:\n  name: \"\"\n",
     ));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found = of(&report, "schema-invalid");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "info", "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let found = lint.of("schema-invalid");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "info", "{lint}");
     let kinds = assumption_kinds(found[0]);
     assert!(kinds.contains(&"wrapper-tool"), "{kinds:?}");
     assert!(kinds.contains(&"inferred-command"), "{kinds:?}");
@@ -46,13 +44,12 @@ fn a_schema_that_does_not_overlay_rests_on_the_files_the_command_gives() {
     // The same files under a command a script runs: ytt fails as the linter says.
     let mut files = PROTOTYPE.to_vec();
     files.push(("render.sh", "#!/bin/sh\nytt -f prototypes/web > out.yaml\n"));
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found = of(&report, "schema-invalid");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "error", "{report:#}");
-    assert_eq!(found[0]["certainty"]["certain"], true, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = lint.of("schema-invalid");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
+    assert_eq!(found[0]["certainty"]["certain"], true, "{lint}");
 }
 
 #[test]
@@ -76,11 +73,11 @@ fn another_starlark_tool_s_file_that_nothing_of_ytt_reads_is_not_linted_as_ytt()
             "#!/bin/sh\nytt -f upstream/web -f overlays/web > out.yaml\n",
         ),
     ];
-    let dir = TempDir::with_files(files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(of(&report, "template-error").is_empty(), "{report:#}");
-    let roots = crate::util::yttlint(&dir, &["--list-roots"]).stdout;
+    let dir = Repo::of(files);
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("template-error").is_empty(), "{lint}");
+    let roots = dir.roots();
     assert!(
         roots.contains(
             "tools.star: not a ytt file: another Starlark tool's file (it calls `binary`"
@@ -99,20 +96,19 @@ fn another_starlark_tool_s_file_that_nothing_of_ytt_reads_is_not_linted_as_ytt()
         "#@ load(\"/tools.star\", \"x\")\n---\na: 1\n",
     ));
     files.push(("render.sh", "#!/bin/sh\nytt -f . > out.yaml\n"));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let undefined = of(&report, "template-error");
+    let lint = Repo::of(&files).lint();
+    let undefined = lint.of("template-error");
     assert!(
         undefined
             .iter()
             .any(|d| d["file"] == "tools.star" && d["severity"] == "error"),
-        "{report:#}"
+        "{lint}"
     );
 }
 
 /// A deploy script that pipes decrypted secrets into ytt as data values.
-fn secrets_repo(command: &str) -> TempDir {
-    TempDir::with_files(&[
+fn secrets_repo(command: &str) -> Repo {
+    Repo::of(&[
         (
             "svc/templates/secret.yaml",
             "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: Secret\nmetadata:\n  name: svc\nstringData:\n  token: #@ data.values.creds.svc.token\n",
@@ -131,14 +127,14 @@ fn values_on_standard_input_from_a_decrypting_command_are_needed_input() {
         "#!/bin/bash\nsops --decrypt ../creds.enc.yaml | ytt -f templates -f values.yaml --data-values-file - > out.yaml\n",
     ] {
         let dir = secrets_repo(command);
-        let (code, report) = lint_json(&dir, &[]);
-        assert_eq!(code, 0, "{command}: {report:#}");
-        assert!(of(&report, "template-error").is_empty(), "{command}: {report:#}");
-        let needs = of(&report, "needs-input");
-        assert_eq!(needs.len(), 1, "{command}: {report:#}");
+        let lint = dir.lint();
+        assert_eq!(lint.code, 0, "{command}: {lint}");
+        assert!(lint.of("template-error").is_empty(), "{command}: {lint}");
+        let needs = lint.of("needs-input");
+        assert_eq!(needs.len(), 1, "{command}: {lint}");
         assert!(
             needs[0]["message"].as_str().unwrap_or("").contains("creds"),
-            "{command}: {report:#}"
+            "{command}: {lint}"
         );
     }
 }
@@ -160,41 +156,38 @@ fn a_packagebuild_is_the_command_kctrl_package_release_runs() {
             "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: #@ data.values.namespace\n",
         ),
     ];
-    let dir = TempDir::with_files(files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found = of(&report, "required-value");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "error", "{report:#}");
-    assert_eq!(found[0]["certainty"]["source"], "package", "{report:#}");
+    let lint = Repo::of(files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = lint.of("required-value");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
+    assert_eq!(found[0]["certainty"]["source"], "package", "{lint}");
     assert_eq!(
         found[0]["certainty"]["origin"], "pkg/package-build.yml:1",
-        "{report:#}"
+        "{lint}"
     );
-    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
 
     // A values file a step makes before the release (the repository ignores it): the
     // release's inputs are not all known, and the failure is for want of them.
     let mut made = files.to_vec();
     made.push((".gitignore", "pkg/manifests/values.yml\n"));
-    let dir = TempDir::with_files(&made);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(of(&report, "required-value").is_empty(), "{report:#}");
-    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
+    let lint = Repo::of(&made).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("required-value").is_empty(), "{lint}");
+    assert_eq!(lint.of("needs-input").len(), 1, "{lint}");
 
-    // With a default that validates, the release renders: nothing to report.
+    // With a default that validates, the release renders: nothing to lint.report.
     let mut files = files.to_vec();
     files[1].1 = "#@data/values-schema\n---\n#@schema/validation min_len=1\nnamespace: demo\n";
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 0, "{lint}");
 }
 
 #[test]
 fn a_values_file_a_sourced_script_reads_with_yq_through_a_variable_is_used() {
     // FW9-3: the file's path is built from the script's own directory.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "env.sh",
             "#!/bin/bash\nCONF_NAME=shared.yaml\nexport CONF=\"$(dirname \"${BASH_SOURCE[0]}\")/${CONF_NAME}\"\nexport TUNNEL_PORT=$(yq -e eval '.shared.tunnel.port' ${CONF})\n",
@@ -211,9 +204,9 @@ fn a_values_file_a_sourced_script_reads_with_yq_through_a_variable_is_used() {
             "web/deploy.sh",
             "#!/bin/bash\nsource ../env.sh\nytt -f templates -f ../shared.yaml > out.yaml\n",
         ),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let unused: Vec<String> = of(&report, "data-value-unused")
+    ]).lint();
+    let unused: Vec<String> = lint
+        .of("data-value-unused")
         .iter()
         .map(|d| d["message"].as_str().unwrap_or("").to_string())
         .collect();
@@ -223,8 +216,8 @@ fn a_values_file_a_sourced_script_reads_with_yq_through_a_variable_is_used() {
 
 /// A package whose Taskfile inspects a values schema it does not hold (LA-6), with `extra`
 /// files beside it.
-fn package_without_schema(taskfile: &str) -> TempDir {
-    TempDir::with_files(&[
+fn package_without_schema(taskfile: &str) -> Repo {
+    Repo::of(&[
         ("Taskfile.yml", taskfile),
         (
             "package/config/app.yml",
@@ -238,11 +231,11 @@ fn a_command_none_of_whose_inputs_exists_is_input_missing() {
     let dir = package_without_schema(
         "version: '3'\ntasks:\n  schema:\n    cmds:\n      - ytt -f package/config/values-schema.yml --data-values-schema-inspect -o openapi-v3 > schema.yml\n",
     );
-    let (_, report) = lint_json(&dir, &["--no-cache", "."]);
-    let missing = of(&report, "input-missing");
-    assert_eq!(missing.len(), 1, "{report:#}");
-    assert_eq!(missing[0]["file"], "Taskfile.yml", "{report:#}");
-    assert_eq!(missing[0]["line"], 5, "{report:#}");
+    let lint = dir.lint_with(&["--no-cache", "."]);
+    let missing = lint.of("input-missing");
+    assert_eq!(missing.len(), 1, "{lint}");
+    assert_eq!(missing[0]["file"], "Taskfile.yml", "{lint}");
+    assert_eq!(missing[0]["line"], 5, "{lint}");
     let message = missing[0]["message"].as_str().unwrap_or("");
     assert!(
         message.starts_with(
@@ -260,8 +253,8 @@ fn a_values_file_an_earlier_step_makes_or_one_beside_templates_is_not_missing() 
         "schema.sh",
         "#!/bin/sh\nset -e\n./hack/generate-schema > package/config/values-schema.yml\nytt -f package/config/values-schema.yml --data-values-schema-inspect -o openapi-v3\n",
     );
-    let (_, report) = lint_json(&dir, &["--no-cache", "."]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = dir.lint_with(&["--no-cache", "."]);
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
     // Another script, one that runs no ytt, writes it from a here-document first.
     let dir = package_without_schema("version: '3'\n");
     dir.write(
@@ -272,12 +265,12 @@ fn a_values_file_an_earlier_step_makes_or_one_beside_templates_is_not_missing() 
         "hack/publish.sh",
         "#!/bin/sh\nhack/gen-schema.sh\nytt -f package/config/values-schema.yml --data-values-schema-inspect -o openapi-v3\n",
     );
-    let (_, report) = lint_json(&dir, &["--no-cache", "."]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = dir.lint_with(&["--no-cache", "."]);
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
     // Beside templates that exist, a values file the repository lacks is the user's own.
     let dir = package_without_schema(
         "version: '3'\ntasks:\n  render:\n    cmds:\n      - ytt -f package/config -f package/config/my-values.yml\n",
     );
-    let (_, report) = lint_json(&dir, &["--no-cache", "."]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = dir.lint_with(&["--no-cache", "."]);
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 }

@@ -4,10 +4,9 @@
 
 use serde_json::Value;
 
-use crate::util::json::{assumption_kinds, diagnostics, lint_json, of, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, str_of};
+use crate::util::repo::{Lint, Repo};
 
-/// The findings of `rule` in the report.
 /// A shalm chart: its entry point fills the chart object, a helper in shalm's dialect, and
 /// templates that read `self` (one with a misspelt builtin besides).
 const CHART: &[(&str, &str)] = &[
@@ -33,17 +32,19 @@ const CHART: &[(&str, &str)] = &[
 fn a_shalm_chart_s_self_and_starlark_are_shalm_s() {
     // FA-3: shalm binds `self` for the templates it renders, and its .star files are in its
     // Python-indented dialect.
-    let dir = TempDir::with_files(CHART);
-    let (code, report) = lint_json(&dir, &[]);
-    let errors: Vec<&Value> = diagnostics(&report)
+    let dir = Repo::of(CHART);
+    let lint = dir.lint();
+    let errors: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["severity"] == "error")
         .collect();
     // A misspelt builtin fails whatever shalm gives: it stays an error.
-    assert_eq!(errors.len(), 1, "{report:#}");
+    assert_eq!(errors.len(), 1, "{lint}");
     assert_eq!(errors[0]["message"], "undefined: strr");
-    assert_eq!(code, 1);
-    let selfs: Vec<&Value> = of(&report, "template-error")
+    assert_eq!(lint.code, 1);
+    let selfs: Vec<&Value> = lint
+        .of("template-error")
         .into_iter()
         .filter(|d| str_of(d, "message").starts_with("undefined: self"))
         .collect();
@@ -52,10 +53,10 @@ fn a_shalm_chart_s_self_and_starlark_are_shalm_s() {
     assert_eq!(
         files,
         ["ytt-templates/route.yml", "ytt-templates/scale.yml"],
-        "{report:#}"
+        "{lint}"
     );
     for d in &selfs {
-        assert_eq!(d["severity"], "info", "{report:#}");
+        assert_eq!(d["severity"], "info", "{lint}");
         assert!(assumption_kinds(d).contains(&"wrapper-tool"), "{d:#}");
         let said = d["certainty"]["assumptions"].to_string();
         assert!(
@@ -68,7 +69,7 @@ fn a_shalm_chart_s_self_and_starlark_are_shalm_s() {
         "undefined: self (and 1 more lines of this file use it)"
     );
     // shalm's Starlark is not linted as ytt's, and says why.
-    let roots = crate::util::yttlint(&dir, &["--list-roots"]).stdout;
+    let roots = dir.roots();
     assert!(
         roots.contains("tools/env.star: not a ytt file: shalm's Starlark (the chart of Chart.star"),
         "{roots}"
@@ -80,24 +81,24 @@ fn a_shalm_chart_s_self_and_starlark_are_shalm_s() {
 
     // Without the chart, the same templates fail under ytt: `self` is an error again.
     let files: Vec<(&str, &str)> = CHART[2..].to_vec();
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1);
-    let selfs = of(&report, "template-error")
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1);
+    let selfs = lint
+        .of("template-error")
         .into_iter()
         .filter(|d| str_of(d, "message") == "undefined: self")
         .filter(|d| d["severity"] == "error")
         .count();
-    assert!(selfs >= 2, "{report:#}");
+    assert!(selfs >= 2, "{lint}");
 }
 
 /// A Helm chart's template that writes a TKG addon Secret whose `values.yaml` string holds ytt
 /// data values with Helm actions in them.
-fn addon_chart(replicas: &str) -> TempDir {
+fn addon_chart(replicas: &str) -> Repo {
     let secret = format!(
         "apiVersion: v1\nkind: Secret\nmetadata:\n  name: {{{{ .Values.cluster }}}}-csi\nstringData:\n  values.yaml: |\n    #@data/values\n    ---\n    csi:\n      replicas: {replicas}\ntype: tkg.tanzu.vmware.com/addon\n"
     );
-    TempDir::with_files(&[
+    Repo::of(&[
         (
             "deploy/chart/Chart.yaml",
             "apiVersion: v2\nname: addons\nversion: 0.1.0\n",
@@ -110,15 +111,15 @@ fn addon_chart(replicas: &str) -> TempDir {
 fn a_ytt_string_in_a_helm_template_is_rendered_by_helm_first() {
     // FA-5: Helm fills in the `{{ }}` before ytt ever reads the string.
     let dir = addon_chart("{{ if eq .Values.plan \"prod\" }}3{{ else }}1{{ end }}");
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let syntax = of(&report, "yaml-syntax");
-    assert!(!syntax.is_empty(), "{report:#}");
-    assert!(syntax.iter().all(|d| d["severity"] == "info"), "{report:#}");
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let syntax = lint.of("yaml-syntax");
+    assert!(!syntax.is_empty(), "{lint}");
+    assert!(syntax.iter().all(|d| d["severity"] == "info"), "{lint}");
     let inner = syntax
         .iter()
         .find(|d| str_of(d, "message").contains("'values.yaml'"))
-        .unwrap_or_else(|| panic!("no finding of the string: {report:#}"));
+        .unwrap_or_else(|| panic!("no finding of the string: {lint}"));
     assert!(
         assumption_kinds(inner).contains(&"other-template"),
         "{inner:#}"
@@ -131,13 +132,14 @@ fn a_ytt_string_in_a_helm_template_is_rendered_by_helm_first() {
 
     // A string that is broken whatever Helm does stays a warning.
     let dir = addon_chart("[1");
-    let (_, report) = lint_json(&dir, &[]);
-    let inner: Vec<&Value> = of(&report, "yaml-syntax")
+    let lint = dir.lint();
+    let inner: Vec<&Value> = lint
+        .of("yaml-syntax")
         .into_iter()
         .filter(|d| str_of(d, "message").contains("'values.yaml'"))
         .collect();
-    assert_eq!(inner.len(), 1, "{report:#}");
-    assert_eq!(inner[0]["severity"], "warning", "{report:#}");
+    assert_eq!(inner.len(), 1, "{lint}");
+    assert_eq!(inner[0]["severity"], "warning", "{lint}");
     assert!(!assumption_kinds(inner[0]).contains(&"other-template"));
 }
 
@@ -149,10 +151,9 @@ fn a_comment_that_starts_with_at_makes_no_ytt_file() {
         ("ops/backup.yaml", cron),
         ("README.md", "```\nkubectl apply -f ops/backup.yaml\n```\n"),
     ];
-    let dir = TempDir::with_files(files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(diagnostics(&report).is_empty(), "{report:#}");
+    let lint = Repo::of(files).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.diagnostics().is_empty(), "{lint}");
 
     // Given to ytt by a command of the repository, ytt reads the comment as an annotation it
     // ignores: the warning stays.
@@ -163,22 +164,20 @@ fn a_comment_that_starts_with_at_makes_no_ytt_file() {
     ));
     files.push(("ops/values.yaml", "#@data/values\n---\nname: app\n"));
     files.push(("render.sh", "#!/bin/sh\nytt -f ops > out.yaml\n"));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = of(&report, "unknown-annotation");
-    assert_eq!(found.len(), 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let found = lint.of("unknown-annotation");
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "warning");
 
     // A namespaced annotation after a value is ytt's: the file stays a template.
     let typo = cron.replace("#@daily", "#@overlay/matc");
-    let dir = TempDir::with_files(&[("ops/backup.yaml", typo.as_str())]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(!diagnostics(&report).is_empty(), "{report:#}");
+    let lint = Repo::of(&[("ops/backup.yaml", typo.as_str())]).lint();
+    assert!(!lint.diagnostics().is_empty(), "{lint}");
 }
 
 /// An App whose ytt path is a kustomize overlay: two strategic-merge patches of one
 /// Deployment and, when `kustomization` is set, the kustomization that names them.
-fn app_on_overlay(kustomization: bool) -> TempDir {
+fn app_on_overlay(kustomization: bool) -> Repo {
     let mut files: Vec<(&str, &str)> = vec![
         (
             "apps/web.yaml",
@@ -199,19 +198,20 @@ fn app_on_overlay(kustomization: bool) -> TempDir {
             "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../../base]\npatches:\n- path: replicas.yaml\n- path: resources.yaml\n",
         ));
     }
-    TempDir::with_files(&files)
+    Repo::of(&files)
 }
 
 #[test]
 fn an_app_that_gives_ytt_a_kustomize_tree_rests_on_it() {
     // SA-1: kapp-controller runs no kustomize; ytt renders each patch as an object.
-    let (code, report) = lint_json(&app_on_overlay(true), &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let found: Vec<&Value> = diagnostics(&report)
+    let lint = Lint::run(&app_on_overlay(true), &[]);
+    assert_eq!(lint.code, 0, "{lint}");
+    let found: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["rule"] == "k8s-schema" || d["rule"] == "duplicate-object")
         .collect();
-    assert!(found.len() >= 2, "{report:#}");
+    assert!(found.len() >= 2, "{lint}");
     for d in &found {
         assert_eq!(d["severity"], "warning", "{d:#}");
         assert!(assumption_kinds(d).contains(&"kustomize-tree"), "{d:#}");
@@ -223,11 +223,12 @@ fn an_app_that_gives_ytt_a_kustomize_tree_rests_on_it() {
     );
 
     // The same files without a kustomization are the App's objects: the errors are certain.
-    let (code, report) = lint_json(&app_on_overlay(false), &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let errors = diagnostics(&report)
+    let lint = Lint::run(&app_on_overlay(false), &[]);
+    assert_eq!(lint.code, 1, "{lint}");
+    let errors = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["severity"] == "error" && d["rule"] == "duplicate-object")
         .count();
-    assert_eq!(errors, 1, "{report:#}");
+    assert_eq!(errors, 1, "{lint}");
 }

@@ -3,8 +3,7 @@
 //! script another script of the repository copies elsewhere before it runs is not run where
 //! it lies, whatever folder holds the tree (R17A-1).
 
-use crate::util::json::{lint_json, of};
-use crate::util::TempDir;
+use crate::util::repo::Repo;
 
 const SETUP: &str = "#!/usr/bin/env bash\n# Makes clusters/NAME from the catalog.\nset -o errexit -o nounset\nname=\"$1\"\nmkdir -p clusters/\"$name\"/sync/{scripts,bootstrap}\ncp -R .catalog/sync/2.1/eso/scripts/* clusters/\"$name\"/sync/scripts/\ncp -R .catalog/sync/2.1/eso/bootstrap/* clusters/\"$name\"/sync/bootstrap/\n";
 
@@ -36,15 +35,14 @@ fn a_catalog_script_copied_into_place_is_not_run_where_it_lies_at_any_depth() {
     for top in ["", "gitops/", "infra/tap/gitops/"] {
         let files = tree(top);
         let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
-        let dir = TempDir::with_files(&refs);
-        let (code, report) = lint_json(&dir, &[]);
-        assert!(of(&report, "input-missing").is_empty(), "{top}: {report:#}");
-        assert_eq!(code, 0, "{top}: {report:#}");
+        let lint = Repo::of(&refs).lint();
+        assert!(lint.of("input-missing").is_empty(), "{top}: {lint}");
+        assert_eq!(lint.code, 0, "{top}: {lint}");
         // The copy, run from its cluster's folder, is still linted.
         let copy = format!("{top}clusters/demo/sync/bootstrap");
         assert!(
-            crate::util::json::root_paths(&report).contains(&copy),
-            "{top}: {report:#}"
+            crate::util::json::root_paths(&lint.report).contains(&copy),
+            "{top}: {lint}"
         );
     }
 }
@@ -58,12 +56,11 @@ fn a_script_nothing_copies_is_still_judged_where_it_lies() {
         .filter(|(p, _)| !p.ends_with("setup-repo.sh"))
         .collect();
     let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
-    let dir = TempDir::with_files(&refs);
-    let (_, report) = lint_json(&dir, &[]);
+    let lint = Repo::of(&refs).lint();
     assert!(
-        of(&report, "input-missing")
+        lint.of("input-missing")
             .iter()
             .any(|d| d["file"] == "gitops/.catalog/sync/2.1/eso/scripts/bootstrap.sh"),
-        "{report:#}"
+        "{lint}"
     );
 }

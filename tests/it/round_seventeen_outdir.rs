@@ -3,10 +3,8 @@
 //! minimal repository written for the test: a folder rendered into an output directory
 //! hands nothing over as one stream unless the script deploys that directory (R17B-1).
 
-use serde_json::Value;
-
-use crate::util::json::{assumption_kinds, assumption_text, lint_json, of, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_text, str_of};
+use crate::util::repo::Repo;
 
 /// A ServiceAccount named by the values, with `labels` (YAML flow text) when given.
 fn account(labels: Option<&str>) -> String {
@@ -21,15 +19,7 @@ const VALUES: &str = "#@data/values\n---\nname: builder\n";
 /// Each variant of the account renders into its own file, compared with `diff`.
 const RENDER: &str = "#!/bin/bash\n# Each file under alts/ is one variant of the same account.\nset -e\nytt -f alts/ --dangerous-emptied-output-directory=out\ndiff out/first.yml out/second.yml || true\n";
 
-/// The `duplicate-object` findings, with their severities and assumptions.
-fn duplicates(report: &Value) -> Vec<(&str, Vec<&str>)> {
-    of(report, "duplicate-object")
-        .into_iter()
-        .map(|d| (str_of(d, "severity"), assumption_kinds(d)))
-        .collect()
-}
-
-fn variants(script: &str) -> (TempDir, String, String) {
+fn variants(script: &str) -> (Repo, String, String) {
     let (first, second) = (account(None), account(Some("{tier: alt}")));
     let files = [
         ("render.sh", script),
@@ -37,7 +27,7 @@ fn variants(script: &str) -> (TempDir, String, String) {
         ("alts/second.yml", second.as_str()),
         ("alts/values.yml", VALUES),
     ];
-    (TempDir::with_files(&files), first, second)
+    (Repo::of(&files), first, second)
 }
 
 #[test]
@@ -46,14 +36,10 @@ fn variants_rendered_into_an_output_directory_are_not_one_stream() {
     // each lands in its own output file and nothing deploys the directory: a note that
     // names what it rests on.
     let (dir, _, _) = variants(RENDER);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(
-        duplicates(&report),
-        vec![("info", vec!["split-output"])],
-        "{report:#}"
-    );
-    assert_eq!(code, 0, "{report:#}");
-    let d = of(&report, "duplicate-object")[0];
+    let lint = dir.lint();
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
+    assert_eq!(lint.code, 0, "{lint}");
+    let d = lint.of("duplicate-object")[0];
     let assumed = assumption_text(d);
     assert!(
         assumed.contains("`alts/first.yml` and `alts/second.yml` each get a file of their own")
@@ -66,12 +52,8 @@ fn variants_rendered_into_an_output_directory_are_not_one_stream() {
         "--dangerous-emptied-output-directory=out",
         "--output-files out",
     ));
-    let (_, report) = lint_json(&dir, &[]);
-    assert_eq!(
-        duplicates(&report),
-        vec![("info", vec!["split-output"])],
-        "{report:#}"
-    );
+    let lint = dir.lint();
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
 }
 
 #[test]
@@ -80,10 +62,10 @@ fn variants_the_script_deploys_as_one_directory_meet_at_the_deploy() {
     // kapp together, an error that names the deploying line.
     let script = format!("{RENDER}kapp deploy -a accounts -f out/ --yes\n");
     let (dir, _, _) = variants(&script);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(duplicates(&report), vec![("error", vec![])], "{report:#}");
-    assert_eq!(code, 1, "{report:#}");
-    let d = of(&report, "duplicate-object")[0];
+    let lint = dir.lint();
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
+    assert_eq!(lint.code, 1, "{lint}");
+    let d = lint.of("duplicate-object")[0];
     let at_deploy = d["related"].as_array().into_iter().flatten().any(|r| {
         r["file"] == "render.sh"
             && r["line"] == 6
@@ -95,12 +77,8 @@ fn variants_the_script_deploys_as_one_directory_meet_at_the_deploy() {
     // nothing of the first case.
     let script = format!("{RENDER}kapp deploy -a other -f config/ --yes\n");
     let (dir, _, _) = variants(&script);
-    let (_, report) = lint_json(&dir, &[]);
-    assert_eq!(
-        duplicates(&report),
-        vec![("info", vec!["split-output"])],
-        "{report:#}"
-    );
+    let lint = dir.lint();
+    lint.assert_verdicts("duplicate-object", &[("info", &["split-output"])]);
 }
 
 #[test]
@@ -117,8 +95,7 @@ fn two_copies_in_one_output_file_stay_an_error() {
         ("alts/first.yml", both.as_str()),
         ("alts/values.yml", VALUES),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(duplicates(&report), vec![("error", vec![])], "{report:#}");
-    assert_eq!(code, 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    lint.assert_verdicts("duplicate-object", &[("error", &[])]);
+    assert_eq!(lint.code, 1, "{lint}");
 }

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::util::json::{assumption_kinds, errors, lint_json, of, summary};
-use crate::util::TempDir;
+use crate::util::json::assumption_kinds;
+use crate::util::repo::{Lint, Repo};
 
 /// The user's settings, committed as an example under another name: the domain and the
 /// registry's credentials.
@@ -21,8 +21,8 @@ const IGNORE: &str = "config/settings.yaml\nout/\n";
 
 /// The gateway's finding that the example explains: at the line reading the key the example
 /// lacks, a warning that names the example.
-fn example_findings(report: &Value) -> Vec<&Value> {
-    of(report, "template-error")
+fn example_findings(lint: &Lint) -> Vec<&Value> {
+    lint.of("template-error")
         .into_iter()
         .filter(|d| {
             d["file"] == "config/gateway.yaml"
@@ -45,19 +45,18 @@ fn a_page_s_rename_makes_the_users_file_from_the_template() {
         "Run `mv config/settings.yaml.template config/settings.yaml` first.",
     ] {
         let readme = format!("# Gateway\n\n## Install\n{step}\n- Run `./deploy.sh`\n");
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("README.md", readme.as_str()),
             (".gitignore", IGNORE),
             ("deploy.sh", DEPLOY),
             ("config/settings.yaml.template", SETTINGS_TEMPLATE),
             ("config/gateway.yaml", GATEWAY),
-        ]);
-        let (_, report) = lint_json(&dir, &[]);
-        let found = example_findings(&report);
-        assert_eq!(found.len(), 1, "{step}: {}", summary(&report));
+        ]).lint();
+        let found = example_findings(&lint);
+        assert_eq!(found.len(), 1, "{step}: {}", lint.summary());
         let said = found[0]["certainty"]["assumptions"].to_string();
         assert!(said.contains("config/settings.yaml.template"), "{said}");
-        assert!(errors(&report).is_empty(), "{step}: {}", summary(&report));
+        assert!(lint.errors().is_empty(), "{step}: {}", lint.summary());
     }
 }
 
@@ -67,30 +66,30 @@ fn an_example_beside_a_gitignored_input_stands_in_for_it() {
     // `.sample`, `.tmpl`) beside the gitignored `P` is the user's starting point.
     for suffix in [".template", ".example", ".sample", ".tmpl"] {
         let example = format!("config/settings.yaml{suffix}");
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("README.md", "# Gateway\n\nRun `./deploy.sh`.\n"),
             (".gitignore", IGNORE),
             ("deploy.sh", DEPLOY),
             (example.as_str(), SETTINGS_TEMPLATE),
             ("config/gateway.yaml", GATEWAY),
-        ]);
-        let (_, report) = lint_json(&dir, &[]);
-        let found = example_findings(&report);
-        assert_eq!(found.len(), 1, "{suffix}: {}", summary(&report));
+        ])
+        .lint();
+        let found = example_findings(&lint);
+        assert_eq!(found.len(), 1, "{suffix}: {}", lint.summary());
         let said = found[0]["certainty"]["assumptions"].to_string();
         assert!(said.contains(&example), "{said}");
-        assert!(errors(&report).is_empty(), "{suffix}: {}", summary(&report));
+        assert!(lint.errors().is_empty(), "{suffix}: {}", lint.summary());
     }
     // No example beside it: the command stays skipped, with nothing drawn from a guess.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("README.md", "# Gateway\n\nRun `./deploy.sh`.\n"),
         (".gitignore", IGNORE),
         ("deploy.sh", DEPLOY),
         ("config/gateway.yaml", GATEWAY),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(example_findings(&report).is_empty(), "{}", summary(&report));
-    assert!(errors(&report).is_empty(), "{}", summary(&report));
+    ])
+    .lint();
+    assert!(example_findings(&lint).is_empty(), "{}", lint.summary());
+    assert!(lint.errors().is_empty(), "{}", lint.summary());
 }
 
 /// An App Accelerator that copies `deploy/` into the project it generates and replaces the
@@ -126,9 +125,8 @@ fn an_accelerators_page_command_runs_in_its_included_folder() {
     // by kapp-controller with the file it fetches. Before, the layout root `ytt -f deploy`
     // failed at the worker's `data.read` (a false warning) and the page's command was
     // skipped ("app.yaml is not in the repository").
-    let dir = TempDir::with_files(&accelerator_files(ACC_APP));
-    let (_, report) = lint_json(&dir, &[]);
-    let roots = report["roots"].as_array().cloned().unwrap_or_default();
+    let lint = Repo::of(&accelerator_files(ACC_APP)).lint();
+    let roots = lint.report["roots"].as_array().cloned().unwrap_or_default();
     let page = roots
         .iter()
         .find(|r| {
@@ -147,18 +145,14 @@ fn an_accelerators_page_command_runs_in_its_included_folder() {
         "no layout root of the included folder: {roots:#?}"
     );
     assert!(
-        crate::util::json::diagnostics(&report)
+        lint.diagnostics()
             .iter()
             .all(|d| d["file"] != "deploy/worker.yaml" || d["severity"] == "info"),
         "{}",
-        summary(&report)
+        lint.summary()
     );
-    assert!(
-        of(&report, "template-error").is_empty(),
-        "{}",
-        summary(&report)
-    );
-    assert!(errors(&report).is_empty(), "{}", summary(&report));
+    assert!(lint.of("template-error").is_empty(), "{}", lint.summary());
+    assert!(lint.errors().is_empty(), "{}", lint.summary());
 
     // What the page's command gets wrong is still found there, a warning that names the
     // accelerator's folder.
@@ -172,13 +166,13 @@ fn an_accelerators_page_command_runs_in_its_included_folder() {
             .into_boxed_str(),
     );
     assert_ne!(wrong, ACC_APP);
-    let dir = TempDir::with_files(&accelerator_files(wrong));
-    let (_, report) = lint_json(&dir, &[]);
-    let found: Vec<&Value> = of(&report, "template-error")
+    let lint = Repo::of(&accelerator_files(wrong)).lint();
+    let found: Vec<&Value> = lint
+        .of("template-error")
         .into_iter()
         .filter(|d| d["file"] == "deploy/app.yaml" && d["line"] == 6)
         .collect();
-    assert_eq!(found.len(), 1, "{}", summary(&report));
+    assert_eq!(found.len(), 1, "{}", lint.summary());
     assert_eq!(found[0]["severity"], "warning", "{:#}", found[0]);
     assert!(
         assumption_kinds(found[0]).contains(&"working-directory"),

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::util::json::{assumption_kinds, errors, lint_json, of, root_paths, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, root_paths, str_of};
+use crate::util::repo::Repo;
 
 /// A Package template a release script renders: its git fetch's `subPath` (and URL) are
 /// given when the Package is made, and its ytt step renders the whole fetched folder.
@@ -33,30 +33,21 @@ fn package_files() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-/// The findings in `file`.
-fn in_file<'a>(report: &'a Value, file: &str) -> Vec<&'a Value> {
-    crate::util::json::diagnostics(report)
-        .iter()
-        .filter(|d| d["file"] == file)
-        .collect()
-}
-
 #[test]
 fn a_package_whose_sub_path_is_a_template_never_renders_its_own_folder() {
     // R16B-2: the Package's `subPath` is given when the script renders it; its `./` is the
     // package's `config/`, not `packages/greeter` (the Package and metadata templates with
     // the package's schema, which nothing runs). The folder is a guess: the package's own
     // error is a warning that names it.
-    let dir = TempDir::with_files(&package_files());
-    let (_, report) = lint_json(&dir, &[]);
-    let roots = root_paths(&report);
+    let lint = Repo::of(&package_files()).lint();
+    let roots = root_paths(&lint.report);
     assert!(
         roots.iter().any(|r| r == "packages/greeter/config"),
         "{roots:?}"
     );
     // The templates' own folder is only the layout's root (their values unknown), never the
     // Package's.
-    let own = report["roots"]
+    let own = lint.report["roots"]
         .as_array()
         .into_iter()
         .flatten()
@@ -65,12 +56,12 @@ fn a_package_whose_sub_path_is_a_template_never_renders_its_own_folder() {
         own.is_none_or(|r| r["provenance"]["source"] == "layout"),
         "{own:#?}"
     );
-    assert!(errors(&report).is_empty(), "{report:#}");
+    assert!(lint.errors().is_empty(), "{lint}");
     for file in [
         "packages/greeter/package.yml",
         "packages/greeter/metadata.yml",
     ] {
-        let found = in_file(&report, file);
+        let found = lint.all_in(file);
         assert!(
             found
                 .iter()
@@ -78,11 +69,12 @@ fn a_package_whose_sub_path_is_a_template_never_renders_its_own_folder() {
             "{found:#?}"
         );
     }
-    let found: Vec<&Value> = of(&report, "k8s-schema")
+    let found: Vec<&Value> = lint
+        .of("k8s-schema")
         .into_iter()
         .filter(|d| str_of(d, "file") == "packages/greeter/config/deployment.yml")
         .collect();
-    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(found[0]["severity"], "warning", "{:#}", found[0]);
     assert!(
         assumption_kinds(found[0]).contains(&"inferred-command"),
@@ -99,9 +91,8 @@ fn a_released_package_with_a_literal_sub_path_renders_it_for_certain() {
     // the folder holding the released Package, and the package's error is certain.
     let mut files = package_files();
     files.push(("repository/packages/greeter/1.0.0.yml", RELEASED));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let roots = root_paths(&report);
+    let lint = Repo::of(&files).lint();
+    let roots = root_paths(&lint.report);
     assert!(
         roots.iter().any(|r| r == "packages/greeter/config"),
         "{roots:?}"
@@ -110,8 +101,8 @@ fn a_released_package_with_a_literal_sub_path_renders_it_for_certain() {
         !roots.iter().any(|r| r == "repository/packages/greeter"),
         "{roots:?}"
     );
-    let errors = errors(&report);
-    assert!(!errors.is_empty(), "{report:#}");
+    let errors = lint.errors();
+    assert!(!errors.is_empty(), "{lint}");
     for e in &errors {
         assert_eq!(
             str_of(e, "file"),
@@ -158,14 +149,13 @@ fn a_sibling_of_a_documented_entry_file_is_linted_with_the_documented_folder() {
             "#@ load(\"@ytt:struct\", \"struct\")\n#@ env = struct.make(host=\"live.example\")\n",
         ),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let roots = report["roots"].as_array().cloned().unwrap_or_default();
+    let lint = Repo::of(&files).lint();
+    let roots = lint.report["roots"].as_array().cloned().unwrap_or_default();
     let live_root = roots
         .iter()
         .find(|r| r["path"] == "gateway-live.yaml + helpers")
         .unwrap_or_else(|| panic!("{roots:#?}"));
-    assert_eq!(live_root["status"], "ok", "{report:#}");
+    assert_eq!(live_root["status"], "ok", "{lint}");
     let said = live_root["provenance"]["assumptions"].to_string();
     assert!(
         said.contains(
@@ -173,14 +163,14 @@ fn a_sibling_of_a_documented_entry_file_is_linted_with_the_documented_folder() {
         ),
         "{said}"
     );
-    let loads: Vec<&Value> = of(&report, "load-error");
+    let loads: Vec<&Value> = lint.of("load-error");
     assert!(
         loads.iter().all(|d| d["file"] != "gateway-live.yaml"),
         "{loads:#?}"
     );
     assert!(
         loads.iter().any(|d| d["file"] == "gateway-old.yaml"),
-        "{report:#}"
+        "{lint}"
     );
-    assert!(errors(&report).is_empty(), "{report:#}");
+    assert!(lint.errors().is_empty(), "{lint}");
 }

@@ -1,8 +1,8 @@
 //! Round sixteen's constructs the lead took (issue 39, the sixteenth session; docs/precision.md
 //! "Round sixteen"), each as a general rule on a minimal repository written for the test.
 
-use crate::util::json::{lint_json, of, str_of};
-use crate::util::TempDir;
+use crate::util::json::str_of;
+use crate::util::repo::Repo;
 
 /// A page that runs an installer with the reader's values written in curly braces.
 const INSTALL_PAGE: &str = "# Install\n\n```sh\n./setup.sh {cluster-name} {ca-file}\n```\n\nPut your own values in place of the words in curly braces; the CA file is only needed for a\nregistry with a self-signed certificate.\n";
@@ -23,11 +23,10 @@ fn a_curly_braced_word_of_a_page_is_the_reader_s_file_not_a_missing_input() {
         ("ops/agent/setup.sh", INSTALLER),
         ("ops/agent/overlays/labels.yml", OVERLAY),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
-    assert!(missing.is_empty(), "{report:#}");
-    assert!(crate::util::json::errors(&report).is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let missing = lint.of("input-missing");
+    assert!(missing.is_empty(), "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
 
     // The same page naming a committed path that does not exist still gets its warning.
     let page = INSTALL_PAGE.replace("{ca-file}", "certs/registry-ca.yml");
@@ -37,13 +36,12 @@ fn a_curly_braced_word_of_a_page_is_the_reader_s_file_not_a_missing_input() {
         ("ops/agent/overlays/labels.yml", OVERLAY),
         ("ops/agent/certs/README.md", "Put the registry's CA here.\n"),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
-    assert_eq!(missing.len(), 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let missing = lint.of("input-missing");
+    assert_eq!(missing.len(), 1, "{lint}");
     assert!(
         str_of(missing[0], "message").contains("registry-ca.yml"),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -70,10 +68,9 @@ fn a_library_handed_an_object_whole_needs_every_key_its_schema_declares() {
         ("hooks/hook.star", HOOK),
         ("hooks/main.yml", HOOK_CALLER),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "data-value-unused").is_empty(), "{report:#}");
-    assert!(crate::util::json::errors(&report).is_empty(), "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert!(lint.of("data-value-unused").is_empty(), "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
 
     // Handed a dict whose keys the call writes, the library's unread keys are unused again.
     let caller = "#@ load(\"@ytt:library\", \"library\")\n#@ load(\"@ytt:template\", \"template\")\n--- #@ template.replace(library.get(\"queue\").with_data_values({\"metadata\": {\"name\": \"jobs\"}, \"spec\": {\"replicas\": 3}}).eval())\n";
@@ -82,15 +79,15 @@ fn a_library_handed_an_object_whole_needs_every_key_its_schema_declares() {
         ("hooks/_ytt_lib/queue/configmap.yml", RESOURCE_TEMPLATE),
         ("hooks/main.yml", caller),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let unused: Vec<&str> = of(&report, "data-value-unused")
+    let lint = Repo::of(&files).lint();
+    let unused: Vec<&str> = lint
+        .of("data-value-unused")
         .iter()
         .map(|d| str_of(d, "message"))
         .collect();
     assert!(
         unused.iter().any(|m| m.starts_with("data value kind ")),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -124,22 +121,18 @@ fn the_environment_files_name_what_data_values_env_gives() {
         ("templates/cluster.yaml", BROKER),
         ("deploy.sh", BROKER_SCRIPT),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let failed = of(&report, "template-error");
-    assert_eq!(failed.len(), 1, "{report:#}");
-    assert!(
-        str_of(failed[0], "message").contains(".vendor"),
-        "{report:#}"
-    );
-    assert_eq!(str_of(failed[0], "severity"), "warning", "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let failed = lint.of("template-error");
+    assert_eq!(failed.len(), 1, "{lint}");
+    assert!(str_of(failed[0], "message").contains(".vendor"), "{lint}");
+    assert_eq!(str_of(failed[0], "severity"), "warning", "{lint}");
     assert!(
         crate::util::json::assumption_kinds(failed[0]).contains(&"environment-files"),
-        "{report:#}"
+        "{lint}"
     );
     let assumed = crate::util::json::assumption_text(failed[0]);
     assert!(assumed.contains("`.envrc`"), "{assumed}");
-    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
 
     // Without environment files, any key may come from the environment: a note, as before.
     let files = [
@@ -147,8 +140,7 @@ fn the_environment_files_name_what_data_values_env_gives() {
         ("templates/cluster.yaml", BROKER),
         ("deploy.sh", BROKER_SCRIPT),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "template-error").is_empty(), "{report:#}");
-    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
+    let lint = Repo::of(&files).lint();
+    assert!(lint.of("template-error").is_empty(), "{lint}");
+    assert_eq!(lint.of("needs-input").len(), 1, "{lint}");
 }

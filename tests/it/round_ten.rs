@@ -2,16 +2,14 @@
 //! repositories) that the linter misread, each as a general rule on a minimal repository
 //! written for the test.
 
-use crate::util::bin::yttlint;
-use crate::util::json::{assumption_kinds, diagnostics, errors, lint_json, of, str_of};
-use crate::util::TempDir;
+use crate::util::json::{assumption_kinds, str_of};
+use crate::util::repo::Repo;
 
-/// The findings of `rule` in the report.
 #[test]
 fn a_sibling_example_in_place_of_the_one_a_command_names_is_an_assumption() {
     // FA10-5: the script names laptop.yaml; cloud.yaml beside it is another user's choice,
     // with which the template fails (a nullable map read when `target` is "cloud").
-    let dir = TempDir::with_files(&[
+    let dir = Repo::of(&[
         (
             "tools/check.sh",
             "#!/bin/sh\nytt --data-values-file samples/laptop.yaml -f bundle/config > /dev/null\n",
@@ -27,20 +25,14 @@ fn a_sibling_example_in_place_of_the_one_a_command_names_is_an_assumption() {
         ("samples/laptop.yaml", "target: laptop\n"),
         ("samples/cloud.yaml", "target: cloud\n"),
     ]);
-    let list = yttlint(&dir, &["--list-roots"]);
-    assert!(
-        list.stdout
-            .contains("tools/check.sh:2 with samples/cloud.yaml"),
-        "{}",
-        list.stdout
-    );
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(errors(&report).is_empty(), "{report:#}");
-    let found = of(&report, "template-error");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "warning", "{report:#}");
-    assert_eq!(assumption_kinds(found[0]), ["example-values"], "{report:#}");
+    dir.assert_lists("tools/check.sh:2 with samples/cloud.yaml");
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
+    let found = lint.of("template-error");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
+    assert_eq!(assumption_kinds(found[0]), ["example-values"], "{lint}");
     let said = str_of(&found[0]["certainty"]["assumptions"][0], "message");
     assert!(
         said.contains("samples/cloud.yaml stands in for samples/laptop.yaml"),
@@ -86,27 +78,23 @@ fn a_copy_or_redirection_to_a_run_time_path_makes_no_known_file() {
     // FA10-2: `cp t $TARGET` and `> "$3"` name no file: neither stands in for the file
     // kubectl writes nor for the misspelt overlay (ytt stops at it: `input-missing`), and
     // the shell template is no ytt input.
-    let dir = TempDir::with_files(RUN_TIME_PATHS);
-    let list = yttlint(&dir, &["--list-roots"]);
+    let dir = Repo::of(RUN_TIME_PATHS);
+    let roots = dir.roots();
+    assert!(!roots.contains("settings.template"), "{roots}");
+    let lint = dir.lint();
     assert!(
-        !list.stdout.contains("settings.template"),
-        "{}",
-        list.stdout
-    );
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(
-        diagnostics(&report)
+        lint.diagnostics()
             .iter()
             .all(|d| !d.to_string().contains("settings.template")),
-        "{report:#}"
+        "{lint}"
     );
-    assert!(of(&report, "overlay-error").is_empty(), "{report:#}");
-    let missing = of(&report, "input-missing");
-    assert_eq!(missing.len(), 1, "{report:#}");
-    assert_eq!(missing[0]["file"], "OPERATIONS.md", "{report:#}");
+    assert!(lint.of("overlay-error").is_empty(), "{lint}");
+    let missing = lint.of("input-missing");
+    assert_eq!(missing.len(), 1, "{lint}");
+    assert_eq!(missing[0]["file"], "OPERATIONS.md", "{lint}");
     assert!(
         str_of(missing[0], "message").contains("patches/team-lable.yaml"),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -114,7 +102,7 @@ fn a_copy_or_redirection_to_a_run_time_path_makes_no_known_file() {
 fn an_overlay_whose_target_is_given_at_run_time_is_not_judged_without_it() {
     // FA10-6: the only document the overlay can match is a file a generator writes under a
     // directory named at run time; without it, "matched 0" rests on the missing input.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "new-app.sh",
             "#!/bin/bash\nWORK=/tmp/$1\nmkdir -p $WORK/config\ngenerator create --into $WORK\nmv $WORK/config/app.yaml $WORK/config/app-generated.yaml\nytt -f $WORK/config/app-generated.yaml -f patch/retarget.yaml \\\n  --data-value repo=\"https://git.example.org/$1.git\" > $WORK/config/app.yaml\n",
@@ -124,12 +112,11 @@ fn an_overlay_whose_target_is_given_at_run_time_is_not_judged_without_it() {
             "#@ load(\"@ytt:overlay\", \"overlay\")\n#@ load(\"@ytt:data\", \"data\")\n#@overlay/match by=overlay.subset({\"kind\": \"Application\"})\n---\nspec:\n  #@overlay/replace\n  repo: #@ data.values.repo\n",
         ),
         ("patch/values.yaml", "#@data/values\n---\nrepo: \"\"\n"),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(errors(&report).is_empty(), "{report:#}");
-    for d in of(&report, "overlay-error") {
-        assert!(assumption_kinds(d).contains(&"missing-input"), "{report:#}");
+    ]).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
+    for d in lint.of("overlay-error") {
+        assert!(assumption_kinds(d).contains(&"missing-input"), "{lint}");
     }
 }
 
@@ -137,7 +124,7 @@ fn an_overlay_whose_target_is_given_at_run_time_is_not_judged_without_it() {
 fn a_page_s_script_with_a_deleted_input_and_a_run_time_values_file_is_input_missing() {
     // LA10-2: the page runs the script beside it; `operators/` was deleted, `$1` is the
     // reader's values file. ytt stops at the missing directory whatever `$1` is.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "setup/README.md",
             "# Setup\n\nFrom this directory:\n\n```\n./install-operators.sh /path/to/my/values.yaml\n```\n",
@@ -154,24 +141,20 @@ fn a_page_s_script_with_a_deleted_input_and_a_run_time_values_file_is_input_miss
             "app/cm.yaml",
             "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  host: #@ data.values.host\n",
         ),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
-    assert_eq!(missing.len(), 1, "{report:#}");
+    ]).lint();
+    let missing = lint.of("input-missing");
+    assert_eq!(missing.len(), 1, "{lint}");
     assert!(
         str_of(missing[0], "message").contains("setup/operators"),
-        "{report:#}"
+        "{lint}"
     );
     // At the script's own command, the page's line that runs it related.
-    assert_eq!(
-        missing[0]["file"], "setup/install-operators.sh",
-        "{report:#}"
-    );
+    assert_eq!(missing[0]["file"], "setup/install-operators.sh", "{lint}");
     assert!(
         missing[0]["related"]
             .as_array()
             .is_some_and(|r| r.iter().any(|r| r["file"] == "setup/README.md")),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -180,7 +163,7 @@ fn a_page_s_command_with_an_example_file_is_judged_as_written() {
     // LA10-3: the page gives an example with `-f`; it has no `#@data/values`, so ytt reads
     // it as a template document and the schema's required list stays empty (ytt: "must be:
     // length >= 1"). The command is literal and complete: the failure is certain.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "README.md",
             "# Try it\n\n```\nytt -f example-values/lab.yaml -f config\n```\n",
@@ -197,16 +180,15 @@ fn a_page_s_command_with_an_example_file_is_judged_as_written() {
             "example-values/lab.yaml",
             "#! copy and edit\n---\nhosts:\n- web.example.org\n",
         ),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found = of(&report, "required-value");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "error", "{report:#}");
-    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
+    ]).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = lint.of("required-value");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
 
     // Given as data values, the same example renders.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "README.md",
             "# Try it\n\n```\nytt --data-values-file example-values/lab.yaml -f config\n```\n",
@@ -220,7 +202,6 @@ fn a_page_s_command_with_an_example_file_is_judged_as_written() {
             "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: hosts\ndata:\n  first: #@ data.values.hosts[0]\n",
         ),
         ("example-values/lab.yaml", "hosts:\n- web.example.org\n"),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!((code, errors(&report).len()), (0, 0), "{report:#}");
+    ]).lint();
+    assert_eq!((lint.code, lint.errors().len()), (0, 0), "{lint}");
 }

@@ -1,22 +1,12 @@
 //! Constructs of round ten's first contact (researcher B, issue 39, docs/precision.md) that the
 //! linter misread, each as a general rule on a minimal repository written for the test.
 
+use crate::util::repo::{Lint, Repo};
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::TempDir;
-
-/// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
 /// The names (`path`) of the report's roots.
-fn root_names(report: &Value) -> Vec<String> {
-    report["roots"]
+fn root_names(lint: &Lint) -> Vec<String> {
+    lint.report["roots"]
         .as_array()
         .map(|a| {
             a.iter()
@@ -51,14 +41,10 @@ const EXTENDED: &[(&str, &str)] = &[
 fn a_directory_whose_schema_only_extends_a_sibling_s_is_rendered_with_it() {
     // FE10-3: the two directories are one root, the base schema first (`ytt -f config -f
     // prod`): the key the sibling declares is known.
-    let dir = TempDir::with_files(EXTENDED);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(
-        of(&report, "data-value-unknown-reference").is_empty(),
-        "{report:#}"
-    );
-    let names = root_names(&report);
+    let lint = Repo::of(EXTENDED).lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("data-value-unknown-reference").is_empty(), "{lint}");
+    let names = root_names(&lint);
     assert!(
         names.contains(&"demo/config + demo/prod".to_string()),
         "{names:?}"
@@ -67,13 +53,13 @@ fn a_directory_whose_schema_only_extends_a_sibling_s_is_rendered_with_it() {
     // A key neither schema declares is still reported.
     let mut files = EXTENDED.to_vec();
     files[3].1 = "#@ load(\"@ytt:data\", \"data\")\n---\nkind: Route\nid: #@ data.values.nmae\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found: Vec<&Value> = diagnostics(&report)
+    let lint = Repo::of(&files).lint();
+    let found: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["message"].as_str().unwrap_or("").contains("nmae"))
         .collect();
-    assert!(!found.is_empty(), "{report:#}");
+    assert!(!found.is_empty(), "{lint}");
 
     // Two siblings with a base schema: nothing says which one is extended; each stays alone.
     let mut files = EXTENDED.to_vec();
@@ -82,9 +68,8 @@ fn a_directory_whose_schema_only_extends_a_sibling_s_is_rendered_with_it() {
         "#@data/values-schema\n---\nname: x\n",
     ));
     files.push(("demo/other/cm.yml", "#@ n = 1\n---\nkind: Other\n"));
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let names = root_names(&report);
+    let lint = Repo::of(&files).lint();
+    let names = root_names(&lint);
     assert!(names.contains(&"demo/prod".to_string()), "{names:?}");
 }
 
@@ -106,29 +91,28 @@ const ELIDED: &[(&str, &str)] = &[
 fn an_object_abbreviated_on_purpose_is_not_missing_its_fields() {
     // FE10-4: `#! ...` inside the first object: its missing `spec` is a note naming the
     // elision; the second object, written out, is checked in full.
-    let dir = TempDir::with_files(ELIDED);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = of(&report, "k8s-schema");
+    let lint = Repo::of(ELIDED).lint();
+    let found = lint.of("k8s-schema");
     let one: Vec<&&Value> = found
         .iter()
         .filter(|d| d["message"].as_str().unwrap_or("").contains("one"))
         .collect();
-    assert_eq!(one.len(), 1, "{report:#}");
-    assert_eq!(one[0]["severity"], "info", "{report:#}");
+    assert_eq!(one.len(), 1, "{lint}");
+    assert_eq!(one[0]["severity"], "info", "{lint}");
     assert!(
         one[0]["message"]
             .as_str()
             .unwrap_or("")
             .contains("abbreviated"),
-        "{report:#}"
+        "{lint}"
     );
     let two: Vec<&&Value> = found
         .iter()
         .filter(|d| d["message"].as_str().unwrap_or("").contains("two"))
         .collect();
-    assert!(!two.is_empty(), "{report:#}");
-    assert!(two.iter().all(|d| d["severity"] == "error"), "{report:#}");
-    assert_eq!(code, 1, "{report:#}");
+    assert!(!two.is_empty(), "{lint}");
+    assert!(two.iter().all(|d| d["severity"] == "error"), "{lint}");
+    assert_eq!(lint.code, 1, "{lint}");
 }
 
 /// A test script that runs ytt from each scenario directory a two-level listing names.
@@ -154,17 +138,17 @@ const SCENARIOS: &[(&str, &str)] = &[
 fn a_loop_over_a_two_level_listing_runs_each_scenario_it_names() {
     // LR10-2: `ls -d {small,large}/case*/` lists two levels; each listed directory's values
     // are checked, the failing one reported; `other/` is not listed and not run.
-    let dir = TempDir::with_files(SCENARIOS);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let found: Vec<&Value> = diagnostics(&report)
+    let lint = Repo::of(SCENARIOS).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["severity"] == "error")
         .collect();
-    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(
         found[0]["file"], "scenarios/large/case-b/values.yaml",
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -192,12 +176,11 @@ fn a_concourse_task_s_checkout_of_this_repository_is_the_repository() {
                 "#@ load(\"@ytt:data\", \"data\")\n---\nfqdn: #@ \"host.\" + data.values.domain\n",
             ),
         ];
-        let dir = TempDir::with_files(files);
-        let (_, report) = lint_json(&dir.join("render-kit"), &[]);
-        let found = of(&report, "input-missing");
-        assert_eq!(found.len(), 1, "{uri}: {report:#}");
-        assert_eq!(found[0]["file"], "ci/pipeline.yml", "{report:#}");
-        assert_eq!(found[0]["line"], 23, "{report:#}");
+        let lint = Repo::of(files).lint_in("render-kit");
+        let found = lint.of("input-missing");
+        assert_eq!(found.len(), 1, "{uri}: {lint}");
+        assert_eq!(found[0]["file"], "ci/pipeline.yml", "{lint}");
+        assert_eq!(found[0]["line"], 23, "{lint}");
     }
     // Another repository's checkout is not this one: the command stays skipped.
     let text = pipeline("https://example.org/me/other-repo.git");
@@ -205,9 +188,8 @@ fn a_concourse_task_s_checkout_of_this_repository_is_the_repository() {
         ("render-kit/ci/pipeline.yml", text.as_str()),
         ("render-kit/deploy/user-data.yaml", "fqdn: x\n"),
     ];
-    let dir = TempDir::with_files(files);
-    let (_, report) = lint_json(&dir.join("render-kit"), &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = Repo::of(files).lint_in("render-kit");
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 }
 
 #[test]
@@ -230,15 +212,15 @@ fn a_script_s_paths_on_a_variable_direnv_exports_are_the_repository_s() {
             "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: trust\n",
         ),
     ];
-    let dir = TempDir::with_files(files);
-    let (_, report) = lint_json(&dir, &[]);
-    let loud: Vec<&Value> = diagnostics(&report)
+    let lint = Repo::of(files).lint();
+    let loud: Vec<&Value> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["severity"] == "error" || d["severity"] == "warning")
         .collect();
-    assert!(loud.is_empty(), "{report:#}");
-    let roots = report["roots"].to_string();
-    assert!(roots.contains("bin/render:3"), "{report:#}");
+    assert!(loud.is_empty(), "{lint}");
+    let roots = lint.report["roots"].to_string();
+    assert!(roots.contains("bin/render:3"), "{lint}");
 }
 
 #[test]
@@ -249,11 +231,10 @@ fn a_byte_order_mark_that_is_a_whole_quoted_string_is_meant() {
         "config/otel.yaml",
         "#@ n = 1\n---\nprocessors:\n  transform:\n    statements:\n    - set(attributes[\"m\"], Trim(attributes[\"m\"], \"\u{feff}\"))\n    - \"\u{feff}name\"\n",
     )];
-    let dir = TempDir::with_files(files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = of(&report, "yaml-bom");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["line"], 7, "{report:#}");
+    let lint = Repo::of(files).lint();
+    let found = lint.of("yaml-bom");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["line"], 7, "{lint}");
 }
 
 #[test]
@@ -270,9 +251,8 @@ fn a_workspace_path_naming_this_checkout_beside_a_sibling_is_this_repository() {
             "#@ load(\"/namespaces.star\", \"system_namespace\")\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: #@ system_namespace()\n",
         ),
     ];
-    let dir = TempDir::with_files(files);
-    let (_, report) = lint_json(&dir.join("addon"), &[]);
-    assert!(of(&report, "load-error").is_empty(), "{report:#}");
-    let roots = report["roots"].to_string();
-    assert!(roots.contains("README.md:4"), "{report:#}");
+    let lint = Repo::of(files).lint_in("addon");
+    assert!(lint.of("load-error").is_empty(), "{lint}");
+    let roots = lint.report["roots"].to_string();
+    assert!(roots.contains("README.md:4"), "{lint}");
 }

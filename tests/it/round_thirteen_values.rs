@@ -2,18 +2,7 @@
 //! docs/precision.md "Round thirteen's constructs: values and files"), each as a general rule
 //! on a minimal repository written for the test.
 
-use serde_json::Value;
-
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::TempDir;
-
-/// The findings of `rule`.
-fn of_rule<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
+use crate::util::repo::{Lint, Repo};
 
 const CLUSTER: &str =
     "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: cluster.x-k8s.io/v1beta1\n\
@@ -21,6 +10,17 @@ kind: Cluster\nmetadata:\n  name: #@ data.values.cluster.name\n";
 
 const VALUES: &str = "#@data/values\n---\ncluster:\n  name: demo #! cluster name\n  \
 version: v1.21.2 # must match the node image\n";
+
+/// The lint, in `cluster-tpl/`, of that folder holding the template, its values example and
+/// the page `readme`.
+fn clone_lint(readme: &str) -> Lint {
+    Repo::of(&[
+        ("cluster-tpl/README.md", readme),
+        ("cluster-tpl/values-tmpl.yml", VALUES),
+        ("cluster-tpl/1-cluster.yml", CLUSTER),
+    ])
+    .lint_in("cluster-tpl")
+}
 
 #[test]
 fn a_page_that_clones_this_repository_renders_it_from_the_clone_s_parent() {
@@ -31,44 +31,29 @@ fn a_page_that_clones_this_repository_renders_it_from_the_clone_s_parent() {
     let readme = "# cluster template\n\n```\ngit clone https://github.com/example/cluster-tpl\n\
 cp ./cluster-tpl/values-tmpl.yml values.yml\n```\n\nFill values.yml, then:\n\n```\n\
 ytt -f ./cluster-tpl -f values.yml | kubectl apply -f -\n```\n";
-    let dir = TempDir::with_files(&[
-        ("cluster-tpl/README.md", readme),
-        ("cluster-tpl/values-tmpl.yml", VALUES),
-        ("cluster-tpl/1-cluster.yml", CLUSTER),
-    ]);
-    let (code, report) = lint_json(&dir.join("cluster-tpl"), &[]);
-    let found = of_rule(&report, "unknown-comment");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "error", "{report:#}");
+    let lint = clone_lint(readme);
+    let found = lint.of("unknown-comment");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
     assert_eq!(found[0]["file"], "values-tmpl.yml");
     assert_eq!(found[0]["line"], 5);
-    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(lint.code, 1, "{lint}");
 
     // `cd` into the clone: the same.
     let readme = "```\ngit clone https://github.com/example/cluster-tpl && cd cluster-tpl\n\
 ytt -f . | kubectl apply -f -\n```\n";
-    let dir = TempDir::with_files(&[
-        ("cluster-tpl/README.md", readme),
-        ("cluster-tpl/values-tmpl.yml", VALUES),
-        ("cluster-tpl/1-cluster.yml", CLUSTER),
-    ]);
-    let (_, report) = lint_json(&dir.join("cluster-tpl"), &[]);
-    let found = of_rule(&report, "unknown-comment");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "error", "{report:#}");
+    let lint = clone_lint(readme);
+    let found = lint.of("unknown-comment");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
 
     // Another repository's clone is not this one: its directory is made at run time, and
     // nothing says how this one is run (the plain comment is a note).
     let readme = "```\ngit clone https://github.com/example/other-tpl\n\
 ytt -f ./other-tpl -f values.yml\n```\n";
-    let dir = TempDir::with_files(&[
-        ("cluster-tpl/README.md", readme),
-        ("cluster-tpl/values-tmpl.yml", VALUES),
-        ("cluster-tpl/1-cluster.yml", CLUSTER),
-    ]);
-    let (code, report) = lint_json(&dir.join("cluster-tpl"), &[]);
-    assert!(of_rule(&report, "unknown-comment").is_empty(), "{report:#}");
-    assert_eq!(code, 0, "{report:#}");
+    let lint = clone_lint(readme);
+    assert!(lint.of("unknown-comment").is_empty(), "{lint}");
+    assert_eq!(lint.code, 0, "{lint}");
 }
 
 #[test]
@@ -88,22 +73,22 @@ fn values_a_command_prints_with_data_values_inspect_are_read() {
         ("", 1),
     ] {
         let script = format!("#!/bin/bash\n{inspect}ytt -f lib/\n");
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("lib/schema.yaml", schema),
             ("lib/a.val.yaml", values),
             ("lib/t.tpl.yaml", tpl),
             ("show.sh", &script),
-        ]);
-        let (_, report) = lint_json(&dir, &[]);
-        let found = of_rule(&report, "data-value-unused");
-        assert_eq!(found.len(), unused, "{inspect}: {report:#}");
+        ])
+        .lint();
+        let found = lint.of("data-value-unused");
+        assert_eq!(found.len(), unused, "{inspect}: {lint}");
         if unused == 1 {
             assert!(
                 found[0]["message"]
                     .as_str()
                     .unwrap_or("")
                     .contains("shown_only"),
-                "{report:#}"
+                "{lint}"
             );
         }
     }

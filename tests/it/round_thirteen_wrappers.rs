@@ -2,10 +2,8 @@
 //! thirteen") about tools that render ytt with inputs of their own, each as a general rule on
 //! a minimal repository written for the test.
 
+use crate::util::repo::{Lint, Repo};
 use serde_json::Value;
-
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::TempDir;
 
 /// A kpt package whose function renders the ytt held in a wrapper object's `template:` field
 /// (the function prepends the loads it needs), and the function's configuration.
@@ -25,8 +23,8 @@ const KPT: &[(&str, &str)] = &[
 ];
 
 /// The findings whose message starts with `text`.
-fn starting<'a>(report: &'a Value, text: &str) -> Vec<&'a Value> {
-    diagnostics(report)
+fn starting<'a>(lint: &'a Lint, text: &str) -> Vec<&'a Value> {
+    lint.diagnostics()
         .iter()
         .filter(|d| d["message"].as_str().unwrap_or("").starts_with(text))
         .collect()
@@ -36,30 +34,28 @@ fn starting<'a>(report: &'a Value, text: &str) -> Vec<&'a Value> {
 fn a_kpt_function_pipeline_gives_the_ytt_modules_it_loads() {
     // R13A-3: `data` and `struct` are loaded by the function, which the linter cannot see: each
     // name is a note naming kpt, once per file; a name no module has stays an error.
-    let dir = TempDir::with_files(KPT);
-    let (code, report) = lint_json(&dir, &[]);
+    let lint = Repo::of(KPT).lint();
     for name in ["data", "struct"] {
-        let found = starting(&report, &format!("undefined: {name}"));
-        assert_eq!(found.len(), 1, "{name}: {report:#}");
-        assert_eq!(found[0]["severity"], "info", "{report:#}");
+        let found = starting(&lint, &format!("undefined: {name}"));
+        assert_eq!(found.len(), 1, "{name}: {lint}");
+        assert_eq!(found[0]["severity"], "info", "{lint}");
         let said = found[0]["certainty"]["assumptions"].to_string();
         assert!(
             said.contains("kpt renders these files (net/Kptfile)"),
             "{said}"
         );
     }
-    let zone = starting(&report, "undefined: zonee");
-    assert_eq!(zone.len(), 1, "{report:#}");
-    assert_eq!(zone[0]["severity"], "error", "{report:#}");
-    assert_eq!(code, 1);
+    let zone = starting(&lint, "undefined: zonee");
+    assert_eq!(zone.len(), 1, "{lint}");
+    assert_eq!(zone[0]["severity"], "error", "{lint}");
+    assert_eq!(lint.code, 1);
 
     // Without the pipeline (a Kptfile that runs no function), nothing renders the files but
     // ytt: the unloaded modules are errors as before.
     let mut files = KPT.to_vec();
     files[0].1 = "apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: net\ninfo:\n  description: plain package\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let data = starting(&report, "undefined: data");
-    assert_eq!(data.len(), 1, "{report:#}");
-    assert_eq!(data[0]["severity"], "error", "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let data = starting(&lint, "undefined: data");
+    assert_eq!(data.len(), 1, "{lint}");
+    assert_eq!(data[0]["severity"], "error", "{lint}");
 }

@@ -2,14 +2,12 @@
 //! constructs") that the linter misread, each as a general rule on a minimal repository
 //! written for the test.
 
+use crate::util::repo::{Lint, Repo};
 use serde_json::Value;
 
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::TempDir;
-
 /// The findings whose message holds `text`.
-fn with<'a>(report: &'a Value, text: &str) -> Vec<&'a Value> {
-    diagnostics(report)
+fn with<'a>(lint: &'a Lint, text: &str) -> Vec<&'a Value> {
+    lint.diagnostics()
         .iter()
         .filter(|d| d["message"].as_str().unwrap_or("").contains(text))
         .collect()
@@ -30,9 +28,9 @@ const APP: &str = "#@ load(\"@ytt:data\", \"data\")\n---\nkind: ConfigMap\n\
 data:\n  image: #@ \"{}/app:1\".format(data.values.common.registry)\n";
 
 /// The one finding about `.common`, which the committed directory lacks.
-fn common_finding(report: &Value) -> Value {
-    let found = with(report, "no .common field");
-    assert_eq!(found.len(), 1, "{report:#}");
+fn common_finding(lint: &Lint) -> Value {
+    let found = with(lint, "no .common field");
+    assert_eq!(found.len(), 1, "{lint}");
     found[0].clone()
 }
 
@@ -41,16 +39,15 @@ fn a_script_that_writes_values_into_the_rendered_directory_makes_its_findings_wa
     // F12A-1: the committed k8s/ lacks the values file the script writes before `ytt -f k8s`.
     let script = "#!/bin/bash\ncat > k8s/values.yml <<VALUES\n#@data/values\n---\n\
 common:\n  registry: ${REGISTRY}\nVALUES\nytt -f k8s | kapp deploy -a app -f - -y\n";
-    let dir = TempDir::with_files(&[("k8s/app.yml", APP), ("bin/deploy.sh", script)]);
-    let (code, report) = lint_json(&dir, &[]);
-    let d = common_finding(&report);
+    let lint = Repo::of(&[("k8s/app.yml", APP), ("bin/deploy.sh", script)]).lint();
+    let d = common_finding(&lint);
     assert_eq!(d["severity"], "warning", "{d:#}");
     let said = assumed(&d).join("\n");
     assert!(
         said.contains("k8s/values.yml is added to the input directory k8s at run time: `cat` writes it from a here-document at bin/deploy.sh:2"),
         "{said}"
     );
-    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(lint.code, 0, "{lint}");
 
     // Written after the command, into another directory, or no data values (another tool's
     // output beside the templates): the values are as committed, and the failure is the
@@ -60,15 +57,15 @@ common:\n  registry: ${REGISTRY}\nVALUES\nytt -f k8s | kapp deploy -a app -f - -
         "#!/bin/bash\necho 'common: {registry: x}' > other/values.yml\nytt -f k8s > out.yml\n",
         "#!/bin/bash\nhelm template c ./chart > k8s/chart-output/c.yaml\nytt -f k8s > out.yml\n",
     ] {
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("k8s/app.yml", APP),
             ("other/keep.txt", "x\n"),
             ("bin/deploy.sh", script),
-        ]);
-        let (code, report) = lint_json(&dir, &[]);
-        let d = common_finding(&report);
+        ])
+        .lint();
+        let d = common_finding(&lint);
         assert_eq!(d["severity"], "error", "{script}: {d:#}");
-        assert_eq!(code, 1, "{script}");
+        assert_eq!(lint.code, 1, "{script}");
     }
 }
 
@@ -81,9 +78,8 @@ platform: linux\n      inputs:\n      - name: infra\n      run:\n        path: /
 args:\n        - -c\n        - |\n          cat > infra/k8s/values.yml <<VALUES\n          \
 #@data/values\n          ---\n          common:\n            registry: ((registry))\n          \
 VALUES\n          ytt -f infra/k8s | kapp deploy -a app -f - -y\n";
-    let dir = TempDir::with_files(&[("k8s/app.yml", APP), ("ci/pipeline.yml", pipeline)]);
-    let (_, report) = lint_json(&dir, &[]);
-    let d = common_finding(&report);
+    let lint = Repo::of(&[("k8s/app.yml", APP), ("ci/pipeline.yml", pipeline)]).lint();
+    let d = common_finding(&lint);
     assert_eq!(d["severity"], "warning", "{d:#}");
     let said = assumed(&d).join("\n");
     assert!(
@@ -110,25 +106,23 @@ render:\n\tytt -f config -f vals > out.yml\n";
         ("config/values.yml", values),
         ("vals/.gitkeep", ""),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    let d = &with(&report, "unknown binary op")[0];
+    let lint = Repo::of(&files).lint();
+    let d = &with(&lint, "unknown binary op")[0];
     assert_eq!(d["severity"], "warning", "{d:#}");
     let said = assumed(d).join("\n");
     assert!(
         said.contains("vals/values.yml is added to the input directory vals at run time: `gen.sh` writes it at Makefile:2"),
         "{said}"
     );
-    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(lint.code, 0, "{lint}");
 
     // A target that writes elsewhere leaves the command certain.
     let makefile = makefile.replace("> vals/values.yml", "> gen/values.yml");
     let mut files = files.to_vec();
     files[0] = ("Makefile", makefile.as_str());
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(with(&report, "unknown binary op")[0]["severity"], "error");
-    assert_eq!(code, 1);
+    let lint = Repo::of(&files).lint();
+    assert_eq!(with(&lint, "unknown binary op")[0]["severity"], "error");
+    assert_eq!(lint.code, 1);
 }
 
 #[test]
@@ -152,11 +146,10 @@ ytt -f config -f ${TMP_DIR}/values.yml > ${TMP_DIR}/out.yml\n   ```\n";
             "#@data/values\n---\nold_store:\n  key: secret\n",
         ),
     ];
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    let found = with(&report, "key 'old_store'");
-    assert_eq!(found.len(), 1, "{report:#}");
-    assert_eq!(found[0]["severity"], "warning", "{report:#}");
+    let lint = Repo::of(&files).lint();
+    let found = with(&lint, "key 'old_store'");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
     let said = assumed(found[0]).join("\n");
     assert!(
         said.contains("is the user's copy of sample-values.yml (README.md:6"),
@@ -166,10 +159,9 @@ ytt -f config -f ${TMP_DIR}/values.yml > ${TMP_DIR}/out.yml\n   ```\n";
     // A sample with the templates' keys renders: nothing to say about it.
     let mut files = files.to_vec();
     files[3].1 = "#@data/values\n---\nstore:\n  key: secret\n";
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert!(with(&report, "Expected number").is_empty(), "{report:#}");
-    assert_eq!(code, 0);
+    let lint = Repo::of(&files).lint();
+    assert!(with(&lint, "Expected number").is_empty(), "{lint}");
+    assert_eq!(lint.code, 0);
 }
 
 #[test]
@@ -183,29 +175,29 @@ fn an_angle_bracket_value_of_a_data_value_flag_does_not_swallow_the_next_flag() 
 #@ data.values.ips or assert.fail(\"ips should be provided\")\n---\nkind: ConfigMap\n\
 data:\n  ip: #@ data.values.ips[0]\n  id: #@ data.values.client_id\n";
     let values = "#@data/values\n---\nips: []\nclient_id: \"\"\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("README.md", readme),
         ("config/cm.yml", template),
         ("config/values.yml", values),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert!(diagnostics(&report).is_empty(), "{report:#}");
-    assert_eq!(code, 0);
+    ])
+    .lint();
+    assert!(lint.diagnostics().is_empty(), "{lint}");
+    assert_eq!(lint.code, 0);
 
     // The key the page gives is still given: one the schema does not declare is the
     // command's certain error, whatever the reader types (round nine's true error).
     let readme = readme.replace("client_id=", "clientid=");
     let schema = "#@data/values-schema\n---\nips: [\"\"]\nclient_id: \"\"\n";
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("README.md", readme.as_str()),
         ("config/cm.yml", template),
         ("config/schema.yml", schema),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    let found = with(&report, "clientid");
-    assert!(!found.is_empty(), "{report:#}");
-    assert_eq!(found[0]["severity"], "error", "{report:#}");
-    assert_eq!(code, 1);
+    ])
+    .lint();
+    let found = with(&lint, "clientid");
+    assert!(!found.is_empty(), "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
+    assert_eq!(lint.code, 1);
 }
 
 #[test]
@@ -223,22 +215,13 @@ fn a_vendir_configuration_under_another_name_vendors_its_directories() {
         ),
         ("vendor/upstream/config/images.yml", images),
     ];
-    let dir = TempDir::with_files(&files);
-    let (code, report) = lint_json(&dir, &[]);
-    assert!(
-        with(&report, "loaded but never used").is_empty(),
-        "{report:#}"
-    );
-    assert_eq!(code, 0);
+    let lint = Repo::of(&files).lint();
+    assert!(with(&lint, "loaded but never used").is_empty(), "{lint}");
+    assert_eq!(lint.code, 0);
 
     // The same file with another kind of content is no vendir configuration.
     let mut files = files.to_vec();
     files[0].1 = "kind: ConfigMap\n";
-    let dir = TempDir::with_files(&files);
-    let (_, report) = lint_json(&dir, &[]);
-    assert_eq!(
-        with(&report, "loaded but never used").len(),
-        1,
-        "{report:#}"
-    );
+    let lint = Repo::of(&files).lint();
+    assert_eq!(with(&lint, "loaded but never used").len(), 1, "{lint}");
 }

@@ -2,12 +2,12 @@
 //! several lines, is one error with the other reads as related locations, not one finding per
 //! line. A minimal repro written for the test.
 
-use crate::util::json::{diagnostics, lint_json, str_of};
-use crate::util::TempDir;
+use crate::util::json::str_of;
+use crate::util::repo::{Lint, Repo};
 
 #[test]
 fn the_reads_of_one_missing_value_are_one_error_with_related_locations() {
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("env/prod.yaml", "#@data/values\n---\napp: {name: shop}\n"),
         (
             "base/secret.yaml",
@@ -17,14 +17,15 @@ fn the_reads_of_one_missing_value_are_one_error_with_related_locations() {
              password: #@ data.values.registry.password\n",
         ),
         ("deploy.sh", "#!/bin/sh\nytt -f base -f env/prod.yaml\n"),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let about: Vec<_> = diagnostics(&report)
+    ])
+    .lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let about: Vec<_> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["severity"] == "error")
         .collect();
-    assert_eq!(about.len(), 1, "{report:#}");
+    assert_eq!(about.len(), 1, "{lint}");
     let d = about[0];
     assert_eq!(d["line"], 8, "{d:#}");
     let related: Vec<(u64, &str)> = d["related"]
@@ -44,26 +45,26 @@ fn the_reads_of_one_missing_value_are_one_error_with_related_locations() {
 #[test]
 fn typos_each_keep_their_finding() {
     // Two reads of a misspelt key, each with its suggestion and fix: two defects.
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("config/values.yml", "#@data/values-schema\n---\nport: 80\n"),
         (
             "config/svc.yml",
             "#@ load(\"@ytt:data\", \"data\")\n---\na: #@ data.values.prot\nb: #@ data.values.prot\n",
         ),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
+    ]).lint();
     // The evaluation's error at the first (with the fix), the static finding at the second.
-    let lines: Vec<u64> = diagnostics(&report)
+    let lines: Vec<u64> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["fix"]["title"] == "Read `data.values.port` instead")
         .filter_map(|d| d["line"].as_u64())
         .collect();
-    assert_eq!(lines, [3, 4], "{report:#}");
+    assert_eq!(lines, [3, 4], "{lint}");
 }
 
 /// The folded repro with a `#! yttlint: disable=RULE` line above some of its reads (by the
 /// key read: `host`, `user`, `password`); returns it with the line of each read.
-fn folded_with(suppressed: &[(&str, &str)]) -> (TempDir, Vec<(String, u64)>) {
+fn folded_with(suppressed: &[(&str, &str)]) -> (Repo, Vec<(String, u64)>) {
     let mut lines: Vec<String> = [
         "#@ load(\"@ytt:data\", \"data\")",
         "---",
@@ -86,7 +87,7 @@ fn folded_with(suppressed: &[(&str, &str)]) -> (TempDir, Vec<(String, u64)>) {
         lines.push(format!("  {key}: #@ data.values.registry.{key}"));
         at.push((key.to_string(), lines.len() as u64));
     }
-    let dir = TempDir::with_files(&[
+    let dir = Repo::of(&[
         ("env/prod.yaml", "#@data/values\n---\napp: {name: shop}\n"),
         ("base/secret.yaml", &(lines.join("\n") + "\n")),
         ("deploy.sh", "#!/bin/sh\nytt -f base -f env/prod.yaml\n"),
@@ -95,9 +96,9 @@ fn folded_with(suppressed: &[(&str, &str)]) -> (TempDir, Vec<(String, u64)>) {
 }
 
 /// `(rule, line, related lines)` of each error or warning.
-fn shown(dir: &TempDir) -> Vec<(String, u64, Vec<u64>)> {
-    let (_, report) = lint_json(dir, &[]);
-    diagnostics(&report)
+fn shown(dir: &Repo) -> Vec<(String, u64, Vec<u64>)> {
+    let lint = Lint::run(dir, &[]);
+    lint.diagnostics()
         .iter()
         .filter(|d| d["severity"] != "info")
         .map(|d| {

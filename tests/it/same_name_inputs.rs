@@ -5,8 +5,8 @@
 //! overlay applies to it. The expected output is what ytt (built from carvel-dev/ytt's source,
 //! 2026-11-29) printed for the same files.
 
-use crate::util::json::{errors, lint_json};
-use crate::util::{template, TempDir};
+use crate::util::repo::Repo;
+use crate::util::template;
 
 const TEMPLATE: &str = "---\njobs:\n- name: build\n  plan:\n  - get: source\n";
 const VALUES: &str = "#@data/values\n---\nrevision: abc\n";
@@ -22,8 +22,8 @@ jobs:
   - task: #@ "show-" + data.values.revision
 "#;
 
-fn repository() -> TempDir {
-    TempDir::with_files(&[
+fn repository() -> Repo {
+    Repo::of(&[
         ("ci/templates/build.yml", TEMPLATE),
         ("ci/inputs/build.yml", VALUES),
         ("ci/overlays/revision.yml", OVERLAY),
@@ -58,6 +58,6 @@ fn two_files_with_one_name_are_both_kept() {
 #[test]
 fn the_lint_of_such_a_command_has_no_overlay_error() {
     let dir = repository();
-    let (_, report) = lint_json(&dir, &["--no-cache", "."]);
-    assert!(errors(&report).is_empty(), "{report:#}");
+    let lint = dir.lint_with(&["--no-cache", "."]);
+    assert!(lint.errors().is_empty(), "{lint}");
 }

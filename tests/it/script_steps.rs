@@ -3,35 +3,16 @@
 //! prints for its user to run, a script another runs from its own working directory, a file
 //! it renames or copies before ytt reads it. Each on a minimal repository written here.
 
+use crate::util::json::assumption_kinds;
+use crate::util::repo::{Lint, Repo};
 use serde_json::Value;
-
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::TempDir;
-
-/// The findings of `rule` in the report.
-fn of<'a>(report: &'a Value, rule: &str) -> Vec<&'a Value> {
-    diagnostics(report)
-        .iter()
-        .filter(|d| d["rule"] == rule)
-        .collect()
-}
-
-/// The kinds of the assumptions a finding names.
-fn kinds(d: &Value) -> Vec<&str> {
-    d["certainty"]["assumptions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|a| a["kind"].as_str())
-        .collect()
-}
 
 const VALUES: &str = "#@data/values\n---\nname: shop\nport: 8080\n";
 const APP: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ data.values.name\ndata:\n  port: #@ data.values.port\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: shop\nspec:\n  clusterIp: None\n";
 
 /// A repository whose `run.sh` is `steps` (after its shebang).
-fn repo(steps: &str) -> TempDir {
-    TempDir::with_files(&[
+fn repo(steps: &str) -> Repo {
+    Repo::of(&[
         ("config/values.yml", VALUES),
         ("config/app.yml", APP),
         ("run.sh", &format!("#!/bin/bash\n{steps}")),
@@ -39,16 +20,16 @@ fn repo(steps: &str) -> TempDir {
 }
 
 /// The `data.port` finding (it rests on the values) and the `clusterIp` one (the text).
-fn port_and_field(report: &Value) -> (Value, Value) {
-    let schema = of(report, "k8s-schema");
+fn port_and_field(lint: &Lint) -> (Value, Value) {
+    let schema = lint.of("k8s-schema");
     let port = schema
         .iter()
         .find(|d| d["message"].as_str().unwrap_or("").contains("data.port"))
-        .unwrap_or_else(|| panic!("no data.port finding: {report:#}"));
+        .unwrap_or_else(|| panic!("no data.port finding: {lint}"));
     let field = schema
         .iter()
         .find(|d| d["message"].as_str().unwrap_or("").contains("clusterIp"))
-        .unwrap_or_else(|| panic!("no clusterIp finding: {report:#}"));
+        .unwrap_or_else(|| panic!("no clusterIp finding: {lint}"));
     ((*port).clone(), (*field).clone())
 }
 
@@ -87,10 +68,10 @@ fn an_input_rewritten_before_the_command_makes_its_input_findings_warnings() {
         ),
     ] {
         let dir = repo(steps);
-        let (_, report) = lint_json(&dir, &[]);
-        let (port, field) = port_and_field(&report);
+        let lint = dir.lint();
+        let (port, field) = port_and_field(&lint);
         assert_eq!(port["severity"], "warning", "{steps}: {port:#}");
-        assert_eq!(kinds(&port), ["changed-at-run-time"], "{steps}: {port:#}");
+        assert_eq!(assumption_kinds(&port), ["changed-at-run-time"], "{steps}: {port:#}");
         let said = port["certainty"]["assumptions"][0]["message"]
             .as_str()
             .unwrap_or("");
@@ -102,7 +83,7 @@ fn an_input_rewritten_before_the_command_makes_its_input_findings_warnings() {
         );
         // A field the template writes literally does not depend on the values.
         assert_eq!(field["severity"], "error", "{steps}: {field:#}");
-        assert!(kinds(&field).is_empty(), "{steps}: {field:#}");
+        assert!(assumption_kinds(&field).is_empty(), "{steps}: {field:#}");
     }
 }
 
@@ -118,17 +99,17 @@ fn an_edit_after_the_command_or_of_another_file_leaves_the_error() {
     ] {
         let dir = repo(steps);
         dir.write("README.md", "a\n");
-        let (code, report) = lint_json(&dir, &[]);
-        assert_eq!(code, 1, "{steps}: {report:#}");
-        let (port, _) = port_and_field(&report);
+        let lint = dir.lint();
+        assert_eq!(lint.code, 1, "{steps}: {lint}");
+        let (port, _) = port_and_field(&lint);
         assert_eq!(port["severity"], "error", "{steps}: {port:#}");
-        assert!(kinds(&port).is_empty(), "{steps}: {port:#}");
+        assert!(assumption_kinds(&port).is_empty(), "{steps}: {port:#}");
     }
 }
 
 /// A repository whose `setup.sh` prints `printed` for its user.
-fn printing(printed: &str) -> TempDir {
-    TempDir::with_files(&[
+fn printing(printed: &str) -> Repo {
+    Repo::of(&[
         (
             "manifests/values.yml",
             "#@data/values\n---\napp: shop\nhostname: shop.example.com\n",
@@ -152,10 +133,10 @@ fn a_command_a_script_prints_for_its_user_is_judged_at_the_print() {
         "printf 'ytt -f manifests/values.yml -f manifests/ingress.yml | kubectl apply -f -\\n'",
     ] {
         let dir = printing(printed);
-        let (code, report) = lint_json(&dir, &[]);
-        assert_eq!(code, 1, "{printed}: {report:#}");
-        let failed = of(&report, "template-error");
-        assert_eq!(failed.len(), 1, "{printed}: {report:#}");
+        let lint = dir.lint();
+        assert_eq!(lint.code, 1, "{printed}: {lint}");
+        let failed = lint.of("template-error");
+        assert_eq!(failed.len(), 1, "{printed}: {lint}");
         let d = failed[0];
         assert_eq!(d["severity"], "error", "{printed}: {d:#}");
         assert!(
@@ -172,16 +153,16 @@ fn a_command_a_script_prints_for_its_user_is_judged_at_the_print() {
 #[test]
 fn a_printed_sentence_that_names_ytt_is_no_command() {
     let dir = printing("echo \"rendered with ytt -f manifests later\"");
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(of(&report, "template-error").is_empty(), "{report:#}");
-    assert_eq!(of(&report, "needs-input").len(), 1, "{report:#}");
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("template-error").is_empty(), "{lint}");
+    assert_eq!(lint.of("needs-input").len(), 1, "{lint}");
 }
 
 #[test]
 fn a_renamed_or_copied_input_keeps_the_name_its_file_mark_gives() {
     for step in ["mv", "cp"] {
-        let dir = TempDir::with_files(&[
+        let lint = Repo::of(&[
             ("upstream/settings.yaml", "replicas: 1\nlogLevel: info\n"),
             (
                 "overlays/org.yaml",
@@ -193,27 +174,30 @@ fn a_renamed_or_copied_input_keeps_the_name_its_file_mark_gives() {
             ),
             // The page runs the script: its steps are the script's, not the reader's copy.
             ("README.md", "```sh\n./render.sh\n```\n"),
-        ]);
-        let (code, report) = lint_json(&dir, &[]);
-        assert_eq!(code, 1, "{step}: {report:#}");
-        let all = diagnostics(&report);
+        ]).lint();
+        assert_eq!(lint.code, 1, "{step}: {lint}");
+        let all = lint.diagnostics();
         assert!(
             all.iter()
                 .all(|d| !d["message"].as_str().unwrap_or("").contains("file mark")),
-            "{step}: {report:#}"
+            "{step}: {lint}"
         );
         // The overlay meets the source's content (`logLevel`, not `loglevel`), as in ytt.
-        let overlay = of(&report, "overlay-error");
-        assert_eq!(overlay.len(), 1, "{step}: {report:#}");
+        let overlay = lint.of("overlay-error");
+        assert_eq!(overlay.len(), 1, "{step}: {lint}");
         assert_eq!(overlay[0]["severity"], "error", "{step}: {:#}", overlay[0]);
-        assert!(kinds(overlay[0]).is_empty(), "{step}: {:#}", overlay[0]);
+        assert!(
+            assumption_kinds(overlay[0]).is_empty(),
+            "{step}: {:#}",
+            overlay[0]
+        );
     }
 }
 
 /// A repository whose `hack/gen/render.sh` reads `./config/cm.yaml` (written for `hack/gen`),
 /// and whose top-level `ci.sh` runs it with `ci`.
-fn nested(ci: &str) -> TempDir {
-    TempDir::with_files(&[
+fn nested(ci: &str) -> Repo {
+    Repo::of(&[
         (
             "hack/gen/config/cm.yaml",
             "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ \"settings-\" + data.values.env\n",
@@ -229,9 +213,9 @@ fn nested(ci: &str) -> TempDir {
 #[test]
 fn a_script_run_from_the_top_reads_its_paths_from_there() {
     let dir = nested("./hack/gen/render.sh staging");
-    let (_, report) = lint_json(&dir, &[]);
-    let missing = of(&report, "input-missing");
-    assert_eq!(missing.len(), 1, "{report:#}");
+    let lint = dir.lint();
+    let missing = lint.of("input-missing");
+    assert_eq!(missing.len(), 1, "{lint}");
     let d = missing[0];
     assert_eq!(
         (d["file"].as_str(), d["line"].as_u64()),
@@ -251,16 +235,16 @@ fn a_script_run_from_the_top_reads_its_paths_from_there() {
         "(cd hack/gen; ./render.sh staging)",
     ] {
         let dir = nested(ci);
-        let (_, report) = lint_json(&dir, &[]);
-        assert!(of(&report, "input-missing").is_empty(), "{ci}: {report:#}");
+        let lint = dir.lint();
+        assert!(lint.of("input-missing").is_empty(), "{ci}: {lint}");
     }
 }
 
 /// A repository with a Concourse task whose script is `script`: the task's working directory
 /// is a build directory holding its input `source` (this repository).
-fn concourse(script: &str) -> TempDir {
+fn concourse(script: &str) -> Repo {
     let steps: String = script.lines().map(|l| format!("          {l}\n")).collect();
-    TempDir::with_files(&[
+    Repo::of(&[
         (
             "packaging/package.yml",
             "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ \"shop-\" + data.values.version\n",
@@ -277,21 +261,21 @@ fn a_concourse_task_s_copy_into_its_build_directory_is_followed() {
     let dir = concourse(
         "cp source/packaging/package.yml package.yml\ncd source\nytt -v version=1.2.3 -f ../package.yml > ../out.yml",
     );
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
-    assert!(of(&report, "needs-input").is_empty(), "{report:#}");
-    let roots: Vec<&str> = report["roots"]
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
+    let roots: Vec<&str> = lint.report["roots"]
         .as_array()
         .into_iter()
         .flatten()
         .filter_map(|r| r["path"].as_str())
         .collect();
-    assert_eq!(roots, ["packaging/package.yml"], "{report:#}");
+    assert_eq!(roots, ["packaging/package.yml"], "{lint}");
     // Without the copy, the file above the input is another of the job's: not missing.
     let dir = concourse("cd source\nytt -v version=1.2.3 -f ../package.yml > ../out.yml");
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    let lint = dir.lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
 }
 
 /// An installer a README runs with an argument the linter cannot know (`[OPTIONS]`), which
@@ -301,7 +285,7 @@ fn a_concourse_task_s_copy_into_its_build_directory_is_followed() {
 /// missing input.
 #[test]
 fn a_logged_command_and_paths_built_from_arguments_are_not_missing_inputs() {
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "install.sh",
             "#!/usr/bin/env bash\n\
@@ -325,14 +309,14 @@ fn a_logged_command_and_paths_built_from_arguments_are_not_missing_inputs() {
             "k8s/cert-manager/upstream/ns.yaml",
             "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: #@ data.values.namespace\n",
         ),
-    ]);
-    let (_, report) = lint_json(&dir, &[]);
-    assert!(of(&report, "input-missing").is_empty(), "{report:#}");
+    ]).lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
     assert!(
-        !diagnostics(&report)
+        !lint
+            .diagnostics()
             .iter()
             .any(|d| d["severity"] == "error" || d["severity"] == "warning"),
-        "{report:#}"
+        "{lint}"
     );
 }
 
@@ -346,12 +330,12 @@ fn a_script_of_many_printed_commands_is_read_once() {
         script.push_str(&format!("echo \"ytt -f config/x{i}.yml\"\n"));
     }
     script.push_str("ytt -f config\n");
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         ("config/values.yml", VALUES),
         ("config/app.yml", APP),
         ("run.sh", &script),
-    ]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert!(code == 0 || code == 1, "{report:#}");
-    assert_eq!(of(&report, "input-missing").len(), 1_000);
+    ])
+    .lint();
+    assert!(lint.code == 0 || lint.code == 1, "{lint}");
+    assert_eq!(lint.of("input-missing").len(), 1_000);
 }

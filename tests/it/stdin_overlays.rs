@@ -4,8 +4,8 @@
 //! manifests (an overlay that matches nothing without them) is a note that says so. A minimal
 //! repro written for the test.
 
-use crate::util::json::{diagnostics, lint_json, str_of};
-use crate::util::TempDir;
+use crate::util::json::str_of;
+use crate::util::repo::Repo;
 
 const OVERLAY: (&str, &str) = (
     "overlay/ca/overlay.yml",
@@ -23,7 +23,7 @@ const SCRIPT: (&str, &str) = (
 
 #[test]
 fn an_overlay_of_piped_manifests_is_judged_without_them_and_says_so() {
-    let dir = TempDir::with_files(&[OVERLAY, SCRIPT]);
+    let dir = Repo::of(&[OVERLAY, SCRIPT]);
     let roots = crate::util::yttlint(&dir, &["--list-roots"]);
     assert!(
         roots
@@ -32,13 +32,14 @@ fn an_overlay_of_piped_manifests_is_judged_without_them_and_says_so() {
         "{}",
         roots.stdout
     );
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 0, "{report:#}");
-    let matched: Vec<_> = diagnostics(&report)
+    let lint = dir.lint();
+    assert_eq!(lint.code, 0, "{lint}");
+    let matched: Vec<_> = lint
+        .diagnostics()
         .iter()
         .filter(|d| d["rule"] == "overlay-error")
         .collect();
-    assert_eq!(matched.len(), 1, "{report:#}");
+    assert_eq!(matched.len(), 1, "{lint}");
     let d = matched[0];
     assert_eq!(d["severity"], "info", "{d:#}");
     let said = str_of(&d["certainty"]["assumptions"][0], "message");
@@ -56,13 +57,13 @@ fn the_overlay_s_own_errors_stay_errors() {
          #@overlay/match by=overlay.subset({\"kind\": \"Deployment\"}), expects=\"1+\"\n---\n\
          spec:\n  replicas: #@ replica_count\n",
     );
-    let dir = TempDir::with_files(&[broken, SCRIPT]);
-    let (code, report) = lint_json(&dir, &[]);
-    assert_eq!(code, 1, "{report:#}");
-    let undefined: Vec<_> = diagnostics(&report)
+    let lint = Repo::of(&[broken, SCRIPT]).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let undefined: Vec<_> = lint
+        .diagnostics()
         .iter()
         .filter(|d| str_of(d, "message").starts_with("undefined: replica_count"))
         .collect();
-    assert_eq!(undefined.len(), 1, "{report:#}");
+    assert_eq!(undefined.len(), 1, "{lint}");
     assert_eq!(undefined[0]["severity"], "error");
 }

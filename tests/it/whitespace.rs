@@ -7,8 +7,8 @@
 
 use std::process::Command;
 
-use crate::util::json::{diagnostics, lint_json};
-use crate::util::{template, ytt, Run, TempDir};
+use crate::util::repo::Repo;
+use crate::util::{template, ytt, Run};
 
 /// A case: its files, and what ytt renders (stdout, or the start of its error with rc 1).
 struct Case {
@@ -91,8 +91,8 @@ const CASES: &[Case] = &[
     },
 ];
 
-fn repo(case: &Case) -> TempDir {
-    TempDir::with_files(case.files)
+fn repo(case: &Case) -> Repo {
+    Repo::of(case.files)
 }
 
 /// What a renderer printed: stdout when it succeeded, else the first three lines of stderr.
@@ -114,16 +114,15 @@ fn blank_space_renders_as_in_ytt() {
 
 #[test]
 fn a_trailing_tab_is_no_finding() {
-    let dir = TempDir::with_files(&[
+    let lint = Repo::of(&[
         (
             "t.yaml",
             "#@ load(\"@ytt:data\", \"data\")\n---\nurl: #@ \"https://auth.\" + data.values.domain\t\n",
         ),
         ("values.yaml", "#@data/values\n---\ndomain: example.com\n"),
-    ]);
-    let (code, report) = lint_json(&dir, &["--no-cache", "."]);
-    assert_eq!(code, 0, "{report:#}");
-    assert!(diagnostics(&report).is_empty(), "{report:#}");
+    ]).lint_with(&["--no-cache", "."]);
+    assert_eq!(lint.code, 0, "{lint}");
+    assert!(lint.diagnostics().is_empty(), "{lint}");
 }
 
 #[test]

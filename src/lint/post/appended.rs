@@ -18,9 +18,9 @@ use std::path::Path;
 use crate::files::paths::{join, parent};
 use crate::lint::job::{Job, JobKind};
 use crate::lint::repo::walk::{Kind, RepoFile};
-use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source};
+use crate::report::{Diagnostic, Provenance, Source};
 
-use super::preamble::{candidate_files, candidate_root, undefined_name};
+use super::preamble::{assume_prepended, candidate_files};
 
 /// Files larger than this are not searched for appending commands.
 const MAX_BYTES: u64 = 1 << 20;
@@ -47,28 +47,14 @@ pub fn settle(
         return found;
     }
     let appended = appended_files(repo, files, &wanted);
-    for d in &mut found {
-        let Some(p) = candidate_root(d, &inferred) else {
-            continue;
-        };
-        let (Some(name), Some(span)) = (undefined_name(&d.message), d.span.as_ref()) else {
-            continue;
-        };
-        let Some(a) = appended.get(&span.file) else {
-            continue;
-        };
-        let mut p = p.clone();
-        p.assume(Assumption::new(
-            AssumptionKind::PrependedText,
-            format!(
-                "the file is rendered alone, as committed; {} appends it to {} \
-                 (`cat … >>`), whose text comes before it and may define `{name}`",
-                a.at, a.target
-            ),
-        ));
-        d.basis = Some(Basis::Command);
-        d.certainty = Some(p.certainty(Basis::Command));
-    }
+    assume_prepended(&mut found, &inferred, |d, name| {
+        let a = appended.get(&d.span.as_ref()?.file)?;
+        Some(format!(
+            "the file is rendered alone, as committed; {} appends it to {} \
+             (`cat … >>`), whose text comes before it and may define `{name}`",
+            a.at, a.target
+        ))
+    });
     found
 }
 

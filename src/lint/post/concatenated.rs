@@ -21,10 +21,10 @@ use regex::Regex;
 use crate::files::paths::parent;
 use crate::lint::job::Job;
 use crate::lint::repo::walk::RepoFile;
-use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic};
+use crate::report::Diagnostic;
 
 use super::appended::{inferred_roots, read_small, scripted};
-use super::preamble::{candidate_files, candidate_root, undefined_name};
+use super::preamble::{assume_prepended, candidate_files};
 
 /// The files one pipe into `ytt -f -` prints, and where it is (`repipe.sh:11`).
 struct Pipe {
@@ -47,44 +47,26 @@ pub fn settle(
     }
     let pipes = pipes(repo, files);
     let mut texts: BTreeMap<String, Option<String>> = BTreeMap::new();
-    for d in &mut found {
-        let Some(p) = candidate_root(d, &inferred) else {
-            continue;
-        };
-        let (Some(name), Some(span)) = (undefined_name(&d.message), d.span.as_ref()) else {
-            continue;
-        };
-        let file = span.file.clone();
-        let defines = |g: &str, texts: &mut BTreeMap<String, Option<String>>| {
+    assume_prepended(&mut found, &inferred, |d, name| {
+        let file = &d.span.as_ref()?.file;
+        let mut defines = |g: &str| {
             let text = texts
                 .entry(g.to_string())
                 .or_insert_with(|| read_small(repo, g));
             text.as_deref().is_some_and(|t| defines(t, name))
         };
-        let explained = pipes.iter().find_map(|pipe| {
-            if !pipe.files.contains(&file) {
+        let (at, g) = pipes.iter().find_map(|pipe| {
+            if !pipe.files.contains(file) {
                 return None;
             }
-            let g = pipe
-                .files
-                .iter()
-                .find(|g| **g != file && defines(g, &mut texts))?;
-            Some((pipe.at.clone(), g.clone()))
-        });
-        let Some((at, g)) = explained else {
-            continue;
-        };
-        let mut p = p.clone();
-        p.assume(Assumption::new(
-            AssumptionKind::PrependedText,
-            format!(
-                "the file is rendered alone, as committed; {at} prints it with {g} into ytt's \
-                 standard input (`cat … | ytt -f -`), one template in which {g} defines `{name}`"
-            ),
-        ));
-        d.basis = Some(Basis::Command);
-        d.certainty = Some(p.certainty(Basis::Command));
-    }
+            let g = pipe.files.iter().find(|g| *g != file && defines(g))?;
+            Some((&pipe.at, g))
+        })?;
+        Some(format!(
+            "the file is rendered alone, as committed; {at} prints it with {g} into ytt's \
+             standard input (`cat … | ytt -f -`), one template in which {g} defines `{name}`"
+        ))
+    });
     found
 }
 

@@ -43,27 +43,13 @@ pub fn settle(
         return found;
     }
     let written = written_definitions(repo, files, &wanted);
-    for d in &mut found {
-        let Some(p) = candidate_root(d, &inferred) else {
-            continue;
-        };
-        let Some(name) = undefined_name(&d.message) else {
-            continue;
-        };
-        let Some(place) = written.get(name) else {
-            continue;
-        };
-        let mut p = p.clone();
-        p.assume(Assumption::new(
-            AssumptionKind::PrependedText,
-            format!(
-                "the file is rendered alone, as committed; {place} writes `#@ {name} = …` \
-                 as text, for a tool to put before the files it renders, which defines `{name}`"
-            ),
-        ));
-        d.basis = Some(Basis::Command);
-        d.certainty = Some(p.certainty(Basis::Command));
-    }
+    assume_prepended(&mut found, &inferred, |_, name| {
+        let place = written.get(name)?;
+        Some(format!(
+            "the file is rendered alone, as committed; {place} writes `#@ {name} = …` \
+             as text, for a tool to put before the files it renders, which defines `{name}`"
+        ))
+    });
     found
 }
 
@@ -103,6 +89,28 @@ pub(super) fn candidate_root<'a>(
         return None;
     }
     inferred.get(d.root.as_deref()?).copied()
+}
+
+/// Marks each finding of `found` that [`candidate_root`] takes as resting on the file being
+/// rendered alone, a [`AssumptionKind::PrependedText`] assumption that `explain` words from
+/// the finding and its undefined name; a finding it words nothing for is left as it is.
+pub(super) fn assume_prepended(
+    found: &mut [Diagnostic],
+    inferred: &BTreeMap<&str, &Provenance>,
+    mut explain: impl FnMut(&Diagnostic, &str) -> Option<String>,
+) {
+    for d in found {
+        let Some(p) = candidate_root(d, inferred) else {
+            continue;
+        };
+        let Some(text) = undefined_name(&d.message).and_then(|name| explain(d, name)) else {
+            continue;
+        };
+        let mut p = p.clone();
+        p.assume(Assumption::new(AssumptionKind::PrependedText, text));
+        d.basis = Some(Basis::Command);
+        d.certainty = Some(p.certainty(Basis::Command));
+    }
 }
 
 /// NAME of `undefined: NAME` (with or without ytt's `(did you mean …?)` hint).

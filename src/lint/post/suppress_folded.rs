@@ -104,6 +104,14 @@ mod tests {
         }
     }
 
+    /// What `settle` leaves of the one finding [`folded`] makes, under `sups`, and the
+    /// suppressions it used.
+    fn settled(holder: Rule, message: &str, sups: &[Suppression]) -> (Vec<Diagnostic>, Used) {
+        let mut used = Used::new();
+        let out = settle(vec![folded(holder, message)], sups, &mut used);
+        (out, used)
+    }
+
     fn lines(d: &Diagnostic) -> (u32, Vec<u32>) {
         (
             d.span.as_ref().map_or(0, |s| s.line),
@@ -114,12 +122,7 @@ mod tests {
     #[test]
     fn a_suppression_at_a_related_use_keeps_that_use_out() {
         let sups = [disable("data-value-unknown-reference", 15)];
-        let mut used = Used::new();
-        let out = settle(
-            vec![folded(Rule::DataValueUnknownReference, CAUSE)],
-            &sups,
-            &mut used,
-        );
+        let (out, used) = settled(Rule::DataValueUnknownReference, CAUSE, &sups);
         assert_eq!(out.len(), 1);
         assert_eq!(lines(&out[0]), (14, vec![17]));
         assert!(used.contains(&(0, "data-value-unknown-reference".to_string())));
@@ -128,25 +131,17 @@ mod tests {
     #[test]
     fn a_suppression_of_the_finding_leaves_the_other_uses_reported() {
         let sups = [disable("data-value-unknown-reference", 14)];
-        let mut used = Used::new();
-        let out = settle(
-            vec![folded(Rule::DataValueUnknownReference, CAUSE)],
-            &sups,
-            &mut used,
-        );
+        let (out, used) = settled(Rule::DataValueUnknownReference, CAUSE, &sups);
         assert_eq!(out.len(), 1);
         assert_eq!(lines(&out[0]), (15, vec![17]));
         assert_eq!(out[0].message, CAUSE);
         assert_eq!(used.len(), 1);
         // The evaluation's error suppressed: the uses are still unknown references.
         let sups = [disable("template-error", 14)];
-        let out = settle(
-            vec![folded(
-                Rule::TemplateError,
-                "struct has no .registry field or method",
-            )],
+        let (out, _) = settled(
+            Rule::TemplateError,
+            "struct has no .registry field or method",
             &sups,
-            &mut Used::new(),
         );
         assert_eq!(out[0].rule, Rule::DataValueUnknownReference);
         assert_eq!(lines(&out[0]), (15, vec![17]));
@@ -157,14 +152,10 @@ mod tests {
             disable("data-value-unknown-reference", 15),
             disable("data-value-unknown-reference", 17),
         ];
-        let mut used = Used::new();
-        let out = settle(
-            vec![folded(
-                Rule::TemplateError,
-                "struct has no .registry field or method",
-            )],
+        let (out, used) = settled(
+            Rule::TemplateError,
+            "struct has no .registry field or method",
             &sups,
-            &mut used,
         );
         assert!(out.is_empty(), "{out:#?}");
         assert_eq!(used.len(), 3);

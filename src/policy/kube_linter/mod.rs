@@ -177,6 +177,11 @@ pub mod tests {
         found(check, src).into_iter().map(|f| f.2).collect()
     }
 
+    /// The paths of what `check` finds in `src`, in order.
+    pub fn paths(check: &Check, src: &str) -> Vec<String> {
+        found(check, src).into_iter().map(|f| f.1).collect()
+    }
+
     /// A Deployment `web` whose pod spec is `spec` (YAML flow or block, indented by 6).
     pub fn deployment(spec: &str) -> String {
         format!(

@@ -39,18 +39,14 @@ fn run(out: &Output<'_>) -> Vec<Found> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{deployment, found};
+    use super::super::tests::{deployment, paths};
     use super::*;
 
     #[test]
     fn writable_root_file_systems() {
         let spec = "      containers:\n      - name: a\n      - name: b\n        securityContext: {readOnlyRootFilesystem: true}\n      - name: c\n        securityContext: {readOnlyRootFilesystem: false}";
-        let got: Vec<String> = found(&CHECK, &deployment(spec))
-            .into_iter()
-            .map(|f| f.1)
-            .collect();
         assert_eq!(
-            got,
+            paths(&CHECK, &deployment(spec)),
             vec![
                 "spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem",
                 "spec.template.spec.containers[2].securityContext.readOnlyRootFilesystem",

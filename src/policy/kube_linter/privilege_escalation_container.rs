@@ -56,18 +56,14 @@ fn run(out: &Output<'_>) -> Vec<Found> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{deployment, found};
+    use super::super::tests::{deployment, paths};
     use super::*;
 
     #[test]
     fn escalation_privileged_or_sys_admin() {
         let spec = "      containers:\n      - name: a\n        securityContext: {allowPrivilegeEscalation: true}\n      - name: b\n        securityContext: {privileged: true}\n      - name: c\n        securityContext: {capabilities: {add: [NET_ADMIN, SYS_ADMIN]}}\n      - name: d\n        securityContext: {allowPrivilegeEscalation: false}";
-        let got: Vec<String> = found(&CHECK, &deployment(spec))
-            .into_iter()
-            .map(|f| f.1)
-            .collect();
         assert_eq!(
-            got,
+            paths(&CHECK, &deployment(spec)),
             vec![
                 "spec.template.spec.containers[0].securityContext.allowPrivilegeEscalation",
                 "spec.template.spec.containers[1].securityContext.privileged",

@@ -6,6 +6,9 @@ use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub use super::fixtures::copy_tree;
+use super::fixtures::fixture;
+
 /// Directories made so far by this process: the counter that keeps their names apart.
 static MADE: AtomicUsize = AtomicUsize::new(0);
 
@@ -49,7 +52,7 @@ impl TempDir {
     /// the fixture may have left there.
     pub fn copy_of(name: &str) -> TempDir {
         let dir = TempDir::new();
-        copy_tree(&super::fixture(name), &dir);
+        copy_tree(&fixture(name), &dir);
         dir
     }
 
@@ -83,27 +86,6 @@ impl AsRef<Path> for TempDir {
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.path);
-    }
-}
-
-/// Copies the files and directories under `from` into `to` (created), leaving out
-/// `.yttlint-cache`. Symbolic links are copied as the files they lead to.
-pub fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("cannot create {}: {e}", to.display()));
-    let entries =
-        std::fs::read_dir(from).unwrap_or_else(|e| panic!("cannot read {}: {e}", from.display()));
-    for entry in entries {
-        let entry = entry.unwrap();
-        if entry.file_name() == ".yttlint-cache" {
-            continue;
-        }
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target)
-                .unwrap_or_else(|e| panic!("cannot copy {}: {e}", entry.path().display()));
-        }
     }
 }
 
