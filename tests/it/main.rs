@@ -54,6 +54,7 @@ mod prepended;
 mod report_shape;
 mod reports;
 mod round_eight;
+mod round_eighteen_left;
 mod round_eleven_a;
 mod round_eleven_b;
 mod round_eleven_commands;

@@ -27,6 +27,7 @@ pub mod needs_input;
 pub mod number_flags;
 pub mod other_template;
 pub mod placeholder;
+pub mod plain_words;
 pub mod policy;
 pub mod probe;
 pub mod replaced_text;
