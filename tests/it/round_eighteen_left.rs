@@ -2,7 +2,8 @@
 //! "Round eighteen's left-overs"), each as a general rule on a minimal repository written for
 //! the test: a Package's null default that its user fills, read by a text template's
 //! `(@= … @)`, is input the linter lacks, as the same null read by a plain expression is
-//! (R18-2).
+//! (R18-2); an overlay a package install takes (`tanzu package install … --ytt-overlay-file`)
+//! is rendered with the package's templates, not alone (R18-3).
 
 use serde_json::Value;
 
@@ -126,4 +127,110 @@ fn a_text_templates_non_string_value_is_still_an_error() {
         "{report:#}"
     );
     assert_eq!(code, 1);
+}
+
+/// An overlay for a package's Deployment, and a plain ConfigMap it adds; `extra` goes after
+/// the first line (a load nothing uses, say).
+fn proxy_overlay(extra: &str) -> String {
+    format!(
+        "#@ load(\"@ytt:overlay\", \"overlay\")\n{extra}
+#@overlay/match by=overlay.subset({{\"kind\": \"Deployment\", \"metadata\": {{\"name\": \"external-dns\"}}}}),expects=1
+---
+spec:
+  template:
+    spec:
+      containers:
+        #@overlay/match by=\"name\"
+        - name: external-dns
+          #@overlay/match missing_ok=True
+          env:
+            - name: HTTPS_PROXY
+              value: http://proxy.internal:3128
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: proxy-ca
+  namespace: tanzu-system-service-discovery
+data:
+  ca.crt: |
+    (the proxy's CA certificate)
+"
+    )
+}
+
+/// A page that installs the TKG package with the overlay (`flag_line`, between the values
+/// file and the namespace).
+fn install_page(flag_line: &str) -> String {
+    format!(
+        "# external-dns with a proxy\n\n```bash\ntanzu package install external-dns \\\n  --package external-dns.tanzu.vmware.com \\\n  --version 0.12.2+vmware.7-tkg.1 \\\n  --values-file values.yaml \\\n{flag_line}\n  --namespace tkg-packages\n```\n"
+    )
+}
+
+const DNS_VALUES: &str =
+    "namespace: tanzu-system-service-discovery\ndeployment:\n  args:\n  - --source=service\n";
+
+#[test]
+fn an_overlay_a_page_hands_to_a_package_install_is_no_root() {
+    // R18-3: kapp-controller applies the overlay to the package's templates, where the
+    // Deployment is; nothing renders the folder alone, so `matched 0` says nothing of the
+    // repository. The file's own checks still apply (an unused load).
+    let overlay = proxy_overlay("#@ load(\"@ytt:data\", \"data\")");
+    for flag in [
+        "  --ytt-overlay-file overlay-proxy-env.yaml \\",
+        // R18-3b: commented out inside the command, for the reader who wants it.
+        "# --ytt-overlay-file overlay-proxy-env.yaml \\",
+    ] {
+        let page = install_page(flag);
+        let dir = TempDir::with_files(&[
+            ("dns/README.md", page.as_str()),
+            ("dns/overlay-proxy-env.yaml", overlay.as_str()),
+            ("dns/values.yaml", DNS_VALUES),
+        ]);
+        let (code, report) = lint_json(&dir, &[]);
+        assert!(
+            of(&report, "overlay-error").is_empty(),
+            "{flag}: {report:#}"
+        );
+        let unused = of(&report, "unused-load");
+        assert_eq!(unused.len(), 1, "{flag}: {}", summary(&report));
+        assert_eq!(str_of(unused[0], "file"), "dns/overlay-proxy-env.yaml");
+        let said = report.to_string();
+        assert!(
+            said.contains("into the templates of package `external-dns.tanzu.vmware.com`"),
+            "{flag}: {report:#}"
+        );
+        assert_eq!(code, 0, "{flag}: {report:#}");
+    }
+
+    // The same folder that no package install names is a root inferred from the layout, and
+    // the overlay that matches nothing there is said (as a warning: the command is a guess).
+    let page = install_page("  --set-something \\");
+    let dir = TempDir::with_files(&[
+        ("dns/README.md", page.as_str()),
+        ("dns/overlay-proxy-env.yaml", overlay.as_str()),
+        ("dns/values.yaml", DNS_VALUES),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    let found = of(&report, "overlay-error");
+    assert_eq!(found.len(), 1, "{}", summary(&report));
+    assert_eq!(str_of(found[0], "severity"), "warning");
+}
+
+#[test]
+fn kctrl_hands_a_directory_of_overlays_to_a_package() {
+    // kctrl's own flag takes a directory; a script's `${ROOT}/` is its own directory.
+    let overlay = proxy_overlay("");
+    let script = "#!/bin/bash\nset -e\nROOT=$(git rev-parse --show-toplevel)\nkctrl package installed create -i dns \\\n  --package external-dns.tanzu.vmware.com --version 0.12.2 \\\n  --ytt-overlay-file ${ROOT}/overlays/\n";
+    let dir = TempDir::with_files(&[
+        ("install.sh", script),
+        ("overlays/proxy.yaml", overlay.as_str()),
+        ("overlays/labels.yaml", "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.all,expects=\"1+\"\n---\n#@overlay/match-child-defaults missing_ok=True\nmetadata:\n  labels:\n    team: dns\n"),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert!(
+        crate::util::json::diagnostics(&report).is_empty(),
+        "{report:#}"
+    );
+    assert_eq!(code, 0);
 }
