@@ -3,7 +3,8 @@
 //! the test: a Package's null default that its user fills, read by a text template's
 //! `(@= … @)`, is input the linter lacks, as the same null read by a plain expression is
 //! (R18-2); an overlay a package install takes (`tanzu package install … --ytt-overlay-file`)
-//! is rendered with the package's templates, not alone (R18-3).
+//! is rendered with the package's templates, not alone (R18-3); a file a Bazel `genrule` makes
+//! for the `ytt` rule is input made at build time (R18-4).
 
 use serde_json::Value;
 
@@ -233,4 +234,52 @@ fn kctrl_hands_a_directory_of_overlays_to_a_package() {
         "{report:#}"
     );
     assert_eq!(code, 0);
+}
+
+/// A Pod whose image pins the digest a build step writes into `app.digest`.
+const DIGEST_POD: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: #@ data.values.name\nspec:\n  containers:\n  - name: app\n    image: #@ \"registry.example.com/app@\" + data.read(\"app.digest\").strip()\n";
+
+/// The Bazel package: a genrule writes the digest, rules_ytt's `ytt` renders it with the
+/// templates.
+const DIGEST_BUILD: &str = "load(\"@rules_ytt//:defs.bzl\", \"ytt\")\n\n# Another step writes the digest of the image this manifest pins.\ngenrule(\n    name = \"digest\",\n    outs = [\"app.digest\"],\n    cmd = \"echo sha256:0123 > $@\",\n)\n\nytt(\n    name = \"manifest\",\n    srcs = glob([\"*.yaml\"]) + [\":digest\"],\n)\n";
+
+#[test]
+fn a_file_a_bazel_genrule_makes_is_input_made_at_build_time() {
+    // R18-4: ytt with the rule's srcs and the genrule's output renders; the folder linted
+    // from the layout lacks the file the build makes: a note naming the rule.
+    let dir = TempDir::with_files(&[
+        ("MODULE.bazel", "module(name = \"example\")\n"),
+        ("deploy/BUILD.bazel", DIGEST_BUILD),
+        ("deploy/app.yaml", DIGEST_POD),
+        ("deploy/values.yaml", "#@data/values\n---\nname: app\n"),
+    ]);
+    let (code, report) = lint_json(&dir, &[]);
+    assert!(not_notes(&report).is_empty(), "{}", summary(&report));
+    let notes = of(&report, "needs-input");
+    assert_eq!(notes.len(), 1, "{report:#}");
+    assert_eq!(
+        str_of(notes[0], "message"),
+        "this root reads deploy/app.digest, which the Bazel genrule `digest` \
+         (deploy/BUILD.bazel:4) makes at build time: it is not committed, and the evaluation \
+         stops for want of it"
+    );
+    assert_eq!(str_of(notes[0], "file"), "deploy/app.yaml");
+    assert_eq!(code, 0);
+
+    // A BUILD file whose rules make something else: the read fails for want of a file that
+    // nothing makes, as before.
+    let other = DIGEST_BUILD.replace("[\"app.digest\"]", "[\"app.sha\"]");
+    let dir = TempDir::with_files(&[
+        ("MODULE.bazel", "module(name = \"example\")\n"),
+        ("deploy/BUILD.bazel", other.as_str()),
+        ("deploy/app.yaml", DIGEST_POD),
+        ("deploy/values.yaml", "#@data/values\n---\nname: app\n"),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    let found = of(&report, "template-error");
+    assert_eq!(found.len(), 1, "{}", summary(&report));
+    assert!(
+        str_of(found[0], "message").contains("Expected to find file 'app.digest'"),
+        "{report:#}"
+    );
 }

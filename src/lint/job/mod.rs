@@ -4,6 +4,7 @@
 
 pub mod annotation_fix;
 pub mod annotations;
+pub mod bazel_outputs;
 pub mod bom;
 pub mod boolean_strings;
 pub mod certainty;
