@@ -55,6 +55,7 @@ mod report_shape;
 mod reports;
 mod reserved_words;
 mod round_eight;
+mod round_eighteen_left;
 mod round_eleven_a;
 mod round_eleven_b;
 mod round_eleven_commands;

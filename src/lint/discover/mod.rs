@@ -23,6 +23,7 @@ pub mod package;
 pub mod package_build;
 pub mod package_locate;
 pub mod package_nearest;
+pub mod package_overlay;
 pub mod provenance;
 pub mod samples;
 pub mod scenario_cap;
@@ -341,6 +342,10 @@ fn copied_out(config: &Config, files: &[RepoFile], index: &Index) -> Vec<copied:
             // Files shipped in a Secret, which kapp-controller renders (`secret_files`).
             if secret_files::mentions(&text) {
                 out.extend(secret_files::in_text(&f.path, &text, index));
+            }
+            // Overlays a package install hands to the package (`package_overlay`).
+            if package_overlay::mentions(&text) {
+                out.extend(package_overlay::in_text(&f.path, &text, index));
             }
             Some(out)
         })

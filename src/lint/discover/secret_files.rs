@@ -68,13 +68,23 @@ pub fn in_text(file: &str, text: &str, index: &Index) -> Vec<Copied> {
 /// The repository file a `--from-file` source names, from the command's directory or the top;
 /// a leading variable (`${script_dir}/`, `$DIR/`) is taken for the script's own directory.
 fn in_repository(src: &str, dir: &str, index: &Index) -> Option<String> {
+    candidates(src, dir).into_iter().find(|p| index.is_file(p))
+}
+
+/// The repository paths a command's path argument may name, first from the command's
+/// directory `dir`, then from the top (none for an absolute path, a home directory or a
+/// variable past the first part); a leading variable (`${script_dir}/`, `$DIR/`) is taken for
+/// the script's own directory.
+pub(super) fn candidates(src: &str, dir: &str) -> Vec<String> {
     let src = src.trim_matches(['"', '\'']);
     let src = match src.strip_prefix('$') {
         Some(rest) => {
-            let (var, tail) = rest.split_once('/')?;
+            let Some((var, tail)) = rest.split_once('/') else {
+                return Vec::new();
+            };
             let plain = var.trim_start_matches('{').trim_end_matches('}');
             if plain.is_empty() || !plain.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                return None;
+                return Vec::new();
             }
             tail
         }
@@ -82,11 +92,9 @@ fn in_repository(src: &str, dir: &str, index: &Index) -> Option<String> {
     };
     let src = src.strip_prefix("./").unwrap_or(src);
     if src.is_empty() || src.starts_with('/') || src.starts_with('~') || src.contains('$') {
-        return None;
+        return Vec::new();
     }
-    [paths::join(dir, src), src.to_string()]
-        .into_iter()
-        .find(|p| index.is_file(p))
+    vec![paths::join(dir, src), src.to_string()]
 }
 
 #[cfg(test)]

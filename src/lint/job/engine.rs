@@ -68,8 +68,15 @@ pub fn error_diagnostic(e: &EvalError, span_of: SpanOf<'_>) -> Diagnostic {
 /// dropped, and the lines of the trace (`file.yml:4 | code`) that name a file of the
 /// repository made related locations (the one at the finding's own line is left out, the
 /// code frame shows it); other lines stay in the message. Run after what reads the trace
-/// (`needs_input`).
-pub fn tidy(mut d: Diagnostic, span_of: SpanOf<'_>) -> Diagnostic {
+/// (`needs_input`). ytt's internal function names are said plainly (`plain_words`).
+pub fn tidy(d: Diagnostic, span_of: SpanOf<'_>) -> Diagnostic {
+    let mut d = traced(d, span_of);
+    d.message = super::plain_words::plain(&d.message);
+    d
+}
+
+/// `d` with the trace lines that name a file of the repository made related locations.
+fn traced(mut d: Diagnostic, span_of: SpanOf<'_>) -> Diagnostic {
     let Some(first) = d.message.strip_prefix("- ") else {
         return d;
     };

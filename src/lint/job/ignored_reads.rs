@@ -42,7 +42,7 @@ pub fn settle(job: &Job, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
 
 /// The file an evaluation failure did not find (`data.read: Expected to find file 'x', but
 /// did not`), as the template names it.
-fn missing_file(d: &Diagnostic) -> Option<&str> {
+pub(super) fn missing_file(d: &Diagnostic) -> Option<&str> {
     static FILE: std::sync::LazyLock<Option<Regex>> =
         std::sync::LazyLock::new(|| Regex::new(r"Expected to find file '([^']+)'").ok());
     if d.rule != Rule::TemplateError {
@@ -55,7 +55,7 @@ fn missing_file(d: &Diagnostic) -> Option<&str> {
 
 /// The repository directories the job's `-f` inputs are read from: a directory itself, a
 /// file's directory.
-fn input_dirs(job: &Job) -> Vec<String> {
+pub(super) fn input_dirs(job: &Job) -> Vec<String> {
     let Ok(flags) = &job.flags else {
         return Vec::new();
     };

@@ -4,6 +4,7 @@
 
 pub mod annotation_fix;
 pub mod annotations;
+pub mod bazel_outputs;
 pub mod bom;
 pub mod boolean_strings;
 pub mod certainty;
@@ -27,6 +28,7 @@ pub mod needs_input;
 pub mod number_flags;
 pub mod other_template;
 pub mod placeholder;
+pub mod plain_words;
 pub mod policy;
 pub mod probe;
 pub mod replaced_text;

@@ -187,7 +187,8 @@ fn unset_cause(message: &str, has_schema: &mut dyn FnMut() -> bool) -> Option<Ve
         Regex::new(r"struct has no \.([A-Za-z_][A-Za-z0-9_]*) field").ok()
     });
     let failed = message.contains("assert.fail") || message.contains("fail: ");
-    let none = message.contains("NoneType");
+    // A `(@= … @)` of a text template that gives None says it in Go's words.
+    let none = message.contains("NoneType") || message.contains("non-string value (<nil>)");
     let missing = MISSING
         .as_ref()
         .and_then(|re| re.captures(message))
@@ -236,7 +237,13 @@ fn summary(message: &str) -> &str {
         .map(|l| l.trim().trim_start_matches("- "))
         .filter(|l| !l.is_empty() && *l != "-")
         .collect();
-    let telling = ["fail: ", "struct has no", "NoneType", "Expected to find"];
+    let telling = [
+        "fail: ",
+        "struct has no",
+        "NoneType",
+        "(<nil>)",
+        "Expected to find",
+    ];
     // A failure inside a loaded module says it after the innermost `reason:`.
     let reason = lines
         .iter()
@@ -314,6 +321,14 @@ mod tests {
         );
         assert_eq!(unset_cause(missing, &mut yes), None);
         assert_eq!(unset_cause("undefined: foo", &mut no), None);
+        // A text template's `(@= … @)` of a null value (R18-2).
+        let text = "- __ytt_tpl3_set_node: cannot set non-string value (<nil>), consider using str(...) to convert to string\n    in <toplevel>\n      forwarder.yaml:10 | = data.values.collector_host ";
+        assert_eq!(
+            unset_cause(text, &mut yes),
+            Some(vec!["collector_host".to_string()])
+        );
+        let int = "- __ytt_tpl3_set_node: cannot set non-string value (int64), consider using str(...) to convert to string";
+        assert_eq!(unset_cause(int, &mut no), None);
         assert_eq!(
             required_key("domain_name requires a value: must be length >= 4"),
             vec!["domain_name"]

@@ -13,9 +13,10 @@ use crate::lint::job::elided::SourceOf;
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
-    bom, boolean_strings, certainty, empty_defaults, engine, example_blanks, findings,
-    ignored_reads, kubernetes, library_hint, needs_input, number_flags, policy, replaced_text,
-    rewritten_text, split_output, stand_in_checks, undefined, unmatched_overlays, usage,
+    bazel_outputs, bom, boolean_strings, certainty, empty_defaults, engine, example_blanks,
+    findings, ignored_reads, kubernetes, library_hint, needs_input, number_flags, policy,
+    replaced_text, rewritten_text, split_output, stand_in_checks, undefined, unmatched_overlays,
+    usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
@@ -97,6 +98,7 @@ pub(super) fn evaluate(
     }
     library_hint::add(&workspace, &mut found);
     let found = ignored_reads::settle(job, found);
+    let found = bazel_outputs::settle(job, found);
     let found = without_repeats(needs_input::settle(job, &workspace, found))
         .into_iter()
         .map(|d| engine::tidy(d, &span_of))
