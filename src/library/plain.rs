@@ -118,17 +118,9 @@ fn overridden_map(m: &Map, depth: usize) -> Map {
         comments: i.comments.clone(),
         anns: i.anns.clone(),
     };
-    let items = if has_repeated_key(&m.items) {
-        let mut kept: Vec<&MapItem> = Vec::with_capacity(m.items.len());
-        for item in &m.items {
-            match kept.iter_mut().find(|k| k.key == item.key) {
-                Some(slot) => *slot = item,
-                None => kept.push(item),
-            }
-        }
-        kept.into_iter().map(copy).collect()
-    } else {
-        m.items.iter().map(copy).collect()
+    let items = match kept(&m.items) {
+        Some(kept) => kept.into_iter().map(copy).collect(),
+        None => m.items.iter().map(copy).collect(),
     };
     Map {
         items,
@@ -138,12 +130,81 @@ fn overridden_map(m: &Map, depth: usize) -> Map {
     }
 }
 
-/// Whether two items of a map have the same key.
-fn has_repeated_key(items: &[MapItem]) -> bool {
-    items
-        .iter()
-        .enumerate()
-        .any(|(n, item)| items[..n].iter().any(|k| k.key == item.key))
+/// A map key as a hash key: the scalars (a float by its value, `-0.0` as `0.0`). ytt's
+/// `==` of two keys of different kinds is false, as `Value`'s is.
+#[derive(Hash, PartialEq, Eq)]
+enum Scalar<'a> {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Uint(u64),
+    Float(u64),
+    Str(&'a str),
+}
+
+/// What a key is for the search of repeated keys.
+enum Key<'a> {
+    Hashed(Scalar<'a>),
+    /// NaN, equal to nothing, itself included.
+    Unique,
+    /// A map or an array, compared with the other such keys one by one.
+    Compared,
+}
+
+fn key_of(v: &Value) -> Key<'_> {
+    Key::Hashed(match v {
+        Value::Null => Scalar::Null,
+        Value::Bool(b) => Scalar::Bool(*b),
+        Value::Int(i) => Scalar::Int(*i),
+        Value::Uint(u) => Scalar::Uint(*u),
+        Value::Float(f) if f.is_nan() => return Key::Unique,
+        Value::Float(f) if *f == 0.0 => Scalar::Float(0),
+        Value::Float(f) => Scalar::Float(f.to_bits()),
+        Value::String(s) => Scalar::Str(s),
+        Value::Map(_) | Value::Array(_) => return Key::Compared,
+    })
+}
+
+/// The items of a map with each repeated key keeping one item, at the place of its first
+/// occurrence with the value of its last; `None` when no key repeats. Scalar keys are found
+/// by hash (a map of 60 000 keys was searched pairwise: quadratic); only keys that are
+/// collections are compared with each other one by one.
+fn kept(items: &[MapItem]) -> Option<Vec<&MapItem>> {
+    let mut slots: std::collections::HashMap<Scalar<'_>, usize> =
+        std::collections::HashMap::with_capacity(items.len());
+    let mut collections: Vec<usize> = Vec::new();
+    let mut kept: Vec<&MapItem> = Vec::with_capacity(items.len());
+    let mut repeated = false;
+    for item in items {
+        let slot = match key_of(&item.key) {
+            Key::Hashed(k) => match slots.entry(k) {
+                std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(kept.len());
+                    None
+                }
+            },
+            Key::Unique => None,
+            Key::Compared => {
+                let found = collections
+                    .iter()
+                    .copied()
+                    .find(|&s| kept.get(s).is_some_and(|k| k.key == item.key));
+                if found.is_none() {
+                    collections.push(kept.len());
+                }
+                found
+            }
+        };
+        match slot.and_then(|s| kept.get_mut(s)) {
+            Some(k) => {
+                *k = item;
+                repeated = true;
+            }
+            None => kept.push(item),
+        }
+    }
+    repeated.then_some(kept)
 }
 
 #[cfg(test)]
@@ -185,6 +246,34 @@ mod tests {
             .collect();
         assert_eq!(items.len(), 2);
         assert_eq!(items[0].1, "Int(3)");
+    }
+
+    #[test]
+    fn keys_repeat_by_value_whatever_their_kind() {
+        let d = overridden(&ds(
+            "0.0: a\n1: b\n1.0: c\n\"1\": d\n-0.0: e\n.nan: f\n.nan: g\n\"1\": h\n",
+        ));
+        let Value::Map(m) = &d.items[0].value else {
+            panic!("map expected")
+        };
+        let items: Vec<String> = m
+            .items
+            .iter()
+            .map(|i| format!("{:?}={:?}", i.key, i.value))
+            .collect();
+        // A float zero of either sign, the same string, but not 1 and 1.0, "1" and 1, or NaN
+        // and NaN; the item kept at the first place is the last.
+        assert_eq!(
+            items,
+            [
+                "Float(-0.0)=String(\"e\")",
+                "Int(1)=String(\"b\")",
+                "Float(1.0)=String(\"c\")",
+                "String(\"1\")=String(\"h\")",
+                "Float(NaN)=String(\"f\")",
+                "Float(NaN)=String(\"g\")",
+            ]
+        );
     }
 
     /// What the copy used to be made by: the whole parse copied, then each map's items moved

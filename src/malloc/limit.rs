@@ -1,6 +1,6 @@
 //! A memory limit a process sets on itself (a linter worker, see `lint::run::worker`): an
 //! allocation that would take the process's resident memory beyond the limit fails. The
-//! parent of a worker watches the worker's resident memory too, every 10 ms; but one step of a
+//! parent of a worker watches the worker's resident memory too, every 20 ms; but one step of a
 //! template (a string doubled, a list repeated, a document encoded) can allocate and fill
 //! hundreds of megabytes between two looks, more still on a loaded machine. Here the check
 //! comes before the memory is touched: at every block of 1 MiB or more, and after every 16 MiB
@@ -41,7 +41,7 @@ static LIMIT: AtomicUsize = AtomicUsize::new(0);
 static SINCE: AtomicUsize = AtomicUsize::new(0);
 
 /// Blocks smaller than this are not counted (most blocks are: the values of an evaluation
-/// live in starlark's arena, which grows by large blocks, and the parent's look every 10 ms
+/// live in starlark's arena, which grows by large blocks, and the parent's look every 20 ms
 /// bounds what small blocks add).
 const SMALL: usize = 256;
 /// A block this large is checked on its own.

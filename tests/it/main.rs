@@ -41,6 +41,7 @@ mod kubernetes;
 mod kubevirt_cases;
 mod kubevirt_corpus;
 mod kubevirt_ytt;
+mod large_maps;
 mod layers;
 mod lazy_globals;
 mod library_copies;

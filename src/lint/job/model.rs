@@ -88,6 +88,11 @@ pub struct Job {
     /// which checks them once ([`crate::lint::job::copies`]). Placement only: not sent.
     #[serde(skip)]
     pub copy_of: Option<u64>,
+    /// The plan's estimate of the job's work: the bytes of text under its inputs
+    /// ([`crate::lint::plan::cost`]), by which the queue shares the jobs out between
+    /// workers (0: not known). Placement only: not sent.
+    #[serde(skip)]
+    pub cost: u64,
     /// The scenario's command writes each input file's output to a file of its own
     /// (`--output-files`): see [`crate::lint::job::split_output`].
     #[serde(default)]
@@ -149,6 +154,7 @@ impl Job {
             entry: None,
             provenance: None,
             copy_of: None,
+            cost: 0,
             split_output: false,
             output_deployed: None,
         }

@@ -81,13 +81,15 @@ fn copies_together(jobs: &[Job], groups: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     groups
 }
 
-/// The work of a group in jobs, a library's copy after the first in the group not counted
-/// (the worker finds its check done).
-pub fn weight(jobs: &[Job], group: &[usize]) -> usize {
+/// The work of a group: the estimates of its jobs ([`crate::lint::plan::cost`]; a job
+/// without one counts 1), a library's copy after the first in the group not counted (the
+/// worker finds its check done).
+pub fn weight(jobs: &[Job], group: &[usize]) -> u64 {
     let mut seen: Vec<u64> = Vec::new();
     group
         .iter()
-        .filter(|&&i| match jobs.get(i).and_then(|j| j.copy_of) {
+        .filter_map(|&i| jobs.get(i))
+        .filter(|j| match j.copy_of {
             Some(key) if seen.contains(&key) => false,
             Some(key) => {
                 seen.push(key);
@@ -95,7 +97,8 @@ pub fn weight(jobs: &[Job], group: &[usize]) -> usize {
             }
             None => true,
         })
-        .count()
+        .map(|j| j.cost.max(1))
+        .fold(0, u64::saturating_add)
 }
 
 /// The index in `roots` (sorted by path) of the deepest root at or above `path`.

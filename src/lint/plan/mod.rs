@@ -6,6 +6,7 @@
 
 pub mod affinity;
 pub mod content;
+pub mod cost;
 pub mod queue;
 pub mod shard;
 
@@ -65,6 +66,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
     let mut out = Vec::new();
     let kubernetes = kube_check(config, d);
     let policies = crate::lint::job::policy::PolicyCheck::of(config);
+    let mut sizes = cost::Sizes::new(&d.files);
     for root in sel.roots.iter().filter_map(|&i| d.roots.get(i)) {
         let first = out.len();
         if root.scenarios.is_empty() {
@@ -85,9 +87,11 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
                 config_file(config).as_deref(),
             ));
         }
+        let root_cost = sizes.job(root.inputs.iter().map(String::as_str));
         for job in &mut out[first..] {
             job.kubernetes = kubernetes.clone();
             job.policies = policies.clone();
+            job.cost = root_cost;
         }
         // The files' own checks run once per root, with its first scenario, which learns what
         // the other scenarios give (data values checked against the union of them all).
@@ -169,6 +173,11 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         out.push(Job {
             kind: JobKind::Library,
             copy_of: index.as_ref().map(|i| i.library(lib, &how)),
+            cost: if lib.files.is_empty() {
+                sizes.job([lib.path.as_str()])
+            } else {
+                sizes.job(lib.files.iter().map(String::as_str))
+            },
             provenance: provenance::of_library(lib, &d.around()),
             check_files: true,
             values_from: if closed {

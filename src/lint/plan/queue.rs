@@ -8,19 +8,35 @@
 //! are spread over all the workers and each parses and checks them again (with two workers on
 //! the corpus repository, about a sixth more CPU than with one).
 //!
-//! So the groups, in the order of their paths, are cut into one run of neighbours per worker,
-//! each cut where the paths on either side have least in common near an even share of the
-//! jobs. A worker takes its own run from the front; once it is empty, it takes from the back
-//! of the run with the most jobs left, so no worker sits idle while another has work.
+//! So the groups, in the order of their paths, are cut into families of neighbours
+//! ([`families`]: where the paths on either side have least in common, until no family is
+//! more than one worker's share of the work), and a worker takes a whole family at a time,
+//! the heaviest first. Cutting the path-ordered groups into one run per worker instead split
+//! the family that straddled the middle (on the corpus repository, the educates
+//! configurations: the worker that finished its own run first took the rest of them from the
+//! back of the other's). Once no family is left, an idle worker takes from the back of the
+//! family with the most work left, so no worker sits idle while another has work; that splits
+//! only the last families, the lightest.
 
 use std::collections::VecDeque;
+use std::ops::Range;
 use std::sync::Mutex;
 
 use crate::lint::job::Job;
 
-/// Groups of job indexes, one run of neighbouring groups per worker.
+/// Groups of job indexes: families not yet started, and the family each worker is in.
 pub struct Queue {
-    runs: Mutex<Vec<VecDeque<Vec<usize>>>>,
+    state: Mutex<State>,
+}
+
+/// A family's groups left, in path order, each with its weight.
+type Family = VecDeque<(Vec<usize>, u64)>;
+
+struct State {
+    /// The families no worker has started, heaviest first.
+    pending: VecDeque<Family>,
+    /// What is left of the family each worker is in.
+    current: Vec<Family>,
 }
 
 impl Queue {
@@ -36,82 +52,121 @@ impl Queue {
         // Stable: groups of the same path keep their order, so the run is the same every time.
         sorted.sort_by(|a, b| a.0.cmp(b.0));
         let paths: Vec<&str> = sorted.iter().map(|(p, _)| *p).collect();
-        let weights: Vec<usize> = sorted
+        let weights: Vec<u64> = sorted
             .iter()
             .map(|(_, g)| crate::lint::plan::affinity::weight(jobs, g))
             .collect();
-        let cuts = cuts(&paths, &weights, workers.max(1));
-        let mut runs: Vec<VecDeque<Vec<usize>>> = Vec::new();
-        let mut run = VecDeque::new();
-        for (i, (_, g)) in sorted.into_iter().enumerate() {
-            if cuts.contains(&i) {
-                runs.push(std::mem::take(&mut run));
-            }
-            run.push_back(g);
+        let ranges = families(&paths, &weights, workers.max(1));
+        let mut weighed: Vec<(u64, Family)> = Vec::with_capacity(ranges.len());
+        let mut groups = sorted.into_iter().map(|(_, g)| g).zip(weights);
+        for r in ranges {
+            let family: Family = groups.by_ref().take(r.len()).collect();
+            let total = family.iter().map(|(_, w)| *w).fold(0, u64::saturating_add);
+            weighed.push((total, family));
         }
-        runs.push(run);
-        runs.resize_with(workers.max(1), VecDeque::new);
+        // Stable: families of equal weight keep their path order.
+        weighed.sort_by_key(|(w, _)| std::cmp::Reverse(*w));
+        let mut current = Vec::new();
+        current.resize_with(workers.max(1), VecDeque::new);
         Queue {
-            runs: Mutex::new(runs),
+            state: Mutex::new(State {
+                pending: weighed.into_iter().map(|(_, f)| f).collect(),
+                current,
+            }),
         }
     }
 
-    /// The next group for worker `worker`: the front of its own run, else the back of the run
-    /// with the most jobs left; `None` when every run is empty.
+    /// The next group for worker `worker`: the front of its family, else the front of the
+    /// heaviest family not started, else the back of the family with the most work left;
+    /// `None` when nothing is left.
     pub fn next(&self, worker: usize) -> Option<Vec<usize>> {
-        let mut runs = self.runs.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(g) = runs.get_mut(worker).and_then(VecDeque::pop_front) {
-            return Some(g);
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let State { pending, current } = &mut *state;
+        if let Some(own) = current.get_mut(worker) {
+            if own.is_empty() {
+                if let Some(family) = pending.pop_front() {
+                    *own = family;
+                }
+            }
+            if let Some((g, _)) = own.pop_front() {
+                return Some(g);
+            }
         }
-        let left = |r: &VecDeque<Vec<usize>>| r.iter().map(Vec::len).sum::<usize>();
-        let fullest = runs
+        let left = |f: &Family| f.iter().map(|(_, w)| *w).fold(0, u64::saturating_add);
+        let fullest = current
             .iter()
             .enumerate()
-            .filter(|(_, r)| !r.is_empty())
-            .max_by_key(|(i, r)| (left(r), std::cmp::Reverse(*i)))
-            .map(|(i, _)| i)?;
-        runs.get_mut(fullest).and_then(VecDeque::pop_back)
+            .filter(|(_, f)| !f.is_empty())
+            .max_by_key(|(i, f)| (left(f), std::cmp::Reverse(*i)))
+            .map(|(i, _)| i);
+        match fullest {
+            Some(i) => current
+                .get_mut(i)
+                .and_then(VecDeque::pop_back)
+                .map(|(g, _)| g),
+            // A worker beyond the first `workers` (none is) finds the families not started.
+            None => pending.pop_front().and_then(|mut f| {
+                let first = f.pop_front().map(|(g, _)| g);
+                if !f.is_empty() {
+                    pending.push_front(f);
+                }
+                first
+            }),
+        }
     }
 }
 
-/// Where the path-ordered groups are cut into `workers` runs: before the groups at the
-/// returned indexes. Each cut is near an even share of the jobs (within a quarter of a share),
-/// where the paths on either side have the shortest common prefix (nearest the even share
-/// among equals); with no boundary that near, at the nearest one.
-fn cuts(paths: &[&str], weights: &[usize], workers: usize) -> Vec<usize> {
-    let total: usize = weights.iter().sum();
-    let share = total as f64 / workers as f64;
+/// The path-ordered groups cut into families of neighbours: while a family weighs more than
+/// one worker's share of the whole (the whole list does, with two workers or more), it is cut
+/// at every boundary inside it where the paths on either side have the least in common.
+/// Each step makes more families, so there are at most as many steps as groups.
+fn families(paths: &[&str], weights: &[u64], workers: usize) -> Vec<Range<usize>> {
+    if paths.is_empty() {
+        return Vec::new();
+    }
     let mut before = Vec::with_capacity(weights.len() + 1);
-    let mut sum = 0;
+    let mut sum = 0u64;
     for w in weights {
         before.push(sum);
-        sum += w;
+        sum = sum.saturating_add(*w);
     }
-    let mut out: Vec<usize> = Vec::new();
-    for k in 1..workers {
-        let ideal = share * k as f64;
-        let key = |i: usize| {
-            let off = (before[i] as f64 - ideal).abs();
-            let near = off <= share / 4.0;
-            let common = if near {
-                common_prefix(paths[i - 1], paths[i])
-            } else {
-                0
-            };
-            (!near, common, off)
-        };
-        let best = (1..paths.len())
-            .filter(|&i| out.last().is_none_or(|&last| i > last))
-            .min_by(|&a, &b| {
-                let (ka, kb) = (key(a), key(b));
-                (ka.0, ka.1)
-                    .cmp(&(kb.0, kb.1))
-                    .then(ka.2.total_cmp(&kb.2))
-                    .then(a.cmp(&b))
-            });
-        if let Some(i) = best {
-            out.push(i);
+    before.push(sum);
+    let share = sum / workers.max(1) as u64;
+    let weight = |r: &Range<usize>| {
+        let at = |i: usize| before.get(i).copied().unwrap_or(0);
+        at(r.end).saturating_sub(at(r.start))
+    };
+    // `common[i]`: what the paths of groups `i - 1` and `i` have in common.
+    let common: Vec<usize> = (0..paths.len())
+        .map(
+            |i| match (i.checked_sub(1).and_then(|p| paths.get(p)), paths.get(i)) {
+                (Some(a), Some(b)) => common_prefix(a, b),
+                _ => 0,
+            },
+        )
+        .collect();
+    let mut out: Vec<Range<usize>> = vec![0..paths.len()];
+    for _ in 0..paths.len() {
+        let heavy = out
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| workers > 1 && r.len() > 1 && weight(r) > share)
+            .max_by_key(|(i, r)| (weight(r), std::cmp::Reverse(*i)))
+            .map(|(i, _)| i);
+        let Some(at) = heavy else { break };
+        let r = out.remove(at);
+        let inside = || (r.start + 1..r.end).filter_map(|i| Some((i, *common.get(i)?)));
+        let least = inside().map(|(_, c)| c).min().unwrap_or(0);
+        let mut start = r.start;
+        let mut parts = Vec::new();
+        for (i, c) in inside() {
+            if c == least {
+                parts.push(start..i);
+                start = i;
+            }
         }
+        parts.push(start..r.end);
+        out.splice(at..at, parts);
     }
     out
 }
@@ -149,27 +204,55 @@ mod tests {
         let of = |w: usize| turns.iter().skip(w).step_by(2).flatten().flatten().copied();
         assert_eq!(Some(of(0).collect::<Vec<usize>>()), a);
         assert_eq!(Some(of(1).collect::<Vec<usize>>()), b);
-        // Once its own run is empty, a worker takes from the back of the other's.
+        // A worker alone takes one whole family, then the next.
         let q = Queue::new(&jobs, (0..jobs.len()).map(|i| vec![i]).collect(), 2);
         assert_eq!(
             drain(&q, 0),
-            vec![vec![1], vec![3], vec![4], vec![5], vec![2], vec![0]]
+            vec![vec![1], vec![3], vec![4], vec![0], vec![2], vec![5]]
         );
+        // Once no family is left, an idle worker takes from the back of another's.
+        let q = Queue::new(&jobs, (0..jobs.len()).map(|i| vec![i]).collect(), 2);
+        assert_eq!(q.next(0), Some(vec![1]));
+        assert_eq!(q.next(1), Some(vec![0]));
+        assert_eq!(drain(&q, 1), vec![vec![2], vec![5], vec![4], vec![3]]);
+        assert_eq!(q.next(0), None);
     }
 
     #[test]
-    fn the_cut_falls_between_families_near_the_middle() {
-        // An even share is 4.5 jobs: "a" and "b" part within a quarter of it.
+    fn families_are_cut_where_paths_part_until_none_outweighs_a_share() {
+        // The educates family of the corpus: many jobs, few of them heavy. Cut in the middle
+        // of the path order, it was split between the workers.
         let roots = [
-            "a/1", "a/2", "a/3", "a/4", "b/1", "b/2", "b/3", "b/4", "b/5",
+            "cf__a", "cf__b", "ed__1", "ed__2", "ed__3", "ed__4", "ed__5", "ta__x", "ta__y",
         ];
         let paths: Vec<&str> = roots.to_vec();
-        assert_eq!(cuts(&paths, &[1; 9], 2), vec![4]);
-        // No family boundary: the even share.
-        assert_eq!(cuts(&["a", "b", "c", "d"], &[1; 4], 2), vec![2]);
-        // No boundary within a quarter of a share: the nearest.
-        assert_eq!(cuts(&["a", "b", "c"], &[1, 1, 4], 2), vec![2]);
-        assert_eq!(cuts(&["a", "b", "c", "d"], &[1; 4], 1), Vec::<usize>::new());
+        let w = [20, 20, 10, 10, 10, 10, 10, 25, 25];
+        assert_eq!(families(&paths, &w, 2), vec![0..2, 2..7, 7..9]);
+        // A family heavier than a share is cut again where its own paths part.
+        let w = [1, 1, 40, 40, 1, 1, 1, 1, 1];
+        assert_eq!(
+            families(&paths, &w, 2),
+            vec![0..2, 2..3, 3..4, 4..5, 5..6, 6..7, 7..9]
+        );
+        // One worker: one family. Nothing: none.
+        assert_eq!(families(&paths, &w, 1), vec![0..9]);
+        assert_eq!(families(&[], &[], 2), Vec::<Range<usize>>::new());
+        // The heaviest family first, the next to the other worker, the rest as they finish.
+        let jobs: Vec<Job> = roots
+            .iter()
+            .zip([20, 20, 10, 10, 10, 10, 10, 25, 25])
+            .map(|(r, cost)| Job { cost, ..job(r) })
+            .collect();
+        let q = Queue::new(&jobs, (0..jobs.len()).map(|i| vec![i]).collect(), 2);
+        assert_eq!(q.next(0), Some(vec![2]));
+        assert_eq!(q.next(1), Some(vec![7]));
+        assert_eq!(q.next(1), Some(vec![8]));
+        assert_eq!(q.next(1), Some(vec![0]));
+        assert_eq!(q.next(0), Some(vec![3]));
+        // The family with most work left loses its back to the idle worker.
+        assert_eq!(q.next(1), Some(vec![1]));
+        assert_eq!(q.next(1), Some(vec![6]));
+        assert_eq!(drain(&q, 0), vec![vec![4], vec![5]]);
     }
 
     #[test]

@@ -59,6 +59,9 @@ pub struct RepoFile {
     /// A fingerprint of the text the walk read (0: not read), which tells the plan where two
     /// private libraries are copies of each other (the plan's `content`).
     pub digest: u64,
+    /// The length in bytes of the text the walk read (0: not read): the plan's measure of the
+    /// work of the jobs that read the file (`plan::cost`).
+    pub size: u64,
 }
 
 #[cfg(test)]
@@ -74,6 +77,7 @@ impl RepoFile {
             crds: Vec::new(),
             embedded: Vec::new(),
             digest: 0,
+            size: 0,
         }
     }
 }
@@ -297,6 +301,7 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         _ => None,
     };
     let digest = text.as_deref().map_or(0, text_digest);
+    let size = text.as_deref().map_or(0, |t| t.len() as u64);
     let embedded = match text.as_deref() {
         Some(t) if crate::lint::repo::embedded::named_for(&path) => {
             crate::lint::repo::embedded::find(t)
@@ -348,6 +353,7 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         crds,
         embedded,
         digest,
+        size,
     }
 }
 

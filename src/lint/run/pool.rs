@@ -57,7 +57,7 @@ const OVERHEAD: u64 = STACK_BYTES + (64 << 20);
 const RESERVED: u64 = 8 << 30;
 
 /// How often a worker's resident memory is checked against its share.
-const POLL: Duration = Duration::from_millis(10);
+const POLL: Duration = Duration::from_millis(20);
 
 /// How long a new worker may take to say it is ready.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
