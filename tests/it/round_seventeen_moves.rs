@@ -161,3 +161,45 @@ fn a_brace_bomb_is_bounded() {
     assert!(library_missing(&report, "error"), "{}", summary(&report));
     assert!(started.elapsed() < std::time::Duration::from_secs(60));
 }
+
+/// R16A-1's library: a schema that declares every top-level key of the custom resource a
+/// handler hands it whole, and a template that reads two of them.
+const WIDGET_SCHEMA: &str = "#@data/values-schema\n---\napiVersion: \"\"\nkind: \"\"\n#@schema/type any=True\nmetadata:\n  name: \"\"\nspec:\n  size: 1\n#@schema/type any=True\nstatus: null\n";
+const WIDGET_CM: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ data.values.metadata.name\ndata:\n  size: #@ str(data.values.spec.size)\n";
+
+fn unused_keys(report: &Value) -> Vec<String> {
+    of(report, "data-value-unused")
+        .iter()
+        .filter(|d| d["severity"] == "warning")
+        .filter_map(|d| d["message"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn a_library_a_handler_no_root_gives_hands_an_object_keeps_its_declarations() {
+    // R16A-1 in GrahamDumpleton/fat-controller: a Go bridge runs `handler.star` (no ytt
+    // command, nothing loads it), which hands the library a whole custom resource. Removing
+    // `apiVersion` from the schema makes ytt reject the object: the keys are needed.
+    let handler = "load(\"@ytt:library\", \"library\")\n\ndef sync(parent):\n  registry = library.get(\"widget\")\n  registry = registry.with_data_values(parent, plain=True)\n  return registry.eval()\nend\n";
+    let dir = TempDir::with_files(&[
+        ("toolkit/widget/handler.star", handler),
+        ("toolkit/widget/_ytt_lib/widget/schema.yaml", WIDGET_SCHEMA),
+        ("toolkit/widget/_ytt_lib/widget/configmap.yaml", WIDGET_CM),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    assert!(unused_keys(&report).is_empty(), "{}", summary(&report));
+    // The same library handed literal values that name two keys: the others are unused.
+    let fixed = "load(\"@ytt:library\", \"library\")\n\ndef sync():\n  return library.get(\"widget\").with_data_values({\"metadata\": {\"name\": \"w\"}, \"spec\": {\"size\": 2}}).eval()\nend\n";
+    let dir = TempDir::with_files(&[
+        ("toolkit/widget/handler.star", fixed),
+        ("toolkit/widget/_ytt_lib/widget/schema.yaml", WIDGET_SCHEMA),
+        ("toolkit/widget/_ytt_lib/widget/configmap.yaml", WIDGET_CM),
+    ]);
+    let (_, report) = lint_json(&dir, &[]);
+    let unused = unused_keys(&report);
+    assert!(
+        unused.iter().any(|m| m.contains("data value apiVersion")),
+        "{}",
+        summary(&report)
+    );
+}
