@@ -1,7 +1,8 @@
 //! Round seventeen's R17B-2 (issue 39, item 2i): a step before a `ytt` command moves or
 //! copies a directory inside the directory the command reads (`$ mv ./demo/_ytt_lib{1,}`,
-//! then `$ ytt -f ./demo`), so ytt reads the tree as the step leaves it. Each case is a
-//! minimal repository written for the test.
+//! then `$ ytt -f ./demo`), so ytt reads the tree as the step leaves it; and round sixteen's
+//! R16A-1 where the file that hands a library a whole object is no root's (a Go bridge runs
+//! it). Each case is a minimal repository written for the test.
 
 use serde_json::Value;
 

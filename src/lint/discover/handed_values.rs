@@ -29,7 +29,10 @@ const MAX_FILES: usize = 500;
 pub fn of(repo: &Path, files: &[RepoFile]) -> Vec<String> {
     let mut out = Vec::new();
     let mut parsed = 0usize;
-    for f in files.iter().filter(|f| matches!(f.kind, Kind::Starlark | Kind::YttYaml)) {
+    for f in files
+        .iter()
+        .filter(|f| matches!(f.kind, Kind::Starlark | Kind::YttYaml))
+    {
         if parsed >= MAX_FILES {
             break;
         }

@@ -215,7 +215,11 @@ fn root_dir(path: &str, inv: &Invocation) -> String {
     // a folder (`README.md=demo/README.md` of a tree a step moved).
     let is_file = inv.inputs.first().is_some_and(|i| {
         let p = i.split_once('=').map_or(i.as_str(), |(_, p)| p);
-        if inv.assembled.iter().any(|(_, files)| files.iter().any(|f| f == p)) {
+        if inv
+            .assembled
+            .iter()
+            .any(|(_, files)| files.iter().any(|f| f == p))
+        {
             return true;
         }
         let last = p.rsplit('/').next().unwrap_or(p);

@@ -648,10 +648,7 @@ pub fn find_with(
 }
 
 /// The paths a snippet's commands make, and what they copy or move.
-fn made_by(
-    snippet: &Snippet,
-    set: &ScriptSet,
-) -> (Vec<outputs::Made>, Vec<tree_copy::TreeCopy>) {
+fn made_by(snippet: &Snippet, set: &ScriptSet) -> (Vec<outputs::Made>, Vec<tree_copy::TreeCopy>) {
     let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
     let ctx = shell::Context {
         script,

@@ -58,7 +58,10 @@ impl View<'_> {
             }
         }
         for (v, held) in &self.over {
-            if let Some(real) = held.as_ref().filter(|_| v != dir && paths::is_within(v, dir)) {
+            if let Some(real) = held
+                .as_ref()
+                .filter(|_| v != dir && paths::is_within(v, dir))
+            {
                 out.insert(v.clone(), real.clone());
             }
         }
@@ -212,7 +215,9 @@ pub fn apply(inv: &mut Invocation, steps: &[TreeCopy], index: &Index) {
         let touches = |p: &Placed| {
             dirs.iter().any(|d| {
                 (paths::is_within(&p.dest, d) && &p.dest != d)
-                    || p.sources.iter().any(|(s, _)| paths::is_within(s, d) && s != d)
+                    || p.sources
+                        .iter()
+                        .any(|(s, _)| paths::is_within(s, d) && s != d)
             })
         };
         let found = bases.iter().filter_map(|b| placed(step, b)).find(|p| {
@@ -234,12 +239,14 @@ pub fn apply(inv: &mut Invocation, steps: &[TreeCopy], index: &Index) {
     }
     let mut inputs: Vec<String> = Vec::new();
     for input in std::mem::take(&mut inv.inputs) {
-        let changed = dirs.contains(&input)
-            && view.over.keys().any(|v| paths::is_within(v, &input));
+        let changed =
+            dirs.contains(&input) && view.over.keys().any(|v| paths::is_within(v, &input));
         let files = changed
             .then(|| view.files_under(&input, MAX_FILES))
             .flatten()
-            .filter(|f| !f.is_empty() && f.iter().all(|(v, r)| !v.contains('=') && !r.contains('=')));
+            .filter(|f| {
+                !f.is_empty() && f.iter().all(|(v, r)| !v.contains('=') && !r.contains('='))
+            });
         let Some(files) = files else {
             inputs.push(input);
             continue;
