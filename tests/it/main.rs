@@ -75,6 +75,7 @@ mod round_fourteen_sources;
 mod round_nine;
 mod round_nine_left;
 mod round_seventeen_catalog;
+mod round_seventeen_moves;
 mod round_seventeen_outdir;
 mod round_sixteen_a;
 mod round_sixteen_b;

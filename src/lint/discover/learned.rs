@@ -211,9 +211,17 @@ fn root_name(inv: &Invocation, inputs: &[String]) -> String {
 /// The directory flags of a root are relative to: the root itself, or a file root's parent.
 fn root_dir(path: &str, inv: &Invocation) -> String {
     // The path of a named input (`values.yaml=values.yaml.example`), whose last segment names
-    // a template or data file (`values.yaml.example` too).
+    // a template or data file (`values.yaml.example` too), or one of the files that stand for
+    // a folder (`README.md=demo/README.md` of a tree a step moved).
     let is_file = inv.inputs.first().is_some_and(|i| {
         let p = i.split_once('=').map_or(i.as_str(), |(_, p)| p);
+        if inv
+            .assembled
+            .iter()
+            .any(|(_, files)| files.iter().any(|f| f == p))
+        {
+            return true;
+        }
         let last = p.rsplit('/').next().unwrap_or(p);
         [".yml", ".yaml", ".star", ".txt", ".json"]
             .iter()

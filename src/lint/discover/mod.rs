@@ -13,6 +13,7 @@ pub mod design_docs;
 pub mod documented_values;
 pub mod foreign_star;
 pub mod grep_reads;
+pub mod handed_values;
 pub mod init;
 pub mod invocations;
 pub mod kpt;
@@ -191,6 +192,9 @@ pub struct Discovery {
     /// (`--data-values-inspect`, `--data-values-schema-inspect`): every value they declare is
     /// read, by whoever reads what the command prints.
     pub inspected: Vec<String>,
+    /// The private libraries a committed ytt file hands data values whole, whether or not a
+    /// root gives that file (see `handed_values`).
+    pub handed_over: Vec<String>,
 }
 
 impl Discovery {
@@ -267,6 +271,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     d.wrappers = wrappers::find(&config.dir, files);
     d.copied = copied_out(config, files, &index);
     d.tool_reads = read_by_tools(config, files, &index);
+    d.handed_over = handed_values::of(&config.dir, files);
     if config.roots.is_empty() {
         d.roots = learn(config, files, &index, &mut d);
     } else {

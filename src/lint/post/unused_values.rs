@@ -19,8 +19,9 @@
 //! - in a directory a tool writes and manages (`.tanzu-managed/`), it is info: the author
 //!   does not edit those files, and their readers are the tool's;
 //! - no library hands the declaring library its data values whole
-//!   (`library.get("child").with_data_values(data.values)`): the child's schema declares what
-//!   the parent passes, whether or not the child reads it;
+//!   (`library.get("child").with_data_values(data.values)`, or an object whose keys the call
+//!   does not write), nor does any committed file no root gives (`discover/handed_values.rs`):
+//!   the child's schema declares what the parent passes, whether or not the child reads it;
 //! - no command of the repository prints it: `ytt -f lib/ --data-values-inspect` (or
 //!   `--data-values-schema-inspect`) shows every value of the library to whoever runs it
 //!   (round thirteen's jtigger/ytt-ordering);
@@ -100,9 +101,11 @@ pub fn settle(
         .filter_map(crate::report::Assumption::stand_in)
         .collect();
     let stands_in = |file: &str| standing_in.contains(&file);
+    // Handed over by a job's files, or by a committed file no root gives (`handed_values`).
     let handed: Vec<&str> = all
         .iter()
         .flat_map(|u| u.handed_over.iter().map(String::as_str))
+        .chain(d.handed_over.iter().map(String::as_str))
         .collect();
     let supplements: HashSet<&str> = d
         .libraries

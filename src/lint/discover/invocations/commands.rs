@@ -26,8 +26,17 @@ impl<'t> Interp<'t> {
         let Some(name_word) = fields.first() else {
             return;
         };
-        self.outputs(line, fields, env);
-        self.tree_copy(line, fields, env);
+        // `mv ./demo/_ytt_lib{1,}`: the shell expands the braces before the command runs.
+        let moved;
+        let moves = matches!(name_word.literal().as_deref(), Some("cp" | "mv"));
+        let files = if moves {
+            moved = super::braces::expand_fields(fields);
+            &moved[..]
+        } else {
+            fields
+        };
+        self.outputs(line, files, env);
+        self.tree_copy(line, files, env);
         self.edits(line, fields, env);
         let args = &fields[1..];
         let name = name_word.literal();

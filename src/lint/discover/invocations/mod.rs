@@ -8,6 +8,7 @@ pub mod added;
 pub mod angle;
 pub mod anywhere;
 pub mod assembled;
+pub mod braces;
 pub mod ci;
 pub mod cloudbuild;
 pub mod commands;
@@ -44,6 +45,7 @@ pub mod make_wildcard;
 pub mod makefile_dir;
 pub mod missing;
 pub mod moved_page;
+pub mod moved_tree;
 pub mod named_copy;
 pub mod output_deploy;
 pub mod outputs;
@@ -76,7 +78,7 @@ pub mod word;
 pub mod written_keys;
 pub mod ytt_args;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use self::ignored::Ignored;
@@ -400,6 +402,8 @@ pub fn find_with(
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
     let mut made: Vec<MadeAt> = Vec::new();
     let mut followed_files: BTreeSet<String> = BTreeSet::new();
+    // The moves and copies of each page outside its blocks that run ytt (see `moved_tree`).
+    let mut page_steps: BTreeMap<String, Vec<tree_copy::TreeCopy>> = BTreeMap::new();
     let mut third_party: Vec<String> = Vec::new();
     // Reusable workflows: the calls of this repository's workflows, and those it never calls.
     let callers = reusable::callers(texts);
@@ -427,12 +431,19 @@ pub fn find_with(
             // A copy its prose tells the reader to make ("copy `A` to `B`").
             made.extend(prose_copy::made(path, text, index).into_iter().map(at_page));
             // The page's other shell blocks run nothing of ytt, but may make its inputs
-            // (`cp values-example.yml values.yml`).
+            // (`cp values-example.yml values.yml`), or move what a later command reads
+            // (`mv _ytt_lib1 _ytt_lib`, as its prose may say: see `moved_tree`).
+            let mut steps = prose_copy::steps(text);
             for snippet in readme::snippets(path, text, &|t| !set.mentioned_in(t)) {
-                made.extend(made_by(&snippet, &set).into_iter().map(|m| MadeAt {
+                let (m, copies) = made_by(&snippet, &set);
+                made.extend(m.into_iter().map(|m| MadeAt {
                     file: path.clone(),
                     made: m,
                 }));
+                steps.extend(copies);
+            }
+            if !steps.is_empty() {
+                page_steps.insert(path.clone(), steps);
             }
         }
         for mut snippet in snippets_of(path, *kind, text, (&set, index, &callers)) {
@@ -560,6 +571,8 @@ pub fn find_with(
         let placed = resolve::placements(&calls, &snippet, &ctx, &anchors);
         let prefer = resolve::preferred_base(&placed, &snippet, &ctx, &anchors);
         let known = settled::own_dir(&placed, &snippet);
+        let mut steps = tree_copies.clone();
+        steps.extend(page_steps.get(path).into_iter().flatten().cloned());
         for call in &calls {
             // A script or function another file runs takes its arguments from there: what it
             // runs on its own with arguments nobody gave is not a root.
@@ -589,6 +602,7 @@ pub fn find_with(
             {
                 match outcome {
                     Outcome::Found(mut inv) => {
+                        moved_tree::apply(&mut inv, &steps, index);
                         if inv.split_output {
                             inv.output_deployed =
                                 output_deploy::find(call, &deploys, path, &inv.inputs, index);
@@ -633,15 +647,15 @@ pub fn find_with(
     found
 }
 
-/// The paths a snippet's commands make.
-fn made_by(snippet: &Snippet, set: &ScriptSet) -> Vec<outputs::Made> {
+/// The paths a snippet's commands make, and what they copy or move.
+fn made_by(snippet: &Snippet, set: &ScriptSet) -> (Vec<outputs::Made>, Vec<tree_copy::TreeCopy>) {
     let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
     let ctx = shell::Context {
         script,
         line_offset: snippet.line_offset,
     };
     shell::follow(&snippet.text, &ctx, snippet.env(), set, None)
-        .map(|f| f.made)
+        .map(|f| (f.made, f.tree_copies))
         .unwrap_or_default()
 }
 

@@ -15,6 +15,7 @@
 use super::index::Index;
 use super::outputs::Made;
 use super::snippet::CALLER;
+use super::tree_copy::{Source, TreeCopy};
 use super::word::{Word, REPO};
 use crate::files::paths;
 
@@ -56,6 +57,62 @@ pub fn made(page: &str, text: &str, index: &Index) -> Vec<Made> {
         });
     }
     out
+}
+
+/// The copies and renames the page's prose tells its reader to make, as steps that change a
+/// later command's input tree (see [`super::moved_tree`]): "rename `_ytt_lib1` to
+/// `_ytt_lib`" is `mv`, "copy `A` to `B`" a recursive `cp`, both paths from the reader's
+/// directory. Whether the source exists is decided there.
+pub fn steps(text: &str) -> Vec<TreeCopy> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if out.len() >= MAX_COPIES {
+            break;
+        }
+        // A `cp A B` or `mv A B` in inline code is shell the page's snippets follow.
+        let shell = code_spans(line)
+            .iter()
+            .any(|(_, _, c)| c.starts_with("cp ") || c.starts_with("mv "));
+        let Some((from, to)) = copy_in(line).filter(|_| !shell) else {
+            continue;
+        };
+        let (from, to) = (from.trim_end_matches('/'), to.trim_end_matches('/'));
+        if !step_path(from) || !step_path(to) {
+            continue;
+        }
+        let lower = line.to_ascii_lowercase();
+        let by = if lower.contains("rename") || lower.contains("move") || lower.contains("mv ") {
+            "mv"
+        } else {
+            "cp"
+        };
+        out.push(TreeCopy {
+            line: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            by: by.to_string(),
+            dest: Word::lit(format!("{CALLER}/{to}")),
+            dest_dir: false,
+            no_target_dir: false,
+            sources: vec![Source {
+                path: Word::lit(format!("{CALLER}/{from}")),
+                written: from.to_string(),
+                slash: false,
+                dot: false,
+            }],
+            recursive: true,
+            excludes: Vec::new(),
+            unmodelled: Vec::new(),
+        });
+    }
+    out
+}
+
+/// Whether a word of a prose step is a repository path (a bare directory name too).
+fn step_path(p: &str) -> bool {
+    !p.is_empty()
+        && !p.starts_with(['/', '~', '-'])
+        && !p.contains(['$', '*', '?', '<', '>', '{', ' ', '\\', '='])
+        && !p.contains("://")
+        && !p.split('/').any(|s| s == ".." || s == "." || s.is_empty())
 }
 
 /// The verbs of a prose copy or rename, each a whole word before the source's code span.

@@ -1,5 +1,6 @@
-//! What a `cp` or `rsync` command copies into a directory, as written, for
-//! [`super::assembled`] to lay out the folder a later `ytt -f` reads: each source with its
+//! What a `cp`, `mv` or `rsync` command copies into a directory, as written, for
+//! [`super::assembled`] to lay out the folder a later `ytt -f` reads (and for
+//! [`super::moved_tree`] to move files within the folder a later `ytt -f` reads): each source with its
 //! trailing slash kept (rsync's `dir/` copies the directory's contents, `dir` the directory
 //! itself; `dir/.` is the contents for `cp` too), whether directories are copied at all
 //! (`-r`, `-a`), rsync's `--exclude` patterns, and the options whose effect on the layout is
@@ -17,7 +18,7 @@ const MAX_COPIES: usize = 1_000;
 pub struct TreeCopy {
     /// The line of the command.
     pub line: u32,
-    /// `cp` or `rsync`.
+    /// `cp`, `mv` or `rsync`.
     pub by: String,
     /// Where it copies to, from the working directory made absolute (normalized).
     pub dest: Word,
@@ -26,7 +27,7 @@ pub struct TreeCopy {
     /// `cp -T`: the destination is the copy itself, never a directory to copy into.
     pub no_target_dir: bool,
     pub sources: Vec<Source>,
-    /// Directories are copied (`-r`, `-R`, `-a`).
+    /// Directories are copied (`-r`, `-R`, `-a`; `mv` always moves them).
     pub recursive: bool,
     /// rsync's `--exclude` patterns.
     pub excludes: Vec<String>,
@@ -78,13 +79,13 @@ const RSYNC_UNMODELLED: [&str; 8] = [
 ];
 
 impl<'t> Interp<'t> {
-    /// Records what a `cp` or `rsync` command line copies.
+    /// Records what a `cp`, `mv` or `rsync` command line copies.
     pub(super) fn tree_copy(&mut self, line: u32, fields: &[Word], env: &Env) {
         let Some(name) = fields.first().and_then(Word::literal) else {
             return;
         };
         let tool = name.rsplit('/').next().unwrap_or(&name).to_string();
-        if tool != "cp" && tool != "rsync" {
+        if tool != "cp" && tool != "mv" && tool != "rsync" {
             return;
         }
         let Some(cwd) = &env.cwd else {
@@ -201,6 +202,8 @@ fn parse(line: u32, tool: &str, args: &[Word], cwd: &Word) -> Option<TreeCopy> {
             }
         }
     }
+    // `mv` moves directories without being asked to.
+    copy.recursive |= tool == "mv";
     let (dest, sources): (&Word, &[&Word]) = match &target {
         Some(t) => {
             copy.dest_dir = true;
