@@ -145,7 +145,8 @@ fn families(paths: &[&str], weights: &[u64], workers: usize) -> Vec<Range<usize>
             },
         )
         .collect();
-    let mut out: Vec<Range<usize>> = vec![0..paths.len()];
+    // One family at first: every group, cut below while one outweighs a share.
+    let mut out: Vec<Range<usize>> = std::iter::once(0..paths.len()).collect();
     for _ in 0..paths.len() {
         let heavy = out
             .iter()
