@@ -6,7 +6,6 @@
 //! note that names the rule, not a failure of the root (round eighteen's R18-4).
 
 use crate::files::paths;
-use crate::lint::job::ignored_reads::{input_dirs, missing_file};
 use crate::lint::job::Job;
 use crate::report::{Diagnostic, Rule};
 
@@ -30,25 +29,12 @@ struct Maker {
 /// `found` with each failure to find a file that a Bazel rule of the repository makes turned
 /// into a `needs-input` note.
 pub fn settle(job: &Job, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    if !found.iter().any(|d| missing_file(d).is_some()) {
-        return found;
-    }
-    let dirs = input_dirs(job);
-    found
-        .into_iter()
-        .map(|d| {
-            let made = missing_file(&d).and_then(|file| {
-                dirs.iter().find_map(|dir| {
-                    let path = paths::join(dir, file);
-                    maker(job, &path).map(|m| (path, m))
-                })
-            });
-            match made {
-                Some((path, m)) => note(d, &path, &m),
-                None => d,
-            }
-        })
-        .collect()
+    super::ignored_reads::settle_missing(
+        job,
+        found,
+        |path| maker(job, path),
+        |d, path, m| note(d, path, &m),
+    )
 }
 
 /// The rule of the Bazel package holding `path` that makes it: the BUILD file of the nearest

@@ -20,6 +20,22 @@ const MAX_GITIGNORE: usize = 1 << 20;
 /// `found` with each failure to find a file that `.gitignore` hides turned into a
 /// `needs-input` note.
 pub fn settle(job: &Job, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    settle_missing(
+        job,
+        found,
+        |path| ignored(&job.repo, path).then_some(()),
+        |d, path, ()| note(d, path),
+    )
+}
+
+/// `found` with each failure to find a file turned by `note` where `find` knows the file at
+/// its path under one of the job's input directories (the first that it knows).
+pub(super) fn settle_missing<T>(
+    job: &Job,
+    found: Vec<Diagnostic>,
+    find: impl Fn(&str) -> Option<T>,
+    note: impl Fn(Diagnostic, &str, T) -> Diagnostic,
+) -> Vec<Diagnostic> {
     if !found.iter().any(|d| missing_file(d).is_some()) {
         return found;
     }
@@ -27,13 +43,14 @@ pub fn settle(job: &Job, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     found
         .into_iter()
         .map(|d| {
-            let hidden = missing_file(&d).and_then(|file| {
-                dirs.iter()
-                    .map(|dir| paths::join(dir, file))
-                    .find(|path| ignored(&job.repo, path))
+            let known = missing_file(&d).and_then(|file| {
+                dirs.iter().find_map(|dir| {
+                    let path = paths::join(dir, file);
+                    find(&path).map(|t| (path, t))
+                })
             });
-            match hidden {
-                Some(path) => note(d, &path),
+            match known {
+                Some((path, t)) => note(d, &path, t),
                 None => d,
             }
         })
