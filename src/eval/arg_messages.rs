@@ -74,6 +74,15 @@ pub fn reword(builtin: Option<&str>, raw: &str) -> Option<String> {
     {
         return Some(format!("{f}: argument is an empty sequence"));
     }
+    if let Some((want, got)) = raw
+        .strip_prefix("Expected `int`, but got `")
+        .and_then(|r| r.split(" (repr: ").next())
+        .map(|got| ("int", got.trim_end_matches('`')))
+        .filter(|_| name.is_none())
+    {
+        // A list indexed (or assigned into) by a value that is no int.
+        return Some(format!("got {got}, want {want}"));
+    }
     if let Some((got, want)) = raw
         .strip_prefix("Unpacked ")
         .and_then(|r| r.split_once(" values but expected "))
@@ -159,6 +168,10 @@ mod tests {
         assert_eq!(
             reword(None, "Operation `len()` not supported on type `int`").unwrap_or_default(),
             "got int in sequence assignment"
+        );
+        assert_eq!(
+            reword(None, "Expected `int`, but got `string (repr: \"a\")`").unwrap_or_default(),
+            "got string, want int"
         );
     }
 }

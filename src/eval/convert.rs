@@ -162,7 +162,10 @@ fn to_value_depth(v: SValue<'_>, depth: u32) -> starlark::Result<Value> {
 fn go_type(v: SValue<'_>) -> Option<&'static str> {
     Some(match v.get_type() {
         // The crate's functions defined in Starlark are named with their module (`t.yml.f`).
-        "function" if v.to_repr().contains('.') => "*starlark.Function",
+        // A lambda (an assertion's `check` is one) is a Starlark function too.
+        "function" if v.to_repr().contains('.') || v.to_repr() == "<function lambda>" => {
+            "*starlark.Function"
+        }
         "function" | "builtin_function_or_method" | "native_method" => "*starlark.Builtin",
         "range" => "starlark.rangeValue",
         // The crate's `elems()` is an `iterator`.

@@ -37,6 +37,12 @@ pub fn plain_message(err: &starlark::Error) -> String {
     if let Some(go) = super::arg_messages::reword(failing_builtin(err), &raw) {
         return go;
     }
+    // starlark-go names the builtin a fragment's own error came through (`index:
+    // yamlfragment.CompareSameType: Not implemented`).
+    if let Some(name) = failing_builtin(err).filter(|_| raw.starts_with("yamlfragment.")) {
+        let name = name.rsplit('.').next().unwrap_or(name);
+        return format!("{name}: {raw}");
+    }
     super::messages::to_ytt_wording(&raw)
 }
 

@@ -127,22 +127,19 @@ impl<'v> StarlarkValue<'v> for Fragment {
     }
 
     fn is_in(&self, other: SValue<'v>) -> starlark::Result<bool> {
-        let key = starlark_to_key(other)?;
-        // ytt answers `in` with its lookup: keys for maps, valid indexes for arrays and
-        // document sets.
+        // ytt answers `in` with its lookup (keys for maps, valid indexes for arrays and
+        // document sets), and starlark-go's `in` drops the lookup's error: a key that cannot
+        // be converted, or an array asked for a key that is not an int, is simply not in.
+        let Ok(key) = starlark_to_key(other) else {
+            return Ok(false);
+        };
         let len = match &*self.data {
             FragData::Map(m) => return Ok(m.items.iter().any(|i| map_key_matches(&i.key, &key))),
             FragData::Null => return Ok(false),
             FragData::Array(a) => a.items.len(),
             FragData::DocSet(d) => d.items.len(),
         };
-        match key {
-            Value::Int(i) => Ok(i >= 0 && (i as usize) < len),
-            other => Err(starlark::Error::new_other(anyhow_msg(format!(
-                "yamlfragment.Get: Expected array index to be an int64, but was {}",
-                go_type_name(&other)
-            )))),
-        }
+        Ok(matches!(key, Value::Int(i) if i >= 0 && (i as usize) < len))
     }
 
     /// ytt's fragment refuses to be compared with another fragment (`CompareSameType` is not

@@ -48,7 +48,7 @@ pub fn register(builder: &mut GlobalsBuilder) {
     ) -> starlark::Result<Value<'v>> {
         match a.unpack_str() {
             Some(format) => {
-                let s = super::gopercent::interpolate(format, b)?;
+                let s = super::gopercent::interpolate(format, b, heap)?;
                 Ok(heap.alloc_str(&s).to_value())
             }
             None => a.percent(b, heap),

@@ -7,13 +7,36 @@ use num_traits::FromPrimitive;
 use starlark::values::dict::DictRef;
 use starlark::values::float::StarlarkFloat;
 use starlark::values::tuple::TupleRef;
-use starlark::values::{UnpackValue, Value, ValueLike};
+use starlark::values::{Heap, UnpackValue, Value, ValueLike};
 
 use super::args::plain_err;
 use super::gobuiltins::go_repr;
+use super::godict::mapping_items;
+
+/// The value of `%(key)` in `x`: starlark-go asks any mapping, so in ytt a struct
+/// (`data.values`, `struct.make`), a map fragment and the struct-like values of `@ytt:url`,
+/// `@ytt:ip` and `@ytt:assert` answer as a dict does; an array fragment fails as its lookup
+/// does.
+fn by_key<'v>(x: Value<'v>, key: &str, heap: Heap<'v>) -> starlark::Result<Option<Value<'v>>> {
+    if let Some(dict) = DictRef::from_value(x) {
+        return Ok(dict
+            .iter()
+            .find(|(k, _)| k.unpack_str() == Some(key))
+            .map(|(_, v)| v));
+    }
+    match mapping_items(x, heap) {
+        Some(Ok(items)) => Ok(items
+            .into_iter()
+            .find(|(k, _)| k.unpack_str() == Some(key))
+            .map(|(_, v)| v)),
+        // An array fragment: its lookup by a string key is the error.
+        Some(Err(_)) => x.at(heap.alloc_str(key).to_value(), heap).map(Some),
+        None => Err(plain_err("format requires a mapping")),
+    }
+}
 
 /// Interpolates `x` into `format`.
-pub fn interpolate(format: &str, x: Value<'_>) -> starlark::Result<String> {
+pub fn interpolate<'v>(format: &str, x: Value<'v>, heap: Heap<'v>) -> starlark::Result<String> {
     let tuple = TupleRef::from_value(x);
     let nargs = tuple.map_or(1, |t| t.len());
     let mut out = String::with_capacity(format.len());
@@ -32,12 +55,7 @@ pub fn interpolate(format: &str, x: Value<'_>) -> starlark::Result<String> {
                 .find(')')
                 .ok_or_else(|| plain_err("incomplete format key"))?;
             let key = &r[..j];
-            let dict =
-                DictRef::from_value(x).ok_or_else(|| plain_err("format requires a mapping"))?;
-            let found = dict
-                .iter()
-                .find(|(k, _)| k.unpack_str() == Some(key))
-                .map(|(_, v)| v);
+            let found = by_key(x, key, heap)?;
             rest = &r[j + 1..];
             found.ok_or_else(|| plain_err(format!("key not found: {key}")))?
         } else {
