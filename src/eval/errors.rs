@@ -37,11 +37,11 @@ pub fn plain_message(err: &starlark::Error) -> String {
     if let Some(go) = super::arg_messages::reword(failing_builtin(err), &raw) {
         return go;
     }
-    // starlark-go names the builtin a fragment's own error came through (`index:
-    // yamlfragment.CompareSameType: Not implemented`).
-    if let Some(name) = failing_builtin(err).filter(|_| raw.starts_with("yamlfragment.")) {
-        let name = name.rsplit('.').next().unwrap_or(name);
-        return format!("{name}: {raw}");
+    // `list.index` names itself before a fragment's own error (`index:
+    // yamlfragment.CompareSameType: Not implemented`); `sorted` and the others do not.
+    let method = failing_builtin(err).map(|b| b.rsplit('.').next().unwrap_or(b));
+    if method == Some("index") && raw.starts_with("yamlfragment.") {
+        return format!("index: {raw}");
     }
     super::messages::to_ytt_wording(&raw)
 }

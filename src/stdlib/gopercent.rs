@@ -15,8 +15,8 @@ use super::godict::mapping_items;
 
 /// The value of `%(key)` in `x`: starlark-go asks any mapping, so in ytt a struct
 /// (`data.values`, `struct.make`), a map fragment and the struct-like values of `@ytt:url`,
-/// `@ytt:ip` and `@ytt:assert` answer as a dict does; an array fragment fails as its lookup
-/// does.
+/// `@ytt:ip` and `@ytt:assert` answer as a dict does; an array fragment finds no key
+/// (starlark-go drops its lookup's error).
 fn by_key<'v>(x: Value<'v>, key: &str, heap: Heap<'v>) -> starlark::Result<Option<Value<'v>>> {
     if let Some(dict) = DictRef::from_value(x) {
         return Ok(dict
@@ -29,8 +29,8 @@ fn by_key<'v>(x: Value<'v>, key: &str, heap: Heap<'v>) -> starlark::Result<Optio
             .into_iter()
             .find(|(k, _)| k.unpack_str() == Some(key))
             .map(|(_, v)| v)),
-        // An array fragment: its lookup by a string key is the error.
-        Some(Err(_)) => x.at(heap.alloc_str(key).to_value(), heap).map(Some),
+        // An array fragment: starlark-go drops its lookup's error, so the key is not found.
+        Some(Err(_)) => Ok(None),
         None => Err(plain_err("format requires a mapping")),
     }
 }
