@@ -134,7 +134,10 @@ struct Tester {
 const DEPARTURES: &[(&str, &str)] = &[
     // Unpacking a string: starlark-go refuses it, the crate unpacks its characters.
     ("got string in sequence assignment", "values to unpack"),
-    ("got string in sequence assignment", "string value is not iterable"),
+    (
+        "got string in sequence assignment",
+        "string value is not iterable",
+    ),
     // Item assignment into a value that does not support it: the crate names no type.
     ("does not support item assignment", "Immutable"),
     // Ordering values of different types inside min/max/sorted: the crate's operator words.
@@ -144,7 +147,10 @@ const DEPARTURES: &[(&str, &str)] = &[
     // `list += x` of a value that is not iterable: the crate extends, so it finds no iterable.
     ("unknown binary op: list + ", " value is not iterable"),
     // Indexing a struct-like value (`url.parse(u)[0]`).
-    ("expected a string, but was int", "unhandled index operation @ytt:"),
+    (
+        "expected a string, but was int",
+        "unhandled index operation @ytt:",
+    ),
     // A builtin as a dict key: ytt panics converting it, the crate finds it unhashable.
     (
         "unknown type *starlark.Builtin for conversion to go value",
@@ -244,9 +250,11 @@ impl Tester {
                 continue;
             };
             let (family, p) = &programs[k];
-            let departed = !y_ok && !l_ok && known_departure(&ymsg, &lmsg) && (yi == li || yi.is_none());
+            let departed =
+                !y_ok && !l_ok && known_departure(&ymsg, &lmsg) && (yi == li || yi.is_none());
             if departed {
-                self.departures.push(format!("[{family}] ytt {ymsg} / yttlint {lmsg}"));
+                self.departures
+                    .push(format!("[{family}] ytt {ymsg} / yttlint {lmsg}"));
             }
             if departed || (y_ok == l_ok && ymsg == lmsg && yi == li) {
                 let c = self.counts.entry(family).or_default();
