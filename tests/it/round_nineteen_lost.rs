@@ -49,6 +49,32 @@ fn a_page_s_data_values_env_command_is_judged_with_the_listed_variables() {
     );
     assert!(lint.of("needs-input").is_empty(), "{lint}");
 
+    // The key read in an overlay's replace function: ytt's failure is an `overlay-error`, which
+    // rests on the values as much (a warning, never a certain error).
+    let replaced = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:overlay\", \"overlay\")\n#@ def secret(old, _):\n#@   return data.values.vendor.password\n#@ end\n#@overlay/match by=overlay.subset({\"kind\": \"Pod\"})\n---\nmetadata:\n  #@overlay/match missing_ok=True\n  #@overlay/replace via=secret\n  name: x\n";
+    let page = PAGE.replace(
+        "-f ./values/common.yaml",
+        "-f ./values/common.yaml -f ./templates/secret.yaml",
+    );
+    let cluster = CLUSTER.replace("data.values.vendor.pull_secret_name", "\"pull\"");
+    let files = [
+        (".envrc", ENVRC),
+        (".envrc.secrets.template", SECRETS),
+        ("README.md", page.as_str()),
+        ("values/common.yaml", COMMON),
+        ("templates/cluster.yaml", cluster.as_str()),
+        ("templates/secret.yaml", replaced),
+    ];
+    let lint = Repo::of(&files).lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+    let failed = lint.of("overlay-error");
+    assert_eq!(failed.len(), 1, "{lint}");
+    assert_eq!(str_of(failed[0], "severity"), "warning", "{lint}");
+    assert!(
+        crate::util::json::assumption_kinds(failed[0]).contains(&"environment-files"),
+        "{lint}"
+    );
+
     // No environment file lists a `CFG_` variable: any key may come from the environment, a
     // note as before.
     let files = [
@@ -108,6 +134,16 @@ fn a_page_s_step_on_its_folder_s_old_path_is_read_with_its_command_s_correction(
     assert_eq!(missing.len(), 1, "{lint}");
     assert_eq!(str_of(missing[0], "severity"), "error", "{lint}");
     assert_eq!(lint.errors().len(), 1, "{lint}");
+
+    // A guess at what the page renders makes no error beside it a left-over's: an undefined
+    // name in a sibling example stays an error.
+    let sibling = "---\na: #@ nope\n";
+    let mut with_sibling = files.to_vec();
+    with_sibling.push(("guides/basics/other/config.yml", sibling));
+    let lint = Repo::of(&with_sibling).lint();
+    let undefined = lint.of("template-error");
+    assert_eq!(undefined.len(), 1, "{lint}");
+    assert_eq!(str_of(undefined[0], "severity"), "error", "{lint}");
 
     // The library broken: the failure ytt reports after the `mv`, a warning that says the
     // path was corrected (never an error: the page may mean another folder).

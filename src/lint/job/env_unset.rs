@@ -98,11 +98,12 @@ mod tests {
         } else {
             a
         });
+        let config = crate::lint::config::Config::default_for(std::path::Path::new("/repo"));
         Job {
             provenance: Some(p),
             provided: provided.iter().map(|s| s.to_string()).collect(),
             needs_input: true,
-            ..Job::default()
+            ..Job::new(&config, ".", Ok(Default::default()))
         }
     }
 
