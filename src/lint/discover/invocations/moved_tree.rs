@@ -382,7 +382,7 @@ mod tests {
         let mut inv = invocation("demo/README.md", 7, &["demo"]);
         let moves = [("guides/demo".to_string(), "demo".to_string())];
         let stale = step("mv", 5, "guides/demo/_ytt_lib1", "guides/demo/_ytt_lib");
-        apply(&mut inv, &[stale.clone()], &index, &moves);
+        apply(&mut inv, std::slice::from_ref(&stale), &index, &moves);
         assert_eq!(inv.inputs.len(), 4, "{:?}", inv.inputs);
         let mut inv = invocation("demo/README.md", 7, &["demo"]);
         apply(&mut inv, &[stale], &index, &[]);

@@ -123,8 +123,12 @@ pub struct MissingInput {
     pub fails: bool,
     /// The command with its stale paths corrected, and the moves that correct them (see
     /// `corrected_page.rs`).
-    pub corrected: Option<(Box<Invocation>, Vec<(String, String)>)>,
+    pub corrected: Option<Corrected>,
 }
+
+/// A page's command with its stale paths corrected, and the moves (old path, path now) that
+/// correct them (see `corrected_page.rs`).
+pub type Corrected = (Box<Invocation>, Vec<(String, String)>);
 
 /// A command the linter cannot evaluate, and the repository paths it reads (which are then
 /// not linted on their own: they are meant to be used this way).
