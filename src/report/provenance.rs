@@ -302,6 +302,12 @@ pub enum Subject {
     /// command gives at run time, and checks what the linter's stand-in for it rendered (see
     /// `lint/job/runtime_read.rs`): it says nothing of the value given, so it is a note.
     StandInValue { key: String },
+    /// `environment-files`: `--data-values-env prefix` gets the `prefix_…` variables that
+    /// `files`, the repository's environment files, set, and no others.
+    EnvironmentFiles { prefix: String, files: Vec<String> },
+    /// `working-directory`: a page's command names the page's own folder by `stale`, the
+    /// path it had before a move, and was linted with `now` in its place.
+    OldPath { stale: String, now: String },
 }
 
 impl fmt::Display for Assumption {

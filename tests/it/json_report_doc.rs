@@ -41,7 +41,9 @@ fn every_assumption_kind_and_subject_has_a_row() {
             "rewritten",
             "replaced",
             "supplements",
-            "stand-in-value"
+            "stand-in-value",
+            "environment-files",
+            "old-path"
         ]
     );
     // Each tag is what the model writes.
@@ -57,6 +59,14 @@ fn every_assumption_kind_and_subject_has_a_row() {
         Subject::Replaced { file: "f".into() },
         Subject::Supplements,
         Subject::StandInValue { key: "k".into() },
+        Subject::EnvironmentFiles {
+            prefix: "CFG".into(),
+            files: vec![".envrc".into()],
+        },
+        Subject::OldPath {
+            stale: "a".into(),
+            now: "b/a".into(),
+        },
     ]
     .into_iter()
     .map(|s| {

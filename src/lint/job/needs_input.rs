@@ -10,6 +10,7 @@ use crate::report::Rule;
 use regex::Regex;
 
 use crate::library::Workspace;
+use crate::lint::job::env_unset;
 use crate::lint::job::model::Job;
 use crate::report::Diagnostic;
 
@@ -51,6 +52,7 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
             comment.get_or_insert(d);
             continue;
         }
+        let mut unlisted: Option<Vec<String>> = None;
         let cause = if d.rule == Rule::RequiredValue {
             Some(required_key(&d.message))
         } else if STOPPING.contains(&d.rule) {
@@ -64,15 +66,18 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                 // The command names the keys it gives at run time, and the failure reads none
                 // of them: no placeholder causes it (`--data-values-env CFG` whose environment
                 // files set `CFG_registry__user`, and a template reading `vendor`: LR16A-2).
+                // A page's command too, when its environment files list the variables:
+                // the reader sets those (`env_unset.rs`).
                 Some(k)
                     if placeholders
                         && !any_value
-                        && !job.needs_input
+                        && (!job.needs_input || env_unset::judged_as_listed(job))
                         && !k.is_empty()
                         && !k
                             .iter()
                             .any(|k| job.provided.iter().any(|p| overlaps(p, k))) =>
                 {
+                    unlisted = Some(k);
                     None
                 }
                 Some(k) => Some(k),
@@ -101,11 +106,14 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                 }
                 first.get_or_insert(d);
             }
-            None => kept.push(d),
+            None => kept.push(match &unlisted {
+                Some(k) => env_unset::explain(job, k, d),
+                None => d,
+            }),
         }
     }
     if let Some(d) = first {
-        kept.push(finding(job, &keys, &d));
+        kept.push(finding(job, ws, &keys, &d));
     }
     if let Some(d) = comment {
         kept.push(comment_finding(d));
@@ -203,7 +211,8 @@ fn unset_cause(message: &str, has_schema: &mut dyn FnMut() -> bool) -> Option<Ve
     }
     let mut keys = referenced(message);
     if let Some(m) = missing {
-        if !keys.iter().any(|k| k.ends_with(&m)) {
+        // Named by a path the trace shows (`db.user.name` for a missing `user`), or alone.
+        if !keys.iter().any(|k| k.split('.').any(|part| part == m)) {
             keys.push(m);
         }
     }
@@ -259,7 +268,7 @@ fn summary(message: &str) -> &str {
         .unwrap_or("")
 }
 
-fn finding(job: &Job, keys: &[String], cause: &Diagnostic) -> Diagnostic {
+fn finding(job: &Job, ws: &Workspace, keys: &[String], cause: &Diagnostic) -> Diagnostic {
     let first_line = summary(&cause.message);
     let named = |ks: &[String]| {
         ks.iter()
@@ -278,10 +287,25 @@ fn finding(job: &Job, keys: &[String], cause: &Diagnostic) -> Diagnostic {
     } else if keys.is_empty() {
         format!("this root needs data values that nothing sets here: {first_line}")
     } else {
-        format!(
-            "this root needs data values that nothing sets here ({}): {first_line}",
-            named(keys)
-        )
+        // A key a values file sets, to null or "", is no key that nothing sets.
+        let (unset, empty) = super::left_unset::split(ws, keys);
+        match (unset.is_empty(), empty.is_empty()) {
+            (false, true) => format!(
+                "this root needs data values that nothing sets here ({}): {first_line}",
+                named(&unset)
+            ),
+            (true, _) => format!(
+                "this root needs data values that its values files leave null or empty ({}): \
+                 {first_line}",
+                named(&empty)
+            ),
+            (false, false) => format!(
+                "this root needs data values that nothing sets here ({}) or that its values \
+                 files leave null or empty ({}): {first_line}",
+                named(&unset),
+                named(&empty)
+            ),
+        }
     };
     let mut d = Diagnostic::new(Rule::NeedsInput, message).with_help(
         "add a scenario with these values for this root to .yttlint.yaml \

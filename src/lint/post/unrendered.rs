@@ -11,7 +11,7 @@ use crate::files::paths::{self, is_within};
 use crate::lint::job::{Job, JobKind};
 use crate::lint::plan::Planned;
 use crate::report::{
-    Assumption, AssumptionKind, Certainty, Diagnostic, Provenance, Severity, Source,
+    Assumption, AssumptionKind, Certainty, Diagnostic, Provenance, Severity, Source, Subject,
 };
 
 /// `found` with the errors in files no certain command renders made warnings.
@@ -62,9 +62,14 @@ pub(super) fn rendered(p: &Planned, jobs: &[Job]) -> Vec<Vec<String>> {
         .iter()
         .filter(|j| j.kind == JobKind::Root)
         .filter(|j| {
-            j.provenance
-                .as_ref()
-                .is_some_and(|pr| pr.source != Source::Layout)
+            // A page's command read with its old path corrected is a guess at what it renders.
+            j.provenance.as_ref().is_some_and(|pr| {
+                pr.source != Source::Layout
+                    && !pr
+                        .assumptions
+                        .iter()
+                        .any(|a| matches!(a.subject, Some(Subject::OldPath { .. })))
+            })
         })
         .map(|j| super::scope(p, j))
         .collect();

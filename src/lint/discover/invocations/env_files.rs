@@ -10,7 +10,7 @@ use super::resolve::DataValue;
 use super::word::Word;
 use super::ytt_args::ValueKind;
 use crate::files::paths;
-use crate::report::{Assumption, AssumptionKind};
+use crate::report::{Assumption, AssumptionKind, Subject};
 
 /// The most environment files read from one repository.
 pub const MAX_FILES: usize = 64;
@@ -114,7 +114,11 @@ pub fn given(prefix: &Word, cwd: &Word, files: &[EnvFile]) -> Option<(Vec<DataVa
             named.join(", "),
             if named.len() == 1 { "s" } else { "" }
         ),
-    );
+    )
+    .about(Subject::EnvironmentFiles {
+        prefix: p.clone(),
+        files: from,
+    });
     Some((values, assumption))
 }
 

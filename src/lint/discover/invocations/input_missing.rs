@@ -154,6 +154,7 @@ mod tests {
             written: None,
             dir_claims: true,
             fails: false,
+            corrected: None,
         };
         let d = finding(&m);
         assert_eq!(d.rule, Rule::InputMissing);
@@ -178,6 +179,7 @@ mod tests {
         // claims no directory it does not read.
         let page = MissingInput {
             fails: true,
+            corrected: None,
             dir_claims: false,
             ..m
         };

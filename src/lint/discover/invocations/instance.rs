@@ -6,6 +6,7 @@
 //! or fails.
 
 use super::assembled;
+use super::corrected_page;
 use super::documented_example;
 use super::env_files;
 use super::index::Binding;
@@ -153,6 +154,9 @@ struct Building {
     /// A missing input may exist from another directory of the repository (see
     /// `moved_page::exists_elsewhere`).
     elsewhere: bool,
+    /// The missing `-f` inputs of a page's own command that name the page's folder by an old
+    /// path, with the path each now is (see `corrected_page.rs`).
+    corrections: Vec<corrected_page::Correction>,
 }
 
 impl Building {
@@ -214,6 +218,25 @@ impl Building {
         up
     }
 
+    /// Records the last missing input as a stale path of the page's own folder, when it is
+    /// one (see `corrected_page.rs`); `name` is the input's `name=` part.
+    fn correct(&mut self, name: &str, full: &Word) {
+        let (Some(dir), Some(stale)) = (self.page.as_deref(), full.repo_path()) else {
+            return;
+        };
+        let Some((_, Some(now), false)) = self.missing.last() else {
+            return;
+        };
+        if self.page_script || !name.is_empty() || !moved_page::into_own_folder(now, dir) {
+            return;
+        }
+        self.corrections.push(corrected_page::Correction {
+            at: self.inv.inputs.len(),
+            stale,
+            now: now.clone(),
+        });
+    }
+
     fn assume(&mut self, a: Option<Assumption>) {
         if let Some(a) = a {
             if !self.inv.assumptions.contains(&a) {
@@ -270,6 +293,7 @@ pub(super) fn instance(
         placeholder: None,
         moved: false,
         elsewhere: false,
+        corrections: Vec::new(),
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -369,7 +393,10 @@ pub(super) fn instance(
                             "-f {shown} (outside the CI job's working directory)"
                         ));
                     }
-                    Absent::Missing(hint) => at.missing(&full, &path, cwd, hint, repo),
+                    Absent::Missing(hint) => {
+                        at.missing(&full, &path, cwd, hint, repo);
+                        at.correct(&name, &full);
+                    }
                     Absent::Doubtful(hint, a) => {
                         at.doubts.push(a);
                         at.missing(&full, &path, cwd, hint, repo);
@@ -424,6 +451,19 @@ fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
             at.missing.iter().any(|m| m.2) || (found > 0 && (at.page.is_none() || at.leads_in));
         // Or it names what moved within the page's tree: reported, claiming nothing more.
         let moved = !evident && at.moved;
+        // Every missing input is the page's own folder by an old path: the command is linted
+        // too as its reader would run it with the path corrected (`corrected_page.rs`).
+        let fixable = moved
+            && at.corrections.len() == at.missing.len()
+            && at.problems.is_empty()
+            && !at.stdin
+            && !at.generated;
+        let corrected = fixable.then(|| {
+            (
+                Box::new(corrected_page::corrected(&at.inv, &at.corrections)),
+                corrected_page::moves(&at.corrections),
+            )
+        });
         let paths: Vec<(String, Option<String>)> =
             at.missing.into_iter().map(|(p, h, _)| (p, h)).collect();
         // A page's own command fails for certain where its reader's directory is certain.
@@ -442,6 +482,7 @@ fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
             written: None,
             dir_claims: !moved,
             fails: own_page.is_some(),
+            corrected,
         });
     }
     if at.stdin {

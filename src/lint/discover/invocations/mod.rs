@@ -15,6 +15,7 @@ pub mod commands;
 pub mod compiled;
 pub mod concourse;
 pub mod concourse_inputs;
+pub mod corrected_page;
 pub mod direnv;
 pub mod documented_example;
 pub mod edited_copy;
@@ -600,9 +601,21 @@ pub fn find_with(
             for outcome in
                 resolve::resolve_from(call, &snippet, &here, prefer.as_ref(), known.as_ref())
             {
+                // A page's command naming its folder by an old path: reported as written,
+                // and linted as corrected, its steps on the old path read the same way.
+                let (outcome, moves) = match outcome {
+                    Outcome::Missing(mut m) => match m.corrected.take() {
+                        Some((inv, moves)) => {
+                            missing.push(m);
+                            (Outcome::Found(inv), moves)
+                        }
+                        None => (Outcome::Missing(m), Vec::new()),
+                    },
+                    other => (other, Vec::new()),
+                };
                 match outcome {
                     Outcome::Found(mut inv) => {
-                        moved_tree::apply(&mut inv, &steps, index);
+                        moved_tree::apply(&mut inv, &steps, index, &moves);
                         if inv.split_output {
                             inv.output_deployed =
                                 output_deploy::find(call, &deploys, path, &inv.inputs, index);

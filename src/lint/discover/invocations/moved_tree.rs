@@ -145,7 +145,7 @@ impl Placed {
 
 /// `step`'s paths from the caller's directory `base` (for words written from it), if each is
 /// a literal path inside the repository.
-fn placed(step: &TreeCopy, base: &Word) -> Option<Placed> {
+fn placed(step: &TreeCopy, base: &Word, moves: &[(String, String)]) -> Option<Placed> {
     let at = |w: &Word| -> Option<String> {
         let w = match w.strip_prefix(CALLER) {
             Some(rest) => {
@@ -158,7 +158,9 @@ fn placed(step: &TreeCopy, base: &Word) -> Option<Placed> {
         if w.has_glob() {
             return None;
         }
-        w.repo_path().filter(|p| p != ".")
+        w.repo_path()
+            .filter(|p| p != ".")
+            .map(|p| super::corrected_page::remapped(p, moves))
     };
     let sources = step
         .sources
@@ -179,8 +181,9 @@ fn placed(step: &TreeCopy, base: &Word) -> Option<Placed> {
 /// The invocation with each directory it reads as the steps before it leave it, when a
 /// followed step moves or copies something inside. `steps`: the `mv` and `cp` commands of the
 /// file the command is in (`file`), with their lines; those after the command are not
-/// followed.
-pub fn apply(inv: &mut Invocation, steps: &[TreeCopy], index: &Index) {
+/// followed. `moves`: stale paths of a page's corrected command and where they are now (see
+/// [`super::corrected_page`]), applied to the steps' paths too.
+pub fn apply(inv: &mut Invocation, steps: &[TreeCopy], index: &Index, moves: &[(String, String)]) {
     let dirs: Vec<String> = inv
         .inputs
         .iter()
@@ -220,12 +223,15 @@ pub fn apply(inv: &mut Invocation, steps: &[TreeCopy], index: &Index) {
                         .any(|(s, _)| paths::is_within(s, d) && s != d)
             })
         };
-        let found = bases.iter().filter_map(|b| placed(step, b)).find(|p| {
-            touches(p)
-                && p.sources
-                    .iter()
-                    .all(|(s, _)| view.holds_file(s) || view.is_dir(s))
-        });
+        let found = bases
+            .iter()
+            .filter_map(|b| placed(step, b, moves))
+            .find(|p| {
+                touches(p)
+                    && p.sources
+                        .iter()
+                        .all(|(s, _)| view.holds_file(s) || view.is_dir(s))
+            });
         let Some(p) = found else {
             continue;
         };
@@ -348,6 +354,7 @@ mod tests {
             &mut inv,
             &[step("mv", 5, "demo/_ytt_lib1", "demo/_ytt_lib")],
             &index,
+            &[],
         );
         assert_eq!(
             inv.inputs,
@@ -364,8 +371,22 @@ mod tests {
         );
         // From the page's own directory too.
         let mut inv = invocation("demo/README.md", 7, &["demo"]);
-        apply(&mut inv, &[step("mv", 5, "_ytt_lib1", "_ytt_lib")], &index);
+        apply(
+            &mut inv,
+            &[step("mv", 5, "_ytt_lib1", "_ytt_lib")],
+            &index,
+            &[],
+        );
         assert_eq!(inv.inputs.len(), 4);
+        // A step on the old path of a page's corrected command, read where the folder is now.
+        let mut inv = invocation("demo/README.md", 7, &["demo"]);
+        let moves = [("guides/demo".to_string(), "demo".to_string())];
+        let stale = step("mv", 5, "guides/demo/_ytt_lib1", "guides/demo/_ytt_lib");
+        apply(&mut inv, std::slice::from_ref(&stale), &index, &moves);
+        assert_eq!(inv.inputs.len(), 4, "{:?}", inv.inputs);
+        let mut inv = invocation("demo/README.md", 7, &["demo"]);
+        apply(&mut inv, &[stale], &index, &[]);
+        assert_eq!(inv.inputs, ["demo"]);
     }
 
     #[test]
@@ -374,12 +395,12 @@ mod tests {
         let mut inv = invocation("demo/README.md", 7, &["demo"]);
         let mut copy = step("cp", 5, "demo/_ytt_lib1", "demo/_ytt_lib");
         copy.recursive = true;
-        apply(&mut inv, &[copy.clone()], &index);
+        apply(&mut inv, &[copy.clone()], &index, &[]);
         assert_eq!(inv.inputs.len(), 6, "{:?}", inv.inputs);
         // Without `-r`, a directory is not copied: the step is not followed.
         copy.recursive = false;
         let mut inv = invocation("demo/README.md", 7, &["demo"]);
-        apply(&mut inv, &[copy], &index);
+        apply(&mut inv, &[copy], &index, &[]);
         assert_eq!(inv.inputs, ["demo"]);
         // After the command, outside its input, of a source not there: nothing.
         for s in [
@@ -388,7 +409,7 @@ mod tests {
             step("mv", 5, "demo/_ytt_lib2", "demo/_ytt_lib"),
         ] {
             let mut inv = invocation("demo/README.md", 7, &["demo"]);
-            apply(&mut inv, &[s], &index);
+            apply(&mut inv, &[s], &index, &[]);
             let moved_out = inv.inputs != ["demo"];
             // Moving the library out of the input leaves the rest of it.
             assert_eq!(moved_out, inv.inputs.len() == 2, "{:?}", inv.inputs);
@@ -399,6 +420,7 @@ mod tests {
             &mut inv,
             &[step("mv", 5, "demo/_ytt_lib1", "demo/_ytt_lib")],
             &index,
+            &[],
         );
         assert_eq!(inv.inputs, ["demo/config.yml"]);
     }

@@ -121,7 +121,14 @@ pub struct MissingInput {
     /// Whether ytt fails for certain, unless an assumption of `assumed` is wrong: the
     /// command is a page's own, its reader's procedure (see `moved_page.rs`).
     pub fails: bool,
+    /// The command with its stale paths corrected, and the moves that correct them (see
+    /// `corrected_page.rs`).
+    pub corrected: Option<Corrected>,
 }
+
+/// A page's command with its stale paths corrected, and the moves (old path, path now) that
+/// correct them (see `corrected_page.rs`).
+pub type Corrected = (Box<Invocation>, Vec<(String, String)>);
 
 /// A command the linter cannot evaluate, and the repository paths it reads (which are then
 /// not linted on their own: they are meant to be used this way).

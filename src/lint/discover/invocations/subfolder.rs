@@ -138,6 +138,7 @@ mod tests {
             written: None,
             dir_claims: true,
             fails: true,
+            corrected: None,
         }
     }
 
