@@ -229,8 +229,15 @@ mod tests {
         // went away since, reads as the same name not listed does.
         let listed = |name: &str| read_checked_listed(&repo.join(name), &repo, &real, u64::MAX);
         for name in [
-            "a.txt", "b.txt", "n.data", ".git/config", "out.txt", "in.txt", "null.txt",
-            "env.txt", "gone.txt",
+            "a.txt",
+            "b.txt",
+            "n.data",
+            ".git/config",
+            "out.txt",
+            "in.txt",
+            "null.txt",
+            "env.txt",
+            "gone.txt",
         ] {
             match (checked(name), listed(name)) {
                 (Ok(want), Ok(got)) => assert_eq!(got, want, "{name}"),
