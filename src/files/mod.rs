@@ -6,6 +6,7 @@
 //! resolves outside the repository, no special files; those are skipped and reported).
 
 pub mod input;
+pub mod listed;
 pub mod open;
 pub mod overlay;
 pub mod paths;
@@ -502,6 +503,14 @@ impl Walker<'_> {
                 (false, true) => match std::fs::read(&p) {
                     Ok(bytes) => Read::Bytes(bytes),
                     Err(e) => Read::Failed(e),
+                },
+                // The linter's policy: a regular file is opened at once (`files::listed`).
+                (true, true) => match listed::listed_entry(&p, self.policy) {
+                    Some(read) => read,
+                    None => {
+                        let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;
+                        read_entry(&p, &meta, self.policy)?
+                    }
                 },
                 _ => {
                     let meta = std::fs::symlink_metadata(&p).map_err(|e| e.to_string())?;

@@ -97,13 +97,40 @@ pub fn read_checked_from(
     } else {
         platform::fs::open_read_nofollow(p)?
     };
+    checked_handle(p, &file, given, canonical, max)
+}
+
+/// [`read_checked_max`] of `p`, which a directory listing gave as a regular file: opened at
+/// once without following a link, with no `lstat` first (the handle's own checks decide, as
+/// for any file that is not a link). When that open fails (the entry became a link, or went
+/// away, since the listing) the file is read as one not listed is, with the same outcome.
+pub fn read_checked_listed(
+    p: &Path,
+    given: &Path,
+    canonical: &Path,
+    max: u64,
+) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    match platform::fs::open_read_nofollow(p) {
+        Ok(file) => checked_handle(p, &file, given, canonical, max),
+        Err(_) => read_checked_max(p, given, canonical, max),
+    }
+}
+
+/// The checks on the open handle of `p` (its type, where it really is) and its bytes.
+fn checked_handle(
+    p: &Path,
+    file: &File,
+    given: &Path,
+    canonical: &Path,
+    max: u64,
+) -> std::io::Result<Result<Vec<u8>, Refusal>> {
     let meta = file.metadata()?;
     if !meta.is_file() && !meta.is_dir() {
         return Ok(Err(Refusal::NotRegular(
             special_kind(meta.file_type()).unwrap_or("a symlink to a special file"),
         )));
     }
-    let real = match platform::fs::real_path(&file) {
+    let real = match platform::fs::real_path(file) {
         Some(real) => real,
         None => std::fs::canonicalize(p)?,
     };
@@ -113,7 +140,7 @@ pub fn read_checked_from(
     if meta.is_dir() {
         return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
     }
-    read_at_most(&file, meta.len(), max).map(Ok)
+    read_at_most(file, meta.len(), max).map(Ok)
 }
 
 /// The bytes of the open regular `file` (`len` by `fstat`), at most `max` of them.
@@ -197,6 +224,26 @@ mod tests {
                 matches!(r, Ok(Err(Refusal::NotRegular(_))) | Err(_)),
                 "{special}: {r:?}"
             );
+        }
+        // A name a listing gave as a regular file, which became a link or a special file or
+        // went away since, reads as the same name not listed does.
+        let listed = |name: &str| read_checked_listed(&repo.join(name), &repo, &real, u64::MAX);
+        for name in [
+            "a.txt",
+            "b.txt",
+            "n.data",
+            ".git/config",
+            "out.txt",
+            "in.txt",
+            "null.txt",
+            "env.txt",
+            "gone.txt",
+        ] {
+            match (checked(name), listed(name)) {
+                (Ok(want), Ok(got)) => assert_eq!(got, want, "{name}"),
+                (Err(want), Err(got)) => assert_eq!(got.kind(), want.kind(), "{name}"),
+                (want, got) => panic!("{name}: {got:?} instead of {want:?}"),
+            }
         }
         std::fs::remove_dir_all(&base).unwrap();
     }

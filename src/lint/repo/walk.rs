@@ -286,11 +286,12 @@ pub fn text_digest(text: &str) -> u64 {
 }
 
 /// Decides what a file is: by extension, then (for YAML and text) by its content, read under
-/// `policy` (an editor's buffer in its place).
+/// `policy` (an editor's buffer in its place). `abs` is a regular file the walk listed: it is
+/// opened without an `lstat` first (`files::listed`).
 pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> RepoFile {
     let ext = path.rsplit('.').next().unwrap_or("");
     let read = || {
-        crate::files::read_allowed(abs, policy).map(|b| {
+        crate::files::listed::read_allowed_listed(abs, policy).map(|b| {
             String::from_utf8(b)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
         })
