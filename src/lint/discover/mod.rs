@@ -295,7 +295,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         // A directory listed with `evaluate: false` because a load names a file held
         // elsewhere keeps the note that says so (a whole directory, as discovery judges
         // them: not one listed with some of its files).
-        let read = |p: &str| std::fs::read_to_string(config.dir.join(p)).ok();
+        let read = |p: &str| crate::files::repo_text::read_repo_text(&config.dir, p);
         for lib in d.libraries.iter().filter(|l| l.files.is_empty()) {
             if let loads::Verdict::Incomplete(u) = loads::judge(&lib.path, files, &index, &read) {
                 d.findings.push(loads::finding(&lib.path, &u));
@@ -582,7 +582,7 @@ fn settle_loads(
     top: Vec<Root>,
     d: &mut Discovery,
 ) -> Vec<Root> {
-    let read = |p: &str| std::fs::read_to_string(config.dir.join(p)).ok();
+    let read = |p: &str| crate::files::repo_text::read_repo_text(&config.dir, p);
     let mut out: Vec<Root> = Vec::new();
     for mut root in top {
         if root.inputs != [root.path.clone()] {
@@ -647,7 +647,7 @@ fn package_roots(
         .map(|f| f.path.as_str())
         .collect();
     for f in files.iter().filter(|f| f.package) {
-        let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) else {
+        let Some(text) = crate::files::repo_text::read_repo_text(&config.dir, &f.path) else {
             continue;
         };
         let pkgs = package::packages(&config.dir, index, &f.path, &text);

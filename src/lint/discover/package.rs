@@ -319,8 +319,8 @@ pub fn step_flags(ytt: &Value) -> Vec<String> {
 /// by its other files.
 pub(super) fn add_values(base: &Path, index: &Index, pkg: &mut PackageYtt, found: String) {
     let encrypted = |f: &str| {
-        std::fs::read_to_string(base.join(f))
-            .is_ok_and(|t| t.lines().any(|l| l.starts_with("sops:")))
+        crate::files::repo_text::read_repo_text(base, f)
+            .is_some_and(|t| t.lines().any(|l| l.starts_with("sops:")))
     };
     let yaml = |f: &&str| f.ends_with(".yml") || f.ends_with(".yaml");
     let inside: Vec<&str> = index.files_under(&found).filter(yaml).collect();

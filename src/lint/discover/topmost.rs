@@ -101,8 +101,8 @@ impl Seen<'_> {
             .filter(|f| f.kind == Kind::YttYaml && is_within(&f.path, dir))
             .filter(|f| !in_private_dir(&f.path) && !self.covered(&f.path, self.known))
             .any(|f| {
-                std::fs::read_to_string(config.dir.join(&f.path))
-                    .is_ok_and(|t| supplementary::has_overlay_document(&f.path, &t))
+                crate::files::repo_text::read_repo_text(&config.dir, &f.path)
+                    .is_some_and(|t| supplementary::has_overlay_document(&f.path, &t))
             })
     }
 
@@ -123,8 +123,8 @@ impl Seen<'_> {
             .filter(|f| !in_private_dir(&f.path) && !self.claimed(&f.path))
             .filter(|f| !self.covered(&f.path, self.known))
             .any(|f| {
-                std::fs::read_to_string(config.dir.join(&f.path))
-                    .is_ok_and(|t| is_resource_document(&t))
+                crate::files::repo_text::read_repo_text(&config.dir, &f.path)
+                    .is_some_and(|t| is_resource_document(&t))
             })
     }
 }
@@ -170,8 +170,7 @@ pub fn roots(
         let kind = if f.kind == Kind::Starlark || seen.claimed(&f.path) {
             Some(code)
         } else {
-            std::fs::read_to_string(config.dir.join(&f.path))
-                .ok()
+            crate::files::repo_text::read_repo_text(&config.dir, &f.path)
                 .and_then(|text| supplementary::supplement(&f.path, &text))
         };
         if let Some(k) = kind {

@@ -155,7 +155,7 @@ pub fn repository_targets(config: &Config, files: &[RepoFile], index: &Index) ->
     let mut configs: Vec<&RepoFile> = files.iter().filter(|f| candidate(&f.path)).collect();
     configs.sort_by_key(|f| (f.path.contains(".lock."), f.path.as_str()));
     for f in configs {
-        if let Ok(text) = std::fs::read_to_string(config.dir.join(&f.path)) {
+        if let Some(text) = crate::files::repo_text::read_repo_text(&config.dir, &f.path) {
             for t in targets(&f.path, &text, index) {
                 // The lock file of a configuration names its directories again.
                 if let Some(seen) = out.iter_mut().find(|s: &&mut Target| s.dir == t.dir) {
