@@ -42,8 +42,8 @@ mod tests {
         std::fs::create_dir_all(&repo).unwrap();
         std::fs::write(base.join("secret.txt"), "outside").unwrap();
         std::fs::write(repo.join("a.yml"), "a: 1\n").unwrap();
-        std::os::unix::fs::symlink(base.join("secret.txt"), repo.join("out.yml")).unwrap();
-        std::os::unix::fs::symlink(repo.join("a.yml"), repo.join("in.yml")).unwrap();
+        crate::platform::fs::symlink(&base.join("secret.txt"), &repo.join("out.yml")).unwrap();
+        crate::platform::fs::symlink(&repo.join("a.yml"), &repo.join("in.yml")).unwrap();
         assert_eq!(read_repo_text(&repo, "a.yml").as_deref(), Some("a: 1\n"));
         assert_eq!(read_repo_text(&repo, "in.yml").as_deref(), Some("a: 1\n"));
         assert_eq!(read_repo_text(&repo, "out.yml"), None);

@@ -226,7 +226,7 @@ fn gives_no_library_values(config: &Config, d: &Discovery, root: &Root) -> bool 
             walk::Kind::YttYaml | walk::Kind::Starlark | walk::Kind::TextTemplate
         );
         read && root.inputs.iter().any(|i| is_within(&f.path, i))
-            && crate::files::repo_text::read_repo_text(&config.dir, &f.path).map_or(true, |text| {
+            && crate::files::repo_text::read_repo_text(&config.dir, &f.path).is_none_or(|text| {
                 text.contains("with_data_values") || text.contains("library/ref")
             })
     })
