@@ -202,12 +202,13 @@ fn bound_by(s: &AstStmt) -> Vec<&str> {
 /// Whether `name` is one of ytt's universe names (constants and builtin functions), or a
 /// function the engine itself puts in the code it evaluates (the `while` helper of the
 /// `end`-block rewriter; the lookups and operators of `eval::gocompat`, in the syntax tree an
-/// evaluation kept; the `**` helper of `template::kwargs_splat`).
+/// evaluation kept; the `*` and `**` helpers of `template::kwargs_splat`).
 fn universe(name: &str) -> bool {
     matches!(
         name,
         "True" | "False" | "None" | "__ytt_while" | "__ytt_attr"
     ) || name == crate::template::kwargs_splat::RUNTIME_FN
+        || name == crate::template::kwargs_splat::ARGS_FN
         || crate::eval::gocompat::OPERATORS
             .iter()
             .any(|(_, f)| *f == name)

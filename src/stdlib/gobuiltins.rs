@@ -3,7 +3,8 @@
 //! string's bytes; `int` parses strings as starlark-go does (no `_` separators, arbitrary
 //! precision, its error messages); `str` and `repr` write floats with six significant digits;
 //! `zip` names an argument that is not iterable; `dir`, `hasattr` and `getattr` know
-//! starlark-go's string methods; `dict` is `stdlib::godict`'s.
+//! starlark-go's string methods; `dict` is `stdlib::godict`'s; `ord` counts code points in Go's
+//! words; `sorted`, `min` and `max` are `stdlib::goorder`'s.
 
 use num_bigint::BigInt;
 use num_traits::{FromPrimitive, ToPrimitive};
@@ -56,7 +57,8 @@ pub const UNIVERSE: &[&str] = &[
 
 /// Names this module defines in place of the crate's.
 const OVERRIDDEN: &[&str] = &[
-    "int", "len", "str", "repr", "zip", "dir", "hasattr", "getattr", "dict",
+    "int", "len", "str", "repr", "zip", "dir", "hasattr", "getattr", "dict", "sorted", "min",
+    "max", "ord",
 ];
 
 /// Copies the crate's globals that are in starlark-go's universe into `builder`, then adds
@@ -144,6 +146,33 @@ fn register(builder: &mut GlobalsBuilder) {
 
     fn repr<'v>(#[starlark(require = pos)] x: Value<'v>) -> starlark::Result<String> {
         Ok(go_repr(x))
+    }
+
+    /// starlark-go's `ord`: the code point of a one-character string, its messages.
+    fn ord<'v>(
+        #[starlark(args)] args: Args<'v>,
+        #[starlark(kwargs)] kwargs: Kwargs<'v>,
+    ) -> starlark::Result<i64> {
+        if !kwargs.is_empty() {
+            return Err(plain_err("ord does not accept keyword arguments"));
+        }
+        let [x] = args.items.as_slice() else {
+            return Err(plain_err(format!(
+                "ord: got {} arguments, want 1",
+                args.items.len()
+            )));
+        };
+        let s = x
+            .unpack_str()
+            .ok_or_else(|| plain_err(format!("ord: got {}, want string", x.get_type())))?;
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(i64::from(u32::from(c))),
+            _ => Err(plain_err(format!(
+                "ord: string encodes {} Unicode code points, want 1",
+                s.chars().count()
+            ))),
+        }
     }
 
     /// starlark-go's `zip`: a list of tuples as long as the shortest argument; an argument
@@ -414,6 +443,6 @@ mod tests {
         assert!(!names_crate_builtin(
             "# listing settings\nx = a.sorting + 'ranges' + Set"
         ));
-        assert!(names_crate_builtin("#@ x = sorted(y)"));
+        assert!(names_crate_builtin("#@ x = enumerate(y)"));
     }
 }

@@ -166,6 +166,11 @@ fn not_implemented(op: Op, a: Value<'_>, b: Value<'_>) -> starlark::Error {
     ))
 }
 
+/// `a <op> b` as starlark-go's `Compare` decides it (for `sorted`, `min` and `max`).
+pub fn compare_values<'v>(op: Op, a: Value<'v>, b: Value<'v>) -> starlark::Result<bool> {
+    compare(op, a, b, MAX_DEPTH)
+}
+
 /// `a <op> b` as starlark-go's `CompareDepth` decides it.
 fn compare<'v>(op: Op, a: Value<'v>, b: Value<'v>, depth: u32) -> starlark::Result<bool> {
     if depth == 0 {
@@ -175,6 +180,9 @@ fn compare<'v>(op: Op, a: Value<'v>, b: Value<'v>, depth: u32) -> starlark::Resu
     if ta == tb {
         return match ta {
             "NoneType" => Ok(op.holds(Ordering::Equal)),
+            // ytt's fragment says itself that it does not compare (`yamlfragment.
+            // CompareSameType: Not implemented`).
+            "yamlfragment" => Ok(op.holds(a.compare(b)?)),
             "float" => Ok(match (float_of(a), float_of(b)) {
                 (Some(x), Some(y)) => x.partial_cmp(&y).is_some_and(|o| op.holds(o)),
                 _ => false,

@@ -1,8 +1,10 @@
-//! The runtime half of `f(**value)` (see `template::kwargs_splat`): starlark-go spreads any
-//! mapping it can enumerate, a struct or a YAML map fragment as well as a dict (fragment values
-//! stay fragments, as ytt looks them up; see `stdlib::godict`), and names what is not one with
-//! its messages (`argument after ** must be a mapping, not list`, `keywords must be strings,
-//! not int`). What it gives the crate is always a dict of string keys.
+//! The runtime half of `f(*value)` and `f(**value)` (see `template::kwargs_splat`). After
+//! `*` starlark-go spreads any iterable but a string (`argument after * must be iterable, not
+//! string`). After `**` it spreads any mapping it can enumerate, a struct or a YAML map
+//! fragment as well as a dict (fragment values stay fragments, as ytt looks them up; see
+//! `stdlib::godict`), and names what is not one with its messages (`argument after ** must be
+//! a mapping, not list`, `keywords must be strings, not int`); what it gives the crate is then
+//! always a dict of string keys.
 
 use starlark::environment::GlobalsBuilder;
 use starlark::eval::Evaluator;
@@ -15,6 +17,20 @@ use super::godict::mapping_items;
 
 #[starlark_module]
 pub fn register(builder: &mut GlobalsBuilder) {
+    /// A `*` argument as starlark-go spreads it: any iterable but a string.
+    fn __ytt_args<'v>(
+        #[starlark(require = pos)] value: Value<'v>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        if value.unpack_str().is_some() || value.iterate(eval.heap()).is_err() {
+            return Err(plain_err(format!(
+                "argument after * must be iterable, not {}",
+                value.get_type()
+            )));
+        }
+        Ok(value)
+    }
+
     fn __ytt_kwargs<'v>(
         #[starlark(require = pos)] value: Value<'v>,
         eval: &mut Evaluator<'v, '_, '_>,

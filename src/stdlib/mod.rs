@@ -18,8 +18,10 @@ pub mod godict;
 pub mod goformat;
 pub mod golike;
 pub mod goops;
+pub mod goorder;
 pub mod gopercent;
 pub mod gopow;
+pub mod gosort;
 pub mod gostr;
 pub mod gostriter;
 pub mod ip;
@@ -82,6 +84,7 @@ fn own_globals() -> Globals {
 /// The builtins of starlark-go's universe this crate defines beside `gobuiltins`' own.
 fn register_go_universe(builder: &mut GlobalsBuilder) {
     goops::register(builder);
+    goorder::register(builder);
     gostr::register(builder);
     nested_load::register(builder);
     kwargs::register(builder);

@@ -1,10 +1,15 @@
 //! `f(**value)` with a struct or a YAML map fragment. ytt's Starlark accepts any mapping after
 //! `**`; the crate accepts only dicts. Every `**expr` in a call is rewritten to
 //! `**__ytt_kwargs(expr)` (a runtime function turning structs and map fragments into dicts);
-//! `**name` in `def` and `lambda` parameters is left alone. Lines are never added or removed.
+//! `**name` in `def` and `lambda` parameters is left alone. Likewise every `*expr` in a call
+//! becomes `*__ytt_args(expr)`, which refuses what starlark-go cannot spread in its words
+//! (`argument after * must be iterable, not string`). Lines are never added or removed.
 
 /// Name of the runtime conversion function.
 pub const RUNTIME_FN: &str = "__ytt_kwargs";
+
+/// Name of the runtime check of a `*` argument.
+pub const ARGS_FN: &str = "__ytt_args";
 
 /// Length of the string literal starting at `i` (quotes included), or 1 if unterminated.
 fn string_len(b: &[u8], i: usize) -> usize {
@@ -61,13 +66,13 @@ fn expr_end(b: &[u8], start: usize) -> usize {
 
 /// Rewrites the `**expr` arguments of calls in `code`.
 pub fn rewrite_kwargs_splats(code: &str) -> String {
-    if !code.contains("**") {
+    if !code.contains('*') {
         return code.to_string();
     }
     let b = code.as_bytes();
     let mut out = String::with_capacity(code.len() + 32);
-    // For each open bracket: whether it holds `def` parameters.
-    let mut parens: Vec<bool> = Vec::new();
+    // For each open bracket: whether it holds `def` parameters, and the bracket.
+    let mut parens: Vec<(bool, u8)> = Vec::new();
     let mut lambda_params = 0usize;
     let mut last_word = String::new();
     let mut prev_word = String::new();
@@ -112,27 +117,34 @@ pub fn rewrite_kwargs_splats(code: &str) -> String {
         match c {
             b'(' => {
                 let def_params = last_sig == b'a' && prev_word == "def";
-                parens.push(def_params);
+                parens.push((def_params, b'('));
             }
-            b'[' | b'{' => parens.push(false),
+            b'[' | b'{' => parens.push((false, c)),
             b')' | b']' | b'}' => {
                 parens.pop();
             }
             b':' if lambda_params > 0 => lambda_params -= 1,
             _ => {}
         }
-        let in_params = parens.last().copied().unwrap_or(false) || lambda_params > 0;
+        let in_params = parens.last().is_some_and(|p| p.0) || lambda_params > 0;
+        let double = b.get(i + 1) == Some(&b'*');
+        // A single `*` only in a call's parentheses (a list display cannot spread).
+        let in_call = parens.last().is_some_and(|p| p.1 == b'(');
         let splat = c == b'*'
-            && b.get(i + 1) == Some(&b'*')
             && matches!(last_sig, b'(' | b',')
             && !in_params
-            && !parens.is_empty();
+            && (if double { !parens.is_empty() } else { in_call });
         if splat {
-            out.push_str("**");
-            out.push_str(RUNTIME_FN);
+            let (stars, f) = if double {
+                (2, RUNTIME_FN)
+            } else {
+                (1, ARGS_FN)
+            };
+            out.push_str(&code[i..i + stars]);
+            out.push_str(f);
             out.push('(');
-            closes.push(expr_end(b, i + 2));
-            i += 2;
+            closes.push(expr_end(b, i + stars));
+            i += stars;
             last_sig = b'*';
             continue;
         }
@@ -163,8 +175,23 @@ mod tests {
         );
         assert_eq!(
             rewrite_kwargs_splats("f(a, *b, **c, d=1)"),
-            "f(a, *b, **__ytt_kwargs(c), d=1)"
+            "f(a, *__ytt_args(b), **__ytt_kwargs(c), d=1)"
         );
+    }
+
+    #[test]
+    fn single_stars_are_wrapped_only_where_they_spread() {
+        assert_eq!(
+            rewrite_kwargs_splats("x = len(*v[1:]) * 2"),
+            "x = len(*__ytt_args(v[1:])) * 2"
+        );
+        // Products, parameters and keyword-only markers stay as they are.
+        let code = "def f(a, *args, b=g(*c)):\n  return [a * 2, (3 * a)]\nh = lambda *k: k";
+        assert_eq!(
+            rewrite_kwargs_splats(code),
+            "def f(a, *args, b=g(*__ytt_args(c))):\n  return [a * 2, (3 * a)]\nh = lambda *k: k"
+        );
+        assert_eq!(rewrite_kwargs_splats("def f(*, a):"), "def f(*, a):");
     }
 
     #[test]

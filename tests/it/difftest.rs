@@ -140,10 +140,6 @@ const DEPARTURES: &[(&str, &str)] = &[
     ),
     // Item assignment into a value that does not support it: the crate names no type.
     ("does not support item assignment", "Immutable"),
-    // Ordering values of different types inside min/max/sorted: the crate's operator words.
-    (" not implemented", " compare "),
-    (" not implemented", " cmp() "),
-    (" not implemented", " <> "),
     // `list += x` of a value that is not iterable: the crate extends, so it finds no iterable.
     ("unknown binary op: list + ", " value is not iterable"),
     // Indexing a struct-like value (`url.parse(u)[0]`).

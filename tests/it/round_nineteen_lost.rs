@@ -183,7 +183,19 @@ fn a_needs_input_note_says_nothing_sets_only_what_nothing_sets() {
     assert_eq!(notes.len(), 1, "{lint}");
     let message = str_of(notes[0], "message");
     assert!(
-        message.contains("leave null or empty (`db.port`)") && !message.contains("nothing sets"),
+        message.contains("left null or empty here (`db.port`)")
+            && !message.contains("nothing sets"),
+        "{message}"
+    );
+    // A method called on the value names the value, not the method (`db.port`, not
+    // `db.port.lower`).
+    let called = "#@ load(\"@ytt:data\", \"data\")\n---\nport: #@ data.values.db.port.lower()\n";
+    let lint = Repo::of(&[("cfg/values.yml", values), ("cfg/t.yml", called)]).lint();
+    let notes = lint.of("needs-input");
+    assert_eq!(notes.len(), 1, "{lint}");
+    let message = str_of(notes[0], "message");
+    assert!(
+        message.contains("left null or empty here (`db.port`)"),
         "{message}"
     );
     let absent = "#@ load(\"@ytt:data\", \"data\")\n---\nname: #@ data.values.db.user.name\n";

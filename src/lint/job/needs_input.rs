@@ -230,7 +230,16 @@ fn referenced(message: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for c in re.captures_iter(message) {
         let Some(m) = c.get(1) else { continue };
-        let key = m.as_str().trim_start_matches('.').to_string();
+        let mut key = m.as_str().trim_start_matches('.');
+        // `data.values.region.lower()` reads `region`: a call's last name is a method of
+        // the value, not a key of it.
+        if message[m.end()..].starts_with('(') {
+            match key.rsplit_once('.') {
+                Some((value, _method)) => key = value,
+                None => continue,
+            }
+        }
+        let key = key.to_string();
         if !out.contains(&key) {
             out.push(key);
         }
@@ -294,14 +303,14 @@ fn finding(job: &Job, ws: &Workspace, keys: &[String], cause: &Diagnostic) -> Di
                 "this root needs data values that nothing sets here ({}): {first_line}",
                 named(&unset)
             ),
+            // Null or "" from a values file or a schema default alike.
             (true, _) => format!(
-                "this root needs data values that its values files leave null or empty ({}): \
-                 {first_line}",
+                "this root needs data values left null or empty here ({}): {first_line}",
                 named(&empty)
             ),
             (false, false) => format!(
-                "this root needs data values that nothing sets here ({}) or that its values \
-                 files leave null or empty ({}): {first_line}",
+                "this root needs data values that nothing sets here ({}) or left null or \
+                 empty here ({}): {first_line}",
                 named(&unset),
                 named(&empty)
             ),
@@ -319,6 +328,23 @@ fn finding(job: &Job, ws: &Workspace, keys: &[String], cause: &Diagnostic) -> Di
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_method_call_is_no_key() {
+        let message = "NoneType has no .lower field or method\n    in <toplevel>\n      \
+                       t.yml:3 | a: #@ data.values.region.lower()";
+        assert_eq!(referenced(message), vec!["region".to_string()]);
+        let nested = "t.yml:4 | b: #@ data.values.tags.env.upper().strip()";
+        assert_eq!(referenced(nested), vec!["tags.env".to_string()]);
+        assert_eq!(
+            referenced("t.yml:1 | #@ data.values.get(\"x\")"),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            referenced("t.yml:1 | a: #@ data.values.a.b"),
+            vec!["a.b".to_string()]
+        );
+    }
 
     #[test]
     fn paths_overlap_when_one_holds_the_other() {
