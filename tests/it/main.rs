@@ -88,6 +88,7 @@ mod round_thirteen_commands;
 mod round_thirteen_values;
 mod round_thirteen_wrappers;
 mod round_twelve_certainty;
+mod round_twenty;
 mod rule_docs;
 mod run_cache;
 mod same_cause;

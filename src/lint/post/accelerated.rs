@@ -12,6 +12,12 @@
 //!   assumes ytt reads the file as stored (a `changed-at-run-time` assumption naming the
 //!   transform), so it is a warning, not an error;
 //! - anywhere else it stays as it is.
+//!
+//! A file a `type: YTT` transform selects is rendered by the accelerator itself, its options
+//! as data values, and the generated project's commands (`ytt -f settings.yaml --output json`
+//! in a script shipped with it) read the output (round twenty's R20-1): a finding there that
+//! rests on the data values is a `needs-input` note naming the transform; one on the text
+//! alone (a syntax error, which the accelerator's own ytt meets too) stays.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -19,7 +25,7 @@ use std::path::Path;
 use super::accelerator::{complementary, transforms, Pattern, Transform, FILE_NAME};
 use crate::lint::repo::walk::RepoFile;
 use crate::report::{
-    Assumption, AssumptionKind, Certainty, Diagnostic, Related, Source, Span, Subject,
+    Assumption, AssumptionKind, Basis, Certainty, Diagnostic, Related, Rule, Source, Span, Subject,
 };
 
 /// Matches of one pattern looked at, at most, per file.
@@ -58,8 +64,18 @@ pub fn settle(repo: &Path, files: &[RepoFile], found: Vec<Diagnostic>) -> Vec<Di
             let Some(span) = d.span.clone() else {
                 return Some(d);
             };
-            let selecting: Vec<&Transform> =
-                all.iter().filter(|t| t.applies_to(&span.file)).collect();
+            let (rendering, selecting): (Vec<&Transform>, Vec<&Transform>) = all
+                .iter()
+                .filter(|t| t.applies_to(&span.file))
+                .partition(|t| matches!(t.pattern, Pattern::Rendered));
+            // The accelerator renders the file with ytt, its options as data values: a
+            // command of the generated project reads that output, not the stored template.
+            // What rests on the text alone, its own ytt meets as well.
+            if let Some(t) = rendering.first() {
+                if d.basis() == Basis::Inputs && d.rule != Rule::NeedsInput {
+                    return Some(rendered_by_accelerator(d, &span, t));
+                }
+            }
             if selecting.is_empty() {
                 return Some(d);
             }
@@ -96,7 +112,7 @@ fn touch<'t>(t: &'t Transform, text: &str, line: u32) -> Option<Touch<'t>> {
     }
     let re = match &t.pattern {
         Pattern::Regex(re) => re,
-        Pattern::Unreadable => return Some(Touch { t, cleared: false }),
+        Pattern::Unreadable | Pattern::Rendered => return Some(Touch { t, cleared: false }),
     };
     let mut touched = false;
     for m in re.find_iter(text).take(MAX_MATCHES) {
@@ -155,6 +171,37 @@ fn rest_on_stored_text(d: &mut Diagnostic, span: &Span, t: &Transform) {
             d.related.push(related);
         }
     }
+}
+
+/// `d`, a finding that rests on the data values, in a file the accelerator's `type: YTT`
+/// transform `t` renders: a `needs-input` note, since the values are the options a user
+/// picks when generating a project, and the project's own commands read the output.
+fn rendered_by_accelerator(d: Diagnostic, span: &Span, t: &Transform) -> Diagnostic {
+    let first = d.message.lines().next().unwrap_or("").trim();
+    let mut note = Diagnostic::new(
+        Rule::NeedsInput,
+        format!(
+            "the App Accelerator's YTT transform at {} renders {} with its options as data \
+             values when it generates a project, and the project's commands read the output: \
+             with the values here, {first}",
+            t.at, span.file
+        ),
+    )
+    .with_help(
+        "to check the template with an accelerator's values, add a scenario for this file with \
+         those values to .yttlint.yaml",
+    );
+    note.span = Some(span.clone());
+    note.root = d.root;
+    note.scenario = d.scenario;
+    note.certainty = d.certainty;
+    if let Some((file, line)) = t.at.rsplit_once(':') {
+        note.related.push(Related {
+            message: "the App Accelerator renders this file with ytt here".to_string(),
+            span: Span::point(file, line.parse().unwrap_or(1), 1),
+        });
+    }
+    note
 }
 
 /// A pattern cut for a message.

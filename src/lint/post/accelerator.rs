@@ -1,4 +1,5 @@
-//! The text transforms of an App Accelerator (`accelerator.yaml` with an `engine:`). When the
+//! The text transforms of an App Accelerator (`accelerator.yaml` with an `engine:`), and its
+//! `type: YTT` transforms, which render whole files with ytt (see [`Pattern::Rendered`]). When the
 //! accelerator generates a project, its `ReplaceText` transforms rewrite the files their
 //! `include:` globs select (`regex: {pattern: ..., with: ...}`, or literal `substitutions:`),
 //! often to strip marker comments (`# StartGitOps` ... `# EndGitOps`) that ytt would refuse.
@@ -37,6 +38,9 @@ pub enum Pattern {
     Regex(Regex),
     /// A pattern the linter cannot compile: it may match anything of the file.
     Unreadable,
+    /// Not a `ReplaceText`: a `type: YTT` transform, which renders the whole file with ytt,
+    /// the accelerator's options as data values (round twenty's R20-1).
+    Rendered,
 }
 
 /// One `ReplaceText` of an accelerator, with the files it applies to.
@@ -136,8 +140,10 @@ fn walk(v: &Value, ctx: &Context, depth: usize, out: &mut Vec<Transform>) {
             if let Some(c) = string(get(v, "condition")) {
                 here.condition = Some(c.trim().to_string());
             }
-            if string(get(v, "type")) == Some("ReplaceText") {
-                replace_text(v, &here, out);
+            match string(get(v, "type")) {
+                Some("ReplaceText") => replace_text(v, &here, out),
+                Some("YTT") => rendered(v, &here, out),
+                _ => {}
             }
             for key in ["merge", "chain", "transformations"] {
                 if let Some(inner) = get(v, key) {
@@ -180,6 +186,23 @@ fn replace_text(v: &Value, ctx: &Context, out: &mut Vec<Transform>) {
             out.push(make(t.to_string(), compile(&regex::escape(t)), with));
         }
     }
+}
+
+/// A `type: YTT` node: it renders every file its enclosing filters select.
+fn rendered(v: &Value, ctx: &Context, out: &mut Vec<Transform>) {
+    let line = match v {
+        Value::Map(m) => m.pos.line,
+        _ => 0,
+    };
+    out.push(Transform {
+        at: format!("{}:{line}", ctx.path),
+        shown: "type: YTT".to_string(),
+        pattern: Pattern::Rendered,
+        removes: false,
+        condition: ctx.condition.clone(),
+        filters: ctx.filters.clone(),
+        dir: ctx.dir.to_string(),
+    });
 }
 
 /// A pattern compiled under the size limits, or [`Pattern::Unreadable`].
