@@ -42,7 +42,7 @@ pub fn in_text(file: &str, text: &str, index: &Index) -> Vec<Copied> {
             .split_whitespace()
             .map(|w| w.trim_matches(['"', '\'', '`', '(', ')']))
             .collect();
-        let Some(name) = words.iter().find(|w| !w.starts_with('-')) else {
+        let Some(name) = secret_name(&words) else {
             continue;
         };
         for (j, w) in words.iter().enumerate() {
@@ -63,6 +63,43 @@ pub fn in_text(file: &str, text: &str, index: &Index) -> Vec<Copied> {
         }
     }
     out
+}
+
+/// kubectl's flags of `create secret generic` that take the next word as their value when
+/// written apart (`-n NS`): that word is not the Secret's name.
+const VALUED_FLAGS: &[&str] = &[
+    "-n",
+    "--namespace",
+    "--type",
+    "-o",
+    "--output",
+    "--context",
+    "--kubeconfig",
+    "--cluster",
+    "--user",
+    "-s",
+    "--server",
+    "--from-file",
+    "--from-literal",
+    "--from-env-file",
+    "--field-manager",
+    "--template",
+];
+
+/// The Secret's name: the first word that is neither a flag nor a flag's value.
+fn secret_name<'a>(words: &[&'a str]) -> Option<&'a str> {
+    let mut skip = false;
+    for w in words {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if w.starts_with('-') {
+            skip = !w.contains('=') && VALUED_FLAGS.contains(w);
+            continue;
+        }
+        return Some(w);
+    }
+    None
 }
 
 /// The repository file a `--from-file` source names, from the command's directory or the top;
@@ -100,6 +137,26 @@ pub(super) fn candidates(src: &str, dir: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_secret_s_name_is_no_flag_s_value() {
+        let words = |s: &'static str| s.split_whitespace().collect::<Vec<_>>();
+        assert_eq!(
+            secret_name(&words("-n apps-install my-overlay --from-file=o.yaml")),
+            Some("my-overlay")
+        );
+        assert_eq!(
+            secret_name(&words("--namespace=apps my-overlay -o yaml")),
+            Some("my-overlay")
+        );
+        assert_eq!(
+            secret_name(&words(
+                "--dry-run=client --type Opaque s1 --from-file o.yaml"
+            )),
+            Some("s1")
+        );
+        assert_eq!(secret_name(&words("-n ns")), None);
+    }
 
     #[test]
     fn a_file_a_command_puts_in_a_secret_is_copied_into_it() {
