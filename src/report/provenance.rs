@@ -97,7 +97,8 @@ pub enum AssumptionKind {
     /// the committed content was linted, not what the command reads.
     ChangedAtRunTime,
     /// The file holds another tool's template syntax (`{{ .x }}`): that tool renders it
-    /// before ytt reads it.
+    /// before ytt reads it. Or it holds ytt's text-template directives (`(@ … @)`) where a
+    /// YAML file has none: a command marks it `type=text-template`.
     OtherTemplate,
     /// A tool prepends text to the file before ytt reads it (`printf '#@ ns = "%s"\n' …;
     /// cat "$f"`): the names the file reads but does not define come from there.

@@ -1,6 +1,7 @@
 //! Round twenty's first contact, each construct on a minimal repository written for the test:
 //! an App Accelerator whose `type: YTT` transform renders a file that a script shipped with it
-//! renders again in the generated project (R20-1).
+//! renders again in the generated project (R20-1); a text template named `.yaml` in a folder
+//! nothing says how to run (R20-2).
 
 use crate::util::json::str_of;
 use crate::util::repo::Repo;
@@ -51,4 +52,29 @@ fn a_syntax_error_in_a_file_the_accelerator_renders_stays() {
     ];
     let lint = Repo::of(&files).lint();
     assert!(!lint.errors().is_empty(), "{lint}");
+}
+
+/// A text template named `.yaml`: `(@ … @)` directives at its top level are not YAML.
+const TEXT_TEMPLATE: &str = "(@ load(\"@ytt:data\", \"data\") @)\n#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.all\n---\nroutes:\n(@ for r in data.values.routes: @)\n#@overlay/append\n- (@= r @)\n(@ end @)\n";
+
+const ROUTES: &str = "#@data/values\n---\nroutes: [/api, /health]\n";
+
+#[test]
+fn a_text_template_named_yaml_is_no_certain_syntax_error_of_an_inferred_root() {
+    // R20-2: nothing says how the folder runs; its file holds ytt's text-template directives,
+    // which a command marks `type=text-template`. A note, not an error.
+    let files = [
+        ("gen/extra-data.yaml", ROUTES),
+        ("gen/extra-overlay-template.yaml", TEXT_TEMPLATE),
+    ];
+    let lint = Repo::of(&files).lint();
+    let syntax = lint.of("yaml-syntax");
+    assert_eq!(syntax.len(), 1, "{lint}");
+    assert_eq!(str_of(syntax[0], "severity"), "info", "{lint}");
+    // A script that reads the file as YAML, for certain: ytt fails there, an error.
+    let script = "#!/bin/sh\ncd \"$(dirname \"$0\")\"\nytt -f extra-data.yaml -f extra-overlay-template.yaml\n";
+    let lint = Repo::of(&[files[0], files[1], ("gen/build.sh", script)]).lint();
+    let syntax = lint.of("yaml-syntax");
+    assert_eq!(syntax.len(), 1, "{lint}");
+    assert_eq!(str_of(syntax[0], "severity"), "error", "{lint}");
 }

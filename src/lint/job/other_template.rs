@@ -6,7 +6,9 @@
 //! rewrites the file before it), ytt reads the file as committed and fails: the error stands,
 //! as ytt reports it (round nine's LA-7: `ytt --file package/config | kbld -f -` on a
 //! directory that vendors a Helm chart's `templates/`). Otherwise the error assumes another
-//! tool renders the file (an `other-template` assumption: a note).
+//! tool renders the file (an `other-template` assumption: a note). The same holds for ytt's
+//! own text-template directives (`(@ … @)`) in a `.yaml` file, which a command marks
+//! `type=text-template` to render it as text (round twenty's R20-2).
 
 use crate::lint::job::Job;
 use crate::report::{
@@ -45,7 +47,8 @@ pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Opti
     let Some(text) = read(&file) else {
         return;
     };
-    if !holds_other_template(&text) {
+    let text_template = !holds_other_template(&text) && holds_text_template(&text);
+    if !holds_other_template(&text) && !text_template {
         return;
     }
     if reads_as_committed(job, &file, read) {
@@ -60,14 +63,29 @@ pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Opti
         .provenance
         .clone()
         .unwrap_or_else(|| Provenance::of(Source::Layout, None));
-    p.assume(Assumption::new(
-        AssumptionKind::OtherTemplate,
+    let said = if text_template {
+        format!(
+            "{file} holds ytt's text-template directives (`(@ … @)`) outside `#@` lines: a \
+             command marks it `type=text-template`"
+        )
+    } else {
         format!(
             "{file} holds another tool's template syntax (`{{{{ }}}}`): that tool renders it before ytt reads it"
-        ),
-    ));
+        )
+    };
+    p.assume(Assumption::new(AssumptionKind::OtherTemplate, said));
     d.basis = Some(Basis::Command);
     d.certainty = Some(p.certainty(Basis::Command));
+}
+
+/// Whether `text` has ytt's text-template directives (`(@ if x: @)`, `(@= v @)`) outside
+/// `#@` and `#!` lines: a text template named `.yaml`, which fails as YAML unless a command
+/// marks it `type=text-template`.
+fn holds_text_template(text: &str) -> bool {
+    text.lines().any(|l| {
+        let t = l.trim_start();
+        !t.starts_with("#@") && !t.starts_with("#!") && t.contains("(@") && t.contains("@)")
+    })
 }
 
 /// Whether `text` has another tool's template syntax outside ytt's own lines.
