@@ -15,6 +15,7 @@ pub mod commands;
 pub mod compiled;
 pub mod concourse;
 pub mod concourse_inputs;
+pub mod conditional_cd;
 pub mod corrected_page;
 pub mod direnv;
 pub mod documented_example;

@@ -344,8 +344,15 @@ fn scripted(mut out: Vec<Outcome>, call: &Call, index: &Index) -> Vec<Outcome> {
                     inv.assumptions
                         .push(super::flags::chosen_assumption(&call.chosen));
                 }
+                if let Some(why) = &call.cwd_assumed {
+                    inv.assumptions
+                        .push(super::conditional_cd::assumption(why));
+                }
             }
             Outcome::Missing(m) => {
+                if let Some(why) = &call.cwd_assumed {
+                    m.assumed.push(super::conditional_cd::assumption(why));
+                }
                 let beside = |file: &str| {
                     let dir = crate::files::paths::parent(file);
                     m.paths
