@@ -105,7 +105,11 @@ mod tests {
     fn shown(c: &Call) -> String {
         let args: Vec<String> = c.args.iter().map(|a| a.to_string()).collect();
         let cwd = c.cwd.as_ref().map_or("?".to_string(), |w| w.to_string());
-        let assumed = if c.cwd_assumed.is_some() { " (assumed)" } else { "" };
+        let assumed = if c.cwd_assumed.is_some() {
+            " (assumed)"
+        } else {
+            ""
+        };
         format!("{}@{cwd}{assumed}: {}", c.line, args.join(" "))
     }
 
@@ -136,7 +140,8 @@ mod tests {
         assert_eq!(lines, vec!["2@config (assumed): -f ."]);
         let why = found[0].cwd_assumed.clone().unwrap_or_default();
         assert!(
-            why.contains("`cd ../config` (line 1)") && why.contains("if `make -C ../x >/dev/null` fails"),
+            why.contains("`cd ../config` (line 1)")
+                && why.contains("if `make -C ../x >/dev/null` fails"),
             "{why}"
         );
 
