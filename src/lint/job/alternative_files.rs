@@ -119,7 +119,9 @@ mod tests {
         let part = docs("kind: Role\nmetadata: {name: r}\n");
         let other =
             docs("kind: Role\nmetadata: {name: r}\n---\nkind: RoleBinding\nmetadata: {name: c}\n");
-        let refs = |d: &[Document]| d.iter().collect::<Vec<&Document>>();
+        fn refs(d: &[Document]) -> Vec<&Document> {
+            d.iter().collect()
+        }
         assert!(alike(&refs(&a), &refs(&b)));
         assert!(!alike(&refs(&a), &refs(&part)));
         assert!(!alike(&refs(&a), &refs(&other)));
