@@ -2,8 +2,11 @@
 //! (ytt's own site build reads every example of `examples/playground` that way, to embed their
 //! text in the web page). Such a command does not render them, so it does not cover them: the
 //! layout still gives them the root that renders them as templates (see `topmost.rs`).
-//! A file is read as data by a root when every one of the root's scenarios marks it so, the
-//! marks applied in order as ytt applies them (a later `type=` mark wins).
+//! Only a directory input whose ytt files are all data counts (the examples' folder); a data
+//! file among the command's own templates is theirs to read (`data.read("values.yml")`), and
+//! the command's root is the one that renders its directory. A file is data for a root when
+//! every one of the root's scenarios marks it so, the marks applied in order as ytt applies
+//! them (a later `type=` mark wins).
 
 use std::collections::BTreeSet;
 
@@ -12,20 +15,28 @@ use crate::lint::discover::Root;
 use crate::lint::repo::walk::RepoFile;
 use crate::ytt_flags::file_marks;
 
-/// The files of `files` that a root of `roots` reads only as data, each with the root's name.
+/// The files of `files` that a root of `roots` reads only as data, each with the root's name:
+/// those of a directory input all of whose ytt files every scenario marks as data. A data file
+/// among the templates of its input (`config/values.yml` that `config/main.yml` reads with
+/// `data.read`) stays covered: the command's root is the one that renders that directory.
 pub fn read_as_data(roots: &[Root], files: &[RepoFile]) -> BTreeSet<(String, String)> {
     let mut out = BTreeSet::new();
     for root in roots {
         let sets = mark_sets(root);
-        if sets.is_empty() || sets.iter().all(|s| s.is_empty()) {
+        if sets.iter().all(|s| s.is_empty()) {
             continue;
         }
-        for f in files.iter().filter(|f| f.kind.is_ytt()) {
-            let Some(rel) = relative(root, &f.path) else {
-                continue;
+        for input in root.inputs.iter().filter(|i| !i.contains('=')) {
+            let mine: Vec<&RepoFile> = files
+                .iter()
+                .filter(|f| f.kind.is_ytt() && f.path != *input && is_within(&f.path, input))
+                .collect();
+            let data = |f: &&RepoFile| {
+                let rel = paths::between(input, &f.path);
+                sets.iter().all(|marks| is_data(marks, &rel))
             };
-            if sets.iter().all(|marks| is_data(marks, &rel)) {
-                out.insert((root.name.clone(), f.path.clone()));
+            if !mine.is_empty() && mine.iter().all(data) {
+                out.extend(mine.iter().map(|f| (root.name.clone(), f.path.clone())));
             }
         }
     }
@@ -64,22 +75,6 @@ fn marks(args: &[String]) -> Vec<String> {
     out
 }
 
-/// The path ytt gives `path` among the root's inputs: relative to the input directory that
-/// holds it, or the file's own name for a file input (`None`: no unnamed input holds it).
-fn relative(root: &Root, path: &str) -> Option<String> {
-    root.inputs
-        .iter()
-        .filter(|i| !i.contains('='))
-        .find(|i| is_within(path, i))
-        .map(|i| {
-            if i == path {
-                path.rsplit('/').next().unwrap_or(path).to_string()
-            } else {
-                paths::between(i, path)
-            }
-        })
-}
-
 /// Whether the last `type=` mark matching `rel` makes it data.
 fn is_data(marks: &[String], rel: &str) -> bool {
     let mut data = false;
@@ -101,24 +96,41 @@ fn is_data(marks: &[String], rel: &str) -> bool {
 mod tests {
     use super::*;
     use crate::lint::discover::Reason;
+    use crate::lint::repo::walk::Kind;
+
+    fn file(path: &str) -> RepoFile {
+        RepoFile::for_test(path, Kind::YttYaml)
+    }
 
     #[test]
-    fn the_marks_decide_in_order_per_input() {
+    fn only_an_input_read_wholly_as_data_leaves_its_files_uncovered() {
         let mut root = Root::found("site", Reason::Topmost);
-        root.inputs = vec!["site".into(), "examples/basics".into(), "one.yml".into()];
+        root.inputs = vec!["site".into(), "examples".into(), "config".into()];
         root.args = vec![
             "--file-mark".into(),
             "example**/*:type=data".into(),
-            "--file-mark=example-b/keep.yml:type=yaml-template".into(),
-            "--file-mark".into(),
-            "one.yml:type=data".into(),
+            "--file-mark=values.yml:type=data".into(),
         ];
-        let marks = mark_sets(&root).remove(0);
-        let data = |p: &str| relative(&root, p).is_some_and(|r| is_data(&marks, &r));
-        assert!(data("examples/basics/example-a/config.yml"));
-        assert!(!data("examples/basics/example-b/keep.yml"));
-        assert!(data("one.yml"));
-        assert!(!data("site/index.yml"));
-        assert!(!data("elsewhere/example-a/config.yml"));
+        let files = [
+            file("site/index.yml"),
+            file("examples/example-a/config.yml"),
+            file("examples/example-b/x.yml"),
+            file("config/main.yml"),
+            file("config/values.yml"),
+        ];
+        let data: Vec<String> = read_as_data(&[root.clone()], &files)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect();
+        assert_eq!(
+            data,
+            ["examples/example-a/config.yml", "examples/example-b/x.yml"]
+        );
+        // A later mark makes one of them a template again: the input is not all data.
+        root.args.extend([
+            "--file-mark".into(),
+            "example-b/x.yml:type=yaml-template".into(),
+        ]);
+        assert!(read_as_data(&[root], &files).is_empty());
     }
 }
