@@ -242,7 +242,7 @@ pub fn resolve_from(
         line: call.line,
     };
     let args = match ytt_args::parse(&call.args) {
-        Command::Render(a) => a,
+        Command::Render(a) => *a,
         Command::Other(_) => return vec![Outcome::Ignored],
         Command::Unreadable(reason) => return vec![skipped(&origin, reason, Vec::new())],
     };

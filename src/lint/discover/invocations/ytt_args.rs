@@ -52,7 +52,7 @@ pub struct YttArgs {
 /// What a `ytt` command is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    Render(YttArgs),
+    Render(Box<YttArgs>),
     /// Not a rendering (`ytt version`, `ytt --help`, `ytt fmt`): nothing to lint.
     Other(String),
     /// A command line the linter cannot read, and why.
@@ -228,7 +228,7 @@ pub fn parse(args: &[Word]) -> Command {
     if out.files.is_empty() && out.unknown.is_empty() {
         return Command::Other("no -f input".into());
     }
-    Command::Render(out)
+    Command::Render(Box::new(out))
 }
 
 /// A long flag (`--name`) that no ytt version knows: not one of ytt's old flags whose
