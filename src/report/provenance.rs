@@ -132,11 +132,14 @@ pub enum AssumptionKind {
     /// `--data-values-env PREFIX` gets the `PREFIX_…` variables the repository's environment
     /// files set (direnv's `.envrc` and its templates, `.env` files), and no others.
     EnvironmentFiles,
+    /// The command gives a long flag that no ytt version knows (`--colour never`): it is read
+    /// as changing nothing the linter checks (a later ytt's flag, or a wrapper's).
+    UnknownFlag,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 21] = [
+    pub const ALL: [AssumptionKind; 22] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -158,6 +161,7 @@ impl AssumptionKind {
         AssumptionKind::SampleText,
         AssumptionKind::SplitOutput,
         AssumptionKind::EnvironmentFiles,
+        AssumptionKind::UnknownFlag,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -189,6 +193,7 @@ impl AssumptionKind {
             AssumptionKind::SampleText => "sample-text",
             AssumptionKind::SplitOutput => "split-output",
             AssumptionKind::EnvironmentFiles => "environment-files",
+            AssumptionKind::UnknownFlag => "unknown-flag",
         }
     }
 
@@ -209,6 +214,7 @@ impl AssumptionKind {
                 | AssumptionKind::WorkingDirectory
                 | AssumptionKind::CallerCheckout
                 | AssumptionKind::SampleText
+                | AssumptionKind::UnknownFlag
         )
     }
 
@@ -267,7 +273,12 @@ impl Assumption {
     pub fn only_a_note(&self) -> bool {
         matches!(
             self.subject,
-            Some(Subject::UserFills | Subject::Replaced { .. } | Subject::StandInValue { .. })
+            Some(
+                Subject::UserFills
+                    | Subject::Replaced { .. }
+                    | Subject::StandInValue { .. }
+                    | Subject::Alternatives { .. }
+            )
         ) || matches!(
             self.kind,
             AssumptionKind::SampleText | AssumptionKind::SplitOutput
@@ -309,6 +320,10 @@ pub enum Subject {
     /// `working-directory`: a page's command names the page's own folder by `stale`, the
     /// path it had before a move, and was linted with `now` in its place.
     OldPath { stale: String, now: String },
+    /// `inferred-command`: `files`, two files of a root inferred from the layout, each render
+    /// the same objects with the same content: alternatives of one example, each rendered on
+    /// its own (see `lint/job/alternative_files.rs`); a duplicate between them is a note.
+    Alternatives { files: Vec<String> },
 }
 
 impl fmt::Display for Assumption {

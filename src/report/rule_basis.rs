@@ -44,6 +44,7 @@ impl Rule {
             // tool wrapping ytt adds), so a schema that does not overlay rests on them.
             Rule::LoadError
             | Rule::InputMissing
+            | Rule::InputReadAsData
             | Rule::OverlayError
             | Rule::OverlayMatchesNothing
             | Rule::UnknownComment

@@ -228,6 +228,10 @@ rule_table! {
         "Input of a ytt command that does not exist",
         "A `ytt` command the repository runs or documents (a script, a Makefile, a CI job, a README) names a `-f` file or directory that is not in the repository, and no command of the repository makes it (a redirection, `cp`, `mkdir`, `git clone`, a download, a tool's output): the file moved, was deleted or is misspelt, and ytt stops with \"no such file or directory\". Reported at the command. A page's own command whose reader's directory is certain (another input exists from there, the page is at the top, or the path exists from no directory) fails for certain: an error; elsewhere a warning: a step the linter does not see (an earlier CI step, another task's output, a copy made by hand) may make it, or the page's directory is assumed (`working-directory`). With `rules: {input-missing: error}`, an error where the command is known for certain.",
         "Fix the path in the command (the finding names a file of a similar name when there is one), or remove the command.";
+    InputReadAsData = "input-read-as-data", Warning,
+        "Input of a ytt command that ytt reads as data",
+        "A `ytt` command the repository runs gives a process substitution without a name, `-f <(cat <<EOF … EOF)`: the shell hands ytt a path like /dev/fd/63, which has no YAML extension, so ytt reads it as a data file. Nothing of it is rendered or applied: its templates, overlays and data values are left out, silently. Reported at the command.",
+        "Name the input so ytt reads it as YAML (`-f overlay.yml=<(…)`), or write the text to a `.yml` file and give that.";
     VendirNotSynced = "vendir-not-synced", Info,
         "Directory that vendir has not synced",
         "A vendir.yml names a directory the repository does not hold; the roots that need it are not linted, instead of failing on the missing files.",

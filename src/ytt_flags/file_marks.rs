@@ -20,6 +20,12 @@ fn matcher(pattern: &str) -> Result<regex::Regex, String> {
     regex::Regex::new(&format!("^{quoted}$")).map_err(|e| e.to_string())
 }
 
+/// Whether a mark's PATH pattern matches a file's relative path, as ytt matches it (an
+/// unreadable pattern matches nothing).
+pub fn matches(pattern: &str, rel_path: &str) -> bool {
+    matcher(pattern).is_ok_and(|re| re.is_match(rel_path))
+}
+
 /// Applies the marks in order; returns the files that remain.
 pub fn apply(mut files: Vec<InputFile>, marks: &[String]) -> Result<Vec<InputFile>, String> {
     let mut exclusive: Vec<String> = Vec::new();

@@ -43,7 +43,8 @@ fn every_assumption_kind_and_subject_has_a_row() {
             "supplements",
             "stand-in-value",
             "environment-files",
-            "old-path"
+            "old-path",
+            "alternatives"
         ]
     );
     // Each tag is what the model writes.
@@ -66,6 +67,9 @@ fn every_assumption_kind_and_subject_has_a_row() {
         Subject::OldPath {
             stale: "a".into(),
             now: "b/a".into(),
+        },
+        Subject::Alternatives {
+            files: vec!["a.yml".into(), "b.yml".into()],
         },
     ]
     .into_iter()

@@ -74,6 +74,7 @@ mod round_fourteen_samples;
 mod round_fourteen_sources;
 mod round_nine;
 mod round_nine_left;
+mod round_nineteen_left;
 mod round_nineteen_lost;
 mod round_seventeen_catalog;
 mod round_seventeen_moves;

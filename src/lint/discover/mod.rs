@@ -9,6 +9,7 @@ pub mod alternatives;
 pub mod app_fetched;
 pub mod configured;
 pub mod copied;
+pub mod data_marked;
 pub mod design_docs;
 pub mod documented_values;
 pub mod foreign_star;

@@ -51,13 +51,17 @@ struct Seen<'a> {
     vendir: &'a [Target],
     /// Directories that directly hold ytt files that only supplement others (not claimed).
     supplementing: BTreeSet<String>,
+    /// The files a known root reads only as data, with the root's name (see `data_marked.rs`).
+    as_data: BTreeSet<(String, String)>,
 }
 
 impl Seen<'_> {
+    /// Whether a root of `roots` renders `path` (a root that reads it only as data does not).
     fn covered(&self, path: &str, roots: &[Root]) -> bool {
-        roots
-            .iter()
-            .any(|r| r.inputs.iter().any(|i| is_within(path, i)))
+        roots.iter().any(|r| {
+            r.inputs.iter().any(|i| is_within(path, i))
+                && !self.as_data.contains(&(r.name.clone(), path.to_string()))
+        })
     }
 
     fn claimed(&self, path: &str) -> bool {
@@ -153,6 +157,7 @@ pub fn roots(
         claimed,
         vendir,
         supplementing: BTreeSet::new(),
+        as_data: super::data_marked::read_as_data(known, files),
     };
     // What each supplementing file holds (claimed files and Starlark: code).
     let mut kinds: BTreeMap<&str, Supplement> = BTreeMap::new();

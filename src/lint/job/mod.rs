@@ -2,6 +2,7 @@
 //! private library checked on its own; and the translation of what the engine reports into
 //! diagnostics. This is the one place that decides which rule an engine error belongs to.
 
+pub mod alternative_files;
 pub mod annotation_fix;
 pub mod annotations;
 pub mod bazel_outputs;

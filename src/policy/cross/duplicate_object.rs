@@ -78,7 +78,7 @@ fn run(out: &Output<'_>) -> Vec<Found> {
 
 /// Whether two values have the same content, as kapp compares objects: maps whatever the
 /// order of their keys, positions and comments aside.
-fn same(a: &Value, b: &Value) -> bool {
+pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Map(x), Value::Map(y)) => {
             x.items.len() == y.items.len()

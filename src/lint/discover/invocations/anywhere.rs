@@ -55,7 +55,7 @@ mod tests {
 
     fn args(words: &[Word]) -> YttArgs {
         match parse(words) {
-            Command::Render(a) => a,
+            Command::Render(a) => *a,
             other => panic!("{other:?}"),
         }
     }

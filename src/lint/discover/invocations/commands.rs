@@ -49,6 +49,10 @@ impl<'t> Interp<'t> {
                     }
                     _ => None,
                 };
+                // A `cd` to an absolute directory no longer depends on an assumed one.
+                if target.is_some_and(Word::anchored) {
+                    env.cwd_assumed = None;
+                }
             }
             Some("pushd") => {
                 env.dirs.push(env.cwd.clone());
@@ -117,6 +121,7 @@ impl<'t> Interp<'t> {
                     scripted: self.here.is_some() || self.within,
                     written: self.written.clone(),
                     chosen,
+                    cwd_assumed: env.cwd_assumed.clone(),
                 });
             }
             Some(n) if n.contains('/') => {

@@ -75,6 +75,8 @@ pub struct Env {
     vars: BTreeMap<String, Vec<Alt>>,
     /// The working directory; `None` when it cannot be known.
     pub cwd: Option<Word>,
+    /// Why `cwd` is not certain (see `conditional_cd.rs`); `None`: it is.
+    pub cwd_assumed: Option<String>,
     /// `pushd`'s stack.
     pub dirs: Vec<Option<Word>>,
     /// A function's arguments (`$1`...) while its body is followed; `None` outside functions.
@@ -163,6 +165,14 @@ impl Env {
             let agree = branches.iter().all(|(e, _)| Some(e.cwd.clone()) == first);
             out.cwd = if agree { first.flatten() } else { None };
         }
+        // A directory some branch entered by a `cd` that may not run stays assumed.
+        out.cwd_assumed = match out.cwd {
+            Some(_) => branches
+                .iter()
+                .find_map(|(e, _)| e.cwd_assumed.clone())
+                .or_else(|| base.cwd_assumed.clone()),
+            None => None,
+        };
         out
     }
 }

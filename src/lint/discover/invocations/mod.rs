@@ -15,6 +15,7 @@ pub mod commands;
 pub mod compiled;
 pub mod concourse;
 pub mod concourse_inputs;
+pub mod conditional_cd;
 pub mod corrected_page;
 pub mod direnv;
 pub mod documented_example;
@@ -53,6 +54,7 @@ pub mod outputs;
 pub mod own_checkout;
 pub mod own_clone;
 pub mod package_json;
+pub mod page_marks;
 mod pipeline_file;
 pub mod placeholder_file;
 pub mod printed;
@@ -70,10 +72,12 @@ pub mod snippet;
 pub mod sole_match;
 pub mod starting_point;
 pub mod subfolder;
+pub mod substitution_data;
 pub mod subtree_copies;
 pub mod taskfile;
 pub mod terraform;
 pub mod tree_copy;
+pub mod unknown_flag;
 pub mod unread;
 pub mod word;
 pub mod written_keys;
@@ -592,6 +596,9 @@ pub fn find_with(
             if elsewhere {
                 continue;
             }
+            found
+                .findings
+                .extend(substitution_data::findings(call, &snippet.file));
             let here = Repo {
                 copies: &tree_copies,
                 nested: call.scripted,

@@ -130,6 +130,7 @@ mod tests {
             scripted: false,
             written: None,
             chosen: Vec::new(),
+            cwd_assumed: None,
         }
     }
 

@@ -249,6 +249,7 @@ mod tests {
             scripted: false,
             written: None,
             chosen: Vec::new(),
+            cwd_assumed: None,
         };
         let dirs = clone_dirs(page, this);
         let out = mapped(&call, &snippet, &dirs, &index);

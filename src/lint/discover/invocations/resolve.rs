@@ -242,10 +242,25 @@ pub fn resolve_from(
         line: call.line,
     };
     let args = match ytt_args::parse(&call.args) {
-        Command::Render(a) => a,
+        Command::Render(a) => *a,
         Command::Other(_) => return vec![Outcome::Ignored],
         Command::Unreadable(reason) => return vec![skipped(&origin, reason, Vec::new())],
     };
+    let unknown = args.unknown_flags.clone();
+    let out = resolve_args(call, snippet, repo, prefer, known, args, origin);
+    super::unknown_flag::assumed(out, &unknown)
+}
+
+/// [`resolve_from`] with the command's arguments read.
+fn resolve_args(
+    call: &Call,
+    snippet: &Snippet,
+    repo: &Repo,
+    prefer: Option<&Word>,
+    known: Option<&Word>,
+    args: YttArgs,
+    origin: Origin,
+) -> Vec<Outcome> {
     // A command that names every input from a known directory reads the same files from
     // wherever it runs (see `anywhere.rs`).
     let anywhere = Word::lit(REPO);
@@ -344,8 +359,14 @@ fn scripted(mut out: Vec<Outcome>, call: &Call, index: &Index) -> Vec<Outcome> {
                     inv.assumptions
                         .push(super::flags::chosen_assumption(&call.chosen));
                 }
+                if let Some(why) = &call.cwd_assumed {
+                    inv.assumptions.push(super::conditional_cd::assumption(why));
+                }
             }
             Outcome::Missing(m) => {
+                if let Some(why) = &call.cwd_assumed {
+                    m.assumed.push(super::conditional_cd::assumption(why));
+                }
                 let beside = |file: &str| {
                     let dir = crate::files::paths::parent(file);
                     m.paths
@@ -477,7 +498,28 @@ fn attempt(
         Some(Stdin::File(w)) => Some(Stdin::File(rebase(w, root))),
         other => other.clone(),
     };
-    let (out, decided) = place(origin, args, stdin.as_ref(), &base, &when, repo, caller);
+    let (mut out, decided) = place(origin, args, stdin.as_ref(), &base, &when, repo, caller);
+    // A page's command whose file mark matches nothing from here runs elsewhere
+    // (`page_marks.rs`).
+    if crate::lint::discover::provenance::source_of(&origin.file) == crate::report::Source::Document
+    {
+        for o in &mut out {
+            let unmatched = match o {
+                Outcome::Found(inv) => super::page_marks::unmatched(inv, repo.index),
+                _ => None,
+            };
+            if let Some(mark) = unmatched {
+                *o = skipped(
+                    origin,
+                    format!(
+                        "its file mark `{mark}` matches no file from any directory it may run \
+                         in, and the page does not say where its reader runs it"
+                    ),
+                    Vec::new(),
+                );
+            }
+        }
+    }
     // Every entry of a loop that a test of its name or text leaves out: the command is placed
     // and runs for none of them.
     let found = decided || (!out.is_empty() && out.iter().all(|o| matches!(o, Outcome::Found(_))));

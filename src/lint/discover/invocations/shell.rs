@@ -54,6 +54,9 @@ pub struct Call {
     /// The branch conditions its arguments' values were set under that the linter combined
     /// itself, each a variable and the value assumed (see `flags.rs`).
     pub chosen: Vec<(String, bool)>,
+    /// Why the working directory is not certain: it was entered by a `cd` that runs only if
+    /// a command fails or a test holds (see `conditional_cd.rs`).
+    pub cwd_assumed: Option<String>,
 }
 
 /// A command that deploys files as they are, without ytt: `kapp deploy -f PATH`,
@@ -285,19 +288,20 @@ impl<'t> Interp<'t> {
         }
         self.depth += 1;
         match n.kind() {
-            "program" | "compound_statement" | "do_group" | "list" | "negated_command" => {
+            "program" | "compound_statement" | "do_group" | "negated_command" => {
                 self.children(n, env)
             }
+            // `A || cd X`, `[ -d X ] && cd X`: a `cd` that may not run (`conditional_cd.rs`).
+            "list" => self.list(n, env),
             "redirected_statement" => self.redirected(n, env),
             // `find … | while read VAR`: one command per entry (`find_loop.rs`).
             "pipeline" if self.find_loop(n, env) => {}
             "pipeline" => self.pipeline(n, env),
+            // `( cd ../config; ytt -f . )`: the subshell's statements run in order in a copy
+            // of the state, which its `cd` and assignments change for them only.
             "subshell" => {
-                let mut c = n.walk();
-                for child in n.named_children(&mut c) {
-                    let mut sub = env.clone();
-                    self.stmt(child, &mut sub);
-                }
+                let mut sub = env.clone();
+                self.children(n, &mut sub);
             }
             "command" => self.command(n, env),
             "variable_assignment" => self.assign(n, env),

@@ -162,14 +162,19 @@ impl Word {
         fields
     }
 
-    /// `dir/self`, unless the word is already absolute (or repository-absolute).
-    pub fn relative_to(&self, dir: &Word) -> Word {
+    /// Whether the word names a path from a fixed place (absolute, repository-absolute, the
+    /// caller's directory, the home directory), not from the working directory.
+    pub fn anchored(&self) -> bool {
         let prefix = self.literal_prefix();
-        if prefix.starts_with('/')
+        prefix.starts_with('/')
             || prefix.starts_with(REPO)
             || prefix.starts_with(CALLER)
             || self.in_home()
-        {
+    }
+
+    /// `dir/self`, unless the word is already absolute (or repository-absolute).
+    pub fn relative_to(&self, dir: &Word) -> Word {
+        if self.anchored() {
             return self.normalized();
         }
         let mut out = dir.clone();

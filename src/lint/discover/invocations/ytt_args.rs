@@ -43,12 +43,16 @@ pub struct YttArgs {
     pub split_output: bool,
     /// That directory, as written.
     pub output_dir: Option<Word>,
+    /// Long flags no ytt version knows (`--colour`), each with the value it took: read as
+    /// changing nothing the linter checks, an `unknown-flag` assumption (see
+    /// `unknown_flag.rs`).
+    pub unknown_flags: Vec<String>,
 }
 
 /// What a `ytt` command is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    Render(YttArgs),
+    Render(Box<YttArgs>),
     /// Not a rendering (`ytt version`, `ytt --help`, `ytt fmt`): nothing to lint.
     Other(String),
     /// A command line the linter cannot read, and why.
@@ -74,13 +78,23 @@ fn takes(flag: &str) -> Option<Takes> {
     Some(match flag {
         "-f" | "--file" => Takes::File,
         "--data-values-file" => Takes::ValuesFile,
-        "-v" | "--data-value" => Takes::Value(ValueKind::String),
-        "--data-value-yaml" => Takes::Value(ValueKind::Yaml),
+        // Names of 2019-08-14 only, renamed the same day: `--data-value-as-string`,
+        // `--data-value-from-yaml`, `--data-values-env-as-strings`, `--data-values-env-from-yaml`.
+        "-v" | "--data-value" | "--data-value-as-string" => Takes::Value(ValueKind::String),
+        "--data-value-yaml" | "--data-value-from-yaml" => Takes::Value(ValueKind::Yaml),
         "--data-value-file" => Takes::ValueFile,
-        "--data-values-env" | "--data-values-env-yaml" => Takes::Env,
+        "--data-values-env"
+        | "--data-values-env-yaml"
+        | "--data-values-env-as-strings"
+        | "--data-values-env-from-yaml" => Takes::Env,
         "--file-mark" => Takes::FileMark,
         "--output-files" | "--dangerous-emptied-output-directory" => Takes::SplitOutput,
-        "-o" | "--output" | "--allow-symlink-destination" => Takes::Ignored,
+        // ytt's older names of `--dangerous-emptied-output-directory` (which empties the
+        // directory, then writes each file's output there): `--output-dir` from 2019-07-31,
+        // `--output-directory` from 2019-08-08 to 2020-05-20.
+        "--output-dir" | "--output-directory" => Takes::SplitOutput,
+        // `--output-type` named the output's format from 2019-06-21 to 2019-07-31 (now `-o`).
+        "-o" | "--output" | "--output-type" | "--allow-symlink-destination" => Takes::Ignored,
         _ => return None,
     })
 }
@@ -92,7 +106,12 @@ const KEPT: [&str; 4] = [
     "--strict",
     "--dangerous-data-values-disable-validation",
 ];
-const DROPPED: [&str; 6] = [
+const DROPPED: [&str; 9] = [
+    // `-R`/`--recursive` ("interpret file as directory") did nothing; removed 2019-08-15.
+    "-R",
+    "--recursive",
+    // Schemas behind a flag from 2020-10-06 to 2021-07-05; always on since.
+    "--enable-experiment-schema",
     "--debug",
     "--inspect",
     "--inspect-files",
@@ -154,6 +173,7 @@ pub fn parse(args: &[Word]) -> Command {
                     ),
                     None if KEPT.contains(&flag) && value == "true" => out.flags.push(flag.into()),
                     None if DROPPED.contains(&flag) || value == "false" => {}
+                    None if is_unknown_long(flag) => out.unknown_flags.push(t.to_string()),
                     None => return Command::Unreadable(format!("unknown ytt flag `{flag}`")),
                 }
             }
@@ -164,7 +184,24 @@ pub fn parse(args: &[Word]) -> Command {
                     _ => (t, None),
                 };
                 let Some(kind) = takes(flag) else {
-                    return Command::Unreadable(format!("unknown ytt flag `{t}`"));
+                    if let Some(r) = old_flag(t) {
+                        return Command::Unreadable(r);
+                    }
+                    if !is_unknown_long(t) {
+                        return Command::Unreadable(format!("unknown ytt flag `{t}`"));
+                    }
+                    // ytt takes no positional argument: a word after the flag that is no flag
+                    // is its value.
+                    let value = args.get(i).filter(|v| !v.literal_prefix().starts_with('-'));
+                    let shown = match value {
+                        Some(v) => {
+                            i += 1;
+                            format!("{t} {v}")
+                        }
+                        None => t.to_string(),
+                    };
+                    out.unknown_flags.push(shown);
+                    continue;
                 };
                 let value = match glued {
                     Some(g) => Word::lit(g.trim_start_matches('=')),
@@ -191,7 +228,29 @@ pub fn parse(args: &[Word]) -> Command {
     if out.files.is_empty() && out.unknown.is_empty() {
         return Command::Other("no -f input".into());
     }
-    Command::Render(out)
+    Command::Render(Box::new(out))
+}
+
+/// A long flag (`--name`) that no ytt version knows: not one of ytt's old flags whose
+/// meaning the linter cannot model (see [`old_flag`]).
+fn is_unknown_long(flag: &str) -> bool {
+    flag.starts_with("--") && flag.len() > 2 && old_flag(flag).is_none()
+}
+
+/// Why a flag ytt knows, or knew, makes the command unreadable: it changes what the command
+/// does in a way the linter does not model.
+fn old_flag(flag: &str) -> Option<String> {
+    let name = flag.split_once('=').map_or(flag, |(n, _)| n);
+    let what = match name {
+        "--filter-template-file" => {
+            "ytt's old flag `--filter-template-file` (which files are templates; replaced by \
+             `--file-mark` in 2019)"
+        }
+        "--files-inspect" => "`--files-inspect` (lists the files, renders nothing)",
+        "--bulk-in" | "--bulk-out" => "ytt's `--bulk-in`/`--bulk-out` (files as JSON)",
+        _ => return None,
+    };
+    Some(format!("{what} is not read"))
 }
 
 fn take(out: &mut YttArgs, kind: Takes, value: Word) {
@@ -261,8 +320,9 @@ mod tests {
         assert_eq!(a.values[0].2.literal(), None);
         assert!(matches!(parse(&words("version")), Command::Other(_)));
         assert!(matches!(parse(&words("--version")), Command::Other(_)));
+        assert!(matches!(parse(&words("-f a -n")), Command::Unreadable(_)));
         assert!(matches!(
-            parse(&words("-f a --nope")),
+            parse(&words("-f a --filter-template-file x.yml")),
             Command::Unreadable(_)
         ));
         assert!(matches!(parse(&words("-f %$ARGS")), Command::Render(_)));
@@ -290,5 +350,24 @@ mod tests {
             parse(&words("-f a template")),
             Command::Unreadable(_)
         ));
+    }
+
+    #[test]
+    fn old_flags_are_read_as_they_were_and_unknown_ones_are_kept_aside() {
+        for old in ["--output-directory tmp/", "--output-dir=tmp/"] {
+            let Command::Render(a) = parse(&words(&format!("-f a {old} -R --output-type json")))
+            else {
+                panic!("{old}")
+            };
+            assert!(a.split_output, "{old}");
+            assert_eq!(a.output_dir.map(|w| w.to_string()).as_deref(), Some("tmp/"));
+            assert!(a.unknown_flags.is_empty(), "{old}");
+        }
+        let Command::Render(a) = parse(&words("-f a --colour never --quiet -f b --x=1")) else {
+            panic!()
+        };
+        assert_eq!(a.unknown_flags, vec!["--colour never", "--quiet", "--x=1"]);
+        let files: Vec<String> = a.files.iter().map(|w| w.to_string()).collect();
+        assert_eq!(files, vec!["a", "b"]);
     }
 }
