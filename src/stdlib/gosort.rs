@@ -170,7 +170,7 @@ mod tests {
             .collect();
         let mut want = v.clone();
         // Go's sort.Reverse: less(i, j) is less(j, i); equal keys keep their order.
-        want.sort_by(|x, y| y.0.cmp(&x.0));
+        want.sort_by_key(|p| std::cmp::Reverse(p.0));
         stable(&mut v, &mut |x, y| y.0 < x.0);
         assert_eq!(v, want);
     }
