@@ -9,7 +9,7 @@ use starlark::codemap::Span;
 use starlark::syntax::ast::{AstExpr, BinOp, Expr, Stmt};
 
 use super::index::Index;
-use super::value_refs::{refs, Seg};
+use super::value_refs::Seg;
 use super::walk;
 use crate::pos::Pos;
 
@@ -29,7 +29,7 @@ pub struct Tested {
 /// `key: #@ v.x`, `v.x if v.x else d`) asks whether the value is there, not what it says: it is
 /// left out.
 pub fn tested(index: &Index<'_>) -> Vec<Tested> {
-    let all = refs(index);
+    let all = index.value_refs();
     let mut out: Vec<Tested> = Vec::new();
     // The references that are operands of a test, by unit.
     let mut tests: Vec<(usize, Span)> = Vec::new();

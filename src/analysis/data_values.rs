@@ -7,7 +7,7 @@
 //! `any`, and open parts of the shape, are not checked.
 
 use super::index::Index;
-use super::value_refs::{refs, Ref};
+use super::value_refs::Ref;
 use super::value_shape::{Miss, Node, Source};
 use super::Finding;
 use crate::pos::Pos;
@@ -26,12 +26,12 @@ pub fn check(
     let mut found = Vec::new();
     let mut unused = Vec::new();
     let mut used: Vec<Vec<String>> = Vec::new();
-    let all = refs(index);
+    let all = index.value_refs();
     // What code probes may be there: references below it are not sure to fail.
     for r in all.iter().filter(|r| r.probe) {
         shape.open_at(&r.segs);
     }
-    for r in &all {
+    for r in all {
         match shape.resolve(&r.segs) {
             Ok(path) => used.push(path),
             // A private library's file is checked with its own library; here its reads count.

@@ -2,7 +2,7 @@
 //! the library (or of one of its private libraries), or something that cannot be resolved
 //! statically (left alone: the evaluation reports it).
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use starlark::syntax::ast::{AstNoPayload, DefP};
 
@@ -40,6 +40,9 @@ pub struct Index<'a> {
     ytt_aliases: Vec<HashMap<String, &'static str>>,
     /// Per unit: the root of the library it belongs to (what a `load("/path")` starts from).
     roots: Vec<String>,
+    /// The library's reads of its data values ([`super::value_refs::refs`]), found once for
+    /// the checks that need them (four of them, some on another thread).
+    value_refs: std::sync::OnceLock<Vec<super::value_refs::Ref>>,
 }
 
 impl<'a> Index<'a> {
@@ -54,6 +57,7 @@ impl<'a> Index<'a> {
             targets: HashMap::new(),
             ytt_aliases: Vec::new(),
             roots: Vec::new(),
+            value_refs: std::sync::OnceLock::new(),
         };
         index.own = index.all.len();
         index.roots = vec![dir.to_string(); index.own];
@@ -129,6 +133,13 @@ impl<'a> Index<'a> {
         };
         let f = tree.find_file(&base, file_path).ok()?;
         f.is_library().then_some((f, root))
+    }
+
+    /// Every reference to data values in the library's files (see [`super::value_refs::refs`]),
+    /// found at the first request.
+    pub fn value_refs(&self) -> &[super::value_refs::Ref] {
+        self.value_refs
+            .get_or_init(|| super::value_refs::refs(self))
     }
 
     /// What the `load(path, ...)` of unit `i` names.

@@ -16,7 +16,7 @@
 //! A file that two roots share is judged by each; the finding of a root that runs the code
 //! wins (`lint/post/stale.rs`).
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use starlark::syntax::ast::{AstExpr, Expr, Stmt};
 

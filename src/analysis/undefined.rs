@@ -20,7 +20,7 @@
 //! The finding rests on the file's text alone. In a file nothing loads it is stale (see
 //! [`super::stale`]).
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use starlark::syntax::ast::{
     AstAssignTarget, AstExpr, AstNoPayload, AstParameter, AstStmt, ClauseP, Expr, ForClause, Stmt,

@@ -10,7 +10,7 @@
 use starlark::syntax::ast::{ArgumentP, AssignTarget, AstExpr, AstLiteral, Expr, Stmt};
 
 use super::index::Index;
-use super::value_refs::{refs, Seg};
+use super::value_refs::Seg;
 use super::walk;
 use crate::files::FileType;
 use crate::library::plain::doc_has_annotation;
@@ -23,13 +23,14 @@ pub type ReadPath = Vec<Option<String>>;
 
 /// Every read of data values in the library's own files (see [`super::value_refs`]).
 pub fn reads(index: &Index<'_>) -> Vec<ReadPath> {
-    let mut out: Vec<ReadPath> = refs(index)
-        .into_iter()
+    let mut out: Vec<ReadPath> = index
+        .value_refs()
+        .iter()
         .map(|r| {
             r.segs
-                .into_iter()
+                .iter()
                 .map(|s| match s {
-                    Seg::Key(k) => Some(k),
+                    Seg::Key(k) => Some(k.clone()),
                     Seg::Dynamic => None,
                 })
                 .collect()
@@ -78,7 +79,7 @@ pub fn declaring_files(ws: &Workspace, dir: &str) -> Vec<String> {
 /// declare every key of. When the name is not a string written there, the file's `_ytt_lib`
 /// directory: any of them.
 pub fn handed_over(index: &Index<'_>) -> Vec<String> {
-    let all = refs(index);
+    let all = index.value_refs();
     let mut out = Vec::new();
     for i in 0..index.own {
         let unit = &index.all[i];

@@ -1,6 +1,6 @@
 //! Walks over a parsed module: every statement, every expression, the names each scope binds.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use starlark::syntax::ast::{AstExpr, AstNoPayload, AstStmt, ClauseP, DefP, Expr, LoadP, Stmt};
 use starlark::syntax::AstModule;

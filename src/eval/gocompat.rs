@@ -94,11 +94,13 @@ pub fn parse(file: &str, code: String, dialect: &Dialect) -> starlark::Result<As
             }
         }
     };
-    let ops: HashMap<String, String> = OPERATORS
-        .iter()
-        .map(|(op, f)| (op.to_string(), f.to_string()))
-        .collect();
-    ast.replace_binary_operators(&ops);
+    static OPS: std::sync::LazyLock<HashMap<String, String>> = std::sync::LazyLock::new(|| {
+        OPERATORS
+            .iter()
+            .map(|(op, f)| (op.to_string(), f.to_string()))
+            .collect()
+    });
+    ast.replace_binary_operators(&OPS);
     Ok(ast)
 }
 

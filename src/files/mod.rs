@@ -10,6 +10,7 @@ pub mod listed;
 pub mod open;
 pub mod overlay;
 pub mod paths;
+pub mod repo_policy;
 pub mod repo_text;
 mod symlink;
 pub mod write;

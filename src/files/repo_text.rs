@@ -1,33 +1,20 @@
 //! The text of a file of the linted repository, read under the linter's policy (never outside
 //! the repository, never a special file), for discovery's quick looks at files the walk listed:
 //! whether a file holds an overlay, a resource, a `load(`. The repository's real path is
-//! resolved once per thread, not once per file.
+//! resolved once per thread, not once per file (`repo_policy`).
 
-use std::cell::RefCell;
 use std::path::Path;
 
-use super::{read_allowed, ReadPolicy};
+use super::read_allowed;
 
 /// The UTF-8 text of `rel` (relative to `repo`), `None` when it cannot be read, is refused by
 /// the policy (a symlink swapped in that leaves the repository, a FIFO) or is not UTF-8.
 pub fn read_repo_text(repo: &Path, rel: &str) -> Option<String> {
-    thread_local! {
-        static POLICY: RefCell<Option<ReadPolicy>> = const { RefCell::new(None) };
-    }
-    let policy = POLICY.with(|p| {
-        let mut p = p.borrow_mut();
-        match p.as_ref() {
-            Some(policy) if policy.repository.as_ref().is_some_and(|(d, _)| d == repo) => {
-                policy.clone()
-            }
-            _ => {
-                let policy = ReadPolicy::repository(repo);
-                *p = Some(policy.clone());
-                policy
-            }
-        }
-    });
-    String::from_utf8(read_allowed(&repo.join(rel), &policy)?).ok()
+    String::from_utf8(read_allowed(
+        &repo.join(rel),
+        &super::repo_policy::of(repo),
+    )?)
+    .ok()
 }
 
 #[cfg(test)]

@@ -24,28 +24,40 @@ pub fn schema_json(doc: &Document) -> Json {
 }
 
 /// Every key of the document set to `null`: the steps to its map, and the key (the root's
-/// `status` left out, as in the JSON).
+/// `status` left out, as in the JSON). The path is written out only for such a key: the walk
+/// holds the keys it passes through as they are in the document.
 pub fn null_keys(doc: &Document) -> Vec<(Vec<Step>, String)> {
-    fn walk(v: &Value, steps: &mut Vec<Step>, out: &mut Vec<(Vec<Step>, String)>) {
+    /// A step of the walk: a map's key as written, or an index.
+    enum Through<'a> {
+        Key(&'a Value),
+        Index(usize),
+    }
+    fn walk<'a>(v: &'a Value, steps: &mut Vec<Through<'a>>, out: &mut Vec<(Vec<Step>, String)>) {
         match v {
             Value::Map(m) => {
                 for item in &m.items {
-                    let key = scalar_key_string(&item.key);
-                    if steps.is_empty() && key == "status" {
+                    if steps.is_empty() && matches!(&item.key, Value::String(k) if k == "status") {
                         continue;
                     }
                     if matches!(item.value, Value::Null) {
-                        out.push((steps.clone(), key));
+                        let path = steps
+                            .iter()
+                            .map(|s| match s {
+                                Through::Key(k) => Step::Key(scalar_key_string(k)),
+                                Through::Index(i) => Step::Index(*i),
+                            })
+                            .collect();
+                        out.push((path, scalar_key_string(&item.key)));
                         continue;
                     }
-                    steps.push(Step::Key(key));
+                    steps.push(Through::Key(&item.key));
                     walk(&item.value, steps, out);
                     steps.pop();
                 }
             }
             Value::Array(a) => {
                 for (i, item) in a.items.iter().enumerate() {
-                    steps.push(Step::Index(i));
+                    steps.push(Through::Index(i));
                     walk(&item.value, steps, out);
                     steps.pop();
                 }
@@ -265,6 +277,26 @@ mod tests {
         assert_eq!(
             to_json(&d),
             serde_json::json!({"kind": "A", "metadata": {"name": "x"}, "l": [1, null, 1.5]})
+        );
+    }
+
+    #[test]
+    fn null_keys_name_their_path_and_leave_out_the_root_status() {
+        let d = doc(
+            "status: null\nmetadata:\n  labels: null\nspec:\n  status: null\n  l:\n  - {a: null, 1: x}\n  - 2\n  - {true: null}\n",
+        );
+        let key = |k: &str| Step::Key(k.to_string());
+        assert_eq!(
+            null_keys(&d),
+            vec![
+                (vec![key("metadata")], "labels".to_string()),
+                (vec![key("spec")], "status".to_string()),
+                (vec![key("spec"), key("l"), Step::Index(0)], "a".to_string()),
+                (
+                    vec![key("spec"), key("l"), Step::Index(2)],
+                    "true".to_string()
+                ),
+            ]
         );
     }
 

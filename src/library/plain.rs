@@ -3,6 +3,7 @@
 //! given annotation in their comments (`@data/values`, `@data/values-schema`).
 
 use crate::yaml::{Array, ArrayItem, Comment, DocSet, Document, Map, MapItem, Value};
+use std::collections::HashMap;
 
 /// Name of the annotation a `#@` comment starts with (`data/values` for
 /// `#@data/values after_library_module=True`); `None` for code lines (`#@ x = 1`).
@@ -167,23 +168,51 @@ fn key_of(v: &Value) -> Key<'_> {
 
 /// The items of a map with each repeated key keeping one item, at the place of its first
 /// occurrence with the value of its last; `None` when no key repeats. Scalar keys are found
-/// by hash (a map of 60 000 keys was searched pairwise: quadratic); only keys that are
+/// by hash (a map of 60 000 keys was searched pairwise: quadratic), in a small map (nearly
+/// every map) by comparing them one by one, which builds no table; only keys that are
 /// collections are compared with each other one by one.
 fn kept(items: &[MapItem]) -> Option<Vec<&MapItem>> {
-    let mut slots: std::collections::HashMap<Scalar<'_>, usize> =
-        std::collections::HashMap::with_capacity(items.len());
+    if items.len() < 2 {
+        return None;
+    }
+    if items.len() <= SMALL_MAP {
+        let mut scalars: Vec<(Scalar<'_>, usize)> = Vec::with_capacity(items.len());
+        return kept_with(items, |k, at| {
+            match scalars.iter().find(|(seen, _)| *seen == k) {
+                Some((_, slot)) => Some(*slot),
+                None => {
+                    scalars.push((k, at));
+                    None
+                }
+            }
+        });
+    }
+    let mut slots: HashMap<Scalar<'_>, usize, foldhash::fast::RandomState> =
+        HashMap::with_capacity_and_hasher(items.len(), Default::default());
+    kept_with(items, |k, at| match slots.entry(k) {
+        std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
+        std::collections::hash_map::Entry::Vacant(e) => {
+            e.insert(at);
+            None
+        }
+    })
+}
+
+/// The most items of a map whose scalar keys are compared one by one rather than hashed.
+const SMALL_MAP: usize = 12;
+
+/// [`kept`] with `slot_of(key, at)`, which gives the slot of a scalar key seen before, or
+/// records `key` at the slot `at` and gives `None`.
+fn kept_with<'a>(
+    items: &'a [MapItem],
+    mut slot_of: impl FnMut(Scalar<'a>, usize) -> Option<usize>,
+) -> Option<Vec<&'a MapItem>> {
     let mut collections: Vec<usize> = Vec::new();
     let mut kept: Vec<&MapItem> = Vec::with_capacity(items.len());
     let mut repeated = false;
     for item in items {
         let slot = match key_of(&item.key) {
-            Key::Hashed(k) => match slots.entry(k) {
-                std::collections::hash_map::Entry::Occupied(e) => Some(*e.get()),
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(kept.len());
-                    None
-                }
-            },
+            Key::Hashed(k) => slot_of(k, kept.len()),
             Key::Unique => None,
             Key::Compared => {
                 let found = collections
@@ -352,5 +381,37 @@ plain: [1, 2, {x: 1, y: 2}]
         // Without a repeated key the copy is the parse.
         let unique = ds("a: 1\nb: [1, {c: 2}]\n---\nd: e\n");
         assert_eq!(overridden(&unique), unique);
+    }
+
+    #[test]
+    fn small_and_large_maps_keep_the_same_items() {
+        // The same keys in a map searched one by one and in one searched by hash (more than
+        // `SMALL_MAP` items): scalars of every kind, a NaN, a key that is a collection.
+        let keys = [
+            "a", "1", "\"1\"", "1.0", "-0.0", "0.0", ".nan", ".nan", "true", "null", "~", "a",
+            "[x]", "[x]", "{k: v}", "1", "true",
+        ];
+        for extra in [0, SMALL_MAP] {
+            let mut text = String::new();
+            for (n, k) in keys.iter().enumerate() {
+                text.push_str(&format!("? {k}\n: {n}\n"));
+            }
+            for n in 0..extra {
+                text.push_str(&format!("pad{n}: {n}\n"));
+            }
+            let parsed = ds(&text);
+            // Compared as written out: a NaN is not equal to itself.
+            assert_eq!(
+                format!("{:?}", overridden(&parsed)),
+                format!("{:?}", copied_then_overridden(&parsed)),
+                "{text}"
+            );
+            let Value::Map(m) = &overridden(&parsed).items[0].value else {
+                panic!("map expected")
+            };
+            // a, 1, "1", 1.0, 0.0 (both zeros), two NaNs, true, null (both), two `[x]` (keys
+            // that are collections are compared with their places), {k: v}.
+            assert_eq!(m.items.len(), 12 + extra, "{text}");
+        }
     }
 }

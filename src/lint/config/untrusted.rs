@@ -26,35 +26,14 @@ pub fn inside(repo: &Path, path: &Path) -> bool {
     if paths::relative(repo, &abs).is_none() {
         return false;
     }
-    let repo_real = real_repository(repo);
+    // Resolved once per thread and repository: every flag of every root is checked.
+    let repo_real = crate::files::repo_policy::real(repo);
     match std::fs::canonicalize(&abs) {
         Ok(real) => crate::files::open::inside(repo, &repo_real, &real),
         // Not there (yet): where it would be is inside, unless in a version control
         // directory; reading it reports it missing.
         Err(_) => crate::files::open::inside(repo, repo, &abs),
     }
-}
-
-/// The real path of the repository `repo`, resolved once per thread and repository (every
-/// flag of every root is checked against it: resolving it again for each resolved every
-/// component of its path with `readlink`). A path that cannot be resolved is its own.
-fn real_repository(repo: &Path) -> std::path::PathBuf {
-    use std::cell::RefCell;
-    thread_local! {
-        static LAST: RefCell<Option<(std::path::PathBuf, std::path::PathBuf)>> =
-            const { RefCell::new(None) };
-    }
-    if let Some(real) = LAST.with(|l| {
-        l.borrow()
-            .as_ref()
-            .filter(|(given, _)| given == repo)
-            .map(|(_, real)| real.clone())
-    }) {
-        return real;
-    }
-    let real = std::fs::canonicalize(repo).unwrap_or_else(|_| repo.to_path_buf());
-    LAST.with(|l| *l.borrow_mut() = Some((repo.to_path_buf(), real.clone())));
-    real
 }
 
 /// Whether `--allow-env` prefixes allow `prefix` (the prefix itself, or a longer one below it:

@@ -9,7 +9,8 @@
 //! of a library named here.
 //!
 //! Bounded: files of at most 1 MiB, at most [`MAX_FILES`] of them read (only those whose
-//! text calls `with_data_values`), each parsed alone.
+//! text calls `with_data_values`, which the walk saw: `RepoFile::hands_values`), each parsed
+//! alone.
 
 use std::path::Path;
 
@@ -17,7 +18,7 @@ use super::invocations::scripts;
 use crate::analysis::value_reads::handed_over;
 use crate::files::InputFile;
 use crate::library::{EvalOpts, Workspace};
-use crate::lint::repo::walk::{Kind, RepoFile};
+use crate::lint::repo::walk::{Kind, RepoFile, HANDS_VALUES_CALL};
 
 /// The largest file read.
 const MAX: usize = 1 << 20;
@@ -31,7 +32,7 @@ pub fn of(repo: &Path, files: &[RepoFile]) -> Vec<String> {
     let mut parsed = 0usize;
     for f in files
         .iter()
-        .filter(|f| matches!(f.kind, Kind::Starlark | Kind::YttYaml))
+        .filter(|f| f.hands_values && matches!(f.kind, Kind::Starlark | Kind::YttYaml))
     {
         if parsed >= MAX_FILES {
             break;
@@ -39,7 +40,7 @@ pub fn of(repo: &Path, files: &[RepoFile]) -> Vec<String> {
         let Some(text) = scripts::read(repo, &f.path, MAX) else {
             continue;
         };
-        if !text.contains("with_data_values") {
+        if !text.contains(HANDS_VALUES_CALL) {
             continue;
         }
         parsed += 1;

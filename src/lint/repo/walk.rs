@@ -62,7 +62,14 @@ pub struct RepoFile {
     /// The length in bytes of the text the walk read (0: not read): the plan's measure of the
     /// work of the jobs that read the file (`plan::cost`).
     pub size: u64,
+    /// Text the walk read that calls `with_data_values` (worth reading again for the private
+    /// libraries it hands data values whole: `discover::handed_values`).
+    pub hands_values: bool,
 }
+
+/// What the text of a file that hands a private library data values says
+/// ([`RepoFile::hands_values`]).
+pub const HANDS_VALUES_CALL: &str = "with_data_values";
 
 #[cfg(test)]
 impl RepoFile {
@@ -78,6 +85,7 @@ impl RepoFile {
             embedded: Vec::new(),
             digest: 0,
             size: 0,
+            hands_values: false,
         }
     }
 }
@@ -303,6 +311,9 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
     };
     let digest = text.as_deref().map_or(0, text_digest);
     let size = text.as_deref().map_or(0, |t| t.len() as u64);
+    let hands_values = text
+        .as_deref()
+        .is_some_and(|t| t.contains(HANDS_VALUES_CALL));
     let embedded = match text.as_deref() {
         Some(t) if crate::lint::repo::embedded::named_for(&path) => {
             crate::lint::repo::embedded::find(t)
@@ -355,6 +366,7 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         embedded,
         digest,
         size,
+        hands_values,
     }
 }
 

@@ -52,12 +52,20 @@ pub fn snippet(path: &str, text: &str) -> Option<Snippet> {
 
 /// Reads a candidate file, at most `max` bytes; `None` for unreadable or binary files.
 pub fn read(repo: &Path, path: &str, max: usize) -> Option<String> {
-    let meta = std::fs::metadata(repo.join(path)).ok()?;
-    if !meta.is_file() || meta.len() > max as u64 {
+    let abs = repo.join(path);
+    // One `lstat`: a file that is no link is its own destination, a link's destination is
+    // looked at too (its kind, its size). The read checks the open handle either way.
+    let own = std::fs::symlink_metadata(&abs).ok()?;
+    let destination = if crate::platform::fs::is_link(&own) {
+        std::fs::metadata(&abs).ok()?
+    } else {
+        own.clone()
+    };
+    if !destination.is_file() || destination.len() > max as u64 {
         return None;
     }
-    let policy = crate::files::ReadPolicy::repository(repo);
-    let bytes = crate::files::read_allowed(&repo.join(path), &policy)?;
+    let policy = crate::files::repo_policy::of(repo);
+    let bytes = crate::files::read_with(&abs, &own, &policy).ok()?.ok()?;
     if bytes.contains(&0) {
         return None;
     }
