@@ -392,12 +392,7 @@ mod tests {
 
     fn inv(file: &str, line: u32, inputs: &[&str], values: &[(&str, Option<&str>)]) -> Invocation {
         Invocation {
-            origin: Origin {
-                file: file.into(),
-                line,
-            },
             inputs: inputs.iter().map(|s| s.to_string()).collect(),
-            values_files: Vec::new(),
             values: values
                 .iter()
                 .map(|(k, v)| DataValue {
@@ -406,20 +401,11 @@ mod tests {
                     value: v.map(str::to_string),
                 })
                 .collect(),
-            value_files: Vec::new(),
-            unknown: Vec::new(),
             flags: vec!["--ignore-unknown-comments".into()],
-            file_marks: Vec::new(),
-            inspect: false,
-            prints_values: false,
-            split_output: false,
-            output_deployed: None,
-            binding: Vec::new(),
-            values_docs: Vec::new(),
-            assumptions: Vec::new(),
-            scripted: false,
-            stand_ins: Vec::new(),
-            assembled: Vec::new(),
+            ..Invocation::new(Origin {
+                file: file.into(),
+                line,
+            })
         }
     }
 

@@ -258,24 +258,13 @@ pub(super) fn instance(
     let source = crate::lint::discover::provenance::source_of(&origin.file);
     let mut at = Building {
         inv: Invocation {
-            origin: origin.clone(),
-            inputs: Vec::new(),
-            values_files: Vec::new(),
-            values: Vec::new(),
-            value_files: Vec::new(),
-            unknown: Vec::new(),
             flags: args.flags.clone(),
             file_marks: args.file_marks.iter().filter_map(Word::literal).collect(),
             inspect: args.inspect,
             prints_values: args.prints_values,
             split_output: args.split_output,
-            output_deployed: None,
             binding: b.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-            values_docs: Vec::new(),
-            assumptions: Vec::new(),
-            scripted: false,
-            stand_ins: Vec::new(),
-            assembled: Vec::new(),
+            ..Invocation::new(origin.clone())
         },
         problems: Vec::new(),
         missing: Vec::new(),

@@ -294,27 +294,11 @@ mod tests {
 
     fn invocation(file: &str, line: u32, inputs: &[&str]) -> Invocation {
         Invocation {
-            origin: Origin {
+            inputs: inputs.iter().map(|s| s.to_string()).collect(),
+            ..Invocation::new(Origin {
                 file: file.into(),
                 line,
-            },
-            inputs: inputs.iter().map(|s| s.to_string()).collect(),
-            values_files: Vec::new(),
-            values: Vec::new(),
-            value_files: Vec::new(),
-            unknown: Vec::new(),
-            flags: Vec::new(),
-            file_marks: Vec::new(),
-            inspect: false,
-            prints_values: false,
-            split_output: false,
-            output_deployed: None,
-            binding: Vec::new(),
-            values_docs: Vec::new(),
-            assumptions: Vec::new(),
-            scripted: false,
-            stand_ins: Vec::new(),
-            assembled: Vec::new(),
+            })
         }
     }
 

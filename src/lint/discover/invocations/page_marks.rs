@@ -51,27 +51,12 @@ mod tests {
 
     fn invocation(inputs: &[&str], marks: &[&str]) -> Invocation {
         Invocation {
-            origin: Origin {
+            inputs: inputs.iter().map(|s| s.to_string()).collect(),
+            file_marks: marks.iter().map(|s| s.to_string()).collect(),
+            ..Invocation::new(Origin {
                 file: "docs/marks.md".into(),
                 line: 3,
-            },
-            inputs: inputs.iter().map(|s| s.to_string()).collect(),
-            values_files: Vec::new(),
-            values: Vec::new(),
-            value_files: Vec::new(),
-            unknown: Vec::new(),
-            flags: Vec::new(),
-            file_marks: marks.iter().map(|s| s.to_string()).collect(),
-            inspect: false,
-            prints_values: false,
-            split_output: false,
-            output_deployed: None,
-            binding: Vec::new(),
-            values_docs: Vec::new(),
-            assumptions: Vec::new(),
-            scripted: false,
-            stand_ins: Vec::new(),
-            assembled: Vec::new(),
+            })
         }
     }
 

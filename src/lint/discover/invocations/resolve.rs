@@ -84,6 +84,33 @@ pub struct Invocation {
     pub assembled: Vec<(String, Vec<String>)>,
 }
 
+impl Invocation {
+    /// The command at `origin` with nothing given yet: no inputs, flags, values or
+    /// assumptions (the start of a resolution, and of a test's command).
+    pub fn new(origin: Origin) -> Invocation {
+        Invocation {
+            origin,
+            inputs: Vec::new(),
+            values_files: Vec::new(),
+            values: Vec::new(),
+            value_files: Vec::new(),
+            unknown: Vec::new(),
+            flags: Vec::new(),
+            file_marks: Vec::new(),
+            inspect: false,
+            prints_values: false,
+            split_output: false,
+            output_deployed: None,
+            binding: Vec::new(),
+            values_docs: Vec::new(),
+            assumptions: Vec::new(),
+            scripted: false,
+            stand_ins: Vec::new(),
+            assembled: Vec::new(),
+        }
+    }
+}
+
 /// Data values written as text: a `#@data/values` document or plain YAML.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValuesDoc {
