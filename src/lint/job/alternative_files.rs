@@ -9,7 +9,7 @@
 
 use crate::library::{Output, OutputContent};
 use crate::lint::job::engine::SpanOf;
-use crate::lint::job::split_output::FIRST;
+use crate::lint::job::split_output::duplicate_files;
 use crate::lint::job::Job;
 use crate::policy::cross::duplicate_object::same;
 use crate::report::{Assumption, AssumptionKind, Certainty, Diagnostic, Rule, Source, Subject};
@@ -35,15 +35,7 @@ pub fn settle(
     }
     let files = rendered(output, span_of);
     for d in found.iter_mut().filter(|d| d.rule == Rule::DuplicateObject) {
-        let Some(second) = d.span.as_ref().map(|s| s.file.clone()) else {
-            continue;
-        };
-        let Some(first) = d
-            .related
-            .iter()
-            .find(|r| r.message == FIRST)
-            .map(|r| r.span.file.clone())
-        else {
+        let Some((first, second)) = duplicate_files(d) else {
             continue;
         };
         let docs = |f: &str| files.iter().find(|(p, _)| p == f).map(|(_, d)| d);

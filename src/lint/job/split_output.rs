@@ -21,6 +21,18 @@ use crate::report::{
 /// ([`crate::policy`]'s `duplicate-object`).
 pub const FIRST: &str = "the same object rendered first";
 
+/// The files of a `duplicate-object` finding: where the object is rendered first (its
+/// related location) and again (its own span).
+pub fn duplicate_files(d: &Diagnostic) -> Option<(String, String)> {
+    let second = d.span.as_ref().map(|s| s.file.clone())?;
+    let first = d
+        .related
+        .iter()
+        .find(|r| r.message == FIRST)
+        .map(|r| r.span.file.clone())?;
+    Some((first, second))
+}
+
 /// The message of the related location at the command that deploys the output files as one.
 pub const DEPLOYED: &str = "the output files are deployed as one here";
 
@@ -31,15 +43,7 @@ pub fn settle(job: &Job, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
         return found;
     }
     for d in found.iter_mut().filter(|d| d.rule == Rule::DuplicateObject) {
-        let Some(second) = d.span.as_ref().map(|s| s.file.clone()) else {
-            continue;
-        };
-        let Some(first) = d
-            .related
-            .iter()
-            .find(|r| r.message == FIRST)
-            .map(|r| r.span.file.clone())
-        else {
+        let Some((first, second)) = duplicate_files(d) else {
             continue;
         };
         if first == second {
