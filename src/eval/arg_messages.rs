@@ -83,6 +83,16 @@ pub fn reword(builtin: Option<&str>, raw: &str) -> Option<String> {
         // A list indexed (or assigned into) by a value that is no int.
         return Some(format!("got {got}, want {want}"));
     }
+    if let Some(got) = raw
+        .strip_prefix("Type of parameters mismatch, expected `int`, actual `")
+        .and_then(|r| r.split(" (repr: ").next())
+        .map(|got| got.trim_end_matches('`'))
+        .filter(|_| name.is_none())
+    {
+        // A string indexed by a value that is no int (starlark-go says `string index: got
+        // string, want int`; the crate's message does not say what was indexed).
+        return Some(format!("got {got}, want int"));
+    }
     if let Some((got, want)) = raw
         .strip_prefix("Unpacked ")
         .and_then(|r| r.split_once(" values but expected "))
@@ -127,6 +137,22 @@ fn parameter(name: &str, param: &str, expected: &str, actual: &str) -> Option<St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_index_that_is_no_int_is_said_in_go_s_words() {
+        assert_eq!(
+            reword(
+                None,
+                "Type of parameters mismatch, expected `int`, actual `string (repr: \"a\")`"
+            )
+            .as_deref(),
+            Some("got string, want int")
+        );
+        assert_eq!(
+            reword(None, "Expected `int`, but got `list (repr: [1])`").as_deref(),
+            Some("got list, want int")
+        );
+    }
 
     #[test]
     fn argument_types_are_worded_as_starlark_go() {
