@@ -120,18 +120,7 @@ mod tests {
 
     fn call(text: &str, line: u32) -> Call {
         let words: Vec<Word> = text.split_whitespace().map(Word::lit).collect();
-        Call {
-            line,
-            args: words,
-            cwd: Some(Word::lit(".")),
-            when: Vec::new(),
-            uncalled: None,
-            stdin: None,
-            scripted: false,
-            written: None,
-            chosen: Vec::new(),
-            cwd_assumed: None,
-        }
+        Call::new(line, words, Some(Word::lit(".")))
     }
 
     fn deploy(tool: &str, path: &str, line: u32, recursive: bool) -> Deploy {

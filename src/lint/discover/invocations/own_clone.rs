@@ -231,7 +231,6 @@ mod tests {
         assert_eq!(clone_dirs(page, this), vec!["cluster-tpl", "mine"]);
         let snippet = Snippet::new("README.md", 0, String::new(), Word::lit(CALLER));
         let call = Call {
-            line: 3,
             args: vec![
                 Word::lit("-f"),
                 Word::lit("./cluster-tpl"),
@@ -242,14 +241,7 @@ mod tests {
                 Word::lit("-f"),
                 Word::lit("cluster-tpl/gone/a.yml"),
             ],
-            cwd: Some(Word::lit(CALLER)),
-            when: Vec::new(),
-            uncalled: None,
-            stdin: None,
-            scripted: false,
-            written: None,
-            chosen: Vec::new(),
-            cwd_assumed: None,
+            ..Call::new(3, Vec::new(), Some(Word::lit(CALLER)))
         };
         let dirs = clone_dirs(page, this);
         let out = mapped(&call, &snippet, &dirs, &index);

@@ -59,6 +59,25 @@ pub struct Call {
     pub cwd_assumed: Option<String>,
 }
 
+impl Call {
+    /// The command at `line` with arguments `args`, run from `cwd`, under no condition,
+    /// written where it was found.
+    pub fn new(line: u32, args: Vec<Word>, cwd: Option<Word>) -> Call {
+        Call {
+            line,
+            args,
+            cwd,
+            when: Vec::new(),
+            uncalled: None,
+            stdin: None,
+            scripted: false,
+            written: None,
+            chosen: Vec::new(),
+            cwd_assumed: None,
+        }
+    }
+}
+
 /// A command that deploys files as they are, without ytt: `kapp deploy -f PATH`,
 /// `kubectl apply -f PATH`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -99,18 +99,7 @@ mod tests {
     use super::*;
 
     fn call(args: Vec<Word>) -> Call {
-        Call {
-            line: 3,
-            args,
-            cwd: None,
-            when: Vec::new(),
-            uncalled: None,
-            stdin: None,
-            scripted: false,
-            written: None,
-            chosen: Vec::new(),
-            cwd_assumed: None,
-        }
+        Call::new(3, args, None)
     }
 
     #[test]
