@@ -135,11 +135,15 @@ pub enum AssumptionKind {
     /// The command gives a long flag that no ytt version knows (`--colour never`): it is read
     /// as changing nothing the linter checks (a later ytt's flag, or a wrapper's).
     UnknownFlag,
+    /// A script's loop renders the entries of a directory but leaves this one out by a test
+    /// of its name (`[ "$name" != example-x ]`), and nothing else renders it: what is found
+    /// in it assumes that ytt renders it alone, and is a note.
+    LeftOutEntry,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 22] = [
+    pub const ALL: [AssumptionKind; 23] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -162,6 +166,7 @@ impl AssumptionKind {
         AssumptionKind::SplitOutput,
         AssumptionKind::EnvironmentFiles,
         AssumptionKind::UnknownFlag,
+        AssumptionKind::LeftOutEntry,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -194,6 +199,7 @@ impl AssumptionKind {
             AssumptionKind::SplitOutput => "split-output",
             AssumptionKind::EnvironmentFiles => "environment-files",
             AssumptionKind::UnknownFlag => "unknown-flag",
+            AssumptionKind::LeftOutEntry => "left-out-entry",
         }
     }
 
@@ -215,6 +221,7 @@ impl AssumptionKind {
                 | AssumptionKind::CallerCheckout
                 | AssumptionKind::SampleText
                 | AssumptionKind::UnknownFlag
+                | AssumptionKind::LeftOutEntry
         )
     }
 
@@ -281,7 +288,7 @@ impl Assumption {
             )
         ) || matches!(
             self.kind,
-            AssumptionKind::SampleText | AssumptionKind::SplitOutput
+            AssumptionKind::SampleText | AssumptionKind::SplitOutput | AssumptionKind::LeftOutEntry
         )
     }
 }

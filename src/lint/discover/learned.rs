@@ -32,6 +32,7 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
                 reason: "it inspects data values or their schema and renders no template".into(),
                 claims: plain_inputs(inv),
                 placeholder: None,
+                left_out: Vec::new(),
             });
             continue;
         }

@@ -664,6 +664,7 @@ fn package_roots(
                 reason: app.reason(),
                 claims: app.copies,
                 placeholder: None,
+                left_out: Vec::new(),
             });
         }
         for pkg in pkgs {

@@ -18,6 +18,7 @@ pub mod concatenated;
 pub mod embedded;
 pub mod embedded_templated;
 pub mod every_scenario;
+pub mod left_out;
 pub mod levels;
 pub mod machine_paths;
 pub mod merge;
@@ -78,6 +79,7 @@ pub fn findings(
     found.extend(never_evaluated::findings(coverage, sources));
     let found = bound_names::settle(&p.discovery.wrappers, found);
     let found = samples::settle(p, jobs, found);
+    let found = left_out::settle(p, found);
     // Lines an App Accelerator rewrites are not what ytt reads in the project it generates.
     let found = accelerated::settle(&p.config.dir, &p.discovery.files, found);
     let found = certainty::apply(levels::apply(&p.config, found));

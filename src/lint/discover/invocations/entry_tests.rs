@@ -325,21 +325,31 @@ impl<'t> Interp<'t> {
         })
     }
 
-    /// `A || B` of tests of the same entry (`grep X "$f" || grep Y "$f"`).
+    /// `A || B` of tests of the same entry (`grep X "$f" || grep Y "$f"`), and `!A && !B`
+    /// (`[ "$name" != a ] && [ "$name" != b ]`), which is `!(A || B)`.
     pub(super) fn either_list(&mut self, n: Node<'t>, env: &mut Env) -> Option<Cond> {
         let mut c = n.walk();
         let kids: Vec<Node> = n.children(&mut c).collect();
         let mut acc: Option<Cond> = None;
+        let mut op = None;
         for k in kids {
             if !k.is_named() {
-                if self.text(k) != "||" {
+                let t = self.text(k);
+                if (t != "||" && t != "&&") || op.is_some_and(|o| o != t) {
                     return None;
                 }
+                op = Some(t);
                 continue;
             }
             let cond = self.condition(k, env)?;
             acc = Some(match acc {
                 None => cond,
+                Some(a) if op == Some("&&") => {
+                    if a.holds || cond.holds {
+                        return None;
+                    }
+                    either(a.negated(), cond.negated())?.negated()
+                }
                 Some(a) => either(a, cond)?,
             });
         }

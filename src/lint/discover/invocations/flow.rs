@@ -201,6 +201,19 @@ impl<'t> Interp<'t> {
                 body = Some(*k);
                 continue;
             }
+            // `for name in $(ls DIR)` with the name used under `DIR/` (see `ls_loop.rs`).
+            let listed = super::ls_loop::listed_dir(self.text(*k)).filter(|dir| {
+                body.or_else(|| kids.iter().copied().find(|b| b.kind() == "do_group"))
+                    .is_some_and(|b| super::ls_loop::uses_are_under(self.text(b), &var, dir))
+            });
+            if let Some(m) = listed
+                .filter(|_| per_entry)
+                .and_then(|_| super::ls_loop::marker(&var))
+            {
+                alts.push(Alt::plain(m.word.clone()));
+                markers.push(m);
+                continue;
+            }
             // The glob must be written in the loop's header: a variable that holds one
             // (`for t in $templates`) was gathered by a loop before, maybe sorted by it.
             let written = self.text(*k).contains(['*', '?', '[']);

@@ -128,6 +128,7 @@ pub fn skip(m: MissingInput, index: &Index) -> Skipped {
         origin: m.origin,
         claims,
         placeholder: None,
+        left_out: Vec::new(),
     }
 }
 

@@ -41,6 +41,7 @@ pub mod justfile;
 pub mod kuttl;
 pub mod links;
 pub mod listing;
+pub mod ls_loop;
 pub mod made;
 pub mod make;
 pub mod make_wildcard;
@@ -653,6 +654,7 @@ pub fn find_with(
                 reason: why,
                 claims: m.claims,
                 placeholder: None,
+                left_out: Vec::new(),
             }),
             None => {
                 found.findings.push(input_missing::finding(&m));

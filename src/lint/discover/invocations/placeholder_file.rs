@@ -130,6 +130,7 @@ mod tests {
             reason: "YOUR_FILE names the reader's own file".into(),
             claims: claims.iter().map(|c| c.to_string()).collect(),
             placeholder: Some("gen/YOUR_FILE".into()),
+            left_out: Vec::new(),
         }
     }
 

@@ -167,6 +167,9 @@ pub struct Skipped {
     /// A `-f` input a placeholder names (`YOUR_FILE`), as a repository path: the reader's
     /// own file (see `placeholder_file.rs`).
     pub placeholder: Option<String>,
+    /// The entries of a loop that a test of their name leaves out (see `ls_loop.rs`), as
+    /// repository paths: what is found in them rests on their being rendered alone.
+    pub left_out: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -525,7 +528,8 @@ fn attempt(
         Some(Stdin::File(w)) => Some(Stdin::File(rebase(w, root))),
         other => other.clone(),
     };
-    let (mut out, decided) = place(origin, args, stdin.as_ref(), &base, &when, repo, caller);
+    let (mut out, decided, excluded) =
+        place(origin, args, stdin.as_ref(), &base, &when, repo, caller);
     // A page's command whose file mark matches nothing from here runs elsewhere
     // (`page_marks.rs`).
     if crate::lint::discover::provenance::source_of(&origin.file) == crate::report::Source::Document
@@ -554,6 +558,7 @@ fn attempt(
         Outcome::Found(inv) => inv.unknown.iter().any(|u| u.ends_with(NOT_IN_REPOSITORY)),
         _ => true,
     });
+    out.extend(excluded);
     (out, found, missing)
 }
 
@@ -671,6 +676,7 @@ pub(super) fn skipped(origin: &Origin, reason: String, claims: Vec<String>) -> O
         reason,
         claims,
         placeholder: None,
+        left_out: Vec::new(),
     })
 }
 
@@ -788,8 +794,8 @@ pub(super) fn substitute(w: &Word, b: &Binding) -> Word {
 }
 
 /// The invocations of a command run in `cwd`, one per binding of its unknown path parts,
-/// and whether its paths exist and a test of a loop's entry leaves out every binding (see
-/// `entry_tests.rs`).
+/// whether its paths exist and a test of a loop's entry leaves out every binding (see
+/// `entry_tests.rs`), and the entries a test of their name leaves out, skipped.
 fn place(
     origin: &Origin,
     args: &YttArgs,
@@ -798,7 +804,7 @@ fn place(
     when: &[Cond],
     repo: &Repo,
     caller: bool,
-) -> (Vec<Outcome>, bool) {
+) -> (Vec<Outcome>, bool, Vec<Outcome>) {
     let mut words = path_words(args, cwd);
     // A file test's path binds as a path; an entry's name is no path.
     words.extend(
@@ -819,6 +825,7 @@ fn place(
                 Vec::new(),
             )],
             false,
+            Vec::new(),
         );
     };
     if all.is_empty() {
@@ -834,6 +841,7 @@ fn place(
                 Vec::new(),
             )],
             false,
+            Vec::new(),
         );
     }
     // A value in an input's first directory that one path alone matches (`vars-$code/…`).
@@ -843,14 +851,25 @@ fn place(
         .filter_map(|w| super::sole_match::binding(repo.index, w))
         .collect();
     let mut out = Vec::new();
+    let mut excluded = Vec::new();
     let mut left_out = false;
     for b in &all {
         if !when.iter().all(|c| holds(c, b, repo)) {
             let by_entry = |c: &Cond| matches!(c.test, Test::Matches { .. } | Test::Contains(_));
-            left_out |= when
+            let others_hold = when
                 .iter()
                 .filter(|c| !by_entry(c))
                 .all(|c| holds(c, b, repo));
+            left_out |= others_hold;
+            // An entry the loop leaves out by its name: the script says it is not rendered
+            // this way, so it is not a root of its own inferred from the layout either.
+            let by_name = when
+                .iter()
+                .filter(|c| !holds(c, b, repo))
+                .all(|c| matches!(c.test, Test::Matches { .. }));
+            if others_hold && by_name {
+                excluded.extend(super::ls_loop::left_out(origin, &words, b));
+            }
             continue;
         }
         let mut b = b.clone();
@@ -872,7 +891,7 @@ fn place(
     if out.is_empty() {
         out.push(Outcome::Ignored);
     }
-    (out, decided)
+    (out, decided, excluded)
 }
 
 /// Whether a file test, or a test of a loop's entry, holds for a binding (a test the linter
