@@ -1,7 +1,8 @@
 //! Round twenty-one's constructs, each on a minimal repository written for the test: a loop
 //! over the names `ls DIR` prints whose body renders `DIR/$name` and leaves some names out by
 //! a test (round nineteen's R19-1, the e2e script of a ytt fork): the entries left out stay
-//! roots inferred from the layout, their evaluation's findings notes.
+//! roots inferred from the layout, their evaluation's findings notes; a folder a TAP values
+//! file hands to the namespace provisioner (R21-1).
 
 use crate::util::json::str_of;
 use crate::util::repo::Repo;
@@ -71,4 +72,27 @@ fn a_loop_over_ls_whose_name_is_used_elsewhere_is_not_bound_to_the_entries() {
     files.push(("hack/test-e2e.sh", &script));
     let roots = Repo::of(&files).roots();
     assert!(!roots.contains("run by hack/test-e2e.sh"), "{roots}");
+}
+
+/// A TAP values file that hands a folder to the namespace provisioner (R21-1).
+const TAP_VALUES: &str = "profile: full\nnamespace_provisioner:\n  controller: false\n  gitops_install:\n    ref: origin/main\n    subPath: clusters/dev/provisioner\n    url: https://github.com/example/gitops.git\n";
+
+/// A document of the folder's own, and an overlay on the ServiceAccount the provisioner's own
+/// templates render.
+const PROVISIONED: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: b\n#@overlay/match by=overlay.subset({\"kind\": \"ServiceAccount\", \"metadata\": {\"name\": \"default\"}}), expects=\"1+\"\n---\nimagePullSecrets:\n#@overlay/append\n- name: registry-credentials\n";
+
+#[test]
+fn a_folder_the_namespace_provisioner_renders_is_no_root_of_its_own() {
+    let files = [
+        ("clusters/dev/values/tap-values.yaml", TAP_VALUES),
+        ("clusters/dev/provisioner/service-account.yaml", PROVISIONED),
+    ];
+    let repo = Repo::of(&files);
+    repo.assert_lists("copied into the namespace provisioner of Tanzu Application Platform by clusters/dev/values/tap-values.yaml:6");
+    let lint = repo.lint();
+    assert!(lint.of("overlay-error").is_empty(), "{lint}");
+    // Without the values file, the folder is a root inferred from the layout, and its overlay
+    // fails there.
+    let lint = Repo::of(&files[1..]).lint();
+    assert_eq!(lint.of("overlay-error").len(), 1, "{lint}");
 }

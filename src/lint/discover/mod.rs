@@ -27,6 +27,7 @@ pub mod package_locate;
 pub mod package_nearest;
 pub mod package_overlay;
 pub mod provenance;
+pub mod provisioner_sources;
 pub mod samples;
 pub mod scenario_cap;
 pub mod schema_extension;
@@ -334,8 +335,18 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     d
 }
 
-/// What the repository's READMEs, scripts and Makefiles copy out of it.
+/// What the repository's READMEs, scripts and Makefiles copy out of it, and the folders its
+/// TAP values files hand to the namespace provisioner (`provisioner_sources`).
 fn copied_out(config: &Config, files: &[RepoFile], index: &Index) -> Vec<copied::Copied> {
+    let provisioned = files
+        .iter()
+        .filter(|f| provisioner_sources::candidate(&f.path))
+        .filter_map(|f| {
+            let text = invocations::scripts::read(&config.dir, &f.path, 1 << 20)?;
+            provisioner_sources::mentions(&text)
+                .then(|| provisioner_sources::in_text(&f.path, &text, index))
+        })
+        .flatten();
     files
         .iter()
         .filter(|f| copied::candidate(&f.path))
@@ -356,6 +367,7 @@ fn copied_out(config: &Config, files: &[RepoFile], index: &Index) -> Vec<copied:
             Some(out)
         })
         .flatten()
+        .chain(provisioned)
         .collect()
 }
 
