@@ -89,11 +89,10 @@ fn source(stack: &[(usize, &str)]) -> bool {
     let Some(at) = keys.iter().rposition(|k| *k == PROVISIONER) else {
         return false;
     };
-    match &keys[at + 1..] {
-        ["gitops_install"] => true,
-        ["additional_sources", "git"] => true,
-        _ => false,
-    }
+    matches!(
+        &keys[at + 1..],
+        ["gitops_install"] | ["additional_sources", "git"]
+    )
 }
 
 /// A literal repository path written as a value (quotes and a trailing slash dropped);
