@@ -70,6 +70,22 @@ const MEANT: &[(&str, &str)] = &[
     ("assert/validation", "assert/validate"),
 ];
 
+/// Annotations of earlier ytt versions that a later one renamed: the name, what a current
+/// ytt reads instead, and the versions that read the old one. ytt 0.35.0 renamed the
+/// experimental schema marker `@schema/match data_values=True` (0.31–0.34, with
+/// `--enable-experiment-schema`) to `@data/values-schema` (carvel-dev/ytt 21c928d).
+const RENAMED: &[(&str, &str, &str)] = &[(
+    "schema/match",
+    "data/values-schema",
+    "ytt 0.31–0.34 read it as the schema marker",
+)];
+
+/// Whether a later ytt renamed the annotation `name` (a near name is no correction of it:
+/// the message says what it became).
+fn renamed(name: &str) -> bool {
+    RENAMED.iter().any(|(old, _, _)| *old == name)
+}
+
 /// An annotation ytt will ignore.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unknown {
@@ -145,7 +161,7 @@ fn suggestion(name: &str) -> Option<&'static str> {
     // `#@@overlay/remove` reads as an annotation switched off on purpose: turning it on would
     // change what ytt renders (and attach it to whatever node follows), so nothing is
     // suggested.
-    if name.contains(',') || name.starts_with('@') {
+    if name.contains(',') || name.starts_with('@') || renamed(name) {
         return None;
     }
     if let Some((_, meant)) = MEANT.iter().find(|(typo, _)| *typo == name) {
@@ -167,7 +183,7 @@ fn clear_correction(name: &str) -> Option<&'static str> {
 /// [`clear_correction`]; documenting annotations included).
 pub fn correction(name: &str) -> Option<&'static str> {
     let (namespace, _) = name.split_once('/')?;
-    if !OWNED.contains(&namespace) {
+    if !OWNED.contains(&namespace) || renamed(name) {
         return None;
     }
     if let Some((_, meant)) = MEANT.iter().find(|(typo, _)| *typo == name) {
@@ -192,7 +208,12 @@ pub fn diagnostic(u: &Unknown) -> Diagnostic {
         Rule::UnknownAnnotation
     };
     let mut message = format!("unknown annotation @{}: ytt ignores it", u.name);
-    if let Some(e) = u.extension {
+    let renamed = RENAMED.iter().find(|(old, _, _)| *old == u.name);
+    if let Some((_, now, then)) = renamed {
+        message.push_str(&format!(
+            " ({then}; since ytt 0.35 the schema document is marked @{now})"
+        ));
+    } else if let Some(e) = u.extension {
         let name = e.name();
         message.push_str(&format!(
             " (it belongs to yttlint's extension {name}: turn it on with `extensions: [{name}]` in .yttlint.yaml or `--extension {name}`)"
@@ -224,6 +245,24 @@ pub fn code_diagnostic(u: &Unknown, code: &str) -> Diagnostic {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn an_annotation_a_later_ytt_renamed_says_what_it_became_and_suggests_no_near_name() {
+        let u = Unknown {
+            name: "schema/match".into(),
+            pos: Pos::default(),
+            suggestion: suggestion("schema/match").or_else(|| correction("schema/match")),
+            extension: None,
+            clear: false,
+        };
+        assert_eq!(u.suggestion, None);
+        assert_eq!(
+            diagnostic(&u).message,
+            "unknown annotation @schema/match: ytt ignores it (ytt 0.31–0.34 read it as the \
+             schema marker; since ytt 0.35 the schema document is marked @data/values-schema)"
+        );
+    }
+
     use super::*;
     use crate::yaml::parse::{parse, ParseOpts};
     use std::sync::Arc;
