@@ -13,15 +13,7 @@ const MAX_ALTERNATIVES: usize = 64;
 /// A regular expression (without a capture group) for the paths the listing `text` (the text
 /// of a command substitution) prints, if it is an `ls -d` of literal globs.
 pub fn listing_regex(text: &str) -> Option<String> {
-    let body = text
-        .strip_prefix("$(")
-        .and_then(|t| t.strip_suffix(')'))
-        .or_else(|| text.strip_prefix('`').and_then(|t| t.strip_suffix('`')))?
-        .trim();
-    let mut words = body.split_whitespace();
-    if words.next()? != "ls" {
-        return None;
-    }
+    let words = ls_arguments(text)?;
     let mut directories = false;
     let mut globs = Vec::new();
     for w in words {
@@ -53,6 +45,18 @@ pub fn listing_regex(text: &str) -> Option<String> {
         }
     }
     Some(alts.join("|"))
+}
+
+/// The arguments of the `ls` a command substitution (`$(ls …)` or in backticks) runs; `None`
+/// for another command.
+pub fn ls_arguments(text: &str) -> Option<std::str::SplitWhitespace<'_>> {
+    let body = text
+        .strip_prefix("$(")
+        .and_then(|t| t.strip_suffix(')'))
+        .or_else(|| text.strip_prefix('`').and_then(|t| t.strip_suffix('`')))?
+        .trim();
+    let mut words = body.split_whitespace();
+    (words.next()? == "ls").then_some(words)
 }
 
 /// The words a brace expression (`{a,b}/x*`, no nesting) gives, in order; `None` for a

@@ -17,15 +17,7 @@ use super::word::Word;
 /// backticks), without a trailing slash or a leading `./`; `None` for another word (a flag
 /// that changes what `ls` prints, several or no operands, a glob, a variable, a pipe).
 pub fn listed_dir(text: &str) -> Option<&str> {
-    let body = text
-        .strip_prefix("$(")
-        .and_then(|t| t.strip_suffix(')'))
-        .or_else(|| text.strip_prefix('`').and_then(|t| t.strip_suffix('`')))?
-        .trim();
-    let mut words = body.split_whitespace();
-    if words.next()? != "ls" {
-        return None;
-    }
+    let words = super::listing::ls_arguments(text)?;
     let mut dir = None;
     for w in words {
         if let Some(flags) = w.strip_prefix('-') {
