@@ -139,26 +139,6 @@ impl<V: Clone> ByteLru<V> {
         Some(entry.value.clone())
     }
 
-    /// Drops what is kept for `text` under `variant` and any name but `file`: the caller keeps
-    /// one value per text, under the name it was last asked for.
-    pub fn forget_other_names(&mut self, text: &str, file: &str, variant: u64) {
-        let mut freed = 0;
-        self.entries.retain(|_, list| {
-            list.retain(|e| {
-                let other = e.variant == variant
-                    && *e.file != *file
-                    && e.text.len() == text.len()
-                    && *e.text == *text;
-                if other {
-                    freed += e.text.len();
-                }
-                !other
-            });
-            !list.is_empty()
-        });
-        self.bytes -= freed;
-    }
-
     /// Whether a value for `text` would be kept (a text over half the budget never is).
     pub fn keeps(&self, text: &str) -> bool {
         text.len() <= self.budget / 2

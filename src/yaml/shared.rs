@@ -14,11 +14,7 @@
 //! paths: a fifth of the bytes a worker parsed on the corpus repository) is not parsed again
 //! either while a parse of it is kept: that parse is copied with the other name in its
 //! positions ([`super::renamed`]). An index by text points at the kept parses without holding
-//! them, so it adds no memory of parsed YAML. The copy then replaces the parse it was made
-//! from in the cache: one parse per text is kept, under the name last asked for. Keeping every
-//! name filled the cache with copies of one large text (the educates configurations' 2.8 MB
-//! kyverno manifest, vendored by each of nine roots), which pushed out the rest and, in the
-//! end, that text too, so it was parsed again for later roots.
+//! them, so it adds no memory of parsed YAML.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -121,18 +117,11 @@ pub fn parse_shared(
         return Ok(parsed);
     }
     let digest = crate::shared_cache::digest(src);
-    let (parsed, copied) = match under_another_name(src, digest, file, variant) {
-        Some(copy) => (Arc::new(copy), true),
-        None => (Arc::new(parse(src, file, opts)?), false),
+    let parsed = match under_another_name(src, digest, file, variant) {
+        Some(copy) => Arc::new(copy),
+        None => Arc::new(parse(src, file, opts)?),
     };
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if copied {
-            // One parse per text: the copy replaces the parse under the name before.
-            c.forget_other_names(src, file, variant);
-        }
-        c.put(src, file, variant, parsed.clone());
-    });
+    CACHE.with(|c| c.borrow_mut().put(src, file, variant, parsed.clone()));
     list(src, digest, file, variant, &parsed);
     Ok(parsed)
 }
@@ -165,28 +154,5 @@ mod tests {
         assert_eq!(other_name.items[0].pos.file.as_deref(), Some("z.yml"));
         assert!(!Arc::ptr_eq(&a, &other_opts));
         assert!(!Arc::ptr_eq(&a, &other_text));
-    }
-
-    #[test]
-    fn a_copy_under_another_name_replaces_the_kept_parse() {
-        let opts = ParseOpts::default();
-        let text = name("c: [1, 2]\n");
-        let (first, second) = (name("one/c.yml"), name("two/c.yml"));
-        let a = parse_shared(&text, &first, &opts).unwrap();
-        let b = parse_shared(&text, &second, &opts).unwrap();
-        assert_eq!(b.items[0].pos.file.as_deref(), Some("two/c.yml"));
-        assert!(!Arc::ptr_eq(&a, &b));
-        // The second name is kept; the first is copied from it again, equal to its parse.
-        let again = parse_shared(&text, &second, &opts).unwrap();
-        assert!(Arc::ptr_eq(&b, &again));
-        drop(a);
-        let a2 = parse_shared(&text, &first, &opts).unwrap();
-        assert_eq!(*a2, parse(&text, &first, &opts).unwrap());
-        assert_eq!(a2.items[0].pos.file.as_deref(), Some("one/c.yml"));
-        let kept = CACHE.with(|c| {
-            let mut c = c.borrow_mut();
-            [&first, &second].map(|f| c.get(&text, f, 0).is_some())
-        });
-        assert_eq!(kept, [true, false]);
     }
 }
