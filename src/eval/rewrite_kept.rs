@@ -14,8 +14,10 @@ use std::sync::Arc;
 use crate::shared_cache::ByteLru;
 use crate::template::rewrite::{rewrite, RewriteError, RewriteOpts};
 
-/// Bytes of code whose rewrite one thread keeps, at most.
-const KEPT_BYTES: usize = 4 << 20;
+/// Bytes of code whose rewrite one thread keeps, at most. The same job compiles a template
+/// for its static analysis and then for its evaluation, one after the other, so a small cache
+/// finds most repeats: with 4 MiB a lint of the corpus repository peaked 11 MiB higher.
+const KEPT_BYTES: usize = 1 << 20;
 
 /// The rewritten code and, for each of its lines, the line of the joined code it stems from
 /// (1-based).
