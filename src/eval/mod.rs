@@ -18,6 +18,7 @@ pub mod nesting;
 pub mod overlay_host;
 pub mod progress;
 pub mod ready;
+pub mod rewrite_kept;
 pub mod run;
 pub mod spell;
 pub mod spread;

@@ -18,7 +18,7 @@ use super::limits::Limits;
 use super::state::TplState;
 use crate::pos::Pos;
 use crate::template::compile::Compiled;
-use crate::template::rewrite::{rewrite, RewriteOpts, TplNames};
+use crate::template::rewrite::{RewriteOpts, TplNames};
 
 pub use super::build::Built;
 pub use super::ready::Ready;
@@ -258,7 +258,7 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
             set_ctx_type: ins.name("set_ctx_type"),
         }),
     };
-    let out = rewrite(&source, &opts).map_err(|e| {
+    let out = super::rewrite_kept::rewritten(&source, &opts).map_err(|e| {
         let pos = c
             .code
             .get((e.line as usize).saturating_sub(1))
@@ -266,16 +266,13 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
         EvalError::new(ErrorKind::Syntax, e.message.clone(), pos)
     })?;
     let mut map = LineMap::default();
-    for input_line in &out.line_map {
+    for input_line in out.line_map.iter() {
         let idx = (*input_line as usize).saturating_sub(1);
         map.lines.push(c.code.get(idx).and_then(|l| l.src.clone()));
         map.code
             .push(c.code.get(idx).map(|l| l.code.clone()).unwrap_or_default());
     }
-    Ok((
-        crate::template::nested_load::rewrite_runtime(&out.code),
-        map,
-    ))
+    Ok((out.code.to_string(), map))
 }
 
 /// Chooses the globals a module's code is evaluated with: all of the builtins are costly to
