@@ -14,7 +14,7 @@ use starlark::values::list::ListRef;
 use starlark::values::tuple::TupleRef;
 use starlark::values::{Heap, UnpackValue, Value, ValueLike};
 
-use super::args::plain_err;
+use super::args::{go_type_name, plain_err};
 use super::golike::Op;
 
 /// starlark-go's limit on the elements one repeat may make (`maxAlloc`).
@@ -82,10 +82,16 @@ pub fn register(builder: &mut GlobalsBuilder) {
         #[starlark(require = pos)] b: Value<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<Value<'v>> {
-        if a.get_type() == "dict" && b.get_type() == "dict" {
-            return Err(plain_err("unknown binary op: dict | dict"));
+        // starlark-go's `|` joins two ints or two sets, nothing else (the crate's also merges
+        // dicts and makes type unions such as `None | struct`).
+        match (a.get_type(), b.get_type()) {
+            ("int", "int") | ("set", "set") => a.bit_or(b, heap),
+            _ => Err(plain_err(format!(
+                "unknown binary op: {} | {}",
+                go_type_name(a),
+                go_type_name(b)
+            ))),
         }
-        a.bit_or(b, heap)
     }
 
     fn __ytt_lt<'v>(

@@ -142,11 +142,6 @@ const DEPARTURES: &[(&str, &str)] = &[
     ("does not support item assignment", "Immutable"),
     // `list += x` of a value that is not iterable: the crate extends, so it finds no iterable.
     ("unknown binary op: list + ", " value is not iterable"),
-    // Indexing a struct-like value (`url.parse(u)[0]`).
-    (
-        "expected a string, but was int",
-        "unhandled index operation @ytt:",
-    ),
     // A builtin as a dict key: ytt panics converting it, the crate finds it unhashable.
     (
         "unknown type *starlark.Builtin for conversion to go value",
