@@ -193,12 +193,11 @@ pub fn go_type(v: Value<'_>) -> String {
     go.to_string()
 }
 
-/// starlark-go's `Type()` of a value where the crate names it otherwise: the values of
-/// `@ytt:url`, `@ytt:ip` and `@ytt:assert` are ytt structs, a builtin is
-/// `builtin_function_or_method`.
+/// starlark-go's `Type()` of a value where the crate names it otherwise: a builtin is
+/// `builtin_function_or_method` (the values of `@ytt:url`, `@ytt:ip` and `@ytt:assert` keep
+/// their own types, `@ytt:url.value`, as in ytt).
 pub fn go_type_name(v: Value<'_>) -> String {
     match v.get_type() {
-        t if t.starts_with("@ytt:") => "struct".to_string(),
         "native_method" => "builtin_function_or_method".to_string(),
         "function" if v.to_repr().starts_with("<built-in") => {
             "builtin_function_or_method".to_string()
