@@ -11,6 +11,7 @@ pub mod errors;
 pub mod fragment;
 pub mod gocompat;
 pub mod host;
+pub mod index_retry;
 pub mod instr;
 pub mod limits;
 pub mod messages;

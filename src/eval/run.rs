@@ -335,7 +335,7 @@ pub fn eval_code(
     extra: &dyn AnyLifetime<'_>,
     file: &str,
     code: String,
-    setup: impl FnOnce(&Module),
+    setup: impl Fn(&Module),
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
     let globals = globals.globals_for(&code);
     if let Some((line, depth)) = super::nesting::too_deep(&code) {
@@ -350,7 +350,9 @@ pub fn eval_code(
 }
 
 /// Evaluates parsed code as the module `file` with `globals`. The parse is kept for static
-/// analysis when `env` asks for it (the first evaluation of each file), else used up.
+/// analysis when `env` asks for it (the first evaluation of each file), else used up. An
+/// evaluation that fails in an index expression runs again to word it as starlark-go does
+/// (see [`super::index_retry`]).
 fn eval_parsed(
     env: &LibEnv,
     globals: &Globals,
@@ -358,19 +360,62 @@ fn eval_parsed(
     extra: &dyn AnyLifetime<'_>,
     file: &str,
     ast: Arc<AstModule>,
-    setup: impl FnOnce(&Module),
+    setup: impl Fn(&Module),
 ) -> Result<(Option<Built>, FrozenModule), EvalError> {
-    let _entered = super::progress::enter(file);
-    if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {
-        // A parse a cache shares is kept as it is; one of this evaluation alone is used up by
-        // it, and the analysis gets a copy.
-        let kept = match Arc::strong_count(&ast) {
-            1 => Arc::new(AstModule::clone(&ast)),
-            _ => ast.clone(),
-        };
-        env.asts.borrow_mut().insert(file.to_string(), kept);
+    let codemap = ast.file_span(ast.statement().span).file;
+    let err = match eval_once(env, globals, loader, extra, file, ast, &setup)? {
+        Ok(done) => return Ok(done),
+        Err(e) => e,
+    };
+    if !super::index_retry::worth_again(&err) {
+        return Err(super::errors::format_error(&err, env));
     }
-    env.coverage.register(file, &ast);
+    let again = super::index_retry::during(|| {
+        let ast = super::gocompat::parse(file, codemap.source().to_string(), &dialect()).ok()?;
+        eval_once(env, globals, loader, extra, file, Arc::new(ast), &setup)
+            .ok()?
+            .err()
+    });
+    let worded =
+        again.filter(|e| super::index_retry::is_go_words(&super::errors::plain_message(e)));
+    Err(super::errors::format_error(
+        worded.as_ref().unwrap_or(&err),
+        env,
+    ))
+}
+
+/// One evaluation of `file`: what it built and its frozen module, or the Starlark error it
+/// stopped at (formatting it is left to the caller).
+fn eval_once(
+    env: &LibEnv,
+    globals: &Globals,
+    loader: &dyn starlark::eval::FileLoader,
+    extra: &dyn AnyLifetime<'_>,
+    file: &str,
+    ast: Arc<AstModule>,
+    setup: &impl Fn(&Module),
+) -> Result<Result<(Option<Built>, FrozenModule), starlark::Error>, EvalError> {
+    let _entered = super::progress::enter(file);
+    let again = super::index_retry::run_number().is_some();
+    let ast = match super::index_retry::rewritten(&ast) {
+        Some(code) => Arc::new(
+            super::gocompat::parse(file, code, &dialect())
+                .map_err(|e| super::errors::format_error(&e, env))?,
+        ),
+        None => ast,
+    };
+    if !again {
+        if env.keep_asts.get() && !env.asts.borrow().contains_key(file) {
+            // A parse a cache shares is kept as it is; one of this evaluation alone is used up
+            // by it, and the analysis gets a copy.
+            let kept = match Arc::strong_count(&ast) {
+                1 => Arc::new(AstModule::clone(&ast)),
+                _ => ast.clone(),
+            };
+            env.asts.borrow_mut().insert(file.to_string(), kept);
+        }
+        env.coverage.register(file, &ast);
+    }
     let ast = Arc::try_unwrap(ast).unwrap_or_else(|shared| AstModule::clone(&shared));
     let hook = env.coverage.hook();
     Module::with_temp_heap(|module| {
@@ -382,10 +427,14 @@ fn eval_parsed(
             eval.set_loader(loader);
             eval.extra = Some(extra);
             env.limits.apply(&mut eval);
-            env.coverage.attach(&mut eval, &hook);
+            if !again {
+                env.coverage.attach(&mut eval, &hook);
+            }
             let r = eval.eval_module(ast, globals);
             env.limits.finish();
-            r.map_err(|e| super::errors::format_error(&e, env))?;
+            if let Err(e) = r {
+                return Ok(Err(e));
+            }
             let state = super::state::current(&eval);
             state.and_then(|s| s.result.borrow_mut().take())
         };
@@ -399,7 +448,7 @@ fn eval_parsed(
         if let Some(v) = frozen.owned_extra_value() {
             env.frozen_states.borrow_mut().insert(id, v);
         }
-        Ok((result, frozen))
+        Ok(Ok((result, frozen)))
     })
 }
 

@@ -56,6 +56,9 @@ pub struct LibExec<'w> {
     /// name two files with one relative path (`-f a/x.yml -f b/x.yml`), and ytt keeps both.
     pub(super) not_for_output: RefCell<HashSet<usize>>,
     pub(super) modules: RefCell<HashMap<String, FrozenModule>>,
+    /// The modules a second run of an evaluation loaded anew (`eval::index_retry`), with the
+    /// number of that run: kept apart from `modules`, and dropped when another run starts.
+    pub(super) modules_again: RefCell<(u64, HashMap<String, FrozenModule>)>,
     pub(super) loading: RefCell<Vec<String>>,
     /// `data.values` as a frozen Starlark struct, built on the first `load("@ytt:data")` and
     /// shared by every later one (a large library loads it from dozens of files).
@@ -85,6 +88,7 @@ impl<'w> LibExec<'w> {
             child_schemas: Vec::new(),
             not_for_output: RefCell::new(HashSet::new()),
             modules: RefCell::new(HashMap::new()),
+            modules_again: RefCell::new((0, HashMap::new())),
             loading: RefCell::new(Vec::new()),
             data_values: RefCell::new(None),
         }

@@ -3,6 +3,8 @@
 //! private libraries (`@name:path`). Paths never leave the run's files; each file is evaluated
 //! once per library evaluation, and load cycles are errors.
 
+use std::collections::HashMap;
+
 use starlark::environment::FrozenModule;
 use starlark::eval::FileLoader;
 
@@ -77,10 +79,20 @@ impl<'a> Loader<'a> {
         ))
     }
 
-    /// Evaluates a library file (once) and returns its module.
+    /// Evaluates a library file (once) and returns its module. A second run of an evaluation
+    /// (`eval::index_retry`) evaluates each file it loads anew, once for that run.
     pub fn module(&self, f: &InputFile) -> Result<FrozenModule, EvalError> {
         let key = f.rel_path.clone();
-        if let Some(m) = self.exec.modules.borrow().get(&key) {
+        let again = crate::eval::index_retry::run_number();
+        if let Some(run) = again {
+            let mut kept = self.exec.modules_again.borrow_mut();
+            if kept.0 != run {
+                *kept = (run, HashMap::new());
+            }
+            if let Some(m) = kept.1.get(&key) {
+                return Ok(m.clone());
+            }
+        } else if let Some(m) = self.exec.modules.borrow().get(&key) {
             return Ok(m.clone());
         }
         if self.exec.loading.borrow().contains(&key) {
@@ -105,7 +117,15 @@ impl<'a> Loader<'a> {
         };
         self.exec.loading.borrow_mut().pop();
         let module = result?;
-        self.exec.modules.borrow_mut().insert(key, module.clone());
+        match again {
+            Some(_) => self
+                .exec
+                .modules_again
+                .borrow_mut()
+                .1
+                .insert(key, module.clone()),
+            None => self.exec.modules.borrow_mut().insert(key, module.clone()),
+        };
         Ok(module)
     }
 

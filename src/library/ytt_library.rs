@@ -135,6 +135,15 @@ fn str_arg(v: Value<'_>) -> starlark::Result<String> {
 
 #[starlark_value(type = "builtin_function_or_method")]
 impl<'v> StarlarkValue<'v> for LibFn {
+    /// starlark-go hashes a builtin by its name (a builtin may be a dict key).
+    fn write_hash(
+        &self,
+        hasher: &mut starlark::collections::StarlarkHasher,
+    ) -> starlark::Result<()> {
+        std::hash::Hash::hash(&self.to_string(), hasher);
+        Ok(())
+    }
+
     fn invoke(
         &self,
         _me: Value<'v>,

@@ -193,6 +193,19 @@ pub fn go_type(v: Value<'_>) -> String {
     go.to_string()
 }
 
+/// starlark-go's `Type()` of a value where the crate names it otherwise: a builtin is
+/// `builtin_function_or_method` (the values of `@ytt:url`, `@ytt:ip` and `@ytt:assert` keep
+/// their own types, `@ytt:url.value`, as in ytt).
+pub fn go_type_name(v: Value<'_>) -> String {
+    match v.get_type() {
+        "native_method" => "builtin_function_or_method".to_string(),
+        "function" if v.to_repr().starts_with("<built-in") => {
+            "builtin_function_or_method".to_string()
+        }
+        t => t.to_string(),
+    }
+}
+
 /// Whether a value is a sequence for ytt (iterable with a length; not a string).
 pub fn is_sequence<'v>(v: Value<'v>, heap: starlark::values::Heap<'v>) -> bool {
     v.get_type() != "string" && v.length().is_ok() && v.iterate(heap).is_ok()

@@ -21,7 +21,7 @@ use crate::eval::errors::INTERNAL_LAMBDA;
 use crate::eval::fragment::anyhow_msg;
 
 /// The value of `assert.min(3)` and friends.
-#[derive(Debug, ProvidesStaticType, NoSerialize, Allocative)]
+#[derive(Clone, Debug, ProvidesStaticType, NoSerialize, Allocative)]
 pub struct Assertion {
     #[allocative(skip)]
     rule: Arc<Rule>,

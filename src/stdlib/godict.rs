@@ -196,6 +196,15 @@ impl<'v, V: ValueLike<'v>> StarlarkValue<'v> for DictUpdateGen<V>
 where
     Self: ProvidesStaticType<'v>,
 {
+    /// starlark-go hashes a builtin by its name (a builtin may be a dict key).
+    fn write_hash(
+        &self,
+        hasher: &mut starlark::collections::StarlarkHasher,
+    ) -> starlark::Result<()> {
+        std::hash::Hash::hash(&"update", hasher);
+        Ok(())
+    }
+
     fn invoke(
         &self,
         _me: Value<'v>,

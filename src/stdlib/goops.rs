@@ -14,7 +14,7 @@ use starlark::values::list::ListRef;
 use starlark::values::tuple::TupleRef;
 use starlark::values::{Heap, UnpackValue, Value, ValueLike};
 
-use super::args::plain_err;
+use super::args::{go_type_name, plain_err};
 use super::golike::Op;
 
 /// starlark-go's limit on the elements one repeat may make (`maxAlloc`).
@@ -82,10 +82,16 @@ pub fn register(builder: &mut GlobalsBuilder) {
         #[starlark(require = pos)] b: Value<'v>,
         heap: Heap<'v>,
     ) -> starlark::Result<Value<'v>> {
-        if a.get_type() == "dict" && b.get_type() == "dict" {
-            return Err(plain_err("unknown binary op: dict | dict"));
+        // starlark-go's `|` joins two ints or two sets, nothing else (the crate's also merges
+        // dicts and makes type unions such as `None | struct`).
+        match (a.get_type(), b.get_type()) {
+            ("int", "int") | ("set", "set") => a.bit_or(b, heap),
+            _ => Err(plain_err(format!(
+                "unknown binary op: {} | {}",
+                go_type_name(a),
+                go_type_name(b)
+            ))),
         }
-        a.bit_or(b, heap)
     }
 
     fn __ytt_lt<'v>(
@@ -114,6 +120,26 @@ pub fn register(builder: &mut GlobalsBuilder) {
         #[starlark(require = pos)] b: Value<'v>,
     ) -> starlark::Result<bool> {
         compare(Op::Ge, a, b, MAX_DEPTH)
+    }
+}
+
+/// An int against a float that is no NaN, exactly (starlark-go compares their rationals).
+fn int_float_cmp(i: &num_bigint::BigInt, f: f64) -> Ordering {
+    if f.is_infinite() {
+        return if f > 0.0 {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        };
+    }
+    let floor = f.floor();
+    let Some(whole) = <num_bigint::BigInt as num_traits::FromPrimitive>::from_f64(floor) else {
+        return Ordering::Equal;
+    };
+    match i.cmp(&whole) {
+        // `i` equals the float's whole part: the float is larger if it has a fraction.
+        Ordering::Equal if f > floor => Ordering::Less,
+        o => o,
     }
 }
 
@@ -213,7 +239,43 @@ fn compare<'v>(op: Op, a: Value<'v>, b: Value<'v>, depth: u32) -> starlark::Resu
         if float_of(a).or(float_of(b)).is_some_and(f64::is_nan) {
             return Ok(false);
         }
-        return Ok(op.holds(a.compare(b)?));
+        // Exactly, as starlark-go compares an int with a float (the crate makes the int a
+        // float first: `9007199254740993 > 9007199254740992.0` is false there).
+        let exact = match (num_bigint::BigInt::unpack_value(a), float_of(b)) {
+            (Ok(Some(i)), Some(f)) => Some(int_float_cmp(&i, f)),
+            _ => match (float_of(a), num_bigint::BigInt::unpack_value(b)) {
+                (Some(f), Ok(Some(i))) => Some(int_float_cmp(&i, f).reverse()),
+                _ => None,
+            },
+        };
+        return Ok(op.holds(match exact {
+            Some(o) => o,
+            None => a.compare(b)?,
+        }));
     }
     Err(not_implemented(op, a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ints_and_floats_compare_exactly() {
+        let big = |s: &str| s.parse::<num_bigint::BigInt>().unwrap();
+        let cmp = |i: &str, f: f64| int_float_cmp(&big(i), f);
+        assert_eq!(
+            cmp("9007199254740993", 9007199254740992.0),
+            Ordering::Greater
+        );
+        assert_eq!(
+            cmp("9223372036854775807", 9223372036854775807.0),
+            Ordering::Less
+        );
+        assert_eq!(cmp("3", 3.0), Ordering::Equal);
+        assert_eq!(cmp("3", 3.5), Ordering::Less);
+        assert_eq!(cmp("-4", -3.5), Ordering::Less);
+        assert_eq!(cmp("-3", -3.5), Ordering::Greater);
+        assert_eq!(cmp("1", f64::NEG_INFINITY), Ordering::Greater);
+    }
 }

@@ -132,6 +132,15 @@ impl fmt::Display for StrMethod {
 
 #[starlark_value(type = "builtin_function_or_method")]
 impl<'v> StarlarkValue<'v> for StrMethod {
+    /// starlark-go hashes a builtin by its name (a builtin may be a dict key).
+    fn write_hash(
+        &self,
+        hasher: &mut starlark::collections::StarlarkHasher,
+    ) -> starlark::Result<()> {
+        std::hash::Hash::hash(&self.method.name(), hasher);
+        Ok(())
+    }
+
     fn invoke(
         &self,
         _me: Value<'v>,

@@ -139,7 +139,7 @@ fn hint(type_name: &str) -> ConversionHint {
 }
 
 /// `@ytt:ip.addr`.
-#[derive(Debug, ProvidesStaticType, NoSerialize, Allocative)]
+#[derive(Clone, Debug, ProvidesStaticType, NoSerialize, Allocative)]
 pub struct AddrValue {
     #[allocative(skip)]
     addr: Addr,
@@ -188,7 +188,7 @@ fn addr_methods(builder: &mut MethodsBuilder) {
 }
 
 /// `@ytt:ip.net`.
-#[derive(Debug, ProvidesStaticType, NoSerialize, Allocative)]
+#[derive(Clone, Debug, ProvidesStaticType, NoSerialize, Allocative)]
 pub struct NetValue {
     #[allocative(skip)]
     net: Net,

@@ -16,6 +16,7 @@ pub mod duration;
 pub mod gobuiltins;
 pub mod godict;
 pub mod goformat;
+pub mod goindex;
 pub mod golike;
 pub mod goops;
 pub mod goorder;
@@ -84,6 +85,7 @@ fn own_globals() -> Globals {
 /// The builtins of starlark-go's universe this crate defines beside `gobuiltins`' own.
 fn register_go_universe(builder: &mut GlobalsBuilder) {
     goops::register(builder);
+    goindex::register(builder);
     goorder::register(builder);
     gostr::register(builder);
     nested_load::register(builder);

@@ -142,6 +142,15 @@ impl<'v, V: ValueLike<'v>> StarlarkValue<'v> for MatcherGen<V>
 where
     Self: ProvidesStaticType<'v>,
 {
+    /// starlark-go hashes a builtin by its name (a builtin may be a dict key).
+    fn write_hash(
+        &self,
+        hasher: &mut starlark::collections::StarlarkHasher,
+    ) -> starlark::Result<()> {
+        std::hash::Hash::hash(&self.kind.name(), hasher);
+        Ok(())
+    }
+
     fn provide(&'v self, demand: &mut Demand<'_, 'v>) {
         if let Some(native) = &self.native {
             demand.provide_value(NativeMatch(native.clone()));

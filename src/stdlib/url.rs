@@ -30,7 +30,7 @@ fn hint(type_name: &str) -> ConversionHint {
 }
 
 /// `@ytt:url.value`.
-#[derive(Debug, ProvidesStaticType, NoSerialize, Allocative)]
+#[derive(Clone, Debug, ProvidesStaticType, NoSerialize, Allocative)]
 pub struct UrlValue {
     #[allocative(skip)]
     url: Url,
@@ -89,7 +89,7 @@ fn url_value_methods(builder: &mut MethodsBuilder) {
 }
 
 /// `@ytt:url.user`.
-#[derive(Debug, ProvidesStaticType, NoSerialize, Allocative)]
+#[derive(Clone, Debug, ProvidesStaticType, NoSerialize, Allocative)]
 pub struct UrlUser {
     #[allocative(skip)]
     user: User,

@@ -33,6 +33,7 @@ mod fuzz_smoke;
 #[cfg(unix)]
 mod hostile_files;
 mod identical_reports;
+mod index_words;
 mod init_assumptions;
 mod invocations;
 mod isolation;
