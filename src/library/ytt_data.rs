@@ -97,8 +97,7 @@ impl<'v> StarlarkValue<'v> for DataFn {
         &self,
         hasher: &mut starlark::collections::StarlarkHasher,
     ) -> starlark::Result<()> {
-        std::hash::Hash::hash(&self.to_string(), hasher);
-        Ok(())
+        crate::stdlib::builtin_hash::by_name(&self.to_string(), hasher)
     }
 
     fn invoke(

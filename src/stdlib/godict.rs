@@ -201,8 +201,7 @@ where
         &self,
         hasher: &mut starlark::collections::StarlarkHasher,
     ) -> starlark::Result<()> {
-        std::hash::Hash::hash(&"update", hasher);
-        Ok(())
+        crate::stdlib::builtin_hash::by_name("update", hasher)
     }
 
     fn invoke(

@@ -137,8 +137,7 @@ impl<'v> StarlarkValue<'v> for StrMethod {
         &self,
         hasher: &mut starlark::collections::StarlarkHasher,
     ) -> starlark::Result<()> {
-        std::hash::Hash::hash(&self.method.name(), hasher);
-        Ok(())
+        crate::stdlib::builtin_hash::by_name(self.method.name(), hasher)
     }
 
     fn invoke(

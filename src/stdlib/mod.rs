@@ -11,6 +11,7 @@ pub mod assert_rules;
 pub mod assertion;
 pub mod base64;
 pub mod bound;
+pub mod builtin_hash;
 pub mod decoded;
 pub mod duration;
 pub mod gobuiltins;

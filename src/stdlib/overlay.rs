@@ -147,8 +147,7 @@ where
         &self,
         hasher: &mut starlark::collections::StarlarkHasher,
     ) -> starlark::Result<()> {
-        std::hash::Hash::hash(&self.kind.name(), hasher);
-        Ok(())
+        crate::stdlib::builtin_hash::by_name(self.kind.name(), hasher)
     }
 
     fn provide(&'v self, demand: &mut Demand<'_, 'v>) {
