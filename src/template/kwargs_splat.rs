@@ -12,7 +12,7 @@ pub const RUNTIME_FN: &str = "__ytt_kwargs";
 pub const ARGS_FN: &str = "__ytt_args";
 
 /// Length of the string literal starting at `i` (quotes included), or 1 if unterminated.
-fn string_len(b: &[u8], i: usize) -> usize {
+pub(super) fn string_len(b: &[u8], i: usize) -> usize {
     let q = b[i];
     let triple = b.len() >= i + 3 && b[i + 1] == q && b[i + 2] == q;
     let open = if triple { 3 } else { 1 };

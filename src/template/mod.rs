@@ -4,6 +4,7 @@
 pub mod compile;
 pub mod keywords;
 pub mod kwargs_splat;
+pub mod named_after_star;
 pub mod nested_load;
 pub mod nodes;
 pub mod rewrite;

@@ -69,9 +69,11 @@ fn parse_load(stmt: &str) -> Option<(String, Vec<(String, String)>)> {
     Some((path, binds))
 }
 
-/// The runtime rewrites of code in block syntax: nested loads and `**` splats.
+/// The runtime rewrites of code in block syntax: nested loads, `**` splats and named
+/// arguments after a `*` spread.
 pub fn rewrite_runtime(code: &str) -> String {
-    super::kwargs_splat::rewrite_kwargs_splats(&rewrite_nested_loads(code))
+    let code = super::kwargs_splat::rewrite_kwargs_splats(&rewrite_nested_loads(code));
+    super::named_after_star::reorder(&code)
 }
 
 /// Whether `text` closes every parenthesis it opens (outside string literals).

@@ -1,0 +1,191 @@
+//! `f(*args, x=2)`: starlark-go (ytt's Starlark) takes a named argument after a `*args`
+//! spread, and the crate's parser refuses it ("named argument after *args or **kwargs").
+//! In a call whose arguments are on one line, the named arguments that follow the spread are
+//! moved before it (`f(x=2, *args)`), which binds every argument the same way; only the order
+//! in which the argument expressions run changes. A positional argument after the spread, or
+//! a named one after `**kwargs`, is left as written: ytt refuses those too.
+
+/// `code` with the named arguments after a `*` spread moved before it, call by call.
+pub fn reorder(code: &str) -> String {
+    if !code.contains('*') {
+        return code.to_string();
+    }
+    let b = code.as_bytes();
+    let mut out = String::with_capacity(code.len());
+    // For each open bracket: where its text starts in `out`, and whether it is a call's.
+    let mut open: Vec<(usize, bool)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'"' || c == b'\'' {
+            let n = string_len(b, i);
+            out.push_str(&code[i..i + n]);
+            i += n;
+            continue;
+        }
+        if c == b'#' {
+            let end = code[i..].find('\n').map_or(b.len(), |e| i + e);
+            out.push_str(&code[i..end]);
+            i = end;
+            continue;
+        }
+        match c {
+            b'(' => open.push((out.len() + 1, is_call(&out))),
+            b'[' | b'{' => open.push((out.len() + 1, false)),
+            b')' => {
+                if let Some((start, true)) = open.pop() {
+                    if let Some(args) = reordered(&out[start..]) {
+                        out.truncate(start);
+                        out.push_str(&args);
+                    }
+                }
+            }
+            b']' | b'}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+        out.push(c as char);
+        i += 1;
+    }
+    out
+}
+
+/// Whether a `(` written after `before` opens a call's arguments (not a `def`'s parameters,
+/// not a parenthesized expression).
+fn is_call(before: &str) -> bool {
+    let t = before.trim_end();
+    let Some(last) = t.bytes().last() else {
+        return false;
+    };
+    if last == b')' || last == b']' {
+        return true;
+    }
+    if !is_ident(last) {
+        return false;
+    }
+    let word_start = t.bytes().rposition(|c| !is_ident(c)).map_or(0, |p| p + 1);
+    let word = &t[word_start..];
+    let keyword = matches!(
+        word,
+        "if" | "elif" | "in" | "not" | "and" | "or" | "return" | "for" | "while" | "lambda"
+    );
+    !keyword && !t[..word_start].trim_end().ends_with("def")
+}
+
+/// The arguments `args` (a call's text between its parentheses) with the named ones after a
+/// `*` spread moved before it; `None` when nothing moves or the call spans lines.
+fn reordered(args: &str) -> Option<String> {
+    if !args.contains('*') || args.contains('\n') {
+        return None;
+    }
+    let parts = split_args(args);
+    let star = parts.iter().position(|p| {
+        let t = p.trim_start();
+        t.starts_with('*') && !t.starts_with("**")
+    })?;
+    let after = &parts[star + 1..];
+    let moved: Vec<&str> = after.iter().copied().filter(|p| named(p)).collect();
+    if moved.is_empty() {
+        return None;
+    }
+    // Only named arguments and then `**` may follow: anything else stays for ytt to refuse.
+    let mut seen_kwargs = false;
+    for p in after {
+        let kwargs = p.trim_start().starts_with("**");
+        if (!named(p) && !kwargs) || (named(p) && seen_kwargs) {
+            return None;
+        }
+        seen_kwargs |= kwargs;
+    }
+    let mut order: Vec<&str> = parts[..star].to_vec();
+    order.extend(moved);
+    order.push(parts[star]);
+    order.extend(after.iter().copied().filter(|p| !named(p)));
+    let joined: Vec<&str> = order.iter().map(|p| p.trim()).collect();
+    let lead = &args[..args.len() - args.trim_start().len()];
+    let trail = &args[args.trim_end().len()..];
+    Some(format!("{lead}{}{trail}", joined.join(", ")))
+}
+
+/// Whether an argument is a named one (`x=…`, not `x==…`).
+fn named(arg: &str) -> bool {
+    let t = arg.trim_start();
+    let name_end = t.bytes().position(|c| !is_ident(c)).unwrap_or(t.len());
+    if name_end == 0 || t.as_bytes()[0].is_ascii_digit() {
+        return false;
+    }
+    let rest = t[name_end..].trim_start();
+    rest.starts_with('=') && !rest.starts_with("==")
+}
+
+/// The top-level arguments of a call's text, split at its commas (a trailing empty one
+/// dropped).
+fn split_args(args: &str) -> Vec<&str> {
+    let b = args.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                i += string_len(b, i);
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                out.push(&args[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if !args[start..].trim().is_empty() {
+        out.push(&args[start..]);
+    }
+    out
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// Length of the string literal starting at `i` (quotes included).
+fn string_len(b: &[u8], i: usize) -> usize {
+    super::kwargs_splat::string_len(b, i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_arguments_after_a_spread_move_before_it() {
+        assert_eq!(reorder("v = f(*args, x=3)"), "v = f(x=3, *args)");
+        assert_eq!(
+            reorder("v = f(1, *__ytt_args(g(a, *b, y=1)), x=3, **__ytt_kwargs(kw))"),
+            "v = f(1, x=3, *__ytt_args(g(a, y=1, *b)), **__ytt_kwargs(kw))"
+        );
+        assert_eq!(reorder("o.m(*a, k='x,y')[0]"), "o.m(k='x,y', *a)[0]");
+    }
+
+    #[test]
+    fn what_ytt_refuses_or_does_not_spread_is_left_alone() {
+        for code in [
+            "f(*a, 2)",
+            "f(**k, x=1)",
+            "f(*a, **k, x=1)",
+            "def f(*args, x=2):\n  pass",
+            "x = a * b == c",
+            "f(*a,\n  x=1)",
+            "s = \"f(*a, x=1)\"",
+            "f(x=1, *a)",
+            "f(*a, x==1)",
+        ] {
+            assert_eq!(reorder(code), code, "{code}");
+        }
+    }
+}
