@@ -33,8 +33,19 @@ pub(super) fn string_len(b: &[u8], i: usize) -> usize {
     (j - i).min(b.len() - i)
 }
 
-fn is_ident(c: u8) -> bool {
+pub(super) fn is_ident(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// The length of the string literal or comment that starts at `i` in `code`, copied as it is
+/// by the rewrites; `None` elsewhere.
+pub(super) fn verbatim_len(code: &str, i: usize) -> Option<usize> {
+    let b = code.as_bytes();
+    match b.get(i)? {
+        b'"' | b'\'' => Some(string_len(b, i)),
+        b'#' => Some(code[i..].find('\n').unwrap_or(b.len() - i)),
+        _ => None,
+    }
 }
 
 /// Where the expression after `**` at `start` ends (at `,` `)` `]` `}` of its own depth).
@@ -86,17 +97,12 @@ pub fn rewrite_kwargs_splats(code: &str) -> String {
             closes.pop();
         }
         let c = b[i];
-        if c == b'"' || c == b'\'' {
-            let n = string_len(b, i);
+        if let Some(n) = verbatim_len(code, i) {
             out.push_str(&code[i..i + n]);
             i += n;
-            last_sig = b'"';
-            continue;
-        }
-        if c == b'#' {
-            let end = code[i..].find('\n').map_or(b.len(), |e| i + e);
-            out.push_str(&code[i..end]);
-            i = end;
+            if c != b'#' {
+                last_sig = b'"';
+            }
             continue;
         }
         if is_ident(c) {

@@ -5,6 +5,8 @@
 //! in which the argument expressions run changes. A positional argument after the spread, or
 //! a named one after `**kwargs`, is left as written: ytt refuses those too.
 
+use super::kwargs_splat::{is_ident, string_len};
+
 /// `code` with the named arguments after a `*` spread moved before it, call by call.
 pub fn reorder(code: &str) -> String {
     if !code.contains('*') {
@@ -17,16 +19,9 @@ pub fn reorder(code: &str) -> String {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c == b'"' || c == b'\'' {
-            let n = string_len(b, i);
+        if let Some(n) = super::kwargs_splat::verbatim_len(code, i) {
             out.push_str(&code[i..i + n]);
             i += n;
-            continue;
-        }
-        if c == b'#' {
-            let end = code[i..].find('\n').map_or(b.len(), |e| i + e);
-            out.push_str(&code[i..end]);
-            i = end;
             continue;
         }
         match c {
@@ -147,15 +142,6 @@ fn split_args(args: &str) -> Vec<&str> {
         out.push(&args[start..]);
     }
     out
-}
-
-fn is_ident(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
-}
-
-/// Length of the string literal starting at `i` (quotes included).
-fn string_len(b: &[u8], i: usize) -> usize {
-    super::kwargs_splat::string_len(b, i)
 }
 
 #[cfg(test)]
