@@ -1,6 +1,6 @@
 //! After the jobs, once, in this order: the findings that need every job (`data-value-unused`
 //! over every reader, `data-value-undeclared` for a values file several roots share, stale findings only where no root runs the code, static warnings in
-//! copies vendir writes as info), no machine paths in
+//! copies vendir writes and in tool-managed directories as info), no machine paths in
 //! messages, `branch-never-evaluated` from the roots' coverage, what an editor's sample files
 //! give as notes (`samples`), the configured rule levels,
 //! suppression comments (and the ones that suppressed nothing), findings about a file's text
@@ -21,6 +21,7 @@ pub mod every_scenario;
 pub mod left_out;
 pub mod levels;
 pub mod machine_paths;
+pub mod managed;
 pub mod merge;
 pub mod never_evaluated;
 pub mod preamble;
@@ -68,6 +69,7 @@ pub fn findings(
     let found = shared_values::settle(jobs, usage, found);
     let found = stale::settle(jobs, usage, found);
     let found = vendored::settle(&p.discovery.vendir, found);
+    let found = managed::settle(found);
     let found = every_scenario::settle(jobs, found);
     let found = preamble::settle(&p.config.dir, &p.discovery.files, jobs, found);
     let found = appended::settle(&p.config.dir, &p.discovery.files, jobs, found);

@@ -159,7 +159,7 @@ pub fn settle(
                 return diag;
             }
             let file = diag.span.as_ref().map(|s| s.file.as_str()).unwrap_or("");
-            if let Some(dir) = managed_dir(file) {
+            if let Some(dir) = super::managed::managed_dir(file) {
                 diag.severity = crate::report::Severity::Info;
                 diag.message.push_str(&format!(
                     " (in {dir}/, which a tool writes and manages: what reads it is the tool's business)"
@@ -186,19 +186,6 @@ fn inspected(inputs: &[String], file: &str) -> bool {
     inputs
         .iter()
         .any(|i| is_within(file, i) && !crate::files::paths::between(i, file).contains("_ytt_lib/"))
-}
-
-/// The tool-managed directory a file lies in: a hidden directory named for what manages it
-/// (`.tanzu-managed/`, which the Tanzu CLI writes for tanzu-sync, or `.managed/`).
-fn managed_dir(file: &str) -> Option<&str> {
-    let mut end = 0;
-    for segment in file.split('/') {
-        end += segment.len() + 1;
-        if segment.starts_with('.') && segment.ends_with("managed") {
-            return Some(&file[..end - 1]);
-        }
-    }
-    None
 }
 
 #[cfg(test)]
@@ -288,8 +275,6 @@ mod tests {
         assert!(kept[0]
             .message
             .contains("in clusters/a/tanzu-sync/app/config/.tanzu-managed/,"));
-        assert_eq!(managed_dir("a/.managed/b.yml"), Some("a/.managed"));
-        assert_eq!(managed_dir("a/unmanaged/b.yml"), None);
     }
 
     #[test]

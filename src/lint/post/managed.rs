@@ -1,0 +1,111 @@
+//! Warnings of static analysis in a directory a tool writes and manages: a hidden directory
+//! named for it (`.tanzu-managed/`, which TAP's GitOps reference implementation ships for
+//! tanzu-sync and its scripts write again, or `.managed/`). The author did not write those
+//! files and the next run of the tool overwrites an edit, so an `unused-load` there is info,
+//! without the fix. Errors stay errors: a root that renders the file fails with it.
+//!
+//! ```text
+//! tanzu-sync/app/config/.tanzu-managed/version.yaml   #@ load("@ytt:data", "data")  (unused)
+//! ```
+//!
+//! is info ("in tanzu-sync/app/config/.tanzu-managed/, which a tool writes and manages").
+
+use crate::report::{Diagnostic, Severity};
+
+/// `found` with the static warnings in tool-managed directories lowered to info.
+pub fn settle(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    found
+        .into_iter()
+        .map(|mut d| {
+            if !(d.rule.is_static() && d.severity == Severity::Warning) {
+                return d;
+            }
+            let file = d.span.as_ref().map_or("", |s| s.file.as_str());
+            if let Some(dir) = managed_dir(file) {
+                let note = format!(
+                    " (in {dir}/, which a tool writes and manages: an edit here is overwritten, fix it where it comes from)"
+                );
+                d.severity = Severity::Info;
+                d.fix = None;
+                d.message.push_str(&note);
+            }
+            d
+        })
+        .collect()
+}
+
+/// The tool-managed directory a file lies in: a hidden directory named for what manages it
+/// (`.tanzu-managed/`, or `.managed/`).
+pub fn managed_dir(file: &str) -> Option<&str> {
+    let mut end = 0;
+    for segment in file.split('/') {
+        end += segment.len() + 1;
+        if segment.starts_with('.') && segment.ends_with("managed") {
+            return Some(&file[..end - 1]);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{Rule, Span};
+
+    fn finding(rule: Rule, severity: Severity, file: &str) -> Diagnostic {
+        let mut d = Diagnostic::new(rule, "m").at(Span::point(file, 1, 1));
+        d.severity = severity;
+        d
+    }
+
+    #[test]
+    fn static_warnings_in_a_managed_directory_are_info_and_the_rest_stays() {
+        let managed = "sync/app/config/.tanzu-managed/version.yaml";
+        let mut found = vec![
+            finding(Rule::UnusedLoad, Severity::Warning, managed),
+            finding(
+                Rule::UnusedLoad,
+                Severity::Warning,
+                "sync/app/config/values.yaml",
+            ),
+            finding(Rule::TemplateError, Severity::Error, managed),
+            finding(Rule::UnknownModuleAttribute, Severity::Error, managed),
+            finding(
+                Rule::UnusedLoad,
+                Severity::Warning,
+                "a/.unmanaged-not/x.yml",
+            ),
+        ];
+        let edit = crate::fix::Edit::new(managed, "x\n", 0, 1, "");
+        found[0].fix = edit.map(|e| crate::fix::Fix::safe("Remove", e));
+        assert!(found[0].fix.is_some());
+        let out = settle(found);
+        assert!(out[0].fix.is_none());
+        let levels: Vec<Severity> = out.iter().map(|d| d.severity).collect();
+        assert_eq!(
+            levels,
+            [
+                Severity::Info,
+                Severity::Warning,
+                Severity::Error,
+                Severity::Error,
+                Severity::Warning
+            ]
+        );
+        assert_eq!(
+            out[0].message,
+            "m (in sync/app/config/.tanzu-managed/, which a tool writes and manages: an edit here is overwritten, fix it where it comes from)"
+        );
+    }
+
+    #[test]
+    fn the_managed_directory_is_the_first_hidden_one_named_for_it() {
+        assert_eq!(
+            managed_dir("a/.tanzu-managed/b/c.yml"),
+            Some("a/.tanzu-managed")
+        );
+        assert_eq!(managed_dir(".managed/c.yml"), Some(".managed"));
+        assert_eq!(managed_dir("a/tanzu-managed/c.yml"), None);
+        assert_eq!(managed_dir("a/unmanaged/b.yml"), None);
+    }
+}
