@@ -10,28 +10,16 @@
 //!
 //! is info ("in tanzu-sync/app/config/.tanzu-managed/, which a tool writes and manages").
 
-use crate::report::{Diagnostic, Severity};
+use crate::report::Diagnostic;
 
 /// `found` with the static warnings in tool-managed directories lowered to info.
 pub fn settle(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    found
-        .into_iter()
-        .map(|mut d| {
-            if !(d.rule.is_static() && d.severity == Severity::Warning) {
-                return d;
-            }
-            let file = d.span.as_ref().map_or("", |s| s.file.as_str());
-            if let Some(dir) = managed_dir(file) {
-                let note = format!(
-                    " (in {dir}/, which a tool writes and manages: an edit here is overwritten, fix it where it comes from)"
-                );
-                d.severity = Severity::Info;
-                d.fix = None;
-                d.message.push_str(&note);
-            }
-            d
-        })
-        .collect()
+    super::vendored::lower_static_warnings(found, |file| {
+        let dir = managed_dir(file)?;
+        Some(format!(
+            " (in {dir}/, which a tool writes and manages: an edit here is overwritten, fix it where it comes from)"
+        ))
+    })
 }
 
 /// The tool-managed directory a file lies in: a hidden directory named for what manages it
@@ -50,7 +38,7 @@ pub fn managed_dir(file: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{Rule, Span};
+    use crate::report::{Rule, Severity, Span};
 
     fn finding(rule: Rule, severity: Severity, file: &str) -> Diagnostic {
         let mut d = Diagnostic::new(rule, "m").at(Span::point(file, 1, 1));

@@ -14,6 +14,21 @@ pub fn settle(targets: &[Target], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     if synced.is_empty() {
         return found;
     }
+    lower_static_warnings(found, |file| {
+        let t = synced.iter().find(|t| is_within(file, &t.dir))?;
+        Some(format!(
+            " (in {}, which `vendir sync` writes ({}:{}): fix it where it comes from)",
+            t.dir, t.file, t.line
+        ))
+    })
+}
+
+/// `found` with each static warning whose file `note` says something about lowered to info,
+/// without its fix, and the note added to its message: a file someone else writes.
+pub(super) fn lower_static_warnings(
+    found: Vec<Diagnostic>,
+    note: impl Fn(&str) -> Option<String>,
+) -> Vec<Diagnostic> {
     found
         .into_iter()
         .map(|mut d| {
@@ -21,13 +36,10 @@ pub fn settle(targets: &[Target], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
                 return d;
             }
             let file = d.span.as_ref().map_or("", |s| s.file.as_str());
-            if let Some(t) = synced.iter().find(|t| is_within(file, &t.dir)) {
+            if let Some(note) = note(file) {
                 d.severity = Severity::Info;
                 d.fix = None;
-                d.message.push_str(&format!(
-                    " (in {}, which `vendir sync` writes ({}:{}): fix it where it comes from)",
-                    t.dir, t.file, t.line
-                ));
+                d.message.push_str(&note);
             }
             d
         })
