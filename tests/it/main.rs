@@ -92,7 +92,7 @@ mod round_thirteen_wrappers;
 mod round_twelve_certainty;
 mod round_twenty;
 mod round_twenty_one;
-mod round_twenty_two;
+mod round_twenty_three;
 mod rule_docs;
 mod run_cache;
 mod same_cause;

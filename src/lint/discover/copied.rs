@@ -29,6 +29,25 @@ impl Copied {
     }
 }
 
+impl Copied {
+    /// The note of a path this copy takes to another committed place of the repository
+    /// (`invocations::copied_within`): not evaluated where it lies.
+    pub fn note(&self, path: &str) -> String {
+        format!(
+            "{path} is not evaluated where it lies: {} copies it to {}, which is checked there",
+            self.origin, self.to
+        )
+    }
+
+    /// Why such a path is only checked on its own.
+    pub fn reason(&self) -> String {
+        format!(
+            "copied to {} by {} and rendered there",
+            self.to, self.origin
+        )
+    }
+}
+
 /// Whether a file may hold commands that copy files (a README, a script, a Makefile).
 pub fn candidate(path: &str) -> bool {
     readme::candidate(path) || scripts::candidate(path) || make::candidate(path)

@@ -430,6 +430,10 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     // ytt step after the step whose output it takes.
     let mut claimed: Vec<String> = d.skipped.iter().flat_map(|s| s.claims.clone()).collect();
     claimed.extend(d.libraries.iter().flat_map(|l| l.files.clone()));
+    // Templates a command copies to another committed place, rendered there (see
+    // `invocations::copied_within`).
+    let copied_within = found.copied_within;
+    claimed.extend(copied_within.iter().map(|c| c.path.clone()));
     // Design documents make no root of their own (see `design_docs`).
     let (undesigned, set_aside) = design_docs::set_aside(&config.dir, files);
     d.notes.extend(set_aside);
@@ -458,10 +462,15 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
         if d.libraries.iter().any(|l| l.path == lib.path) || lib.files.iter().all(listed) {
             continue;
         }
+        if let Some(c) = copied_within_all(&lib.files, &copied_within) {
+            d.notes.push(c.note(&lib.path));
+            lib.partial = Some(c.reason());
+        }
         lib.flags =
             learned::flags_for(&Root::found(&lib.path, Reason::Topmost), &found.invocations);
         d.libraries.push(lib);
     }
+    copied_within_libraries(&copied_within, files, &roots, d);
     for r in roots.iter_mut().filter(|r| r.needs_input) {
         let learned = learned::flags_for(r, &found.invocations);
         r.args.extend(learned);
@@ -583,6 +592,53 @@ fn not_copied_out(top: Vec<Root>, files: &[RepoFile], d: &mut Discovery) -> Vec<
         });
     }
     kept
+}
+
+/// The ytt files a command copies to another committed place that no root renders where
+/// they lie: each copied path is checked on its own, not evaluated (the copy is rendered
+/// there: `invocations::copied_within`), with a note saying so.
+fn copied_within_libraries(
+    copied: &[copied::Copied],
+    files: &[RepoFile],
+    roots: &[Root],
+    d: &mut Discovery,
+) {
+    for c in copied {
+        let rendered = |f: &str| {
+            roots
+                .iter()
+                .any(|r| r.inputs.iter().any(|i| is_within(f, i)))
+        };
+        let listed = |f: &str| d.libraries.iter().any(|l| l.files.iter().any(|g| g == f));
+        let mine: Vec<String> = files
+            .iter()
+            .filter(|f| f.kind.is_ytt() && is_within(&f.path, &c.path))
+            .filter(|f| !topmost::in_private_dir(&f.path))
+            .filter(|f| !rendered(&f.path) && !listed(&f.path))
+            .map(|f| f.path.clone())
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        d.notes.push(c.note(&c.path));
+        d.libraries.push(Library {
+            parent: paths::parent(&c.path).to_string(),
+            partial: Some(c.reason()),
+            flags: Vec::new(),
+            files: mine,
+            path: c.path.clone(),
+        });
+    }
+}
+
+/// The copy to another committed place that takes every one of `files`, if one does.
+fn copied_within_all<'c>(
+    files: &[String],
+    copied: &'c [copied::Copied],
+) -> Option<&'c copied::Copied> {
+    let by = |f: &String| copied.iter().find(|c| is_within(f, &c.path));
+    let first = by(files.first()?)?;
+    files.iter().all(|f| by(f).is_some()).then_some(first)
 }
 
 /// Topmost roots as their loads place them: climbed to the ancestor an absolute load needs,

@@ -1,6 +1,7 @@
 //! Warnings of static analysis in a directory a tool writes and manages: a hidden directory
 //! named for it (`.tanzu-managed/`, which TAP's GitOps reference implementation ships for
-//! tanzu-sync and its scripts write again, or `.managed/`). The author did not write those
+//! tanzu-sync and its scripts write again, or `.managed/`), or a version of a tool in the
+//! hidden catalog that implementation ships (`.catalog/tanzu-sync/0.1.0/`). The author did not write those
 //! files and the next run of the tool overwrites an edit, so an `unused-load` there is info,
 //! without the fix. Errors stay errors: a root that renders the file fails with it.
 //!
@@ -23,13 +24,21 @@ pub fn settle(found: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// The tool-managed directory a file lies in: a hidden directory named for what manages it
-/// (`.tanzu-managed/`, or `.managed/`).
+/// (`.tanzu-managed/`, or `.managed/`), or one version of a tool in a hidden catalog of them
+/// (`.catalog/tanzu-sync/0.1.0/`, the copies TAP's GitOps reference implementation ships and
+/// its setup script copies from).
 pub fn managed_dir(file: &str) -> Option<&str> {
+    let segments: Vec<&str> = file.split('/').collect();
     let mut end = 0;
-    for segment in file.split('/') {
+    for (i, segment) in segments.iter().enumerate() {
         end += segment.len() + 1;
         if segment.starts_with('.') && segment.ends_with("managed") {
             return Some(&file[..end - 1]);
+        }
+        let versioned = |s: &&str| s.starts_with(|c: char| c.is_ascii_digit()) && s.contains('.');
+        if *segment == ".catalog" && i + 3 < segments.len() && versioned(&segments[i + 2]) {
+            let dir = end + segments[i + 1].len() + 1 + segments[i + 2].len();
+            return Some(&file[..dir]);
         }
     }
     None
@@ -95,5 +104,15 @@ mod tests {
         assert_eq!(managed_dir(".managed/c.yml"), Some(".managed"));
         assert_eq!(managed_dir("a/tanzu-managed/c.yml"), None);
         assert_eq!(managed_dir("a/unmanaged/b.yml"), None);
+        assert_eq!(
+            managed_dir(".catalog/tanzu-sync/0.1.0/eso/config/sync.yaml"),
+            Some(".catalog/tanzu-sync/0.1.0")
+        );
+        assert_eq!(
+            managed_dir("g/.catalog/tap-install/1.5.0/x.yaml"),
+            Some("g/.catalog/tap-install/1.5.0")
+        );
+        assert_eq!(managed_dir(".catalog/notes/readme.yaml"), None);
+        assert_eq!(managed_dir(".catalog/tool/1.0"), None);
     }
 }

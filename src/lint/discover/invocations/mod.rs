@@ -16,6 +16,7 @@ pub mod compiled;
 pub mod concourse;
 pub mod concourse_inputs;
 pub mod conditional_cd;
+pub mod copied_within;
 pub mod corrected_page;
 pub mod direnv;
 pub mod documented_example;
@@ -118,6 +119,9 @@ pub struct Found {
     pub documented: Vec<documented_example::Documented>,
     /// The Secrets its commands make from files (`kubectl create secret generic`).
     pub secrets: Vec<documented_example::SecretFromFiles>,
+    /// Repository paths its commands copy to other committed places of it (see
+    /// [`copied_within`]).
+    pub copied_within: Vec<crate::lint::discover::copied::Copied>,
 }
 
 /// What is known of the repository besides its files' paths.
@@ -662,6 +666,7 @@ pub fn find_with(
             }
         }
     }
+    found.copied_within = copied_within::all(&copies, index);
     found.invocations.dedup();
     found.skipped.dedup();
     found.findings.dedup();
