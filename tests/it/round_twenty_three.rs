@@ -110,3 +110,35 @@ fn a_template_a_script_copies_to_a_committed_folder_is_checked_there_not_with_it
         "{lint}"
     );
 }
+
+/// A page whose first block enters `templates/` and whose later block renders a file there
+/// without saying where (round twenty-three's N23-2).
+const GUIDE: &str = "# Guide\n\nFrom the top of your clone:\n\n```\ncd templates\nytt -f base.yaml | kubectl apply -f-\n```\n\nThen claim it:\n\n```\nytt -f claim.yaml -v name=demo | kubectl apply -f-\n```\n";
+
+#[test]
+fn a_later_block_of_a_page_runs_where_an_earlier_block_left_its_reader() {
+    let repo = Repo::of(&[
+        ("docs/guide.md", GUIDE),
+        ("templates/base.yaml", "kind: ConfigMap\napiVersion: v1\nmetadata:\n  name: base\n"),
+        (
+            "templates/claim.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nkind: ConfigMap\napiVersion: v1\nmetadata:\n  name: #@ data.values.name\ndata:\n  n: #@ data.values.name + 1\n",
+        ),
+    ]);
+    repo.assert_lists("templates/claim.yaml\trun by docs/guide.md:13");
+    let lint = repo.lint();
+    let failed = lint.of("template-error");
+    assert_eq!(failed.len(), 1, "{lint}");
+    // The page does not say it again: the directory is assumed, so the failure is a warning.
+    assert_eq!(str_of(failed[0], "severity"), "warning", "{lint}");
+    let kinds = failed[0]["certainty"]["assumptions"].to_string();
+    assert!(kinds.contains("docs/guide.md:6 `cd templates`"), "{kinds}");
+
+    // Without the earlier block, nothing shows where the command runs: it is skipped.
+    let guide = GUIDE.replace("cd templates\n", "");
+    let repo = Repo::of(&[
+        ("docs/guide.md", guide.as_str()),
+        ("templates/claim.yaml", "#@ x = 1\nvalue: #@ x\n"),
+    ]);
+    repo.assert_lists("skipped: docs/guide.md:12");
+}

@@ -56,6 +56,7 @@ pub mod outputs;
 pub mod own_checkout;
 pub mod own_clone;
 pub mod package_json;
+pub mod page_cd;
 pub mod page_marks;
 mod pipeline_file;
 pub mod placeholder_file;
@@ -268,6 +269,7 @@ fn snippets_of(
         // the page says.
         let mut snippets = readme::snippets(path, text, &|t| set.mentioned_in(t));
         prose_dir::place(&mut snippets, text, index);
+        page_cd::place(&mut snippets, text);
         return snippets;
     }
     if educates::candidate(path) {

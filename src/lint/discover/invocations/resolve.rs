@@ -369,6 +369,16 @@ fn resolve_args(
             return scripted(out, call, repo.index);
         }
     }
+    if all_found.is_none() && from_caller {
+        // From where an earlier block of the page left its reader (`page_cd.rs`).
+        for (root, why) in super::page_cd::bases(snippet) {
+            let (mut out, found, missing) = attempt(call, &origin, &args, cwd, &root, repo, caller);
+            if found && !missing {
+                super::page_cd::assume(&mut out, &why);
+                return scripted(out, call, repo.index);
+            }
+        }
+    }
     scripted(
         all_found.unwrap_or_else(|| unplaced(others)),
         call,

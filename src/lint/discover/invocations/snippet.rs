@@ -28,6 +28,10 @@ pub struct Snippet {
     /// What was assumed about how it runs (a page's working directory, see `prose_dir.rs`):
     /// every command found in it assumes it too.
     pub assumed: Vec<crate::report::Assumption>,
+    /// The directory an earlier block of the same page left the reader in, and the line of
+    /// its `cd` (see `page_cd.rs`): tried only when the command's inputs exist from nowhere
+    /// else.
+    pub reader_cd: Option<(String, u32)>,
 }
 
 impl Snippet {
@@ -40,6 +44,7 @@ impl Snippet {
             vars: Vec::new(),
             checkouts: Vec::new(),
             assumed: Vec::new(),
+            reader_cd: None,
         }
     }
 
