@@ -115,12 +115,15 @@ fn names_a_file(before: &str) -> bool {
     match (words.last(), ends_with_space) {
         (Some(last), true) => flag(last),
         (Some(last), false) => {
-            let (name, rest) = last.split_once('=').unwrap_or((last, ""));
-            // `--file=<x>`, `--data-value-file=KEY=<x>`, or `KEY=` after `--data-value-file`.
-            (flag(name) && (rest.is_empty() || name == "--data-value-file"))
-                || (words.len() >= 2
-                    && words[words.len() - 2] == "--data-value-file"
-                    && last.ends_with('='))
+            let name = last.split_once('=').map_or(*last, |(n, _)| n);
+            // `--file=<x>`, `--data-value-file=KEY=<x>`, or `KEY=` after `--data-value-file`;
+            // inside a path too (`-f deploy/<SITE>/values.yaml`, `--file=dir/<x>`: round
+            // twenty-four's R24-2), which the shell would cut at the `<`.
+            let before_flag = words.len() >= 2 && flag(words[words.len() - 2]);
+            flag(name)
+                || (before_flag
+                    && !last.starts_with('-')
+                    && (words[words.len() - 2] != "--data-value-file" || last.contains('=')))
         }
         (None, _) => false,
     }
@@ -191,6 +194,16 @@ mod tests {
             ["<pod-webhook-image>", "<v>"]
         );
         assert!(names("ytt -f x -v \"k=<v>\" -v <k>").is_empty());
+        // Inside a path a flag takes.
+        assert_eq!(
+            names("ytt -f t -f deploy/<SITE>/values.yaml --file=x/<y>/z.yml"),
+            ["<SITE>", "<y>"]
+        );
+        assert_eq!(
+            names("ytt --data-value-file k=dir/<f>.txt --data-value-file dir/<g>"),
+            ["<f>"]
+        );
+        assert!(names("cat x/<y>/z").is_empty());
         assert!(names("kubectl -n <namespace> apply").is_empty());
     }
 
