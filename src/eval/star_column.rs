@@ -71,7 +71,7 @@ mod tests {
         let written = "    v = s.find(\"a\") + t.find(\"b\")";
         let ran = "  v = __ytt_attr(s, \"find\")(\"a\") + __ytt_attr(t, \"find\")(\"b\")";
         let at = ran.rfind("__ytt_attr").unwrap();
-        assert_eq!(written_column(ran, written, at), Some(25));
+        assert_eq!(written_column(ran, written, at), Some(23));
     }
 
     #[test]
