@@ -2,7 +2,8 @@
 //! written over several lines renders (`template::named_after_star`), with every error after
 //! it and inside its arguments at the line ytt names; the arguments ytt refuses are refused in
 //! its words (`template::call_refusals`); and an evaluation error's column is the failing
-//! expression's (`eval::star_column`). The expected errors are what ytt (built from
+//! expression's (`eval::star_column`); a list a module holds is frozen, and `pop` says so in
+//! ytt's words (`stdlib::golist_pop`). The expected errors are what ytt (built from
 //! carvel-dev/ytt's source at 4b40e30) printed for these files on 2026-11-30; ytt prints no
 //! column.
 
@@ -98,5 +99,17 @@ fn an_evaluation_errors_column_is_the_failing_expressions() {
             "load(\"@ytt:struct\", \"struct\")\nd = struct.make(k=1)\ne = struct.make()\nx = d.k + e.k\n"
         ),
         [(4, 13, 14)]
+    );
+}
+
+#[test]
+fn popping_a_modules_frozen_list_is_refused_in_ytts_words() {
+    let run = run_star("l = [1, 2]\n", "\"l\"", "a: #@ l.pop()\n");
+    assert_eq!(
+        run.stderr,
+        "ytt: Error: \n\
+         - pop: cannot pop from frozen list\n    \
+         in <toplevel>\n      \
+         t.yml:2 | a: #@ l.pop()\n"
     );
 }
