@@ -88,7 +88,17 @@ fn frame_lines(span: &FileSpan, env: &LibEnv) -> (Vec<String>, Option<Pos>) {
         format!("{at} | {src}")
     };
     let index = line - 1;
-    if let Some(pos) = map.lines.get(index).cloned().flatten() {
+    if let Some(mut pos) = map.lines.get(index).cloned().flatten() {
+        if map.bare_lines {
+            // A `.star` module: the column of the failing expression on its own line.
+            let written = env.source_line(pos.file.as_deref().unwrap_or(&file), pos.line);
+            let ran = span.file.source_line(index);
+            let col = span.resolve_span().begin.column;
+            if let Some(c) = written.and_then(|w| super::star_column::written_column(ran, &w, col))
+            {
+                pos.col = c;
+            }
+        }
         return (vec![shown(&pos)], Some(pos));
     }
     let before = map
@@ -159,6 +169,9 @@ pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
     } else if hit_a_limit(err, &msg) {
         kind = Kind::Limit;
     }
+    if let Some(refused) = refused_arguments(err, &msg, env) {
+        return refused;
+    }
     let mut out = vec![format!(
         "- {}{}",
         first_line(&msg),
@@ -201,6 +214,38 @@ pub fn format_error(err: &starlark::Error, env: &LibEnv) -> EvalError {
         }
     }
     EvalError::new(kind, format!("\n{}", out.join("\n")), first_pos)
+}
+
+/// A parse error of the crate about a call's arguments, as ytt gives it: each argument of the
+/// file that starlark-go's resolver refuses, in its words, at its line
+/// (`template::call_refusals`).
+fn refused_arguments(err: &starlark::Error, msg: &str, env: &LibEnv) -> Option<EvalError> {
+    use crate::template::call_refusals::{refusals, CRATE_MESSAGES};
+    if !matches!(err.kind(), ErrorKind::Parser(_)) || !CRATE_MESSAGES.contains(&msg) {
+        return None;
+    }
+    let span = err.span()?;
+    let refused = refusals(span.file.source());
+    let mut out = Vec::new();
+    let mut first_pos = None;
+    for (at, words) in &refused {
+        let at = starlark::codemap::Pos::new(u32::try_from(*at).ok()?);
+        let there = FileSpan {
+            file: span.file.clone(),
+            span: starlark::codemap::Span::new(at, at),
+        };
+        let (lines, pos) = frame_lines(&there, env);
+        first_pos = first_pos.or(pos);
+        out.push(format!("- {words}"));
+        out.extend(lines.iter().map(|l| format!("    {l}")));
+    }
+    (!out.is_empty()).then(|| {
+        EvalError::new(
+            Kind::of_starlark(err),
+            format!("\n{}", out.join("\n")),
+            first_pos,
+        )
+    })
 }
 
 /// Whether the Starlark crate stopped the evaluation at one of its own limits: the call

@@ -95,7 +95,7 @@ impl<'v> StarlarkValue<'v> for Fragment {
                 let Value::Int(i) = key else {
                     return Err(starlark::Error::new_other(anyhow_msg(format!(
                         "yamlfragment.Get: Expected array index to be an int64, but was {}",
-                        go_type_name(&key)
+                        go_index_type(index, &key)
                     ))));
                 };
                 let vals = self.values();
@@ -184,6 +184,17 @@ fn not_implemented(what: &str) -> starlark::Error {
 /// key is a Go `int` and a Starlark integer an `int64`, so an integer never finds a key.
 fn map_key_matches(item_key: &Value, wanted: &Value) -> bool {
     !matches!(wanted, Value::Int(_) | Value::Uint(_)) && item_key == wanted
+}
+
+/// Go's type name for `index` converted to `key`: a fragment is the YAML node it holds (ytt
+/// converts it to that node, `*yamlmeta.Map`, where a dict becomes an `*orderedmap.Map`).
+fn go_index_type(index: SValue<'_>, key: &Value) -> &'static str {
+    match index.downcast_ref::<Fragment>().map(|f| &*f.data) {
+        Some(FragData::Map(_)) => "*yamlmeta.Map",
+        Some(FragData::Array(_)) => "*yamlmeta.Array",
+        Some(FragData::DocSet(_)) => "*yamlmeta.DocumentSet",
+        _ => go_type_name(key),
+    }
 }
 
 /// Go's type name for a converted value, as ytt's messages show it.

@@ -1,7 +1,7 @@
 //! Makes parsed code behave as starlark-go (ytt's fork) runs it where the crate's own operators
 //! and string methods differ: string methods starlark-go has in another form (`find`,
-//! `codepoints`, `split`, ...) and dict's `update` are looked up through `__ytt_attr` (see
-//! `stdlib::gostr`, `stdlib::godict`), and
+//! `codepoints`, `split`, ...), dict's `update` and list's `pop` are looked up through
+//! `__ytt_attr` (see `stdlib::gostr`, `stdlib::godict`, `stdlib::golist_pop`), and
 //! `*`, `|`, `%`, `<<`, `<`, `<=`, `>`, `>=` become calls of the `__ytt_` functions of `stdlib::goops`.
 //!
 //! Method lookups are rewritten in the source text (the crate's syntax tree can be read but
@@ -41,6 +41,8 @@ pub const METHODS: &[&str] = &[
     "format",
     // dict's, for starlark-go's mappings (`stdlib::godict`).
     "update",
+    // list's, for starlark-go's negative indexes and words (`stdlib::golist_pop`).
+    "pop",
 ];
 
 /// Binary operators and the function each becomes.

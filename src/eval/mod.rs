@@ -23,5 +23,6 @@ pub mod rewrite_kept;
 pub mod run;
 pub mod spell;
 pub mod spread;
+pub mod star_column;
 pub mod state;
 pub mod structs;

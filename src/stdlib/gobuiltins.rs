@@ -238,6 +238,16 @@ fn register(builder: &mut GlobalsBuilder) {
                 ))),
             };
         }
+        // A list's `pop` and a dict's `update` as `x.pop` and `x.update` give them
+        // (`stdlib::golist_pop`, `stdlib::godict`).
+        let go_method = match name {
+            "pop" => super::golist_pop::pop_method(x, heap),
+            "update" => super::godict::update_method(x, heap),
+            _ => None,
+        };
+        if let Some(m) = go_method {
+            return Ok(m);
+        }
         match (x.get_attr(name, heap)?, default) {
             (Some(v), _) => Ok(v),
             (None, Some(d)) => Ok(d),

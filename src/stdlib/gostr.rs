@@ -410,6 +410,11 @@ pub fn register(builder: &mut GlobalsBuilder) {
                 return Ok(m);
             }
         }
+        if name == "pop" {
+            if let Some(m) = super::golist_pop::pop_method(obj, heap) {
+                return Ok(m);
+            }
+        }
         obj.get_attr_error(name, heap)
     }
 }

@@ -4,12 +4,14 @@
 //! fragment as well as a dict (fragment values stay fragments, as ytt looks them up; see
 //! `stdlib::godict`), and names what is not one with its messages (`argument after ** must be
 //! a mapping, not list`, `keywords must be strings, not int`); what it gives the crate is then
-//! always a dict of string keys.
+//! always a dict of string keys. `__ytt_named` gathers the named arguments after a `*`
+//! spread of a call written over several lines into one `**` mapping
+//! (`template::named_after_star`).
 
 use starlark::environment::GlobalsBuilder;
 use starlark::eval::Evaluator;
 use starlark::starlark_module;
-use starlark::values::dict::AllocDict;
+use starlark::values::dict::{AllocDict, DictRef};
 use starlark::values::Value;
 
 use super::args::plain_err;
@@ -50,5 +52,15 @@ pub fn register(builder: &mut GlobalsBuilder) {
             )));
         }
         Ok(heap.alloc(AllocDict(items)))
+    }
+
+    /// The named arguments written after a `*` spread in a call over several lines, as the
+    /// one `**` mapping they become there (see `template::named_after_star`).
+    fn __ytt_named<'v>(
+        #[starlark(kwargs)] kwargs: DictRef<'v>,
+        eval: &mut Evaluator<'v, '_, '_>,
+    ) -> starlark::Result<Value<'v>> {
+        let items: Vec<(Value<'v>, Value<'v>)> = kwargs.iter().collect();
+        Ok(eval.heap().alloc(AllocDict(items)))
     }
 }

@@ -19,6 +19,7 @@ pub mod godict;
 pub mod goformat;
 pub mod goindex;
 pub mod golike;
+pub mod golist_pop;
 pub mod goops;
 pub mod goorder;
 pub mod gopercent;

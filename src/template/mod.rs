@@ -1,6 +1,7 @@
 //! Template compilation: YAML and text templates become ytt-dialect Starlark with a map back
 //! to template lines; the `end`-block dialect is rewritten into indented Starlark.
 
+pub mod call_refusals;
 pub mod compile;
 pub mod keywords;
 pub mod kwargs_splat;

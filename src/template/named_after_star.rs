@@ -2,8 +2,13 @@
 //! spread, and the crate's parser refuses it ("named argument after *args or **kwargs").
 //! In a call whose arguments are on one line, the named arguments that follow the spread are
 //! moved before it (`f(x=2, *args)`), which binds every argument the same way; only the order
-//! in which the argument expressions run changes. A positional argument after the spread, or
-//! a named one after `**kwargs`, is left as written: ytt refuses those too.
+//! in which the argument expressions run changes. In a call over several lines no text moves:
+//! the named arguments after the spread (and a `**kwargs` after them) become one `**`
+//! mapping, `f(*args,**__ytt_named(\n    x=2))`, opened right after the spread's comma and
+//! closed after the last argument, so every line, and every column past the spread's line,
+//! stays where it was written (and the arguments run in their written order). A positional
+//! argument after the spread, a named one after `**kwargs`, or a trailing comma after either,
+//! is left as written: ytt refuses those too.
 
 use super::kwargs_splat::{is_ident, string_len};
 
@@ -48,7 +53,7 @@ pub fn reorder(code: &str) -> String {
 
 /// Whether a `(` written after `before` opens a call's arguments (not a `def`'s parameters,
 /// not a parenthesized expression).
-fn is_call(before: &str) -> bool {
+pub(super) fn is_call(before: &str) -> bool {
     let t = before.trim_end();
     let Some(last) = t.bytes().last() else {
         return false;
@@ -69,14 +74,15 @@ fn is_call(before: &str) -> bool {
 }
 
 /// The arguments `args` (a call's text between its parentheses) with the named ones after a
-/// `*` spread moved before it; `None` when nothing moves or the call spans lines.
+/// `*` spread moved before it (or, over several lines, made one `**` mapping); `None` when
+/// nothing changes.
 fn reordered(args: &str) -> Option<String> {
-    if !args.contains('*') || args.contains('\n') {
+    if !args.contains('*') {
         return None;
     }
     let parts = split_args(args);
     let star = parts.iter().position(|p| {
-        let t = p.trim_start();
+        let t = code_of(p);
         t.starts_with('*') && !t.starts_with("**")
     })?;
     let after = &parts[star + 1..];
@@ -87,11 +93,14 @@ fn reordered(args: &str) -> Option<String> {
     // Only named arguments and then `**` may follow: anything else stays for ytt to refuse.
     let mut seen_kwargs = false;
     for p in after {
-        let kwargs = p.trim_start().starts_with("**");
+        let kwargs = code_of(p).starts_with("**");
         if (!named(p) && !kwargs) || (named(p) && seen_kwargs) {
             return None;
         }
         seen_kwargs |= kwargs;
+    }
+    if args.contains('\n') {
+        return gathered(args, &parts, star);
     }
     let mut order: Vec<&str> = parts[..star].to_vec();
     order.extend(moved);
@@ -103,9 +112,31 @@ fn reordered(args: &str) -> Option<String> {
     Some(format!("{lead}{}{trail}", joined.join(", ")))
 }
 
+/// Over several lines: `args` with the arguments after the spread `parts[star]` (named ones,
+/// then perhaps `**kwargs`) inside `**__ytt_named(`…`)`, every other byte where it was. A
+/// trailing comma after them is left for the error ytt gives (`got ')', want argument`).
+fn gathered(args: &str, parts: &[&str], star: usize) -> Option<String> {
+    let offset = |p: &str| p.as_ptr() as usize - args.as_ptr() as usize;
+    let first = parts.get(star + 1)?;
+    let last = parts.last()?;
+    let open = offset(first);
+    let code = code_of(last);
+    let close = offset(code) + code.len();
+    if !code_of(&args[close..]).is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(args.len() + 16);
+    out.push_str(&args[..open]);
+    out.push_str("**__ytt_named(");
+    out.push_str(&args[open..close]);
+    out.push(')');
+    out.push_str(&args[close..]);
+    Some(out)
+}
+
 /// Whether an argument is a named one (`x=…`, not `x==…`).
-fn named(arg: &str) -> bool {
-    let t = arg.trim_start();
+pub(super) fn named(arg: &str) -> bool {
+    let t = code_of(arg);
     let name_end = t.bytes().position(|c| !is_ident(c)).unwrap_or(t.len());
     if name_end == 0 || t.as_bytes()[0].is_ascii_digit() {
         return false;
@@ -114,9 +145,41 @@ fn named(arg: &str) -> bool {
     rest.starts_with('=') && !rest.starts_with("==")
 }
 
+/// An argument's code: its text without the blanks and `#` comments around it.
+pub(super) fn code_of(arg: &str) -> &str {
+    let b = arg.as_bytes();
+    let (mut start, mut end) = (None, 0);
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                i = arg[i..].find('\n').map_or(b.len(), |n| i + n);
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | b'\n' | b'\\' => {}
+            c => {
+                let n = if c == b'"' || c == b'\'' {
+                    string_len(b, i).max(1)
+                } else {
+                    1
+                };
+                start.get_or_insert(i);
+                end = i + n;
+                i += n;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    match start {
+        Some(s) => arg.get(s..end.min(b.len())).unwrap_or(""),
+        None => "",
+    }
+}
+
 /// The top-level arguments of a call's text, split at its commas (a trailing empty one
 /// dropped).
-fn split_args(args: &str) -> Vec<&str> {
+pub(super) fn split_args(args: &str) -> Vec<&str> {
     let b = args.as_bytes();
     let mut out = Vec::new();
     let mut depth = 0i32;
@@ -126,6 +189,10 @@ fn split_args(args: &str) -> Vec<&str> {
         match b[i] {
             b'"' | b'\'' => {
                 i += string_len(b, i);
+                continue;
+            }
+            b'#' => {
+                i = args[i..].find('\n').map_or(b.len(), |n| i + n);
                 continue;
             }
             b'(' | b'[' | b'{' => depth += 1,
@@ -159,6 +226,25 @@ mod tests {
     }
 
     #[test]
+    fn over_several_lines_no_text_moves() {
+        assert_eq!(
+            reorder("v = f(*args,\n    x=3)"),
+            "v = f(*args,**__ytt_named(\n    x=3))"
+        );
+        assert_eq!(
+            reorder("v = f(1, *a,  # the rest\n  x=g(2),\n  **__ytt_kwargs(kw)  # more\n)"),
+            "v = f(1, *a,**__ytt_named(  # the rest\n  x=g(2),\n  **__ytt_kwargs(kw))  # more\n)"
+        );
+        let code = "v = f(*a,\n  x=1,\n  y=[2,\n    3])\nw = 1";
+        let out = reorder(code);
+        assert_eq!(out.lines().count(), code.lines().count());
+        // Text is only added, at the ends of lines: every column written stays.
+        for (a, b) in code.lines().zip(out.lines()) {
+            assert!(b.starts_with(a), "{b:?} does not start with {a:?}");
+        }
+    }
+
+    #[test]
     fn what_ytt_refuses_or_does_not_spread_is_left_alone() {
         for code in [
             "f(*a, 2)",
@@ -166,7 +252,9 @@ mod tests {
             "f(*a, **k, x=1)",
             "def f(*args, x=2):\n  pass",
             "x = a * b == c",
-            "f(*a,\n  x=1)",
+            "f(*a,\n  x=1,\n)",
+            "f(*a,\n  1)",
+            "f(**k,\n  x=1)",
             "s = \"f(*a, x=1)\"",
             "f(x=1, *a)",
             "f(*a, x==1)",

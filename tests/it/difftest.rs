@@ -147,6 +147,12 @@ const DEPARTURES: &[(&str, &str)] = &[
         "unknown type *starlark.Builtin for conversion to go value",
         "unhashable type",
     ),
+    // A builtin as a fragment's index: ytt shows its recovered panic without backtrace or
+    // frames, yttlint as for any value it cannot convert (with the backtrace's place).
+    (
+        "unknown type *starlark.Builtin for conversion to go value",
+        "for conversion to go value (backtrace: goroutine",
+    ),
 ];
 
 /// The output departure docs/starlark-departures.md records: `==` or `!=` between a float and

@@ -101,6 +101,7 @@ mod same_name_inputs;
 mod schemaless;
 mod script_steps;
 mod spec_fixtures;
+mod star_calls;
 mod starlark_go;
 mod static_analysis;
 mod stdin_overlays;
