@@ -1,7 +1,8 @@
 //! Round twenty-four's constructs, each on a minimal repository written for the test: a page's
 //! placeholder folder in the middle of a `-f` path (`deploy/<SITE>/values.yaml`) stands for
 //! each folder that holds the file, not for the folder before it (R24-2); a Kubernetes format
-//! check of a placeholder a page's `-v` flag gives is a note (R24-4).
+//! check of a placeholder a page's `-v` flag gives is a note (R24-4); a blank whose stand-in
+//! value fails a later check of the same code is a note (R24-3).
 
 use crate::util::json::str_of;
 use crate::util::repo::Repo;
@@ -65,4 +66,52 @@ fn a_format_check_of_a_placeholder_a_page_s_flag_gives_is_a_note() {
     let checks = lint.of("k8s-schema");
     assert_eq!(checks.len(), 1, "{lint}");
     assert_ne!(str_of(checks[0], "severity"), "info", "{lint}");
+}
+
+/// An example values file that leaves two secrets blank, and a library that checks that each
+/// is given and that one has 32 characters; the template loads it by its absolute path, so
+/// either failure is the load's, at the same line (round twenty-four's R24-3).
+const CHECKS: &str = "load(\"@ytt:data\", \"data\")\nload(\"@ytt:assert\", \"assert\")\n\ndef check():\n  data.values.password or assert.fail(\"the password should be provided\")\n  data.values.key or assert.fail(\"the key should be provided\")\n  len(data.values.key) == 32 or assert.fail(\"the key must be 32 characters long\")\nend\n\nvalues = data.values\nfor c in [check]:\n  c()\nend\n";
+
+#[test]
+fn a_blank_whose_stand_in_value_fails_a_later_check_is_still_the_user_s_to_fill() {
+    let files = [
+        ("templates/values.star", CHECKS),
+        (
+            "templates/secret.yaml",
+            "#@ load(\"/values.star\", \"values\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ values.key\n",
+        ),
+        ("templates/defaults.yaml", "#@data/values\n---\npassword: \"\"\nkey: \"\"\n"),
+        (
+            "install/values.yaml.example",
+            "#@data/values\n---\n#! [Required] the admin password\npassword:\n#! [Required] 32 characters\nkey:\n",
+        ),
+        (
+            "install/README.md",
+            "# Install\n\n```sh\ncp values.yaml.example values.yaml\n```\n\nFill in the secrets, then:\n\n```sh\nytt -f ../templates -f values.yaml\n```\n",
+        ),
+    ];
+    let repo = Repo::of(&files);
+    let lint = repo.lint();
+    let failed = lint.of("load-error");
+    assert_eq!(failed.len(), 1, "{lint}");
+    // The stand-in value gets past "should be provided"; the length check it then fails is
+    // the stand-in's, not the user's.
+    assert_eq!(str_of(failed[0], "severity"), "info", "{lint}");
+    assert!(
+        str_of(failed[0], "message").contains("the password should be provided"),
+        "{lint}"
+    );
+
+    // A check that fails before the blanks are read, whatever the user gives, stays a warning.
+    let always = CHECKS.replace(
+        "def check():\n",
+        "def check():\n  data.values.missing_ok or assert.fail(\"always\")\n",
+    );
+    let mut files = files.to_vec();
+    files[0] = ("templates/values.star", always.as_str());
+    let lint = Repo::of(&files).lint();
+    let failed = lint.of("load-error");
+    assert_eq!(failed.len(), 1, "{lint}");
+    assert_eq!(str_of(failed[0], "severity"), "warning", "{lint}");
 }
