@@ -381,10 +381,20 @@ fn an_interrupted_run_leaves_no_older_report() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    // The run takes the older report away before it evaluates (polled, not timed: on a busy
+    // machine the run may take seconds to get there); the template spins for minutes.
+    let started = std::time::Instant::now();
+    while report.exists() && started.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        !report.exists(),
+        "the older report is still there while the run goes on"
+    );
+    std::thread::sleep(Duration::from_millis(300));
     // SAFETY: sends SIGINT to the child this test started.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let status = child.wait().unwrap();
     assert!(!status.success());
-    assert!(!report.exists(), "the older report is still there");
+    assert!(!report.exists(), "the interrupted run left a report");
 }
