@@ -375,7 +375,17 @@ fn an_interrupted_run_leaves_no_older_report() {
         )],
     );
     let report = dir.write("old.sarif", "an older run: clean");
-    let mut child = command(&dir)
+    let mut cmd = command(&dir);
+    // A shell's background job ignores SIGINT, and children inherit that: the run gets the
+    // default action, as a terminal's Ctrl-C gives it.
+    // SAFETY: `signal` is async-signal-safe, called in the child between fork and exec.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut cmd, || {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = cmd
         .args(["--report", "sarif=old.sarif", "--job-timeout", "30", "-q"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
