@@ -86,6 +86,9 @@ pub enum AssumptionKind {
     BoundArgument,
     /// Data values given at run time, which the linter replaced with placeholders.
     RuntimeValues,
+    /// A values file decrypted at run time (`--data-values-file <(sops -d FILE)`) has the keys
+    /// of the committed encrypted file, each encrypted value a placeholder.
+    DecryptedValues,
     /// A data value holds a placeholder (`<your-registry>`, `changeme`, `XXX`).
     Placeholder,
     /// Data values left to the user (null defaults a Package's user must supply, values a
@@ -143,7 +146,7 @@ pub enum AssumptionKind {
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 23] = [
+    pub const ALL: [AssumptionKind; 24] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -151,6 +154,7 @@ impl AssumptionKind {
         AssumptionKind::OutsideInput,
         AssumptionKind::BoundArgument,
         AssumptionKind::RuntimeValues,
+        AssumptionKind::DecryptedValues,
         AssumptionKind::Placeholder,
         AssumptionKind::LeftToUser,
         AssumptionKind::ExampleValues,
@@ -184,6 +188,7 @@ impl AssumptionKind {
             AssumptionKind::OutsideInput => "outside-input",
             AssumptionKind::BoundArgument => "bound-argument",
             AssumptionKind::RuntimeValues => "runtime-values",
+            AssumptionKind::DecryptedValues => "decrypted-values",
             AssumptionKind::Placeholder => "placeholder",
             AssumptionKind::LeftToUser => "left-to-user",
             AssumptionKind::ExampleValues => "example-values",

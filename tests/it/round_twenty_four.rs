@@ -2,7 +2,9 @@
 //! placeholder folder in the middle of a `-f` path (`deploy/<SITE>/values.yaml`) stands for
 //! each folder that holds the file, not for the folder before it (R24-2); a Kubernetes format
 //! check of a placeholder a page's `-v` flag gives is a note (R24-4); a blank whose stand-in
-//! value fails a later check of the same code is a note (R24-3).
+//! value fails a later check of the same code is a note (R24-3); a values file decrypted with
+//! `sops -d` has the committed file's keys, so a schema's key the file lacks fails whatever
+//! it decrypts to (R24-1).
 
 use crate::util::json::str_of;
 use crate::util::repo::Repo;
@@ -114,4 +116,61 @@ fn a_blank_whose_stand_in_value_fails_a_later_check_is_still_the_user_s_to_fill(
     let failed = lint.of("load-error");
     assert_eq!(failed.len(), 1, "{lint}");
     assert_eq!(str_of(failed[0], "severity"), "warning", "{lint}");
+}
+
+/// A committed file in sops's format: its keys in plain text, its values encrypted (the
+/// ciphertexts here are made up; sops writes `ENC[…]` with the value's type), and sops's
+/// metadata under `sops:`.
+fn sops_file(keys: &[&str]) -> String {
+    let mut text = String::from("creds:\n");
+    for k in keys {
+        text.push_str(&format!(
+            "    {k}: ENC[AES256_GCM,data:c3RhbmQ=,iv:AAAA,tag:AAAA==,type:str]\n"
+        ));
+    }
+    text.push_str("sops:\n    age:\n        - recipient: age1example\n    lastmodified: \"2026-11-30T00:00:00Z\"\n    mac: ENC[AES256_GCM,data:AAAA,iv:AAAA,tag:AAAA==,type:str]\n    version: 3.7.3\n");
+    text
+}
+
+#[test]
+fn a_key_the_sops_file_lacks_fails_whatever_it_decrypts_to() {
+    let schema = "#@data/values-schema\n---\ncreds:\n  #@schema/validation min_len=1\n  token: \"\"\n  #@schema/validation min_len=1\n  user: \"\"\n";
+    let secret = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\nstringData:\n  user: #@ data.values.creds.user\n  token: #@ data.values.creds.token\n";
+    let script = "#!/usr/bin/env bash\nset -euo pipefail\nkubectl apply -f <(ytt -f config --data-values-file creds.yaml=<(sops -d secrets/creds.sops.yaml))\n";
+    let lint = |keys: &[&str]| {
+        let sops = sops_file(keys);
+        Repo::of(&[
+            ("config/schema.yaml", schema),
+            ("config/secret.yaml", secret),
+            ("secrets/creds.sops.yaml", sops.as_str()),
+            ("deploy.sh", script),
+        ])
+        .lint()
+    };
+    // The file has no `token`: its default "" fails `min_len=1` whatever `user` decrypts to.
+    let lacking = lint(&["user"]);
+    let failed = lacking.of("required-value");
+    assert_eq!(failed.len(), 1, "{lacking}");
+    assert_eq!(str_of(failed[0], "severity"), "warning", "{lacking}");
+    assert!(
+        str_of(failed[0], "message").starts_with("creds.token requires a value"),
+        "{lacking}"
+    );
+    let assumed = failed[0]["certainty"]["assumptions"].to_string();
+    assert!(assumed.contains("decrypted-values"), "{assumed}");
+    assert!(
+        assumed.contains("`sops -d secrets/creds.sops.yaml`"),
+        "{assumed}"
+    );
+    assert!(lacking.of("needs-input").is_empty(), "{lacking}");
+
+    // With both keys in the file, the encrypted values are the user's: nothing to report.
+    let both = lint(&["user", "token"]);
+    assert!(both.of("required-value").is_empty(), "{both}");
+    let reported: Vec<_> = both
+        .diagnostics()
+        .iter()
+        .filter(|d| str_of(d, "severity") != "info")
+        .collect();
+    assert!(reported.is_empty(), "{both}");
 }

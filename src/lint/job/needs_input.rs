@@ -53,8 +53,29 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
             continue;
         }
         let mut unlisted: Option<Vec<String>> = None;
+        // The command names the keys it gives at run time, and the failure reads none of
+        // them: no placeholder causes it (`--data-values-env CFG` whose environment files set
+        // `CFG_registry__user`, and a template reading `vendor`: LR16A-2; a schema's required
+        // key that `sops -d FILE` does not give, since the encrypted file lacks it: R24-1).
+        // A page's command too, when its environment files list the variables: the reader
+        // sets those (`env_unset.rs`).
+        let unread = |k: &[String]| {
+            placeholders
+                && !any_value
+                && (!job.needs_input || env_unset::judged_as_listed(job))
+                && !k.is_empty()
+                && !k
+                    .iter()
+                    .any(|k| job.provided.iter().any(|p| overlaps(p, k)))
+        };
         let cause = if d.rule == Rule::RequiredValue {
-            Some(required_key(&d.message))
+            let k = required_key(&d.message);
+            if unread(&k) {
+                unlisted = Some(k);
+                None
+            } else {
+                Some(k)
+            }
         } else if STOPPING.contains(&d.rule) {
             let unset = unset_cause(&d.message, &mut has_schema);
             match unset {
@@ -63,20 +84,7 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                 Some(k) if !placeholders && !k.is_empty() && k.iter().all(|k| is_set(ws, k)) => {
                     None
                 }
-                // The command names the keys it gives at run time, and the failure reads none
-                // of them: no placeholder causes it (`--data-values-env CFG` whose environment
-                // files set `CFG_registry__user`, and a template reading `vendor`: LR16A-2).
-                // A page's command too, when its environment files list the variables:
-                // the reader sets those (`env_unset.rs`).
-                Some(k)
-                    if placeholders
-                        && !any_value
-                        && (!job.needs_input || env_unset::judged_as_listed(job))
-                        && !k.is_empty()
-                        && !k
-                            .iter()
-                            .any(|k| job.provided.iter().any(|p| overlaps(p, k))) =>
-                {
+                Some(k) if unread(&k) => {
                     unlisted = Some(k);
                     None
                 }

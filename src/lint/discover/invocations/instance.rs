@@ -14,6 +14,7 @@ use super::missing::{self, Absent, Given};
 use super::moved_page;
 use super::outputs::Stdin;
 use super::remote;
+use super::sops_values;
 use super::resolve::{
     skipped, split_name, split_values_prefix, substitute, DataValue, Invocation, MissingInput,
     Origin, Outcome, Repo, ValuesDoc, NOT_IN_REPOSITORY,
@@ -607,6 +608,9 @@ fn gives_values(producer: &str) -> bool {
 fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo: &Repo, c: bool) {
     for v in &args.values_files {
         let (prefix, path) = split_values_prefix(v);
+        if prefix.is_empty() && decrypted(at, &path, cwd, b, repo, c) {
+            continue;
+        }
         match locate(&path, cwd, b, repo, c) {
             Place::Paths(found) => at
                 .inv
@@ -642,6 +646,29 @@ fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo
             _ => at.inv.unknown.push(format!("--data-values-file {v}")),
         }
     }
+}
+
+/// `--data-values-file <(sops -d FILE)` (or `name=<(…)`) of a committed sops file: its keys,
+/// the encrypted values given at run time (see [`sops_values`]). Whether it was one.
+fn decrypted(at: &mut Building, path: &Word, cwd: &Word, b: &Binding, repo: &Repo, c: bool) -> bool {
+    let Some(file) = sops_values::substitution(path).and_then(sops_values::decrypted_file) else {
+        return false;
+    };
+    let Place::Paths(found) = locate(&Word::lit(&file), cwd, b, repo, c) else {
+        return false;
+    };
+    let ([one], Some(root)) = (found.as_slice(), repo.root) else {
+        return false;
+    };
+    let Some(values) = super::scripts::read(root, one, sops_values::MAX_READ)
+        .as_deref()
+        .and_then(sops_values::values)
+    else {
+        return false;
+    };
+    at.assume(Some(sops_values::assumption(one, &values)));
+    at.inv.values.extend(values);
+    true
 }
 
 /// `--data-value-file key=path` arguments.

@@ -71,6 +71,7 @@ pub mod script_set;
 pub mod scripts;
 pub mod settled;
 pub mod shell;
+mod sops_values;
 pub mod snippet;
 pub mod sole_match;
 pub mod starting_point;
