@@ -24,7 +24,11 @@ pub fn compute_schema(
     exec: &LibExec<'_>,
     overlays: Vec<SchemaDoc>,
 ) -> Result<(Schema, Vec<SchemaDoc>), EvalError> {
-    let files = exec.files_with_doc_annotation(DATA_VALUES_SCHEMA)?;
+    // In the order the files were given (ytt's `SortFilesInLibrary`), as the data values
+    // files: a directory's subdirectories are not after its own files (round twenty-six's
+    // R26-3).
+    let mut files = exec.files_with_doc_annotation(DATA_VALUES_SCHEMA)?;
+    files.sort_by_key(|f| exec.file_index(&f.rel_path));
     let mut order: Vec<String> = files.iter().map(|f| f.rel_path.clone()).collect();
     if !overlays.is_empty() {
         order.push("additional data value schema".into());

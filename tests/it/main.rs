@@ -93,6 +93,7 @@ mod round_twelve_certainty;
 mod round_twenty;
 mod round_twenty_four;
 mod round_twenty_one;
+mod round_twenty_six;
 mod round_twenty_three;
 mod rule_docs;
 mod run_cache;
