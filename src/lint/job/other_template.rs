@@ -48,7 +48,9 @@ pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Opti
         return;
     };
     let text_template = !holds_other_template(&text) && holds_text_template(&text);
-    if !holds_other_template(&text) && !text_template {
+    let line = d.span.as_ref().map_or(0, |s| s.line as usize);
+    let shell = !holds_other_template(&text) && !text_template && shell_expanded(&text, line);
+    if !holds_other_template(&text) && !text_template && !shell {
         return;
     }
     if reads_as_committed(job, &file, read) {
@@ -63,7 +65,12 @@ pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Opti
         .provenance
         .clone()
         .unwrap_or_else(|| Provenance::of(Source::Layout, None));
-    let said = if text_template {
+    let said = if shell {
+        format!(
+            "{file} holds the shell's expansions (`$(…)`, `${{…}}`) where its YAML breaks: a \
+             script expands it (a here-document) before ytt reads it"
+        )
+    } else if text_template {
         format!(
             "{file} holds ytt's text-template directives (`(@ … @)`) outside `#@` lines: a \
              command marks it `type=text-template`"
@@ -85,6 +92,20 @@ fn holds_text_template(text: &str) -> bool {
     text.lines().any(|l| {
         let t = l.trim_start();
         !t.starts_with("#@") && !t.starts_with("#!") && t.contains("(@") && t.contains("@)")
+    })
+}
+
+/// Whether the line `line` (1-based) of `text` where the YAML breaks, or the line before it,
+/// holds a shell expansion (`$(sed … < "$CA_FILE")`, `${HOST}`) outside ytt's own lines: the
+/// text is a shell here-document's body, which a script expands before ytt reads the result
+/// (round twenty-seven's R27-1: `( echo "cat <<EOF >out.yaml"; cat template.yaml; echo EOF )
+/// > tmp; . tmp`).
+fn shell_expanded(text: &str, line: usize) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let end = line.min(lines.len());
+    lines[line.saturating_sub(2).min(end)..end].iter().any(|l| {
+        let t = l.trim_start();
+        !t.starts_with("#@") && !t.starts_with("#!") && (t.contains("$(") || t.contains("${"))
     })
 }
 
@@ -293,5 +314,15 @@ mod tests {
     fn only_text_outside_ytt_lines_is_another_template() {
         assert!(holds_other_template("kind: X\n{{- if .Values.x }}\n"));
         assert!(!holds_other_template("#@ x = \"{{ a }}\"\nkind: X\n"));
+    }
+
+    #[test]
+    fn a_shell_expansion_at_or_just_before_the_broken_line_is_the_shell_s() {
+        let text = "a:\n  ca: |\n$(sed 's/^/  /' < ca.pem)\nb: 1\n";
+        assert!(shell_expanded(text, 4));
+        assert!(shell_expanded(text, 3));
+        assert!(!shell_expanded(text, 2));
+        assert!(!shell_expanded("#@ x = \"$(y)\"\nb: 1\n", 2));
+        assert!(!shell_expanded(text, 99) && !shell_expanded(text, 0));
     }
 }
