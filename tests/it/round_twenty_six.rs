@@ -1,6 +1,8 @@
 //! Round twenty-six's constructs, each on a minimal repository written for the test: the
 //! schema documents of a directory are overlaid in the order its files are given, a
-//! subdirectory's before a later name of the directory itself, as ytt does (R26-3).
+//! subdirectory's before a later name of the directory itself, as ytt does (R26-3); a loop
+//! over a glob under `${PWD}` (written in the header, or held in a variable assigned it as
+//! text) runs one command per entry from the script's working directory (R26-1).
 
 use crate::util::repo::Repo;
 
@@ -20,4 +22,57 @@ fn schema_files_are_overlaid_in_the_order_the_files_are_given() {
     let lint = repo.lint();
     assert!(lint.of("schema-invalid").is_empty(), "{lint}");
     assert!(lint.errors().is_empty(), "{lint}");
+}
+
+/// A repository whose script renders each entry of `stages/` with the shared schema, the loop's
+/// glob written as `LOOP` (the header's words) after `PRE` (lines before the loop).
+fn stage_loop(pre: &str, header: &str) -> Repo {
+    let script = format!(
+        "#!/bin/sh\n{pre}for entry in {header}; do\n  ytt template --file=shared --file=\"${{entry}}\" --output-files=rendered/ || exit 1\ndone\n"
+    );
+    Repo::of(&[
+        (
+            "shared/schema.yml",
+            "#@data/values-schema\n---\nstage:\n  title: \"\"\n  cmd: \"\"\n",
+        ),
+        (
+            "stages/check.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nsteps:\n- #@ data.values.stage\n",
+        ),
+        (
+            "stages/pack/schema.yml",
+            "#@data/values-schema\n#@overlay/match-child-defaults missing_ok=True\n---\nbase: alpine\n",
+        ),
+        (
+            "stages/pack/values.yml",
+            "#@data/values\n---\nstage:\n  cmd: make pack\n",
+        ),
+        (
+            "stages/pack/pack.yml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nbase: #@ data.values.base\nsteps:\n- #@ data.values.stage\n",
+        ),
+        ("tools/render.sh", script.as_str()),
+    ])
+}
+
+#[test]
+fn a_loop_over_a_glob_under_pwd_renders_each_entry_with_the_shared_files() {
+    for (pre, header) in [
+        ("", "${PWD}/stages/*"),
+        ("", "$(pwd)/stages/*"),
+        ("pattern=\"${PWD}/stages/*\"\n", "${pattern}"),
+        ("pattern=\"stages/*\"\n", "$pattern"),
+    ] {
+        let repo = stage_loop(pre, header);
+        let roots = repo.roots();
+        for entry in ["stages/check.yml", "stages/pack"] {
+            let listed = format!("shared + {entry}\trun by tools/render.sh:");
+            assert!(roots.contains(&listed), "{header}: {roots}");
+        }
+        // No root of the whole folder, which nobody renders (its entry's values file fails
+        // without the shared schema).
+        assert!(!roots.contains("inferred"), "{header}: {roots}");
+        let lint = repo.lint();
+        assert!(lint.diagnostics().is_empty(), "{header}: {lint}");
+    }
 }
