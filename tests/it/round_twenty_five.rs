@@ -46,7 +46,10 @@ fn templates_or_names_that_share_no_stem_keep_the_duplicate_a_warning() {
     // Templates (a ytt annotation in each), or names of two objects' own: what they render
     // twice is rendered together.
     for (second, top) in [
-        ("c1-extra-storage.yaml", "#@ load(\"@ytt:data\", \"data\")\n"),
+        (
+            "c1-extra-storage.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n",
+        ),
         ("c10.yaml", ""),
         ("other.yaml", ""),
     ] {
@@ -60,10 +63,8 @@ fn templates_or_names_that_share_no_stem_keep_the_duplicate_a_warning() {
 
 #[test]
 fn plain_variants_a_command_renders_keep_the_finding_s_level() {
-    let repo = clusters("c1-extra-storage.yaml", "").file(
-        "render.sh",
-        "#!/bin/sh\nytt -f clusters > out.yaml\n",
-    );
+    let repo = clusters("c1-extra-storage.yaml", "")
+        .file("render.sh", "#!/bin/sh\nytt -f clusters > out.yaml\n");
     let lint = repo.lint();
     let found = lint.of("duplicate-object");
     assert_eq!(found.len(), 1, "{lint}");

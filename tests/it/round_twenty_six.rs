@@ -2,7 +2,9 @@
 //! schema documents of a directory are overlaid in the order its files are given, a
 //! subdirectory's before a later name of the directory itself, as ytt does (R26-3); a loop
 //! over a glob under `${PWD}` (written in the header, or held in a variable assigned it as
-//! text) runs one command per entry from the script's working directory (R26-1).
+//! text) runs one command per entry from the script's working directory (R26-1); a folder
+//! below a layout root with a schema of its own that ytt cannot merge with the top's is a root
+//! of its own, with the data values files beside it (R26-2).
 
 use crate::util::repo::Repo;
 
@@ -75,4 +77,44 @@ fn a_loop_over_a_glob_under_pwd_renders_each_entry_with_the_shared_files() {
         let lint = repo.lint();
         assert!(lint.diagnostics().is_empty(), "{header}: {lint}");
     }
+}
+
+/// A top-level schema and template pair (the template reads a value nobody declares), and
+/// `ytt/manifests/` with its own schema `sub_schema` and a values file beside it in `ytt/`.
+fn two_libraries(sub_schema: &str) -> Repo {
+    Repo::of(&[
+        ("schema.yaml", "#@data/values-schema\n---\napp:\n  image: web:1\n"),
+        (
+            "deployment.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\ndata:\n  image: #@ data.values.app.image\n  motd: #@ data.values.motd\n",
+        ),
+        ("ytt/manifests/schema.yaml", sub_schema),
+        (
+            "ytt/manifests/site.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: site\ndata:\n  image: #@ data.values.app.image\n",
+        ),
+        ("ytt/values-dev.yaml", "#@data/values\n---\napp:\n  image: web:dev\n"),
+    ])
+}
+
+#[test]
+fn a_subfolder_whose_schema_cannot_merge_with_the_top_s_is_a_root_of_its_own() {
+    let repo =
+        two_libraries("#@data/values-schema\n---\napp:\n  image: web:1\ndomain: example.com\n");
+    let roots = repo.roots();
+    assert!(roots.contains("ytt/manifests\t"), "{roots}");
+    let lint = repo.lint();
+    assert!(lint.of("schema-invalid").is_empty(), "{lint}");
+    // The subfolder renders clean; the top pair's own defect is found, in its own root.
+    assert!(lint.all_in("ytt/manifests/site.yaml").is_empty(), "{lint}");
+    assert!(
+        lint.all_in("ytt/manifests/schema.yaml").is_empty(),
+        "{lint}"
+    );
+    assert_eq!(lint.all_in("deployment.yaml").len(), 1, "{lint}");
+
+    // A schema the top's merges with keeps one root of the whole.
+    let repo = two_libraries("#@data/values-schema\n---\napp:\n  image: web:1\n");
+    let roots = repo.roots();
+    assert!(!roots.contains("ytt/manifests\t"), "{roots}");
 }

@@ -70,16 +70,26 @@ mod tests {
     #[test]
     fn plain_manifests_of_the_same_objects_named_from_one_stem_are_variants() {
         let a = docs("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c1, namespace: ns}\n");
-        let b = docs("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c1, namespace: ns}\ndata: {x: y}\n");
+        let b = docs(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c1, namespace: ns}\ndata: {x: y}\n",
+        );
         let other = docs("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c2, namespace: ns}\n");
-        let (a, b, other): (Vec<&Document>, Vec<&Document>, Vec<&Document>) =
-            (a.iter().collect(), b.iter().collect(), other.iter().collect());
+        let (a, b, other): (Vec<&Document>, Vec<&Document>, Vec<&Document>) = (
+            a.iter().collect(),
+            b.iter().collect(),
+            other.iter().collect(),
+        );
         let text = "kind: ConfigMap\n";
         let v = |p: &str, q: &str, d: &[&Document], t: &str| variants((p, &a, text), (q, d, t));
         assert!(v("k/c1.yaml", "k/c1-extra-storage.yaml", &b, text));
         assert!(v("k/c1-tmc.yml", "k/c1.yml", &b, text));
         // A template, names that only look alike, another folder, other objects.
-        assert!(!v("k/c1.yaml", "k/c1-extra.yaml", &b, "#@ load(\"x.star\", \"x\")\n"));
+        assert!(!v(
+            "k/c1.yaml",
+            "k/c1-extra.yaml",
+            &b,
+            "#@ load(\"x.star\", \"x\")\n"
+        ));
         assert!(!v("k/c1.yaml", "k/c10.yaml", &b, text));
         assert!(!v("k/c1.yaml", "k/c1-.yaml", &b, text));
         assert!(!v("k/c1.yaml", "j/c1-extra.yaml", &b, text));

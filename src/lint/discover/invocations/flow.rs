@@ -218,8 +218,7 @@ impl<'t> Interp<'t> {
             // (`for t in $templates`) was gathered by a loop before, maybe sorted by it.
             // A variable assigned the glob as text (`dir="${PWD}/jobs/*"; for p in ${dir}`)
             // holds it as written too.
-            let written = self.text(*k).contains(['*', '?', '['])
-                || self.written_glob(*k, env);
+            let written = self.text(*k).contains(['*', '?', '[']) || self.written_glob(*k, env);
             for e in self.expand(*k, env, false) {
                 for f in e.fields {
                     let word = match (per_entry && written)
@@ -261,9 +260,9 @@ impl<'t> Interp<'t> {
             .strip_prefix("${")
             .and_then(|t| t.strip_suffix('}'))
             .or_else(|| text.strip_prefix('$'));
-        let Some(name) = name.filter(|v| {
-            !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        }) else {
+        let Some(name) = name
+            .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        else {
             return false;
         };
         env.get(name).is_some_and(|alts| {
