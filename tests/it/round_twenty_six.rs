@@ -91,7 +91,7 @@ fn two_libraries(sub_schema: &str) -> Repo {
         ("ytt/manifests/schema.yaml", sub_schema),
         (
             "ytt/manifests/site.yaml",
-            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: site\ndata:\n  image: #@ data.values.app.image\n",
+            "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: site\ndata:\n  image: #@ data.values.app.image\n  domain: #@ data.values.domain\n",
         ),
         ("ytt/values-dev.yaml", "#@data/values\n---\napp:\n  image: web:dev\n"),
     ])
