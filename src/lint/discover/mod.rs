@@ -21,6 +21,7 @@ pub mod kpt;
 pub mod kustomize;
 pub mod learned;
 pub mod loads;
+pub mod own_schema;
 pub mod package;
 pub mod package_build;
 pub mod package_locate;
@@ -685,14 +686,17 @@ fn settle_loads(
             }
         }
     }
-    // A root that climbed may now hold another.
+    // A root that climbed may now hold another (one its narrowed inputs leave out, a library
+    // of its own (`own_schema.rs`), it does not).
+    let holds = |outer: &Root, inner: &Root| {
+        outer.path != inner.path
+            && is_within(&inner.path, &outer.path)
+            && outer.inputs.iter().any(|i| is_within(&inner.path, i))
+    };
     let mut kept: Vec<Root> = Vec::new();
     for r in out {
-        let inside = kept
-            .iter()
-            .any(|k| k.path != r.path && is_within(&r.path, &k.path));
-        if !inside {
-            kept.retain(|k| !is_within(&k.path, &r.path));
+        if !kept.iter().any(|k| holds(k, &r)) {
+            kept.retain(|k| k.path != r.path && !holds(&r, k));
             kept.push(r);
         }
     }

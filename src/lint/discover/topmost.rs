@@ -199,11 +199,35 @@ pub fn roots(
         .iter()
         .map(|f| seen.climb(config, paths::parent(&f.path).to_string()))
         .collect();
+    // A folder with a schema of its own that ytt cannot merge with the top's is a library of
+    // its own (see `own_schema.rs`).
+    let schemas: Vec<&str> = kinds
+        .iter()
+        .filter(|(p, k)| k.schema && !(k.values || k.overlay || k.code) && !seen.claimed(p))
+        .map(|(p, _)| *p)
+        .collect();
     let mut roots = Vec::new();
     for dir in topmost(&dirs) {
+        let libraries = super::own_schema::libraries(&config.dir, &dir, &dirs, &schemas);
+        let own: Vec<Root> = libraries
+            .iter()
+            .map(|lib| {
+                let mut root = Root::found(lib, Reason::Topmost);
+                root.inputs = narrow(lib, files.iter(), known, &seen, false);
+                root
+            })
+            .collect();
+        let all: Vec<Root> = known.iter().chain(&own).cloned().collect();
         let mut root = Root::found(&dir, Reason::Topmost);
-        root.inputs = narrow(&dir, files.iter(), known, &seen, false);
+        root.inputs = narrow(&dir, files.iter(), &all, &seen, false)
+            .into_iter()
+            .filter(|i| {
+                let values = kinds.get(i.as_str()).is_some_and(|k| k.only_values());
+                !(values && super::own_schema::beside_library(i, &dir, &libraries))
+            })
+            .collect();
         roots.push(root);
+        roots.extend(own);
     }
     let rest: Vec<&RepoFile> = sup
         .into_iter()

@@ -5,22 +5,28 @@
 //! compares the output). A `duplicate-object` between two such files rests only on the
 //! inferred command giving them together: a note that names the files (`inferred-command`,
 //! about `alternatives`). A root a command of the repository renders keeps its level: there
-//! the files are given together for certain.
+//! the files are given together for certain. Two plain manifests named from one stem that
+//! define the same objects are alternatives too, whatever their content (see
+//! `variant_manifests.rs`).
+
+use std::sync::Arc;
 
 use crate::library::{Output, OutputContent};
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::split_output::duplicate_files;
+use crate::lint::job::variant_manifests::variants;
 use crate::lint::job::Job;
 use crate::policy::cross::duplicate_object::same;
 use crate::report::{Assumption, AssumptionKind, Certainty, Diagnostic, Rule, Source, Subject};
 use crate::yaml::{Document, Value};
 
 /// `found`, each duplicate between two alternative files of a root inferred from the layout
-/// a note.
+/// a note. `text_of` gives a file's source text by its repository path.
 pub fn settle(
     job: &Job,
     output: Option<&Output>,
     span_of: SpanOf<'_>,
+    text_of: &dyn Fn(&str) -> Option<Arc<str>>,
     mut found: Vec<Diagnostic>,
 ) -> Vec<Diagnostic> {
     let inferred = job
@@ -42,15 +48,27 @@ pub fn settle(
         let (Some(a), Some(b)) = (docs(&first), docs(&second)) else {
             continue;
         };
-        if first == second || !alike(a, b) {
+        if first == second {
             continue;
         }
+        let why = if alike(a, b) {
+            "each render the same objects, with the same content: alternatives of one \
+             example, each rendered on its own"
+        } else {
+            let (Some(ta), Some(tb)) = (text_of(&first), text_of(&second)) else {
+                continue;
+            };
+            if !variants((&first, a, &ta), (&second, b, &tb)) {
+                continue;
+            }
+            "are plain manifests of the same objects named from one stem: variants of one \
+             example, each applied on its own"
+        };
         let assumed = Assumption::new(
             AssumptionKind::InferredCommand,
             format!(
-                "{first} and {second} each render the same objects, with the same content: \
-                 alternatives of one example, each rendered on its own; only the command \
-                 inferred from the layout gives them together"
+                "{first} and {second} {why}; only the command inferred from the layout gives \
+                 them together"
             ),
         )
         .about(Subject::Alternatives {

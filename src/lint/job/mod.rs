@@ -45,6 +45,7 @@ pub mod stand_in_checks;
 pub mod undefined;
 pub mod unmatched_overlays;
 pub mod usage;
+pub mod variant_manifests;
 
 use crate::report::Rule;
 use std::path::PathBuf;

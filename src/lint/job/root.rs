@@ -106,7 +106,8 @@ pub(super) fn evaluate(
     let found = stand_in_checks::settle(job, found);
     let (found, provenance) = certainty::settle(job, &workspace, names, found);
     let found = split_output::settle(job, found);
-    let found = alternative_files::settle(job, result.as_ref().ok(), &span_of, found);
+    let text_of = |path: &str| names.name_of(path).and_then(|n| workspace.source_of(n));
+    let found = alternative_files::settle(job, result.as_ref().ok(), &span_of, &text_of, found);
     let found = replaced_text::settle(job, &workspace, names, found);
     let found = rewritten_text::settle(job, found);
     let (found, provenance) = empty_defaults::settle(job, &workspace, names, found, provenance);

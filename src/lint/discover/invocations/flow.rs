@@ -216,7 +216,9 @@ impl<'t> Interp<'t> {
             }
             // The glob must be written in the loop's header: a variable that holds one
             // (`for t in $templates`) was gathered by a loop before, maybe sorted by it.
-            let written = self.text(*k).contains(['*', '?', '[']);
+            // A variable assigned the glob as text (`dir="${PWD}/jobs/*"; for p in ${dir}`)
+            // holds it as written too.
+            let written = self.text(*k).contains(['*', '?', '[']) || self.written_glob(*k, env);
             for e in self.expand(*k, env, false) {
                 for f in e.fields {
                     let word = match (per_entry && written)
@@ -247,6 +249,28 @@ impl<'t> Interp<'t> {
             *env = Env::merge(env, vec![(inner, Vec::new()), (env.clone(), Vec::new())]);
         }
         super::glob_loop::restore(env, &markers);
+    }
+
+    /// Whether `n` is a lone variable (`$dir`, `${dir}`) whose every value is a glob written
+    /// as text in an assignment: its glob characters are all in the assigned text, none in a
+    /// value gathered from a glob's entries (see `glob_loop::assigned_glob`).
+    fn written_glob(&self, n: Node<'t>, env: &Env) -> bool {
+        let text = self.text(n);
+        let name = text
+            .strip_prefix("${")
+            .and_then(|t| t.strip_suffix('}'))
+            .or_else(|| text.strip_prefix('$'));
+        let Some(name) = name
+            .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        else {
+            return false;
+        };
+        env.get(name).is_some_and(|alts| {
+            !alts.is_empty()
+                && alts
+                    .iter()
+                    .all(|a| super::glob_loop::assigned_glob(&a.word))
+        })
     }
 
     /// Whether a loop's body sorts its entries into variables: it branches on a `case` or a

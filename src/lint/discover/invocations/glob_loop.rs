@@ -79,6 +79,17 @@ pub fn marker(var: &str, word: &Word) -> Option<Marker> {
     Some(Marker { word, name, tail })
 }
 
+/// Whether a variable's value is a glob written as text (`"${PWD}/tpl/jobs/*"`): a glob
+/// character in its quoted text, none where the text keeps glob meaning (what a loop gathers
+/// from a glob's entries, restored after it: `args="$args $p"`), and no loop marker.
+pub fn assigned_glob(word: &Word) -> bool {
+    let quoted = word.0.iter().any(|p| match p {
+        Piece::Lit { text, glob } => !*glob && text.contains(['*', '?', '[']),
+        Piece::Unknown(_) => false,
+    });
+    quoted && !word.has_glob() && !word.unknowns().any(is_marker)
+}
+
 /// Whether an unknown part is a loop's marker: it stands for the paths its glob matches, not
 /// for a value given at run time.
 pub fn is_marker(name: &str) -> bool {

@@ -538,8 +538,11 @@ fn attempt(
         Some(Stdin::File(w)) => Some(Stdin::File(rebase(w, root))),
         other => other.clone(),
     };
+    // An input named from the caller's directory (`"$(pwd)/config"`, `${PWD}/tpl/*`) is
+    // where the working directory is, from this root too.
+    let args = rebased_args(args, root);
     let (mut out, decided, excluded) =
-        place(origin, args, stdin.as_ref(), &base, &when, repo, caller);
+        place(origin, &args, stdin.as_ref(), &base, &when, repo, caller);
     // A page's command whose file mark matches nothing from here runs elsewhere
     // (`page_marks.rs`).
     if crate::lint::discover::provenance::source_of(&origin.file) == crate::report::Source::Document
@@ -700,6 +703,31 @@ fn rebase(cwd: &Word, base: &Word) -> Word {
         }
         None => cwd.clone(),
     }
+}
+
+/// `args` with every input path that starts in the caller's directory rebased on `root`.
+fn rebased_args(args: &YttArgs, root: &Word) -> YttArgs {
+    let mut out = args.clone();
+    for f in &mut out.files {
+        let (name, path) = split_name(f);
+        if path.strip_prefix(CALLER).is_some() {
+            let mut w = Word::lit(name);
+            w.extend(&rebase(&path, root));
+            *f = w;
+        }
+    }
+    for f in &mut out.values_files {
+        let (prefix, path) = split_values_prefix(f);
+        if path.strip_prefix(CALLER).is_some() {
+            let mut w = Word::lit(prefix);
+            w.extend(&rebase(&path, root));
+            *f = w;
+        }
+    }
+    for (_, path) in &mut out.value_files {
+        *path = rebase(path, root);
+    }
+    out
 }
 
 /// The path part of `-f [name=]path` and of `[@lib:][+:]path`.
