@@ -127,6 +127,11 @@ pub enum ErrorKind {
     Overlay,
     /// A data values schema that is not well formed.
     SchemaInvalid,
+    /// A data values schema document that is not well formed on its own (`@schema/nullable`
+    /// inside an `any=True` fragment, a schema file holding other documents): ytt fails on it
+    /// whatever other files and values the command gives. Reported as
+    /// [`ErrorKind::SchemaInvalid`], resting on the file's text.
+    SchemaDocInvalid,
     /// A data value of a type its schema does not declare.
     ValueType,
     /// Final data values that fail their validations.

@@ -42,7 +42,8 @@ pub fn compute_schema(
             | ErrorKind::Load
             | ErrorKind::LoadEvaluation
             | ErrorKind::ValueType
-            | ErrorKind::Limit) => k,
+            | ErrorKind::Limit
+            | ErrorKind::SchemaDocInvalid) => k,
             _ => ErrorKind::SchemaInvalid,
         },
         message: format!(
@@ -57,7 +58,7 @@ pub fn compute_schema(
         for doc in schema_docs(exec, f).map_err(wrap)? {
             let args = with_host(exec, |host| ArgTable::resolve(&doc, host));
             let sd = SchemaDoc::new(doc, args, exec.opts.extensions)
-                .map_err(|e| wrap(doc_error(exec, e)))?;
+                .map_err(|e| wrap(own_error(doc_error(exec, e))))?;
             all.push(sd);
         }
     }
@@ -93,6 +94,15 @@ pub fn doc_error(exec: &LibExec<'_>, e: SchemaDocError) -> EvalError {
     }
 }
 
+/// `e`, an error of one schema document built on its own: the file fails whatever the
+/// command gives with it (round twenty-eight's R28-1).
+fn own_error(mut e: EvalError) -> EvalError {
+    if e.kind == ErrorKind::SchemaInvalid {
+        e.kind = ErrorKind::SchemaDocInvalid;
+    }
+    e
+}
+
 /// Data values that do not conform to the schema, as an evaluation error at the first one.
 pub fn invalid_values(exec: &LibExec<'_>, failures: Vec<Failure>) -> EvalError {
     schema_error(
@@ -125,7 +135,7 @@ fn schema_docs(exec: &LibExec<'_>, f: &InputFile) -> Result<Vec<Document>, EvalE
             out.push(d);
         } else if !crate::yaml::emit::is_empty_document_value(&d.value) {
             return Err(templating(EvalError::new(
-                ErrorKind::SchemaInvalid,
+                ErrorKind::SchemaDocInvalid,
                 format!(
                     "Expected schema file '{}' to only have schema documents",
                     f.rel_path

@@ -21,7 +21,7 @@ pub fn rule_of(kind: ErrorKind) -> Rule {
         ErrorKind::UnknownComment => Rule::UnknownComment,
         ErrorKind::Load | ErrorKind::LoadEvaluation => Rule::LoadError,
         ErrorKind::Overlay => Rule::OverlayError,
-        ErrorKind::SchemaInvalid => Rule::SchemaInvalid,
+        ErrorKind::SchemaInvalid | ErrorKind::SchemaDocInvalid => Rule::SchemaInvalid,
         ErrorKind::ValueType => Rule::SchemaTypeMismatch,
         ErrorKind::DataValuesInvalid => Rule::DataValueViolation,
         ErrorKind::OutputInvalid => Rule::OutputViolation,
@@ -49,7 +49,7 @@ pub fn reported_by_value(kind: ErrorKind) -> bool {
 pub fn error_diagnostic(e: &EvalError, span_of: SpanOf<'_>) -> Diagnostic {
     let message = e.message.trim().to_string();
     let mut d = Diagnostic::new(rule_of(e.kind), message);
-    if e.kind == ErrorKind::Syntax {
+    if matches!(e.kind, ErrorKind::Syntax | ErrorKind::SchemaDocInvalid) {
         // It holds whatever the command and its data values are.
         d.basis = Some(crate::report::Basis::Text);
     }
@@ -199,6 +199,7 @@ mod tests {
             ErrorKind::LoadEvaluation,
             ErrorKind::Overlay,
             ErrorKind::SchemaInvalid,
+            ErrorKind::SchemaDocInvalid,
             ErrorKind::ValueType,
             ErrorKind::DataValuesInvalid,
             ErrorKind::OutputInvalid,
@@ -215,6 +216,7 @@ mod tests {
                 | ErrorKind::LoadEvaluation
                 | ErrorKind::Overlay
                 | ErrorKind::SchemaInvalid
+                | ErrorKind::SchemaDocInvalid
                 | ErrorKind::ValueType
                 | ErrorKind::DataValuesInvalid
                 | ErrorKind::OutputInvalid
@@ -233,7 +235,10 @@ mod tests {
         // does not parse (YAML, Starlark) fails whatever the command is.
         for kind in every_kind() {
             let d = error_diagnostic(&EvalError::new(kind, "boom", None), &span_of);
-            let text = matches!(kind, ErrorKind::YamlSyntax | ErrorKind::Syntax);
+            let text = matches!(
+                kind,
+                ErrorKind::YamlSyntax | ErrorKind::Syntax | ErrorKind::SchemaDocInvalid
+            );
             assert_eq!(
                 d.basis() == crate::report::Basis::Text,
                 text,
