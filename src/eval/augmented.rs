@@ -82,21 +82,19 @@ fn rewrite(
     if !after[skipped..].starts_with(token) {
         return;
     }
-    // `x |= 1, 2` (a tuple without parentheses) or a trailing comma: left to the crate.
+    // A tuple is one argument only in its own parentheses (`x %= (a, b)`, `(1,)`), which its
+    // span leaves out: the call closes after them.
+    let r_end = match rhs.node {
+        Expr::Tuple(_) => match enclosing_parens(code, r_start, r_end) {
+            Some(close) => close + 1,
+            None => return,
+        },
+        _ => r_end,
+    };
+    // A trailing comma (`x |= 1,` is a tuple): left to the crate.
     let rest = code.get(r_end..).unwrap_or("");
     if rest.trim_start_matches([' ', '\t']).starts_with(',') {
         return;
-    }
-    if let Expr::Tuple(_) = rhs.node {
-        // Only a tuple in its own parentheses (`x %= (a, b)`) is one argument as it stands.
-        let pairs = crate::template::rewrite::paren_pairs(code);
-        let whole = pairs
-            .binary_search_by_key(&r_start, |p| p.0)
-            .ok()
-            .is_some_and(|i| pairs[i].1 + 1 == r_end);
-        if !whole {
-            return;
-        }
     }
     let op_start = l_end + skipped;
     edits.push(Edit {
@@ -111,6 +109,27 @@ fn rewrite(
         text: "))".to_string(),
         outer: 0,
     });
+}
+
+/// The `)` of the parentheses right around `code[start..end]` (blanks and a trailing comma
+/// aside).
+fn enclosing_parens(code: &str, start: usize, end: usize) -> Option<usize> {
+    let before = code
+        .get(..start)?
+        .trim_end_matches([' ', '\t', '\r', '\n', '\\']);
+    let open = before.len().checked_sub(1)?;
+    if !before.ends_with('(') {
+        return None;
+    }
+    let pairs = crate::template::rewrite::paren_pairs(code);
+    let close = pairs
+        .binary_search_by_key(&open, |p| p.0)
+        .ok()
+        .map(|i| pairs[i].1)?;
+    let inside = code
+        .get(end..close)?
+        .trim_matches([' ', '\t', '\r', '\n', '\\']);
+    matches!(inside, "" | ",").then_some(close)
 }
 
 /// Whether reading `e` twice has no effect and gives the same value.
@@ -136,14 +155,18 @@ mod tests {
 
     #[test]
     fn an_augmented_operator_becomes_the_binary_one() {
-        assert_eq!(rewritten("d |= e"), "d = __ytt_bitor(d, (e))");
-        assert_eq!(rewritten("x *= 2"), "x = __ytt_mul(x, (2))");
-        assert_eq!(rewritten("s %= (a, b)"), "s = __ytt_percent(s, ((a, b)))");
-        assert_eq!(rewritten("n <<= 3"), "n = __ytt_shl(n, (3))");
-        assert_eq!(rewritten("t |= (1,)"), "t = __ytt_bitor(t, ((1,)))");
+        assert_eq!(rewritten("d |= e"), "d = __ytt_bitor(d, ( e))");
+        assert_eq!(rewritten("x *= 2"), "x = __ytt_mul(x, ( 2))");
+        assert_eq!(rewritten("s %= (a, b)"), "s = __ytt_percent(s, ( (a, b)))");
+        assert_eq!(rewritten("n <<= 3"), "n = __ytt_shl(n, ( 3))");
+        assert_eq!(rewritten("t |= (1,)"), "t = __ytt_bitor(t, ( (1,)))");
+        assert_eq!(
+            rewritten("t |= ( 1, 2 )"),
+            "t = __ytt_bitor(t, ( ( 1, 2 )))"
+        );
         assert_eq!(
             rewritten("d[\"k\"].m |= e"),
-            "d[\"k\"].m = __ytt_bitor(d[\"k\"].m, (e))"
+            "d[\"k\"].m = __ytt_bitor(d[\"k\"].m, ( e))"
         );
         assert_eq!(
             rewritten("def f(d):\n    d |= (\n      e)\n"),
