@@ -227,7 +227,7 @@ fn refused_arguments(err: &starlark::Error, msg: &str, env: &LibEnv) -> Option<E
     let span = err.span()?;
     // A spread with a trailing comma is a parse error in ytt: it comes before the resolver's.
     let refused = match crate::template::spread_comma::refused(span.file.source()) {
-        Some(at) => vec![(at, crate::template::spread_comma::MESSAGE.to_string())],
+        Some((at, words)) => vec![(at, words.to_string())],
         None => refusals(span.file.source()),
     };
     let mut out = Vec::new();

@@ -86,9 +86,9 @@ pub fn parse(file: &str, code: String, dialect: &Dialect) -> starlark::Result<As
         Some(None) => AstModule::parse(file, code, dialect)?,
         None => {
             let ast = AstModule::parse(file, code.clone(), dialect)?;
-            if let Some(at) = crate::template::spread_comma::refused(&code) {
+            if let Some((at, words)) = crate::template::spread_comma::refused(&code) {
                 // Not kept: the next parse of this code finds it again.
-                return Err(spread_comma_error(&ast, at));
+                return Err(spread_comma_error(&ast, at, words));
             }
             let mut edits = method_edits(&ast, &code);
             edits.extend(super::augmented::edits(&ast, &code));
@@ -112,14 +112,14 @@ pub fn parse(file: &str, code: String, dialect: &Dialect) -> starlark::Result<As
     Ok(ast)
 }
 
-/// ytt's parse error for a call that spreads and ends with a comma, at its `)`
+/// ytt's parse error for a call or `def` that spreads and ends with a comma, at its `)`
 /// (`template::spread_comma`).
-fn spread_comma_error(ast: &AstModule, at: usize) -> starlark::Error {
+fn spread_comma_error(ast: &AstModule, at: usize, words: &'static str) -> starlark::Error {
     let pos = starlark::codemap::Pos::new(u32::try_from(at).unwrap_or(u32::MAX));
     let span = starlark::codemap::Span::new(pos, pos);
     let codemap = ast.file_span(span).file;
     starlark::Error::new_spanned(
-        starlark::ErrorKind::Parser(anyhow::anyhow!(crate::template::spread_comma::MESSAGE)),
+        starlark::ErrorKind::Parser(anyhow::anyhow!(words)),
         span,
         &codemap,
     )

@@ -7,17 +7,29 @@
 use super::kwargs_splat::verbatim_len;
 use super::named_after_star::{code_of, is_call, split_args};
 
-/// ytt's words for the refused call.
-pub const MESSAGE: &str = "got ')', want argument";
+/// ytt's words for a refused call.
+pub const CALL: &str = "got ')', want argument";
 
-/// The byte offset of the `)` of the first call in `code` that spreads and ends with a comma.
-pub fn refused(code: &str) -> Option<usize> {
+/// ytt's words for a refused `def`.
+pub const DEF: &str = "got ')', want parameter";
+
+/// What a `(` opens.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Opens {
+    Call,
+    Def,
+    Other,
+}
+
+/// The byte offset of the `)` of the first call or `def` in `code` that spreads and ends with
+/// a comma, and ytt's words for it.
+pub fn refused(code: &str) -> Option<(usize, &'static str)> {
     if !code.contains('*') {
         return None;
     }
     let b = code.as_bytes();
     // For each open bracket: where its text starts, and whether it is a call's.
-    let mut open: Vec<(usize, bool)> = Vec::new();
+    let mut open: Vec<(usize, Opens)> = Vec::new();
     let mut i = 0;
     while i < b.len() {
         if let Some(n) = verbatim_len(code, i) {
@@ -25,15 +37,17 @@ pub fn refused(code: &str) -> Option<usize> {
             continue;
         }
         match b[i] {
-            b'(' => open.push((i + 1, is_call(&code[..i]))),
-            b'[' | b'{' => open.push((i + 1, false)),
-            b')' => {
-                if let Some((start, true)) = open.pop() {
-                    if spreads_with_trailing_comma(&code[start..i]) {
-                        return Some(i);
-                    }
+            b'(' => open.push((i + 1, opens(&code[..i]))),
+            b'[' | b'{' => open.push((i + 1, Opens::Other)),
+            b')' => match open.pop() {
+                Some((start, Opens::Call)) if spreads_with_trailing_comma(&code[start..i]) => {
+                    return Some((i, CALL));
                 }
-            }
+                Some((start, Opens::Def)) if spreads_with_trailing_comma(&code[start..i]) => {
+                    return Some((i, DEF));
+                }
+                _ => {}
+            },
             b']' | b'}' => {
                 open.pop();
             }
@@ -42,6 +56,30 @@ pub fn refused(code: &str) -> Option<usize> {
         i += 1;
     }
     None
+}
+
+/// What a `(` written after `before` opens.
+fn opens(before: &str) -> Opens {
+    if is_call(before) {
+        return Opens::Call;
+    }
+    let t = before.trim_end();
+    let name_start = t
+        .bytes()
+        .rposition(|c| !super::kwargs_splat::is_ident(c))
+        .map_or(0, |p| p + 1);
+    let head = t[..name_start].trim_end();
+    let is_def = name_start < t.len()
+        && head.ends_with("def")
+        && !head[..head.len() - 3]
+            .bytes()
+            .last()
+            .is_some_and(super::kwargs_splat::is_ident);
+    if is_def {
+        Opens::Def
+    } else {
+        Opens::Other
+    }
 }
 
 /// Whether a call's arguments `args` spread (`*` or `**`) and end with a comma.
@@ -65,10 +103,12 @@ mod tests {
             "v = [g(1), f(*a,\n  )]",
         ] {
             let at = refused(code);
-            assert!(at.is_some(), "{code}");
-            assert_eq!(code.as_bytes()[at.unwrap_or(0)], b')', "{code}");
+            assert_eq!(at.map(|a| a.1), Some(CALL), "{code}");
+            assert_eq!(code.as_bytes()[at.map_or(0, |a| a.0)], b')', "{code}");
         }
-        assert_eq!(refused("g(f(*a,), h(*b,))"), Some(7));
+        assert_eq!(refused("g(f(*a,), h(*b,))"), Some((7, CALL)));
+        assert_eq!(refused("def f(a, **k,):\n  pass"), Some((13, DEF)));
+        assert_eq!(refused("def f(*a, b=1,\n):\n  pass"), Some((15, DEF)));
     }
 
     #[test]
@@ -80,7 +120,8 @@ mod tests {
             "f(*a, x=1)",
             "f(*a,**__ytt_named(\n  x=1))",
             "x = a * b,",
-            "def f(*a, **k,):\n  pass",
+            "def f(a, b,):\n  pass",
+            "undef(*a)",
             "s = \"f(*a,)\"",
             "f(2 * 3,)",
             "f([*a],)",
