@@ -128,10 +128,10 @@ mod tests {
     fn named_arguments_after_a_spread_over_several_lines_are_checked() {
         // Over several lines the named arguments after `*args` become one `**` mapping
         // (`template::named_after_star`); their names are still the call's.
-        let tpl = "#@ load(\"@ytt:overlay\", \"overlay\")\n\
+        let tpl = "#@ s = []\n\
                    #@ def f(a, tier=1):\n#@   return a\n#@ end\n#@ args = [1]\n\
                    #@ a = f(*args,\n#@   teir=2)\n\
-                   #@ b = overlay.apply(*args,\n#@   lef=1)\n\
+                   #@ b = sorted(*args,\n#@   revers=True)\n\
                    #@ c = f(*args, teir=2)\n\
                    #@ d = f(*args,\n#@   tier=2)\nx: 1\n";
         let found = findings(&[("t.yml", tpl)], super::RULE);
@@ -139,7 +139,7 @@ mod tests {
             found,
             [
                 "t.yml:6:8 f() has no parameter named teir (did you mean tier?)",
-                "t.yml:8:8 overlay.apply() has no parameter named lef",
+                "t.yml:8:8 sorted() has no parameter named revers (did you mean reverse?)",
                 "t.yml:10:8 f() has no parameter named teir (did you mean tier?)",
             ]
         );
