@@ -125,6 +125,27 @@ mod tests {
     }
 
     #[test]
+    fn named_arguments_after_a_spread_over_several_lines_are_checked() {
+        // Over several lines the named arguments after `*args` become one `**` mapping
+        // (`template::named_after_star`); their names are still the call's.
+        let tpl = "#@ s = []\n\
+                   #@ def f(a, tier=1):\n#@   return a\n#@ end\n#@ args = [1]\n\
+                   #@ a = f(*args,\n#@   teir=2)\n\
+                   #@ b = sorted(*args,\n#@   revers=True)\n\
+                   #@ c = f(*args, teir=2)\n\
+                   #@ d = f(*args,\n#@   tier=2)\nx: 1\n";
+        let found = findings(&[("t.yml", tpl)], super::RULE);
+        assert_eq!(
+            found,
+            [
+                "t.yml:6:8 f() has no parameter named teir (did you mean tier?)",
+                "t.yml:8:8 sorted() has no parameter named revers (did you mean reverse?)",
+                "t.yml:10:8 f() has no parameter named teir (did you mean tier?)",
+            ]
+        );
+    }
+
+    #[test]
     fn builtins_the_file_binds_itself_are_not_checked() {
         let tpl = "#@ def len(a, b):\n#@   return a\n#@ end\n#@ load(\"x.star\", \"str\")\n\
                    #@ def f(range):\n#@   return range()\n#@ end\n\

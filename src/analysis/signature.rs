@@ -3,7 +3,9 @@
 //! arguments, an unknown keyword, a required parameter not given).
 
 use starlark::docs::DocParams;
-use starlark::syntax::ast::{ArgumentP, AstArgument, AstParameter, ParameterP};
+use starlark::syntax::ast::{ArgumentP, AstArgument, AstParameter, Expr, ParameterP};
+
+use crate::template::named_after_star::NAMED_FN;
 
 /// What a function accepts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +101,20 @@ impl Signature {
             match &a.node {
                 ArgumentP::Positional(_) => positional += 1,
                 ArgumentP::Named(n, _) => names.push(n.node.as_str()),
-                ArgumentP::Args(_) | ArgumentP::KwArgs(_) => spread = true,
+                ArgumentP::KwArgs(e) => {
+                    spread = true;
+                    // The named arguments after a `*` spread, over several lines, made one
+                    // mapping (`template::named_after_star`): the call's own names.
+                    if let Expr::Call(f, inner) = &e.node {
+                        if matches!(&f.node, Expr::Identifier(id) if id.ident == NAMED_FN) {
+                            names.extend(inner.args.iter().filter_map(|a| match &a.node {
+                                ArgumentP::Named(n, _) => Some(n.node.as_str()),
+                                _ => None,
+                            }));
+                        }
+                    }
+                }
+                ArgumentP::Args(_) => spread = true,
             }
         }
         for n in &names {

@@ -225,7 +225,11 @@ fn refused_arguments(err: &starlark::Error, msg: &str, env: &LibEnv) -> Option<E
         return None;
     }
     let span = err.span()?;
-    let refused = refusals(span.file.source());
+    // A spread with a trailing comma is a parse error in ytt: it comes before the resolver's.
+    let refused = match crate::template::spread_comma::refused(span.file.source()) {
+        Some((at, words)) => vec![(at, words.to_string())],
+        None => refusals(span.file.source()),
+    };
     let mut out = Vec::new();
     let mut first_pos = None;
     for (at, words) in &refused {

@@ -6,7 +6,8 @@
 //!
 //! Method lookups are rewritten in the source text (the crate's syntax tree can be read but
 //! not edited) without adding lines, so line numbers and the line maps stay valid; operators
-//! are replaced in the syntax tree.
+//! are replaced in the syntax tree. Augmented assignments of those operators (`d |= x`) are
+//! rewritten to the same calls (`eval::augmented`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -59,11 +60,11 @@ pub const OPERATORS: &[(&str, &str)] = &[
 
 /// One text edit: replace `start..end` with `text` (an insertion when both are equal).
 /// `outer` orders insertions at one place: the enclosing lookup's goes first.
-struct Edit {
-    start: usize,
-    end: usize,
-    text: String,
-    outer: usize,
+pub(super) struct Edit {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) text: String,
+    pub(super) outer: usize,
 }
 
 /// Bytes of code whose rewritten text one thread keeps, at most.
@@ -85,7 +86,12 @@ pub fn parse(file: &str, code: String, dialect: &Dialect) -> starlark::Result<As
         Some(None) => AstModule::parse(file, code, dialect)?,
         None => {
             let ast = AstModule::parse(file, code.clone(), dialect)?;
-            let edits = method_edits(&ast, &code);
+            if let Some((at, words)) = crate::template::spread_comma::refused(&code) {
+                // Not kept: the next parse of this code finds it again.
+                return Err(spread_comma_error(&ast, at, words));
+            }
+            let mut edits = method_edits(&ast, &code);
+            edits.extend(super::augmented::edits(&ast, &code));
             let rewritten = (!edits.is_empty()).then(|| apply(&code, edits));
             let kept = rewritten.as_deref().map(Arc::<str>::from);
             let text = Arc::<str>::from(code);
@@ -104,6 +110,19 @@ pub fn parse(file: &str, code: String, dialect: &Dialect) -> starlark::Result<As
     });
     ast.replace_binary_operators(&OPS);
     Ok(ast)
+}
+
+/// ytt's parse error for a call or `def` that spreads and ends with a comma, at its `)`
+/// (`template::spread_comma`).
+fn spread_comma_error(ast: &AstModule, at: usize, words: &'static str) -> starlark::Error {
+    let pos = starlark::codemap::Pos::new(u32::try_from(at).unwrap_or(u32::MAX));
+    let span = starlark::codemap::Span::new(pos, pos);
+    let codemap = ast.file_span(span).file;
+    starlark::Error::new_spanned(
+        starlark::ErrorKind::Parser(anyhow::anyhow!(words)),
+        span,
+        &codemap,
+    )
 }
 
 /// The edits turning each `obj.method` (for the methods in [`METHODS`]) into
@@ -169,7 +188,7 @@ fn collect(e: &AstExpr, code: &str, edits: &mut Vec<Edit>) {
 }
 
 /// Applies non-overlapping edits.
-fn apply(code: &str, mut edits: Vec<Edit>) -> String {
+pub(super) fn apply(code: &str, mut edits: Vec<Edit>) -> String {
     edits.sort_by(|a, b| a.start.cmp(&b.start).then(b.outer.cmp(&a.outer)));
     let mut out = String::with_capacity(code.len() + edits.len() * 16);
     let mut at = 0;

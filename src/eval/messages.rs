@@ -59,6 +59,10 @@ pub fn to_ytt_wording(raw: &str) -> String {
             Some(bin) if !bin.is_empty() && !matches!(bin, "=" | "!" | "<" | ">") => bin,
             _ => op,
         };
+        // starlark-go shifts an int by an int only, and says what it got.
+        if matches!(op, "<<" | ">>") && left == "int" {
+            return format!("got {right}, want int");
+        }
         return format!("unknown binary op: {left} {op} {right}");
     }
     // Integer division and modulo by zero (the crate names the operands).
@@ -76,6 +80,10 @@ pub fn to_ytt_wording(raw: &str) -> String {
         .and_then(|r| r.strip_suffix("` was not found"))
     {
         return format!("key {key} not in dict");
+    }
+    // The crate's `dict.pop` of a key the dict does not hold (its only use of these words).
+    if msg.starts_with("Key `") && msg.contains("` not found in dictionary `") {
+        return "pop: missing key".to_string();
     }
     if let Some(c) = msg
         .strip_prefix("Unsupported format character: '")
@@ -225,6 +233,13 @@ pub fn hint(msg: &str) -> String {
             .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty()) =>
         {
             "use 'or' instead of '|' for logical-or"
+        }
+        m if m
+            .strip_prefix("unknown binary op: ")
+            .and_then(|r| r.split_once(" & "))
+            .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty()) =>
+        {
+            "use 'and' instead of '&' for logical-and"
         }
         _ => return String::new(),
     };

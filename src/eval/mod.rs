@@ -2,6 +2,7 @@
 //! contexts that rebuild YAML from compiled templates, conversions, limits and error mapping.
 
 pub mod arg_messages;
+pub mod augmented;
 pub mod build;
 pub mod bytestr;
 pub mod cancel;

@@ -9,5 +9,6 @@ pub mod named_after_star;
 pub mod nested_load;
 pub mod nodes;
 pub mod rewrite;
+pub mod spread_comma;
 pub mod text;
 pub mod text_lines;

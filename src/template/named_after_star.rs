@@ -12,6 +12,10 @@
 
 use super::kwargs_splat::{is_ident, string_len};
 
+/// The function whose `**` mapping holds the named arguments after a spread, over several
+/// lines (the static analysis reads the names inside it as the call's own).
+pub const NAMED_FN: &str = "__ytt_named";
+
 /// `code` with the named arguments after a `*` spread moved before it, call by call.
 pub fn reorder(code: &str) -> String {
     if !code.contains('*') {
@@ -77,7 +81,9 @@ pub(super) fn is_call(before: &str) -> bool {
 /// `*` spread moved before it (or, over several lines, made one `**` mapping); `None` when
 /// nothing changes.
 fn reordered(args: &str) -> Option<String> {
-    if !args.contains('*') {
+    // A trailing comma after a spread is ytt's parse error (`template::spread_comma`): left
+    // as written for it.
+    if !args.contains('*') || code_of(args).ends_with(',') {
         return None;
     }
     let parts = split_args(args);
@@ -127,7 +133,9 @@ fn gathered(args: &str, parts: &[&str], star: usize) -> Option<String> {
     }
     let mut out = String::with_capacity(args.len() + 16);
     out.push_str(&args[..open]);
-    out.push_str("**__ytt_named(");
+    out.push_str("**");
+    out.push_str(NAMED_FN);
+    out.push('(');
     out.push_str(&args[open..close]);
     out.push(')');
     out.push_str(&args[close..]);
@@ -253,6 +261,8 @@ mod tests {
             "def f(*args, x=2):\n  pass",
             "x = a * b == c",
             "f(*a,\n  x=1,\n)",
+            "f(*a, x=1,)",
+            "f(*a, x=1, # why\n)",
             "f(*a,\n  1)",
             "f(**k,\n  x=1)",
             "s = \"f(*a, x=1)\"",

@@ -113,3 +113,28 @@ fn popping_a_modules_frozen_list_is_refused_in_ytts_words() {
          t.yml:2 | a: #@ l.pop()\n"
     );
 }
+
+#[test]
+fn a_trailing_comma_after_a_spread_is_refused_as_ytt_refuses_it() {
+    let lib = format!("{F}v = f(*args,\n    x=3,\n)\n");
+    let run = run_star(&lib, "\"v\"", "v: #@ v\n");
+    assert_eq!(
+        run.stderr,
+        "ytt: Error: Evaluating starlark template: \n\
+         - got ')', want argument\n    \
+         7 | )\n"
+    );
+}
+
+#[test]
+fn an_augmented_assignment_is_starlark_gos_binary_operator() {
+    let lib = format!("{F}d = {{\"a\": 1}}\nd |= {{\"b\": 2}}\nv = d\n");
+    let run = run_star(&lib, "\"v\"", "v: #@ v\n");
+    assert_eq!(
+        run.stderr,
+        "ytt: Error: Evaluating starlark template: \n\
+         - unknown binary op: dict | dict (hint: use 'or' instead of '|' for logical-or)\n    \
+         in <toplevel>\n      \
+         6 | d |= {\"b\": 2}\n"
+    );
+}

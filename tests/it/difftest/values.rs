@@ -191,6 +191,16 @@ pub fn methods_with(r: &mut Rng) -> Program {
         "x = [0, 1]\nx.remove({v})\nreturn x",
         "x = [0, 1]\nreturn x.pop({v})",
         "x = [0]\nx += {v}\nreturn x",
+        // Augmented assignments: starlark-go's binary operator, then the assignment.
+        "x = {v}\nx *= 2\nreturn x",
+        "x = \"%s\"\nx %= {v}\nreturn x",
+        "x = 3\nx <<= {v}\nreturn x",
+        "x = None\nx |= {v}\nreturn x",
+        "x = {v}\nx |= 1\nreturn x",
+        "x = {v}\nx -= 1\nreturn x",
+        "x = 6\nx //= {v}\nreturn x",
+        "x = [1]\nx *= {v}\nreturn x",
+        "d = {\"a\": 1}\nd[\"a\"] |= {v}\nreturn d",
     ];
     let dict = [
         "d = {}\nd.update({v})\nreturn d",
