@@ -274,6 +274,26 @@ mod tests {
         assert!(ig.notes().is_empty());
     }
 
+    #[test]
+    fn directories_without_ignore_files_pass_on_those_above() {
+        let r = &scratch("chain");
+        std::fs::create_dir_all(r.join("a/b/c")).unwrap();
+        std::fs::create_dir_all(r.join("d/e")).unwrap();
+        std::fs::write(r.join(".gitignore"), "*.ylog\n").unwrap();
+        std::fs::write(r.join("a/.gitignore"), "!keep.ylog\n").unwrap();
+        let ig = Ignores::new(r);
+        // Asked in an order that fills the kept chains from below and from above.
+        assert!(!ig.ignored(&r.join("a/b/c/keep.ylog"), false));
+        assert!(ig.ignored(&r.join("a/b/c/x.ylog"), false));
+        assert!(ig.ignored(&r.join("d/e/keep.ylog"), false));
+        assert!(ig.ignored(&r.join("d/x.ylog"), false));
+        assert!(!ig.ignored(&r.join("a/b/keep.ylog"), false));
+        assert!(!ig.ignored(&r.join("d/e/x.yml"), false));
+        // Outside the repository no ignore file decides.
+        let outside = r.parent().unwrap().join("x.ylog");
+        assert!(!ig.ignored(&outside, false));
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_symlink_out_of_the_repository_is_not_read() {
