@@ -2,7 +2,10 @@
 //! the file is opened once (never blocking, never becoming a controlling terminal), its type is
 //! taken from the handle (`fstat`) and where it really is from the handle too (Linux's
 //! `/proc/self/fd` link, macOS's `F_GETPATH`, Windows' final path: [`platform::fs::real_path`]),
-//! so a symlink swapped between a check and the read cannot lead the read elsewhere. Special files (named pipes, devices, sockets, `/proc`, `/sys`, `/dev`) are
+//! so a symlink swapped between a check and the read cannot lead the read elsewhere. Where the
+//! system can open a file beneath the repository's real path with no link followed on the way
+//! (Linux's `openat2`, [`platform::fs::open_beneath`]), the file is where its path says and
+//! only its type is checked on the handle. Special files (named pipes, devices, sockets, `/proc`, `/sys`, `/dev`) are
 //! refused, a destination that is a device is refused before it is opened. Version control
 //! directories (`.git`, `.hg`, `.svn`: `.git/config` holds CI credentials) are outside the
 //! repository.
@@ -88,6 +91,11 @@ pub fn read_checked_from(
     // The destination's type first: a device or pipe behind a symlink is never opened. What
     // is not a symlink is its own destination: it is opened without following a link, so
     // that a symlink put there since is not followed either.
+    if !platform::fs::is_link(own) {
+        if let Some(read) = read_beneath(p, given, canonical, max) {
+            return read;
+        }
+    }
     let file = if platform::fs::is_link(own) {
         let dst = std::fs::metadata(p)?;
         if special_kind(dst.file_type()).is_some() {
@@ -110,10 +118,51 @@ pub fn read_checked_listed(
     canonical: &Path,
     max: u64,
 ) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    if let Some(read) = read_beneath(p, given, canonical, max) {
+        return read;
+    }
     match platform::fs::open_read_nofollow(p) {
         Ok(file) => checked_handle(p, &file, given, canonical, max),
         Err(_) => read_checked_max(p, given, canonical, max),
     }
+}
+
+/// [`read_checked_listed`] of `p` opened beneath the repository's real path with no link on
+/// the way ([`platform::fs::open_beneath`]): the file is where its path in the repository
+/// says, inside it, so only its type is checked on the handle (no asking the system where it
+/// is: Linux's `readlink` of `/proc/self/fd/N` was a read's dearest call). `None` when it
+/// cannot be opened so (a link on the way, a name in a version control directory, a missing
+/// file, no `openat2`): the caller's checks decide, as before.
+fn read_beneath(
+    p: &Path,
+    given: &Path,
+    canonical: &Path,
+    max: u64,
+) -> Option<std::io::Result<Result<Vec<u8>, Refusal>>> {
+    let rel = p
+        .strip_prefix(canonical)
+        .or_else(|_| p.strip_prefix(given))
+        .ok()?;
+    if rel.components().any(|c| is_vcs_dir(c.as_os_str())) {
+        return None;
+    }
+    let file = platform::fs::open_beneath(canonical, rel)?;
+    Some(typed_handle(&file, max))
+}
+
+/// The checks on the open handle of a file known to be inside the repository (its type) and
+/// its bytes.
+fn typed_handle(file: &File, max: u64) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+    }
+    if !meta.is_file() {
+        return Ok(Err(Refusal::NotRegular(
+            special_kind(meta.file_type()).unwrap_or("a symlink to a special file"),
+        )));
+    }
+    read_at_most(file, meta.len(), max).map(Ok)
 }
 
 /// The checks on the open handle of `p` (its type, where it really is) and its bytes.
@@ -245,6 +294,60 @@ mod tests {
                 (want, got) => panic!("{name}: {got:?} instead of {want:?}"),
             }
         }
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_read_beneath_the_repository_is_the_checked_read() {
+        let base = std::env::temp_dir().join(format!("yttlint-beneath-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let repo = base.join("repo");
+        std::fs::create_dir_all(repo.join(".git")).unwrap();
+        std::fs::create_dir_all(repo.join("d")).unwrap();
+        std::fs::write(repo.join(".git/config"), "token").unwrap();
+        std::fs::write(repo.join("d/a.txt"), "a").unwrap();
+        std::fs::write(base.join("out.txt"), "out").unwrap();
+        platform::fs::symlink(&base, &repo.join("up")).unwrap();
+        platform::fs::symlink(Path::new("d"), &repo.join("in")).unwrap();
+        platform::fs::symlink(Path::new("d/a.txt"), &repo.join("b.txt")).unwrap();
+        let real = std::fs::canonicalize(&repo).unwrap();
+        let beneath = |p: &Path| read_beneath(p, &repo, &real, u64::MAX);
+        let handle = |p: &Path| {
+            let file = platform::fs::open_read(p).unwrap();
+            checked_handle(p, &file, &repo, &real, u64::MAX)
+        };
+        // A plain file, and a directory: where it opens beneath, as the handle's checks say.
+        for p in [repo.join("d/a.txt"), real.join("d/a.txt"), repo.join("d")] {
+            if let Some(got) = beneath(&p) {
+                match (got, handle(&p)) {
+                    (Ok(got), Ok(want)) => assert_eq!(got, want, "{}", p.display()),
+                    (Err(got), Err(want)) => assert_eq!(got.kind(), want.kind()),
+                    (got, want) => panic!("{}: {got:?} instead of {want:?}", p.display()),
+                }
+            }
+        }
+        // Never through a link (out of the repository or not), into `.git`, up and back
+        // down, or outside the repository's paths: the other checks decide those.
+        for p in [
+            repo.join("up/out.txt"),
+            repo.join("in/a.txt"),
+            repo.join("b.txt"),
+            repo.join(".git/config"),
+            repo.join("d/../d/a.txt"),
+            base.join("out.txt"),
+            repo.join("missing.txt"),
+        ] {
+            assert!(beneath(&p).is_none(), "{}", p.display());
+        }
+        assert_eq!(
+            read_checked(&repo.join("up/out.txt"), &repo, &real).unwrap(),
+            Err(Refusal::Outside)
+        );
+        assert_eq!(
+            read_checked(&repo.join("in/a.txt"), &repo, &real).unwrap(),
+            Ok(b"a".to_vec())
+        );
         std::fs::remove_dir_all(&base).unwrap();
     }
 

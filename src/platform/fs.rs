@@ -83,6 +83,99 @@ pub fn open_read_nofollow(p: &Path) -> std::io::Result<File> {
     Ok(file)
 }
 
+/// Opens `rel` beneath the directory `root` for reading, never blocking, with no link
+/// followed anywhere on the way (Linux's `openat2` with `RESOLVE_BENEATH |
+/// RESOLVE_NO_SYMLINKS`, from a handle on `root` each thread keeps): the file opened is then
+/// `root/rel` itself, so nobody need ask where it really is. `root` must be an absolute path
+/// with no link in it (a real path), `rel` plain names only (no `..`, `.` or root). `None`
+/// when that cannot be done (a link on the way, a missing file, a system without `openat2`
+/// or one refusing it, another system): the caller opens the file its other way, with the
+/// same outcome.
+pub fn open_beneath(root: &Path, rel: &Path) -> Option<File> {
+    let plain = rel
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !plain || !root.is_absolute() || rel.as_os_str().is_empty() {
+        return None;
+    }
+    beneath::open(root, rel)
+}
+
+#[cfg(target_os = "linux")]
+mod beneath {
+    use std::cell::RefCell;
+    use std::fs::File;
+    use std::os::fd::OwnedFd;
+    use std::path::{Path, PathBuf};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use rustix::fs::{openat2, Mode, OFlags, ResolveFlags, CWD};
+    use rustix::io::Errno;
+
+    /// Cleared when the system says it has no `openat2` (older kernels, containers whose
+    /// seccomp filter refuses it): every open then goes the other way.
+    static AVAILABLE: AtomicBool = AtomicBool::new(true);
+
+    thread_local! {
+        /// The last root this thread opened beneath, and its handle (`None`: it would not
+        /// open as a real directory).
+        static ROOT: RefCell<Option<(PathBuf, Option<OwnedFd>)>> = const { RefCell::new(None) };
+    }
+
+    const RESOLVE: ResolveFlags = ResolveFlags::BENEATH.union(ResolveFlags::NO_SYMLINKS);
+
+    pub fn open(root: &Path, rel: &Path) -> Option<File> {
+        if !AVAILABLE.load(Ordering::Relaxed) {
+            return None;
+        }
+        ROOT.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            if kept.as_ref().is_none_or(|(r, _)| r != root) {
+                // The root itself with no link on its way: it is then a real path.
+                let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+                let fd = match openat2(CWD, root, flags, Mode::empty(), ResolveFlags::NO_SYMLINKS) {
+                    Ok(fd) => Some(fd),
+                    Err(e) => {
+                        unavailable(e);
+                        None
+                    }
+                };
+                *kept = Some((root.to_path_buf(), fd));
+            }
+            let dir = kept.as_ref()?.1.as_ref()?;
+            let flags = OFlags::RDONLY
+                | OFlags::NOFOLLOW
+                | OFlags::NONBLOCK
+                | OFlags::NOCTTY
+                | OFlags::CLOEXEC;
+            match openat2(dir, rel, flags, Mode::empty(), RESOLVE) {
+                Ok(fd) => Some(File::from(fd)),
+                Err(e) => {
+                    unavailable(e);
+                    None
+                }
+            }
+        })
+    }
+
+    /// Remembers that `openat2` is not there when `e` says so.
+    fn unavailable(e: Errno) {
+        if [Errno::NOSYS, Errno::PERM, Errno::INVAL, Errno::TOOBIG].contains(&e) {
+            AVAILABLE.store(false, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod beneath {
+    use std::fs::File;
+    use std::path::Path;
+
+    pub fn open(_root: &Path, _rel: &Path) -> Option<File> {
+        None
+    }
+}
+
 /// Creates the new file `p`, never over an existing entry and never through a link, with the
 /// permissions `mode` (Unix; Windows files get their directory's).
 pub fn create_new(p: &Path, mode: u32) -> std::io::Result<File> {
@@ -303,6 +396,42 @@ mod tests {
             assert_eq!(real_path(&file), Some(want));
         }
         drop(file);
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn a_file_opens_beneath_its_root_with_no_link_on_the_way() {
+        let base = std::env::temp_dir().join(format!("yttlint-beneath-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("root/d")).unwrap();
+        std::fs::write(base.join("root/d/a"), "a").unwrap();
+        std::fs::write(base.join("out"), "out").unwrap();
+        let root = std::fs::canonicalize(base.join("root")).unwrap();
+        let made = symlink(Path::new("d"), &root.join("l")).is_ok()
+            && symlink(&base.join("out"), &root.join("o")).is_ok();
+        let read = |rel: &str| {
+            open_beneath(&root, Path::new(rel)).map(|mut f| {
+                let mut s = String::new();
+                std::io::Read::read_to_string(&mut f, &mut s)
+                    .map(|_| s)
+                    .ok()
+            })
+        };
+        if cfg!(target_os = "linux") && read("d/a").is_some() {
+            assert_eq!(read("d/a"), Some(Some("a".to_string())));
+        } else {
+            // No `openat2` here: every file opens the other way.
+            assert_eq!(read("d/a"), None);
+        }
+        // Never through a link, up, from a relative root or to a missing file.
+        if made {
+            assert_eq!(read("l/a"), None);
+            assert_eq!(read("o"), None);
+        }
+        assert_eq!(read("d/../d/a"), None);
+        assert_eq!(read("missing"), None);
+        assert_eq!(read(""), None);
+        assert!(open_beneath(Path::new("root"), Path::new("d/a")).is_none());
         std::fs::remove_dir_all(&base).unwrap();
     }
 

@@ -26,10 +26,17 @@ const NAMES: [&str; 2] = [".ignore", ".gitignore"];
 /// The largest ignore file read.
 const MAX_BYTES: u64 = 4 << 20;
 
+/// The ignore files of one directory, the stronger first.
+type Files = Arc<Vec<Gitignore>>;
+
 /// The ignore files met so far, by directory, and what could not be read.
 pub struct Ignores {
     base: PathBuf,
-    dirs: Mutex<HashMap<PathBuf, Arc<Vec<Gitignore>>>>,
+    /// By directory (its path's bytes), the ignore files that decide for its entries: its own
+    /// and those of the directories above it in the repository, the deepest first (only
+    /// directories that have some). Each directory's files are read once, when the first of
+    /// its entries is asked about.
+    chains: Mutex<HashMap<Vec<u8>, Arc<Vec<Files>>, foldhash::fast::RandomState>>,
     /// `.git/info/exclude` of the top, then the user's global excludes.
     last: Vec<Gitignore>,
     notes: Mutex<Vec<String>>,
@@ -44,7 +51,7 @@ impl Ignores {
     pub fn new(base: &Path) -> Ignores {
         let ignores = Ignores {
             base: base.to_path_buf(),
-            dirs: Mutex::new(HashMap::new()),
+            chains: Mutex::new(HashMap::default()),
             last: Vec::new(),
             notes: Mutex::new(Vec::new()),
             tracked: OnceLock::new(),
@@ -83,16 +90,13 @@ impl Ignores {
 
     /// Whether a pattern of the ignore files ignores the entry at `path`.
     fn matched(&self, path: &Path, is_dir: bool) -> bool {
-        let mut dir = path.parent();
-        while let Some(d) = dir.filter(|d| d.starts_with(&self.base)) {
-            for g in self.of(d).iter() {
-                match g.matched(path, is_dir) {
-                    Match::None => {}
-                    Match::Ignore(_) => return true,
-                    Match::Whitelist(_) => return false,
-                }
+        let chain = path.parent().map(|d| self.chain(d)).unwrap_or_default();
+        for g in chain.iter().flat_map(|files| files.iter()) {
+            match g.matched(path, is_dir) {
+                Match::None => {}
+                Match::Ignore(_) => return true,
+                Match::Whitelist(_) => return false,
             }
-            dir = d.parent();
         }
         // The walk enters no ignored directory: the entry's own match decides.
         self.last
@@ -110,20 +114,41 @@ impl Ignores {
         notes
     }
 
-    /// The ignore files of directory `dir`, read once.
-    fn of(&self, dir: &Path) -> Arc<Vec<Gitignore>> {
-        if let Some(known) = self.dirs.lock().ok().and_then(|d| d.get(dir).cloned()) {
+    /// The ignore files that decide for the entries of directory `dir`, the deepest first:
+    /// those of `dir` and of each directory above it up to the repository's top (none above
+    /// the top). Kept by directory.
+    fn chain(&self, dir: &Path) -> Arc<Vec<Files>> {
+        let key = dir.as_os_str().as_encoded_bytes();
+        if let Some(known) = self.chains.lock().ok().and_then(|c| c.get(key).cloned()) {
             return known;
         }
+        // Only directories of the repository are kept.
+        if !dir.starts_with(&self.base) {
+            return Arc::default();
+        }
+        let own = self.of(dir);
+        let above = dir.parent().map(|d| self.chain(d)).unwrap_or_default();
+        let chain = if own.is_empty() {
+            above
+        } else {
+            let mut chain = Vec::with_capacity(above.len() + 1);
+            chain.push(own);
+            chain.extend(above.iter().cloned());
+            Arc::new(chain)
+        };
+        if let Ok(mut chains) = self.chains.lock() {
+            chains.insert(key.to_vec(), chain.clone());
+        }
+        chain
+    }
+
+    /// The ignore files of directory `dir` (read once: see [`Ignores::chain`]).
+    fn of(&self, dir: &Path) -> Files {
         let found: Vec<Gitignore> = NAMES
             .iter()
             .filter_map(|n| self.read(dir, &dir.join(n)))
             .collect();
-        let found = Arc::new(found);
-        if let Ok(mut dirs) = self.dirs.lock() {
-            dirs.insert(dir.to_path_buf(), found.clone());
-        }
-        found
+        Arc::new(found)
     }
 
     /// git's `.git/info/exclude`. Version control's directory is outside the repository for
@@ -247,6 +272,26 @@ mod tests {
         );
         assert!(!ig.ignored(&r.join("a/x.yml"), false));
         assert!(ig.notes().is_empty());
+    }
+
+    #[test]
+    fn directories_without_ignore_files_pass_on_those_above() {
+        let r = &scratch("chain");
+        std::fs::create_dir_all(r.join("a/b/c")).unwrap();
+        std::fs::create_dir_all(r.join("d/e")).unwrap();
+        std::fs::write(r.join(".gitignore"), "*.ylog\n").unwrap();
+        std::fs::write(r.join("a/.gitignore"), "!keep.ylog\n").unwrap();
+        let ig = Ignores::new(r);
+        // Asked in an order that fills the kept chains from below and from above.
+        assert!(!ig.ignored(&r.join("a/b/c/keep.ylog"), false));
+        assert!(ig.ignored(&r.join("a/b/c/x.ylog"), false));
+        assert!(ig.ignored(&r.join("d/e/keep.ylog"), false));
+        assert!(ig.ignored(&r.join("d/x.ylog"), false));
+        assert!(!ig.ignored(&r.join("a/b/keep.ylog"), false));
+        assert!(!ig.ignored(&r.join("d/e/x.yml"), false));
+        // Outside the repository no ignore file decides.
+        let outside = r.parent().unwrap().join("x.ylog");
+        assert!(!ig.ignored(&outside, false));
     }
 
     #[cfg(unix)]

@@ -21,10 +21,13 @@ const MAX_TEXT: usize = 1 << 20;
 /// (`--file`, `--makefile`), as that text names them, `./` left out.
 pub fn named_with_f<'t>(texts: impl Iterator<Item = &'t str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    // Every word `is_make` takes holds `make` or `MAKE`: a line without either needs no split.
-    let may_run_make = |t: &str| t.contains("make") || t.contains("MAKE");
-    for text in texts.filter(|t| t.len() <= MAX_TEXT && may_run_make(t)) {
-        for line in text.lines().filter(|l| may_run_make(l)) {
+    // Every word `is_make` takes holds `make` or `MAKE`: only the lines that hold either are
+    // split, found by searching the whole text for the two (most lines of most texts hold
+    // neither).
+    let lower = memchr::memmem::Finder::new("make");
+    let upper = memchr::memmem::Finder::new("MAKE");
+    for text in texts.filter(|t| t.len() <= MAX_TEXT) {
+        for line in lines_with(text, &lower, &upper) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some(at) = words.iter().position(|w| is_make(w)) else {
                 continue;
@@ -49,6 +52,40 @@ pub fn named_with_f<'t>(texts: impl Iterator<Item = &'t str>) -> Vec<String> {
         }
     }
     out
+}
+
+/// The lines of `text` (as `str::lines` cuts them) that hold a match of `lower` or `upper`,
+/// in order, each once.
+fn lines_with<'t>(
+    text: &'t str,
+    lower: &memchr::memmem::Finder<'_>,
+    upper: &memchr::memmem::Finder<'_>,
+) -> Vec<&'t str> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    let mut from = 0;
+    // The next match of each at or after `from` (`None`: no more).
+    let mut next_lower = lower.find(bytes);
+    let mut next_upper = upper.find(bytes);
+    while from < bytes.len() {
+        if next_lower.is_some_and(|at| at < from) {
+            next_lower = lower.find(&bytes[from..]).map(|at| at + from);
+        }
+        if next_upper.is_some_and(|at| at < from) {
+            next_upper = upper.find(&bytes[from..]).map(|at| at + from);
+        }
+        let Some(hit) = next_lower.into_iter().chain(next_upper).min() else {
+            break;
+        };
+        let start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |at| at + 1);
+        let end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |at| at + hit);
+        // Cut at ASCII bytes: always a character boundary.
+        let line = &text[start..end];
+        let ended = end < bytes.len();
+        lines.push(line.strip_suffix('\r').filter(|_| ended).unwrap_or(line));
+        from = end + 1;
+    }
+    lines
 }
 
 /// Whether a word runs make.
@@ -113,5 +150,24 @@ mod tests {
         // Another Makefile named: this one still runs here.
         let named = named_with_f(["make -f other/Makefile\nmake -C samples/a\n"].into_iter());
         assert!(runs_here(&s, Some(&here), &named));
+    }
+
+    #[test]
+    fn the_lines_searched_are_those_str_lines_gives_that_mention_make() {
+        let lower = memchr::memmem::Finder::new("make");
+        let upper = memchr::memmem::Finder::new("MAKE");
+        let text = "make a\r\nnone\n\tx $(MAKE) -f b make\n\nlast make\r";
+        let by_lines: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("make") || l.contains("MAKE"))
+            .collect();
+        assert_eq!(lines_with(text, &lower, &upper), by_lines);
+        assert_eq!(by_lines.len(), 3);
+        assert!(lines_with("no such word\n", &lower, &upper).is_empty());
+        assert_eq!(lines_with("MAKE\n", &lower, &upper), ["MAKE"]);
+        assert_eq!(lines_with("é make", &lower, &upper), ["é make"]);
+        // Both in one line: the line once.
+        let named = named_with_f(["make -f a MAKE -f b\n$(MAKE) -fc\n"].into_iter());
+        assert_eq!(named, ["a", "b", "c"]);
     }
 }
