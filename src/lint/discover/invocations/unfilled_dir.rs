@@ -27,8 +27,23 @@ pub(super) fn filler<'a>(
         made::places(m, index)
             .iter()
             .filter_map(|(place, _)| place.repo_path())
-            .any(|p| paths::is_within(&p, dir) && p != *dir)
+            .any(|p| fills(&p, dir, &m.file))
     })
+}
+
+/// Whether the file `made` (a repository path, as the linter places the command that writes
+/// it) lies in `dir`: there, or, written by a script inside the tree that holds `dir`, relative
+/// to that tree's top, where the script runs from (`clusters/a/scripts/configure.sh` writing
+/// `app/values/x.yaml` fills `clusters/a/app/values`).
+fn fills(made: &str, dir: &str, script: &str) -> bool {
+    if paths::is_within(made, dir) && made != dir {
+        return true;
+    }
+    let within = paths::parent(made);
+    let Some(top) = dir.strip_suffix(within).and_then(|t| t.strip_suffix('/')) else {
+        return false;
+    };
+    within != "." && paths::is_within(script, top)
 }
 
 /// What is assumed of the values of `dir`, which `m` fills.
@@ -62,6 +77,27 @@ mod tests {
         assert!(filler(&dir, &[], &filled).is_none());
         assert!(filler(&[], &[], &kept).is_none());
         assert!(is_values_file("a/b.yml") && is_values_file("b.json"));
+        assert!(fills("app/values/x.yaml", "app/values", "configure.sh"));
+        assert!(fills(
+            "app/values/x.yaml",
+            "clusters/a/app/values",
+            "clusters/a/s/configure.sh"
+        ));
+        assert!(!fills(
+            "app/values/x.yaml",
+            "clusters/a/app/values",
+            "clusters/b/s/configure.sh"
+        ));
+        assert!(!fills(
+            "app/values/x.yaml",
+            "clusters/a/app/other",
+            "clusters/a/s/configure.sh"
+        ));
+        assert!(!fills(
+            "x.yaml",
+            "clusters/a/values",
+            "clusters/a/s/configure.sh"
+        ));
         assert!(!is_values_file(".gitkeep"));
     }
 }
