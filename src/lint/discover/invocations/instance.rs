@@ -14,11 +14,11 @@ use super::missing::{self, Absent, Given};
 use super::moved_page;
 use super::outputs::Stdin;
 use super::remote;
-use super::sops_values;
 use super::resolve::{
     skipped, split_name, split_values_prefix, substitute, DataValue, Invocation, MissingInput,
     Origin, Outcome, Repo, ValuesDoc, NOT_IN_REPOSITORY,
 };
+use super::sops_values;
 use super::word::Word;
 use super::ytt_args::{ValueKind, YttArgs};
 use crate::report::{Assumption, AssumptionKind};
@@ -650,7 +650,14 @@ fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo
 
 /// `--data-values-file <(sops -d FILE)` (or `name=<(…)`) of a committed sops file: its keys,
 /// the encrypted values given at run time (see [`sops_values`]). Whether it was one.
-fn decrypted(at: &mut Building, path: &Word, cwd: &Word, b: &Binding, repo: &Repo, c: bool) -> bool {
+fn decrypted(
+    at: &mut Building,
+    path: &Word,
+    cwd: &Word,
+    b: &Binding,
+    repo: &Repo,
+    c: bool,
+) -> bool {
     let Some(file) = sops_values::substitution(path).and_then(sops_values::decrypted_file) else {
         return false;
     };

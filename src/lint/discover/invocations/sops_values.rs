@@ -141,8 +141,7 @@ fn collect(key: &str, value: &Value, out: &mut Vec<DataValue>) {
     match value {
         Value::Map(m)
             if !m.items.is_empty()
-                && m
-                    .items
+                && m.items
                     .iter()
                     .all(|i| matches!(&i.key, Value::String(k) if nameable(k))) =>
         {
@@ -196,10 +195,22 @@ mod tests {
     #[test]
     fn the_decrypted_file_of_a_substitution() {
         let f = |t: &str| decrypted_file(t);
-        assert_eq!(f("<(sops -d secrets/a.sops.yaml)").as_deref(), Some("secrets/a.sops.yaml"));
-        assert_eq!(f("<(sops --decrypt --input-type yaml a.yaml)").as_deref(), Some("a.yaml"));
-        assert_eq!(f("<(/usr/local/bin/sops decrypt a.yaml)").as_deref(), Some("a.yaml"));
-        assert_eq!(f("<(sops -d --output-type yaml a.yaml)").as_deref(), Some("a.yaml"));
+        assert_eq!(
+            f("<(sops -d secrets/a.sops.yaml)").as_deref(),
+            Some("secrets/a.sops.yaml")
+        );
+        assert_eq!(
+            f("<(sops --decrypt --input-type yaml a.yaml)").as_deref(),
+            Some("a.yaml")
+        );
+        assert_eq!(
+            f("<(/usr/local/bin/sops decrypt a.yaml)").as_deref(),
+            Some("a.yaml")
+        );
+        assert_eq!(
+            f("<(sops -d --output-type yaml a.yaml)").as_deref(),
+            Some("a.yaml")
+        );
         assert_eq!(f("<(sops -d --extract '[\"a\"]' a.yaml)"), None);
         assert_eq!(f("<(sops -d --output-type json a.yaml)"), None);
         assert_eq!(f("<(sops -d $FILE)"), None);
@@ -236,6 +247,10 @@ mod tests {
         let a = assumption("s.yaml", &values(FILE).unwrap_or_default());
         assert_eq!(a.kind, AssumptionKind::DecryptedValues);
         assert!(a.message.contains("`sops -d s.yaml`"), "{}", a.message);
-        assert!(a.message.contains("(`creds.user`, `creds.hosts`)"), "{}", a.message);
+        assert!(
+            a.message.contains("(`creds.user`, `creds.hosts`)"),
+            "{}",
+            a.message
+        );
     }
 }
