@@ -91,6 +91,7 @@ mod round_thirteen_values;
 mod round_thirteen_wrappers;
 mod round_twelve_certainty;
 mod round_twenty;
+mod round_twenty_five_lost;
 mod round_twenty_four;
 mod round_twenty_one;
 mod round_twenty_six;
