@@ -32,14 +32,6 @@ struct Choice {
     at: String,
 }
 
-/// What the evaluation with one listed value gives.
-enum Tried {
-    /// It renders, or stops on something another input may explain.
-    Open,
-    /// It stops on a key the data values lack.
-    Fails(Diagnostic),
-}
-
 /// `found` with the failure a listed value meets added where a placeholder for that value
 /// stops the evaluation at a check of the list (a `needs-input` note).
 pub fn settle(
@@ -84,8 +76,8 @@ pub fn settle(
     let mut failures: Vec<Diagnostic> = Vec::new();
     for value in &tried {
         match attempt(job, &values.value, &key, value) {
-            Some(Tried::Fails(q)) => failures.push(q),
-            Some(Tried::Open) | None => return (found, Some(p)),
+            Some(q) => failures.push(q),
+            None => return (found, Some(p)),
         }
     }
     let Some(mut q) = failures.first().cloned() else {
@@ -137,15 +129,14 @@ pub fn settle(
     (found, Some(p))
 }
 
-/// The evaluation with `key` set to `value` (`None`: it could not run).
-fn attempt(job: &Job, values: &Value, key: &str, value: &str) -> Option<Tried> {
+/// The failure on a key the data values lack that the evaluation with `key` set to `value`
+/// stops at (`None`: it renders, stops on something another input may explain, or could not
+/// run).
+fn attempt(job: &Job, values: &Value, key: &str, value: &str) -> Option<Diagnostic> {
     let probed = probe::evaluate_raw(job, &[key.to_string()], value)?;
-    let Some(q) = probed
+    let q = probed
         .into_iter()
-        .find(|q| STOPPING.contains(&q.rule) && q.severity == Severity::Error)
-    else {
-        return Some(Tried::Open);
-    };
+        .find(|q| STOPPING.contains(&q.rule) && q.severity == Severity::Error)?;
     // The message names the field; the failing line reads the path to it.
     let line = q.span.as_ref().and_then(|span| {
         let text = read_repo_text(&job.repo, &span.file)?;
@@ -153,11 +144,7 @@ fn attempt(job: &Job, values: &Value, key: &str, value: &str) -> Option<Tried> {
         text.lines().nth(n).map(str::to_string)
     });
     let trace = format!("{}\n{}", q.message, line.unwrap_or_default());
-    Some(if missing_key(&trace, values).is_some() {
-        Tried::Fails(q)
-    } else {
-        Tried::Open
-    })
+    missing_key(&trace, values).map(|_| q)
 }
 
 /// The check of `key` against a list of strings in the job's files
