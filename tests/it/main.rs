@@ -94,6 +94,7 @@ mod round_twenty;
 mod round_twenty_eight;
 mod round_twenty_five;
 mod round_twenty_five_lead;
+mod round_twenty_five_lost;
 mod round_twenty_four;
 mod round_twenty_one;
 mod round_twenty_seven;

@@ -26,6 +26,7 @@ pub mod kubernetes;
 pub mod left_unset;
 pub mod libcheck;
 pub mod library_hint;
+pub mod listed_choice;
 pub mod model;
 pub mod needs_input;
 pub mod number_flags;

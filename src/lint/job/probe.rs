@@ -37,7 +37,7 @@ pub(super) fn settle(
         return;
     };
     for probe in probes {
-        let Some(probed) = evaluate_with(job, flags, keys, probe) else {
+        let Some(probed) = evaluate_with(job, flags, keys, probe, false) else {
             break;
         };
         let new_stop = probed
@@ -115,15 +115,35 @@ pub(super) fn same(d: &Diagnostic, q: &Diagnostic) -> bool {
     }
 }
 
+/// The findings of the job evaluated again with each of `keys` set to `probe`, as the
+/// evaluation gives them: no failure folded into a `needs-input` note (`None`: it could not
+/// be, or the run was cancelled meanwhile).
+pub(super) fn evaluate_raw(job: &Job, keys: &[String], probe: &str) -> Option<Vec<Diagnostic>> {
+    let flags = job.flags.as_ref().ok()?;
+    evaluate_with(job, flags, keys, probe, true)
+}
+
 /// The findings of the job evaluated again with each of `keys` set to `probe` (`None`: it
-/// could not be, or the run was cancelled meanwhile).
+/// could not be, or the run was cancelled meanwhile); `raw`: no failure folded into a
+/// `needs-input` note.
 fn evaluate_with(
     job: &Job,
     flags: &TemplateArgs,
     keys: &[String],
     probe: &str,
+    raw: bool,
 ) -> Option<Vec<Diagnostic>> {
     let mut flags = flags.clone();
+    if raw {
+        // The probe's value is the key's only one: not after a flag of a later kind.
+        let other = |f: &String| {
+            keys.iter()
+                .any(|k| f.split_once('=').is_some_and(|(n, _)| n == k))
+        };
+        flags.dv.retain(|f| !other(f));
+        flags.dv_yaml.retain(|f| !other(f));
+        flags.dv_file.retain(|f| !other(f));
+    }
     flags.dv.extend(keys.iter().map(|k| format!("{k}={probe}")));
     let prepared = prepare(&job.repo, &flags, &job.provided).ok()?;
     let mut again = job.clone();
@@ -135,6 +155,10 @@ fn evaluate_with(
     again.reads_values = false;
     again.coverage = false;
     again.flags = Ok(flags);
+    if raw {
+        again.needs_input = false;
+        again.provided = Vec::new();
+    }
     let outcome = super::root::evaluate(
         &again,
         prepared.workspace,

@@ -14,8 +14,8 @@ use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
     alternative_files, bazel_outputs, bom, boolean_strings, certainty, empty_defaults, engine,
-    example_blanks, findings, ignored_reads, kubernetes, library_hint, needs_input, number_flags,
-    policy, replaced_text, rewritten_text, split_output, stand_in_checks, undefined,
+    example_blanks, findings, ignored_reads, kubernetes, library_hint, listed_choice, needs_input,
+    number_flags, policy, replaced_text, rewritten_text, split_output, stand_in_checks, undefined,
     unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
@@ -112,6 +112,7 @@ pub(super) fn evaluate(
     let found = rewritten_text::settle(job, found);
     let (found, provenance) = empty_defaults::settle(job, &workspace, names, found, provenance);
     let (found, provenance) = example_blanks::settle(job, &workspace, names, found, provenance);
+    let (found, provenance) = listed_choice::settle(job, &workspace, names, found, provenance);
     // A failure the inputs explain (a `needs-input` note) did not stop a root.
     let stopped = |d: &Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
     let status = match (failed, found.is_empty()) {
