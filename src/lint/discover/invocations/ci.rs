@@ -33,6 +33,26 @@ fn dir_word(dir: Option<&str>) -> Word {
     }
 }
 
+/// The variable a CI runner sets to the checkout's directory (`$GITHUB_WORKSPACE`,
+/// `$CI_PROJECT_DIR`), bound to the repository's top, where its steps run: a path under it is
+/// the repository's whatever directory a step `cd`s into first (round twenty-eight's R28-3).
+/// Nothing when a checkout step puts the repository elsewhere (`moved`).
+fn workspace(name: &str, moved: bool) -> Vec<(String, Word)> {
+    if moved {
+        return Vec::new();
+    }
+    vec![(name.to_string(), Word::lit(REPO))]
+}
+
+/// Whether a job checks the repository out below the workspace (`actions/checkout` with
+/// `path:`), so that `$GITHUB_WORKSPACE` is not its top.
+fn moved_checkout(job: &Value) -> bool {
+    items(get(job, "steps")).into_iter().any(|step| {
+        string(get(step, "uses")).is_some_and(|u| u.starts_with("actions/checkout"))
+            && get(step, "with").and_then(|w| get(w, "path")).is_some()
+    })
+}
+
 /// Known `env:` / `variables:` values of a map (those without run-time expressions).
 fn known_vars(v: Option<&Value>, out: &mut Vec<(String, Word)>) {
     for item in entries(v) {
@@ -89,7 +109,8 @@ pub fn workflow_with(
                     .and_then(|d| get(d, "run"))
                     .and_then(|r| get(r, "working-directory")),
             );
-            let mut job_env = wf_env.clone();
+            let mut job_env = workspace("GITHUB_WORKSPACE", moved_checkout(j));
+            job_env.extend(wf_env.iter().cloned());
             known_vars(get(j, "env"), &mut job_env);
             let within = Within {
                 env: &job_env,
@@ -114,8 +135,11 @@ pub fn action(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Sni
             continue;
         }
         let steps_of = runs.and_then(|r| get(r, "steps"));
+        // Called after the caller's checkout, which the action cannot see: the common one,
+        // at the workspace's top.
+        let env = workspace("GITHUB_WORKSPACE", false);
         let within = Within {
-            env: &[],
+            env: &env,
             dir: None,
             mentions,
             expression: &|_| None,
@@ -175,7 +199,7 @@ const GITLAB_GLOBAL: [&str; 9] = [
 pub fn gitlab(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
     let mut out = Vec::new();
     for doc in documents(path, src) {
-        let mut globals = Vec::new();
+        let mut globals = workspace("CI_PROJECT_DIR", false);
         known_vars(get(&doc.value, "variables"), &mut globals);
         for job in entries(Some(&doc.value)) {
             let name = crate::yaml::scalar_key_string(&job.key);
