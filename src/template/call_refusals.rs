@@ -9,7 +9,7 @@
 //! named argument after `*args`, which starlark-go takes: see `named_after_star`). When the
 //! crate refuses a call's arguments, the error is given as ytt gives it, from these.
 
-use super::kwargs_splat::{is_ident, verbatim_len};
+use super::kwargs_splat::is_ident;
 use super::named_after_star::{code_of, is_call, named, split_args};
 
 /// The crate's parse errors about a call's arguments.
@@ -24,30 +24,11 @@ pub const CRATE_MESSAGES: &[&str] = &[
 /// Every refused argument of the calls in `code`: its byte offset and ytt's words, in the
 /// order starlark-go's resolver reports them.
 pub fn refusals(code: &str) -> Vec<(usize, String)> {
-    let b = code.as_bytes();
     let mut out = Vec::new();
-    // For each open bracket: where its text starts, and whether it is a call's.
-    let mut open: Vec<(usize, bool)> = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if let Some(n) = verbatim_len(code, i) {
-            i += n.max(1);
-            continue;
+    for (start, end) in super::parens::closed(code) {
+        if is_call(&code[..start - 1]) {
+            check_call(code, start, end, &mut out);
         }
-        match b[i] {
-            b'(' => open.push((i + 1, is_call(&code[..i]))),
-            b'[' | b'{' => open.push((i + 1, false)),
-            b')' => {
-                if let Some((start, true)) = open.pop() {
-                    check_call(code, start, i, &mut out);
-                }
-            }
-            b']' | b'}' => {
-                open.pop();
-            }
-            _ => {}
-        }
-        i += 1;
     }
     // The resolver walks a call's arguments before what is inside the next: by position.
     out.sort_by_key(|(at, _)| *at);

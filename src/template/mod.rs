@@ -8,6 +8,7 @@ pub mod kwargs_splat;
 pub mod named_after_star;
 pub mod nested_load;
 pub mod nodes;
+pub mod parens;
 pub mod rewrite;
 pub mod spread_comma;
 pub mod text;

@@ -4,7 +4,6 @@
 //! parenthesis; the crate takes them all. The first such call of the code, by its `)`, is the
 //! error ytt gives (a parse error: it comes before any resolver error of the file).
 
-use super::kwargs_splat::verbatim_len;
 use super::named_after_star::{code_of, is_call, split_args};
 
 /// ytt's words for a refused call.
@@ -27,33 +26,15 @@ pub fn refused(code: &str) -> Option<(usize, &'static str)> {
     if !code.contains('*') {
         return None;
     }
-    let b = code.as_bytes();
-    // For each open bracket: where its text starts, and whether it is a call's.
-    let mut open: Vec<(usize, Opens)> = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if let Some(n) = verbatim_len(code, i) {
-            i += n.max(1);
+    for (start, end) in super::parens::closed(code) {
+        if !spreads_with_trailing_comma(&code[start..end]) {
             continue;
         }
-        match b[i] {
-            b'(' => open.push((i + 1, opens(&code[..i]))),
-            b'[' | b'{' => open.push((i + 1, Opens::Other)),
-            b')' => match open.pop() {
-                Some((start, Opens::Call)) if spreads_with_trailing_comma(&code[start..i]) => {
-                    return Some((i, CALL));
-                }
-                Some((start, Opens::Def)) if spreads_with_trailing_comma(&code[start..i]) => {
-                    return Some((i, DEF));
-                }
-                _ => {}
-            },
-            b']' | b'}' => {
-                open.pop();
-            }
-            _ => {}
+        match opens(&code[..start - 1]) {
+            Opens::Call => return Some((end, CALL)),
+            Opens::Def => return Some((end, DEF)),
+            Opens::Other => {}
         }
-        i += 1;
     }
     None
 }
