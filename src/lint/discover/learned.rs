@@ -30,7 +30,9 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
             skipped.push(Skipped {
                 origin: inv.origin.clone(),
                 reason: "it inspects data values or their schema and renders no template".into(),
-                claims: plain_inputs(inv),
+                // An inspection renders nothing, so it says nothing of what else the files it
+                // reads are rendered with: they stay in the roots that hold them.
+                claims: Vec::new(),
                 placeholder: None,
                 left_out: Vec::new(),
             });
