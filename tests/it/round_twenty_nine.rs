@@ -1,7 +1,8 @@
 //! The twenty-fourth session's constructs from rounds twenty-six to twenty-eight, each on a
 //! minimal repository written for the test: a command that only inspects a folder's schema
 //! (`--data-values-schema-inspect`) renders nothing, so it leaves the schema in the folder's
-//! root instead of taking it out of it (N28-5).
+//! root instead of taking it out of it (N28-5); the document it writes is the data value a
+//! later command of the same page reads (`--data-value-file openapi=/tmp/schema.yml`).
 
 use crate::util::repo::Repo;
 
@@ -20,4 +21,35 @@ fn a_schema_inspection_leaves_the_schema_in_its_folder_s_root() {
     let lint = repo.lint();
     assert!(lint.of("needs-input").is_empty(), "{lint}");
     assert!(lint.of("data-value-unused").is_empty(), "{lint}");
+}
+
+/// Carvel's package template: `valuesSchema` is the OpenAPI document a schema inspection
+/// wrote for the README's next command.
+const PACKAGE_TEMPLATE: &str = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:yaml\", \"yaml\")\n---\napiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: #@ \"app.example.com.\" + data.values.version\nspec:\n  refName: app.example.com\n  version: #@ data.values.version\n  valuesSchema:\n    openAPIv3: #@ yaml.decode(data.values.openapi)[\"components\"][\"schemas\"][\"dataValues\"]\n  template:\n    spec:\n      fetch:\n      - imgpkgBundle:\n          image: registry.example.com/app\n      template:\n      - ytt: {}\n      deploy:\n      - kapp: {}\n";
+
+#[test]
+fn a_value_file_a_schema_inspection_writes_is_the_document_it_prints() {
+    let schema = "#@data/values-schema\n---\napp:\n  #@schema/desc \"where the app runs\"\n  namespace: demo\n";
+    let tpl = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: #@ data.values.app.namespace\n";
+    let readme = "# Release\n\n```\nytt -f bundle/config/values.yaml --data-values-schema-inspect -o openapi-v3 > /tmp/schema.yml\nytt -f package/template.yaml --data-value-file openapi=/tmp/schema.yml -v version=1.0.0 > repo/package.yaml\n```\n";
+    let files = [
+        ("bundle/config/values.yaml", schema),
+        ("bundle/config/app.yaml", tpl),
+        ("package/template.yaml", PACKAGE_TEMPLATE),
+        ("README.md", readme),
+    ];
+    let lint = Repo::of(&files).lint();
+    // With a placeholder for the document, `yaml.decode` gives a string and its index fails.
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
+    assert_eq!(lint.code, 0, "{lint}");
+
+    // The document is what the schema says: a Package template that reads a key the
+    // document does not have fails in ytt, and here.
+    let broken = PACKAGE_TEMPLATE.replace("[\"dataValues\"]", "[\"values\"]");
+    let mut files = files;
+    files[2].1 = &broken;
+    let lint = Repo::of(&files).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    let found = lint.of("template-error");
+    assert_eq!(found.len(), 1, "{lint}");
 }

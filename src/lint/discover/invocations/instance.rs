@@ -706,6 +706,9 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
                 at.inv.value_files.push((k, found[0].clone()))
             }
             Place::Absent(full) => {
+                if let Some(origin) = super::inspected::maker(&full, repo) {
+                    at.inv.inspected.push((k.clone(), origin));
+                }
                 let shown = path.to_string();
                 match missing::judge(&full, &shown, Given::ValueFile, &[], repo, at.unattended) {
                     Absent::Instead(p, a) => {

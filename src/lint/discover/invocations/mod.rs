@@ -36,6 +36,7 @@ pub mod glob_loop;
 pub mod ignored;
 pub mod index;
 pub mod input_missing;
+mod inspected;
 pub mod instance;
 pub mod jenkins;
 pub mod justfile;
@@ -383,6 +384,7 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
         .filter_map(|s| placeholder_file::finding(s, files, &read))
         .collect();
     found.findings.extend(failing);
+    inspected::fill(repo, files, &mut found.invocations);
     found
 }
 

@@ -82,6 +82,9 @@ pub struct Invocation {
     /// Folders its copies assemble (see [`super::assembled`]): how a root names the folder,
     /// and the repository paths of the inputs that stand for it.
     pub assembled: Vec<(String, Vec<String>)>,
+    /// `--data-value-file` keys whose file an earlier schema inspection writes, with that
+    /// command's origin (see [`super::inspected`]).
+    pub inspected: Vec<(String, Origin)>,
 }
 
 impl Invocation {
@@ -107,6 +110,7 @@ impl Invocation {
             scripted: false,
             stand_ins: Vec::new(),
             assembled: Vec::new(),
+            inspected: Vec::new(),
         }
     }
 }

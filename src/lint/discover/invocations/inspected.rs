@@ -1,0 +1,100 @@
+//! A chain of two commands: one writes a schema's OpenAPI document (`ytt -f
+//! bundle/values.yaml --data-values-schema-inspect -o openapi-v3 > /tmp/schema.yml`) and a
+//! later one reads it as a data value (`ytt -f package-template.yml --data-value-file
+//! openapi=/tmp/schema.yml`: Carvel's package template, which decodes it into the Package's
+//! `valuesSchema`). The later command is linted with the document ytt prints for the first
+//! command's files, not with a placeholder. Nothing is guessed: the text is what the first
+//! command writes; when the linter cannot compute it, the value stays one given at run time.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::made::{self, Fit};
+use super::resolve::{Invocation, Origin, Repo};
+use super::scripts;
+use super::word::Word;
+use crate::files::paths::is_within;
+use crate::files::InputFile;
+use crate::library::{EvalOpts, Workspace};
+use crate::lint::repo::walk::{Kind, RepoFile};
+
+/// The largest file read.
+const MAX: usize = 1 << 20;
+/// The most files one inspection reads.
+const MAX_FILES: usize = 200;
+
+/// The `ytt` command that certainly writes `target`, if one does.
+pub fn maker(target: &Word, repo: &Repo) -> Option<Origin> {
+    let (m, _) = made::maker(repo.made, target, repo.index)?;
+    (m.fit == Fit::Exact && m.certain && m.at.made.by == "ytt").then(|| Origin {
+        file: m.at.file.clone(),
+        line: m.at.made.line,
+    })
+}
+
+/// Gives each value a command reads from a file that a schema inspection writes (see
+/// [`Invocation::inspected`]) the document that inspection prints.
+pub fn fill(repo: &Path, files: &[RepoFile], invocations: &mut [Invocation]) {
+    let inspections: HashMap<Origin, Vec<String>> = invocations
+        .iter()
+        .filter(|i| i.inspect && !i.prints_values)
+        .map(|i| (i.origin.clone(), i.inputs.clone()))
+        .collect();
+    let mut printed: HashMap<Origin, Option<String>> = HashMap::new();
+    for inv in invocations.iter_mut() {
+        for (key, origin) in std::mem::take(&mut inv.inspected) {
+            let Some(inputs) = inspections.get(&origin) else {
+                continue;
+            };
+            let text = printed
+                .entry(origin)
+                .or_insert_with(|| openapi(repo, files, inputs));
+            let Some(text) = text else {
+                continue;
+            };
+            if let Some(v) = inv
+                .values
+                .iter_mut()
+                .find(|v| v.key == key && v.value.is_none())
+            {
+                v.value = Some(text.clone());
+            }
+        }
+    }
+}
+
+/// What `ytt -f INPUTS --data-values-schema-inspect -o openapi-v3` prints, when the linter can
+/// compute it from the repository's files.
+fn openapi(repo: &Path, files: &[RepoFile], inputs: &[String]) -> Option<String> {
+    let mut given = Vec::new();
+    for input in inputs {
+        if input.contains('=') {
+            return None;
+        }
+        for f in files.iter().filter(|f| is_within(&f.path, input)) {
+            if !matches!(
+                f.kind,
+                Kind::YttYaml | Kind::PlainYaml | Kind::Starlark | Kind::TextTemplate
+            ) {
+                continue;
+            }
+            // A file given alone is named by its name, a directory's files below it.
+            let name = match f.path.strip_prefix(input.as_str()) {
+                _ if input == "." => f.path.as_str(),
+                Some(rest) if !rest.is_empty() => rest.trim_start_matches('/'),
+                _ => f.path.rsplit('/').next().unwrap_or(&f.path),
+            };
+            given.push(InputFile::new(name, &scripts::read(repo, &f.path, MAX)?));
+            if given.len() > MAX_FILES {
+                return None;
+            }
+        }
+    }
+    if given.is_empty() {
+        return None;
+    }
+    let ws = Workspace::new(given, EvalOpts::default());
+    let schema = ws.data_values_schema().ok()?;
+    let doc = crate::schema::openapi::document(&schema, false);
+    Some(crate::yaml::emit::documents_to_yaml(&[doc]))
+}
