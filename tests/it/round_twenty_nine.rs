@@ -2,7 +2,8 @@
 //! minimal repository written for the test: a command that only inspects a folder's schema
 //! (`--data-values-schema-inspect`) renders nothing, so it leaves the schema in the folder's
 //! root instead of taking it out of it (N28-5); the document it writes is the data value a
-//! later command of the same page reads (`--data-value-file openapi=/tmp/schema.yml`).
+//! later command of the same page reads (`--data-value-file openapi=/tmp/schema.yml`); a
+//! Makefile names its own directory with make's idioms (R30-3).
 
 use crate::util::repo::Repo;
 
@@ -52,4 +53,23 @@ fn a_value_file_a_schema_inspection_writes_is_the_document_it_prints() {
     assert_eq!(lint.code, 1, "{lint}");
     let found = lint.of("template-error");
     assert_eq!(found.len(), 1, "{lint}");
+}
+
+#[test]
+fn a_makefile_s_own_directory_by_make_s_idiom_is_known() {
+    // R30-3: the values file is named from the Makefile's directory, the usual GNU make way.
+    let makefile = "HERE := $(shell dirname $(realpath $(firstword $(MAKEFILE_LIST))))\nVALUES = $(HERE)/config/sample-values.yaml\n\nrender:\n\tytt -f config/app.yaml -f $(VALUES)\n";
+    let values = "#@data/values\n---\nname: web\n";
+    let tpl = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ data.values.name\ndata:\n  tier: #@ data.values.tier\n";
+    let repo = Repo::of(&[
+        ("ops/Makefile", makefile),
+        ("ops/config/sample-values.yaml", values),
+        ("ops/config/app.yaml", tpl),
+    ]);
+    repo.assert_lists("ops/config/app.yaml + ops/config/sample-values.yaml\trun by ops/Makefile:5");
+    // The sample values lack `tier`: ytt fails on the Makefile's command.
+    let lint = repo.lint();
+    assert_eq!(lint.of("template-error").len(), 1, "{lint}");
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
+    assert_eq!(lint.code, 1, "{lint}");
 }

@@ -3,11 +3,13 @@
 //! (`$(VAR)`, `${VAR}`, `$$`), and the automatic variables of their rule (`$@`, `$<`, `$^`).
 //! A pattern rule (`test-%: ; ytt -f ../lib/$* -f $*`) is made once for each target of the
 //! file it matches (`all: test-redis test-web` gives `$*` = `redis`, then `web`). A variable
-//! the file does not define or a function (`$(shell ...)`) is a value known only at run time.
+//! the file does not define or a function (`$(shell ...)`) is a value known only at run time,
+//! but for the idioms that name the Makefile's own directory (see `make_here.rs`).
 
 use std::collections::HashMap;
 
 use super::index::Index;
+use super::make_here::Here;
 use super::snippet::{Marked, Snippet};
 use super::word::{Word, REPO};
 use crate::files::paths;
@@ -79,6 +81,7 @@ pub fn snippets_in(
     } else {
         format!("{REPO}/{dir}")
     });
+    let here = super::make_here::Here::of(path, text, cwd.clone());
     let mut vars: HashMap<String, String> = HashMap::new();
     vars.insert("MAKE".into(), "make".into());
     let mut recipes: Vec<(u32, String, Option<usize>)> = Vec::new();
@@ -139,7 +142,7 @@ pub fn snippets_in(
             let mut all = vars.clone();
             all.extend(automatic);
             let mut m = Marked::default();
-            expand(recipe, &all, &mut m, 0);
+            expand(recipe, &all, &here, &mut m, 0);
             if !mentions(&m.text)
                 && !m
                     .vars
@@ -246,7 +249,7 @@ fn rule_line(line: &str) -> Option<Rule> {
 }
 
 /// Make's expansion of `text` into `out`.
-fn expand(text: &str, vars: &HashMap<String, String>, out: &mut Marked, depth: usize) {
+fn expand(text: &str, vars: &HashMap<String, String>, here: &Here, out: &mut Marked, depth: usize) {
     let mut chars = text.char_indices().peekable();
     let mut plain_from = 0;
     while let Some((i, c)) = chars.next() {
@@ -272,9 +275,15 @@ fn expand(text: &str, vars: &HashMap<String, String>, out: &mut Marked, depth: u
         };
         if let Some(r) = reference {
             let substituted = super::make_wildcard::substitution(r, vars);
-            match (vars.get(r.trim()), substituted) {
-                (Some(v), _) if depth < 16 => expand(v, vars, out, depth + 1),
-                (None, Some(v)) => out.push(&v),
+            match (vars.get(r.trim()), substituted, here.names(r)) {
+                (Some(v), _, _) if depth < 16 => expand(v, vars, here, out, depth + 1),
+                (None, Some(v), _) => out.push(&v),
+                (None, None, Some((dir, slash))) => {
+                    out.known(dir);
+                    if slash {
+                        out.push("/");
+                    }
+                }
                 _ => out.unknown(&format!("$({r})")),
             }
         }
@@ -353,10 +362,10 @@ mod tests {
 
     #[test]
     fn functions_and_automatic_variables_are_unknown() {
-        let s = snippets("Makefile", "x:\n\tytt -f $(shell pwd)/a -f $@\n", &|t| {
+        let s = snippets("Makefile", "x:\n\tytt -f $(shell date)/a -f $@\n", &|t| {
             t.contains("ytt")
         });
         assert_eq!(s[0].text, "ytt -f ${__yttlint_0}/a -f x");
-        assert_eq!(s[0].vars[0].1.to_string(), "$(shell pwd)");
+        assert_eq!(s[0].vars[0].1.to_string(), "$(shell date)");
     }
 }

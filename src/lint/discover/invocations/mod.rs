@@ -46,6 +46,7 @@ pub mod listing;
 pub mod ls_loop;
 pub mod made;
 pub mod make;
+mod make_here;
 pub mod make_wildcard;
 pub mod makefile_dir;
 pub mod missing;

@@ -78,6 +78,13 @@ impl Marked {
         self.vars.push((name, Word::unknown(spelled)));
     }
 
+    /// Appends a value the linter knows as a word (a directory: `$(CURDIR)`).
+    pub fn known(&mut self, word: Word) {
+        let name = format!("__yttlint_{}", self.vars.len());
+        self.text.push_str(&format!("${{{name}}}"));
+        self.vars.push((name, word));
+    }
+
     pub fn into_snippet(self, file: &str, line_offset: u32, cwd: Word) -> Snippet {
         let mut s = Snippet::new(file, line_offset, self.text, cwd);
         s.vars = self.vars;
