@@ -336,6 +336,10 @@ pub enum Subject {
     /// the same objects with the same content: alternatives of one example, each rendered on
     /// its own (see `lint/job/alternative_files.rs`); a duplicate between them is a note.
     Alternatives { files: Vec<String> },
+    /// `inferred-command`: a folder rendered with the schema and values files of `command`,
+    /// a known command that gives them with a sibling folder (see
+    /// `lint/discover/sibling_dir.rs`): what rests on that schema rests on the guess too.
+    BorrowedSchema { command: String },
 }
 
 impl fmt::Display for Assumption {
@@ -382,7 +386,9 @@ impl Provenance {
             Basis::Schema => self
                 .assumptions
                 .iter()
-                .filter(|a| a.kind.elsewhere())
+                .filter(|a| {
+                    a.kind.elsewhere() || matches!(a.subject, Some(Subject::BorrowedSchema { .. }))
+                })
                 .cloned()
                 .collect(),
             Basis::Command => self

@@ -3,7 +3,8 @@
 //! (`--data-values-schema-inspect`) renders nothing, so it leaves the schema in the folder's
 //! root instead of taking it out of it (N28-5); the document it writes is the data value a
 //! later command of the same page reads (`--data-value-file openapi=/tmp/schema.yml`); a
-//! Makefile names its own directory with make's idioms (R30-3).
+//! Makefile names its own directory with make's idioms (R30-3); a folder nothing runs beside
+//! one a command renders with shared schema and values is rendered the same way (R28-2).
 
 use crate::util::repo::Repo;
 
@@ -22,6 +23,16 @@ fn a_schema_inspection_leaves_the_schema_in_its_folder_s_root() {
     let lint = repo.lint();
     assert!(lint.of("needs-input").is_empty(), "{lint}");
     assert!(lint.of("data-value-unused").is_empty(), "{lint}");
+
+    // A schema the script copies into a package before inspecting the copy is used there,
+    // not in the folder it is kept in (whose other files are another tool's templates).
+    let script = "#!/bin/sh\nmkdir -p package/config\ncp resources/values-schema.yaml package/config/\nytt -f package/config/values-schema.yaml --data-values-schema-inspect -o openapi-v3 > schema.yml\n";
+    let repo = Repo::of(&[
+        ("resources/values-schema.yaml", schema),
+        ("resources/app.yaml", tpl),
+        ("release.sh", script),
+    ]);
+    repo.assert_lists("resources/values-schema.yaml\tchecked on its own");
 }
 
 /// Carvel's package template: `valuesSchema` is the OpenAPI document a schema inspection
@@ -72,4 +83,33 @@ fn a_makefile_s_own_directory_by_make_s_idiom_is_known() {
     assert_eq!(lint.of("template-error").len(), 1, "{lint}");
     assert!(lint.of("needs-input").is_empty(), "{lint}");
     assert_eq!(lint.code, 1, "{lint}");
+}
+
+#[test]
+fn a_folder_beside_one_a_command_renders_with_shared_values_is_rendered_the_same_way() {
+    // R28-2: a page renders one component with the platform's schema and a cluster's values;
+    // the other component nothing runs reads a key that schema lacks.
+    let schema = "#@data/values-schema\n---\ncluster_name: \"\"\nfeatures:\n  tracing: false\n";
+    let values = "#@data/values\n---\ncluster_name: demo\n";
+    let component = |key: &str| {
+        format!("#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ data.values.cluster_name\ndata:\n  #@ if data.values.features.{key}:\n  mode: on\n  #@ end\n")
+    };
+    let (web, jobs) = (component("tracing"), component("metrics"));
+    let page = "# Building\n\n```\nytt -f platform/schema.yaml -f clusters/demo.yaml -f components/web/base/\n```\n";
+    let repo = Repo::of(&[
+        ("platform/schema.yaml", schema),
+        ("clusters/demo.yaml", values),
+        ("components/web/base/app.yaml", web.as_str()),
+        ("components/jobs/base/app.yaml", jobs.as_str()),
+        ("BUILDING.md", page),
+    ]);
+    repo.assert_lists("platform/schema.yaml + clusters/demo.yaml + components/jobs/base\ttopmost directory holding ytt files");
+    let lint = repo.lint();
+    // Before: the folder alone, a needs-input note for `cluster_name`, which the schema gives.
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
+    let found = lint.of("template-error");
+    assert_eq!(found.len(), 1, "{lint}");
+    // The command is modelled on its sibling's: a warning naming that.
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
+    assert_eq!(found[0]["file"], "components/jobs/base/app.yaml", "{lint}");
 }

@@ -31,8 +31,14 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
                 origin: inv.origin.clone(),
                 reason: "it inspects data values or their schema and renders no template".into(),
                 // An inspection renders nothing, so it says nothing of what else the files it
-                // reads are rendered with: they stay in the roots that hold them.
-                claims: Vec::new(),
+                // reads are rendered with: they stay in the roots that hold them. A file that
+                // stands in for a copy the command reads (`cp schema.yaml bundle/config/`,
+                // then `ytt -f bundle/config/schema.yaml --data-values-schema-inspect`) is
+                // used where the copy is, with what is there: not in its own folder's root.
+                claims: plain_inputs(inv)
+                    .into_iter()
+                    .filter(|i| inv.stand_ins.contains(i))
+                    .collect(),
                 placeholder: None,
                 left_out: Vec::new(),
             });

@@ -37,6 +37,7 @@ pub mod secret_files;
 pub mod select;
 pub mod shalm;
 pub mod sibling_command;
+mod sibling_dir;
 pub mod third_party;
 pub mod tkg_overlays;
 pub mod tool_reads;
@@ -450,6 +451,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     d.deployed = found.deployed;
     let top = not_copied_out(top, files, d);
     let top = sibling_command::modelled(&config.dir, files, index, &roots, top);
+    let top = sibling_dir::modelled(&config.dir, files, index, &roots, top);
     let partial: Vec<Library> = partial
         .into_iter()
         .filter(|l| {

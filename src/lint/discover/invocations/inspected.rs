@@ -5,6 +5,9 @@
 //! `valuesSchema`). The later command is linted with the document ytt prints for the first
 //! command's files, not with a placeholder. Nothing is guessed: the text is what the first
 //! command writes; when the linter cannot compute it, the value stays one given at run time.
+//! Not seen: an in-place edit of the written file between the two (`sed -i`), which the
+//! repository's commands do not record as making it; `--openapi-validations` (the document
+//! is computed without the validations' keywords).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -26,7 +29,13 @@ const MAX_FILES: usize = 200;
 /// The `ytt` command that certainly writes `target`, if one does.
 pub fn maker(target: &Word, repo: &Repo) -> Option<Origin> {
     let (m, _) = made::maker(repo.made, target, repo.index)?;
-    (m.fit == Fit::Exact && m.certain && m.at.made.by == "ytt").then(|| Origin {
+    // Another command of the file that writes the same path (`sed -i` on it) changes it.
+    let writers = repo
+        .made
+        .iter()
+        .filter(|o| o.file == m.at.file && o.made.path == m.at.made.path)
+        .count();
+    (m.fit == Fit::Exact && m.certain && m.at.made.by == "ytt" && writers == 1).then(|| Origin {
         file: m.at.file.clone(),
         line: m.at.made.line,
     })
