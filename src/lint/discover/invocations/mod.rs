@@ -4,6 +4,7 @@
 //! [`resolve`]), or skipped with a reason.
 
 pub mod accelerator_page;
+pub mod action_calls;
 pub mod added;
 pub mod angle;
 pub mod anywhere;
@@ -224,12 +225,21 @@ type Followed = (
     Vec<shell::Deploy>,
 );
 
+/// What [`snippets_of`] knows of the repository: its scripts, its files, the calls of its
+/// reusable workflows and of its local actions.
+type Calls<'a> = (
+    &'a ScriptSet,
+    &'a Index,
+    &'a [reusable::Caller],
+    &'a [action_calls::ActionCall],
+);
+
 /// The snippets of one file, by what it is.
 fn snippets_of(
     path: &str,
     kind: Kind,
     text: &str,
-    (set, index, callers): (&ScriptSet, &Index, &[reusable::Caller]),
+    (set, index, callers, actions): Calls,
 ) -> Vec<Snippet> {
     // Text that runs ytt, or deploys files as they are (which says they are no ytt input).
     let wanted = |t: &str| set.mentioned_in(t) || deploys_files(t);
@@ -240,7 +250,7 @@ fn snippets_of(
         return reusable::snippets(path, text, &wanted, callers);
     }
     if ci::is_action(path) {
-        return ci::action(path, text, &wanted);
+        return action_calls::snippets(path, text, &wanted, actions);
     }
     if ci::is_gitlab(path) {
         return ci::gitlab(path, text, &wanted);
@@ -422,9 +432,11 @@ pub fn find_with(
     // Reusable workflows: the calls of this repository's workflows, and those it never calls.
     let callers = reusable::callers(texts);
     let foreign = reusable::foreign(texts, &callers);
+    // Local composite actions: the steps of this repository's workflows that use them.
+    let actions = action_calls::calls(texts);
     for (path, kind, text) in texts {
         if super::third_party::holding(vendir, path).is_some() {
-            let snippets = snippets_of(path, *kind, text, (&set, index, &callers));
+            let snippets = snippets_of(path, *kind, text, (&set, index, &callers, &actions));
             if snippets.iter().any(|s| s.text.contains("ytt")) {
                 third_party.push(path.clone());
             }
@@ -460,7 +472,7 @@ pub fn find_with(
                 page_steps.insert(path.clone(), steps);
             }
         }
-        for mut snippet in snippets_of(path, *kind, text, (&set, index, &callers)) {
+        for mut snippet in snippets_of(path, *kind, text, (&set, index, &callers, &actions)) {
             direnv_vars(&mut snippet, &facts.envrc);
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {

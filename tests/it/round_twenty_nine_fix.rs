@@ -1,0 +1,66 @@
+//! Commands rounds twenty-six to twenty-eight found skipped, each on a minimal repository
+//! written for the test: a local composite action's `${{ inputs.X }}` bound from the calling
+//! step of the repository's own workflow, a workflow choice input once per option (R28-3,
+//! R28-4); ytt run by `docker run` of ytt's image reading standard input (N26-1) and by `go
+//! run …/cmd/ytt` (N28-4), each held in a Makefile variable; a README's command written in a
+//! table cell, whose `\|` is the pipe (N28-3).
+
+use crate::util::json::str_of;
+use crate::util::repo::Repo;
+
+/// A template ytt refuses: a plain `#` comment after a value.
+const REFUSED: &str =
+    "#@ load(\"@ytt:data\", \"data\")\n---\nname: #@ data.values.name\nsa: default # TODO: own\n";
+
+/// A template ytt renders.
+const RENDERED: &str = "#@ load(\"@ytt:data\", \"data\")\n---\nname: #@ data.values.name\n";
+
+#[test]
+fn a_local_action_s_inputs_are_its_caller_s_with_each_choice_in_turn() {
+    let action = "name: Publish\ninputs:\n  service:\n    required: true\n  env:\n    required: true\n  out:\n    default: rendered\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      run: |\n        mkdir -p \"${{ inputs.out }}/${{ inputs.env }}\"\n        cd \"${{ inputs.out }}/${{ inputs.env }}\"\n        ytt -f \"$GITHUB_WORKSPACE/deploy/envs/${{ inputs.env }}\" -f \"$GITHUB_WORKSPACE/deploy/${{ inputs.service }}.yaml\" > app.yaml\n";
+    let workflow = "on:\n  workflow_dispatch:\n    inputs:\n      service:\n        type: choice\n        options:\n          - api\n          - web\njobs:\n  publish:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: ./.github/actions/publish\n        with:\n          service: ${{ github.event.inputs.service }}\n          env: dev\n";
+    let repo = Repo::of(&[
+        (".github/actions/publish/action.yaml", action),
+        (".github/workflows/publish.yaml", workflow),
+        (
+            "deploy/envs/dev/values.yaml",
+            "#@data/values\n---\nname: x\n",
+        ),
+        ("deploy/api.yaml", REFUSED),
+        ("deploy/web.yaml", RENDERED),
+        // A schema no command gives: only a root invented from the layout would read it.
+        (
+            "deploy/lib/extra.yaml",
+            "#@data/values-schema\n---\nother: \"\"\n",
+        ),
+    ]);
+    let roots = repo.roots();
+    assert!(!roots.contains("skipped"), "{roots}");
+    let lint = repo.lint();
+    let comments = lint.in_file("unknown-comment", "deploy/api.yaml");
+    assert_eq!(comments.len(), 1, "{lint}");
+    assert_eq!(str_of(comments[0], "severity"), "error", "{lint}");
+    assert!(
+        lint.in_file("unknown-comment", "deploy/web.yaml")
+            .is_empty(),
+        "{lint}"
+    );
+
+    // An input the caller gives from a free-text input stays known only at run time: the
+    // command's path is matched against the files as any unknown word is (`inputs unknown`).
+    let free = workflow.replace(
+        "        type: choice\n        options:\n          - api\n          - web\n",
+        "        type: string\n",
+    );
+    let repo = Repo::of(&[
+        (".github/actions/publish/action.yaml", action),
+        (".github/workflows/publish.yaml", free.as_str()),
+        (
+            "deploy/envs/dev/values.yaml",
+            "#@data/values\n---\nname: x\n",
+        ),
+        ("deploy/api.yaml", REFUSED),
+        ("deploy/web.yaml", RENDERED),
+    ]);
+    repo.assert_lists("deploy/envs/dev + deploy/api.yaml\trun by .github/actions/publish/action.yaml:16; inputs: deploy/envs/dev, deploy/api.yaml; inputs unknown");
+}
