@@ -64,3 +64,29 @@ fn a_local_action_s_inputs_are_its_caller_s_with_each_choice_in_turn() {
     ]);
     repo.assert_lists("deploy/envs/dev + deploy/api.yaml\trun by .github/actions/publish/action.yaml:16; inputs: deploy/envs/dev, deploy/api.yaml; inputs unknown");
 }
+
+#[test]
+fn a_sourced_env_file_made_from_a_committed_template_gives_the_template_s_names() {
+    let script = "#!/bin/bash\nDIR=$(dirname \"$(realpath \"$0\")\")\nif [[ ! -f \"${DIR}/${ENV}-env\" ]]; then\n  echo \"Make ${DIR}/${ENV}-env from the scripts/env template\"\n  exit 1\nfi\nsource \"${DIR}/${ENV}-env\"\nytt -f \"${DIR}/../config/app.yaml\" --data-values-env APP\n";
+    let repo = Repo::of(&[
+        ("scripts/render.sh", script),
+        ("scripts/env", "export ENV=\nexport APP_HOST=   # the registry\n"),
+        (
+            "config/app.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nhost: #@ data.values.HOST\nport: #@ data.values.PORT\n",
+        ),
+    ]);
+    let lint = repo.lint();
+    // `PORT` fails whatever the user's copy fills in: a warning naming the template.
+    let found: Vec<_> = lint
+        .diagnostics()
+        .iter()
+        .filter(|d| str_of(d, "file") == "config/app.yaml")
+        .filter(|d| str_of(d, "severity") == "warning")
+        .filter(|d| str_of(d, "message").contains("PORT"))
+        .collect();
+    assert_eq!(found.len(), 1, "{lint}");
+    let said = crate::util::json::assumption_text(found[0]);
+    assert!(said.contains("scripts/env"), "{said}");
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
+}

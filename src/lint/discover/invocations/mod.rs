@@ -27,6 +27,7 @@ pub mod educates;
 pub mod entry_tests;
 pub mod env;
 pub mod env_files;
+pub mod env_template;
 pub mod example_beside;
 pub mod expand;
 mod fence;
@@ -557,6 +558,11 @@ pub fn find_with(
             own_clone::map_made(&mut made, &snippet.file, &snippet.cwd, dirs, index);
         }
     }
+    // The committed templates of environment files the scripts source (`env_template.rs`).
+    let env_templates = match facts.root.as_deref() {
+        Some(root) => env_template::find(texts, index, &|p| scripts::read(root, p, 1 << 20)),
+        None => Vec::new(),
+    };
     let ctx = Repo {
         index,
         vendir,
@@ -570,6 +576,7 @@ pub fn find_with(
         settled: false,
         root: facts.root.as_deref(),
         env_files: &facts.env_files,
+        env_templates: &env_templates,
         accelerated: &facts.accelerated,
     };
     let mut found = Found {
