@@ -66,6 +66,39 @@ fn a_local_action_s_inputs_are_its_caller_s_with_each_choice_in_turn() {
 }
 
 #[test]
+fn ytt_in_a_makefile_variable_run_by_docker_is_ytt_reading_standard_input() {
+    let makefile = "YTT ?= docker run --rm -i example/ytt:v0.35.1\n\nci:\n\t$(YTT) -f - < ci-ytt/ci.yml > ci.yml\n";
+    let repo = Repo::of(&[
+        ("Makefile", makefile),
+        (
+            "ci-ytt/ci.yml",
+            "#@ x = 1\nname: ci\non: push # every push\n",
+        ),
+    ]);
+    repo.assert_lists("ci-ytt/ci.yml\trun by Makefile:4");
+    let lint = repo.lint();
+    let comments = lint.in_file("unknown-comment", "ci-ytt/ci.yml");
+    assert_eq!(comments.len(), 1, "{lint}");
+    assert_eq!(str_of(comments[0], "severity"), "error", "{lint}");
+}
+
+#[test]
+fn ytt_in_a_makefile_variable_run_by_go_run_is_ytt() {
+    let makefile = "YTT ?= go run -modfile hack/go.mod github.com/vmware-tanzu/carvel-ytt/cmd/ytt\n\ndeploy:\n\t$(YTT) -f config/values.yaml -f config/app.yaml\n";
+    let repo = Repo::of(&[
+        ("Makefile", makefile),
+        ("hack/go.mod", "module hack\n"),
+        ("config/values.yaml", "#@data/values\n---\nname: x\n"),
+        ("config/app.yaml", REFUSED),
+    ]);
+    repo.assert_lists("run by Makefile:4");
+    let lint = repo.lint();
+    let comments = lint.in_file("unknown-comment", "config/app.yaml");
+    assert_eq!(comments.len(), 1, "{lint}");
+    assert_eq!(str_of(comments[0], "severity"), "error", "{lint}");
+}
+
+#[test]
 fn a_sourced_env_file_made_from_a_committed_template_gives_the_template_s_names() {
     let script = "#!/bin/bash\nDIR=$(dirname \"$(realpath \"$0\")\")\nif [[ ! -f \"${DIR}/${ENV}-env\" ]]; then\n  echo \"Make ${DIR}/${ENV}-env from the scripts/env template\"\n  exit 1\nfi\nsource \"${DIR}/${ENV}-env\"\nytt -f \"${DIR}/../config/app.yaml\" --data-values-env APP\n";
     let repo = Repo::of(&[

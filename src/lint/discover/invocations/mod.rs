@@ -87,6 +87,7 @@ mod unfilled_dir;
 pub mod unknown_flag;
 pub mod unread;
 pub mod word;
+pub mod wrapped_ytt;
 pub mod written_keys;
 pub mod ytt_args;
 
