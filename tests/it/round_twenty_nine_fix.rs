@@ -99,6 +99,20 @@ fn ytt_in_a_makefile_variable_run_by_go_run_is_ytt() {
 }
 
 #[test]
+fn a_readme_command_in_a_table_cell_reads_its_escaped_pipe_as_the_pipe() {
+    let readme = "# App\n\n| step | command |\n|---|---|\n| deploy | `ytt -f ./k8s/values.yaml -f ./k8s/app.yaml \\| kapp deploy -a app -f-` |\n";
+    let repo = Repo::of(&[
+        ("README.md", readme),
+        ("k8s/values.yaml", "#@data/values\n---\nname: x\n"),
+        ("k8s/app.yaml", REFUSED),
+    ]);
+    repo.assert_lists("run by README.md:5");
+    let lint = repo.lint();
+    let comments = lint.in_file("unknown-comment", "k8s/app.yaml");
+    assert_eq!(comments.len(), 1, "{lint}");
+}
+
+#[test]
 fn a_sourced_env_file_made_from_a_committed_template_gives_the_template_s_names() {
     let script = "#!/bin/bash\nDIR=$(dirname \"$(realpath \"$0\")\")\nif [[ ! -f \"${DIR}/${ENV}-env\" ]]; then\n  echo \"Make ${DIR}/${ENV}-env from the scripts/env template\"\n  exit 1\nfi\nsource \"${DIR}/${ENV}-env\"\nytt -f \"${DIR}/../config/app.yaml\" --data-values-env APP\n";
     let repo = Repo::of(&[
