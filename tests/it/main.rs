@@ -97,6 +97,7 @@ mod round_twenty_five_lead;
 mod round_twenty_five_lost;
 mod round_twenty_four;
 mod round_twenty_nine;
+mod round_twenty_nine_fix;
 mod round_twenty_one;
 mod round_twenty_seven;
 mod round_twenty_six;

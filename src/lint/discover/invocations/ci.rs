@@ -46,7 +46,7 @@ fn workspace(name: &str, moved: bool) -> Vec<(String, Word)> {
 
 /// Whether a job checks the repository out below the workspace (`actions/checkout` with
 /// `path:`), so that `$GITHUB_WORKSPACE` is not its top.
-fn moved_checkout(job: &Value) -> bool {
+pub(super) fn moved_checkout(job: &Value) -> bool {
     items(get(job, "steps")).into_iter().any(|step| {
         string(get(step, "uses")).is_some_and(|u| u.starts_with("actions/checkout"))
             && get(step, "with").and_then(|w| get(w, "path")).is_some()
@@ -126,8 +126,16 @@ pub fn workflow_with(
 
 /// The `run:` steps of a local composite action (`.github/actions/<name>/action.yml`, used
 /// by a workflow as `uses: ./.github/actions/<name>`) that `mentions` says may run ytt. Its
-/// steps run from the workspace, the repository root; `${{ inputs.* }}` is known at run time.
-pub fn action(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Snippet> {
+/// steps run from the workspace, the repository root (unless the caller's checkout `moved`
+/// it); `expression` gives the `${{ ... }}` its caller binds (see `action_calls.rs`), the
+/// others are known at run time.
+pub fn action(
+    path: &str,
+    src: &str,
+    mentions: &dyn Fn(&str) -> bool,
+    moved: bool,
+    expression: &dyn Fn(&str) -> Option<String>,
+) -> Vec<Snippet> {
     let mut out = Vec::new();
     for doc in documents(path, src) {
         let runs = get(&doc.value, "runs");
@@ -135,14 +143,14 @@ pub fn action(path: &str, src: &str, mentions: &dyn Fn(&str) -> bool) -> Vec<Sni
             continue;
         }
         let steps_of = runs.and_then(|r| get(r, "steps"));
-        // Called after the caller's checkout, which the action cannot see: the common one,
-        // at the workspace's top.
-        let env = workspace("GITHUB_WORKSPACE", false);
+        // Called after the caller's checkout: without a caller's word, the common one, at
+        // the workspace's top.
+        let env = workspace("GITHUB_WORKSPACE", moved);
         let within = Within {
             env: &env,
             dir: None,
             mentions,
-            expression: &|_| None,
+            expression,
         };
         steps(path, src, steps_of, &within, &mut out);
     }
@@ -267,11 +275,24 @@ mod tests {
         assert!(is_action(".github/actions/render/action.yml"));
         assert!(!is_action("deploy/action.yml"));
         let src = "name: r\nruns:\n  using: composite\n  steps:\n  - shell: bash\n    run: ytt -f config\n  - uses: actions/checkout@v4\n";
-        let found = action(".github/actions/r/action.yml", src, &|t| t.contains("ytt"));
+        let found = action(
+            ".github/actions/r/action.yml",
+            src,
+            &|t| t.contains("ytt"),
+            false,
+            &|_| None,
+        );
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line_offset, 5);
         let docker = src.replace("composite", "docker");
-        assert!(action(".github/actions/r/action.yml", &docker, &|_| true).is_empty());
+        assert!(action(
+            ".github/actions/r/action.yml",
+            &docker,
+            &|_| true,
+            false,
+            &|_| None
+        )
+        .is_empty());
     }
 
     #[test]

@@ -40,6 +40,7 @@ impl<'t> Interp<'t> {
         self.edits(line, fields, env);
         let args = &fields[1..];
         let name = name_word.literal();
+        let wrapped = super::wrapped_ytt::unwrapped(fields);
         match name.as_deref() {
             Some("cd") => {
                 let target = args.iter().find(|a| !a.literal_prefix().starts_with('-'));
@@ -92,6 +93,12 @@ impl<'t> Interp<'t> {
                     .cloned()
                     .collect();
                 self.run(line, &rest, when, env, single);
+            }
+            // `go run …/cmd/ytt`, `docker run IMAGE` of ytt (see `wrapped_ytt.rs`).
+            Some("go" | "docker" | "podman") if wrapped.is_some() => {
+                if let Some(ytt) = wrapped {
+                    self.run(line, &ytt, when, env, single);
+                }
             }
             Some("." | "source") => self.source(line, args, env),
             Some("bash" | "sh" | "zsh") => self.shell(line, args, env),

@@ -409,7 +409,13 @@ pub(super) fn instance(
         }
     }
     for p in &args.env_prefixes {
-        match env_files::given(p, cwd, repo.env_files) {
+        // The environment files beside it, else the templates of the files its script
+        // sources (`env_template.rs`).
+        let given = env_files::given(p, cwd, repo.env_files).or_else(|| {
+            let prefix = p.literal()?;
+            super::env_template::given(&prefix, &origin.file, repo.env_templates)
+        });
+        match given {
             Some((values, a)) => {
                 at.inv.values.extend(values);
                 at.assume(Some(a));

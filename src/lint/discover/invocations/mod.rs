@@ -4,6 +4,7 @@
 //! [`resolve`]), or skipped with a reason.
 
 pub mod accelerator_page;
+pub mod action_calls;
 pub mod added;
 pub mod angle;
 pub mod anywhere;
@@ -26,6 +27,7 @@ pub mod educates;
 pub mod entry_tests;
 pub mod env;
 pub mod env_files;
+pub mod env_template;
 pub mod example_beside;
 pub mod expand;
 mod fence;
@@ -87,6 +89,7 @@ mod unfilled_dir;
 pub mod unknown_flag;
 pub mod unread;
 pub mod word;
+pub mod wrapped_ytt;
 pub mod written_keys;
 pub mod ytt_args;
 
@@ -226,12 +229,21 @@ type Followed = (
     Vec<shell::Deploy>,
 );
 
+/// What [`snippets_of`] knows of the repository: its scripts, its files, the calls of its
+/// reusable workflows and of its local actions.
+type Calls<'a> = (
+    &'a ScriptSet,
+    &'a Index,
+    &'a [reusable::Caller],
+    &'a [action_calls::ActionCall],
+);
+
 /// The snippets of one file, by what it is.
 fn snippets_of(
     path: &str,
     kind: Kind,
     text: &str,
-    (set, index, callers): (&ScriptSet, &Index, &[reusable::Caller]),
+    (set, index, callers, actions): Calls,
 ) -> Vec<Snippet> {
     // Text that runs ytt, or deploys files as they are (which says they are no ytt input).
     let wanted = |t: &str| set.mentioned_in(t) || deploys_files(t);
@@ -242,7 +254,7 @@ fn snippets_of(
         return reusable::snippets(path, text, &wanted, callers);
     }
     if ci::is_action(path) {
-        return ci::action(path, text, &wanted);
+        return action_calls::snippets(path, text, &wanted, actions);
     }
     if ci::is_gitlab(path) {
         return ci::gitlab(path, text, &wanted);
@@ -425,9 +437,11 @@ pub fn find_with(
     // Reusable workflows: the calls of this repository's workflows, and those it never calls.
     let callers = reusable::callers(texts);
     let foreign = reusable::foreign(texts, &callers);
+    // Local composite actions: the steps of this repository's workflows that use them.
+    let actions = action_calls::calls(texts);
     for (path, kind, text) in texts {
         if super::third_party::holding(vendir, path).is_some() {
-            let snippets = snippets_of(path, *kind, text, (&set, index, &callers));
+            let snippets = snippets_of(path, *kind, text, (&set, index, &callers, &actions));
             if snippets.iter().any(|s| s.text.contains("ytt")) {
                 third_party.push(path.clone());
             }
@@ -463,7 +477,7 @@ pub fn find_with(
                 page_steps.insert(path.clone(), steps);
             }
         }
-        for mut snippet in snippets_of(path, *kind, text, (&set, index, &callers)) {
+        for mut snippet in snippets_of(path, *kind, text, (&set, index, &callers, &actions)) {
             direnv_vars(&mut snippet, &facts.envrc);
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {
@@ -548,6 +562,11 @@ pub fn find_with(
             own_clone::map_made(&mut made, &snippet.file, &snippet.cwd, dirs, index);
         }
     }
+    // The committed templates of environment files the scripts source (`env_template.rs`).
+    let env_templates = match facts.root.as_deref() {
+        Some(root) => env_template::find(texts, index, &|p| scripts::read(root, p, 1 << 20)),
+        None => Vec::new(),
+    };
     let ctx = Repo {
         index,
         vendir,
@@ -561,6 +580,7 @@ pub fn find_with(
         settled: false,
         root: facts.root.as_deref(),
         env_files: &facts.env_files,
+        env_templates: &env_templates,
         accelerated: &facts.accelerated,
     };
     let mut found = Found {

@@ -100,9 +100,16 @@ pub fn snippets(path: &str, text: &str, runs: &dyn Fn(&str) -> bool) -> Vec<Snip
             }
             continue;
         }
+        // In a table row, `\|` writes the cell's pipe, in code spans too (GFM).
+        let row = line.trim_start().starts_with('|');
         for span in inline_spans(line) {
-            if is_command(span) && runs(span) {
-                out.push(block(path, i, span.to_string()));
+            let span = if row {
+                span.replace("\\|", "|")
+            } else {
+                span.to_string()
+            };
+            if is_command(&span) && runs(&span) {
+                out.push(block(path, i, span));
             }
         }
     }
@@ -293,6 +300,15 @@ mod tests {
             Some("my-values.yaml".into())
         );
         assert_eq!(file_to_write("See values.yml for details"), None);
+    }
+
+    #[test]
+    fn a_table_cell_s_escaped_pipe_is_the_pipe() {
+        let text = "| target | what |\n|---|---|\n| deploy | `ytt -f ./k8s \\| kapp deploy -a app -f-` |\n\nOutside a table `ytt -f a \\| b` stays.\n";
+        let s = snippets("README.md", text, &ytt);
+        assert_eq!(s.len(), 2, "{s:?}");
+        assert_eq!(s[0].text, "ytt -f ./k8s | kapp deploy -a app -f-");
+        assert_eq!(s[1].text, "ytt -f a \\| b");
     }
 
     #[test]

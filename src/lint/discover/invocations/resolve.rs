@@ -230,6 +230,9 @@ pub struct Repo<'a> {
     pub root: Option<&'a std::path::Path>,
     /// The names of the variables its environment files set (see `env_files.rs`).
     pub env_files: &'a [super::env_files::EnvFile],
+    /// The committed templates of environment files its scripts source (see
+    /// `env_template.rs`).
+    pub env_templates: &'a [super::env_template::EnvTemplate],
     /// The folders its App Accelerators include (see `accelerator_page.rs`).
     pub accelerated: &'a [super::accelerator_page::Included],
 }
@@ -250,6 +253,7 @@ impl<'a> Repo<'a> {
             settled: false,
             root: None,
             env_files: &[],
+            env_templates: &[],
             accelerated: &[],
         }
     }
