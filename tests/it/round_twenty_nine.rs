@@ -4,7 +4,8 @@
 //! root instead of taking it out of it (N28-5); the document it writes is the data value a
 //! later command of the same page reads (`--data-value-file openapi=/tmp/schema.yml`); a
 //! Makefile names its own directory with make's idioms (R30-3); a folder nothing runs beside
-//! one a command renders with shared schema and values is rendered the same way (R28-2).
+//! one a command renders with shared schema and values is rendered the same way (R28-2); a
+//! script argument that only chooses a values file makes a complete command (R32-1).
 
 use crate::util::repo::Repo;
 
@@ -112,4 +113,29 @@ fn a_folder_beside_one_a_command_renders_with_shared_values_is_rendered_the_same
     // The command is modelled on its sibling's: a warning naming that.
     assert_eq!(found[0]["severity"], "warning", "{lint}");
     assert_eq!(found[0]["file"], "components/jobs/base/app.yaml", "{lint}");
+}
+
+#[test]
+fn a_script_argument_that_only_chooses_a_values_file_is_a_complete_command() {
+    // R32-1: `build.sh beta` fails, for `clusters/beta.yaml` lacks what the template reads.
+    let helpers = "set_cluster() {\n  CLUSTER=\"$1\"\n  CLUSTER_CONFIG=\"$(git rev-parse --show-toplevel)/clusters/$CLUSTER.yaml\"\n}\n";
+    let build = "#!/bin/bash\nset -e\nsource \"$(git rev-parse --show-toplevel)/lib/helpers.sh\"\nset_cluster \"$1\"\ncd \"$(dirname \"$0\")\"\nytt -f app.yaml -f \"$CLUSTER_CONFIG\"\n";
+    let tpl = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  host: #@ data.values.app.host\n";
+    let repo = Repo::of(&[
+        ("lib/helpers.sh", helpers),
+        ("app/build.sh", build),
+        ("app/app.yaml", tpl),
+        (
+            "clusters/alpha.yaml",
+            "#@data/values\n---\napp:\n  host: alpha.example.org\n",
+        ),
+        ("clusters/beta.yaml", "#@data/values\n---\napp: {}\n"),
+    ]);
+    let lint = repo.lint();
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
+    let found = lint.of("template-error");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
+    let said = found[0].to_string();
+    assert!(said.contains("chooses clusters/beta.yaml"), "{lint}");
 }

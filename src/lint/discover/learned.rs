@@ -148,7 +148,7 @@ fn gives_example(inv: &Invocation) -> bool {
 fn inputs_known(inv: &Invocation) -> bool {
     // A loop over a glob runs every entry: its binding is no guess (`glob_loop.rs`).
     let looped = |k: &str| crate::lint::discover::invocations::glob_loop::is_marker(k);
-    inv.binding.iter().all(|(k, _)| looped(k))
+    (inv.values_choice || inv.binding.iter().all(|(k, _)| looped(k)))
         && (inv.scripted
             || !documented(&inv.origin.to_string())
             || shows_values(inv)

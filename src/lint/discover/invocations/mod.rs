@@ -10,6 +10,7 @@ pub mod angle;
 pub mod anywhere;
 pub mod assembled;
 pub mod braces;
+mod chosen_values;
 pub mod ci;
 pub mod cloudbuild;
 pub mod commands;
@@ -398,6 +399,7 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
         .collect();
     found.findings.extend(failing);
     inspected::fill(repo, files, &mut found.invocations);
+    chosen_values::settle(repo, &mut found.invocations);
     found
 }
 

@@ -85,6 +85,9 @@ pub struct Invocation {
     /// `--data-value-file` keys whose file an earlier schema inspection writes, with that
     /// command's origin (see [`super::inspected`]).
     pub inspected: Vec<(String, Origin)>,
+    /// Its bindings only choose one of the repository's values files (see
+    /// [`super::chosen_values`]): the command is complete under that choice.
+    pub values_choice: bool,
 }
 
 impl Invocation {
@@ -111,6 +114,7 @@ impl Invocation {
             stand_ins: Vec::new(),
             assembled: Vec::new(),
             inspected: Vec::new(),
+            values_choice: false,
         }
     }
 }
