@@ -129,7 +129,14 @@ fn read_site<'a>(site: &Site<'a>, key: &'a str, schema: &Schema, locate: &dyn Lo
 
 /// Lints the Templates and VirtualMachines of the inputs.
 pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diagnostic> {
-    let schema = match Schema::load() {
+    let sets: Vec<&DocSet> = inputs.iter().map(|i| i.docs).collect();
+    let repo = linkage::collect(&sets);
+    // Most outputs hold neither a Template nor a VirtualMachine: nothing to check, and the
+    // type table is not needed.
+    if repo.templates.is_empty() && repo.vms.is_empty() {
+        return Vec::new();
+    }
+    let schema = match Schema::shared() {
         Ok(s) => s,
         Err(e) => {
             return vec![Diagnostic::new(
@@ -138,8 +145,6 @@ pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diag
             )];
         }
     };
-    let sets: Vec<&DocSet> = inputs.iter().map(|i| i.docs).collect();
-    let repo = linkage::collect(&sets);
     let mut out = Vec::new();
     let templates: Vec<Option<Read>> = repo
         .templates
@@ -147,7 +152,7 @@ pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diag
         .map(|t| {
             t.rules
                 .as_ref()
-                .map(|s| read_site(s, linkage::TEMPLATE_ANNOTATION, &schema, locate))
+                .map(|s| read_site(s, linkage::TEMPLATE_ANNOTATION, schema, locate))
         })
         .collect();
     let own: Vec<Option<Read>> = repo
@@ -156,7 +161,7 @@ pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diag
         .map(|v| {
             v.own_rules
                 .as_ref()
-                .map(|s| read_site(s, linkage::VM_ANNOTATION, &schema, locate))
+                .map(|s| read_site(s, linkage::VM_ANNOTATION, schema, locate))
         })
         .collect();
     if opts.check_annotations {
@@ -181,7 +186,7 @@ pub fn lint(inputs: &[KvInput], locate: &dyn Locate, opts: &Options) -> Vec<Diag
         out.extend(placement::check(&repo, &t_written, &own_written, locate));
     }
     for i in 0..repo.vms.len() {
-        out.extend(lint_vm(&repo, i, &templates, &own, &schema, locate, opts));
+        out.extend(lint_vm(&repo, i, &templates, &own, schema, locate, opts));
     }
     out
 }

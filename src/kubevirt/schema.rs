@@ -81,6 +81,15 @@ impl Schema {
         Schema::parse(TYPES)
     }
 
+    /// The embedded table, loaded once per process (a run's jobs share it).
+    pub fn shared() -> Result<&'static Schema, &'static str> {
+        static SHARED: std::sync::OnceLock<Result<Schema, String>> = std::sync::OnceLock::new();
+        match SHARED.get_or_init(Schema::load) {
+            Ok(s) => Ok(s),
+            Err(e) => Err(e.as_str()),
+        }
+    }
+
     /// Parses a table in the `types.txt` format.
     pub fn parse(text: &str) -> Result<Schema, String> {
         let mut s = Schema {
