@@ -15,6 +15,7 @@ pub mod documented_values;
 pub mod foreign_star;
 pub mod grep_reads;
 pub mod handed_values;
+pub mod ignored_skip;
 pub mod init;
 pub mod invocations;
 pub mod kpt;
@@ -410,6 +411,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     };
     alternatives::add(&mut roots, &found.invocations, &known);
     d.skipped = found.skipped;
+    d.findings.extend(ignored_skip::notes(&d.skipped));
     // Only a command that prints the values reads them all: a schema's inspection prints what
     // may be set (a Package's OpenAPI document), and a value nothing reads is still unused.
     d.inspected = found

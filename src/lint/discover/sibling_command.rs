@@ -2,6 +2,9 @@
 //! -f shared`, a README's; `settings-prod.yaml` beside it loads the same helpers). The layout
 //! would render it with the files left over in its directory, where its `load()`s find nothing;
 //! the command's shape, with the template in the place of its sibling, is where they resolve.
+//! An overlay file nothing runs, beside the overlay a known command applies to the inputs of
+//! another directory (`app-cert-staging.yml` beside `app-cert-prod.yml`), is its alternative:
+//! alone it has nothing to match, so it is modelled on that command too.
 //! That command is a root of its own, still inferred (the layout's `inferred-command`, and an
 //! assumption naming the command it was modelled on), and the template leaves the layout root.
 
@@ -76,7 +79,11 @@ fn model(
         .into_iter()
         .map(|(_, m)| m)
         .collect();
-    if modules.is_empty() || modules.iter().all(|m| resolves(m, layout, index)) {
+    // An overlay with no loads of its own (`app-cert-staging.yml` beside the
+    // `app-cert-prod.yml` a script applies to `config/app/`) has nothing to match alone: its
+    // command is its sibling's, with the base (R30-2).
+    let overlay = modules.is_empty() && is_overlay(&text);
+    if !overlay && (modules.is_empty() || modules.iter().all(|m| resolves(m, layout, index))) {
         return None;
     }
     let dir = paths::parent(template);
@@ -85,13 +92,27 @@ fn model(
             return None;
         };
         let origin = origins.first()?;
-        let sibling = command.inputs.iter().find(|i| {
+        let mut siblings = command.inputs.iter().filter(|i| {
             i.as_str() != template
                 && paths::parent(i) == dir
                 && files
                     .iter()
                     .any(|f| &f.path == *i && f.kind == Kind::YttYaml)
-        })?;
+        });
+        // An overlay stands in for the sibling whose name it shares most of
+        // (`cf-workloads-…-staging.yml` for `cf-workloads-…-prod.yml`, not for
+        // `cf-system-…-prod.yml` beside it, which the command still needs).
+        let sibling = match overlay {
+            true => closest(siblings, template)?,
+            false => siblings.next()?,
+        };
+        // An overlay's sibling is an overlay too, applied to inputs of another directory.
+        if overlay
+            && !(scripts::read(repo, sibling, MAX_TEMPLATE_BYTES).is_some_and(|t| is_overlay(&t))
+                && command.inputs.iter().any(|i| paths::parent(i) != dir))
+        {
+            return None;
+        }
         // Named inputs, or flags that name the sibling, are not a shape to copy.
         let name = sibling.rsplit('/').next().unwrap_or(sibling);
         let names_it = |a: &String| a.contains(name) || a.contains('=');
@@ -114,10 +135,14 @@ fn model(
         if !modules.iter().all(|m| resolves(m, &inputs, index)) {
             return None;
         }
+        let why = match overlay {
+            true => format!("an overlay as {sibling} is, of that command's other inputs"),
+            false => "its loads resolve in that command's inputs".to_string(),
+        };
         let assumption = Assumption::new(
             AssumptionKind::InferredCommand,
             format!(
-                "modelled on the command `{}` ({origin}), with {template} in the place of {sibling}: nothing runs {template}, and its loads resolve in that command's inputs",
+                "modelled on the command `{}` ({origin}), with {template} in the place of {sibling}: nothing runs {template}, and {why}",
                 shown(&command.inputs)
             ),
         );
@@ -149,6 +174,25 @@ fn model(
             needs_input: true,
         })
     })
+}
+
+/// The first of `paths` that shares the most leading characters with `template`.
+fn closest<'a>(
+    paths: impl DoubleEndedIterator<Item = &'a String>,
+    template: &str,
+) -> Option<&'a String> {
+    paths.rev().max_by_key(|p| shared_prefix(p, template))
+}
+
+/// How many leading characters two paths share.
+fn shared_prefix(a: &str, b: &str) -> usize {
+    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
+}
+
+/// Whether a template's text holds an overlay (`#@overlay/match` over a document).
+fn is_overlay(text: &str) -> bool {
+    text.lines()
+        .any(|l| l.trim_start().starts_with("#@overlay/match "))
 }
 
 /// `ytt -f A -f B`.
@@ -188,5 +232,19 @@ mod tests {
         ));
         assert!(!resolves("base.lib.yml", &given(&["app.yaml"]), &index));
         assert!(!resolves("../base.lib.yml", &given(&["shared"]), &index));
+    }
+
+    #[test]
+    fn an_overlay_takes_the_place_of_the_sibling_named_most_alike() {
+        let inputs =
+            ["o/cf-system-cert-prod.yml", "o/cf-workloads-cert-prod.yml"].map(String::from);
+        let best = closest(inputs.iter(), "o/cf-workloads-cert-staging.yml");
+        assert_eq!(
+            best.map(String::as_str),
+            Some("o/cf-workloads-cert-prod.yml")
+        );
+        // Alike in nothing but the folder: the first.
+        let best = closest(inputs.iter(), "o/label-ns.yml");
+        assert_eq!(best.map(String::as_str), Some("o/cf-system-cert-prod.yml"));
     }
 }

@@ -286,14 +286,22 @@ pub(super) fn walk(
     }
 }
 
+/// The end of [`left_null`]'s assumption.
+const LEFT_NULL: &str = " null, for its user to give";
+
 /// The data values a Package's defaults leave null, as one assumption: its user gives them
 /// (the values of a PackageInstall), and the linter does not know them.
 fn left_null(ws: &Workspace, names: &Names) -> Option<Assumption> {
     let listed = leaves(ws, names, &|v| matches!(v, Value::Null).then(String::new))?;
     Some(Assumption::new(
         AssumptionKind::LeftToUser,
-        format!("the package's defaults leave {listed} null, for its user to give"),
+        format!("the package's defaults leave {listed}{LEFT_NULL}"),
     ))
+}
+
+/// Whether `a` is [`left_null`]'s assumption.
+pub(super) fn is_left_null(a: &Assumption) -> bool {
+    a.kind == AssumptionKind::LeftToUser && a.message.ends_with(LEFT_NULL)
 }
 
 /// ` (file:line)` of a value's place in the repository, or nothing.

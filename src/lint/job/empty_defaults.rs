@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use crate::library::Workspace;
-use crate::lint::job::certainty::{place, walk, NAMED};
+use crate::lint::job::certainty::{is_left_null, place, walk, NAMED};
 use crate::lint::job::inputs::Names;
 use crate::lint::job::probe::{self, settable};
 use crate::lint::job::Job;
@@ -67,15 +67,28 @@ pub fn settle(
     probe::settle(job, &keys, &PROBES, &mut found, open, &mut p, |d, probe| {
         assumption(&trace(d, ws, names), &empty, probe)
     });
+    // A finding that a value for an empty default gets past, the null defaults left as they
+    // are, does not rest on those: its user's value for the empty one is what it assumes, and
+    // the null ones are not named (round twenty-nine's R29-3).
+    for d in &mut found {
+        if let Some(c) = d.certainty.as_mut() {
+            if c.assumed.iter().any(|a| a.message.contains(EMPTY_LEFT)) {
+                c.assumed.retain(|a| !is_left_null(a));
+            }
+        }
+    }
     (found, Some(p))
 }
 
 /// Whether a finding is one an empty default may explain: it rests on the inputs and nothing
-/// else makes it uncertain.
+/// else makes it uncertain, but for the null defaults its Package leaves to its user (which
+/// the probe leaves null: a finding it gets past does not rest on them).
 fn asked(d: &Diagnostic) -> bool {
     d.severity != Severity::Info
         && d.basis() == Basis::Inputs
-        && d.certainty.as_ref().is_some_and(|c| c.certain())
+        && d.certainty
+            .as_ref()
+            .is_some_and(|c| c.assumed.iter().all(is_left_null))
 }
 
 /// The root's final data values that are empty strings, by a key `-v` can set (no list item
@@ -151,11 +164,14 @@ fn assumption(trace: &str, empty: &[Empty], probe: &str) -> Assumption {
     Assumption::new(
         AssumptionKind::LeftToUser,
         format!(
-            "the package's defaults leave {which} empty, for its user to give (with a value \
-             such as `{probe}` the evaluation gets past this)"
+            "the package's defaults leave {which}{EMPTY_LEFT}`{probe}` the evaluation gets past \
+             this)"
         ),
     )
 }
+
+/// What [`assumption`]'s text says after the keys.
+const EMPTY_LEFT: &str = " empty, for its user to give (with a value such as ";
 
 #[cfg(test)]
 mod tests {

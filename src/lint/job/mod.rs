@@ -30,6 +30,7 @@ pub mod listed_choice;
 pub mod model;
 pub mod needs_input;
 pub mod number_flags;
+pub mod other_key;
 pub mod other_template;
 pub mod placeholder;
 pub mod plain_words;

@@ -58,11 +58,12 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         // `CFG_registry__user`, and a template reading `vendor`: LR16A-2; a schema's required
         // key that `sops -d FILE` does not give, since the encrypted file lacks it: R24-1).
         // A page's command too, when its environment files list the variables: the reader
-        // sets those (`env_unset.rs`).
+        // sets those (`env_unset.rs`); or when its only run-time inputs are the keys it names
+        // (`-v team=$TEAM`): no value of them adds another key (R29-1, `other_key.rs`).
         let unread = |k: &[String]| {
             placeholders
                 && !any_value
-                && (!job.needs_input || env_unset::judged_as_listed(job))
+                && (!job.needs_input || env_unset::judged_as_listed(job) || page(job))
                 && !k.is_empty()
                 && !k
                     .iter()
@@ -115,6 +116,9 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                 first.get_or_insert(d);
             }
             None => kept.push(match &unlisted {
+                Some(_) if job.needs_input && !env_unset::judged_as_listed(job) => {
+                    super::other_key::judge(job, d)
+                }
                 Some(k) => env_unset::explain(job, k, d),
                 None => d,
             }),
@@ -127,6 +131,13 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         kept.push(comment_finding(d));
     }
     kept
+}
+
+/// Whether the job's command is a page's (its reader types it).
+fn page(job: &Job) -> bool {
+    job.provenance
+        .as_ref()
+        .is_some_and(|p| p.source == crate::report::Source::Document)
 }
 
 /// Whether two data value paths (`a.b`, `a`) name the same value or one holds the other.

@@ -145,7 +145,17 @@ fn evaluate_with(
         flags.dv_file.retain(|f| !other(f));
     }
     flags.dv.extend(keys.iter().map(|k| format!("{k}={probe}")));
-    let prepared = prepare(&job.repo, &flags, &job.provided).ok()?;
+    // A probed key the command gives at run time takes the probe's value, not a placeholder.
+    let provided: Vec<String> = match raw {
+        true => job
+            .provided
+            .iter()
+            .filter(|p| !keys.contains(p))
+            .cloned()
+            .collect(),
+        false => job.provided.clone(),
+    };
+    let prepared = prepare(&job.repo, &flags, &provided).ok()?;
     let mut again = job.clone();
     // Only the evaluation and the checks of what it renders: no provenance (so no probe of
     // its own), no checks of the files' text, no coverage.

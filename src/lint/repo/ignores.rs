@@ -7,7 +7,11 @@
 //! the deepest directory first, in it `.ignore` before `.gitignore`, then git's excludes.
 //! As in git, a pattern keeps out only what git does not track: a file `.git/index` lists,
 //! and a directory holding one, are walked whatever the patterns say (what else an ignored
-//! directory holds stays out).
+//! directory holds stays out). And as ripgrep does by default, git's rules (`.gitignore`,
+//! `info/exclude`, the global excludes) apply only inside a git work tree (a `.git` at the
+//! repository's top or above): a tree without one is an export (`git archive`, a tarball, a
+//! copy without `.git`) whose every file the repository commits, which git itself would never
+//! ignore (round thirty's R30-1). `.ignore` files, the searchers' own, apply everywhere.
 
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
@@ -44,6 +48,8 @@ pub struct Ignores {
     tracked: OnceLock<Tracked>,
     /// Ignored directories walked because git tracks something in them.
     entered: Mutex<HashSet<PathBuf>>,
+    /// Whether the repository lies in a git work tree, so that git's rules apply.
+    in_git: bool,
 }
 
 impl Ignores {
@@ -56,7 +62,11 @@ impl Ignores {
             notes: Mutex::new(Vec::new()),
             tracked: OnceLock::new(),
             entered: Mutex::new(HashSet::new()),
+            in_git: in_git_work_tree(base),
         };
+        if !ignores.in_git {
+            return ignores;
+        }
         let mut last = Vec::new();
         last.extend(ignores.read_exclude());
         // The user's own file (`core.excludesFile`), not the repository's.
@@ -146,6 +156,7 @@ impl Ignores {
     fn of(&self, dir: &Path) -> Files {
         let found: Vec<Gitignore> = NAMES
             .iter()
+            .filter(|n| self.in_git || **n != ".gitignore")
             .filter_map(|n| self.read(dir, &dir.join(n)))
             .collect();
         Arc::new(found)
@@ -233,11 +244,23 @@ impl Ignores {
         builder.build().unwrap_or_else(|_| Gitignore::empty())
     }
 
+    /// Whether git's rules apply (see the module's doc).
+    pub fn in_git(&self) -> bool {
+        self.in_git
+    }
+
     fn note(&self, note: String) {
         if let Ok(mut notes) = self.notes.lock() {
             notes.push(note);
         }
     }
+}
+
+/// Whether `base` or a directory above it holds a `.git` (a directory, or the file of a linked
+/// work tree or a submodule): ripgrep's test for a git repository.
+pub fn in_git_work_tree(base: &Path) -> bool {
+    base.ancestors()
+        .any(|d| std::fs::symlink_metadata(d.join(".git")).is_ok())
 }
 
 #[cfg(test)]
@@ -249,8 +272,25 @@ mod tests {
         let dir =
             std::env::temp_dir().join(format!("yttlint-ignores-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
         dir
+    }
+
+    #[test]
+    fn outside_a_git_work_tree_only_dot_ignore_applies() {
+        let r = &scratch("export");
+        std::fs::remove_dir_all(r.join(".git")).unwrap();
+        std::fs::write(r.join(".gitignore"), "manifest.yaml\n").unwrap();
+        std::fs::write(r.join(".ignore"), "*.tmp\n").unwrap();
+        let ig = Ignores::new(r);
+        assert!(!ig.in_git());
+        assert!(!ig.ignored(&r.join("deploy/manifest.yaml"), false));
+        assert!(ig.ignored(&r.join("x.tmp"), false));
+        // A linked work tree's `.git` is a file.
+        std::fs::write(r.join(".git"), "gitdir: elsewhere\n").unwrap();
+        let ig = Ignores::new(r);
+        assert!(ig.in_git());
+        assert!(ig.ignored(&r.join("deploy/manifest.yaml"), false));
     }
 
     #[test]

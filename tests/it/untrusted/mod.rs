@@ -375,6 +375,8 @@ fn a_gitignore_that_hides_every_ytt_file_is_said_not_passed() {
     let f = Fixture::new();
     f.config("");
     f.write(".gitignore", "*\n");
+    // In a git work tree (outside one, `.gitignore` does not apply).
+    std::fs::create_dir_all(f.repo.join(".git")).unwrap();
     let run = f.lint(&[]);
     assert_eq!(run.code, 2, "{}", run.everything);
     assert!(

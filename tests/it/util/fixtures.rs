@@ -21,14 +21,28 @@ pub fn fixture(name: &str) -> PathBuf {
 /// the repository of the run; the copy also keeps the run's cache out of the project.
 pub fn standalone(name: &str) -> PathBuf {
     static COPY: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    COPY.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("yttlint-it-fixtures-{}", std::process::id()));
-        remove_stale_copies();
-        let _ = std::fs::remove_dir_all(&dir);
-        copy_tree(&repo_root().join("fixtures"), &dir);
-        dir
-    })
-    .join(name)
+    let copy = COPY
+        .get_or_init(|| {
+            let dir =
+                std::env::temp_dir().join(format!("yttlint-it-fixtures-{}", std::process::id()));
+            remove_stale_copies();
+            let _ = std::fs::remove_dir_all(&dir);
+            copy_tree(&repo_root().join("fixtures"), &dir);
+            dir
+        })
+        .join(name);
+    as_clone(&copy);
+    copy
+}
+
+/// Makes the copy of a fixture that has a `.gitignore` a git work tree (an empty `.git`, no
+/// index): the fixture stands for a clone, whose `.gitignore` applies to what git does not
+/// track. A tree without `.git` is an export, where git's rules do not apply (README: the
+/// walk's ignore rules).
+pub fn as_clone(copy: &Path) {
+    if copy.join(".gitignore").is_file() {
+        let _ = std::fs::create_dir_all(copy.join(".git"));
+    }
 }
 
 /// Removes the copies of `fixtures/` made by test processes that are gone.

@@ -53,6 +53,7 @@ impl TempDir {
     pub fn copy_of(name: &str) -> TempDir {
         let dir = TempDir::new();
         copy_tree(&fixture(name), &dir);
+        super::fixtures::as_clone(&dir);
         dir
     }
 

@@ -75,38 +75,38 @@ mod tests {
 
     #[test]
     fn the_makefile_s_own_directory_by_make_s_idioms() {
-        let here = Here::of("ops/Makefile", "X := 1\n", Word::lit("\u{1}/ops"));
-        let dir = |r: &str| here.names(r).map(|(w, slash)| (w.to_string(), slash));
-        let ops = Some(("\u{1}/ops".to_string(), false));
+        let ops = Word::lit(format!("{REPO}/ops"));
+        let here = Here::of("ops/Makefile", "X := 1\n", ops.clone());
+        let at = |slash| Some((ops.clone(), slash));
         assert_eq!(
-            dir("shell dirname $(realpath $(firstword $(MAKEFILE_LIST)))"),
-            ops
+            here.names("shell dirname $(realpath $(firstword $(MAKEFILE_LIST)))"),
+            at(false)
         );
         assert_eq!(
-            dir("shell  dirname $(realpath $(lastword $(MAKEFILE_LIST)))"),
-            ops
+            here.names("shell  dirname $(realpath $(lastword $(MAKEFILE_LIST)))"),
+            at(false)
         );
         assert_eq!(
-            dir("patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST))))"),
-            ops
+            here.names("patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST))))"),
+            at(false)
         );
         assert_eq!(
-            dir("dir $(abspath $(lastword $(MAKEFILE_LIST)))"),
-            Some(("\u{1}/ops".to_string(), true))
+            here.names("dir $(abspath $(lastword $(MAKEFILE_LIST)))"),
+            at(true)
         );
-        assert_eq!(dir("CURDIR"), ops);
+        assert_eq!(here.names("CURDIR"), at(false));
         assert_eq!(
-            dir("shell git rev-parse --show-toplevel"),
-            Some(("\u{1}".to_string(), false))
+            here.names("shell git rev-parse --show-toplevel"),
+            Some((Word::lit(REPO), false))
         );
-        assert_eq!(dir("shell date"), None);
+        assert_eq!(here.names("shell date"), None);
         // An included file is not the first of the list; after an include, the last is
         // another file.
-        let mk = Here::of("ops/rules.mk", "", Word::lit("\u{1}/ops"));
+        let mk = Here::of("ops/rules.mk", "", ops.clone());
         assert!(mk
             .names("shell dirname $(realpath $(firstword $(MAKEFILE_LIST)))")
             .is_none());
-        let including = Here::of("Makefile", "include rules.mk\n", Word::lit("\u{1}"));
+        let including = Here::of("Makefile", "include rules.mk\n", Word::lit(REPO));
         assert!(including
             .names("shell dirname $(realpath $(lastword $(MAKEFILE_LIST)))")
             .is_none());

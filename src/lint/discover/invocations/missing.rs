@@ -99,6 +99,10 @@ pub fn judge(
     unmade(target, shown, given, marks, repo, unattended)
 }
 
+/// The end of the reason of a command skipped because `.gitignore` hides its input (the
+/// path comes first): `ignored_skip.rs` reports such a command in a note.
+pub const IGNORED_SKIP: &str = " is ignored by .gitignore: something makes it at run time";
+
 /// [`judge`] for an input no command of the repository makes.
 fn unmade(
     target: &Word,
@@ -169,9 +173,7 @@ fn unmade(
         return Absent::Unknown;
     }
     if ignored {
-        return Absent::Skip(format!(
-            "{path} is ignored by .gitignore: something makes it at run time"
-        ));
+        return Absent::Skip(format!("{path}{IGNORED_SKIP}"));
     }
     if existing_ancestor(&path, repo.index) != "."
         || ((repo.nested || repo.settled) && names_a_file(&path))
