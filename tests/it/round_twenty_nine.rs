@@ -5,7 +5,8 @@
 //! later command of the same page reads (`--data-value-file openapi=/tmp/schema.yml`); a
 //! Makefile names its own directory with make's idioms (R30-3); a folder nothing runs beside
 //! one a command renders with shared schema and values is rendered the same way (R28-2); a
-//! script argument that only chooses a values file makes a complete command (R32-1).
+//! script argument that only chooses a values file makes a complete command (R32-1); a quoted
+//! local action whose step `cd`s into another checkout is linted (R28-4 as written).
 
 use crate::util::repo::Repo;
 
@@ -138,4 +139,30 @@ fn a_script_argument_that_only_chooses_a_values_file_is_a_complete_command() {
     assert_eq!(found[0]["severity"], "warning", "{lint}");
     let said = found[0].to_string();
     assert!(said.contains("chooses clusters/beta.yaml"), "{lint}");
+}
+
+#[test]
+fn a_quoted_local_action_whose_step_cds_into_another_checkout_is_linted() {
+    // R28-4 as the repository writes it: `uses: './.github/actions/…'` in quotes, and a `cd`
+    // into a folder of another checkout named by an input the caller gives from a secret.
+    let action = "name: Publish\ninputs:\n  env:\n    required: true\n  target-path:\n    default: \"\"\nruns:\n  using: composite\n  steps:\n    - shell: bash\n      run: |\n        mkdir -p \"other/${{ inputs.target-path }}/app\"\n        cd \"other/${{ inputs.target-path }}/app\"\n        ytt -f \"$GITHUB_WORKSPACE/deploy/envs/${{ inputs.env }}\" -f \"$GITHUB_WORKSPACE/deploy/app.yaml\" > app.yaml\n";
+    let workflow = "on:\n  workflow_dispatch:\n    inputs:\n      env:\n        type: choice\n        options:\n          - dev\n          - prod\njobs:\n  publish:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - uses: './.github/actions/publish'\n        with:\n          env: ${{ inputs.env }}\n          target-path: ${{ secrets.TARGET_PATH }}\n";
+    let values = "#@data/values\n---\nname: web\n";
+    let repo = Repo::of(&[
+        (".github/actions/publish/action.yaml", action),
+        (".github/workflows/publish.yaml", workflow),
+        ("deploy/envs/dev/values.yaml", values),
+        ("deploy/envs/prod/values.yaml", values),
+        (
+            "deploy/app.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\n# TODO: rename\nname: #@ data.values.name\n",
+        ),
+    ]);
+    repo.assert_lists(
+        "deploy/envs/dev + deploy/app.yaml\trun by .github/actions/publish/action.yaml:14",
+    );
+    let lint = repo.lint();
+    let found = lint.of("unknown-comment");
+    assert!(!found.is_empty(), "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
 }

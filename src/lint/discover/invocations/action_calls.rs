@@ -111,7 +111,10 @@ fn given(v: &Value, choices: &[(String, Vec<String>)]) -> Given {
 pub fn calls(texts: &[(String, Kind, String)]) -> Vec<ActionCall> {
     let mut out = Vec::new();
     for (path, _, text) in texts.iter().filter(|(p, _, _)| ci::is_workflow(p)) {
-        if !text.contains("uses: ./") && !text.contains("uses: \"./") {
+        if !["uses: ./", "uses: \"./", "uses: './"]
+            .iter()
+            .any(|u| text.contains(u))
+        {
             continue;
         }
         for doc in documents(path, text) {

@@ -306,9 +306,13 @@ fn resolve_args(
     // A command that names every input from a known directory reads the same files from
     // wherever it runs (see `anywhere.rs`).
     let anywhere = Word::lit(REPO);
+    let absolute = || super::anywhere::reads_absolute_paths(&args, call.stdin.as_ref());
     let cwd = match &call.cwd {
+        // A directory known only in part (`cd "checkout/${{ inputs.path }}/app"`, another
+        // checkout's) matters to no path of the command.
+        Some(cwd) if cwd.unknowns().next().is_some() && absolute() => &anywhere,
         Some(cwd) => cwd,
-        None if super::anywhere::reads_absolute_paths(&args, call.stdin.as_ref()) => &anywhere,
+        None if absolute() => &anywhere,
         None => {
             return vec![skipped(
                 &origin,
