@@ -44,7 +44,8 @@ fn every_assumption_kind_and_subject_has_a_row() {
             "stand-in-value",
             "environment-files",
             "old-path",
-            "alternatives"
+            "alternatives",
+            "borrowed-schema"
         ]
     );
     // Each tag is what the model writes.
@@ -70,6 +71,9 @@ fn every_assumption_kind_and_subject_has_a_row() {
         },
         Subject::Alternatives {
             files: vec!["a.yml".into(), "b.yml".into()],
+        },
+        Subject::BorrowedSchema {
+            command: "BUILDING.md:7".into(),
         },
     ]
     .into_iter()
