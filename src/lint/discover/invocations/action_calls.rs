@@ -14,6 +14,7 @@
 //! repository below `$GITHUB_WORKSPACE`.
 
 use super::ci;
+use super::reusable::{literal, triggers};
 use super::snippet::Snippet;
 use crate::lint::repo::walk::Kind;
 use crate::lint::repo::yaml_doc::{documents, entries, get, items, string};
@@ -45,23 +46,6 @@ pub struct ActionCall {
     pub moved: bool,
     /// Its `with:` inputs.
     pub with: Vec<(String, Given)>,
-}
-
-/// The `on:` of a workflow (YAML 1.1 reads the key `on` as `true`).
-fn triggers(wf: &Value) -> Option<&Value> {
-    get(wf, "on").or_else(|| get(wf, "true"))
-}
-
-/// A YAML scalar as the text GitHub writes for it; `None` for an expression or a collection.
-fn literal(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) if !s.contains("${{") => Some(s.clone()),
-        Value::Bool(b) => Some(b.to_string()),
-        Value::Int(i) => Some(i.to_string()),
-        Value::Uint(u) => Some(u.to_string()),
-        Value::Float(f) => Some(f.to_string()),
-        _ => None,
-    }
 }
 
 /// The options of a workflow's `workflow_dispatch` inputs of `type: choice`.

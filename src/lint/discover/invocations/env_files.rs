@@ -98,14 +98,7 @@ pub fn given(prefix: &Word, cwd: &Word, files: &[EnvFile]) -> Option<(Vec<DataVa
     if keys.is_empty() {
         return None;
     }
-    let values = keys
-        .into_iter()
-        .map(|key| DataValue {
-            kind: ValueKind::String,
-            key,
-            value: None,
-        })
-        .collect();
+    let values = given_at_run_time(keys);
     let named: Vec<String> = from.iter().map(|f| format!("`{f}`")).collect();
     let assumption = Assumption::new(
         AssumptionKind::EnvironmentFiles,
@@ -120,6 +113,17 @@ pub fn given(prefix: &Word, cwd: &Word, files: &[EnvFile]) -> Option<(Vec<DataVa
         files: from,
     });
     Some((values, assumption))
+}
+
+/// The data values `--data-values-env` gives for `keys`, each known only at run time.
+pub(super) fn given_at_run_time(keys: Vec<String>) -> Vec<DataValue> {
+    keys.into_iter()
+        .map(|key| DataValue {
+            kind: ValueKind::String,
+            key,
+            value: None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -15,7 +15,6 @@
 use super::env_files::{self, EnvFile};
 use super::index::Index;
 use super::resolve::DataValue;
-use super::ytt_args::ValueKind;
 use crate::files::paths;
 use crate::lint::repo::walk::Kind;
 use crate::report::{Assumption, AssumptionKind, Subject};
@@ -194,14 +193,7 @@ pub fn given(
     if keys.is_empty() {
         return None;
     }
-    let values = keys
-        .into_iter()
-        .map(|key| DataValue {
-            kind: ValueKind::String,
-            key,
-            value: None,
-        })
-        .collect();
+    let values = super::env_files::given_at_run_time(keys);
     let named: Vec<String> = from
         .iter()
         .map(|t| format!("`{}`, made from the committed `{}`", t.sourced, t.file.path))

@@ -35,7 +35,7 @@ pub struct Caller {
 }
 
 /// The `on:` of a workflow (YAML 1.1 reads the key `on` as `true`).
-fn triggers(wf: &Value) -> Option<&Value> {
+pub(super) fn triggers(wf: &Value) -> Option<&Value> {
     get(wf, "on").or_else(|| get(wf, "true"))
 }
 
@@ -73,7 +73,7 @@ fn defaults(wf: &Value) -> Vec<(String, String)> {
 }
 
 /// A YAML value as the text GitHub writes for it; `None` for an expression or a collection.
-fn literal(v: &Value) -> Option<String> {
+pub(super) fn literal(v: &Value) -> Option<String> {
     match v {
         Value::String(s) if !s.contains("${{") => Some(s.clone()),
         Value::Bool(b) => Some(b.to_string()),
