@@ -24,7 +24,7 @@ const MAX_TEMPLATE_BYTES: usize = 1 << 20;
 
 /// At most this many roots modelled on commands: a repository of hundreds of siblings is not
 /// a set of variants of one command.
-const MAX_MODELLED: usize = 64;
+pub(super) const MAX_MODELLED: usize = 64;
 
 /// The layout roots of `top` with each template that fits a command of `known` taken out into
 /// a root of its own, modelled on that command.

@@ -25,8 +25,8 @@ use crate::report::{Assumption, AssumptionKind, Subject};
 const MAX_BYTES: usize = 1 << 20;
 /// The most files of one folder read.
 const MAX_FILES: usize = 64;
-/// At most this many roots modelled on commands.
-const MAX_MODELLED: usize = 64;
+// At most as many roots modelled on commands as for templates.
+use super::sibling_command::MAX_MODELLED;
 
 /// The layout roots of `top`, each folder that fits a command of `known` replaced by a root
 /// modelled on that command.
