@@ -101,6 +101,7 @@ mod round_twenty_nine;
 mod round_twenty_nine_fix;
 mod round_twenty_one;
 mod round_twenty_seven;
+mod round_twenty_seven_fix;
 mod round_twenty_six;
 mod round_twenty_three;
 mod rule_docs;

@@ -57,6 +57,7 @@ pub fn settle(
         return (found, Some(p));
     }
     super::example_text::mark(ws, names, &examples, &mut found);
+    super::commented_keys::mark(ws, names, &examples, &mut found);
     let open: Vec<usize> = (0..found.len()).filter(|i| asked(&found[*i])).collect();
     if open.is_empty() {
         return (found, Some(p));

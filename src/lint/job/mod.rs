@@ -9,6 +9,7 @@ pub mod bazel_outputs;
 pub mod bom;
 pub mod boolean_strings;
 pub mod certainty;
+pub mod commented_keys;
 pub mod committed_example;
 pub mod copies;
 pub mod coverage;
