@@ -6,7 +6,7 @@
 //! `pass`, reports ytt's block-structure errors, and (when instruction names
 //! are given) inserts the template-context calls ytt adds to functions that
 //! build template nodes. Helper modules: `rewrite_lex.rs` (scanner),
-//! `rewrite_pass.rs` (block pass) and `rewrite_space.rs` (blank space as starlark-go and ytt read it).
+//! `rewrite_pass.rs` (block pass, with `rewrite_tuple_for.rs` for a `for` over a bare tuple) and `rewrite_space.rs` (blank space as starlark-go and ytt read it).
 
 use std::fmt;
 
@@ -201,6 +201,14 @@ mod tests {
         let want = "def f(x):\n    # doc\n    for i in x:\n\n        print(i) # c\n    return 1\n";
         assert_eq!(r.code, want);
         assert_eq!(r.line_map, vec![1, 2, 3, 4, 5, 7]);
+    }
+
+    #[test]
+    fn a_for_over_a_bare_tuple_gets_its_parentheses() {
+        let src = "for v in a, b:\nprint(v)\nend\nfor k, v in d.items():\nend\nfor x in f(a, b):\nend\nfor v in 1, 2: y = v";
+        let r = ok(src, &opts());
+        let want = "for v in (a, b):\n    print(v)\nfor k, v in d.items():\n    pass\nfor x in f(a, b):\n    pass\nfor v in (1, 2):\n    y = v\n";
+        assert_eq!(r.code, want);
     }
 
     #[test]

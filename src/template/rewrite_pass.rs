@@ -7,6 +7,8 @@ use super::{RewriteError, RewriteOpts, Rewritten};
 
 #[path = "rewrite_ctx.rs"]
 mod ctx;
+#[path = "rewrite_tuple_for.rs"]
+mod tuple_for;
 
 const INDENT: &str = "    ";
 
@@ -365,7 +367,12 @@ impl<'a> Pass<'a> {
             self.emit(c0.start, c1.end, c0.line, indent + 1, &ins);
             stmts = 1;
         } else {
-            self.emit(first.start, header_end, ll.first_line, indent, &[]);
+            let ins = if kind == BlockKind::For {
+                tuple_for::parens(header, self.src)
+            } else {
+                Vec::new()
+            };
+            self.emit(first.start, header_end, ll.first_line, indent, &ins);
         }
         if let Some(d) = self.defs.last_mut().filter(|_| kind == BlockKind::Def) {
             d.slot = self.out.len();

@@ -95,18 +95,32 @@ fn holds_text_template(text: &str) -> bool {
     })
 }
 
-/// Whether the line `line` (1-based) of `text` where the YAML breaks, or the line before it,
-/// holds a shell expansion (`$(sed … < "$CA_FILE")`, `${HOST}`) outside ytt's own lines: the
-/// text is a shell here-document's body, which a script expands before ytt reads the result
-/// (round twenty-seven's R27-1: `( echo "cat <<EOF >out.yaml"; cat template.yaml; echo EOF )
-/// > tmp; . tmp`).
+/// Whether the line `line` (1-based) of `text` where the YAML breaks, or the last line before it
+/// that is neither blank nor a comment, holds a shell expansion (`$(sed … < "$CA_FILE")`,
+/// `${HOST}`) outside ytt's own lines: the text is a shell here-document's body, which a script
+/// expands before ytt reads the result (round twenty-seven's R27-1: `( echo "cat <<EOF
+/// >out.yaml"; cat template.yaml; echo EOF ) > tmp; . tmp`). The parser reports a break after
+/// the blank lines that follow the expansion (round thirty-five's R35-1).
 fn shell_expanded(text: &str, line: usize) -> bool {
     let lines: Vec<&str> = text.lines().collect();
-    let end = line.min(lines.len());
-    lines[line.saturating_sub(2).min(end)..end].iter().any(|l| {
+    let expands = |l: &str| {
         let t = l.trim_start();
         !t.starts_with("#@") && !t.starts_with("#!") && (t.contains("$(") || t.contains("${"))
-    })
+    };
+    let Some(at) = line.checked_sub(1).filter(|&i| i <= lines.len()) else {
+        return false;
+    };
+    if lines.get(at).is_some_and(|l| expands(l)) {
+        return true;
+    }
+    lines[..at]
+        .iter()
+        .rev()
+        .find(|l| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .is_some_and(|l| expands(l))
 }
 
 /// Whether `text` has another tool's template syntax outside ytt's own lines.
@@ -324,5 +338,12 @@ mod tests {
         assert!(!shell_expanded(text, 2));
         assert!(!shell_expanded("#@ x = \"$(y)\"\nb: 1\n", 2));
         assert!(!shell_expanded(text, 99) && !shell_expanded(text, 0));
+        // Blank and comment lines after the expansion move the reported break down.
+        let text = "a:\n  ca: |\n$(sed 's/^/  /' < ca.pem)\n\n# the mode\nmode: x\n";
+        assert!(shell_expanded(text, 6));
+        assert!(!shell_expanded(
+            "a:\n  ca: |\n$(cat ca.pem)\nb: 1\n\nc: [\n",
+            6
+        ));
     }
 }
