@@ -1,7 +1,8 @@
 //! Constructs of rounds twenty-nine and thirty-one, each on a minimal repository written for
 //! the test: a kapp-controller App whose ytt step names a branch's ref file that its git
 //! fetch, checked out detached by vendir, does not leave (R31-2; round sixteen's R16A-2 took
-//! the file for granted).
+//! the file for granted); a `k8s-schema` finding of a command whose output the script only
+//! compares (`kapp tools diff`) and nothing applies, a note (R29-2).
 
 use crate::util::json::str_of;
 use crate::util::repo::Repo;
@@ -73,4 +74,54 @@ fn an_app_s_branch_ref_file_that_a_detached_checkout_does_not_leave() {
     let lint = repo.lint();
     assert!(lint.of("input-missing").is_empty(), "{lint}");
     assert_eq!(lint.code, 0, "{lint}");
+}
+
+/// A Deployment whose replica count is a string: the API server refuses it.
+const AFTER: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: \"2\"\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.25\n";
+
+const NORMALIZE: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.all, expects=\"0+\"\n---\nmetadata:\n  #@overlay/remove missing_ok=True\n  annotations:\n";
+
+const HELPERS: &str = "#!/usr/bin/env bash\nHERE=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" || exit; pwd)\"\nnormalize() {\n  ytt -f \"${HERE}\"/normalize.yaml -f \"$1\" > \"$2\"\n}\n";
+
+#[test]
+fn a_schema_finding_of_output_only_compared_is_a_note() {
+    // R29-2: the script renders two files through a normalizing overlay and only compares
+    // the results; no object reaches an API server.
+    let demo = "#!/usr/bin/env bash\n. ../helpers.sh\n\nnormalize before.yaml src\nnormalize after.yaml dst\n\nkapp tools diff -c --file2 dst --file src\n";
+    let before = AFTER.replace("\"2\"", "2");
+    let files = [
+        ("diff/normalize.yaml", NORMALIZE),
+        ("diff/helpers.sh", HELPERS),
+        ("diff/example/demo.sh", demo),
+        ("diff/example/before.yaml", before.as_str()),
+        ("diff/example/after.yaml", AFTER),
+    ];
+    let lint = Repo::of(&files).lint();
+    let found = lint.in_file("k8s-schema", "diff/example/after.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(str_of(found[0], "severity"), "info", "{lint}");
+    assert!(
+        str_of(found[0], "message").contains("kapp tools diff"),
+        "{lint}"
+    );
+    assert_eq!(lint.code, 0, "{lint}");
+
+    // The same script applying what it compared: the error stays.
+    let applied = format!("{demo}kubectl apply -f dst\n");
+    let mut files = files;
+    files[2].1 = &applied;
+    let lint = Repo::of(&files).lint();
+    let found = lint.in_file("k8s-schema", "diff/example/after.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(str_of(found[0], "severity"), "error", "{lint}");
+
+    // A page telling its reader to apply the file the script writes: applied too.
+    files[2].1 = demo;
+    let readme = "# Demo\n\n```\ncd diff/example && ./demo.sh\nkubectl apply -f dst\n```\n";
+    let mut with_page = files.to_vec();
+    with_page.push(("README.md", readme));
+    let lint = Repo::of(&with_page).lint();
+    let found = lint.in_file("k8s-schema", "diff/example/after.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(str_of(found[0], "severity"), "error", "{lint}");
 }

@@ -269,7 +269,7 @@ mod tests {
             let text = app(&git(reference), PATHS);
             let got = missing("deploy/app.yaml", &text, &index);
             assert_eq!(got.len(), 1, "{reference}: {got:?}");
-            assert_eq!(got[0].line, 12, "{reference}");
+            assert_eq!(got[0].line, 14, "{reference}");
             assert_eq!(got[0].assumed, None, "{reference}");
             assert_eq!(got[0].claims, ["deploy/job.yaml"]);
             let d = got[0].finding();

@@ -10,6 +10,7 @@ pub mod bom;
 pub mod boolean_strings;
 pub mod certainty;
 pub mod committed_example;
+pub mod compared_output;
 pub mod copies;
 pub mod coverage;
 pub mod crd_source;
