@@ -77,7 +77,7 @@ fn an_app_s_branch_ref_file_that_a_detached_checkout_does_not_leave() {
 }
 
 /// A Deployment whose replica count is a string: the API server refuses it.
-const AFTER: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: \"2\"\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.25\n";
+const AFTER: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  annotations:\n    rendered-at: tuesday\nspec:\n  replicas: \"2\"\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.25\n";
 
 const NORMALIZE: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.all, expects=\"0+\"\n---\nmetadata:\n  #@overlay/remove missing_ok=True\n  annotations:\n";
 

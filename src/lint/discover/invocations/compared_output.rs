@@ -211,14 +211,11 @@ fn through_text_tools(line: &str, first: bool) -> Option<String> {
     } else {
         0
     };
-    for s in &stages[from..] {
+    // The stage running ytt is not a filter; every other one must be.
+    let filters = stages.iter().skip(from + usize::from(first));
+    for s in filters {
         let w = words(s);
-        let tool = if first && std::ptr::eq(*s, stages[from]) {
-            continue;
-        } else {
-            w.first()?
-        };
-        if !TEXT_TOOLS.contains(&tool.as_str()) || in_place(&w) {
+        if !TEXT_TOOLS.contains(&w.first()?.as_str()) || in_place(&w) {
             return None;
         }
     }
