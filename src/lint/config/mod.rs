@@ -4,6 +4,7 @@
 //! with the line and column of the offending key.
 
 pub mod assumes;
+pub mod compared_output;
 pub mod flags;
 pub mod output_deploy;
 pub mod parse;
@@ -167,6 +168,9 @@ pub struct ScenarioConfig {
     /// Discovery: where a later command of the same script deploys that output as one (see
     /// [`output_deploy`]).
     pub output_deployed: Option<output_deploy::OutputDeploy>,
+    /// Discovery: the comparison that alone reads the command's output, which nothing
+    /// applies (see [`compared_output`]).
+    pub output_compared: Option<compared_output::Compared>,
     pub loc: Loc,
 }
 

@@ -293,6 +293,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         inputs_known: inputs_known(inv),
         split_output: inv.split_output,
         output_deployed: inv.output_deployed.clone(),
+        output_compared: inv.output_compared.clone(),
         needs_input: None,
         loc: Default::default(),
     }

@@ -7,6 +7,7 @@
 
 pub mod alternatives;
 pub mod app_fetched;
+pub mod app_git_refs;
 pub mod configured;
 pub mod copied;
 pub mod data_marked;
@@ -731,6 +732,28 @@ fn package_roots(
         // An App's copies of what it renders with fetched inputs (see `app_fetched`).
         let rendered: Vec<u32> = pkgs.iter().map(|p| p.line).collect();
         let is_ytt = |p: &str| ytt_files.contains(p);
+        // A branch's ref file an App's ytt step names that its git fetch does not leave:
+        // the step stops there (see `app_git_refs`); what it would render is claimed.
+        for m in app_git_refs::missing(&f.path, &text, index) {
+            d.findings.push(m.finding());
+            let first = d.skipped.last().map(|s| (&s.origin.file, s.origin.line))
+                != Some((&m.file, m.doc_line));
+            if first && !m.claims.is_empty() {
+                d.skipped.push(invocations::resolve::Skipped {
+                    origin: invocations::resolve::Origin {
+                        file: m.file.clone(),
+                        line: m.doc_line,
+                    },
+                    reason: format!(
+                        "its ytt step stops at {}, which its git fetch does not give",
+                        m.path
+                    ),
+                    claims: m.claims,
+                    placeholder: None,
+                    left_out: Vec::new(),
+                });
+            }
+        }
         for app in app_fetched::apps(&f.path, &text, index, &rendered, is_ytt) {
             d.skipped.push(invocations::resolve::Skipped {
                 origin: invocations::resolve::Origin {

@@ -11,6 +11,7 @@ pub mod boolean_strings;
 pub mod certainty;
 pub mod commented_keys;
 pub mod committed_example;
+pub mod compared_output;
 pub mod copies;
 pub mod coverage;
 pub mod crd_source;

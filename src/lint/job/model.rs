@@ -100,6 +100,10 @@ pub struct Job {
     /// Where a later command of the scenario's script deploys that output as one.
     #[serde(default)]
     pub output_deployed: Option<crate::lint::config::output_deploy::OutputDeploy>,
+    /// The comparison that alone reads the scenario's output, which nothing applies: see
+    /// [`crate::lint::job::compared_output`].
+    #[serde(default)]
+    pub output_compared: Option<crate::lint::config::compared_output::Compared>,
 }
 
 /// Where a library's data values may come from besides its own files.
@@ -157,6 +161,7 @@ impl Job {
             cost: 0,
             split_output: false,
             output_deployed: None,
+            output_compared: None,
         }
     }
 }

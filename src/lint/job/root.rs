@@ -13,10 +13,10 @@ use crate::lint::job::elided::SourceOf;
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
-    alternative_files, bazel_outputs, bom, boolean_strings, certainty, empty_defaults, engine,
-    example_blanks, findings, ignored_reads, kubernetes, library_hint, listed_choice, needs_input,
-    number_flags, policy, replaced_text, rewritten_text, split_output, stand_in_checks, undefined,
-    unmatched_overlays, usage,
+    alternative_files, bazel_outputs, bom, boolean_strings, certainty, compared_output,
+    empty_defaults, engine, example_blanks, findings, ignored_reads, kubernetes, library_hint,
+    listed_choice, needs_input, number_flags, policy, replaced_text, rewritten_text, split_output,
+    stand_in_checks, undefined, unmatched_overlays, usage,
 };
 use crate::lint::job::{finish, inputs::Names, Job, JobOutcome};
 use crate::lint::job::{from_error, outside_values, reported_by_value, span_at, without_repeats};
@@ -106,6 +106,7 @@ pub(super) fn evaluate(
     let found = stand_in_checks::settle(job, found);
     let (found, provenance) = certainty::settle(job, &workspace, names, found);
     let found = split_output::settle(job, found);
+    let found = compared_output::settle(job, found);
     let text_of = |path: &str| names.name_of(path).and_then(|n| workspace.source_of(n));
     let found = alternative_files::settle(job, result.as_ref().ok(), &span_of, &text_of, found);
     let found = replaced_text::settle(job, &workspace, names, found);

@@ -300,6 +300,7 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         origin,
         split_output: sc.is_some_and(|s| s.split_output),
         output_deployed: sc.and_then(|s| s.output_deployed.clone()),
+        output_compared: sc.and_then(|s| s.output_compared.clone()),
         ..Job::new(
             config,
             &root.name,

@@ -14,6 +14,7 @@ mod chosen_values;
 pub mod ci;
 pub mod cloudbuild;
 pub mod commands;
+pub mod compared_output;
 pub mod compiled;
 pub mod concourse;
 pub mod concourse_inputs;
@@ -594,6 +595,18 @@ pub fn find_with(
     let mut missing: Vec<resolve::MissingInput> = Vec::new();
     let recipe_made = added::recipe_writes(texts, &set);
     let run_with_f = makefile_dir::named_with_f(texts.iter().map(|(_, _, t)| t.as_str()));
+    // The base names of what the repository's commands deploy (see `compared_output`).
+    let deployed_names: Vec<String> = followed
+        .iter()
+        .flat_map(|f| f.4.iter())
+        .flat_map(|d| d.paths.iter())
+        .filter_map(|w| w.literal())
+        .filter_map(|p| {
+            let p = p.trim_end_matches('/');
+            let name = p.rsplit('/').next().unwrap_or(p);
+            (!name.is_empty() && name != "-").then(|| name.to_string())
+        })
+        .collect();
     for (snippet, calls, anchors, tree_copies, deploys) in followed {
         let calls: Vec<Call> = calls
             .iter()
@@ -660,6 +673,14 @@ pub fn find_with(
                         if inv.split_output {
                             inv.output_deployed =
                                 output_deploy::find(call, &deploys, path, &inv.inputs, index);
+                        } else {
+                            inv.output_compared = compared_output::find(
+                                call,
+                                &snippet,
+                                ctx.root,
+                                &deployed_names,
+                                index,
+                            );
                         }
                         edits::mark(&mut inv, &made, index);
                         edited_copy::mark(&mut inv, &made, index);

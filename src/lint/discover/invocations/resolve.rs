@@ -66,6 +66,9 @@ pub struct Invocation {
     /// Where a later command of its script deploys that output as one (see
     /// [`super::output_deploy`]).
     pub output_deployed: Option<crate::lint::config::output_deploy::OutputDeploy>,
+    /// The comparison that alone reads its output, which nothing applies (see
+    /// [`super::compared_output`]).
+    pub output_compared: Option<crate::lint::config::compared_output::Compared>,
     /// The values unknown path parts took (`$1=nginx`).
     pub binding: Vec<(String, String)>,
     /// Data values given as text in place of a file (a here-document, a README's block).
@@ -107,6 +110,7 @@ impl Invocation {
             prints_values: false,
             split_output: false,
             output_deployed: None,
+            output_compared: None,
             binding: Vec::new(),
             values_docs: Vec::new(),
             assumptions: Vec::new(),
