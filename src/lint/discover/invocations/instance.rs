@@ -126,6 +126,8 @@ struct Building {
     /// is evidently meant to run here (see [`missing::evident`]).
     missing: Vec<(String, Option<String>, bool)>,
     stdin: bool,
+    /// `-f -` reads what a program the linter cannot run prints (see `piped_stdin.rs`).
+    piped: bool,
     generated: bool,
     /// The directory of the page the command is on, when it is documented.
     page: Option<String>,
@@ -271,6 +273,7 @@ pub(super) fn instance(
         problems: Vec::new(),
         missing: Vec::new(),
         stdin: false,
+        piped: false,
         generated: false,
         nested: repo.nested && !caller,
         settled: repo.settled,
@@ -482,7 +485,7 @@ fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
             corrected,
         });
     }
-    if at.stdin {
+    if at.stdin || (at.piped && at.inv.inputs.is_empty()) {
         return skipped(
             origin,
             "it renders templates from standard input".into(),
@@ -516,7 +519,8 @@ fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
 /// `-f -`: a file or a here-document of data values on standard input stands in for it; data
 /// values another command writes (`sops -d secrets.yml | ytt -f config -f -`) and manifests
 /// another tool prints (`helm template … | ytt -f - -f overlay/`) are left out, as an
-/// assumption; other templates on standard input stop the command.
+/// assumption, and so is what any other program prints (`make-cluster | ytt -f assist -f-`,
+/// `piped_stdin.rs`); other templates on standard input stop the command.
 fn standard_input(
     at: &mut Building,
     stdin: Option<&Stdin>,
@@ -551,7 +555,8 @@ fn standard_input(
                 format!(
                     "`-f -` reads what `{producer}` prints at run time (data values); linted without it"
                 ),
-            )));
+            )
+            .about(super::piped_stdin::piped(producer))));
         }
         // Named (`-f image.yml=-`), it is read by name (`data.read`): not only overlaid.
         Some(Stdin::Command(producer)) if unnamed && prints_manifests(producer) => {
@@ -561,7 +566,15 @@ fn standard_input(
                     "`-f -` reads the manifests `{producer}` prints at run time; linted without \
                      them, so what the other inputs do to them (an overlay's matches) is not judged"
                 ),
-            )));
+            )
+            .about(super::piped_stdin::piped(producer))));
+        }
+        // Another program's output, unnamed: the command's own files are linted without it
+        // (see `piped_stdin.rs`). Named (`-f x.yml=-`), a template reads it by name.
+        Some(Stdin::Command(producer)) if unnamed => {
+            at.piped = true;
+            at.inv.unknown.push(super::piped_stdin::unknown(producer));
+            at.assume(Some(super::piped_stdin::assumption(producer)));
         }
         _ => at.stdin = true,
     }

@@ -64,6 +64,7 @@ pub mod package_json;
 pub mod page_cd;
 pub mod page_marks;
 mod pipeline_file;
+mod piped_stdin;
 pub mod placeholder_file;
 pub mod printed;
 pub mod prose_copy;
