@@ -47,7 +47,10 @@ fn a_pipe_from_an_unknown_program_still_judges_the_named_files_with_the_command_
     assert_eq!(matched.len(), 1, "{lint}");
     assert_eq!(matched[0]["severity"], "info", "{lint}");
     let said = str_of(&matched[0]["certainty"]["assumptions"][0], "message");
-    assert!(said.contains("`machinegen print --dry-run` prints"), "{said}");
+    assert!(
+        said.contains("`machinegen print --dry-run` prints"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -79,6 +82,16 @@ fn a_pipe_into_standard_input_alone_is_still_skipped() {
     );
     let repo = Repo::of(&[OVERLAY, VALUES, page]);
     repo.assert_lists("skipped: README.md:4: it renders templates from standard input");
+
+    // Nor is a page's command for another project's checkout (an input outside this one):
+    // rendering the reader's directory here would take the repository for that project.
+    let page = (
+        "guide/README.md",
+        "# x\n\nIn the other project's checkout:\n\n```\nmachinegen print | \\\nytt -f ../upstream/v1/overlay.yaml -f ./ -f-\n```\n",
+    );
+    let repo = Repo::of(&[OVERLAY, VALUES, page]);
+    repo.assert_lists("it renders templates from standard input");
+    repo.assert_lists("tweaks\tchecked on its own");
 }
 
 /// A template rendered from standard input with the values a Makefile target gives.
@@ -86,7 +99,10 @@ const TEMPLATE: (&str, &str) = (
     "svc/template.yaml",
     "#@ load(\"@ytt:data\", \"data\")\nname: #@ data.values.service + \"-web\"\n",
 );
-const MAKEFILE: (&str, &str) = ("svc/Makefile", "render:\n\t@../tools/render service=:shop\n");
+const MAKEFILE: (&str, &str) = (
+    "svc/Makefile",
+    "render:\n\t@../tools/render service=:shop\n",
+);
 
 /// `tools/render`, whose `ytt` is `DEFINITION` (a function, or a file it sources).
 fn render(definition: &str) -> String {

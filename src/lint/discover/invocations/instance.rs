@@ -434,6 +434,12 @@ pub(super) fn instance(
 
 /// The outcome of a built invocation.
 fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
+    // Too little of a piped command is the repository's, or it stops for another reason (an
+    // input missing, not in the repository): as any other standard input.
+    at.stdin |= at.piped
+        && (!at.missing.is_empty()
+            || !at.problems.is_empty()
+            || super::piped_stdin::too_little(&at.inv));
     absent::all_missing(&mut at);
     let claims: Vec<String> = at
         .inv
@@ -485,7 +491,7 @@ fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
             corrected,
         });
     }
-    if at.stdin || (at.piped && at.inv.inputs.is_empty()) {
+    if at.stdin {
         return skipped(
             origin,
             "it renders templates from standard input".into(),
@@ -560,14 +566,16 @@ fn standard_input(
         }
         // Named (`-f image.yml=-`), it is read by name (`data.read`): not only overlaid.
         Some(Stdin::Command(producer)) if unnamed && prints_manifests(producer) => {
-            at.assume(Some(Assumption::new(
-                AssumptionKind::MissingInput,
-                format!(
+            at.assume(Some(
+                Assumption::new(
+                    AssumptionKind::MissingInput,
+                    format!(
                     "`-f -` reads the manifests `{producer}` prints at run time; linted without \
                      them, so what the other inputs do to them (an overlay's matches) is not judged"
                 ),
-            )
-            .about(super::piped_stdin::piped(producer))));
+                )
+                .about(super::piped_stdin::piped(producer)),
+            ));
         }
         // Another program's output, unnamed: the command's own files are linted without it
         // (see `piped_stdin.rs`). Named (`-f x.yml=-`), a template reads it by name.

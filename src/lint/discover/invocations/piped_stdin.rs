@@ -8,8 +8,27 @@
 //! from there (a failure for want of one is `needs-input`), and what rests on the other inputs
 //! (an evaluation failure, an overlay's matches, the rendered objects) assumes it, as for a
 //! `-f $FILE` given at run time.
+//!
+//! The command stays skipped where too little of it is the repository's: nothing but the pipe,
+//! or a `-f` input outside the repository or not in it besides it (a page that tells its
+//! reader to run it in another project's checkout, `… | ytt -f ../other/overlay.yaml -f ./
+//! -f-`). One that stops for another reason (a missing input, a path no command makes) is
+//! judged as any command reading standard input is (`instance.rs`): only a command the linter
+//! would otherwise run is run without the pipe.
 
+use super::resolve::{Invocation, NOT_IN_REPOSITORY};
 use crate::report::{Assumption, AssumptionKind, Subject};
+
+/// Whether a command that reads a program's output on `-f -` is too little the repository's
+/// to judge: no input of the repository, or an input outside it or not in it.
+pub fn too_little(inv: &Invocation) -> bool {
+    inv.inputs.is_empty()
+        || inv.unknown.iter().any(|u| u.ends_with(NOT_IN_REPOSITORY))
+        || inv
+            .assumptions
+            .iter()
+            .any(|a| a.kind == AssumptionKind::OutsideInput)
+}
 
 /// What the command leaves unknown, as the scenario lists it (`more inputs given at run time`).
 pub fn unknown(producer: &str) -> String {
