@@ -340,6 +340,12 @@ pub enum Subject {
     /// a known command that gives them with a sibling folder (see
     /// `lint/discover/sibling_dir.rs`): what rests on that schema rests on the guess too.
     BorrowedSchema { command: String },
+    /// `missing-input`: `input`, what the command reads on standard input from another
+    /// program (`make-cluster | ytt -f assist -f-`), is left out; the files the command names
+    /// are given as written, with its flags, and ytt compiles them before it reads the pipe:
+    /// what they show alone (a comment ytt refuses without `--ignore-unknown-comments`) does
+    /// not rest on it (see `lint/job/certainty.rs`).
+    Piped { input: String },
 }
 
 impl fmt::Display for Assumption {

@@ -45,7 +45,8 @@ fn every_assumption_kind_and_subject_has_a_row() {
             "environment-files",
             "old-path",
             "alternatives",
-            "borrowed-schema"
+            "borrowed-schema",
+            "piped"
         ]
     );
     // Each tag is what the model writes.
@@ -74,6 +75,9 @@ fn every_assumption_kind_and_subject_has_a_row() {
         },
         Subject::BorrowedSchema {
             command: "BUILDING.md:7".into(),
+        },
+        Subject::Piped {
+            input: "-f - (what `gen` prints)".into(),
         },
     ]
     .into_iter()

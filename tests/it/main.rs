@@ -92,6 +92,7 @@ mod round_thirteen_wrappers;
 mod round_thirty_five_lead;
 mod round_thirty_fix;
 mod round_thirty_one_fix;
+mod round_thirty_three_fix;
 mod round_twelve_certainty;
 mod round_twenty;
 mod round_twenty_eight;

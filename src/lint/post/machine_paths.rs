@@ -119,6 +119,8 @@ impl MachinePaths {
                         fix(copy);
                     }
                     Some(Subject::Rewritten { file } | Subject::Replaced { file }) => fix(file),
+                    // The program of a pipe may be named by its path (`/opt/gen/bin/make`).
+                    Some(Subject::Piped { input }) => fix(input),
                     _ => {}
                 }
             }

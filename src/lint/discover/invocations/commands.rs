@@ -23,6 +23,8 @@ impl<'t> Interp<'t> {
         env: &mut Env,
         single: bool,
     ) {
+        // `command ytt …` in a function named `ytt`: the program, not the function again.
+        let program = std::mem::take(&mut self.program);
         let Some(name_word) = fields.first() else {
             return;
         };
@@ -92,17 +94,23 @@ impl<'t> Interp<'t> {
                     })
                     .cloned()
                     .collect();
+                // Bash's `time` is a keyword that runs a function as well; the others run
+                // a program.
+                self.program = program || name.as_deref() != Some("time");
                 self.run(line, &rest, when, env, single);
             }
             // `go run …/cmd/ytt`, `docker run IMAGE` of ytt (see `wrapped_ytt.rs`).
             Some("go" | "docker" | "podman") if wrapped.is_some() => {
                 if let Some(ytt) = wrapped {
+                    self.program = true;
                     self.run(line, &ytt, when, env, single);
                 }
             }
             Some("." | "source") => self.source(line, args, env),
             Some("bash" | "sh" | "zsh") => self.shell(line, args, env),
-            Some(n) if self.functions.contains_key(n) => self.call_function(n, line, args, env),
+            Some(n) if !program && self.functions.contains_key(n) => {
+                self.call_function(n, line, args, env)
+            }
             Some(p @ ("echo" | "printf")) => self.printed(line, p, args, env),
             Some("kapp" | "kubectl") => {
                 if let Some(d) = deploy(name.as_deref().unwrap_or(""), line, args, env) {
@@ -136,12 +144,12 @@ impl<'t> Interp<'t> {
                     self.run_script(script, line, args, env);
                 }
             }
-            Some(n) => {
+            Some(n) if !program => {
                 if let Some((file, body)) = self.scripts.function(n) {
                     self.enter_function(n, body, Some(file), line, args, env);
                 }
             }
-            None => {}
+            _ => {}
         }
     }
 

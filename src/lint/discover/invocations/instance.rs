@@ -126,6 +126,8 @@ struct Building {
     /// is evidently meant to run here (see [`missing::evident`]).
     missing: Vec<(String, Option<String>, bool)>,
     stdin: bool,
+    /// `-f -` reads what a program the linter cannot run prints (see `piped_stdin.rs`).
+    piped: bool,
     generated: bool,
     /// The directory of the page the command is on, when it is documented.
     page: Option<String>,
@@ -271,6 +273,7 @@ pub(super) fn instance(
         problems: Vec::new(),
         missing: Vec::new(),
         stdin: false,
+        piped: false,
         generated: false,
         nested: repo.nested && !caller,
         settled: repo.settled,
@@ -431,6 +434,12 @@ pub(super) fn instance(
 
 /// The outcome of a built invocation.
 fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
+    // Too little of a piped command is the repository's, or it stops for another reason (an
+    // input missing, not in the repository): as any other standard input.
+    at.stdin |= at.piped
+        && (!at.missing.is_empty()
+            || !at.problems.is_empty()
+            || super::piped_stdin::too_little(&at.inv));
     absent::all_missing(&mut at);
     let claims: Vec<String> = at
         .inv
@@ -516,7 +525,8 @@ fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
 /// `-f -`: a file or a here-document of data values on standard input stands in for it; data
 /// values another command writes (`sops -d secrets.yml | ytt -f config -f -`) and manifests
 /// another tool prints (`helm template … | ytt -f - -f overlay/`) are left out, as an
-/// assumption; other templates on standard input stop the command.
+/// assumption, and so is what any other program prints (`make-cluster | ytt -f assist -f-`,
+/// `piped_stdin.rs`); other templates on standard input stop the command.
 fn standard_input(
     at: &mut Building,
     stdin: Option<&Stdin>,
@@ -551,17 +561,28 @@ fn standard_input(
                 format!(
                     "`-f -` reads what `{producer}` prints at run time (data values); linted without it"
                 ),
-            )));
+            )
+            .about(super::piped_stdin::piped(producer))));
         }
         // Named (`-f image.yml=-`), it is read by name (`data.read`): not only overlaid.
         Some(Stdin::Command(producer)) if unnamed && prints_manifests(producer) => {
-            at.assume(Some(Assumption::new(
-                AssumptionKind::MissingInput,
-                format!(
+            at.assume(Some(
+                Assumption::new(
+                    AssumptionKind::MissingInput,
+                    format!(
                     "`-f -` reads the manifests `{producer}` prints at run time; linted without \
                      them, so what the other inputs do to them (an overlay's matches) is not judged"
                 ),
-            )));
+                )
+                .about(super::piped_stdin::piped(producer)),
+            ));
+        }
+        // Another program's output, unnamed: the command's own files are linted without it
+        // (see `piped_stdin.rs`). Named (`-f x.yml=-`), a template reads it by name.
+        Some(Stdin::Command(producer)) if unnamed => {
+            at.piped = true;
+            at.inv.unknown.push(super::piped_stdin::unknown(producer));
+            at.assume(Some(super::piped_stdin::assumption(producer)));
         }
         _ => at.stdin = true,
     }

@@ -64,6 +64,7 @@ pub mod own_clone;
 pub mod package_json;
 pub mod page_cd;
 pub mod page_marks;
+mod piped_stdin;
 mod pipeline_file;
 pub mod placeholder_file;
 pub mod printed;

@@ -246,6 +246,10 @@ pub(super) struct Interp<'t> {
     pub(super) sites: Vec<super::flags::Site>,
     /// Following a candidate configuration file for its flags only (see `flags.rs`).
     pub(super) probing: bool,
+    /// The next command run names a program, never a shell function: it is run by `command`,
+    /// `exec`, `env`, `sudo`, `nohup` or `nice`, or in a container (a `ytt() { command ytt -f-
+    /// "$@"; }` wrapper runs ytt itself, see `commands.rs`).
+    pub(super) program: bool,
     /// Statements followed so far (see [`MAX_STEPS`]).
     steps: usize,
 }
@@ -282,6 +286,7 @@ impl<'t> Interp<'t> {
             written: None,
             sites: Vec::new(),
             probing: false,
+            program: false,
             steps: 0,
         }
     }

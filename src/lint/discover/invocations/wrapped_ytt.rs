@@ -173,6 +173,10 @@ fn only_standard_input(args: &[Word]) -> bool {
         let l = a.to_string();
         let (flag, inline) = match l.split_once('=') {
             Some((f, v)) if f.starts_with('-') => (f.to_string(), Some(v.to_string())),
+            // `-f-` is `-f -`, as ytt's flag parser reads it.
+            _ if l.starts_with("-f") && l.len() > 2 && !l.starts_with("--") => {
+                ("-f".to_string(), Some(l[2..].to_string()))
+            }
             _ => (l.clone(), None),
         };
         let reads = matches!(
@@ -227,6 +231,11 @@ mod tests {
 
     #[test]
     fn docker_run_of_ytt_s_image_is_ytt_where_its_files_are_the_repository_s() {
+        // `-f-` glued is standard input too.
+        let w = words("docker run --rm -i gerritk/ytt:v0.35.1 -f- -v a=b");
+        assert!(unwrapped(&w).is_some());
+        let w = words("docker run --rm -i gerritk/ytt:v0.35.1 -fconfig");
+        assert!(unwrapped(&w).is_none());
         let w = words("docker run --rm -i gerritk/ytt:v0.35.1 -f -");
         assert_eq!(shown(unwrapped(&w)).as_deref(), Some("ytt -f -"));
         let w =
