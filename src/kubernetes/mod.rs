@@ -53,7 +53,13 @@ pub fn crd_definition(doc: &crate::yaml::Document) -> Option<serde_json::Value> 
     if scratch.add_crd(doc) == 0 {
         return None;
     }
-    Some(instance::schema_json(doc)["spec"].take())
+    Some(definition_of_crd(doc))
+}
+
+/// [`crd_definition`] of a document already known to define a kind (a registry it was added
+/// to has the kind): the same value, without adding the document to a registry again.
+pub fn definition_of_crd(doc: &crate::yaml::Document) -> serde_json::Value {
+    instance::schema_json(doc)["spec"].take()
 }
 
 use crate::pos::Pos;

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::files::ReadPolicy;
 use crate::kubernetes::apis::{self, ApiStatus};
-use crate::kubernetes::{check, crd_definition, item_pos, top_string, CheckResult, Registry};
+use crate::kubernetes::{check, definition_of_crd, item_pos, top_string, CheckResult, Registry};
 use crate::lint::job::crd_source;
 use crate::lint::job::elided::{self, SourceOf};
 use crate::lint::job::engine::SpanOf;
@@ -463,7 +463,8 @@ fn defined_once(
             if !scratch.has(api_version, kind) {
                 continue;
             }
-            let definition = crd_definition(&doc)?;
+            // The registry has the kind: the document is a CRD `crd_definition` accepts.
+            let definition = definition_of_crd(&doc);
             match &first {
                 None => first = Some((doc, definition)),
                 Some((_, seen)) if *seen == definition => {}
