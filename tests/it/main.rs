@@ -89,6 +89,7 @@ mod round_ten_left;
 mod round_thirteen_commands;
 mod round_thirteen_values;
 mod round_thirteen_wrappers;
+mod round_thirty_five_fix;
 mod round_thirty_five_lead;
 mod round_thirty_fix;
 mod round_thirty_one_fix;

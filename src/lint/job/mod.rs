@@ -22,6 +22,7 @@ pub mod env_unset;
 pub mod example_blanks;
 pub mod example_text;
 pub mod findings;
+pub mod follows_placeholder;
 pub mod ignored_reads;
 pub mod inputs;
 pub mod kubernetes;

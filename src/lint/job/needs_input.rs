@@ -60,6 +60,14 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         // A page's command too, when its environment files list the variables: the reader
         // sets those (`env_unset.rs`); or when its only run-time inputs are the keys it names
         // (`-v team=$TEAM`): no value of them adds another key (R29-1, `other_key.rs`).
+        // A failure whose message follows the placeholder to another value rests on the run's
+        // value however the template carried it (a variable, an argument: R35-2,
+        // `follows_placeholder.rs`).
+        let mut follows: Option<bool> = None;
+        let mut moves = |d: &Diagnostic| {
+            *follows
+                .get_or_insert_with(|| placeholders && super::follows_placeholder::follows(job, d))
+        };
         let unread = |k: &[String]| {
             placeholders
                 && !any_value
@@ -85,7 +93,7 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                 Some(k) if !placeholders && !k.is_empty() && k.iter().all(|k| is_set(ws, k)) => {
                     None
                 }
-                Some(k) if unread(&k) => {
+                Some(k) if unread(&k) && !moves(&d) => {
                     unlisted = Some(k);
                     None
                 }
@@ -96,6 +104,7 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
                     Some(Vec::new())
                 }
                 None if any_value && d.rule == Rule::DataValueViolation => Some(Vec::new()),
+                None if moves(&d) => Some(Vec::new()),
                 // A file the known inputs lack may be one of the inputs given at run time
                 // (`-f ${WORKSPACE}/platform/config` beside this repository's `config`).
                 None if any_value && d.rule == Rule::LoadError && not_given(&d.message) => {
