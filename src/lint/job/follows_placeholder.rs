@@ -19,12 +19,7 @@ pub fn follows(job: &Job, d: &Diagnostic) -> bool {
     if !d.message.contains(placeholder::TEXT) {
         return false;
     }
-    let keys: Vec<String> = job
-        .provided
-        .iter()
-        .filter(|k| *k != "*" && !k.starts_with('@'))
-        .cloned()
-        .collect();
+    let keys = probe::runtime_keys(job);
     if keys.is_empty() {
         return false;
     }

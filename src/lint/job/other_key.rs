@@ -16,12 +16,7 @@ const OTHER: &str = "other-value";
 /// `d`, a failure on data values none of the job's run-time keys is, with an assumption when
 /// another value of those keys does not meet it.
 pub fn judge(job: &Job, mut d: Diagnostic) -> Diagnostic {
-    let keys: Vec<String> = job
-        .provided
-        .iter()
-        .filter(|k| *k != "*" && !k.starts_with('@'))
-        .cloned()
-        .collect();
+    let keys = probe::runtime_keys(job);
     if keys.is_empty() {
         return d;
     }

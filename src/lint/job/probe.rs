@@ -115,6 +115,16 @@ pub(super) fn same(d: &Diagnostic, q: &Diagnostic) -> bool {
     }
 }
 
+/// The data values the job's run gives by key (`-v key=…`), each of which the linter set to a
+/// placeholder: the keys a second evaluation sets to another value.
+pub(super) fn runtime_keys(job: &Job) -> Vec<String> {
+    job.provided
+        .iter()
+        .filter(|k| *k != "*" && !k.starts_with('@'))
+        .cloned()
+        .collect()
+}
+
 /// The findings of the job evaluated again with each of `keys` set to `probe`, as the
 /// evaluation gives them: no failure folded into a `needs-input` note (`None`: it could not
 /// be, or the run was cancelled meanwhile).
