@@ -98,9 +98,9 @@ fn holds_text_template(text: &str) -> bool {
 /// Whether the line `line` (1-based) of `text` where the YAML breaks, or the last line before it
 /// that is neither blank nor a comment, holds a shell expansion (`$(sed … < "$CA_FILE")`,
 /// `${HOST}`) outside ytt's own lines: the text is a shell here-document's body, which a script
-/// expands before ytt reads the result (round twenty-seven's R27-1: `( echo "cat <<EOF
-/// >out.yaml"; cat template.yaml; echo EOF ) > tmp; . tmp`). The parser reports a break after
-/// the blank lines that follow the expansion (round thirty-five's R35-1).
+/// expands before ytt reads the result (round twenty-seven's R27-1:
+/// `( echo "cat <<EOF >out.yaml"; cat template.yaml; echo EOF ) > tmp; . tmp`). The parser
+/// reports a break after the blank lines that follow the expansion (round thirty-five's R35-1).
 fn shell_expanded(text: &str, line: usize) -> bool {
     let lines: Vec<&str> = text.lines().collect();
     let expands = |l: &str| {
