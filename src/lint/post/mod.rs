@@ -25,6 +25,7 @@ pub mod managed;
 pub mod merge;
 pub mod never_evaluated;
 pub mod preamble;
+pub mod program_rendered;
 pub mod samples;
 pub mod shared_values;
 pub mod sibling_inputs;
@@ -86,6 +87,7 @@ pub fn findings(
     let found = accelerated::settle(&p.config.dir, &p.discovery.files, found);
     let found = certainty::apply(levels::apply(&p.config, found));
     let found = unrendered::settle(p, jobs, found);
+    let found = program_rendered::settle(p, jobs, found);
     let sups = scan_suppressions(p, &scopes, &found, sources);
     let mut folded_used = suppress::Used::new();
     let found = suppress_folded::settle(found, &sups, &mut folded_used);

@@ -3,11 +3,13 @@
 //! before `ytt -f k8s`; a Makefile target's `./gen.sh > vals/values.yml` beside the target
 //! that runs `ytt -f config -f vals`). The committed directory lacks that file, so the
 //! linter's evaluation is not the command's: the findings that rest on its inputs assume it
-//! (a `changed-at-run-time` assumption that names the writer, so a warning), the others stay
-//! as they are. [`super::edits`] does the same for a committed input a step rewrites.
+//! (a `changed-at-run-time` assumption that names the writer, so a warning; for a downloaded
+//! file, one more file the command gives, a `missing-input` one, which an overlay's matches
+//! rest on too), the others stay as they are. [`super::edits`] does the same for a committed input a step rewrites.
 //!
 //! Which files count: data values (by name, `values.yml`, or by a here-document's
-//! `#@data/values`); another tool's output written beside the templates does not. Which
+//! `#@data/values`) and YAML files `curl` or `wget` downloads there; another tool's output
+//! written beside the templates does not. Which
 //! writes count: a step of a script or CI job on a line before the command's (in a
 //! Concourse task, a step of the same task, whose container the command shares); in a
 //! Makefile or Taskfile, a step of any other line, since its targets run in the order the
@@ -97,10 +99,14 @@ pub fn mark(
         } else {
             "before this command reads the directory"
         };
-        let a = Assumption::new(
-            AssumptionKind::ChangedAtRunTime,
-            message(&path, &dir, m, when),
-        );
+        // A downloaded file is one more file the command gives, unknown to the linter: what
+        // rests on the files given (an overlay's matches) assumes it too.
+        let kind = if downloaded_yaml(&path, m) {
+            AssumptionKind::MissingInput
+        } else {
+            AssumptionKind::ChangedAtRunTime
+        };
+        let a = Assumption::new(kind, message(&path, &dir, m, when));
         if !inv.assumptions.contains(&a) {
             inv.assumptions.push(a);
         }
@@ -125,12 +131,22 @@ fn writes_before(m: &MadeAt, inv: &Invocation, snippet: &Snippet, any_order: boo
     snippet.checkouts.is_empty() || within(m.made.line, snippet)
 }
 
-/// Whether the written file is data values: by its name (`values.yml`, `app-vars.yaml`) or
-/// by the here-document's text (`#@data/values`). Another tool's output written beside the
-/// templates (`helm template … > templates/chart-output/x.yaml`) is left alone: the command's
-/// data values are what the committed files give.
+/// Whether the written file counts: data values, by its name (`values.yml`,
+/// `app-vars.yaml`) or by the here-document's text (`#@data/values`), or a YAML file
+/// downloaded into the directory (`wget URL/install.yaml` before `ytt -f .`: a release
+/// manifest the directory's overlays match, round forty-one's R41-1). Another tool's output
+/// written beside the templates (`helm template … > templates/chart-output/x.yaml`) is left
+/// alone: the command's data values are what the committed files give.
 fn values_like(path: &str, m: &MadeAt) -> bool {
-    missing::looks_like_values(path) || m.text().is_some_and(|w| missing::is_values_text(&w.text))
+    missing::looks_like_values(path)
+        || m.text().is_some_and(|w| missing::is_values_text(&w.text))
+        || downloaded_yaml(path, m)
+}
+
+/// Whether `curl` or `wget` downloads the YAML file `path`.
+fn downloaded_yaml(path: &str, m: &MadeAt) -> bool {
+    matches!(m.made.by.as_str(), "curl" | "wget")
+        && (path.ends_with(".yaml") || path.ends_with(".yml"))
 }
 
 /// Whether file line `line` is one of the snippet's.
@@ -165,6 +181,7 @@ fn places(m: &MadeAt, checkouts: &[Checkout]) -> Vec<String> {
 fn message(path: &str, dir: &str, m: &MadeAt, when: &str) -> String {
     let how = match &m.made.text {
         Some(_) => format!("`{}` writes it from a here-document", m.made.by),
+        None if downloaded_yaml(path, m) => format!("`{}` downloads it", m.made.by),
         None => format!("`{}` writes it", m.made.by),
     };
     format!(

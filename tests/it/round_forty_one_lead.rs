@@ -1,0 +1,80 @@
+//! The lead's fixes of round forty-one, each on a minimal repository written for the test: a
+//! YAML file a page downloads into the folder its command renders (`wget URL` before `ytt -f
+//! .`) is an input the linter does not have, so what rests on the files given (an overlay's
+//! matches) is a note naming the download (R41-1). An error in a folder the linter only
+//! guessed the command of, in a repository whose own program runs ytt (a Go module requiring
+//! its library, a process call), is a warning naming the program (R42-1, R42-4, R40-1).
+
+use crate::util::repo::Repo;
+
+const OVERLAY: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\": \"Deployment\", \"metadata\": {\"name\": \"server\"}})\n---\nspec:\n  template:\n    spec:\n      containers:\n      #@overlay/match by=\"name\"\n      - name: server\n        image: example.invalid/server:v2\n";
+
+#[test]
+fn an_overlay_of_a_downloaded_manifest_is_a_note_naming_the_download() {
+    let readme = "# Install\n\n```console\ncd cfg\nwget https://release.example.invalid/v1/install.yaml\nytt -f . | kubectl apply -f -\n```\n";
+    let lint = Repo::of(&[("README.md", readme), ("cfg/image-overlay.yaml", OVERLAY)]).lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+    let overlay = lint.of("overlay-error");
+    assert_eq!(overlay.len(), 1, "{lint}");
+    // As for a file another tool writes there at run time, the finding lacks an input the
+    // linter knows it does not have: a note.
+    assert_eq!(overlay[0]["severity"], "info", "{lint}");
+    let text = overlay[0].to_string();
+    assert!(text.contains("`wget` downloads it"), "{text}");
+    assert!(text.contains("README.md:5"), "{text}");
+}
+
+#[test]
+fn without_the_download_the_same_overlay_is_an_error() {
+    let readme = "# Install\n\n```console\ncd cfg\nytt -f . | kubectl apply -f -\n```\n";
+    let lint = Repo::of(&[("README.md", readme), ("cfg/image-overlay.yaml", OVERLAY)]).lint();
+    let overlay = lint.of("overlay-error");
+    assert_eq!(overlay.len(), 1, "{lint}");
+    assert_eq!(overlay[0]["severity"], "error", "{lint}");
+}
+
+/// A layout root whose overlay fragment uses `overlay` and `data` without loading them: the
+/// program joins it to another file before ytt reads it (round forty-two's R42-4).
+const FRAGMENT: &str = "#@overlay/match by=overlay.subset({\"kind\": \"Service\"}), expects=\"1+\"\n---\nmetadata:\n  #@overlay/match missing_ok=True\n  namespace: #@ data.values.namespace\n";
+
+#[test]
+fn an_error_in_a_folder_a_go_program_renders_is_a_warning_naming_the_program() {
+    let gomod =
+        "module example.invalid/deployer\n\ngo 1.22\n\nrequire (\n\tcarvel.dev/ytt v0.49.0\n)\n";
+    let main = "package main\n\nimport (\n\t_ \"embed\"\n\n\t\"carvel.dev/ytt/pkg/cmd/template\"\n)\n\n//go:embed overlays/extra.yaml\nvar extra string\n\nfunc main() { _ = template.NewOptions() }\n";
+    let lint = Repo::of(&[
+        ("go.mod", gomod),
+        ("main.go", main),
+        ("overlays/extra.yaml", FRAGMENT),
+    ])
+    .lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+    let failed = lint.in_file("template-error", "overlays/extra.yaml");
+    assert!(!failed.is_empty(), "{lint}");
+    for d in &failed {
+        assert_eq!(d["severity"], "warning", "{lint}");
+        assert!(
+            d.to_string().contains("go.mod requires carvel.dev/ytt"),
+            "{d}"
+        );
+    }
+}
+
+#[test]
+fn a_process_call_of_ytt_in_a_program_makes_a_syntax_error_of_a_layout_root_a_warning() {
+    // A `#!` comment after an expression cuts the closing parenthesis ytt wraps the code in;
+    // the program cuts those comments before it runs ytt (round forty-two's R42-1).
+    let settings = "#@ load(\"@ytt:data\", \"data\")\n---\nreplicas: #@ int(data.values.replicas) #! how many\n";
+    let render = "import subprocess\n\ndef render(env):\n    text = strip_comments(open(f\"conf/{env}/settings.yml\").read())\n    return subprocess.run([\"ytt\", \"-f\", \"-\"], input=text, capture_output=True)\n";
+    let with = Repo::of(&[("conf/dev/settings.yml", settings), ("render.py", render)]).lint();
+    assert!(with.errors().is_empty(), "{with}");
+    let warned = with.in_file("template-error", "conf/dev/settings.yml");
+    assert_eq!(warned.len(), 1, "{with}");
+    assert!(
+        warned[0].to_string().contains("render.py:5 runs `ytt`"),
+        "{with}"
+    );
+    // Without the program, how the folder is run is not written down: the error stays.
+    let without = Repo::of(&[("conf/dev/settings.yml", settings)]).lint();
+    assert_eq!(without.errors().len(), 1, "{without}");
+}
