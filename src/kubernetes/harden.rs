@@ -13,6 +13,8 @@
 //! - `format: int32` becomes its range; of the string formats only those checked with
 //!   Kubernetes' meaning stay (`byte`, `date-time`, `ipv4`, `ipv6`), the others (`duration` is
 //!   Go's `1h30m` for Kubernetes but ISO 8601's `P1D` for JSON Schema) are dropped;
+//! - a CRD's Go `pattern` with a leading `(?i)` is written for ECMA-262 (other Go-only syntax
+//!   drops the pattern: [`super::go_pattern`]);
 //! - `x-kubernetes-embedded-resource: true` declares `apiVersion`, `kind` and `metadata`;
 //! - built-in definitions get the closed value sets of [`super::enums`].
 
@@ -67,6 +69,7 @@ fn node(schema: &mut Value, origin: Origin, structural: bool) {
         }
     }
     format(m);
+    pattern(m);
     if let Origin::Crd { metadata, .. } = origin {
         if m.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true)) {
             declare_type_meta(m, metadata);
@@ -107,6 +110,23 @@ fn format(m: &mut Map<String, Value>) {
     }
     if !FORMATS.contains(&f.as_str()) {
         m.remove("format");
+    }
+}
+
+/// `pattern` as the checker can apply it: a Go pattern rewritten for ECMA-262, or dropped
+/// (see [`super::go_pattern`]).
+fn pattern(m: &mut Map<String, Value>) {
+    let Some(p) = m.get("pattern").and_then(Value::as_str) else {
+        return;
+    };
+    match super::go_pattern::ecma(p) {
+        Some(e) if e == p => {}
+        Some(e) => {
+            m.insert("pattern".into(), Value::String(e));
+        }
+        None => {
+            m.remove("pattern");
+        }
     }
 }
 

@@ -25,6 +25,7 @@ pub mod builtin;
 pub mod catalog;
 mod check;
 pub mod enums;
+mod go_pattern;
 pub mod harden;
 mod indent;
 mod instance;

@@ -3,7 +3,9 @@
 //! .`) is an input the linter does not have, so what rests on the files given (an overlay's
 //! matches) is a note naming the download (R41-1). An error in a folder the linter only
 //! guessed the command of, in a repository whose own program runs ytt (a Go module requiring
-//! its library, a process call), is a warning naming the program (R42-1, R42-4, R40-1).
+//! its library, a process call), is a warning naming the program (R42-1, R42-4, R40-1). The
+//! redacted copy of the author's values a page says to copy stands in for the reader's copy
+//! (R41-2, R44-2).
 
 use crate::util::repo::Repo;
 
@@ -77,4 +79,31 @@ fn a_process_call_of_ytt_in_a_program_makes_a_syntax_error_of_a_layout_root_a_wa
     // Without the program, how the folder is run is not written down: the error stays.
     let without = Repo::of(&[("conf/dev/settings.yml", settings)]).lint();
     assert_eq!(without.errors().len(), 1, "{without}");
+}
+
+#[test]
+fn a_redacted_copy_of_the_author_s_values_stands_in_for_the_user_s_copy() {
+    // The page copies the author's redacted values; another page renders the copy through a
+    // variable. The committed copy keeps a plain `#` hint in a value, which ytt refuses
+    // without `--ignore-unknown-comments` (round forty-one's R41-2).
+    let readme = "# Setup\n\nCopy the redacted settings and fill them in.\n\n```bash\ncp params-REDACTED.yaml local/params.yaml\nPARAMS=local/params.yaml\n```\n\nThen see [the demo](demo.md).\n";
+    let demo = "# Demo\n\n```bash\nytt -f $PARAMS -f app.yaml | kubectl apply -f -\n```\n";
+    let redacted = "#@data/values\n---\nregistry: # the registry you push to\ntag: \"1\"\n";
+    let app = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  image: #@ \"{}/app:{}\".format(data.values.registry, data.values.tag)\n";
+    let lint = Repo::of(&[
+        ("README.md", readme),
+        ("demo.md", demo),
+        ("params-REDACTED.yaml", redacted),
+        ("app.yaml", app),
+        ("local/.gitkeep", ""),
+    ])
+    .lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+    let hint = lint.in_file("unknown-comment", "params-REDACTED.yaml");
+    assert_eq!(hint.len(), 1, "{lint}");
+    assert_eq!(hint[0]["severity"], "warning", "{lint}");
+    assert!(
+        hint[0].to_string().contains("params-REDACTED.yaml"),
+        "{lint}"
+    );
 }

@@ -44,14 +44,23 @@ pub struct SecretFromFiles {
 }
 
 /// Whether a repository path names a values example to copy (`values-example.yaml`,
-/// `values.yaml.example`, `sample-values.yml`).
+/// `values.yaml.example`, `sample-values.yml`), or the redacted copy of the author's own
+/// values a page says to copy and fill in (`values-REDACTED.yaml`, `params-REDACTED.yaml`,
+/// `settings-REDACTED.yaml`: rounds forty-one and forty-four's R41-2 and R44-2).
 pub fn is_example(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
-    let says = ["example", "sample"].iter().any(|w| name.contains(w));
+    let says = ["example", "sample", "redacted"]
+        .iter()
+        .any(|w| name.contains(w));
     let yaml = [".yml", ".yaml"]
         .iter()
         .any(|e| name.ends_with(e) || name.contains(&format!("{e}.")));
-    says && yaml && name.contains("value")
+    let values = name.contains("value")
+        || (name.contains("redacted")
+            && ["param", "setting", "config", "secret"]
+                .iter()
+                .any(|w| name.contains(w)));
+    says && yaml && values
 }
 
 /// Whether a line tells its reader to copy or fill in a file.
