@@ -13,6 +13,7 @@ pub mod listing;
 pub mod marker;
 pub mod nested;
 pub mod stray_marker;
+pub mod tree;
 pub mod supplementary;
 pub mod walk;
 pub mod walk_errors;

@@ -3,7 +3,8 @@
 //! from the link's directory, so its commands are read as the link's: the target's text at the
 //! link's place. Links are never followed to read: the text is that of the target the walk
 //! found inside the repository, and a link that leaves the repository, or points to anything
-//! but a walked file, is ignored.
+//! but a walked file, is ignored. The links are those the repository's listing recorded
+//! (`repo::tree`), or, without one, those of the directories listed again.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -11,7 +12,7 @@ use std::path::Path;
 use super::index::Index;
 use super::{make, scripts};
 use crate::files::paths;
-use crate::lint::repo::walk::RepoFile;
+use crate::lint::repo::walk::{Link, RepoFile};
 
 /// `(link, target)` repository paths of the links to walked files that are Makefiles or
 /// scripts, in the directories that hold walked files.
@@ -37,16 +38,36 @@ pub fn linked_commands(repo: &Path, files: &[RepoFile], index: &Index) -> Vec<(S
             let Ok(to) = std::fs::read_link(entry.path()) else {
                 continue;
             };
-            let Some(target) = to.to_str().and_then(|t| inside(dir, t)) else {
-                continue;
-            };
-            if index.is_file(&target) {
-                out.push((link, target));
-            }
+            out.extend(linked(dir, link, &to, index));
         }
     }
     out.sort();
     out
+}
+
+/// [`linked_commands`] from the links the repository's listing recorded (`listed`).
+pub fn linked_in(listed: &[Link], files: &[RepoFile], index: &Index) -> Vec<(String, String)> {
+    let mut dirs: BTreeSet<&str> = BTreeSet::from(["."]);
+    dirs.extend(files.iter().map(|f| paths::parent(&f.path)));
+    let mut out = Vec::new();
+    for l in listed {
+        let dir = paths::parent(&l.path);
+        if !dirs.contains(dir) || !(make::candidate(&l.path) || scripts::candidate(&l.path)) {
+            continue;
+        }
+        let Some(to) = &l.to else {
+            continue;
+        };
+        out.extend(linked(dir, l.path.clone(), to, index));
+    }
+    out.sort();
+    out
+}
+
+/// `(link, target)` when the link in `dir` names a walked file of the repository.
+fn linked(dir: &str, link: String, to: &Path, index: &Index) -> Option<(String, String)> {
+    let target = to.to_str().and_then(|t| inside(dir, t))?;
+    index.is_file(&target).then_some((link, target))
 }
 
 /// The repository path a relative link in `dir` names, `None` when it is absolute or leaves
