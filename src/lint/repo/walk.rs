@@ -66,6 +66,10 @@ pub struct RepoFile {
     /// Text the walk read that calls `with_data_values` (worth reading again for the private
     /// libraries it hands data values whole: `discover::handed_values`).
     pub hands_values: bool,
+    /// A ytt file whose text may give a private library data values: it names
+    /// [`HANDS_VALUES_CALL`] or `library/ref`, or the walk could not read it as UTF-8 (the
+    /// plan's `gives_no_library_values`, which then reads no text again).
+    pub library_values: bool,
 }
 
 /// What the text of a file that hands a private library data values says
@@ -87,6 +91,7 @@ impl RepoFile {
             digest: 0,
             size: 0,
             hands_values: false,
+            library_values: true,
         }
     }
 }
@@ -333,6 +338,10 @@ fn classify_keeping(
         Kind::YttYaml | Kind::TextTemplate if filetest => Kind::Other,
         kind => kind,
     };
+    let library_values = !utf8
+        || text
+            .as_deref()
+            .is_none_or(|t| hands_values || t.contains("library/ref"));
     let kept = text.filter(|t| utf8 && !t.as_bytes().contains(&0) && keep(&path, kind, t));
     let file = RepoFile {
         path,
@@ -345,6 +354,7 @@ fn classify_keeping(
         digest,
         size,
         hands_values,
+        library_values,
     };
     (file, kept)
 }

@@ -107,4 +107,39 @@ mod tests {
         assert_eq!(inside("a", "../../x"), None);
         assert_eq!(inside(".", "/etc/passwd"), None);
     }
+
+    #[test]
+    fn the_listing_s_links_are_the_links_of_the_directories_listed_again() {
+        let base = std::env::temp_dir().join(format!("yttlint-links-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        for d in ["app", "lib", "empty/deeper"] {
+            std::fs::create_dir_all(base.join(d)).unwrap();
+        }
+        std::fs::write(base.join("lib/Makefile"), "all:\n\tytt -f .\n").unwrap();
+        std::fs::write(base.join("app/values.yml"), "a: 1\n").unwrap();
+        std::fs::write(base.join("empty/deeper/t.yml"), "a: 1\n").unwrap();
+        // Ignored or not, a link in a listed directory counts; one in a directory without
+        // walked files, or leaving the repository, does not.
+        std::fs::write(base.join(".ignore"), "app/run.sh\n").unwrap();
+        let link = |to: &str, at: &str| crate::platform::fs::symlink(Path::new(to), &base.join(at));
+        link("../lib/Makefile", "app/Makefile").unwrap();
+        link("../lib/Makefile", "app/run.sh").unwrap();
+        link("../lib/Makefile", "empty/Makefile").unwrap();
+        link("../../outside/Makefile", "app/build.sh").unwrap();
+        link("lib/Makefile", "Makefile").unwrap();
+        let exclude = crate::lint::repo::walk::exclude_set(&[]).unwrap();
+        let tree = crate::lint::repo::tree::list(&base, &[], &exclude);
+        let walked = crate::lint::repo::walk::walk_tree(&tree, &crate::lint::repo::walk::never_kept);
+        let index = Index::new(walked.files.iter().map(|f| f.path.as_str()));
+        let listed = linked_in(&walked.links, &walked.files, &index);
+        let expected = [
+            ("Makefile", "lib/Makefile"),
+            ("app/Makefile", "lib/Makefile"),
+            ("app/run.sh", "lib/Makefile"),
+        ];
+        let pairs: Vec<(&str, &str)> = listed.iter().map(|(l, t)| (l.as_str(), t.as_str())).collect();
+        assert_eq!(pairs, expected);
+        assert_eq!(listed, linked_commands(&base, &walked.files, &index));
+        std::fs::remove_dir_all(&base).unwrap();
+    }
 }
