@@ -136,10 +136,7 @@ fn add(list: &mut Vec<Project>, config: Config, paths: Vec<PathBuf>) {
 
 /// The directories with their own configuration below what `project` lints, and the listing of
 /// the project's whole directory when the search made one (it searched from the top).
-fn sub_projects(
-    s: &Settings,
-    project: &Project,
-) -> Result<(Vec<PathBuf>, Option<Tree>), String> {
+fn sub_projects(s: &Settings, project: &Project) -> Result<(Vec<PathBuf>, Option<Tree>), String> {
     let dir = &project.config.dir;
     let exclude = walk::exclude_set(&project.config.exclude)?;
     let mut from: Vec<PathBuf> = project

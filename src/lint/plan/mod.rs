@@ -429,11 +429,10 @@ mod tests {
         let mut found = Root::found("found", Reason::Topmost);
         found.needs_input = true;
         roots.push(found);
+        // Each file as the walk classifies it: whether its text may give a library values.
+        let policy = crate::files::ReadPolicy::repository(&repo);
         let file = |path: &str| {
-            crate::lint::repo::walk::RepoFile::for_test(
-                path,
-                crate::lint::repo::walk::Kind::YttYaml,
-            )
+            crate::lint::repo::walk::classify(&repo.join(path), path.to_string(), &policy)
         };
         let d = Discovery {
             roots,

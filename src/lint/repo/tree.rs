@@ -89,8 +89,7 @@ pub fn list(base: &Path, globs: &[String], exclude: &GlobSet) -> Tree {
                 return true;
             }
             // Every link of the directory, whatever decides below (`links`).
-            if e.file_type().is_some_and(|t| t.is_symlink()) && e.file_name().to_str().is_some()
-            {
+            if e.file_type().is_some_and(|t| t.is_symlink()) && e.file_name().to_str().is_some() {
                 let to = std::fs::read_link(e.path()).ok();
                 if let Ok(mut seen) = recorded.lock() {
                     seen.links.push(Link {
@@ -190,8 +189,7 @@ mod tests {
         std::fs::write(base.join("sub/.yttlint.yaml"), "").unwrap();
         std::fs::write(base.join(".git/t.yml"), "a: 1\n").unwrap();
         crate::platform::fs::symlink(Path::new("run.sh"), &base.join("a/link.sh")).unwrap();
-        crate::platform::fs::symlink(Path::new("run.sh"), &base.join("a/hidden.sh"))
-            .unwrap();
+        crate::platform::fs::symlink(Path::new("run.sh"), &base.join("a/hidden.sh")).unwrap();
         let globs = vec!["nothing/**".to_string()];
         let exclude = super::super::walk::exclude_set(&globs).unwrap();
         let tree = list(&base, &globs, &exclude);

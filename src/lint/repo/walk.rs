@@ -278,8 +278,7 @@ fn classify_keeping(
     let ext = path.rsplit('.').next().unwrap_or("");
     // The text, and whether it was UTF-8 as read.
     let read = || {
-        crate::files::listed::read_allowed_listed(abs, policy).map(|b| match String::from_utf8(b)
-        {
+        crate::files::listed::read_allowed_listed(abs, policy).map(|b| match String::from_utf8(b) {
             Ok(t) => (t, true),
             Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), false),
         })

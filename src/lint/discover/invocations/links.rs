@@ -129,7 +129,8 @@ mod tests {
         link("lib/Makefile", "Makefile").unwrap();
         let exclude = crate::lint::repo::walk::exclude_set(&[]).unwrap();
         let tree = crate::lint::repo::tree::list(&base, &[], &exclude);
-        let walked = crate::lint::repo::walk::walk_tree(&tree, &crate::lint::repo::walk::never_kept);
+        let walked =
+            crate::lint::repo::walk::walk_tree(&tree, &crate::lint::repo::walk::never_kept);
         let index = Index::new(walked.files.iter().map(|f| f.path.as_str()));
         let listed = linked_in(&walked.links, &walked.files, &index);
         let expected = [
@@ -137,7 +138,10 @@ mod tests {
             ("app/Makefile", "lib/Makefile"),
             ("app/run.sh", "lib/Makefile"),
         ];
-        let pairs: Vec<(&str, &str)> = listed.iter().map(|(l, t)| (l.as_str(), t.as_str())).collect();
+        let pairs: Vec<(&str, &str)> = listed
+            .iter()
+            .map(|(l, t)| (l.as_str(), t.as_str()))
+            .collect();
         assert_eq!(pairs, expected);
         assert_eq!(listed, linked_commands(&base, &walked.files, &index));
         std::fs::remove_dir_all(&base).unwrap();
