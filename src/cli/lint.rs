@@ -152,6 +152,7 @@ fn settings(a: &LintArgs) -> Result<Settings, String> {
         cancel: None,
         spread: false,
         deadline: Some(a.limits.deadline()),
+        tree: None,
     })
 }
 

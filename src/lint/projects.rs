@@ -9,12 +9,14 @@
 //! still use theirs.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::files::paths;
 use crate::lint::config::{self, Config};
 use crate::lint::plan::Planned;
 use crate::lint::post;
-use crate::lint::repo::{nested, walk};
+use crate::lint::repo::tree::Tree;
+use crate::lint::repo::{nested, tree, walk};
 use crate::lint::session::{self, Linted, Settings};
 use crate::report::{Diagnostic, Sources};
 
@@ -24,6 +26,9 @@ pub struct Project {
     pub config: Config,
     /// The paths given that lie in it (absolute); none: what a run of it alone lints.
     pub paths: Vec<PathBuf>,
+    /// The listing of its whole directory, when the search for sub-projects made one: its
+    /// repository walk uses it rather than list the directories again.
+    pub tree: Option<Arc<Tree>>,
 }
 
 /// The projects of a run, and the directory that holds them all.
@@ -94,7 +99,10 @@ pub fn find(
     // The sub-projects below the directories linted, and theirs in turn.
     let mut at = 0;
     while let Some(project) = list.get(at) {
-        let found = sub_projects(s, project)?;
+        let (found, listed) = sub_projects(s, project)?;
+        if let Some(t) = listed {
+            list[at].tree = Some(Arc::new(t));
+        }
         for dir in found {
             if let Some(f) = config::file_in(&dir) {
                 let c = load(&f)?;
@@ -118,12 +126,17 @@ fn add(list: &mut Vec<Project>, config: Config, paths: Vec<PathBuf>) {
                 }
             }
         }
-        None => list.push(Project { config, paths }),
+        None => list.push(Project {
+            config,
+            paths,
+            tree: None,
+        }),
     }
 }
 
-/// The directories with their own configuration below what `project` lints.
-fn sub_projects(s: &Settings, project: &Project) -> Result<Vec<PathBuf>, String> {
+/// The directories with their own configuration below what `project` lints, and the listing of
+/// the project's whole directory when the search made one (it searched from the top).
+fn sub_projects(s: &Settings, project: &Project) -> Result<(Vec<PathBuf>, Option<Tree>), String> {
     let dir = &project.config.dir;
     let exclude = walk::exclude_set(&project.config.exclude)?;
     let mut from: Vec<PathBuf> = project
@@ -138,14 +151,23 @@ fn sub_projects(s: &Settings, project: &Project) -> Result<Vec<PathBuf>, String>
         from.push(if below { s.cwd.clone() } else { dir.clone() });
     }
     let mut found = Vec::new();
+    let mut listed = None;
     for start in from {
-        for d in nested::find(dir, &start, &exclude) {
+        // From the top: one listing for this search and the project's repository walk.
+        let whole = (start == *dir && listed.is_none())
+            .then(|| tree::list(dir, &project.config.exclude, &exclude));
+        let dirs = whole
+            .as_ref()
+            .and_then(|t| nested::in_tree(t, &start))
+            .unwrap_or_else(|| nested::find(dir, &start, &exclude));
+        listed = listed.or(whole);
+        for d in dirs {
             if !found.contains(&d) {
                 found.push(d);
             }
         }
     }
-    Ok(found)
+    Ok((found, listed))
 }
 
 /// The deepest directory that holds every one of `dirs`.
@@ -175,6 +197,7 @@ pub fn lint(
     if let [only] = projects.list.as_slice() {
         let alone = Settings {
             paths: only.paths.clone(),
+            tree: only.tree.clone(),
             ..s.clone()
         };
         return session::plan_and_lint(&alone, only.config.clone(), asked, adjust);
@@ -192,6 +215,7 @@ pub fn lint(
         let own = Settings {
             paths: project.paths.clone(),
             baseline: None,
+            tree: project.tree.clone(),
             ..s.clone()
         };
         let linted = session::lint_unfinished(&own, project.config.clone(), asked, adjust)?;
@@ -269,6 +293,7 @@ pub fn list_roots(
     for project in &projects.list {
         let own = Settings {
             paths: project.paths.clone(),
+            tree: project.tree.clone(),
             ..s.clone()
         };
         let mut planned = session::plan_with(&own, project.config.clone())?;

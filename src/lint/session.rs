@@ -61,6 +61,9 @@ pub struct Settings {
     /// When the run's time is up (`--timeout`): jobs not finished by then are `limit-exceeded`
     /// findings (see [`crate::lint::run::deadline`]).
     pub deadline: Option<crate::lint::run::deadline::Deadline>,
+    /// The listing of the repository the search for sub-projects made (`lint::projects`): the
+    /// repository walk uses it when it is the configuration's, rather than list again.
+    pub tree: Option<std::sync::Arc<crate::lint::repo::tree::Tree>>,
 }
 
 /// Whether and where the result cache lives.
@@ -182,7 +185,7 @@ fn targets(s: &Settings, config: &Config) -> Result<Vec<PathBuf>, String> {
 pub fn plan_with(s: &Settings, config: Config) -> Result<Planned, String> {
     let targets = targets(s, &config)?;
     let exclude: GlobSet = walk::exclude_set(&config.exclude)?;
-    let discovery = discover::discover(&config)?;
+    let discovery = discover::discover_listed(&config, s.tree.as_deref())?;
     let selection = select::select(&config, &discovery, &exclude, &targets);
     Ok(Planned {
         config,

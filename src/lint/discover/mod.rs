@@ -222,15 +222,42 @@ impl Discovery {
 
 /// Walks the repository of `config` and finds its roots and libraries.
 pub fn discover(config: &Config) -> Result<Discovery, String> {
+    discover_listed(config, None)
+}
+
+/// [`discover`], walking the listing `tree` when it is that of the repository of `config`
+/// (`repo::tree::Tree::serves`), else a listing of its own.
+pub fn discover_listed(
+    config: &Config,
+    tree: Option<&crate::lint::repo::tree::Tree>,
+) -> Result<Discovery, String> {
     let exclude = walk::exclude_set(&config.exclude)?;
+    let own;
+    let tree = match tree.filter(|t| t.serves(&config.dir, &config.exclude)) {
+        Some(t) => t,
+        None => {
+            own = crate::lint::repo::tree::list(&config.dir, &config.exclude, &exclude);
+            &own
+        }
+    };
+    // The texts the repository's commands are read from, kept as the walk reads them.
+    let keep = |path: &str, kind: walk::Kind, text: &str| {
+        config.invocations && invocations::worth_keeping(path, kind, text)
+    };
     let walk::Walked {
         files,
         problems,
         not_utf8,
         others,
         ignore_notes,
-    } = walk::walk(&config.dir, &exclude);
-    let mut d = from_files(config, &files);
+        links,
+        kept,
+    } = walk::walk_tree(tree, &keep);
+    let seen = invocations::Seen {
+        kept,
+        links: Some(links),
+    };
+    let mut d = from_seen(config, &files, seen);
     if config.roots.is_empty() && config.invocations {
         // Scripts and Makefiles the walk found as links or special files: not read, said.
         let index = Index::new(files.iter().map(|f| f.path.as_str()));
@@ -271,6 +298,11 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
 
 /// Roots and libraries from the walked `files` of the repository of `config`.
 pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
+    from_seen(config, files, invocations::Seen::default())
+}
+
+/// [`from_files`], with what the walk already has for the repository's commands (`seen`).
+fn from_seen(config: &Config, files: &[RepoFile], seen: invocations::Seen) -> Discovery {
     let mut d = Discovery::default();
     let index = Index::new(files.iter().map(|f| f.path.as_str()));
     d.vendir = vendir::repository_targets(config, files, &index);
@@ -279,7 +311,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
     d.tool_reads = read_by_tools(config, files, &index);
     d.handed_over = handed_values::of(&config.dir, files);
     if config.roots.is_empty() {
-        d.roots = learn(config, files, &index, &mut d);
+        d.roots = learn(config, files, &index, &mut d, seen);
     } else {
         d.roots = configured::roots(config, &mut d.notes);
         d.libraries = configured::libraries(config);
@@ -287,7 +319,7 @@ pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
         // not there fails whatever the configuration lists (`input-missing`), and the ones
         // the linter cannot run still say which files the repository renders (`skipped`).
         if config.invocations {
-            let found = invocations::find(&config.dir, files, &index, &d.vendir);
+            let found = invocations::find(&config.dir, files, &index, &d.vendir, seen);
             d.skipped = found.skipped;
             d.third_party = found.third_party;
             d.deployed = found.deployed;
@@ -399,9 +431,15 @@ fn read_by_tools(config: &Config, files: &[RepoFile], index: &Index) -> Vec<tool
 
 /// Roots without configuration: from the repository's commands, its Packages, then the
 /// topmost directories of the ytt files nothing else covers.
-fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) -> Vec<Root> {
+fn learn(
+    config: &Config,
+    files: &[RepoFile],
+    index: &Index,
+    d: &mut Discovery,
+    seen: invocations::Seen,
+) -> Vec<Root> {
     let found = if config.invocations {
-        invocations::find(&config.dir, files, index, &d.vendir)
+        invocations::find(&config.dir, files, index, &d.vendir, seen)
     } else {
         invocations::Found::default()
     };

@@ -163,7 +163,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
         let closed = match owner {
             Some(root) if lib.partial.is_none() => *closed_roots
                 .entry(root.name.clone())
-                .or_insert_with(|| gives_no_library_values(config, d, root)),
+                .or_insert_with(|| gives_no_library_values(d, root)),
             _ => false,
         };
         let how = format!(
@@ -209,7 +209,7 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
 /// Whether a root surely gives its private libraries no data values: it is run as declared,
 /// no flag or scenario addresses a library (`@lib:`), and none of its files names
 /// `with_data_values` or `library/ref` (read as text: a mention is enough to be unsure).
-fn gives_no_library_values(config: &Config, d: &Discovery, root: &Root) -> bool {
+fn gives_no_library_values(d: &Discovery, root: &Root) -> bool {
     let addressed = |a: &String| a.starts_with('@') || a.contains("=@");
     let scenarios = root.scenarios.iter().any(|s| {
         s.args.iter().any(addressed)
@@ -225,10 +225,8 @@ fn gives_no_library_values(config: &Config, d: &Discovery, root: &Root) -> bool 
             f.kind,
             walk::Kind::YttYaml | walk::Kind::Starlark | walk::Kind::TextTemplate
         );
-        read && root.inputs.iter().any(|i| is_within(&f.path, i))
-            && crate::files::repo_text::read_repo_text(&config.dir, &f.path).is_none_or(|text| {
-                text.contains("with_data_values") || text.contains("library/ref")
-            })
+        // What the walk saw in the file's text (`RepoFile::library_values`).
+        read && f.library_values && root.inputs.iter().any(|i| is_within(&f.path, i))
     })
 }
 
@@ -431,11 +429,10 @@ mod tests {
         let mut found = Root::found("found", Reason::Topmost);
         found.needs_input = true;
         roots.push(found);
+        // Each file as the walk classifies it: whether its text may give a library values.
+        let policy = crate::files::ReadPolicy::repository(&repo);
         let file = |path: &str| {
-            crate::lint::repo::walk::RepoFile::for_test(
-                path,
-                crate::lint::repo::walk::Kind::YttYaml,
-            )
+            crate::lint::repo::walk::classify(&repo.join(path), path.to_string(), &policy)
         };
         let d = Discovery {
             roots,

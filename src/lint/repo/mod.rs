@@ -14,6 +14,7 @@ pub mod marker;
 pub mod nested;
 pub mod stray_marker;
 pub mod supplementary;
+pub mod tree;
 pub mod walk;
 pub mod walk_errors;
 pub mod xrds;

@@ -2,7 +2,8 @@
 //! `.yttlint.yml`), found by a walk that lists directories and reads no file, honouring what
 //! the repository walk honours (`.gitignore`, `.ignore`, the configuration's `exclude` globs,
 //! version control's directories and the result cache). Only the outermost are found: each
-//! sub-project finds its own.
+//! sub-project finds its own. A search of the whole repository takes them from the repository's
+//! listing (`tree.rs`), which the repository walk then uses too.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -58,6 +59,18 @@ pub fn find(repo: &Path, from: &Path, exclude: &GlobSet) -> Vec<PathBuf> {
     dirs
 }
 
+/// The sub-projects [`find`] finds under the whole repository, from its listing: `None` when
+/// `from` is not the listing's top, or when the listing set aside a directory whose name is not
+/// UTF-8 (which [`find`] enters, and the repository walk does not).
+pub fn in_tree(tree: &super::tree::Tree, from: &Path) -> Option<Vec<PathBuf>> {
+    if from != tree.base || tree.not_utf8.iter().any(|n| n.dir) {
+        return None;
+    }
+    let mut dirs: Vec<PathBuf> = tree.nested.iter().map(|d| tree.base.join(d)).collect();
+    dirs.sort();
+    Some(dirs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,6 +95,10 @@ mod tests {
                 .collect()
         };
         assert_eq!(rel(find(&base, &base, &exclude)), ["a/b", "d", "f"]);
+        // The listing of the whole repository finds the same.
+        let tree = crate::lint::repo::tree::list(&base, &[], &exclude);
+        assert_eq!(rel(in_tree(&tree, &base).unwrap()), ["a/b", "d", "f"]);
+        assert_eq!(in_tree(&tree, &base.join("a")), None);
         assert_eq!(rel(find(&base, &base.join("a"), &exclude)), ["a/b"]);
         assert_eq!(rel(find(&base, &base.join("a/b"), &exclude)), ["a/b/c"]);
         std::fs::remove_dir_all(&base).unwrap();

@@ -1,13 +1,14 @@
-//! The repository walk: the one place the `ignore` walker is configured (`.gitignore`,
-//! `.ignore` and the configuration's `exclude` globs are honoured; hidden entries are walked,
-//! as `.github/`, `.tanzu-managed/` or `.ci/` hold real configuration, but version control's
-//! own directories and the result cache are not; the order is fixed), and the one function that
-//! decides what a walked file is to the linter.
+//! The repository walk: every file of the repository's listing (`tree.rs`, the one place the
+//! `ignore` walker is configured for it: `.gitignore`, `.ignore` and the configuration's
+//! `exclude` globs are honoured; hidden entries are walked, as `.github/`, `.tanzu-managed/` or
+//! `.ci/` hold real configuration, but version control's own directories and the result cache
+//! are not; the order is fixed) read once and classified by the one function that decides what
+//! a walked file is to the linter, and the texts discovery asks for kept, so that it reads no
+//! file twice.
 //! A sub-directory with its own `.yttlint.yaml` is another project: it is not walked, and the
 //! walk says so; a run lints it with its own configuration (`lint::projects`).
 
 use std::path::Path;
-use std::sync::{Arc, Mutex};
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use ignore::WalkBuilder;
@@ -65,6 +66,10 @@ pub struct RepoFile {
     /// Text the walk read that calls `with_data_values` (worth reading again for the private
     /// libraries it hands data values whole: `discover::handed_values`).
     pub hands_values: bool,
+    /// A ytt file whose text may give a private library data values: it names
+    /// [`HANDS_VALUES_CALL`] or `library/ref`, or the walk could not read it as UTF-8 (the
+    /// plan's `gives_no_library_values`, which then reads no text again).
+    pub library_values: bool,
 }
 
 /// What the text of a file that hands a private library data values says
@@ -86,6 +91,7 @@ impl RepoFile {
             digest: 0,
             size: 0,
             hands_values: false,
+            library_values: true,
         }
     }
 }
@@ -103,12 +109,15 @@ pub fn exclude_set(globs: &[String]) -> Result<GlobSet, String> {
     builder.build().map_err(|e| e.to_string())
 }
 
-/// A walked entry whose name is not UTF-8: not entered, not listed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotUtf8 {
-    /// Its repository path, with U+FFFD in the place of each invalid byte.
-    pub path: String,
-    pub dir: bool,
+pub use super::tree::{Link, NotUtf8};
+
+/// Whether the walk keeps a file's text for discovery (its repository path, its kind, its
+/// text), which then reads no file twice: `never_kept` keeps none.
+pub type Keep<'a> = dyn Fn(&str, Kind, &str) -> bool + Sync + 'a;
+
+/// Keeps no text.
+pub fn never_kept(_: &str, _: Kind, _: &str) -> bool {
+    false
 }
 
 /// What the walk found: the files, the entries it could not read, the names it could not.
@@ -124,97 +133,56 @@ pub struct Walked {
     pub others: Vec<String>,
     /// The ignore files not read, and their lines not understood (`ignores`).
     pub ignore_notes: Vec<String>,
+    /// The symbolic links of the directories walked, ignored ones too (`tree::Link`).
+    pub links: Vec<Link>,
+    /// The texts the walk read that `keep` asked to keep, by repository path: UTF-8 with no
+    /// NUL byte, as read.
+    pub kept: std::collections::HashMap<String, String>,
 }
 
 /// Every file under `base` that is not ignored or excluded, in path order. Unreadable entries
 /// and entries whose name is not UTF-8 (discovery cannot name them) are skipped, and said.
 pub fn walk(base: &Path, exclude: &GlobSet) -> Walked {
-    let mut problems = Vec::new();
-    let filter_base = base.to_path_buf();
-    let excluded = exclude.clone();
-    let nested = Arc::new(Mutex::new(Vec::new()));
-    let nested_seen = nested.clone();
-    let odd = Arc::new(Mutex::new(Vec::new()));
-    let odd_seen = odd.clone();
-    // Ignore files are read by the linter, under the repository's read policy (`ignores`).
-    let ignores = Arc::new(super::ignores::Ignores::new(base));
-    let ignores_seen = ignores.clone();
-    let walker = WalkBuilder::new(base)
-        .standard_filters(false)
-        .sort_by_file_name(|a, b| a.cmp(b))
-        .filter_entry(move |e| {
-            let Some(rel) = paths::relative(&filter_base, e.path()) else {
-                return true;
-            };
-            if rel == "." {
-                return true;
-            }
-            if never_walked(e) || excluded.is_match(&rel) {
-                return false;
-            }
-            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-            if ignores_seen.ignored(e.path(), is_dir) {
-                return false;
-            }
-            if e.file_name().to_str().is_none() {
-                if let Ok(mut seen) = odd_seen.lock() {
-                    seen.push(NotUtf8 {
-                        path: rel,
-                        dir: is_dir,
-                    });
-                }
-                return false;
-            }
-            if is_dir && crate::lint::config::file_in(e.path()).is_some() {
-                if let Ok(mut seen) = nested_seen.lock() {
-                    seen.push(rel);
-                }
-                return false;
-            }
-            true
-        })
-        .build();
-    let mut found = Vec::new();
-    let mut others = Vec::new();
-    for entry in walker {
-        match entry {
-            Ok(e) if e.file_type().is_some_and(|t| t.is_file()) => {
-                if let Some(rel) = paths::relative(base, e.path()) {
-                    found.push((e.into_path(), rel));
-                }
-            }
-            Ok(e) if !e.file_type().is_some_and(|t| t.is_dir()) => {
-                others.extend(paths::relative(base, e.path()));
-            }
-            Ok(_) => {}
-            Err(err) => problems.push(super::walk_errors::describe(base, &err)),
-        }
-    }
+    walk_tree(&super::tree::list(base, &[], exclude), &never_kept)
+}
+
+/// The files of a repository's listing (`tree::list`), each read and classified, the texts
+/// `keep` asks for kept.
+pub fn walk_tree(tree: &super::tree::Tree, keep: &Keep<'_>) -> Walked {
+    let base = &tree.base;
+    let mut problems = tree.problems.clone();
     // Reading and classifying the files is most of the walk's time: on every core. Each is
     // read under the repository's read policy: a file swapped for a symlink since the walk
     // listed it is not followed out of the repository.
     let policy = crate::files::ReadPolicy::repository(base);
-    let mut files: Vec<RepoFile> = found
-        .into_par_iter()
-        .map(|(abs, rel)| classify(&abs, rel, &policy))
+    let mut classified: Vec<(RepoFile, Option<String>)> = tree
+        .files
+        .par_iter()
+        .map(|(abs, rel)| classify_keeping(abs, rel.clone(), &policy, keep))
         .collect();
-    files.sort_by(|a, b| a.path.cmp(&b.path));
-    if let Ok(seen) = nested.lock() {
-        for dir in seen.iter() {
-            problems.push(format!(
-                "{dir} has its own {}: its files are linted with that configuration",
-                crate::lint::config::FILE_NAME
-            ));
+    classified.sort_by(|a, b| a.0.path.cmp(&b.0.path));
+    let mut kept = std::collections::HashMap::new();
+    let mut files = Vec::with_capacity(classified.len());
+    for (file, text) in classified {
+        if let Some(text) = text {
+            kept.insert(file.path.clone(), text);
         }
+        files.push(file);
     }
-    let ignore_notes = ignores.notes();
-    let not_utf8 = odd.lock().map(|o| o.clone()).unwrap_or_default();
+    for dir in &tree.nested {
+        problems.push(format!(
+            "{dir} has its own {}: its files are linted with that configuration",
+            crate::lint::config::FILE_NAME
+        ));
+    }
     Walked {
         files,
         problems,
-        not_utf8,
-        others,
-        ignore_notes,
+        not_utf8: tree.not_utf8.clone(),
+        others: tree.others.clone(),
+        ignore_notes: tree.ignore_notes.clone(),
+        links: tree.links.clone(),
+        kept,
     }
 }
 
@@ -297,18 +265,31 @@ pub fn text_digest(text: &str) -> u64 {
 /// `policy` (an editor's buffer in its place). `abs` is a regular file the walk listed: it is
 /// opened without an `lstat` first (`files::listed`).
 pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> RepoFile {
+    classify_keeping(abs, path, policy, &never_kept).0
+}
+
+/// [`classify`], with the text read when `keep` asks for it (UTF-8 with no NUL byte only).
+fn classify_keeping(
+    abs: &Path,
+    path: String,
+    policy: &crate::files::ReadPolicy,
+    keep: &Keep<'_>,
+) -> (RepoFile, Option<String>) {
     let ext = path.rsplit('.').next().unwrap_or("");
+    // The text, and whether it was UTF-8 as read.
     let read = || {
-        crate::files::listed::read_allowed_listed(abs, policy).map(|b| {
-            String::from_utf8(b)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        crate::files::listed::read_allowed_listed(abs, policy).map(|b| match String::from_utf8(b) {
+            Ok(t) => (t, true),
+            Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), false),
         })
     };
-    let text = match ext {
+    let read = match ext {
         "star" | "yml" | "yaml" | "txt" | "tpl" => read(),
         _ if crate::lint::repo::embedded::named_for(&path) => read(),
         _ => None,
     };
+    let utf8 = read.as_ref().is_some_and(|(_, valid)| *valid);
+    let text = read.map(|(t, _)| t);
     let digest = text.as_deref().map_or(0, text_digest);
     let size = text.as_deref().map_or(0, |t| t.len() as u64);
     let hands_values = text
@@ -332,31 +313,36 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         && text
             .as_deref()
             .is_some_and(crate::lint::repo::filetest::is_filetest);
-    let (kind, package, kubevirt) = match (ext, text) {
+    let (kind, package, kubevirt) = match (ext, text.as_deref()) {
         ("star", _) => (Kind::Starlark, false, false),
         ("yml" | "yaml", Some(text)) => {
             // A `#@daily` after a cron string is no ytt (`repo::stray_marker`).
-            let kind = if has_annotation(&text)
-                && annotated(&path, &text)
-                && !crate::lint::repo::stray_marker::only_stray(&text)
+            let kind = if has_annotation(text)
+                && annotated(&path, text)
+                && !crate::lint::repo::stray_marker::only_stray(text)
             {
                 Kind::YttYaml
             } else {
                 Kind::PlainYaml
             };
-            (kind, mentions_package(&text), mentions_kubevirt(&text))
+            (kind, mentions_package(text), mentions_kubevirt(text))
         }
         ("yml" | "yaml", None) => (Kind::PlainYaml, false, false),
         ("txt", Some(text)) if text.contains("(@") => (Kind::TextTemplate, false, false),
         // `app.yaml.tpl`: a resource filled in by some other tool before it is applied.
-        ("tpl", Some(text)) => (Kind::Other, mentions_package(&text), false),
+        ("tpl", Some(text)) => (Kind::Other, mentions_package(text), false),
         _ => (Kind::Other, false, false),
     };
     let kind = match kind {
         Kind::YttYaml | Kind::TextTemplate if filetest => Kind::Other,
         kind => kind,
     };
-    RepoFile {
+    let library_values = !utf8
+        || text
+            .as_deref()
+            .is_none_or(|t| hands_values || t.contains("library/ref"));
+    let kept = text.filter(|t| utf8 && !t.as_bytes().contains(&0) && keep(&path, kind, t));
+    let file = RepoFile {
         path,
         kind,
         package,
@@ -367,7 +353,9 @@ pub fn classify(abs: &Path, path: String, policy: &crate::files::ReadPolicy) -> 
         digest,
         size,
         hands_values,
-    }
+        library_values,
+    };
+    (file, kept)
 }
 
 /// A `kind: Template` or `kind: VirtualMachine` (block, flow or JSON style) somewhere, in a

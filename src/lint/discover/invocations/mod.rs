@@ -359,8 +359,31 @@ pub fn worth_reading(path: &str, kind: Kind) -> bool {
     }
 }
 
-/// Every `ytt` command of the repository at `repo`, resolved.
-pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -> Found {
+/// Whether the repository walk keeps a text it read for [`find`]: a file worth reading that
+/// [`scripts::read`] would read (the walk keeps only UTF-8 with no NUL byte).
+pub fn worth_keeping(path: &str, kind: Kind, text: &str) -> bool {
+    text.len() <= shell::MAX_SCRIPT && worth_reading(path, kind)
+}
+
+/// What the repository walk already has for [`find`], which then reads no file twice.
+#[derive(Default)]
+pub struct Seen {
+    /// The texts it kept ([`worth_keeping`]), by repository path.
+    pub kept: std::collections::HashMap<String, String>,
+    /// The symbolic links of the directories it listed (`None`: not listed, [`find`] lists
+    /// them).
+    pub links: Option<Vec<crate::lint::repo::walk::Link>>,
+}
+
+/// Every `ytt` command of the repository at `repo`, resolved; `seen` is what the walk already
+/// read and listed.
+pub fn find(
+    repo: &Path,
+    files: &[RepoFile],
+    index: &Index,
+    vendir: &[Target],
+    seen: Seen,
+) -> Found {
     let name = repo
         .file_name()
         .and_then(|n| n.to_str())
@@ -369,8 +392,12 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
     let mut texts: Vec<(String, Kind, String)> = Vec::new();
     // A file not read is said (`unread`), and the others are read on.
     let mut unread = Vec::new();
+    let Seen { mut kept, links } = seen;
     for f in files.iter().filter(|f| worth_reading(&f.path, f.kind)) {
-        match scripts::read(repo, &f.path, shell::MAX_SCRIPT) {
+        let text = kept
+            .remove(&f.path)
+            .or_else(|| scripts::read(repo, &f.path, shell::MAX_SCRIPT));
+        match text {
             Some(text) => texts.push((f.path.clone(), f.kind, text)),
             None => unread.extend(
                 unread::why_file(repo, &f.path, shell::MAX_SCRIPT)
@@ -379,7 +406,11 @@ pub fn find(repo: &Path, files: &[RepoFile], index: &Index, vendir: &[Target]) -
         }
     }
     // A Makefile or script linked from elsewhere runs where its link is.
-    for (link, target) in links::linked_commands(repo, files, index) {
+    let linked = match &links {
+        Some(listed) => links::linked_in(listed, files, index),
+        None => links::linked_commands(repo, files, index),
+    };
+    for (link, target) in linked {
         if let Some(text) = scripts::read(repo, &target, shell::MAX_SCRIPT) {
             texts.push((link, Kind::Other, text));
         }
