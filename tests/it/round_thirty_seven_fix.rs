@@ -1,0 +1,44 @@
+//! The twenty-sixth session's fixes of round thirty-seven, each on a minimal repository
+//! written for the test: a read one edit from a key the root's own values hold is a
+//! misspelling, not a value left to run time (R37-3).
+
+use crate::util::repo::Repo;
+
+/// A kapp-controller App over `base`, its values from a Secret given at run time.
+const APP: &str = "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata:\n  name: dns\n  namespace: apps\nspec:\n  serviceAccountName: dns-sa\n  fetch:\n  - git:\n      url: https://github.com/example/dns-gitops\n      ref: origin/main\n  template:\n  - ytt:\n      paths:\n      - base\n      valuesFrom:\n      - secretRef:\n          name: dns-values\n  deploy:\n  - kapp: {}\n";
+
+/// The root's own defaults: `dns.resourceGroup`.
+const DEFAULTS: &str =
+    "#@data/values\n---\ndns:\n  zone: example.test\n  resourceGroup: rg-default\n";
+
+#[test]
+fn a_read_one_edit_from_a_key_of_the_defaults_is_a_warning_not_a_note() {
+    let misspelt = "#@ load(\"@ytt:data\", \"data\")\nkind: ConfigMap\napiVersion: v1\nmetadata:\n  name: dns-args\ndata:\n  zone: #@ data.values.dns.zone\n  group: #@ str(data.values.dns.resource_group)\n";
+    let lint = Repo::of(&[
+        ("base/values.yml", DEFAULTS),
+        ("base/dns.yml", misspelt),
+        (".install/app.yml", APP),
+    ])
+    .lint();
+    let found = lint.in_file("template-error", "base/dns.yml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
+    let text = found[0].to_string();
+    assert!(
+        text.contains("add no `dns.resource_group`") && text.contains("`dns.resourceGroup`"),
+        "{lint}"
+    );
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
+
+    // A key the defaults do not hold near it is still left to the run: a note.
+    let other = misspelt.replace("dns.resource_group", "dns.subscription");
+    let lint = Repo::of(&[
+        ("base/values.yml", DEFAULTS),
+        ("base/dns.yml", other.as_str()),
+        (".install/app.yml", APP),
+    ])
+    .lint();
+    assert!(lint.of("template-error").is_empty(), "{lint}");
+    assert_eq!(lint.of("needs-input").len(), 1, "{lint}");
+}
