@@ -1,7 +1,9 @@
 //! The twenty-sixth session's fixes of round thirty-seven, each on a minimal repository
 //! written for the test: a read one edit from a key the root's own values hold is a
-//! misspelling, not a value left to run time (R37-3).
+//! misspelling, not a value left to run time (R37-3); the committed example of a library a
+//! template loads stands in for the user's copy (R37-1).
 
+use crate::util::json::{assumption_kinds, assumption_text};
 use crate::util::repo::Repo;
 
 /// A kapp-controller App over `base`, its values from a Secret given at run time.
@@ -41,4 +43,52 @@ fn a_read_one_edit_from_a_key_of_the_defaults_is_a_warning_not_a_note() {
     .lint();
     assert!(lint.of("template-error").is_empty(), "{lint}");
     assert_eq!(lint.of("needs-input").len(), 1, "{lint}");
+}
+
+/// A template that loads `addon.lib.yaml`, which the repository commits only as its example.
+const ADDON: &str = "#@ load(\"@ytt:data\", \"data\")\n#@ load(\"@ytt:yaml\", \"yaml\")\n#@ load(\"addon.lib.yaml\", \"addon_objects\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: #@ \"{}-addon\".format(data.values.CLUSTER_NAME)\ndata:\n  objects: #@ yaml.encode(addon_objects())\n";
+
+/// The library's example: its token for the user to fill.
+const ADDON_LIB: &str = "#@ load(\"@ytt:data\", \"data\")\n\n#@ def addon_objects():\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: #@ \"repo-{}\".format(data.values.CLUSTER_NAME)\nstringData:\n  token: INSERT-TOKEN-HERE\n#@ end\n";
+
+#[test]
+fn the_example_of_a_loaded_library_stands_in_for_the_users_copy() {
+    for example in [
+        "overlays/addon.lib.template.yaml",
+        "overlays/addon.lib.tpl.yaml",
+        "overlays/addon.lib.example.yaml",
+        "overlays/addon.lib.sample.yaml",
+    ] {
+        let lint = Repo::of(&[("overlays/addon.yaml", ADDON), (example, ADDON_LIB)]).lint();
+        assert!(lint.of("load-error").is_empty(), "{example}: {lint}");
+        assert!(lint.of("unused-function").is_empty(), "{example}: {lint}");
+        assert!(lint.errors().is_empty(), "{example}: {lint}");
+    }
+
+    // What fails in the copy is a warning that names the example it stands in for.
+    let broken = ADDON_LIB.replace("token: INSERT-TOKEN-HERE", "token: #@ 1 + \"x\"");
+    let lint = Repo::of(&[
+        ("overlays/addon.yaml", ADDON),
+        ("overlays/addon.lib.template.yaml", broken.as_str()),
+    ])
+    .lint();
+    let found = lint.of("template-error");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
+    assert!(
+        assumption_kinds(found[0]).contains(&"example-values"),
+        "{lint}"
+    );
+    assert!(
+        assumption_text(found[0]).contains("overlays/addon.lib.template.yaml"),
+        "{lint}"
+    );
+
+    // No example beside the loaded file: the load still fails.
+    let lint = Repo::of(&[
+        ("overlays/addon.yaml", ADDON),
+        ("overlays/other.lib.template.yaml", ADDON_LIB),
+    ])
+    .lint();
+    assert_eq!(lint.of("load-error").len(), 1, "{lint}");
 }

@@ -33,6 +33,10 @@ pub fn settle(
     if let Some(a) = placeholders(ws, names) {
         p.assume(a);
     }
+    // An example given under the name of a file a template loads (`loaded_example`).
+    for (copy, example) in names.stood_in() {
+        p.assume(super::loaded_example::assumption(copy, example));
+    }
     // A Package's user gives values at install; a PackageBuild's release gives none
     // (its root needs no input: what it renders with is known).
     if p.source == Source::Package && job.needs_input {
