@@ -1,7 +1,8 @@
 //! The twenty-sixth session's fixes of round thirty-seven, each on a minimal repository
 //! written for the test: a read one edit from a key the root's own values hold is a
 //! misspelling, not a value left to run time (R37-3); the committed example of a library a
-//! template loads stands in for the user's copy (R37-1).
+//! template loads stands in for the user's copy (R37-1); a page's `--from-file` download path
+//! is the repository's file it links, shipped in a Secret (R37-6).
 
 use crate::util::json::{assumption_kinds, assumption_text};
 use crate::util::repo::Repo;
@@ -91,4 +92,44 @@ fn the_example_of_a_loaded_library_stands_in_for_the_users_copy() {
     ])
     .lint();
     assert_eq!(lint.of("load-error").len(), 1, "{lint}");
+}
+
+/// A TAP-style package overlay: it matches the package's `Deployment server`.
+const GUI_OVERLAY: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\":\"Deployment\",\"metadata\":{\"name\":\"server\"}})\n---\nspec:\n  replicas: 2\n";
+
+#[test]
+fn a_page_s_download_of_the_repository_s_overlay_ships_it_in_a_secret() {
+    let page = |from: &str, link: bool| {
+        let link = if link {
+            "Download [gui-db.yaml](https://github.com/example-org/example-repo/blob/main/install/gui-db.yaml), then:\n"
+        } else {
+            "Then:\n"
+        };
+        format!("## GUI database\n\n{link}\n```\nkubectl -n tap-install create secret generic gui-db \\\n  -o yaml --dry-run=client \\\n  --from-file={from} \\\n  | kubectl apply -f-\n```\n")
+    };
+    let values = "profile: full\npackage_overlays:\n- name: gui\n  secrets:\n  - name: gui-db\n";
+    for (from, link) in [
+        ("/var/tmp/downloads/gui-db.yaml", true),
+        ("~/Downloads/gui-db.yaml", false),
+    ] {
+        let text = page(from, link);
+        let lint = Repo::of(&[
+            ("install/gui-db.yaml", GUI_OVERLAY),
+            ("install/values.yaml", values),
+            ("docs/gui-db.md", text.as_str()),
+        ])
+        .lint();
+        assert!(lint.of("overlay-error").is_empty(), "{from}: {lint}");
+    }
+
+    // A second file of that name, none linked: the download is not known to be either.
+    let text = page("/var/tmp/downloads/gui-db.yaml", false);
+    let lint = Repo::of(&[
+        ("install/gui-db.yaml", GUI_OVERLAY),
+        ("old/gui-db.yaml", "a: 1\n"),
+        ("install/values.yaml", values),
+        ("docs/gui-db.md", text.as_str()),
+    ])
+    .lint();
+    assert_eq!(lint.of("overlay-error").len(), 1, "{lint}");
 }
