@@ -71,6 +71,10 @@ fn the_example_of_a_loaded_library_stands_in_for_the_users_copy() {
     let lint = Repo::of(&[
         ("overlays/addon.yaml", ADDON),
         ("overlays/addon.lib.template.yaml", broken.as_str()),
+        (
+            "overlays/values.yaml",
+            "#@data/values\n---\nCLUSTER_NAME: wc1\n",
+        ),
     ])
     .lint();
     let found = lint.of("template-error");
@@ -94,8 +98,9 @@ fn the_example_of_a_loaded_library_stands_in_for_the_users_copy() {
     assert_eq!(lint.of("load-error").len(), 1, "{lint}");
 }
 
-/// A TAP-style package overlay: it matches the package's `Deployment server`.
-const GUI_OVERLAY: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\":\"Deployment\",\"metadata\":{\"name\":\"server\"}})\n---\nspec:\n  replicas: 2\n";
+/// A TAP-style package overlay: it matches the package's `Deployment server`, and adds a
+/// PersistentVolumeClaim.
+const GUI_OVERLAY: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\":\"Deployment\",\"metadata\":{\"name\":\"server\"}})\n---\nspec:\n  replicas: 2\n---\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: gui-db\n  namespace: gui\nspec:\n  accessModes:\n  - ReadWriteOnce\n  resources:\n    requests:\n      storage: 1Gi\n";
 
 #[test]
 fn a_page_s_download_of_the_repository_s_overlay_ships_it_in_a_secret() {
