@@ -65,6 +65,16 @@ pub fn settle(
                 }
             }
             attach(job, &p, &mut d);
+            // The example given under a loaded file's name is not also given as committed
+            // (`committed_example` would say so of a file inside an input directory): what is
+            // found in it rests on the copy (`loaded_example`).
+            let file = d.span.as_ref().map(|s| s.file.clone());
+            for (copy, example) in names.stood_in() {
+                if file.as_deref() == Some(example.as_str()) {
+                    let a = super::loaded_example::assumption(copy, example);
+                    d.assume(a, || Certainty::from(p.source, p.origin.clone()));
+                }
+            }
             runtime_read::settle(job, &p, ws, names, &mut d);
             d
         })
