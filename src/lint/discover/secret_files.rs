@@ -5,6 +5,11 @@
 //! repository does not have. Such a file is no root of its own, as a file copied into another
 //! tool's tree ([`super::copied`]): its static checks still apply, and an overlay of it that
 //! matches nothing alone is not reported as if it were rendered alone (round ten's FA10-9).
+//!
+//! A page's `--from-file` path outside the repository (`/var/tmp/downloads/FILE`, where the
+//! reader saved a download) is the repository's file of that base name when the page links it
+//! (a `…/blob/REF/PATH` or raw URL whose PATH is a repository file of that name), or when
+//! exactly one repository file has that name (round thirty-seven's R37-6).
 
 use crate::files::paths;
 use crate::lint::discover::copied::Copied;
@@ -53,7 +58,9 @@ pub fn in_text(file: &str, text: &str, index: &Index) -> Vec<Copied> {
             };
             let Some(v) = value else { continue };
             let src = v.split_once('=').map_or(v, |(_, p)| p);
-            if let Some(path) = in_repository(src, dir, index) {
+            let found =
+                in_repository(src, dir, index).or_else(|| downloaded(file, text, src, index));
+            if let Some(path) = found {
                 out.push(Copied {
                     path,
                     to: format!("the Secret `{name}`"),
@@ -108,6 +115,55 @@ fn in_repository(src: &str, dir: &str, index: &Index) -> Option<String> {
     candidates(src, dir).into_iter().find(|p| index.is_file(p))
 }
 
+/// The repository file a page's `--from-file` source outside the repository (`/var/tmp/x/F`,
+/// `~/F`, `$DIR/F`) is a download of: the file of its base name the page links, or the one
+/// file of that name in the repository. Only a page's: its reader downloads what it links.
+fn downloaded(file: &str, text: &str, src: &str, index: &Index) -> Option<String> {
+    const PAGES: [&str; 5] = [".md", ".markdown", ".adoc", ".rst", ".txt"];
+    if !PAGES.iter().any(|e| file.to_ascii_lowercase().ends_with(e)) {
+        return None;
+    }
+    let src = src.trim_matches(['"', '\'']);
+    let outside = src.starts_with('/') || src.starts_with('~') || src.starts_with('$');
+    let base = src.rsplit('/').next().unwrap_or(src);
+    let named = [".yml", ".yaml", ".star"].iter().any(|e| base.ends_with(e));
+    if !outside || !named || base.contains('$') || base.len() <= 5 {
+        return None;
+    }
+    linked(text, base, index).or_else(|| index.by_suffix(base).filter(|p| index.is_file(p)))
+}
+
+/// The repository file named `base` that a URL of `text` names (`…/blob/REF/PATH`,
+/// `…/raw/REF/PATH`, `raw.githubusercontent.com/OWNER/NAME/REF/PATH`).
+fn linked(text: &str, base: &str, index: &Index) -> Option<String> {
+    for (at, _) in text.match_indices(base) {
+        let head = &text[..at + base.len()];
+        let start = head
+            .rfind(|c: char| c.is_whitespace() || matches!(c, '(' | '<' | '"' | '\'' | '['))
+            .map_or(0, |i| i + 1);
+        let url = &head[start..];
+        let tail = if let Some(i) = url.find("/blob/").or_else(|| url.find("/raw/")) {
+            url[i + 1..].splitn(3, '/').nth(2)
+        } else if let Some(i) = url.find("raw.githubusercontent.com/") {
+            url[i..].splitn(5, '/').nth(4)
+        } else {
+            None
+        };
+        // A ref with a slash (`release/1.2`) leaves part of it ahead of the path.
+        let Some(mut tail) = tail else { continue };
+        loop {
+            if tail.rsplit('/').next() == Some(base) && index.is_file(tail) {
+                return Some(tail.to_string());
+            }
+            match tail.split_once('/') {
+                Some((_, rest)) => tail = rest,
+                None => break,
+            }
+        }
+    }
+    None
+}
+
 /// The repository paths a command's path argument may name, first from the command's
 /// directory `dir`, then from the top (none for an absolute path, a home directory or a
 /// variable past the first part); a leading variable (`${script_dir}/`, `$DIR/`) is taken for
@@ -137,6 +193,32 @@ pub(super) fn candidates(src: &str, dir: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_s_download_path_is_the_repository_file_it_links() {
+        let index = Index::new(["install/gui-db.yaml", "docs/gui.md", "a/v.yaml", "b/v.yaml"]);
+        let page = "Download [it](https://github.com/o/r/blob/main/install/gui-db.yaml):\n\n```\nkubectl create secret generic gui-db --from-file=/var/tmp/dl/gui-db.yaml\n```\n";
+        let found = in_text("docs/gui.md", page, &index);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].path, "install/gui-db.yaml");
+        // Unlinked, the one file of that name.
+        let page = "```\nkubectl create secret generic gui-db --from-file=~/gui-db.yaml\n```\n";
+        assert_eq!(in_text("docs/gui.md", page, &index).len(), 1);
+        // Two files of that name, none linked; a script's path: nothing.
+        let page = "kubectl create secret generic v --from-file=/tmp/v.yaml\n";
+        assert!(in_text("docs/gui.md", page, &index).is_empty());
+        let script = "kubectl create secret generic gui-db --from-file=/tmp/gui-db.yaml\n";
+        assert!(in_text("hack/s.sh", script, &index).is_empty());
+        assert_eq!(
+            linked(
+                "https://raw.githubusercontent.com/o/r/release/1.2/a/v.yaml",
+                "v.yaml",
+                &index
+            )
+            .as_deref(),
+            Some("a/v.yaml")
+        );
+    }
 
     #[test]
     fn the_secret_s_name_is_no_flag_s_value() {

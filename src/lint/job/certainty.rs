@@ -33,6 +33,10 @@ pub fn settle(
     if let Some(a) = placeholders(ws, names) {
         p.assume(a);
     }
+    // An example given under the name of a file a template loads (`loaded_example`).
+    for (copy, example) in names.stood_in() {
+        p.assume(super::loaded_example::assumption(copy, example));
+    }
     // A Package's user gives values at install; a PackageBuild's release gives none
     // (its root needs no input: what it renders with is known).
     if p.source == Source::Package && job.needs_input {
@@ -61,6 +65,16 @@ pub fn settle(
                 }
             }
             attach(job, &p, &mut d);
+            // The example given under a loaded file's name is not also given as committed
+            // (`committed_example` would say so of a file inside an input directory): what is
+            // found in it rests on the copy (`loaded_example`).
+            let file = d.span.as_ref().map(|s| s.file.clone());
+            for (copy, example) in names.stood_in() {
+                if file.as_deref() == Some(example.as_str()) {
+                    let a = super::loaded_example::assumption(copy, example);
+                    d.assume(a, || Certainty::from(p.source, p.origin.clone()));
+                }
+            }
             runtime_read::settle(job, &p, ws, names, &mut d);
             d
         })

@@ -32,6 +32,9 @@ pub struct Names {
     first: HashMap<String, Arc<str>>,
     /// Names of more than one file: each file's repository path and text, in input order.
     twins: HashMap<String, Vec<(String, Arc<str>)>>,
+    /// Examples given under the name of a file a template loads: the repository path the
+    /// user's copy has, and the example's (see [`crate::lint::job::loaded_example`]).
+    stood_in: Vec<(String, String)>,
 }
 
 impl Names {
@@ -97,12 +100,38 @@ impl Names {
             .or_else(|| self.repo_path(name))
     }
 
+    /// The examples given under the name of a file a template loads, each as the repository
+    /// path of the user's copy and the example's.
+    pub fn stood_in(&self) -> &[(String, String)] {
+        &self.stood_in
+    }
+
+    /// The file named `from` is given as `to`, a file a template loads that the command does
+    /// not give: its example. `false` (nothing changed) when several files have the name
+    /// `from`, or `to` names one already.
+    pub(crate) fn stand_in(&mut self, from: &str, to: &str) -> bool {
+        if self.twins.contains_key(from) || self.paths.contains_key(to) {
+            return false;
+        }
+        let Some(example) = self.paths.remove(from) else {
+            return false;
+        };
+        if let Some(text) = self.first.remove(from) {
+            self.first.insert(to.to_string(), text);
+        }
+        let base = to.rsplit('/').next().unwrap_or(to);
+        let copy = paths::join(paths::parent(&example), base);
+        self.paths.insert(to.to_string(), example.clone());
+        self.stood_in.push((copy, example));
+        true
+    }
+
     fn add(&mut self, name: &str, repo_path: String) {
         self.paths.entry(name.to_string()).or_insert(repo_path);
     }
 
     /// Adds an input file: its name, repository path and text.
-    fn add_file(&mut self, name: &str, repo_path: String, text: &Arc<str>) {
+    pub(crate) fn add_file(&mut self, name: &str, repo_path: String, text: &Arc<str>) {
         let Some(first) = self.paths.get(name) else {
             self.first.insert(name.to_string(), text.clone());
             self.paths.insert(name.to_string(), repo_path);
@@ -139,6 +168,8 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result
         inputs.extend(read_input(repo, arg, &mut names, &policy, &mut refused)?);
     }
     let inputs = crate::ytt_flags::file_marks::apply(inputs, &flags.file_marks)?;
+    // The committed example of a file a template loads and the command lacks, in its place.
+    let inputs = crate::lint::job::loaded_example::stand_in(inputs, &mut names);
     for arg in &flags.dv_files {
         name_values_files(repo, arg, &mut names, &policy);
     }

@@ -30,6 +30,8 @@ pub mod left_unset;
 pub mod libcheck;
 pub mod library_hint;
 pub mod listed_choice;
+pub mod loaded_example;
+pub mod misspelt_key;
 pub mod model;
 pub mod needs_input;
 pub mod number_flags;

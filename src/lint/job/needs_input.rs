@@ -115,6 +115,16 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         } else {
             None
         };
+        // A read one edit from a key the root's own values hold is taken for a misspelling,
+        // not a value left to run time: a finding that says so (R37-3, `misspelt_key.rs`).
+        let misspelt = match &cause {
+            Some(_) if STOPPING.contains(&d.rule) => super::misspelt_key::find(job, ws, &d),
+            _ => None,
+        };
+        if let Some((read, suggested)) = misspelt {
+            kept.push(super::misspelt_key::judge(job, d, &read, &suggested));
+            continue;
+        }
         match cause {
             Some(k) => {
                 for key in k {
