@@ -220,6 +220,10 @@ impl Discovery {
     }
 }
 
+/// Symbolic links of the repository as repository paths with their targets: to its own
+/// directories, and out of it.
+pub type Links = (Vec<(String, String)>, Vec<(String, String)>);
+
 /// Walks the repository of `config` and finds its roots and libraries.
 pub fn discover(config: &Config) -> Result<Discovery, String> {
     let exclude = walk::exclude_set(&config.exclude)?;
@@ -230,7 +234,11 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
         others,
         ignore_notes,
     } = walk::walk(&config.dir, &exclude);
-    let mut d = from_files(config, &files);
+    let links = (
+        invocations::through_links::dir_links(&config.dir, &others),
+        invocations::through_links::leaving(&config.dir, &others),
+    );
+    let mut d = from_walk(config, &files, links);
     if config.roots.is_empty() && config.invocations {
         // Scripts and Makefiles the walk found as links or special files: not read, said.
         let index = Index::new(files.iter().map(|f| f.path.as_str()));
@@ -271,8 +279,16 @@ pub fn discover(config: &Config) -> Result<Discovery, String> {
 
 /// Roots and libraries from the walked `files` of the repository of `config`.
 pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
+    from_walk(config, files, (Vec::new(), Vec::new()))
+}
+
+/// [`from_files`], knowing the repository's symbolic links: `(to its own directories, out
+/// of it)` (see `invocations::through_links`).
+pub fn from_walk(config: &Config, files: &[RepoFile], links: Links) -> Discovery {
     let mut d = Discovery::default();
-    let index = Index::new(files.iter().map(|f| f.path.as_str()));
+    let index = Index::new(files.iter().map(|f| f.path.as_str()))
+        .with_links(links.0)
+        .with_leaving(links.1);
     d.vendir = vendir::repository_targets(config, files, &index);
     d.wrappers = wrappers::find(&config.dir, files);
     d.copied = copied_out(config, files, &index);

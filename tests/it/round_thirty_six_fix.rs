@@ -1,0 +1,74 @@
+//! The twenty-sixth session's fixes of rounds thirty-six and forty on roots and symlinked
+//! folders, each on a minimal repository written for the test: a command's input read through
+//! a directory link committed in the repository (R36-2).
+
+use std::path::Path;
+
+use crate::util::repo::Repo;
+use yttlint::platform::fs::symlink;
+
+const CONFIG: &str =
+    "#@ load(\"@ytt:data\", \"data\")\n---\nname: #@ data.values.name\nsize: #@ data.values.size\n";
+const SCHEMA: &str = "#@data/values-schema\n---\nname: web\n";
+const RENDER: &str =
+    "#!/bin/sh\ncd \"$(dirname \"$0\")\"\nytt -f schema.yaml -f templates/config.yaml\n";
+
+#[test]
+fn an_input_through_a_linked_folder_is_read_and_its_failure_reported() {
+    let repo = Repo::of(&[
+        ("shared/config.yaml", CONFIG),
+        ("app/schema.yaml", SCHEMA),
+        ("app/render.sh", RENDER),
+    ]);
+    symlink(Path::new("../shared"), &repo.join("app/templates")).unwrap();
+    let lint = repo.lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
+    // ytt reads the file through the link and fails: at the real file's line.
+    let failed = lint.in_file("template-error", "shared/config.yaml");
+    assert_eq!(failed.len(), 1, "{lint}");
+    assert!(
+        failed[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("struct has no .size field or method"),
+        "{lint}"
+    );
+    assert_eq!(lint.code, 1, "{lint}");
+}
+
+#[test]
+fn a_linked_folder_that_leaves_the_repository_is_not_read_and_said() {
+    let outside = Repo::of(&[("config.yaml", CONFIG)]);
+    let repo = Repo::of(&[("app/schema.yaml", SCHEMA), ("app/render.sh", RENDER)]);
+    symlink(&outside.join("."), &repo.join("app/templates")).unwrap();
+    let lint = repo.lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
+    let said = lint.in_file("file-outside-repository", "app/render.sh");
+    assert_eq!(said.len(), 1, "{lint}");
+    let message = said[0]["message"].as_str().unwrap();
+    assert!(message.contains("app/templates"), "{lint}");
+    // Where the link leads is never shown.
+    assert!(!message.contains(&*outside.to_string_lossy()), "{lint}");
+}
+
+#[test]
+fn a_link_to_the_folder_above_it_is_gone_through_a_bounded_number_of_times() {
+    let repo = Repo::of(&[
+        ("a/config.yaml", CONFIG),
+        ("a/schema.yaml", SCHEMA),
+        (
+            "run.sh",
+            "#!/bin/sh\nytt -f a/schema.yaml -f a/b/b/b/config.yaml\n",
+        ),
+    ]);
+    // `a/b -> .`: `a/b/b/b/config.yaml` is `a/config.yaml`, as for ytt.
+    symlink(Path::new("."), &repo.join("a/b")).unwrap();
+    let lint = repo.lint();
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
+    assert_eq!(
+        lint.in_file("template-error", "a/config.yaml").len(),
+        1,
+        "{lint}"
+    );
+}
