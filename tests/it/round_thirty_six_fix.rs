@@ -1,6 +1,7 @@
 //! The twenty-sixth session's fixes of rounds thirty-six and forty on roots and symlinked
 //! folders, each on a minimal repository written for the test: a command's input read through
-//! a directory link committed in the repository (R36-2).
+//! a directory link committed in the repository (R36-2); a layout root's subfolder that is
+//! its templates' committed output (R36-3).
 
 use std::path::Path;
 
@@ -71,4 +72,49 @@ fn a_link_to_the_folder_above_it_is_gone_through_a_bounded_number_of_times() {
         1,
         "{lint}"
     );
+}
+
+const VALUES: &str = "#@data/values\n---\napp:\n  image: \"\"\n";
+const TEMPLATE: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: demo\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: #@ data.values.app.image\n";
+const RENDERED: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: demo\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        image: registry.example.com/web:1.0\n";
+
+#[test]
+fn a_layout_root_s_committed_output_is_checked_on_its_own() {
+    let repo = Repo::of(&[
+        ("argocd/values.yaml", VALUES),
+        ("argocd/app.yaml", TEMPLATE),
+        ("argocd/cd/app.yaml", RENDERED),
+    ]);
+    let lint = repo.lint();
+    assert!(lint.of("duplicate-object").is_empty(), "{lint}");
+    let roots = repo.roots();
+    assert!(roots.contains("argocd/cd\t"), "{roots}");
+    assert!(
+        roots.contains("it holds Deployment demo/web, which argocd/app.yaml renders"),
+        "{roots}"
+    );
+
+    // A command of the repository that renders both keeps the warning: it is its own.
+    let repo = Repo::of(&[
+        ("argocd/values.yaml", VALUES),
+        ("argocd/app.yaml", TEMPLATE),
+        ("argocd/cd/app.yaml", RENDERED),
+        ("render.sh", "#!/bin/sh\nytt -f argocd -v app.image=x\n"),
+    ]);
+    assert_eq!(
+        repo.lint().of("duplicate-object").len(),
+        1,
+        "{}",
+        repo.lint()
+    );
+
+    // A plain subfolder whose objects no template of the root makes stays its input.
+    let other = RENDERED.replace("name: web\n  namespace", "name: api\n  namespace");
+    let repo = Repo::of(&[
+        ("argocd/values.yaml", VALUES),
+        ("argocd/app.yaml", TEMPLATE),
+        ("argocd/base/api.yaml", other.as_str()),
+    ]);
+    let roots = repo.roots();
+    assert!(!roots.contains("argocd/base\t"), "{roots}");
 }

@@ -31,6 +31,7 @@ pub mod package_nearest;
 pub mod package_overlay;
 pub mod provenance;
 pub mod provisioner_sources;
+pub mod rendered_output;
 pub mod samples;
 pub mod scenario_cap;
 pub mod schema_extension;
@@ -469,6 +470,7 @@ fn learn(config: &Config, files: &[RepoFile], index: &Index, d: &mut Discovery) 
     let top = not_deployed_as_is(top, &found.deployed, d);
     d.deployed = found.deployed;
     let top = not_copied_out(top, files, d);
+    let top = rendered_output::set_apart(&config.dir, files, top, d);
     let top = sibling_command::modelled(&config.dir, files, index, &roots, top);
     let top = sibling_dir::modelled(&config.dir, files, index, &roots, top);
     let partial: Vec<Library> = partial
