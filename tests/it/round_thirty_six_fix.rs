@@ -1,7 +1,8 @@
 //! The twenty-sixth session's fixes of rounds thirty-six and forty on roots and symlinked
 //! folders, each on a minimal repository written for the test: a command's input read through
 //! a directory link committed in the repository (R36-2); a layout root's subfolder that is
-//! its templates' committed output (R36-3).
+//! its templates' committed output (R36-3); an invalid schema in a layout root nothing renders
+//! (R40-1).
 
 use std::path::Path;
 
@@ -117,4 +118,53 @@ fn a_layout_root_s_committed_output_is_checked_on_its_own() {
     ]);
     let roots = repo.roots();
     assert!(!roots.contains("argocd/base\t"), "{roots}");
+}
+
+const BASE: &str = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata: {}\n";
+const OVERLAY: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@ load(\"@ytt:data\", \"data\")\n#@overlay/match by=overlay.subset({\"kind\": \"ConfigMap\"})\n---\ndata:\n  #@overlay/match missing_ok=True\n  size: #@ str(data.values.settings.size)\n";
+const BAD_SCHEMA: &str =
+    "#@data/values-schema\n---\nsettings:\n  #@schema/nullable\n  path: null\n  size: 1\n";
+
+#[test]
+fn an_invalid_schema_in_a_layout_root_nothing_renders_is_a_warning_naming_the_guess() {
+    let files = [
+        ("templates/bases/app.yaml", BASE),
+        ("templates/overlay.yaml", OVERLAY),
+        ("templates/values/schema.yaml", BAD_SCHEMA),
+        ("main.go", "package main\n\nfunc main() {}\n"),
+    ];
+    let lint = Repo::of(&files).lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+    let found = lint.in_file("schema-invalid", "templates/values/schema.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "warning", "{lint}");
+    assert!(
+        found[0]["certainty"]
+            .to_string()
+            .contains("inferred from the layout"),
+        "{lint}"
+    );
+    assert_eq!(lint.code, 0, "{lint}");
+
+    // A command of the repository that renders the folder fails on it: an error.
+    let lint = Repo::of(&files)
+        .file("render.sh", "#!/bin/sh\nytt -f templates\n")
+        .lint();
+    assert_eq!(
+        lint.in_file("schema-invalid", "templates/values/schema.yaml")
+            .len(),
+        1,
+        "{lint}"
+    );
+    assert_eq!(lint.errors().len(), 1, "{lint}");
+
+    // A syntax error in a file of the same layout root stays an error.
+    let lint = Repo::of(&files)
+        .file(
+            "templates/values/schema.yaml",
+            "#@data/values-schema\n---\nsettings: [\n",
+        )
+        .lint();
+    assert_eq!(lint.errors().len(), 1, "{lint}");
+    assert_eq!(lint.of("yaml-syntax").len(), 1, "{lint}");
 }
