@@ -96,19 +96,24 @@ fn outputs_in(
             candidates.push(dir);
         }
     }
+    if candidates.is_empty() {
+        return Some(Vec::new());
+    }
+    // The objects the templates make (no template is inside a candidate: it holds plain YAML
+    // only), each file parsed once.
+    let mut made: Vec<(Identity, &str)> = Vec::new();
+    for t in mine.iter().filter(|f| f.kind == Kind::YttYaml) {
+        made.extend(
+            identities(repo, &t.path)
+                .into_iter()
+                .map(|i| (i, t.path.as_str())),
+        );
+    }
     let mut out = Vec::new();
+    if made.is_empty() {
+        return Some(out);
+    }
     for dir in candidates {
-        let templates = mine
-            .iter()
-            .filter(|f| f.kind == Kind::YttYaml && !is_within(&f.path, dir));
-        let mut made: Vec<(Identity, &str)> = Vec::new();
-        for t in templates {
-            made.extend(
-                identities(repo, &t.path)
-                    .into_iter()
-                    .map(|i| (i, t.path.as_str())),
-            );
-        }
         let found = mine
             .iter()
             .filter(|f| is_within(&f.path, dir))
