@@ -11,13 +11,15 @@
 //! the repository renders (round forty's R40-1: a program renders the folder's other files
 //! with the ytt library, and never gives it the schema). The document is invalid whatever
 //! command gives it, yet only a command that gives it fails, and that the folder is one
-//! command's input is the layout's guess: a warning naming that guess. A syntax error (YAML,
+//! command's input is the layout's guess: a warning naming that guess; alone in its root, the
+//! schema fails whatever renders the folder, and keeps its error. A syntax error (YAML,
 //! Starlark) or another finding of the file's own text stays an error: the file is broken
 //! for whoever reads it.
 
 use crate::files::paths::{self, is_within};
 use crate::lint::job::{Job, JobKind};
 use crate::lint::plan::Planned;
+use crate::lint::repo::walk::Kind;
 use crate::report::{
     Assumption, AssumptionKind, Basis, Certainty, Diagnostic, Provenance, Rule, Severity, Source,
     Subject,
@@ -46,7 +48,7 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
                 format!(
                     "nothing in the repository renders {file}: its commands render other files (an old version, an unused variant?)"
                 )
-            } else if let Some(root) = schema_of_layout_root(jobs, &d) {
+            } else if let Some(root) = schema_of_layout_root(p, jobs, &d) {
                 format!(
                     "nothing in the repository renders {file}: that ytt is given {root} whole is inferred from the layout (a program or a person may give it other files)"
                 )
@@ -67,21 +69,28 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
 }
 
 /// The root of `d`, an invalid schema document (whatever the command: see
-/// `job::engine::error_diagnostic`), when the root's command is inferred from the layout.
-fn schema_of_layout_root<'j>(jobs: &'j [Job], d: &Diagnostic) -> Option<&'j str> {
+/// `job::engine::error_diagnostic`), when the root's command is inferred from the layout and
+/// the root holds other files ytt reads: a command may give those without the schema. A
+/// schema alone in its root (round twenty-eight's R28-1, a starter folder) fails whatever
+/// renders the folder: it keeps its error.
+fn schema_of_layout_root<'j>(p: &Planned, jobs: &'j [Job], d: &Diagnostic) -> Option<&'j str> {
     if d.rule != Rule::SchemaInvalid || d.basis() != Basis::Text {
         return None;
     }
     let root = d.root.as_deref()?;
-    jobs.iter()
-        .find(|j| {
-            j.root == root
-                && matches!(j.kind, JobKind::Root | JobKind::Library)
-                && j.provenance
-                    .as_ref()
-                    .is_some_and(|pr| pr.source == Source::Layout)
-        })
-        .map(|j| j.root.as_str())
+    let file = d.span.as_ref()?.file.as_str();
+    let job = jobs.iter().find(|j| {
+        j.root == root
+            && matches!(j.kind, JobKind::Root | JobKind::Library)
+            && j.provenance
+                .as_ref()
+                .is_some_and(|pr| pr.source == Source::Layout)
+    })?;
+    let inputs = super::scope(p, job);
+    let others = p.discovery.files.iter().any(|f| {
+        f.path != file && f.kind != Kind::Other && inputs.iter().any(|i| is_within(&f.path, i))
+    });
+    others.then_some(job.root.as_str())
 }
 
 /// The inputs of each command of the repository that renders files certainly (a root whose
