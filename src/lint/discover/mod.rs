@@ -31,6 +31,7 @@ pub mod package_nearest;
 pub mod package_overlay;
 pub mod provenance;
 pub mod provisioner_sources;
+pub mod rendered_output;
 pub mod samples;
 pub mod scenario_cap;
 pub mod schema_extension;
@@ -220,6 +221,10 @@ impl Discovery {
     }
 }
 
+/// Symbolic links of the repository as repository paths with their targets: to its own
+/// directories, and out of it.
+pub type Links = (Vec<(String, String)>, Vec<(String, String)>);
+
 /// Walks the repository of `config` and finds its roots and libraries.
 pub fn discover(config: &Config) -> Result<Discovery, String> {
     discover_listed(config, None)
@@ -257,7 +262,11 @@ pub fn discover_listed(
         kept,
         links: Some(links),
     };
-    let mut d = from_seen(config, &files, seen);
+    let dir_links = (
+        invocations::through_links::dir_links(&config.dir, &others),
+        invocations::through_links::leaving(&config.dir, &others),
+    );
+    let mut d = from_walk(config, &files, seen, dir_links);
     if config.roots.is_empty() && config.invocations {
         // Scripts and Makefiles the walk found as links or special files: not read, said.
         let index = Index::new(files.iter().map(|f| f.path.as_str()));
@@ -298,13 +307,22 @@ pub fn discover_listed(
 
 /// Roots and libraries from the walked `files` of the repository of `config`.
 pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
-    from_seen(config, files, invocations::Seen::default())
+    from_walk(config, files, invocations::Seen::default(), (Vec::new(), Vec::new()))
 }
 
-/// [`from_files`], with what the walk already has for the repository's commands (`seen`).
-fn from_seen(config: &Config, files: &[RepoFile], seen: invocations::Seen) -> Discovery {
+/// [`from_files`], knowing what the walk already has for the repository's commands (`seen`)
+/// and the repository's symbolic links: `(to its own directories, out of it)` (see
+/// `invocations::through_links`).
+pub fn from_walk(
+    config: &Config,
+    files: &[RepoFile],
+    seen: invocations::Seen,
+    links: Links,
+) -> Discovery {
     let mut d = Discovery::default();
-    let index = Index::new(files.iter().map(|f| f.path.as_str()));
+    let index = Index::new(files.iter().map(|f| f.path.as_str()))
+        .with_links(links.0)
+        .with_leaving(links.1);
     d.vendir = vendir::repository_targets(config, files, &index);
     d.wrappers = wrappers::find(&config.dir, files);
     d.copied = copied_out(config, files, &index);
@@ -491,6 +509,7 @@ fn learn(
     let top = not_deployed_as_is(top, &found.deployed, d);
     d.deployed = found.deployed;
     let top = not_copied_out(top, files, d);
+    let top = rendered_output::set_apart(&config.dir, files, top, d);
     let top = sibling_command::modelled(&config.dir, files, index, &roots, top);
     let top = sibling_dir::modelled(&config.dir, files, index, &roots, top);
     let partial: Vec<Library> = partial

@@ -6,20 +6,28 @@
 //! render. Beside means in the file's directory, beside the directory of its root, or in a
 //! sibling of the file's directory (`v1.4/` rendered beside `v1.3/x.yml`). It is reported as a warning that says so. A file with nothing rendered beside it
 //! keeps its errors: how it is run is simply not written down.
+//!
+//! But for an invalid schema document in a root inferred from the layout that no command of
+//! the repository renders (round forty's R40-1: a program renders the folder's other files
+//! with the ytt library, and never gives it the schema). The document is invalid whatever
+//! command gives it, yet only a command that gives it fails, and that the folder is one
+//! command's input is the layout's guess: a warning naming that guess; alone in its root, the
+//! schema fails whatever renders the folder, and keeps its error. A syntax error (YAML,
+//! Starlark) or another finding of the file's own text stays an error: the file is broken
+//! for whoever reads it.
 
 use crate::files::paths::{self, is_within};
 use crate::lint::job::{Job, JobKind};
 use crate::lint::plan::Planned;
+use crate::lint::repo::walk::Kind;
 use crate::report::{
-    Assumption, AssumptionKind, Certainty, Diagnostic, Provenance, Severity, Source, Subject,
+    Assumption, AssumptionKind, Basis, Certainty, Diagnostic, Provenance, Rule, Severity, Source,
+    Subject,
 };
 
 /// `found` with the errors in files no certain command renders made warnings.
 pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let rendered = rendered(p, jobs);
-    if rendered.is_empty() {
-        return found;
-    }
     let elsewhere = |file: &str| p.discovery.around_of(file);
     found
         .into_iter()
@@ -33,16 +41,22 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
             let read = rendered
                 .iter()
                 .any(|inputs| inputs.iter().any(|i| is_within(&file, i)));
-            if read || elsewhere(&file) || !beside_rendered(&rendered, &file, d.root.as_deref()) {
+            if read || elsewhere(&file) {
                 return d;
             }
-            let mut pr = Provenance::of(Source::Layout, None);
-            pr.assume(Assumption::new(
-                AssumptionKind::InferredCommand,
+            let why = if beside_rendered(&rendered, &file, d.root.as_deref()) {
                 format!(
                     "nothing in the repository renders {file}: its commands render other files (an old version, an unused variant?)"
-                ),
-            ));
+                )
+            } else if let Some(root) = schema_of_layout_root(p, jobs, &d) {
+                format!(
+                    "nothing in the repository renders {file}: that ytt is given {root} whole is inferred from the layout (a program or a person may give it other files)"
+                )
+            } else {
+                return d;
+            };
+            let mut pr = Provenance::of(Source::Layout, None);
+            pr.assume(Assumption::new(AssumptionKind::InferredCommand, why));
             d.certainty = Some(Certainty {
                 source: pr.source,
                 origin: None,
@@ -52,6 +66,31 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
             d
         })
         .collect()
+}
+
+/// The root of `d`, an invalid schema document (whatever the command: see
+/// `job::engine::error_diagnostic`), when the root's command is inferred from the layout and
+/// the root holds other files ytt reads: a command may give those without the schema. A
+/// schema alone in its root (round twenty-eight's R28-1, a starter folder) fails whatever
+/// renders the folder: it keeps its error.
+fn schema_of_layout_root<'j>(p: &Planned, jobs: &'j [Job], d: &Diagnostic) -> Option<&'j str> {
+    if d.rule != Rule::SchemaInvalid || d.basis() != Basis::Text {
+        return None;
+    }
+    let root = d.root.as_deref()?;
+    let file = d.span.as_ref()?.file.as_str();
+    let job = jobs.iter().find(|j| {
+        j.root == root
+            && matches!(j.kind, JobKind::Root | JobKind::Library)
+            && j.provenance
+                .as_ref()
+                .is_some_and(|pr| pr.source == Source::Layout)
+    })?;
+    let inputs = super::scope(p, job);
+    let others = p.discovery.files.iter().any(|f| {
+        f.path != file && f.kind != Kind::Other && inputs.iter().any(|i| is_within(&f.path, i))
+    });
+    others.then_some(job.root.as_str())
 }
 
 /// The inputs of each command of the repository that renders files certainly (a root whose

@@ -15,6 +15,13 @@ use crate::files::paths;
 pub struct Index {
     files: BTreeSet<String>,
     dirs: BTreeSet<String>,
+    /// Symbolic links to directories of the repository, committed in it, by their path:
+    /// the directory each names (`app/templates` -> `shared`). A path through one is the
+    /// shell's and ytt's way to the directory's files (see [`Index::through_links`]).
+    links: BTreeMap<String, String>,
+    /// Symbolic links that lead outside the repository, with their targets as written: not
+    /// gone through.
+    leaving: BTreeMap<String, String>,
     /// Path comparisons made by pattern matching so far: a repository full of commands with
     /// unknown paths must not take unbounded time (see [`MAX_COMPARISONS`]).
     compared: Cell<usize>,
@@ -22,6 +29,9 @@ pub struct Index {
 
 /// The most paths pattern matching compares in one run.
 pub const MAX_COMPARISONS: usize = 50_000_000;
+
+/// The most symbolic links a path is followed through (Linux's limit for one lookup).
+pub const MAX_LINKS: usize = 40;
 
 /// Values for unknown parts of paths, by the name the script gives them (`$1`).
 pub type Binding = BTreeMap<String, String>;
@@ -43,12 +53,89 @@ impl Index {
         index
     }
 
+    /// The index, knowing the repository's symbolic links to its own directories
+    /// (`(link, directory)` repository paths; see [`super::through_links::dir_links`]). A
+    /// link to anything but a walked directory is not kept.
+    pub fn with_links(mut self, links: impl IntoIterator<Item = (String, String)>) -> Index {
+        for (link, dir) in links {
+            if self.dirs.contains(&dir) && !self.dirs.contains(&link) {
+                self.links.insert(link, dir);
+            }
+        }
+        self
+    }
+
+    /// The index, knowing the repository's symbolic links that lead outside it
+    /// (`(link, target)`; see [`super::through_links::leaving`]).
+    pub fn with_leaving(mut self, links: impl IntoIterator<Item = (String, String)>) -> Index {
+        self.leaving.extend(links);
+        self
+    }
+
+    /// The link that leads outside the repository among the directories above `path` (on
+    /// its way through the repository's own links), with its target as written (which a
+    /// finding never shows).
+    pub fn leaving_link_above(&self, path: &str) -> Option<(&str, &str)> {
+        if self.leaving.is_empty() {
+            return None;
+        }
+        let at = self.through_links(path).unwrap_or_else(|| path.to_string());
+        let mut end = 0;
+        while let Some(i) = at[end..].find('/') {
+            if let Some((link, to)) = self.leaving.get_key_value(&at[..end + i]) {
+                return Some((link.as_str(), to.as_str()));
+            }
+            end += i + 1;
+        }
+        None
+    }
+
     pub fn is_file(&self, path: &str) -> bool {
         self.files.contains(path)
+            || self
+                .through_links(path)
+                .is_some_and(|real| self.files.contains(&real))
     }
 
     pub fn is_dir(&self, path: &str) -> bool {
         self.dirs.contains(path)
+            || self
+                .through_links(path)
+                .is_some_and(|real| self.dirs.contains(&real))
+    }
+
+    /// The path of the walked file or directory `path` reaches through the repository's
+    /// symbolic links to its directories (`app/templates/config.yaml` is
+    /// `shared/config.yaml` when `app/templates -> ../shared`), when a directory on its way
+    /// is such a link. A link named as the path itself is not gone through (ytt refuses it
+    /// without `--allow-symlink-destination`). Links are taken at most [`MAX_LINKS`] times:
+    /// a link to a directory above it (`a/b -> ..`) makes endless paths, not endless work.
+    pub fn through_links(&self, path: &str) -> Option<String> {
+        if self.links.is_empty() {
+            return None;
+        }
+        let mut at = path.to_string();
+        let mut taken = 0;
+        while let Some((link, dir)) = self.link_above(&at) {
+            taken += 1;
+            if taken > MAX_LINKS {
+                return None;
+            }
+            at = paths::join(dir, &at[link.len() + 1..]);
+        }
+        (taken > 0).then_some(at)
+    }
+
+    /// The first link among the directories above `path` (not `path` itself).
+    fn link_above(&self, path: &str) -> Option<(&str, &str)> {
+        let mut end = 0;
+        while let Some(i) = path[end..].find('/') {
+            if let Some((link, real)) = self.links.get_key_value(&path[..end + i]) {
+                return Some((link.as_str(), real.as_str()));
+            }
+            end += i + 1;
+        }
+        None
     }
 
     /// The files under directory `dir`, sorted.
@@ -339,6 +426,29 @@ mod tests {
         let mut w = Word::lit(format!("{REPO}/"));
         w.0.push(Piece::Unknown("$CF_VALUES".into()));
         assert!(index().bindings(&w, false).is_none());
+    }
+
+    #[test]
+    fn a_path_through_a_linked_directory_is_its_target_s() {
+        let links = [
+            ("app/templates".to_string(), "shared".to_string()),
+            ("a/b".to_string(), "a".to_string()),
+            ("app/out".to_string(), "nowhere".to_string()),
+        ];
+        let i = Index::new(["shared/config.yaml", "a/x.yaml", "app/run.sh"]).with_links(links);
+        assert!(i.is_file("app/templates/config.yaml"));
+        assert_eq!(
+            i.through_links("app/templates/config.yaml").as_deref(),
+            Some("shared/config.yaml")
+        );
+        // The link itself is not gone through, and a link to nothing walked is not kept.
+        assert!(!i.is_dir("app/templates"));
+        assert!(i.through_links("app/out/x").is_none());
+        // A link to the directory above it: each step is taken, up to the limit.
+        assert_eq!(i.through_links("a/b/b/x.yaml").as_deref(), Some("a/x.yaml"));
+        let deep = format!("a/{}x.yaml", "b/".repeat(MAX_LINKS + 1));
+        assert!(i.through_links(&deep).is_none());
+        assert!(!i.is_file(&deep));
     }
 
     #[test]

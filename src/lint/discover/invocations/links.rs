@@ -70,9 +70,9 @@ fn linked(dir: &str, link: String, to: &Path, index: &Index) -> Option<(String, 
     index.is_file(&target).then_some((link, target))
 }
 
-/// The repository path a relative link in `dir` names, `None` when it is absolute or leaves
-/// the repository.
-fn inside(dir: &str, to: &str) -> Option<String> {
+/// The repository path a relative link in `dir` names (`.` for the repository itself),
+/// `None` when it is absolute or leaves the repository.
+pub fn inside(dir: &str, to: &str) -> Option<String> {
     if to.starts_with('/') || to.contains('\\') {
         return None;
     }
@@ -89,7 +89,11 @@ fn inside(dir: &str, to: &str) -> Option<String> {
             p => parts.push(p),
         }
     }
-    (!parts.is_empty()).then(|| parts.join("/"))
+    Some(if parts.is_empty() {
+        ".".to_string()
+    } else {
+        parts.join("/")
+    })
 }
 
 #[cfg(test)]
@@ -104,6 +108,7 @@ mod tests {
         );
         assert_eq!(inside("a/b", "../c/run.sh").as_deref(), Some("a/c/run.sh"));
         assert_eq!(inside(".", "../outside/Makefile"), None);
+        assert_eq!(inside("a", "..").as_deref(), Some("."));
         assert_eq!(inside("a", "../../x"), None);
         assert_eq!(inside(".", "/etc/passwd"), None);
     }

@@ -87,6 +87,7 @@ pub mod substitution_data;
 pub mod subtree_copies;
 pub mod taskfile;
 pub mod terraform;
+pub mod through_links;
 pub mod tree_copy;
 mod unfilled_dir;
 pub mod unknown_flag;
@@ -718,6 +719,7 @@ pub fn find_with(
                         edited_copy::mark(&mut inv, &made, index);
                         added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
                         written_keys::add(&mut inv, &made, &pages);
+                        through_links::settle(&mut inv, index);
                         inv.assumptions.extend(snippet.assumed.iter().cloned());
                         found.invocations.push(*inv);
                     }
@@ -734,6 +736,11 @@ pub fn find_with(
     for m in input_missing::once_each(missing, &entered) {
         let why = reusable::excuse(&m.origin.file, &foreign)
             .or_else(|| input_missing::excused(&m, vendir, &copies));
+        if let Some((skip, note)) = through_links::beyond(&m, index).filter(|_| why.is_none()) {
+            found.findings.push(note);
+            found.skipped.push(skip);
+            continue;
+        }
         match why {
             Some(why) => found.skipped.push(Skipped {
                 origin: m.origin,
