@@ -93,6 +93,7 @@ mod round_thirty_five_fix;
 mod round_thirty_five_lead;
 mod round_thirty_fix;
 mod round_thirty_one_fix;
+mod round_thirty_seven_readme;
 mod round_thirty_three_fix;
 mod round_twelve_certainty;
 mod round_twenty;
