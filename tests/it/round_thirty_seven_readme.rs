@@ -76,7 +76,7 @@ fn a_redirection_without_a_target_does_not_swallow_the_next_command() {
 #[test]
 fn a_plain_line_that_deploys_what_ytt_renders_is_a_command() {
     let secret = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  domain: #@ data.values.app.domain\n";
-    let config = "#@data/values\n---\napp:\n  domain: example.com\n";
+    let config = "app:\n  domain: example.com\n";
     let readme = "# App\n\nCreate the app:\n\nkapp deploy -a app -f <(ytt -f gitops --data-values-file=config.yaml)\n\nRun ytt to render it, then kapp to deploy.\n";
     let repo = Repo::of(&[
         ("gitops/cm.yaml", secret),

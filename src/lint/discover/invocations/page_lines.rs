@@ -154,7 +154,8 @@ pub fn findings(call: &Call, snippet: &Snippet) -> Vec<Diagnostic> {
         .args
         .iter()
         .filter_map(Word::literal)
-        .find(|w| !w.is_empty() && w.chars().all(|c| c == ' ' || c == '\t'))
+        // The shell walk may read the quoted blank as an empty word.
+        .find(|w| w.chars().all(|c| c == ' ' || c == '\t'))
     else {
         return Vec::new();
     };
@@ -165,15 +166,16 @@ pub fn findings(call: &Call, snippet: &Snippet) -> Vec<Diagnostic> {
     let first = usize::try_from(call.line.saturating_sub(snippet.line_offset))
         .unwrap_or(usize::MAX)
         .saturating_sub(1);
-    let quoted = format!("\"{blank}\"");
-    let Some(at) = (first..lines.len()).find(|&j| lines[j].ends_with(&quoted)) else {
+    let Some(at) =
+        (first..lines.len()).find(|&j| lines[j].ends_with("\" \"") || lines[j].ends_with("\"\t\""))
+    else {
         return Vec::new();
     };
     let line = snippet
         .line_offset
         .saturating_add(u32::try_from(at).unwrap_or(u32::MAX))
         .saturating_add(1);
-    let shown = if blank.starts_with('\t') {
+    let shown = if lines[at].ends_with("\"\t\"") {
         "'\\t'"
     } else {
         "' '"
