@@ -45,6 +45,7 @@ impl Rule {
             Rule::LoadError
             | Rule::InputMissing
             | Rule::InputReadAsData
+            | Rule::CommandFails
             | Rule::OverlayError
             | Rule::OverlayMatchesNothing
             | Rule::UnknownComment

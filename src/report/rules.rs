@@ -232,6 +232,10 @@ rule_table! {
         "Input of a ytt command that ytt reads as data",
         "A `ytt` command the repository runs gives a process substitution without a name, `-f <(cat <<EOF … EOF)`: the shell hands ytt a path like /dev/fd/63, which has no YAML extension, so ytt reads it as a data file. Nothing of it is rendered or applied: its templates, overlays and data values are left out, silently. Reported at the command.",
         "Name the input so ytt reads it as YAML (`-f overlay.yml=<(…)`), or write the text to a `.yml` file and give that.";
+    CommandFails = "command-fails", Error,
+        "ytt command that fails as written",
+        "A `ytt` command a page of the repository documents fails as a shell reads it, whatever its inputs: a line that ends in `\\` followed by a blank (`ytt -f config/ \\␠`) does not continue the command, the shell gives ytt the escaped blank as an extra argument and ytt stops (\"command 'ytt' does not accept extra arguments ' '\"); the lines after run as commands of their own. Reported at that line.",
+        "Delete the blanks after the `\\`, so that the line continues the command.";
     VendirNotSynced = "vendir-not-synced", Info,
         "Directory that vendir has not synced",
         "A vendir.yml names a directory the repository does not hold; the roots that need it are not linted, instead of failing on the missing files.",

@@ -96,6 +96,7 @@ mod round_thirty_fix;
 mod round_thirty_one_fix;
 mod round_thirty_seven_fix;
 mod round_thirty_six_fix;
+mod round_thirty_seven_readme;
 mod round_thirty_three_fix;
 mod round_twelve_certainty;
 mod round_twenty;

@@ -149,7 +149,7 @@ fn gives_a_value(before: &str) -> bool {
 
 /// The word that ends a here-document a line opens (`cat <<EOF`, `<<-'END'`), if it opens
 /// one.
-fn heredoc_delimiter(line: &str) -> Option<String> {
+pub(super) fn heredoc_delimiter(line: &str) -> Option<String> {
     let at = line.find("<<")?;
     let rest = &line[at + 2..];
     if rest.starts_with('<') {

@@ -198,17 +198,23 @@ pub fn given(
         .iter()
         .map(|t| format!("`{}`, made from the committed `{}`", t.sourced, t.file.path))
         .collect();
-    let assumption = Assumption::new(
-        AssumptionKind::EnvironmentFiles,
+    // A page's own `export` lines (`page_exports.rs`), which name no sourced file.
+    let message = if from.iter().all(|t| t.sourced.is_empty()) {
+        format!(
+            "the environment's `{prefix}_` variables are the ones the `export {prefix}_…` lines of {script} set: the reader exports these names"
+        )
+    } else {
         format!(
             "the environment's `{prefix}_` variables are the ones {script} sources from {}: the user's copy exports the names the template exports",
             named.join(" and ")
-        ),
-    )
-    .about(Subject::EnvironmentFiles {
-        prefix: prefix.to_string(),
-        files: from.iter().map(|t| t.file.path.clone()).collect(),
-    });
+        )
+    };
+    let assumption = Assumption::new(AssumptionKind::EnvironmentFiles, message).about(
+        Subject::EnvironmentFiles {
+            prefix: prefix.to_string(),
+            files: from.iter().map(|t| t.file.path.clone()).collect(),
+        },
+    );
     Some((values, assumption))
 }
 

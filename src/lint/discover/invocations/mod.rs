@@ -38,6 +38,7 @@ pub mod flags;
 pub mod flow;
 pub mod glob_loop;
 pub mod ignored;
+pub mod image_build;
 pub mod index;
 pub mod input_missing;
 mod inspected;
@@ -63,6 +64,8 @@ pub mod own_checkout;
 pub mod own_clone;
 pub mod package_json;
 pub mod page_cd;
+pub mod page_exports;
+pub mod page_lines;
 pub mod page_marks;
 mod piped_stdin;
 mod pipeline_file;
@@ -263,6 +266,9 @@ fn snippets_of(
     if ci::is_gitlab(path) {
         return ci::gitlab(path, text, &wanted);
     }
+    if image_build::candidate(path) {
+        return image_build::snippets(path, text, &wanted);
+    }
     if jenkins::candidate(path) || pipeline_file::is_pipeline(path, text) {
         return jenkins::snippets(path, text, &wanted);
     }
@@ -355,6 +361,7 @@ pub fn worth_reading(path: &str, kind: Kind) -> bool {
                 || justfile::candidate(path)
                 || readme::candidate(path)
                 || educates::candidate(path)
+                || image_build::candidate(path)
         }
         _ => false,
     }
@@ -599,10 +606,12 @@ pub fn find_with(
         }
     }
     // The committed templates of environment files the scripts source (`env_template.rs`).
-    let env_templates = match facts.root.as_deref() {
+    let mut env_templates = match facts.root.as_deref() {
         Some(root) => env_template::find(texts, index, &|p| scripts::read(root, p, 1 << 20)),
         None => Vec::new(),
     };
+    // A page's own `export PREFIX_…` lines (`page_exports.rs`).
+    env_templates.extend(page_exports::find(texts));
     let ctx = Repo {
         index,
         vendir,
@@ -679,6 +688,7 @@ pub fn find_with(
             found
                 .findings
                 .extend(substitution_data::findings(call, &snippet.file));
+            found.findings.extend(page_lines::findings(call, &snippet));
             let here = Repo {
                 copies: &tree_copies,
                 nested: call.scripted,

@@ -2,13 +2,15 @@
 //! not a website's content tree, release notes or design documents): the shell a page shows,
 //! in fenced code blocks of a shell language, in inline code spans that start with a command
 //! (`` `ytt -f config/ --data-values-file values.yml` ``) and in plain lines that start with
-//! `ytt -` (continued with `\`); and the files a page gives to write ("create `values.yml`
+//! `ytt -` or deploy with ytt (`kapp deploy -a app -f <(ytt -f config/)`), continued with `\`;
+//! their line ends as a shell reads them (`page_lines.rs`); and the files a page gives to write ("create `values.yml`
 //! with:" and a YAML block). A documented command is how the repository tells its users to
 //! run ytt, so it counts as a way the repository runs it. Like a script, it runs from wherever
 //! the reader is: the repository root or the page's own directory.
 
 use super::fence::{blocks, Fence};
 use super::outputs::{Made, Written};
+use super::page_lines;
 use super::snippet::{Snippet, CALLER};
 use super::word::Word;
 
@@ -119,26 +121,48 @@ pub fn snippets(path: &str, text: &str, runs: &dyn Fn(&str) -> bool) -> Vec<Snip
 /// A command written as a plain line of a page, outside code (`ytt --file a \` and the lines
 /// it continues on), starting at line `i` (from 0): `ytt` followed by a flag.
 fn plain_command(lines: &[&str], i: usize) -> Option<String> {
-    let first = lines.get(i)?.trim();
+    // Trailing blanks are kept: a `\` they follow continues nothing (see `page_lines.rs`).
+    let first = lines.get(i)?.trim_start();
     let first = first.strip_prefix("$ ").unwrap_or(first);
     let mut words = first.split_whitespace();
-    let flagged = words.next() == Some("ytt")
-        && words
-            .next()
-            .is_some_and(|w| w.starts_with('-') || matches!(w, "template" | "t" | "tpl"));
+    let flagged =
+        (words.next() == Some("ytt") && words.next().is_some_and(ytt_word)) || wraps_ytt(first);
     if !flagged {
         return None;
     }
     let mut out = vec![first.to_string()];
     let mut j = i;
-    while out.last().is_some_and(|l| l.trim_end().ends_with('\\')) {
+    while out.last().is_some_and(|l| page_lines::continues(l)) {
         j += 1;
         match lines.get(j) {
-            Some(next) if !next.trim().is_empty() => out.push(next.trim().to_string()),
+            Some(next) if !next.trim().is_empty() => out.push(next.trim_start().to_string()),
             _ => break,
         }
     }
     Some(out.join("\n"))
+}
+
+/// Whether the word after `ytt` makes a command of a line: a flag or the `template` command.
+fn ytt_word(w: &str) -> bool {
+    w.starts_with('-') || matches!(w, "template" | "t" | "tpl")
+}
+
+/// Whether a plain line is a deploy command that renders with ytt in a process or command
+/// substitution, or a pipe (`kapp deploy -a app -f <(ytt -f config/ …)`, `kubectl apply -f
+/// <(ytt --file x)`): `ytt` there followed by a flag.
+fn wraps_ytt(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    if !matches!(words.next(), Some("kapp" | "kubectl")) {
+        return false;
+    }
+    ["<(ytt ", "$(ytt ", "| ytt "].iter().any(|opening| {
+        line.match_indices(opening).any(|(at, _)| {
+            line[at + opening.len()..]
+                .split_whitespace()
+                .next()
+                .is_some_and(ytt_word)
+        })
+    })
 }
 
 /// The files a page gives to write: a YAML block right after a line that names the file and
@@ -196,6 +220,8 @@ fn file_to_write(line: &str) -> Option<String> {
 /// placeholders the reader's values, see [`super::angle`]).
 fn block(path: &str, after: usize, text: String) -> Snippet {
     let offset = u32::try_from(after).unwrap_or(u32::MAX);
+    // Line ends as a shell reads them (`\␠`, `cmd <name>`: see `page_lines.rs`).
+    let text = page_lines::as_shell_reads(&text);
     super::angle::marked(path, offset, &text, Word::lit(CALLER))
         .unwrap_or_else(|| Snippet::new(path, offset, text, Word::lit(CALLER)))
 }
@@ -216,10 +242,10 @@ fn commands(lines: &[String]) -> String {
         let t = l.trim_start();
         if let Some(cmd) = t.strip_prefix("$ ") {
             out.push(cmd.to_string());
-            continued = cmd.trim_end().ends_with('\\');
+            continued = page_lines::continues(cmd);
         } else if continued {
             out.push(l.clone());
-            continued = l.trim_end().ends_with('\\');
+            continued = page_lines::continues(l);
         } else {
             out.push(String::new());
         }
