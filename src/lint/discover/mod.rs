@@ -307,7 +307,12 @@ pub fn discover_listed(
 
 /// Roots and libraries from the walked `files` of the repository of `config`.
 pub fn from_files(config: &Config, files: &[RepoFile]) -> Discovery {
-    from_walk(config, files, invocations::Seen::default(), (Vec::new(), Vec::new()))
+    from_walk(
+        config,
+        files,
+        invocations::Seen::default(),
+        (Vec::new(), Vec::new()),
+    )
 }
 
 /// [`from_files`], knowing what the walk already has for the repository's commands (`seen`)
