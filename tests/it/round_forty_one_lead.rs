@@ -107,3 +107,22 @@ fn a_redacted_copy_of_the_author_s_values_stands_in_for_the_user_s_copy() {
         "{lint}"
     );
 }
+
+#[test]
+fn a_prerequisite_that_says_the_redacted_values_were_copied_stands_in_too() {
+    // The page lists the copy among its prerequisites, in the past tense, and names the copy
+    // only in the block that sets the variable (round forty-four's R44-2).
+    let readme = "# Demo\n\nPrerequisites:\n\n- Copied `local-config/params-REDACTED.yaml` and updated for your environment\n\n```bash\nPARAMS_YAML=local-config/params.yaml\n```\n\nThen:\n\n```bash\nytt -f $PARAMS_YAML -f secret.yaml | kubectl apply -f -\n```\n";
+    let redacted = "#@data/values\n---\nvault: # must be globally unique\n";
+    let secret = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: store\ndata:\n  vault: #@ data.values.vault\n";
+    let lint = Repo::of(&[
+        ("README.md", readme),
+        ("local-config/params-REDACTED.yaml", redacted),
+        ("secret.yaml", secret),
+    ])
+    .lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+    let hint = lint.in_file("unknown-comment", "local-config/params-REDACTED.yaml");
+    assert_eq!(hint.len(), 1, "{lint}");
+    assert_eq!(hint[0]["severity"], "warning", "{lint}");
+}

@@ -63,10 +63,11 @@ pub fn is_example(path: &str) -> bool {
     says && yaml && values
 }
 
-/// Whether a line tells its reader to copy or fill in a file.
+/// Whether a line tells its reader to copy or fill in a file (or lists it as done: "Copied
+/// `params-REDACTED.yaml` and updated it", a page's prerequisites).
 fn says_copy(line: &str) -> bool {
     let l = line.to_ascii_lowercase();
-    ["copy", "cp ", "customi", "fill in", "edit "]
+    ["copy", "copied", "cp ", "customi", "fill in", "edit "]
         .iter()
         .any(|w| l.contains(w))
 }
