@@ -5,7 +5,8 @@
 //! guessed the command of, in a repository whose own program runs ytt (a Go module requiring
 //! its library, a process call), is a warning naming the program (R42-1, R42-4, R40-1). The
 //! redacted copy of the author's values a page says to copy stands in for the reader's copy
-//! (R41-2, R44-2).
+//! (R41-2, R44-2), and the keys a script writes into that copy through the variable its name
+//! comes from are given (R27-4).
 
 use crate::util::repo::Repo;
 
@@ -125,4 +126,32 @@ fn a_prerequisite_that_says_the_redacted_values_were_copied_stands_in_too() {
     let hint = lint.in_file("unknown-comment", "local-config/params-REDACTED.yaml");
     assert_eq!(hint.len(), 1, "{lint}");
     assert_eq!(hint[0]["severity"], "warning", "{lint}");
+}
+
+#[test]
+fn keys_a_script_writes_through_the_copy_s_variable_are_given() {
+    // One script writes keys into the reader's copy through the variable its name comes
+    // from; the next renders the copy. The redacted example lacks those keys, so without
+    // them the stand-in fails on a read of `registry` (round twenty-seven's tap-made-simple,
+    // R27-4).
+    let readme = "# Setup\n\nCopy `REDACTED-params.yaml` to `params.yaml` and fill it in.\n\n```bash\nexport PARAMS_YAML=params.yaml\n./scripts/set-registry.sh\n./scripts/render.sh\n```\n";
+    let set = "#!/usr/bin/env bash\nset -e\nyq e -i '.registry.fqdn = env(REGISTRY_FQDN)' \"$PARAMS_YAML\"\n";
+    let render = "#!/usr/bin/env bash\nset -e\nmkdir -p generated\ncp \"$PARAMS_YAML\" generated/\nytt -f templates/build.yaml -f \"generated/$(basename $PARAMS_YAML)\"\n";
+    let redacted = "#@data/values\n---\nazure:\n  name: demo\n";
+    let build = "#@ load(\"@ytt:data\", \"data\")\n---\nregistry: #@ data.values.registry.fqdn\nname: #@ data.values.azure.name\n";
+    let lint = Repo::of(&[
+        ("README.md", readme),
+        ("scripts/set-registry.sh", set),
+        ("scripts/render.sh", render),
+        ("REDACTED-params.yaml", redacted),
+        ("templates/build.yaml", build),
+    ])
+    .lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+    let failed: Vec<_> = lint
+        .of("template-error")
+        .into_iter()
+        .filter(|d| d["severity"] != "info")
+        .collect();
+    assert!(failed.is_empty(), "{lint}");
 }

@@ -134,7 +134,7 @@ fn downloaded(file: &str, text: &str, src: &str, index: &Index) -> Option<String
 }
 
 /// The repository file named `base` that a URL of `text` names (`…/blob/REF/PATH`,
-/// `…/raw/REF/PATH`, `raw.githubusercontent.com/OWNER/NAME/REF/PATH`).
+/// `…/raw/REF/PATH`, `raw.githubusercontent.com/USER/REPO/REF/PATH`).
 fn linked(text: &str, base: &str, index: &Index) -> Option<String> {
     for (at, _) in text.match_indices(base) {
         let head = &text[..at + base.len()];

@@ -3,7 +3,8 @@
 //! linter lints the example in the copy's place, which lacks them, so the command is given
 //! them as data values known only at run time (each gets a placeholder, and no finding rests
 //! on it). Only `yq -i` assignments of a plain dotted path (`.a.b.c = …`, `.a.b |= …`), on a
-//! line of the same file before the command, to the path the command reads as the copy.
+//! line of the same file before the command, to the path the command reads as the copy; or
+//! on a line of any script, to the variable the copy's name is made from.
 
 use super::made::MadeAt;
 use super::resolve::{DataValue, Invocation};
@@ -33,21 +34,23 @@ pub fn add(inv: &mut Invocation, made: &[MadeAt], texts: &[(String, &str)]) {
         return;
     };
     let lines: Vec<&str> = text.lines().collect();
-    if inv.scripted {
-        // A script a page runs: its steps sit on the page's line, in no known order; the
-        // script's own `yq -i` lines that write the copy say what it holds.
-        for (path, text) in texts.iter().filter(|(p, _)| super::scripts::candidate(p)) {
-            let in_place =
-                |l: &&str| l.contains("yq ") && (l.contains(" -i") || l.contains("--inplace"));
-            for line in text.lines().filter(in_place) {
-                let target = line.split_whitespace().last().unwrap_or("");
-                let target = target.trim_matches(['"', '\'', ';']);
-                let named = copies
-                    .iter()
-                    .any(|c| target == *c || target.ends_with(&format!("/{c}")));
-                if named && !path.is_empty() {
-                    push_keys(inv, line);
-                }
+    // A script a page runs: its steps sit on the page's line, in no known order; the scripts'
+    // own `yq -i` lines that write the copy say what it holds. So do, for any command, the
+    // scripts' `yq -i` lines on the variable the copy is named from (`yq e -i '.registry.fqdn
+    // = …' "$PARAMS_YAML"` in one script, `-f generated/$(basename $PARAMS_YAML)` in the
+    // next: round twenty-seven's tap-made-simple, R27-4), which the scripts share.
+    for (path, text) in texts.iter().filter(|(p, _)| super::scripts::candidate(p)) {
+        let in_place =
+            |l: &&str| l.contains("yq ") && (l.contains(" -i") || l.contains("--inplace"));
+        for line in text.lines().filter(in_place) {
+            let target = line.split_whitespace().last().unwrap_or("");
+            let target = target.trim_matches(['"', '\'', ';']);
+            let named = copies.iter().any(|c| {
+                (inv.scripted && (target == *c || target.ends_with(&format!("/{c}"))))
+                    || variable(target).is_some_and(|v| mentions(c, v))
+            });
+            if named && !path.is_empty() {
+                push_keys(inv, line);
             }
         }
     }
@@ -127,9 +130,45 @@ pub fn assigned(line: &str) -> Vec<String> {
     out
 }
 
+/// The variable a `yq -i` target names whole (`$PARAMS_YAML`, `${PARAMS_YAML}`).
+fn variable(target: &str) -> Option<&str> {
+    let v = target.strip_prefix('$')?;
+    let v = v
+        .strip_prefix('{')
+        .and_then(|v| v.strip_suffix('}'))
+        .unwrap_or(v);
+    let ident = !v.is_empty() && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    ident.then_some(v)
+}
+
+/// Whether the copy as a command names it (`generated/$(basename $PARAMS_YAML)`) reads the
+/// variable `v`.
+fn mentions(copy: &str, v: &str) -> bool {
+    let braced = format!("${{{v}}}");
+    copy.contains(&braced)
+        || copy.match_indices(&format!("${v}")).any(|(i, m)| {
+            copy[i + m.len()..]
+                .bytes()
+                .next()
+                .is_none_or(|b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_target_variable_names_the_copy_that_reads_it() {
+        assert_eq!(variable("$PARAMS_YAML"), Some("PARAMS_YAML"));
+        assert_eq!(variable("${PARAMS_YAML}"), Some("PARAMS_YAML"));
+        assert_eq!(variable("values.yaml"), None);
+        assert_eq!(variable("$(pwd)/v.yaml"), None);
+        let copy = "`-f generated/$(basename $PARAMS_YAML)`";
+        assert!(mentions(copy, "PARAMS_YAML"));
+        assert!(!mentions(copy, "PARAMS"));
+        assert!(mentions("-f ${PARAMS}/v.yml", "PARAMS"));
+    }
 
     #[test]
     fn yq_assignments_of_plain_paths_are_keys() {
