@@ -12,13 +12,12 @@
 
 use std::path::Path;
 
-use crate::files::paths::is_within;
 use crate::lint::job::Job;
 use crate::lint::plan::Planned;
 use crate::report::{Assumption, AssumptionKind, Certainty, Diagnostic, Severity, Source};
 
 use super::appended::{inferred_roots, read_small};
-use super::unrendered::rendered;
+use super::unrendered::{read_elsewhere, rendered};
 
 /// At most this many program files are read in search of a call of ytt.
 const MAX_PROGRAMS: usize = 4000;
@@ -62,10 +61,7 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
             let Some(file) = d.span.as_ref().map(|s| s.file.clone()) else {
                 return d;
             };
-            let read = rendered
-                .iter()
-                .any(|inputs| inputs.iter().any(|i| is_within(&file, i)));
-            if read || p.discovery.around_of(&file) {
+            if read_elsewhere(p, &rendered, &file) {
                 return d;
             }
             let root = d.root.clone().unwrap_or_default();

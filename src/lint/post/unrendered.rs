@@ -28,7 +28,6 @@ use crate::report::{
 /// `found` with the errors in files no certain command renders made warnings.
 pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let rendered = rendered(p, jobs);
-    let elsewhere = |file: &str| p.discovery.around_of(file);
     found
         .into_iter()
         .map(|mut d| {
@@ -38,10 +37,7 @@ pub fn settle(p: &Planned, jobs: &[Job], found: Vec<Diagnostic>) -> Vec<Diagnost
             let Some(file) = d.span.as_ref().map(|s| s.file.clone()) else {
                 return d;
             };
-            let read = rendered
-                .iter()
-                .any(|inputs| inputs.iter().any(|i| is_within(&file, i)));
-            if read || elsewhere(&file) {
+            if read_elsewhere(p, &rendered, &file) {
                 return d;
             }
             let why = if beside_rendered(&rendered, &file, d.root.as_deref()) {
@@ -91,6 +87,15 @@ fn schema_of_layout_root<'j>(p: &Planned, jobs: &'j [Job], d: &Diagnostic) -> Op
         f.path != file && f.kind != Kind::Other && inputs.iter().any(|i| is_within(&f.path, i))
     });
     others.then_some(job.root.as_str())
+}
+
+/// Whether a certain command (or one the linter could not run) reads `file`, or a tool
+/// renders it elsewhere (`Discovery::around_of`).
+pub(super) fn read_elsewhere(p: &Planned, rendered: &[Vec<String>], file: &str) -> bool {
+    rendered
+        .iter()
+        .any(|inputs| inputs.iter().any(|i| is_within(file, i)))
+        || p.discovery.around_of(file)
 }
 
 /// The inputs of each command of the repository that renders files certainly (a root whose
