@@ -140,18 +140,13 @@ impl<'t> Interp<'t> {
         text: Option<Written>,
         env: &Env,
     ) {
-        let full = match &env.cwd {
-            Some(cwd) => path.relative_to(cwd),
-            None if path.literal_prefix().starts_with('/') || path.in_home() => path.normalized(),
-            None => return,
+        let Some(full) = made_path(path, env) else {
+            return;
         };
         let from = match (&env.cwd, from) {
             (Some(cwd), Some(f)) => Some(f.relative_to(cwd)),
             _ => None,
         };
-        if full.literal().as_deref() == Some("/dev/null") {
-            return;
-        }
         self.made.push(Made {
             line,
             by: by.to_string(),
@@ -209,7 +204,11 @@ impl<'t> Interp<'t> {
                                 w.expanded |= tool == "envsubst";
                                 w
                             });
-                        self.make(line, &writer, &e.joined(), None, text, env);
+                        if appends(*r, self) {
+                            self.append(line, &writer, &e.joined(), env);
+                        } else {
+                            self.make(line, &writer, &e.joined(), None, text, env);
+                        }
                     }
                 }
                 Some((false, src)) => {
@@ -252,6 +251,25 @@ impl<'t> Interp<'t> {
                 _ => self.stmt(r, env),
             }
         }
+    }
+
+    /// Records a path a command appends to (`>> f`): a file an earlier here-document started
+    /// (`cat > f << EOF` with a header) holds more than that text now, so no earlier record
+    /// of it keeps its text (N49-2: the header alone is not the file ytt reads).
+    fn append(&mut self, line: u32, by: &str, path: &Word, env: &Env) {
+        let Some(full) = made_path(path, env) else {
+            return;
+        };
+        for m in self.made.iter_mut().filter(|m| m.path == full) {
+            m.text = None;
+        }
+        self.made.push(Made {
+            line,
+            by: by.to_string(),
+            path: full,
+            from: None,
+            text: None,
+        });
     }
 
     /// A pipeline: each command after the first reads the one before it.
@@ -317,8 +335,13 @@ impl<'t> Interp<'t> {
                 _ => None,
             };
         }
+        let append = appends(r, self);
         for e in exps.iter().filter(|e| e.joined().names_file()) {
-            self.make(line, &tool, &e.joined(), None, None, env);
+            if append {
+                self.append(line, &tool, &e.joined(), env);
+            } else {
+                self.make(line, &tool, &e.joined(), None, None, env);
+            }
         }
         None
     }
@@ -358,6 +381,24 @@ impl<'t> Interp<'t> {
         let words: Vec<&str> = self.text(n).split_whitespace().take(3).collect();
         words.join(" ")
     }
+}
+
+/// The path `path` names from the working directory of `env` (absolute or in the home
+/// directory when the directory is unknown), unless it is `/dev/null` or unknown.
+fn made_path(path: &Word, env: &Env) -> Option<Word> {
+    let full = match &env.cwd {
+        Some(cwd) => path.relative_to(cwd),
+        None if path.literal_prefix().starts_with('/') || path.in_home() => path.normalized(),
+        None => return None,
+    };
+    (full.literal().as_deref() != Some("/dev/null")).then_some(full)
+}
+
+/// Whether a writing redirection appends (`>>`, `&>>`).
+fn appends<'t>(r: Node<'t>, it: &Interp<'t>) -> bool {
+    let mut c = r.walk();
+    let op = r.children(&mut c).find(|k| !k.is_named());
+    op.is_some_and(|k| matches!(it.text(k), ">>" | "&>>"))
 }
 
 /// Whether a redirection writes (`>`, `>>`, `&>`, `>|`) or reads (`<`) a file of the
