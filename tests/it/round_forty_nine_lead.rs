@@ -2,7 +2,10 @@
 //! the test: a file a script starts with a here-document (`cat > F << EOF`, a comment header)
 //! and then extends with `>>` (ytt's own `--data-values-schema-inspect` output) is not the
 //! here-document alone, so a later command that reads it is not judged against the header
-//! (N49-2: a certain `template-error` that the script's run does not give).
+//! (N49-2: a certain `template-error` that the script's run does not give). A command whose
+//! `>` redirection writes into the folder it renders (`ytt -f config > config/rendered.yaml`)
+//! reads that file empty, as the shell empties it first, not as committed (N51-1: a false
+//! `duplicate-object` between the template and its committed output).
 
 use crate::util::repo::Repo;
 
@@ -36,4 +39,48 @@ fn a_file_the_here_document_alone_writes_is_still_judged_with_its_text() {
     let lint = release(script).lint();
     let failed = lint.in_file("template-error", "release/package-template.yml");
     assert_eq!(failed.len(), 1, "{lint}");
+}
+
+const TEMPLATE: &str = "#@ load(\"@ytt:data\", \"data\")\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\ndata:\n  color: #@ data.values.color\n";
+const VALUES: &str = "#@data/values\n---\ncolor: blue\n";
+/// The command's last output, committed: the same object, with an older value.
+const RENDERED: &str =
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\ndata:\n  color: red\n";
+
+fn regenerated(script: &str) -> Repo {
+    Repo::of(&[
+        ("regen.sh", script),
+        ("config/app.yaml", TEMPLATE),
+        ("config/values.yaml", VALUES),
+        ("config/out/rendered.yaml", RENDERED),
+    ])
+}
+
+#[test]
+fn a_file_the_command_s_own_redirection_writes_in_its_folder_is_read_empty() {
+    let lint = regenerated("#!/bin/sh\nytt -f config > config/out/rendered.yaml\n").lint();
+    assert!(lint.of("duplicate-object").is_empty(), "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
+}
+
+#[test]
+fn a_script_a_page_runs_reads_its_own_output_empty_too() {
+    let readme = "# Demo\n\n```bash\n./regen.sh\n```\n";
+    let lint = regenerated(
+        "#!/bin/sh\ncd \"$(dirname \"$0\")\"\nytt -f config > config/out/rendered.yaml\n",
+    )
+    .file("README.md", readme)
+    .lint();
+    assert!(lint.of("duplicate-object").is_empty(), "{lint}");
+}
+
+#[test]
+fn an_append_or_another_command_s_output_is_read_as_committed() {
+    // `>>` keeps the file's text: ytt reads the last output with the template's object.
+    let lint = regenerated("#!/bin/sh\nytt -f config >> config/out/rendered.yaml\n").lint();
+    assert_eq!(lint.of("duplicate-object").len(), 1, "{lint}");
+    // Another command's output is that command's: the second command reads it whole.
+    let script = "#!/bin/sh\nytt -f config/app.yaml -f config/values.yaml > config/out/rendered.yaml\nytt -f config\n";
+    let lint = regenerated(script).lint();
+    assert!(!lint.of("duplicate-object").is_empty(), "{lint}");
 }

@@ -285,6 +285,7 @@ mod tests {
                 path,
                 from: None,
                 text: None,
+                stdout: None,
             },
         }
     }

@@ -92,6 +92,7 @@ pub mod taskfile;
 pub mod terraform;
 pub mod through_links;
 pub mod tree_copy;
+pub mod truncated;
 mod unfilled_dir;
 pub mod unknown_flag;
 pub mod unread;

@@ -26,6 +26,19 @@ pub struct Made {
     pub from: Option<Word>,
     /// The text written, when the command writes a here-document (`cat > v.yml <<EOF`).
     pub text: Option<Written>,
+    /// Made by the command's standard output (`> f`, `>> f`): how (see [`Stdout`]).
+    pub stdout: Option<Stdout>,
+}
+
+/// A path a command's standard output writes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stdout {
+    /// It appends (`>> f`) rather than writing the file anew (`> f`, which empties it before
+    /// the command starts).
+    pub appended: bool,
+    /// For a command written in another file of the repository that the snippet entered,
+    /// that file and the command's line there (as [`super::shell::Call::written`]).
+    pub written: Option<(String, u32)>,
 }
 
 /// Text a here-document gives.
@@ -153,6 +166,7 @@ impl<'t> Interp<'t> {
             path: full,
             from,
             text,
+            stdout: None,
         });
     }
 
@@ -204,11 +218,14 @@ impl<'t> Interp<'t> {
                                 w.expanded |= tool == "envsubst";
                                 w
                             });
-                        if appends(*r, self) {
+                        let before = self.made.len();
+                        let appended = appends(*r, self);
+                        if appended {
                             self.append(line, &writer, &e.joined(), env);
                         } else {
                             self.make(line, &writer, &e.joined(), None, text, env);
                         }
+                        self.by_stdout(before, appended, n);
                     }
                 }
                 Some((false, src)) => {
@@ -269,6 +286,10 @@ impl<'t> Interp<'t> {
             path: full,
             from: None,
             text: None,
+            stdout: Some(Stdout {
+                appended: true,
+                written: None,
+            }),
         });
     }
 
@@ -337,13 +358,27 @@ impl<'t> Interp<'t> {
         }
         let append = appends(r, self);
         for e in exps.iter().filter(|e| e.joined().names_file()) {
+            let before = self.made.len();
             if append {
                 self.append(line, &tool, &e.joined(), env);
             } else {
                 self.make(line, &tool, &e.joined(), None, None, env);
             }
+            if let Some(command) = r.parent() {
+                self.by_stdout(before, append, command);
+            }
         }
         None
+    }
+
+    /// Marks the path recorded since `before` as written by the standard output of the
+    /// statement `n`, with where `n` is written when in another file.
+    fn by_stdout(&mut self, before: usize, appended: bool, n: Node<'t>) {
+        let row = u32::try_from(n.start_position().row).unwrap_or(u32::MAX - 1);
+        let written = self.here.map(|p| (p.path.clone(), row.saturating_add(1)));
+        if let Some(m) = self.made.get_mut(before) {
+            m.stdout = Some(Stdout { appended, written });
+        }
     }
 
     /// The text of a here-document, and whether the shell expands it.

@@ -190,6 +190,7 @@ pub fn written(text: &str) -> Vec<Made> {
                 expanded: false,
                 line: line.saturating_add(1),
             }),
+            stdout: None,
         });
     }
     out

@@ -563,6 +563,12 @@ fn attempt(
     let args = rebased_args(args, root);
     let (mut out, decided, excluded) =
         place(origin, &args, stdin.as_ref(), &base, &when, repo, caller);
+    let emptied = super::truncated::emptied(call, origin, root, repo);
+    for o in out.iter_mut().filter(|_| !emptied.is_empty()) {
+        if let Outcome::Found(inv) = o {
+            super::truncated::leave_out(inv, &emptied);
+        }
+    }
     // A page's command whose file mark matches nothing from here runs elsewhere
     // (`page_marks.rs`).
     if crate::lint::discover::provenance::source_of(&origin.file) == crate::report::Source::Document
@@ -714,7 +720,7 @@ pub(super) fn skipped(origin: &Origin, reason: String, claims: Vec<String>) -> O
 }
 
 /// `cwd` with its caller prefix replaced by `base`.
-fn rebase(cwd: &Word, base: &Word) -> Word {
+pub(super) fn rebase(cwd: &Word, base: &Word) -> Word {
     match cwd.strip_prefix(CALLER) {
         Some(rest) => {
             let mut w = base.clone();
