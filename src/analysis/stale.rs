@@ -1,9 +1,13 @@
 //! Stale code: findings of static analysis that no render can fail on. An unknown data value, a
 //! module member a `@ytt:` module lacks, a call with the wrong arguments or a `load()` of a
-//! name the file lacks fails in ytt only when its line runs. Templates run; a `.star` or
-//! `.lib.yml` file runs when code that runs loads it; a top-level function runs when code that
-//! runs reads its name (calls it, or hands it on). A finding anywhere else is real but stale:
-//! [`mark`] says so in its message, and the job reports it as a warning.
+//! name the file lacks fails in ytt only when its line runs. Every file of the root runs:
+//! ytt evaluates its templates, and its `.star` and `*.lib.yml` files too, for their globals,
+//! whether anything loads them or not (`LibraryExecution.eval`; round fifty's N50-1: an
+//! undefined name in a `.star` file was called stale "which nothing loads" beside ytt's own
+//! failure there). A file of another library runs when code that runs loads it; a top-level
+//! function runs when code that runs reads its name (calls it, or hands it on). A finding
+//! anywhere else is real but stale: [`mark`] says so in its message, and the job reports it
+//! as a warning.
 //!
 //! ```text
 //! def cloud_enabled():                          # nothing calls it
@@ -25,19 +29,12 @@ use super::{walk, Finding};
 use crate::report::Rule;
 
 /// The rules whose findings in code nothing runs are stale.
-pub const RULES: [Rule; 5] = [
+pub const RULES: [Rule; 4] = [
     Rule::DataValueUnknownReference,
     Rule::UnknownModuleAttribute,
     Rule::WrongArguments,
     Rule::LoadUnknownName,
-    super::undefined::RULE,
 ];
-
-/// Whether a rule's findings fail the whole file when ytt compiles it, wherever they are (an
-/// undefined name): stale only in a file nothing loads.
-fn whole_file(rule: Rule) -> bool {
-    rule == super::undefined::RULE
-}
 
 /// A top-level function of a unit: its name, the template lines it covers and the names its
 /// body reads.
@@ -54,8 +51,9 @@ struct Liveness<'a> {
     functions: HashSet<(usize, &'a str)>,
 }
 
-/// Marks the findings of [`RULES`] in `found` that sit in code nothing in the library runs:
-/// `stale` set, the message naming the function nothing calls or the file nothing loads.
+/// Marks the findings of [`RULES`] in `found` that sit in a function nothing in the library
+/// calls: `stale` set, the message naming the function. (An undefined name is not among
+/// them: ytt resolves the whole file before it runs any of it, so it fails wherever it is.)
 pub fn mark(index: &Index<'_>, found: &mut [Finding]) {
     let live = Liveness::of(index);
     for f in found.iter_mut().filter(|f| RULES.contains(&f.rule)) {
@@ -64,26 +62,18 @@ pub fn mark(index: &Index<'_>, found: &mut [Finding]) {
         else {
             continue;
         };
-        let within = live.defs[i]
-            .iter()
-            .filter(|_| !whole_file(f.rule))
-            .find(|d| {
-                d.lines
-                    .is_some_and(|(first, last)| (first..=last).contains(&f.pos.line))
-            });
-        let why = match within {
-            Some(d) if !live.functions.contains(&(i, d.name)) => format!(
-                "in function `{}`, which nothing calls",
-                walk::original(d.name)
-            ),
-            None if !live.units[i] => {
-                let path = &index.all[i].file.rel_path;
-                let name = path.rsplit('/').next().unwrap_or(path);
-                format!("in `{name}`, which nothing loads")
-            }
-            _ => continue,
+        let within = live.defs[i].iter().find(|d| {
+            d.lines
+                .is_some_and(|(first, last)| (first..=last).contains(&f.pos.line))
+        });
+        let Some(d) = within.filter(|d| !live.functions.contains(&(i, d.name))) else {
+            continue;
         };
-        f.message = format!("{}, {why}", f.message);
+        f.message = format!(
+            "{}, in function `{}`, which nothing calls",
+            f.message,
+            walk::original(d.name)
+        );
         f.stale = true;
     }
 }
@@ -133,7 +123,9 @@ impl<'a> Liveness<'a> {
             })
             .collect();
         let mut live = Liveness {
-            units: (0..n).map(|i| !index.all[i].loadable()).collect(),
+            units: (0..n)
+                .map(|i| i < index.own || !index.all[i].loadable())
+                .collect(),
             defs,
             functions: HashSet::new(),
         };
@@ -245,7 +237,8 @@ mod tests {
     }
 
     #[test]
-    fn findings_in_files_nothing_loads_are_stale() {
+    fn a_file_nothing_loads_runs_its_top_but_not_its_uncalled_functions() {
+        // ytt evaluates every `.star` file of the root for its globals, loaded or not.
         let star = "load(\"@ytt:data\", \"data\")\nx = str(data.values.deploy)\n\
                     def f():\n  return data.values.other\nend\n";
         let lib = "load(\"unused.star\", \"f\")\n";
@@ -259,7 +252,7 @@ mod tests {
         assert_eq!(
             found,
             [
-                "unused.star:2:21 true data.values.deploy: the schema declares no deploy at the top, in `unused.star`, which nothing loads",
+                "unused.star:2:21 false data.values.deploy: the schema declares no deploy at the top",
                 "unused.star:4:22 true data.values.other: the schema declares no other at the top, in function `f`, which nothing calls",
             ]
         );

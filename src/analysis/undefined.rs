@@ -17,8 +17,9 @@
 //! kind: #@ knd          # <- undefined: knd
 //! ```
 //!
-//! The finding rests on the file's text alone. In a file nothing loads it is stale (see
-//! [`super::stale`]).
+//! The finding rests on the file's text alone, and is never stale: ytt resolves every file
+//! of the root (its `.star` and `*.lib.yml` files too, loaded or not) before it runs any of
+//! it (see [`super::stale`]).
 
 use foldhash::{HashMap, HashMapExt};
 

@@ -5,7 +5,9 @@
 //! (N49-2: a certain `template-error` that the script's run does not give). A command whose
 //! `>` redirection writes into the folder it renders (`ytt -f config > config/rendered.yaml`)
 //! reads that file empty, as the shell empties it first, not as committed (N51-1: a false
-//! `duplicate-object` between the template and its committed output).
+//! `duplicate-object` between the template and its committed output). An undefined name in a
+//! Starlark file is one certain error, however the file is reached: ytt resolves every file of
+//! the root, loaded or not (N50-1: the same name was also a warning "which nothing loads").
 
 use crate::util::repo::Repo;
 
@@ -83,4 +85,33 @@ fn an_append_or_another_command_s_output_is_read_as_committed() {
     let script = "#!/bin/sh\nytt -f config/app.yaml -f config/values.yaml > config/out/rendered.yaml\nytt -f config\n";
     let lint = regenerated(script).lint();
     assert!(!lint.of("duplicate-object").is_empty(), "{lint}");
+}
+
+#[test]
+fn an_undefined_name_in_a_starlark_file_is_one_error() {
+    let lib = "def double(x):\n  return helper(x) * 2\nend\n";
+    let main = "load(\"lib.star\", \"double\")\nfour = double(2)\n";
+    let tpl = "#@ load(\"main.star\", \"four\")\n---\nvalue: #@ four\n";
+    let readme = "# Demo\n\n```\nytt -f .\n```\n";
+    let lint = Repo::of(&[
+        ("README.md", readme),
+        ("lib.star", lib),
+        ("main.star", main),
+        ("config.yml", tpl),
+    ])
+    .lint();
+    let found = lint.in_file("template-error", "lib.star");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
+    assert_eq!(found[0]["message"], "undefined: helper", "{lint}");
+    // Nothing loads it: ytt still resolves it, and fails.
+    let lint = Repo::of(&[
+        ("README.md", readme),
+        ("lib.star", lib),
+        ("config.yml", "#@ x = 1\n---\nvalue: #@ x\n"),
+    ])
+    .lint();
+    let found = lint.in_file("template-error", "lib.star");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(found[0]["severity"], "error", "{lint}");
 }

@@ -56,9 +56,14 @@ pub fn align(ws: &Workspace, names: &Names, e: &EvalError, err: &mut Diagnostic)
 }
 
 /// The name of an `undefined: NAME` message as the engine words it (possibly framed as
-/// `- undefined: NAME` with trace lines after it).
+/// `- undefined: NAME` with trace lines after it, under the heading of a Starlark or text
+/// file, `Evaluating starlark template:`: round fifty's N50-1 gave such a file's name twice).
 fn undefined_name(message: &str) -> Option<&str> {
-    let first = message.trim_start().lines().next()?.trim();
+    let mut lines = message.trim_start().lines().map(str::trim);
+    let mut first = lines.next()?;
+    if first.starts_with("Evaluating ") && first.ends_with("template:") {
+        first = lines.next()?;
+    }
     let name = first
         .strip_prefix("- ")
         .unwrap_or(first)
@@ -76,6 +81,10 @@ mod tests {
         assert_eq!(undefined_name("undefined: foo"), Some("foo"));
         assert_eq!(
             undefined_name("\n- undefined: foo\n    t.yml:3 | a: #@ foo"),
+            Some("foo")
+        );
+        assert_eq!(
+            undefined_name("Evaluating starlark template: \n- undefined: foo\n    2 |   foo(x)"),
             Some("foo")
         );
         assert_eq!(undefined_name("undefined: foo (did you mean fo?)"), None);
