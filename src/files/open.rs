@@ -85,7 +85,15 @@ pub fn read_checked_from(
     canonical: &Path,
     max: u64,
 ) -> std::io::Result<Result<Vec<u8>, Refusal>> {
-    match open_checked_from(p, own, given, canonical)? {
+    read_opened(open_checked_from(p, own, given, canonical)?, max)
+}
+
+/// The bytes of a file opened and checked, at most `max` of them, or why it is not read.
+fn read_opened(
+    opened: Result<(File, u64), Refusal>,
+    max: u64,
+) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    match opened {
         Ok((file, len)) => read_at_most(&file, len, max).map(Ok),
         Err(why) => Ok(Err(why)),
     }
@@ -163,10 +171,7 @@ pub fn read_checked_listed(
             Err(_) => return read_checked_max(p, given, canonical, max),
         },
     };
-    match opened {
-        Ok((file, len)) => read_at_most(&file, len, max).map(Ok),
-        Err(why) => Ok(Err(why)),
-    }
+    read_opened(opened, max)
 }
 
 /// `p` opened beneath the repository's real path with no link on the way
@@ -352,10 +357,11 @@ mod tests {
         platform::fs::symlink(Path::new("d"), &repo.join("in")).unwrap();
         platform::fs::symlink(Path::new("d/a.txt"), &repo.join("b.txt")).unwrap();
         let real = std::fs::canonicalize(&repo).unwrap();
-        let beneath = |p: &Path| read_beneath(p, &repo, &real, u64::MAX);
+        let read = |opened: std::io::Result<_>| opened.and_then(|o| read_opened(o, u64::MAX));
+        let beneath = |p: &Path| open_beneath(p, &repo, &real).map(read);
         let handle = |p: &Path| {
             let file = platform::fs::open_read(p).unwrap();
-            checked_handle(p, &file, &repo, &real, u64::MAX)
+            read(checked_handle(p, &file, &repo, &real).map(|c| c.map(|len| (file, len))))
         };
         // A plain file, and a directory: where it opens beneath, as the handle's checks say.
         for p in [repo.join("d/a.txt"), real.join("d/a.txt"), repo.join("d")] {
