@@ -387,6 +387,36 @@ pub fn read_allowed(path: &Path, policy: &ReadPolicy) -> Option<Vec<u8>> {
     read_with(path, &meta, policy).ok()?.ok()
 }
 
+/// The bytes `range` of what [`read_allowed`] gives for `path`, `None` also when it gives
+/// fewer. Under the linter's policy only those bytes are read (one CRD document of a bundle of
+/// many megabytes); with editor buffers in place, or under ytt's policy, the file is read whole
+/// as [`read_allowed`] reads it.
+pub fn read_allowed_range(
+    path: &Path,
+    policy: &ReadPolicy,
+    range: std::ops::Range<usize>,
+) -> Option<Vec<u8>> {
+    let whole = || {
+        read_allowed(path, policy)?
+            .get(range.clone())
+            .map(<[u8]>::to_vec)
+    };
+    let Some((given, canonical)) = &policy.repository else {
+        return whole();
+    };
+    if overlay::current().is_some() {
+        return whole();
+    }
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if meta.is_dir() {
+        return None;
+    }
+    let range = range.start as u64..range.end as u64;
+    open::read_checked_range(path, &meta, given, canonical, range)
+        .ok()?
+        .ok()?
+}
+
 /// Reads the file `p` (`meta` its own metadata) under `policy`: its bytes, why the linter
 /// refuses it, or an error (ytt's message). The linter's policy opens it once and checks the
 /// open handle ([`open::read_checked`]); ytt's checks the path, then reads.
@@ -611,6 +641,42 @@ mod tests {
         for _ in 0..2 {
             assert!(read_allowed(&repo.join("root/link/sub/secret.yml"), &policy).is_none());
         }
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn a_range_is_read_under_the_same_policy_as_the_whole_file() {
+        let base = std::env::temp_dir().join(format!("yttlint-range-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let (repo, out) = (base.join("repo"), base.join("out"));
+        std::fs::create_dir_all(&repo).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(repo.join("a.yml"), "a: 1\n---\nb: 2\n").unwrap();
+        std::fs::write(out.join("s.yml"), "s: 1\n").unwrap();
+        crate::platform::fs::symlink(&repo.join("a.yml"), &repo.join("in.yml")).unwrap();
+        crate::platform::fs::symlink(&out.join("s.yml"), &repo.join("out.yml")).unwrap();
+        let policy = ReadPolicy::repository(&repo);
+        for name in ["a.yml", "in.yml"] {
+            let path = repo.join(name);
+            let range = |r: std::ops::Range<usize>| read_allowed_range(&path, &policy, r);
+            assert_eq!(range(9..14).as_deref(), Some(&b"b: 2\n"[..]), "{name}");
+            assert_eq!(range(0..0).as_deref(), Some(&b""[..]));
+            assert_eq!(range(9..15), None, "past the end");
+            assert_eq!(range(0..14).unwrap(), read_allowed(&path, &policy).unwrap());
+        }
+        assert_eq!(
+            read_allowed_range(&repo.join("out.yml"), &policy, 0..2),
+            None
+        );
+        assert_eq!(
+            read_allowed_range(&repo, &policy, 0..0),
+            None,
+            "a directory"
+        );
+        assert_eq!(
+            read_allowed_range(&repo.join("no.yml"), &policy, 0..0),
+            None
+        );
         std::fs::remove_dir_all(&base).unwrap();
     }
 }

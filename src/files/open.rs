@@ -11,7 +11,7 @@
 //! repository.
 
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
 use super::Refusal;
@@ -85,6 +85,52 @@ pub fn read_checked_from(
     canonical: &Path,
     max: u64,
 ) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    read_opened(open_checked_from(p, own, given, canonical)?, max)
+}
+
+/// The bytes of a file opened and checked, at most `max` of them, or why it is not read.
+fn read_opened(
+    opened: Result<(File, u64), Refusal>,
+    max: u64,
+) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+    match opened {
+        Ok((file, len)) => read_at_most(&file, len, max).map(Ok),
+        Err(why) => Ok(Err(why)),
+    }
+}
+
+/// The bytes `start..end` of `p` under the checks of [`read_checked_from`], only those read:
+/// `None` in the result when the file is shorter. For a part of a large file (one document of
+/// a bundle of CRDs), whose other bytes would be copied for nothing.
+pub fn read_checked_range(
+    p: &Path,
+    own: &std::fs::Metadata,
+    given: &Path,
+    canonical: &Path,
+    range: std::ops::Range<u64>,
+) -> std::io::Result<Result<Option<Vec<u8>>, Refusal>> {
+    let (file, len) = match open_checked_from(p, own, given, canonical)? {
+        Ok(opened) => opened,
+        Err(why) => return Ok(Err(why)),
+    };
+    if range.start > range.end || range.end > len {
+        return Ok(Ok(None));
+    }
+    let mut bytes = vec![0; usize::try_from(range.end - range.start).unwrap_or(0)];
+    let mut reader = &file;
+    reader.seek(SeekFrom::Start(range.start))?;
+    reader.read_exact(&mut bytes)?;
+    Ok(Ok(Some(bytes)))
+}
+
+/// The open handle of `p` (`own` its `lstat`) and its length, after the checks of
+/// [`read_checked_from`]; or why the linter does not read it.
+fn open_checked_from(
+    p: &Path,
+    own: &std::fs::Metadata,
+    given: &Path,
+    canonical: &Path,
+) -> std::io::Result<Result<(File, u64), Refusal>> {
     if let Some(kind) = special_kind(own.file_type()) {
         return Ok(Err(Refusal::NotRegular(kind)));
     }
@@ -92,8 +138,8 @@ pub fn read_checked_from(
     // is not a symlink is its own destination: it is opened without following a link, so
     // that a symlink put there since is not followed either.
     if !platform::fs::is_link(own) {
-        if let Some(read) = read_beneath(p, given, canonical, max) {
-            return read;
+        if let Some(opened) = open_beneath(p, given, canonical) {
+            return opened;
         }
     }
     let file = if platform::fs::is_link(own) {
@@ -105,7 +151,7 @@ pub fn read_checked_from(
     } else {
         platform::fs::open_read_nofollow(p)?
     };
-    checked_handle(p, &file, given, canonical, max)
+    Ok(checked_handle(p, &file, given, canonical)?.map(|len| (file, len)))
 }
 
 /// [`read_checked_max`] of `p`, which a directory listing gave as a regular file: opened at
@@ -118,27 +164,27 @@ pub fn read_checked_listed(
     canonical: &Path,
     max: u64,
 ) -> std::io::Result<Result<Vec<u8>, Refusal>> {
-    if let Some(read) = read_beneath(p, given, canonical, max) {
-        return read;
-    }
-    match platform::fs::open_read_nofollow(p) {
-        Ok(file) => checked_handle(p, &file, given, canonical, max),
-        Err(_) => read_checked_max(p, given, canonical, max),
-    }
+    let opened = match open_beneath(p, given, canonical) {
+        Some(opened) => opened?,
+        None => match platform::fs::open_read_nofollow(p) {
+            Ok(file) => checked_handle(p, &file, given, canonical)?.map(|len| (file, len)),
+            Err(_) => return read_checked_max(p, given, canonical, max),
+        },
+    };
+    read_opened(opened, max)
 }
 
-/// [`read_checked_listed`] of `p` opened beneath the repository's real path with no link on
-/// the way ([`platform::fs::open_beneath`]): the file is where its path in the repository
-/// says, inside it, so only its type is checked on the handle (no asking the system where it
-/// is: Linux's `readlink` of `/proc/self/fd/N` was a read's dearest call). `None` when it
-/// cannot be opened so (a link on the way, a name in a version control directory, a missing
-/// file, no `openat2`): the caller's checks decide, as before.
-fn read_beneath(
+/// `p` opened beneath the repository's real path with no link on the way
+/// ([`platform::fs::open_beneath`]): the file is where its path in the repository says,
+/// inside it, so only its type is checked on the handle (no asking the system where it is:
+/// Linux's `readlink` of `/proc/self/fd/N` was a read's dearest call). `None` when it cannot
+/// be opened so (a link on the way, a name in a version control directory, a missing file, no
+/// `openat2`): the caller's checks decide, as before.
+fn open_beneath(
     p: &Path,
     given: &Path,
     canonical: &Path,
-    max: u64,
-) -> Option<std::io::Result<Result<Vec<u8>, Refusal>>> {
+) -> Option<std::io::Result<Result<(File, u64), Refusal>>> {
     let rel = p
         .strip_prefix(canonical)
         .or_else(|_| p.strip_prefix(given))
@@ -147,12 +193,12 @@ fn read_beneath(
         return None;
     }
     let file = platform::fs::open_beneath(canonical, rel)?;
-    Some(typed_handle(&file, max))
+    Some(typed_handle(&file).map(|checked| checked.map(|len| (file, len))))
 }
 
-/// The checks on the open handle of a file known to be inside the repository (its type) and
-/// its bytes.
-fn typed_handle(file: &File, max: u64) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+/// The checks on the open handle of a file known to be inside the repository (its type), and
+/// its length.
+fn typed_handle(file: &File) -> std::io::Result<Result<u64, Refusal>> {
     let meta = file.metadata()?;
     if meta.is_dir() {
         return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
@@ -162,17 +208,16 @@ fn typed_handle(file: &File, max: u64) -> std::io::Result<Result<Vec<u8>, Refusa
             special_kind(meta.file_type()).unwrap_or("a symlink to a special file"),
         )));
     }
-    read_at_most(file, meta.len(), max).map(Ok)
+    Ok(Ok(meta.len()))
 }
 
-/// The checks on the open handle of `p` (its type, where it really is) and its bytes.
+/// The checks on the open handle of `p` (its type, where it really is), and its length.
 fn checked_handle(
     p: &Path,
     file: &File,
     given: &Path,
     canonical: &Path,
-    max: u64,
-) -> std::io::Result<Result<Vec<u8>, Refusal>> {
+) -> std::io::Result<Result<u64, Refusal>> {
     let meta = file.metadata()?;
     if !meta.is_file() && !meta.is_dir() {
         return Ok(Err(Refusal::NotRegular(
@@ -189,7 +234,7 @@ fn checked_handle(
     if meta.is_dir() {
         return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
     }
-    read_at_most(file, meta.len(), max).map(Ok)
+    Ok(Ok(meta.len()))
 }
 
 /// The bytes of the open regular `file` (`len` by `fstat`), at most `max` of them.
@@ -312,10 +357,11 @@ mod tests {
         platform::fs::symlink(Path::new("d"), &repo.join("in")).unwrap();
         platform::fs::symlink(Path::new("d/a.txt"), &repo.join("b.txt")).unwrap();
         let real = std::fs::canonicalize(&repo).unwrap();
-        let beneath = |p: &Path| read_beneath(p, &repo, &real, u64::MAX);
+        let read = |opened: std::io::Result<_>| opened.and_then(|o| read_opened(o, u64::MAX));
+        let beneath = |p: &Path| open_beneath(p, &repo, &real).map(read);
         let handle = |p: &Path| {
             let file = platform::fs::open_read(p).unwrap();
-            checked_handle(p, &file, &repo, &real, u64::MAX)
+            read(checked_handle(p, &file, &repo, &real).map(|c| c.map(|len| (file, len))))
         };
         // A plain file, and a directory: where it opens beneath, as the handle's checks say.
         for p in [repo.join("d/a.txt"), real.join("d/a.txt"), repo.join("d")] {

@@ -96,7 +96,7 @@ pub fn keep(documents: usize) {
 }
 
 /// Whether kinds are kept at all (the caller then keeps a copy of each document).
-pub(super) fn keeping() -> bool {
+pub fn keeping() -> bool {
     KEEPING.load(Ordering::Relaxed)
 }
 

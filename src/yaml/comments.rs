@@ -28,7 +28,14 @@ impl<'a> LineIndex<'a> {
         let mut starts = vec![0];
         let ascii = src.is_ascii();
         let last = Cell::new((0, 0));
-        if ascii && !src.contains('\r') {
+        // libyaml's other breaks (NEL, LS, PS) are characters beyond ASCII: searched for only
+        // in a text that has such characters, each with a fast search, as the LFs are.
+        let only_lf = !src.contains('\r')
+            && (ascii
+                || !['\u{85}', '\u{2028}', '\u{2029}']
+                    .iter()
+                    .any(|&c| src.contains(c)));
+        if only_lf {
             // The usual text: only LF breaks, found by a fast search.
             starts.extend(src.match_indices('\n').map(|(i, _)| i + 1));
             return LineIndex {
@@ -246,6 +253,25 @@ mod tests {
         assert_eq!(lines.starts, starts);
         assert_eq!(lines.line_col(src.len() - 2), (5, 3));
         assert_eq!(LineIndex::new("a\n\nb\n").starts, [0, 2, 3, 5]);
+        // Beyond ASCII, with and without libyaml's other breaks: the same starts as a scan of
+        // every byte finds.
+        for src in [
+            "é\nb\n",
+            "é\u{85}b\nc",
+            "a\u{2028}b\u{2029}c\r\nd\re",
+            "Å\n…\n",
+        ] {
+            let lines = LineIndex::new(src);
+            let mut want = vec![0];
+            let mut chars = src.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
+                let crlf = c == '\r' && chars.peek().is_some_and(|&(_, n)| n == '\n');
+                if matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}') && !crlf {
+                    want.push(i + c.len_utf8());
+                }
+            }
+            assert_eq!(lines.starts, want, "{src:?}");
+        }
     }
 
     #[test]

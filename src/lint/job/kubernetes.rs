@@ -17,9 +17,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::ReadPolicy;
 use crate::kubernetes::apis::{self, ApiStatus};
-use crate::kubernetes::{check, definition_of_crd, item_pos, top_string, CheckResult, Registry};
+use crate::kubernetes::{
+    check, definition_of_crd, item_pos, kept_crds, top_string, CheckResult, Registry,
+};
 use crate::lint::job::crd_source;
 use crate::lint::job::elided::{self, SourceOf};
 use crate::lint::job::engine::SpanOf;
@@ -418,9 +419,15 @@ fn repository_crd(
     if let Some(known) = found.lock().ok()?.get(&key) {
         return known.clone();
     }
-    let crd = defined_once(check_with, repo, api_version, kind).and_then(|doc| {
+    let crd = defined_once(check_with, repo, api_version, kind).and_then(|(doc, scratch)| {
         let mut registry = Registry::clone(&*builtin(&check_with.version)?);
-        registry.add_crd(&doc);
+        // The kind as the scratch registry made it from the document (the same entry
+        // `add_crd` would make: a CRD's schema does not depend on the registry it is added
+        // to, only its compiled form does, and that is made in the job's registry). The
+        // language server's registries keep their CRDs by document: added as before there.
+        if kept_crds::keeping() || !registry.adopt(&scratch, api_version, kind) {
+            registry.add_crd(&doc);
+        }
         Some((Arc::new(doc), registry))
     });
     if let Ok(mut all) = found.lock() {
@@ -430,30 +437,32 @@ fn repository_crd(
 }
 
 /// The CRD document of `(api_version, kind)` when the repository defines it, and every
-/// definition of it is the same. Only the documents of the kind's group and name are read and
-/// parsed, and identical copies (a release vendored twice) once.
+/// definition of it is the same, with a registry without built-in kinds that it was added to.
+/// Only the documents of the kind's group and name are read (their bytes alone) and parsed,
+/// identical copies (a release vendored twice) once, and two definitions are compared only
+/// when there are two.
 fn defined_once(
     check_with: &KubeCheck,
     repo: &Path,
     api_version: &str,
     kind: &str,
-) -> Option<Document> {
-    let policy = ReadPolicy::repository(repo);
+) -> Option<(Document, Registry)> {
+    let policy = crate::files::repo_policy::of(repo);
     let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
     let mut seen_hashes = Vec::new();
-    let mut first: Option<(Document, serde_json::Value)> = None;
+    let mut first: Option<(Document, Registry)> = None;
+    let mut first_definition: Option<serde_json::Value> = None;
     for (rel, crd) in check_with.crds.docs().unwrap_or_default() {
         if crd.group != group || crd.kind != kind || seen_hashes.contains(&crd.hash) {
             continue;
         }
         seen_hashes.push(crd.hash);
-        let Some(bytes) = crate::files::read_allowed(&repo.join(rel), &policy) else {
+        let Some(bytes) =
+            crate::files::read_allowed_range(&repo.join(rel), &policy, crd.start..crd.end)
+        else {
             continue;
         };
-        let Some(text) = bytes.get(crd.start..crd.end) else {
-            continue;
-        };
-        let text = String::from_utf8_lossy(text);
+        let text = String::from_utf8_lossy(&bytes);
         let Ok(set) = parse(&text, &Arc::from(rel.as_str()), &ParseOpts::default()) else {
             continue;
         };
@@ -464,15 +473,18 @@ fn defined_once(
                 continue;
             }
             // The registry has the kind: the document is a CRD `crd_definition` accepts.
-            let definition = definition_of_crd(&doc);
             match &first {
-                None => first = Some((doc, definition)),
-                Some((_, seen)) if *seen == definition => {}
-                Some(_) => return None,
+                None => first = Some((doc, scratch)),
+                Some((seen, _)) => {
+                    let seen = first_definition.get_or_insert_with(|| definition_of_crd(seen));
+                    if *seen != definition_of_crd(&doc) {
+                        return None;
+                    }
+                }
             }
         }
     }
-    first.map(|(doc, _)| doc)
+    first
 }
 
 #[cfg(test)]
