@@ -1,7 +1,8 @@
 //! Items of rounds twenty-five to forty-four fixed in session twenty-seven (helper c), each on
 //! a minimal repository written for the test: a command whose input folder is missing claims
 //! only the files directly in that folder's nearest existing folder, never its sibling folders
-//! (N36-3).
+//! (N36-3); a layout root keeps its folder's values file that a documented command also reads
+//! (N43-3).
 
 use crate::util::json::str_of;
 use crate::util::repo::Repo;
@@ -34,4 +35,56 @@ fn a_missing_input_folder_does_not_claim_its_sibling_folders() {
     let unset = lint.in_file("needs-input", "apps/ledger/configmap.yaml");
     assert_eq!(unset.len(), 1, "{lint}");
     assert_eq!(str_of(unset[0], "severity"), "info", "{lint}");
+}
+
+/// A pipeline step's template reading the bucket the folder's values file sets.
+fn step(name: &str) -> String {
+    format!("#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {name}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n        - name: {name}\n          image: registry.example.com/ml/{name}:1.4\n          args:\n            - --bucket\n            - #@ data.values.model_bucket\n")
+}
+
+#[test]
+fn a_layout_root_keeps_the_values_file_a_documented_command_also_reads() {
+    let readme = "# Pipelines\n\nTrain the model:\n\n```sh\nytt -f pipelines/train.yaml -f pipelines/values.yaml | kubectl apply -f -\n```\n";
+    let train = step("train");
+    let serve = step("serve");
+    let repo = Repo::of(&[
+        ("README.md", readme),
+        ("pipelines/train.yaml", train.as_str()),
+        ("pipelines/serve.yaml", serve.as_str()),
+        (
+            "pipelines/values.yaml",
+            "#@data/values\n---\nmodel_bucket: s3://models/prod\n",
+        ),
+    ]);
+    let roots = repo.roots();
+    assert!(
+        roots.contains("inputs: pipelines/serve.yaml, pipelines/values.yaml"),
+        "{roots}"
+    );
+    let lint = repo.lint();
+    assert!(lint.in_file("needs-input", "pipelines/serve.yaml").is_empty(), "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
+
+    // Two environments' values beside: no command gives them together, none is added, and
+    // the value is still one a user supplies.
+    let readme2 = readme.replace(
+        "values.yaml | kubectl",
+        "values.yaml | kubectl apply -f -\nytt -f pipelines/train.yaml -f pipelines/values-dev.yaml | kubectl",
+    );
+    let repo = Repo::of(&[
+        ("README.md", readme2.as_str()),
+        ("pipelines/train.yaml", train.as_str()),
+        ("pipelines/serve.yaml", serve.as_str()),
+        (
+            "pipelines/values.yaml",
+            "#@data/values\n---\nmodel_bucket: s3://models/prod\n",
+        ),
+        (
+            "pipelines/values-dev.yaml",
+            "#@data/values\n---\nmodel_bucket: s3://models/dev\n",
+        ),
+    ]);
+    let lint = repo.lint();
+    let unset = lint.in_file("needs-input", "pipelines/serve.yaml");
+    assert_eq!(unset.len(), 1, "{lint}");
 }

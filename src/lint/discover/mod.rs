@@ -39,6 +39,7 @@ pub mod script_vars;
 pub mod secret_files;
 pub mod select;
 pub mod shalm;
+pub mod shared_values;
 pub mod sibling_command;
 mod sibling_dir;
 pub mod third_party;
