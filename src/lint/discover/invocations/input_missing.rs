@@ -125,7 +125,10 @@ pub fn skip(m: MissingInput, index: &Index) -> Skipped {
             continue;
         }
         let meant: Vec<&str> = match folder_like(p) {
-            true => index.files_under(dir).filter(|f| paths::parent(f) == dir).collect(),
+            true => index
+                .files_under(dir)
+                .filter(|f| paths::parent(f) == dir)
+                .collect(),
             false => vec![dir],
         };
         for c in meant {
