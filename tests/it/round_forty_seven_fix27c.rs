@@ -3,9 +3,10 @@
 //! only the files directly in that folder's nearest existing folder, never its sibling folders
 //! (N36-3); a layout root keeps its folder's values file that a documented command also reads
 //! (N43-3); an author's absolute path into their own clone is the repository's file its tail
-//! names, whatever the checkout is called, said as an assumption (N44-1).
+//! names, whatever the checkout is called, said as an assumption (N44-1); a finding that rests
+//! on a schema's null default names it as the value its user gives (R31-1).
 
-use crate::util::json::{assumption_kinds, str_of};
+use crate::util::json::{assumption_kinds, assumption_text, str_of};
 use crate::util::repo::Repo;
 
 /// A service folder's template that ytt refuses: a plain `#` comment.
@@ -115,4 +116,44 @@ fn an_author_s_absolute_path_is_the_file_its_tail_names_in_any_checkout() {
         assumption_kinds(failed[0]).contains(&"working-directory"),
         "{lint}"
     );
+}
+
+#[test]
+fn a_finding_on_a_schema_s_null_default_names_the_value_its_user_gives() {
+    let schema = "#@data/values-schema\n---\n#@schema/desc \"Secret that cert-manager writes the certificate into, for example web-tls\"\n#@schema/type any=True\ntls_secret:\ndomain: shop.example.com\n";
+    let certificate = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  name: shop\n  namespace: web\nspec:\n  secretName: #@ data.values.tls_secret\n  dnsNames:\n  - #@ data.values.domain\n  issuerRef:\n    name: letsencrypt\n    kind: ClusterIssuer\n";
+    let files = [
+        ("config/schema.yaml", schema),
+        ("config/certificate.yaml", certificate),
+    ];
+    let check = |repo: &Repo| {
+        let lint = repo.lint();
+        let found = lint.in_file("k8s-schema", "config/certificate.yaml");
+        assert_eq!(found.len(), 1, "{lint}");
+        assert_eq!(str_of(found[0], "severity"), "warning", "{lint}");
+        assert!(
+            assumption_kinds(found[0]).contains(&"left-to-user"),
+            "{lint}"
+        );
+        let text = assumption_text(found[0]);
+        assert!(
+            text.contains("`tls_secret` (config/schema.yaml:5) is null in the schema"),
+            "{text}"
+        );
+    };
+    // Inferred from the layout, and confirmed in `.yttlint.yaml` with its values left to its
+    // user: the same warning, naming the blank.
+    check(&Repo::of(&files));
+    let confirmed = "roots:\n  - path: config\n    unset_values: needs-input\n";
+    check(&Repo::of(&files).file(".yttlint.yaml", confirmed));
+
+    // A Makefile that renders the folder as it is leaves the secret null for certain.
+    let repo = Repo::of(&files).file(
+        "Makefile",
+        "deploy:\n\tytt -f config | kubectl apply -f -\n",
+    );
+    let lint = repo.lint();
+    let found = lint.in_file("k8s-schema", "config/certificate.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(str_of(found[0], "severity"), "error", "{lint}");
 }
