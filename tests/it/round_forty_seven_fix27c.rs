@@ -4,7 +4,9 @@
 //! (N36-3); a layout root keeps its folder's values file that a documented command also reads
 //! (N43-3); an author's absolute path into their own clone is the repository's file its tail
 //! names, whatever the checkout is called, said as an assumption (N44-1); a finding that rests
-//! on a schema's null default names it as the value its user gives (R31-1).
+//! on a schema's null default names it as the value its user gives (R31-1); a Service that
+//! selects the pods the Prometheus Operator makes from a `Prometheus`'s `spec.podMetadata`
+//! selects pods of the output (N44-4).
 
 use crate::util::json::{assumption_kinds, assumption_text, str_of};
 use crate::util::repo::Repo;
@@ -156,4 +158,28 @@ fn a_finding_on_a_schema_s_null_default_names_the_value_its_user_gives() {
     let found = lint.in_file("k8s-schema", "config/certificate.yaml");
     assert_eq!(found.len(), 1, "{lint}");
     assert_eq!(str_of(found[0], "severity"), "error", "{lint}");
+}
+
+#[test]
+fn a_service_of_the_pods_an_operator_makes_is_not_dangling() {
+    let stack = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: monitoring.coreos.com/v1\nkind: Prometheus\nmetadata:\n  name: cluster\n  namespace: #@ data.values.namespace\nspec:\n  replicas: 2\n  serviceAccountName: prometheus\n  podMetadata:\n    labels:\n      component: metrics\n      part-of: observability\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: prometheus\n  namespace: #@ data.values.namespace\nspec:\n  ports:\n  - name: web\n    port: 9090\n    targetPort: web\n  selector:\n    component: metrics\n    part-of: observability\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: grafana\n  namespace: #@ data.values.namespace\nspec:\n  ports:\n  - name: http\n    port: 80\n    targetPort: http\n  selector:\n    component: dashboards\n    part-of: observability\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: grafana\n  namespace: #@ data.values.namespace\nspec:\n  selector:\n    matchLabels:\n      component: dashboard\n      part-of: observability\n  template:\n    metadata:\n      labels:\n        component: dashboard\n        part-of: observability\n    spec:\n      containers:\n      - name: grafana\n        image: grafana/grafana:10.4.2\n        ports:\n        - name: http\n          containerPort: 3000\n";
+    let repo = Repo::of(&[
+        (
+            "Makefile",
+            "observability:\n\tytt -f observability | kapp deploy -a obs -f- -y\n",
+        ),
+        ("observability/stack.yaml", stack),
+        (
+            "observability/values.yaml",
+            "#@data/values\n---\nnamespace: observability\n",
+        ),
+    ]);
+    let lint = repo.lint();
+    let dangling = lint.in_file("dangling-selector", "observability/stack.yaml");
+    // Only the Service whose selector names `dashboards` where the pods say `dashboard`.
+    assert_eq!(dangling.len(), 1, "{lint}");
+    assert!(
+        str_of(dangling[0], "message").contains("Service observability/grafana"),
+        "{lint}"
+    );
 }
