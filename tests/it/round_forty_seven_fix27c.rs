@@ -98,6 +98,27 @@ fn a_layout_root_keeps_the_values_file_a_documented_command_also_reads() {
     let lint = repo.lint();
     let unset = lint.in_file("needs-input", "pipelines/serve.yaml");
     assert_eq!(unset.len(), 1, "{lint}");
+
+    // An example the page's command takes for the reader's copy is that command's guess, not
+    // the folder's values: not added either.
+    let readme3 = "# Pipelines\n\n```sh\ncp pipelines/values-example.yaml pipelines/values.yaml\nytt -f pipelines/train.yaml -f pipelines/values.yaml | kubectl apply -f -\n```\n";
+    let repo = Repo::of(&[
+        ("README.md", readme3),
+        ("pipelines/train.yaml", train.as_str()),
+        ("pipelines/serve.yaml", serve.as_str()),
+        (
+            "pipelines/values-example.yaml",
+            "#@data/values\n---\nmodel_bucket: s3://models/example\n",
+        ),
+    ]);
+    let roots = repo.roots();
+    assert!(
+        !roots.contains("inputs: pipelines/serve.yaml, pipelines/values-example.yaml"),
+        "{roots}"
+    );
+    let lint = repo.lint();
+    let unset = lint.in_file("needs-input", "pipelines/serve.yaml");
+    assert_eq!(unset.len(), 1, "{lint}");
 }
 
 #[test]

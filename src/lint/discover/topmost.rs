@@ -227,7 +227,7 @@ pub fn roots(
             })
             .collect();
         let shared =
-            super::shared_values::beside(&config.dir, files, known, &seen.as_data, &root.inputs);
+            super::folder_values::beside(&config.dir, files, known, &seen.as_data, &root.inputs);
         if !shared.is_empty() {
             root.inputs.extend(shared);
             root.inputs.sort();

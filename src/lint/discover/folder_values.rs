@@ -8,8 +8,9 @@
 //!
 //! Only a file that gives data values alone, directly in a folder that directly holds one of
 //! the root's files, and the only such file there (two could be two environments' values,
-//! which no command gives together), and only to a root that has no schema of its own
-//! (values for another schema would fail on keys this schema does not declare).
+//! which no command gives together), not an example a command takes for the user's copy of
+//! it, and only to a root that has no schema of its own (values for another schema would fail
+//! on keys this schema does not declare).
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -52,13 +53,23 @@ pub fn beside(
                 && !as_data.contains(&(r.name.clone(), p.to_string()))
         })
     };
+    // An example that stands in for the user's copy is the known command's guess, not the
+    // folder's values (round twenty-three's tap-gitops-ri: `values-template.yaml` for
+    // `values.yaml`, given with other templates than the folder's).
+    let stand_in = |p: &str| {
+        known
+            .iter()
+            .flat_map(|r| &r.scenarios)
+            .flat_map(|s| &s.assumptions)
+            .any(|a| a.stand_in() == Some(p))
+    };
     let mut out = Vec::new();
     for folder in folders {
         let values: Vec<&str> = files
             .iter()
             .filter(|f| f.kind == Kind::YttYaml && paths::parent(&f.path) == folder)
             .map(|f| f.path.as_str())
-            .filter(|p| !inputs.iter().any(|i| i == p) && rendered_by_known(p))
+            .filter(|p| !inputs.iter().any(|i| i == p) && rendered_by_known(p) && !stand_in(p))
             .filter(|p| kind(p).is_some_and(|k| k.only_values()))
             .collect();
         let has_own = inputs
