@@ -83,6 +83,18 @@ fn run(out: &Output<'_>) -> Vec<Found> {
                 selector.describe()
             ),
         );
+        // The pods an operator makes first: their labels are the ones the selector names.
+        for (j, t) in &made {
+            if f.related.len() == SHOWN {
+                break;
+            }
+            let message = format!(
+                "the pods its operator makes from {} have the labels {}",
+                out.objects[*j].describe(),
+                describe_labels(&t.labels)
+            );
+            f.related.push((message, *j, t.labels_at()));
+        }
         for (j, other) in out.objects.iter().enumerate() {
             if f.related.len() == SHOWN {
                 break;
@@ -96,17 +108,6 @@ fn run(out: &Output<'_>) -> Vec<Found> {
                 describe_labels(&t.labels)
             );
             f.related.push((message, j, t.labels_at()));
-        }
-        for (j, t) in &made {
-            if f.related.len() == SHOWN {
-                break;
-            }
-            let message = format!(
-                "the pods its operator makes from {} have the labels {}",
-                out.objects[*j].describe(),
-                describe_labels(&t.labels)
-            );
-            f.related.push((message, *j, t.labels_at()));
         }
         found.push(f);
     }

@@ -24,7 +24,10 @@ pub fn mapped(abs: &str, repo: &Repo) -> Option<(String, Assumption)> {
         .find(|(_, rest)| repo.index.is_file(rest))?;
     let a = Assumption::new(
         AssumptionKind::WorkingDirectory,
-        format!("/{clone} is the author's clone of this repository: {abs} is taken for its {rest}"),
+        format!(
+            "{abs} is taken for the repository's {rest}: /{clone} is assumed to hold the \
+             author's copy of it"
+        ),
     );
     Some((rest, a))
 }
