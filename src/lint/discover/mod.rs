@@ -13,6 +13,7 @@ pub mod copied;
 pub mod data_marked;
 pub mod design_docs;
 pub mod documented_values;
+pub mod folder_values;
 pub mod foreign_star;
 pub mod grep_reads;
 pub mod handed_values;

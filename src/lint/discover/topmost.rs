@@ -226,6 +226,12 @@ pub fn roots(
                 !(values && super::own_schema::beside_library(i, &dir, &libraries))
             })
             .collect();
+        let shared =
+            super::folder_values::beside(&config.dir, files, known, &seen.as_data, &root.inputs);
+        if !shared.is_empty() {
+            root.inputs.extend(shared);
+            root.inputs.sort();
+        }
         roots.push(root);
         roots.extend(own);
     }

@@ -44,6 +44,8 @@ pub fn settle(
             p.assume(a);
         }
     }
+    // A schema's null defaults its user gives (`schema_nulls`), for a root no command runs.
+    let nulls = super::schema_nulls::of(job, &p, ws, names);
     let found = found
         .into_iter()
         .map(|mut d| {
@@ -65,6 +67,7 @@ pub fn settle(
                 }
             }
             attach(job, &p, &mut d);
+            super::schema_nulls::settle(&nulls, &p, ws, names, &mut d);
             // The example given under a loaded file's name is not also given as committed
             // (`committed_example` would say so of a file inside an input directory): what is
             // found in it rests on the copy (`loaded_example`).

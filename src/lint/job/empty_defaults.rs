@@ -111,7 +111,7 @@ fn empty_defaults(ws: &Workspace, names: &Names) -> Vec<Empty> {
 
 /// The text of a finding's trace: its message, its related places' messages and the line it
 /// is at.
-fn trace(d: &Diagnostic, ws: &Workspace, names: &Names) -> String {
+pub(super) fn trace(d: &Diagnostic, ws: &Workspace, names: &Names) -> String {
     let mut text = d.message.clone();
     for r in &d.related {
         text.push('\n');
@@ -130,7 +130,7 @@ fn trace(d: &Diagnostic, ws: &Workspace, names: &Names) -> String {
 }
 
 /// Whether a message's trace reads `data.values.KEY` (not a longer key that starts alike).
-fn reads(message: &str, key: &str) -> bool {
+pub(super) fn reads(message: &str, key: &str) -> bool {
     let wanted = format!("data.values.{key}");
     message.match_indices(&wanted).any(|(i, _)| {
         message[i + wanted.len()..]

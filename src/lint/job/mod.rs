@@ -47,6 +47,7 @@ pub mod rewritten_text;
 pub mod root;
 pub mod runtime_read;
 pub mod same_cause;
+pub mod schema_nulls;
 pub mod split_output;
 pub mod stand_in_checks;
 pub mod undefined;

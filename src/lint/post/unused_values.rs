@@ -4,7 +4,8 @@
 //!
 //! - no job whose library includes the declaring file reads it: another root, or a scenario
 //!   with files of its own, may read half of a values file that one root reads the other
-//!   half of;
+//!   half of (a root inferred from the layout counts only for a declaring root nobody
+//!   declared either: how it combines files is a guess);
 //! - the declaration is not in a folder that only supplements files elsewhere (its readers
 //!   are there);
 //! - when the declaring root is one nobody declared (found by discovery: what is rendered
@@ -62,13 +63,28 @@ pub fn settle(
     let all: Vec<&Usage> = usage.iter().flatten().collect();
     let mut paths: HashMap<Place, &[String]> = HashMap::new();
     let mut readers: HashMap<&str, Vec<&ReadPath>> = HashMap::new();
+    // Reads of a root inferred from the layout: how it combines its files is a guess (it may
+    // borrow a values file a command gives with other templates, `discover/folder_values.rs`),
+    // so they contradict only a declaration of a root nobody declared either.
+    let mut laid_out: HashMap<&str, Vec<&ReadPath>> = HashMap::new();
     let mut neighbours: HashMap<&str, Vec<&ReadPath>> = HashMap::new();
-    for u in &all {
+    let layout = |i: usize| {
+        jobs.get(i)
+            .and_then(|j| j.provenance.as_ref())
+            .is_some_and(|p| p.source == crate::report::Source::Layout)
+    };
+    for (i, u) in usage.iter().enumerate() {
+        let Some(u) = u else { continue };
         for (span, path) in &u.unused {
             paths.insert((span.file.clone(), span.line, span.column), path);
         }
+        let by = if layout(i) {
+            &mut laid_out
+        } else {
+            &mut readers
+        };
         for file in &u.declares {
-            readers.entry(file).or_default().extend(&u.reads);
+            by.entry(file).or_default().extend(&u.reads);
         }
         for dir in &u.dirs {
             neighbours.entry(dir).or_default().extend(&u.reads);
@@ -148,7 +164,8 @@ pub fn settle(
         let root = diag.root.as_deref().unwrap_or_default();
         let beside = (guessed.contains(root) || documented.contains(root))
             && reads(&neighbours, parent(&span.file));
-        !reads(&readers, &span.file) && !beside
+        let guessed_reader = guessed.contains(root) && reads(&laid_out, &span.file);
+        !reads(&readers, &span.file) && !beside && !guessed_reader
     };
     found
         .into_iter()
@@ -334,5 +351,49 @@ mod tests {
             .collect();
         // Only the guessed root's value that nothing beside it reads, and the declared root's.
         assert_eq!(kept, [("config", 4), ("declared", 3)]);
+    }
+
+    #[test]
+    fn a_root_inferred_from_the_layout_reads_only_for_a_guessed_declaration() {
+        // A script gives `helm/values.yml` with templates that read none of `namespace`; the
+        // layout root of the folder's other template borrows the file and reads it.
+        let found = vec![
+            unused("helm/values.yml + helm/config.yml", "helm/values.yml", 3),
+            unused("helm", "helm/values.yml", 4),
+        ];
+        let config = crate::lint::config::Config::default_for(std::path::Path::new("/repo"));
+        let job = |root: &str, needs_input: bool, source: crate::report::Source| Job {
+            needs_input,
+            provenance: Some(crate::report::Provenance::of(source, None)),
+            ..Job::new(&config, root, Ok(Default::default()))
+        };
+        let jobs = [
+            job(
+                "helm/values.yml + helm/config.yml",
+                false,
+                crate::report::Source::Script,
+            ),
+            job("helm", true, crate::report::Source::Layout),
+        ];
+        let usage = [
+            Some(usage(
+                &["helm/values.yml"],
+                &[&["image"]],
+                &[("helm/values.yml", 3, &["namespace"])],
+            )),
+            Some(usage(
+                &["helm/values.yml"],
+                &[&["namespace"]],
+                &[("helm/values.yml", 4, &["image"])],
+            )),
+        ];
+        let kept = settle(&Discovery::default(), &jobs, &usage, found);
+        let kept: Vec<(&str, u32)> = kept
+            .iter()
+            .map(|d| (d.root.as_deref().unwrap(), d.span.as_ref().unwrap().line))
+            .collect();
+        // The script's unread `namespace` stays; the layout root's `image`, which the script
+        // reads, does not.
+        assert_eq!(kept, [("helm/values.yml + helm/config.yml", 3)]);
     }
 }

@@ -20,11 +20,13 @@
 //! root's output cannot tell. Pod templates of any kind count (a Deployment's, a CronJob's,
 //! an Argo Rollout's), in the same namespace (an object without a namespace may be in any),
 //! with the labels their controller adds to each pod (`job-name` of a Job, a StatefulSet's
-//! `statefulset.kubernetes.io/pod-name`: a selector of one pod).
+//! `statefulset.kubernetes.io/pod-name`: a selector of one pod), and so do the pods an operator
+//! makes from an object of the output (a Prometheus Operator `Alertmanager`'s
+//! `spec.podMetadata`, `operator_pods.rs`).
 
 use super::super::object::{field, steps, text, Object};
 use super::super::selector::{describe_labels, Selector};
-use super::super::workload::any_pod_template;
+use super::super::workload::{any_pod_template, PodTemplate};
 use super::super::{Check, Found, Output};
 use super::{has_pods, same_namespace, selected};
 use crate::report::Rule;
@@ -49,6 +51,11 @@ fn run(out: &Output<'_>) -> Vec<Found> {
         if selector.is_empty() || !selected(out, o, &selector).is_empty() {
             continue;
         }
+        // The pods an operator makes from an object of the output (`operator_pods`).
+        let made = operated(out, o);
+        if made.iter().any(|(_, t)| selector.matches_pod(t)) {
+            continue;
+        }
         // The pods it selects are rendered elsewhere when no pod template of the namespace
         // has the labels it names at all (an ingress gateway's Service beside another
         // product's workloads, a policy for the pods of another component): a dangling
@@ -57,7 +64,9 @@ fn run(out: &Output<'_>) -> Vec<Found> {
         let near = out.objects.iter().any(|w| {
             same_namespace(w, o)
                 && any_pod_template(w).is_some_and(|t| keys.iter().all(|k| t.has_label(k)))
-        });
+        }) || made
+            .iter()
+            .any(|(_, t)| keys.iter().all(|k| t.has_label(k)));
         if !near {
             continue;
         }
@@ -74,6 +83,18 @@ fn run(out: &Output<'_>) -> Vec<Found> {
                 selector.describe()
             ),
         );
+        // The pods an operator makes first: their labels are the ones the selector names.
+        for (j, t) in &made {
+            if f.related.len() == SHOWN {
+                break;
+            }
+            let message = format!(
+                "the pods its operator makes from {} have the labels {}",
+                out.objects[*j].describe(),
+                describe_labels(&t.labels)
+            );
+            f.related.push((message, *j, t.labels_at()));
+        }
         for (j, other) in out.objects.iter().enumerate() {
             if f.related.len() == SHOWN {
                 break;
@@ -91,6 +112,17 @@ fn run(out: &Output<'_>) -> Vec<Found> {
         found.push(f);
     }
     found
+}
+
+/// The pods operators make from the objects of `o`'s namespace (see `operator_pods`), with
+/// the index of the object each comes from.
+fn operated<'a>(out: &Output<'a>, o: &Object<'_>) -> Vec<(usize, PodTemplate<'a>)> {
+    out.objects
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| same_namespace(w, o))
+        .filter_map(|(j, w)| super::operator_pods::of(w).map(|t| (j, t)))
+        .collect()
 }
 
 /// The selector of a Service, NetworkPolicy or PodDisruptionBudget, and where it is.
@@ -225,6 +257,40 @@ spec: {podSelector: {matchLabels: {job-name: seed}}}
         assert_eq!(
             found(src),
             vec!["NetworkPolicy other-job applies to no pod of the root's output: no pod template has the labels job-name=seed"]
+        );
+    }
+
+    #[test]
+    fn the_pods_an_operator_makes_count() {
+        let src = "\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: grafana, namespace: obs}
+spec: {template: {metadata: {labels: {team: obs, role: ui}}, spec: {containers: [{name: g}]}}}
+---
+apiVersion: monitoring.coreos.com/v1
+kind: Prometheus
+metadata: {name: k8s, namespace: obs}
+spec: {podMetadata: {labels: {team: obs, role: metrics}}}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: prometheus, namespace: obs}
+spec: {selector: {team: obs, role: metrics}}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: by-operator, namespace: obs}
+spec: {selector: {prometheus: k8s}}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: typo, namespace: obs}
+spec: {selector: {team: obs, role: metric}}
+";
+        assert_eq!(
+            found(src),
+            vec!["Service obs/typo selects no pod of the root's output: no pod template has the labels team=obs, role=metric"]
         );
     }
 

@@ -3,6 +3,7 @@
 
 pub mod dangling_selector;
 pub mod duplicate_object;
+pub mod operator_pods;
 pub mod unknown_target_port;
 
 use super::object::Object;

@@ -105,7 +105,9 @@ pub fn once_each(all: Vec<MissingInput>, entered: &BTreeSet<Entered>) -> Vec<Mis
 /// The command, skipped: its other inputs are meant to be rendered with the missing one. A
 /// missing path claims the nearest directory of the repository above it (not the top): the
 /// command meant to render from there, so a file there is what it meant (moved), never left
-/// over beside it.
+/// over beside it. A missing folder (a last segment without an extension) claims only the
+/// files directly in that directory: its sibling folders are other folders ytt would read
+/// only if named, never what the command meant.
 pub fn skip(m: MissingInput, index: &Index) -> Skipped {
     let shown: Vec<&str> = m.paths.iter().map(|(p, _)| p.as_str()).collect();
     let mut claims: Vec<String> = m
@@ -119,8 +121,20 @@ pub fn skip(m: MissingInput, index: &Index) -> Skipped {
         while dir != "." && !index.is_dir(dir) {
             dir = paths::parent(dir);
         }
-        if dir != "." && !claims.iter().any(|c| c == dir) {
-            claims.push(dir.to_string());
+        if dir == "." {
+            continue;
+        }
+        let meant: Vec<&str> = match folder_like(p) {
+            true => index
+                .files_under(dir)
+                .filter(|f| paths::parent(f) == dir)
+                .collect(),
+            false => vec![dir],
+        };
+        for c in meant {
+            if !claims.iter().any(|have| have == c) {
+                claims.push(c.to_string());
+            }
         }
     }
     Skipped {
@@ -130,6 +144,13 @@ pub fn skip(m: MissingInput, index: &Index) -> Skipped {
         placeholder: None,
         left_out: Vec::new(),
     }
+}
+
+/// Whether a missing path names a folder: its last segment has no extension (`services/api`,
+/// not `values.yml`; a hidden name `.config` counts as a file's).
+fn folder_like(path: &str) -> bool {
+    let last = path.rsplit('/').next().unwrap_or(path);
+    !last.is_empty() && !last.contains('.')
 }
 
 #[cfg(test)]
@@ -186,5 +207,33 @@ mod tests {
         };
         assert_eq!(finding(&page).severity, Severity::Error);
         assert_eq!(skip(page, &index).claims, vec!["config"]);
+    }
+
+    #[test]
+    fn a_missing_folder_claims_the_files_beside_it_not_its_sibling_folders() {
+        let m = MissingInput {
+            origin: Origin {
+                file: "Makefile".into(),
+                line: 2,
+            },
+            paths: vec![("services/gateway".into(), None)],
+            found: 0,
+            claims: Vec::new(),
+            evident: true,
+            assumed: Vec::new(),
+            written: None,
+            dir_claims: true,
+            fails: false,
+            corrected: None,
+        };
+        let index = Index::new([
+            "services/common.yaml",
+            "services/api/deploy.yaml",
+            "services/worker/deploy.yaml",
+        ]);
+        assert_eq!(skip(m, &index).claims, vec!["services/common.yaml"]);
+        assert!(folder_like("services/gateway"));
+        assert!(!folder_like("config/values.yml"));
+        assert!(!folder_like("config/.hidden"));
     }
 }

@@ -6,6 +6,7 @@
 //! or fails.
 
 use super::assembled;
+use super::author_clone;
 use super::corrected_page;
 use super::documented_example;
 use super::env_files;
@@ -40,7 +41,23 @@ enum Place {
     Absent(Word),
 }
 
-fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Place {
+/// Where `word` points, with what placing it assumed (an author's own clone, see
+/// [`author_clone`]) recorded in the invocation being built.
+fn place(at: &mut Building, word: &Word, cwd: &Word, b: &Binding, repo: &Repo, c: bool) -> Place {
+    let mut assumed = None;
+    let found = locate(word, cwd, b, repo, c, &mut assumed);
+    at.assume(assumed);
+    found
+}
+
+fn locate(
+    word: &Word,
+    cwd: &Word,
+    b: &Binding,
+    repo: &Repo,
+    caller: bool,
+    assumed: &mut Option<Assumption>,
+) -> Place {
     if word.literal().as_deref() == Some("-") {
         return Place::Stdin;
     }
@@ -71,8 +88,18 @@ fn locate(word: &Word, cwd: &Word, b: &Binding, repo: &Repo, caller: bool) -> Pl
         }
     }
     let Some(path) = full.repo_path() else {
-        return match full.literal().and_then(|abs| elsewhere(&abs, repo)) {
-            Some(p) => Place::Paths(vec![p]),
+        let abs = full.literal();
+        if let Some(p) = abs.as_deref().and_then(|abs| elsewhere(abs, repo)) {
+            return Place::Paths(vec![p]);
+        }
+        return match abs
+            .as_deref()
+            .and_then(|abs| author_clone::mapped(abs, repo))
+        {
+            Some((p, a)) => {
+                *assumed = Some(a);
+                Place::Paths(vec![p])
+            }
             None => Place::Absent(full),
         };
     };
@@ -291,7 +318,7 @@ pub(super) fn instance(
     };
     for f in &args.files {
         let (name, path) = split_name(f);
-        match locate(&path, cwd, b, repo, caller) {
+        match place(&mut at, &path, cwd, b, repo, caller) {
             Place::Paths(found) => at
                 .inv
                 .inputs
@@ -534,7 +561,7 @@ fn standard_input(
     (cwd, b, repo, caller): (&Word, &Binding, &Repo, bool),
 ) {
     match stdin {
-        Some(Stdin::File(w)) => match locate(w, cwd, b, repo, caller) {
+        Some(Stdin::File(w)) => match place(at, w, cwd, b, repo, caller) {
             Place::Paths(found) => at.inv.inputs.extend(found),
             _ => at.stdin = true,
         },
@@ -639,15 +666,15 @@ fn values_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo
         if prefix.is_empty() && decrypted(at, &path, cwd, b, repo, c) {
             continue;
         }
-        let place = locate(&path, cwd, b, repo, c);
-        if let Place::Paths(found) = &place {
+        let placed = place(at, &path, cwd, b, repo, c);
+        if let Place::Paths(found) = &placed {
             if let Some(m) = unfilled_dir::filler(found, repo.made, repo.index) {
                 at.assume(Some(unfilled_dir::assumption(&found[0], m)));
                 at.inv.unknown.push(format!("--data-values-file {v}"));
                 continue;
             }
         }
-        match place {
+        match placed {
             Place::Paths(found) => at
                 .inv
                 .values_files
@@ -697,7 +724,7 @@ fn decrypted(
     let Some(file) = sops_values::substitution(path).and_then(sops_values::decrypted_file) else {
         return false;
     };
-    let Place::Paths(found) = locate(&Word::lit(&file), cwd, b, repo, c) else {
+    let Place::Paths(found) = place(at, &Word::lit(&file), cwd, b, repo, c) else {
         return false;
     };
     let ([one], Some(root)) = (found.as_slice(), repo.root) else {
@@ -728,7 +755,7 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
             key: k.clone(),
             value: None,
         };
-        match locate(path, cwd, b, repo, c) {
+        match place(at, path, cwd, b, repo, c) {
             Place::Paths(found) if found.len() == 1 => {
                 at.inv.value_files.push((k, found[0].clone()))
             }

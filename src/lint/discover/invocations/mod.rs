@@ -9,6 +9,7 @@ pub mod added;
 pub mod angle;
 pub mod anywhere;
 pub mod assembled;
+pub mod author_clone;
 pub mod braces;
 mod chosen_values;
 pub mod ci;
