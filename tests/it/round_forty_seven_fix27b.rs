@@ -90,3 +90,20 @@ fn a_contributing_page_s_commands_are_read() {
     assert!(lint.of("needs-input").is_empty(), "{lint}");
     repo.assert_lists("CONTRIBUTING.md:7");
 }
+
+#[test]
+fn a_script_s_paths_are_the_folders_a_page_s_docker_run_mounts() {
+    let page = "# Bootstrap\n\n```sh\ndocker run --rm -v \"$(pwd)/values:/opt/values\" \\\n  -v \"$(pwd)/bin:/opt/bin\" -v \"$(pwd)/apps:/opt/apps\" bootstrap:1 setup\n```\n\nThe image runs `/opt/bin/setup.sh`.\n";
+    let setup = "#!/bin/bash\nset -e\nif [ \"$1\" = setup ]; then\n  ytt -f /opt/values/shared.yaml -f /opt/apps/shop/cm.yaml | kubectl apply -f -\nfi\n";
+    let repo = Repo::of(&[
+        ("README.md", page),
+        ("bin/setup.sh", setup),
+        ("values/shared.yaml", VALUES),
+        ("apps/shop/cm.yaml", CM),
+    ]);
+    let lint = repo.lint();
+    assert!(lint.diagnostics().is_empty(), "{lint}");
+    let roots = repo.roots();
+    assert!(roots.contains("bin/setup.sh:4"), "{roots}");
+    assert!(!roots.contains("skipped"), "{roots}");
+}

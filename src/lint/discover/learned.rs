@@ -261,9 +261,13 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         match values_of(doc) {
             Some(values) => {
                 for (key, value, loc) in values {
-                    // `content_index: $INDEX` of a here-document is known only at run time.
+                    // `content_index: $INDEX` of a here-document is known only at run time;
+                    // in a map, only the leaves that hold an expansion (`app: {team:
+                    // ${TEAM}}` gives `app.team`).
                     if doc.expanded && holds_expansion(&value) {
-                        provided.push(key);
+                        if let Some(rest) = split_expanded(&key, &value, &mut provided) {
+                            data_values.push((key, rest, loc));
+                        }
                     } else {
                         data_values.push((key, value, loc));
                     }
@@ -318,6 +322,39 @@ fn holds_expansion(v: &Value) -> bool {
         Value::Array(a) => a.items.iter().any(|i| holds_expansion(&i.value)),
         _ => false,
     }
+}
+
+/// Records in `provided` the dotted keys under `key` of `value`'s leaves that hold an
+/// expansion (the whole `key` when `value` is no map, or a key holds a `.`), and returns what
+/// is left of a map without them, if anything.
+fn split_expanded(key: &str, value: &Value, provided: &mut Vec<String>) -> Option<Value> {
+    let Value::Map(m) = value else {
+        provided.push(key.to_string());
+        return None;
+    };
+    let keys: Vec<String> = m
+        .items
+        .iter()
+        .map(|i| crate::yaml::scalar_key_string(&i.key))
+        .collect();
+    if keys.iter().any(|k| k.contains('.') || k.is_empty()) {
+        provided.push(key.to_string());
+        return None;
+    }
+    let mut rest = m.clone();
+    rest.items.clear();
+    for (item, k) in m.items.iter().zip(&keys) {
+        if !holds_expansion(&item.value) {
+            rest.items.push(item.clone());
+            continue;
+        }
+        if let Some(v) = split_expanded(&format!("{key}.{k}"), &item.value, provided) {
+            let mut kept = item.clone();
+            kept.value = v;
+            rest.items.push(kept);
+        }
+    }
+    (!rest.items.is_empty()).then_some(Value::Map(rest))
 }
 
 /// The top-level data values of text given in place of a values file (`#@data/values`

@@ -35,18 +35,28 @@ struct Copy {
     dir: bool,
 }
 
-/// One stage of a Dockerfile: where it is and what it copies from the repository.
+/// One stage of a Dockerfile, or one container a `docker run` starts: where it is and what
+/// it holds of the repository.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Image {
-    /// The Dockerfile and the line (from 1) of the stage's `FROM`.
+    /// The Dockerfile and the line (from 1) of the stage's `FROM`, or the `docker run`.
     origin: String,
     copies: Vec<Copy>,
+    /// What mapping its paths assumes (the directory a `docker run` mounts from).
+    assumed: Option<Assumption>,
 }
 
 impl Image {
-    /// Whether the stage copies the repository file `file` (a script it may run).
+    /// Whether the image holds the repository file `file` (a script it may run): a copy of
+    /// it, or of a folder above it.
     fn holds(&self, file: &str) -> bool {
-        self.copies.iter().any(|c| !c.dir && c.repo == file)
+        self.copies.iter().any(|c| {
+            if c.dir {
+                paths::is_within(file, &c.repo)
+            } else {
+                c.repo == file
+            }
+        })
     }
 
     /// The repository path of the image path `path` (absolute, normalized), by the copy
@@ -69,14 +79,19 @@ impl Image {
 }
 
 /// The stages of the Dockerfiles among `texts` that copy files of the repository to
-/// absolute image paths.
+/// absolute image paths, and the containers their pages and scripts start with folders of
+/// the repository mounted (see [`mounts`]).
 pub fn images<K>(texts: &[(String, K, String)], index: &Index) -> Vec<Image> {
     let mut out = Vec::new();
     for (path, _, text) in texts {
-        if !super::image_build::candidate(path) {
+        let found = if super::image_build::candidate(path) {
+            stages(path, text, index)
+        } else if text.contains("docker run") || text.contains("podman run") {
+            mounts(path, text, index)
+        } else {
             continue;
-        }
-        for image in stages(path, text, index) {
+        };
+        for image in found {
             if out.len() >= MAX_STAGES {
                 return out;
             }
@@ -106,7 +121,7 @@ fn stages(path: &str, text: &str, index: &Index) -> Vec<Image> {
                 workdir = None;
                 out.push(Image {
                     origin: format!("{path}:{}", start + 1),
-                    copies: Vec::new(),
+                    ..Image::default()
                 });
             }
             "WORKDIR" => {
@@ -223,9 +238,125 @@ fn copy(stage: &mut Image, rest: &str, dir: &str, workdir: Option<&str>, index: 
     }
 }
 
-/// The stages that copy the repository file `file`, a script.
-fn running<'a>(images: &'a [Image], file: &'a str) -> impl Iterator<Item = &'a Image> + 'a {
-    images.iter().filter(move |i| i.holds(file))
+/// The containers the `docker run` (or `podman run`) lines of the file at `path` start, with
+/// the folders of the reader's directory they bind-mount (`-v $PWD/config:/work/config`,
+/// `--volume "$(pwd)/scripts":/work/scripts:ro`, `--mount
+/// type=bind,source=$(pwd)/x,target=/work/x`), round thirty-seven's N37-1. The reader's
+/// directory (`$PWD`) is the file's own folder, else the repository's top: the one that holds
+/// the most of the mounted folders, an assumption each command mapped through them names.
+fn mounts(path: &str, text: &str, index: &Index) -> Vec<Image> {
+    let mut out = Vec::new();
+    for (start, body) in super::image_build::instructions(text) {
+        let line = body
+            .iter()
+            .map(|l| l.trim().trim_end_matches('\\').trim())
+            .collect::<Vec<&str>>()
+            .join(" ");
+        let Some(at) = line.find("docker run").or_else(|| line.find("podman run")) else {
+            continue;
+        };
+        let words: Vec<String> = line[at..]
+            .split_whitespace()
+            .map(|w| w.replace(['"', '\''], ""))
+            .collect();
+        let mut binds: Vec<(String, String)> = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            let value = match w.as_str() {
+                "-v" | "--volume" | "--mount" => words.get(i + 1).map(String::as_str),
+                _ => w
+                    .strip_prefix("--volume=")
+                    .or_else(|| w.strip_prefix("--mount="))
+                    .or_else(|| w.strip_prefix("-v=")),
+            };
+            if let Some(b) = value.and_then(bind) {
+                binds.push(b);
+            }
+        }
+        if binds.is_empty() {
+            continue;
+        }
+        let here = paths::parent(path).to_string();
+        let held = |base: &str| {
+            binds
+                .iter()
+                .filter(|(src, _)| index.is_dir(&paths::join(base, src)) || src.is_empty())
+                .count()
+        };
+        let base = if held(&here) >= held(".") {
+            here
+        } else {
+            ".".to_string()
+        };
+        let mut image = Image {
+            origin: format!("{path}:{}", start + 1),
+            ..Image::default()
+        };
+        for (src, dest) in &binds {
+            let repo = if src.is_empty() {
+                base.clone()
+            } else {
+                paths::join(&base, src)
+            };
+            if !index.is_dir(&repo) {
+                continue;
+            }
+            image.copies.push(Copy {
+                image: dest.clone(),
+                repo,
+                dir: true,
+            });
+        }
+        if image.copies.is_empty() {
+            continue;
+        }
+        let shown = if base == "." {
+            "the repository's top"
+        } else {
+            base.as_str()
+        };
+        image.assumed = Some(Assumption::new(
+            AssumptionKind::WorkingDirectory,
+            format!(
+                "the `docker run` at {} mounts folders of the reader's directory (`$PWD`): run from {shown}, which holds them",
+                image.origin
+            ),
+        ));
+        out.push(image);
+    }
+    out
+}
+
+/// A bind mount of a folder of the reader's directory: the folder (relative, empty for the
+/// directory itself) and the absolute path it is mounted at.
+fn bind(spec: &str) -> Option<(String, String)> {
+    let (src, dest) = if spec.contains("type=bind") || spec.contains("source=") {
+        let mut src = None;
+        let mut dest = None;
+        for part in spec.split(',') {
+            let (k, v) = part.split_once('=').unwrap_or((part, ""));
+            match k {
+                "source" | "src" => src = Some(v),
+                "target" | "destination" | "dst" => dest = Some(v),
+                _ => {}
+            }
+        }
+        (src?, dest?)
+    } else {
+        let (src, rest) = spec.split_once(':')?;
+        (src, rest.split(':').next()?)
+    };
+    let rel = ["$PWD", "${PWD}", "$(pwd)", "`pwd`", "."]
+        .iter()
+        .find_map(|p| src.strip_prefix(p))?;
+    if !(rel.is_empty() || rel.starts_with('/')) || !dest.starts_with('/') || dest.contains('$') {
+        return None;
+    }
+    let rel = rel.trim_matches('/');
+    let rel = rel.strip_prefix("./").unwrap_or(rel);
+    if rel.split('/').any(|s| s == ".." || s == ".") || rel.contains(['$', '*', '`']) {
+        return None;
+    }
+    Some((rel.to_string(), normalize(dest)))
 }
 
 /// `word` with an absolute image path (or the path of its `NAME=` form) mapped to the
@@ -274,13 +405,24 @@ fn mapped_word(word: &Word, image: &Image, exists: &dyn Fn(&str) -> bool) -> Opt
 }
 
 /// `call`, found in the repository file `file`, with the image paths of its arguments and
-/// its working directory mapped to the repository's, when a stage copies the script the
-/// command is written in; with the stage's Dockerfile, when one was mapped.
-pub fn mapped(call: &Call, file: &str, images: &[Image], index: &Index) -> (Call, Option<String>) {
+/// its working directory mapped to the repository's, when an image holds the script the
+/// command is written in; with that image (its place in `images`), when one was mapped.
+pub fn mapped(call: &Call, file: &str, images: &[Image], index: &Index) -> (Call, Option<usize>) {
     let written = call.written.as_ref().map_or(file, |(f, _)| f.as_str());
     let exists = |p: &str| index.exists(p);
     let is_dir = |p: &str| index.is_dir(p);
-    for image in running(images, written) {
+    // A container's own command line runs outside it: the file that starts it is not one of
+    // its scripts.
+    let started_here = |i: &Image| {
+        i.origin
+            .strip_prefix(written)
+            .is_some_and(|r| r.starts_with(':'))
+    };
+    let held = images
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| i.holds(written) && !started_here(i));
+    for (at, image) in held {
         let mut out = call.clone();
         let mut any = false;
         for a in &mut out.args {
@@ -298,7 +440,7 @@ pub fn mapped(call: &Call, file: &str, images: &[Image], index: &Index) -> (Call
             any = true;
         }
         if any {
-            return (out, Some(image.origin.clone()));
+            return (out, Some(at));
         }
     }
     (call.clone(), None)
@@ -308,7 +450,7 @@ pub fn mapped(call: &Call, file: &str, images: &[Image], index: &Index) -> (Call
 /// `file` maps to a folder of the repository made the repository's path there.
 pub fn map_made(made: &mut MadeAt, images: &[Image], index: &Index) {
     let parent_is_dir = |p: &str| index.is_dir(paths::parent(p)) && !p.is_empty();
-    for image in running(images, &made.file) {
+    for image in images.iter().filter(|i| i.holds(&made.file)) {
         if let Some(w) = mapped_word(&made.made.path, image, &parent_is_dir) {
             made.made.path = w;
             return;
@@ -316,10 +458,17 @@ pub fn map_made(made: &mut MadeAt, images: &[Image], index: &Index) {
     }
 }
 
-/// Gives `inv`, a command a stage's script runs on the stage's copies (`from`, the stage),
-/// the data values a here-document of the same script writes, before the command, into a
-/// folder it renders (`cat << EOF > /opt/t/values.yaml` before `ytt -f /opt/t/`).
-pub fn give_written(inv: &mut Invocation, made: &[MadeAt], from: &str, index: &Index) {
+/// Gives `inv`, a command a script runs on what `image` holds of the repository, what the
+/// mapping assumes, and the data values a here-document of the same script writes, before
+/// the command, into a folder it renders (`cat << EOF > /opt/t/values.yaml` before `ytt -f
+/// /opt/t/`).
+pub fn give_written(inv: &mut Invocation, made: &[MadeAt], image: &Image, index: &Index) {
+    if let Some(a) = &image.assumed {
+        if !inv.assumptions.contains(a) {
+            inv.assumptions.push(a.clone());
+        }
+    }
+    let from = &image.origin;
     let dirs: Vec<String> = inv
         .inputs
         .iter()
@@ -367,6 +516,38 @@ pub fn give_written(inv: &mut Invocation, made: &[MadeAt], from: &str, index: &I
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_s_docker_run_mounts_folders_of_the_reader_s_directory() {
+        let index = Index::new([
+            "README.md",
+            "config/values.yaml",
+            "scripts/install.sh",
+            "packages/app/cm.yaml",
+        ]);
+        let page = "# Install\n```\ndocker run --rm -v $PWD/config:/work/config \\\n  --volume \"$(pwd)/scripts\":/work/scripts:ro \\\n  --mount type=bind,source=${PWD}/packages,target=/work/packages -it boot install\n```\n";
+        let images = mounts("README.md", page, &index);
+        assert_eq!(images.len(), 1, "{images:?}");
+        let i = &images[0];
+        assert_eq!(i.origin, "README.md:3");
+        assert!(i.holds("scripts/install.sh"));
+        assert_eq!(
+            i.repo_path("/work/packages/app/cm.yaml"),
+            Some("packages/app/cm.yaml".into())
+        );
+        assert_eq!(i.repo_path("/work/config"), Some("config".into()));
+        assert!(i.assumed.is_some());
+        // A mount of another place, or of a folder the repository does not hold, is none.
+        for other in [
+            "docker run -v /etc/x:/work/x img\n",
+            "docker run -v $HOME/.kube:/root/.kube img\n",
+            "docker run -v $PWD/missing:/work/missing img\n",
+            "docker run -v $PWD/../up:/work/up img\n",
+        ] {
+            assert!(mounts("README.md", other, &index).is_empty(), "{other}");
+        }
+        assert_eq!(bind("$PWD:/work"), Some((String::new(), "/work".into())));
+    }
 
     const DOCKERFILE: &str = "FROM alpine\nCOPY start.sh /usr/local/bin/start\nCOPY templates /opt/greeter/templates\nWORKDIR /srv\nCOPY [\"values.yaml\", \"extra/\"]\nCMD [\"start\"]\n";
 
@@ -438,7 +619,7 @@ mod tests {
             None,
         );
         let (out, from) = mapped(&call, "image/start.sh", &images, &index);
-        assert_eq!(from.as_deref(), Some("image/Dockerfile:1"));
+        assert_eq!(from, Some(0));
         assert_eq!(out.args[1].repo_path().as_deref(), Some("image/templates"));
         assert_eq!(
             out.args[3].repo_path().as_deref(),

@@ -658,7 +658,7 @@ pub fn find_with(
         .collect();
     for (snippet, calls, anchors, tree_copies, deploys) in followed {
         // The commands an image's script runs on what its Dockerfile copies, by stage.
-        let (calls, imaged): (Vec<Call>, Vec<Option<String>>) = calls
+        let (calls, imaged): (Vec<Call>, Vec<Option<usize>>) = calls
             .iter()
             .map(|c| image_entry::mapped(c, &snippet.file, &images, index))
             .unzip();
@@ -679,7 +679,7 @@ pub fn find_with(
         let known = settled::own_dir(&placed, &snippet);
         let mut steps = tree_copies.clone();
         steps.extend(page_steps.get(path).into_iter().flatten().cloned());
-        for (call, image) in calls.iter().zip(&imaged) {
+        for (call, image) in calls.iter().zip(imaged.iter().copied()) {
             // A script or function another file runs takes its arguments from there: what it
             // runs on its own with arguments nobody gave is not a root.
             let elsewhere = match &call.uncalled {
@@ -741,7 +741,7 @@ pub fn find_with(
                         edited_copy::mark(&mut inv, &made, index);
                         added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
                         written_keys::add(&mut inv, &made, &pages);
-                        if let Some(image) = image {
+                        if let Some(image) = image.and_then(|i| images.get(i)) {
                             image_entry::give_written(&mut inv, &made, image, index);
                         }
                         through_links::settle(&mut inv, index);
