@@ -107,3 +107,39 @@ fn a_script_s_paths_are_the_folders_a_page_s_docker_run_mounts() {
     assert!(roots.contains("bin/setup.sh:4"), "{roots}");
     assert!(!roots.contains("skipped"), "{roots}");
 }
+
+const PATCH: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n#@overlay/match by=overlay.subset({\"kind\": \"PackageInstall\", \"metadata\": {\"name\": \"shop\"}})\n---\nspec:\n  #@overlay/match missing_ok=True\n  paused: false\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: shop-patch\n  namespace: apps\ndata:\n  note: patched\n";
+
+#[test]
+fn a_command_runs_from_the_folder_its_heading_names_when_only_that_folder_holds_its_file() {
+    let readme = "# Customizations\n\n## Ingress_Patches\n\nOnce the package is installed, patch its PackageInstall:\n\n```\nkubectl get packageinstall -n apps shop -o yaml | ytt -f pi-patch.yaml --file - | kubectl apply -f -\n```\n";
+    let repo = Repo::of(&[
+        ("README.md", readme),
+        ("Ingress_Patches/pi-patch.yaml", PATCH),
+    ]);
+    let lint = repo.lint();
+    // The overlay's match is the document on standard input: nothing certain, nothing guessed.
+    assert!(lint.errors().is_empty(), "{lint}");
+    assert!(
+        lint.diagnostics().iter().all(|d| d["severity"] == "info"),
+        "{lint}"
+    );
+    let roots = repo.roots();
+    assert!(roots.contains("README.md:8"), "{roots}");
+    assert!(!roots.contains("skipped"), "{roots}");
+}
+
+#[test]
+fn a_block_s_cd_into_the_folder_its_heading_names_is_one_step() {
+    let page = "# Variants\n\n### plain/\nThe plain variant.\n\n```bash\ncd plain\nytt -f . -v app=web\n```\n";
+    let repo = Repo::of(&[
+        ("variants/README.md", page),
+        ("variants/plain/cm.yaml", CM),
+        ("variants/plain/values.yaml", VALUES),
+    ]);
+    let lint = repo.lint();
+    assert!(lint.diagnostics().is_empty(), "{lint}");
+    let roots = repo.roots();
+    assert!(roots.contains("variants/README.md:7"), "{roots}");
+    assert!(!roots.contains("skipped"), "{roots}");
+}

@@ -457,6 +457,35 @@ mod tests {
     }
 
     #[test]
+    fn a_here_document_s_expanded_leaves_are_given_at_run_time_and_the_rest_as_written() {
+        let mut i = inv("image/start.sh", 11, &["image/templates"], &[]);
+        i.values_docs.push(ValuesDoc {
+            origin: "image/start.sh:5".into(),
+            text: "#@data/values\n---\napp:\n  team: ${TEAM}\n  stage: ${STAGE}\n  replicas: 2\nregion: $REGION\nmode: fixed\n".into(),
+            expanded: true,
+        });
+        let s = scenario(&i, "image/templates");
+        assert_eq!(s.provided, vec!["app.team", "app.stage", "region"]);
+        let given: Vec<(&str, String)> = s
+            .data_values
+            .iter()
+            .map(|(k, v, _)| {
+                (
+                    k.as_str(),
+                    crate::yaml::json::value_to_json(v, 0, false).unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(given.len(), 2, "{given:?}");
+        assert_eq!(given[0].0, "app");
+        assert!(
+            given[0].1.contains("replicas") && !given[0].1.contains("team"),
+            "{given:?}"
+        );
+        assert_eq!(given[1].0, "mode");
+    }
+
+    #[test]
     fn commands_with_the_same_inputs_are_scenarios_of_one_root() {
         let invs = vec![
             inv("hack/build.sh", 17, &["config/config", "config-dev"], &[]),
