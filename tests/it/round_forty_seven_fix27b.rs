@@ -140,6 +140,6 @@ fn a_block_s_cd_into_the_folder_its_heading_names_is_one_step() {
     let lint = repo.lint();
     assert!(lint.diagnostics().is_empty(), "{lint}");
     let roots = repo.roots();
-    assert!(roots.contains("variants/README.md:7"), "{roots}");
+    assert!(roots.contains("variants/README.md:8"), "{roots}");
     assert!(!roots.contains("skipped"), "{roots}");
 }
