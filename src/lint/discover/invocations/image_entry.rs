@@ -404,6 +404,22 @@ fn mapped_word(word: &Word, image: &Image, exists: &dyn Fn(&str) -> bool) -> Opt
     Some(w)
 }
 
+/// ytt's flags whose value is a path (or `NAME=path`, `KEY=path`).
+const PATH_FLAGS: [&str; 4] = ["-f", "--file", "--data-values-file", "--data-value-file"];
+
+/// A path flag joined to its value (`--file=/opt/t`) with the value mapped as
+/// [`mapped_word`] maps it.
+fn joined_flag(word: &Word, image: &Image, exists: &dyn Fn(&str) -> bool) -> Option<Word> {
+    let flag = PATH_FLAGS
+        .iter()
+        .find(|f| f.starts_with("--") && word.literal_prefix().starts_with(&format!("{f}=")))?;
+    let value = word.strip_prefix(&format!("{flag}="))?;
+    let mapped = mapped_word(&value, image, exists)?;
+    let mut w = Word::lit(format!("{flag}="));
+    w.extend(&mapped);
+    Some(w)
+}
+
 /// `call`, found in the repository file `file`, with the image paths of its arguments and
 /// its working directory mapped to the repository's, when an image holds the script the
 /// command is written in; with that image (its place in `images`), when one was mapped.
@@ -425,9 +441,20 @@ pub fn mapped(call: &Call, file: &str, images: &[Image], index: &Index) -> (Call
     for (at, image) in held {
         let mut out = call.clone();
         let mut any = false;
-        for a in &mut out.args {
-            if let Some(w) = mapped_word(a, image, &exists) {
-                *a = w;
+        // Only the paths of ytt's path flags: a data value that spells an image path
+        // (`-v dir=/opt/t`) stays the text it is.
+        for i in 0..out.args.len() {
+            let after_flag = i > 0
+                && out.args[i - 1]
+                    .literal()
+                    .is_some_and(|f| PATH_FLAGS.contains(&f.as_str()));
+            let mapped = if after_flag {
+                mapped_word(&out.args[i], image, &exists)
+            } else {
+                joined_flag(&out.args[i], image, &exists)
+            };
+            if let Some(w) = mapped {
+                out.args[i] = w;
                 any = true;
             }
         }
@@ -634,6 +661,21 @@ mod tests {
             Some("image/values.yaml")
         );
         assert_eq!(out.args[5], Word::lit("/etc/other.yaml"));
+        // A path flag joined to its value is mapped; a data value spelling a path is not.
+        let joined = Call::new(
+            11,
+            vec![
+                Word::lit("--file=/opt/greeter/templates"),
+                Word::lit("-v"),
+                Word::lit("dir=/opt/greeter/templates"),
+            ],
+            None,
+        );
+        let (out, _) = mapped(&joined, "image/start.sh", &images, &index);
+        let mut expected = Word::lit("--file=");
+        expected.extend(&Word::lit(format!("{REPO}/image/templates")));
+        assert_eq!(out.args[0], expected);
+        assert_eq!(out.args[2], Word::lit("dir=/opt/greeter/templates"));
         // Another script, which no stage copies, keeps the image's paths.
         let (same, from) = mapped(&call, "deploy.sh", &images, &index);
         assert_eq!((same, from), (call, None));
