@@ -261,9 +261,13 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         match values_of(doc) {
             Some(values) => {
                 for (key, value, loc) in values {
-                    // `content_index: $INDEX` of a here-document is known only at run time.
+                    // `content_index: $INDEX` of a here-document is known only at run time;
+                    // in a map, only the leaves that hold an expansion (`app: {team:
+                    // ${TEAM}}` gives `app.team`).
                     if doc.expanded && holds_expansion(&value) {
-                        provided.push(key);
+                        if let Some(rest) = split_expanded(&key, &value, &mut provided) {
+                            data_values.push((key, rest, loc));
+                        }
                     } else {
                         data_values.push((key, value, loc));
                     }
@@ -318,6 +322,39 @@ fn holds_expansion(v: &Value) -> bool {
         Value::Array(a) => a.items.iter().any(|i| holds_expansion(&i.value)),
         _ => false,
     }
+}
+
+/// Records in `provided` the dotted keys under `key` of `value`'s leaves that hold an
+/// expansion (the whole `key` when `value` is no map, or a key holds a `.`), and returns what
+/// is left of a map without them, if anything.
+fn split_expanded(key: &str, value: &Value, provided: &mut Vec<String>) -> Option<Value> {
+    let Value::Map(m) = value else {
+        provided.push(key.to_string());
+        return None;
+    };
+    let keys: Vec<String> = m
+        .items
+        .iter()
+        .map(|i| crate::yaml::scalar_key_string(&i.key))
+        .collect();
+    if keys.iter().any(|k| k.contains('.') || k.is_empty()) {
+        provided.push(key.to_string());
+        return None;
+    }
+    let mut rest = m.clone();
+    rest.items.clear();
+    for (item, k) in m.items.iter().zip(&keys) {
+        if !holds_expansion(&item.value) {
+            rest.items.push(item.clone());
+            continue;
+        }
+        if let Some(v) = split_expanded(&format!("{key}.{k}"), &item.value, provided) {
+            let mut kept = item.clone();
+            kept.value = v;
+            rest.items.push(kept);
+        }
+    }
+    (!rest.items.is_empty()).then_some(Value::Map(rest))
 }
 
 /// The top-level data values of text given in place of a values file (`#@data/values`
@@ -417,6 +454,35 @@ mod tests {
                 line,
             })
         }
+    }
+
+    #[test]
+    fn a_here_document_s_expanded_leaves_are_given_at_run_time_and_the_rest_as_written() {
+        let mut i = inv("image/start.sh", 11, &["image/templates"], &[]);
+        i.values_docs.push(ValuesDoc {
+            origin: "image/start.sh:5".into(),
+            text: "#@data/values\n---\napp:\n  team: ${TEAM}\n  stage: ${STAGE}\n  replicas: 2\nregion: $REGION\nmode: fixed\n".into(),
+            expanded: true,
+        });
+        let s = scenario(&i, "image/templates");
+        assert_eq!(s.provided, vec!["app.team", "app.stage", "region"]);
+        let given: Vec<(&str, String)> = s
+            .data_values
+            .iter()
+            .map(|(k, v, _)| {
+                (
+                    k.as_str(),
+                    crate::yaml::json::value_to_json(v, 0, false).unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(given.len(), 2, "{given:?}");
+        assert_eq!(given[0].0, "app");
+        assert!(
+            given[0].1.contains("replicas") && !given[0].1.contains("team"),
+            "{given:?}"
+        );
+        assert_eq!(given[1].0, "mode");
     }
 
     #[test]

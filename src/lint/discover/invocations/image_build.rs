@@ -58,7 +58,7 @@ fn clean(p: &str) -> String {
 
 /// The instruction lines of the file: the line (from 0) each starts on, and its physical
 /// lines (a `\` at a line's end continues it).
-fn instructions(text: &str) -> Vec<(usize, Vec<&str>)> {
+pub(super) fn instructions(text: &str) -> Vec<(usize, Vec<&str>)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     let mut i = 0;

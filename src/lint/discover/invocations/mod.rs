@@ -40,6 +40,7 @@ pub mod flow;
 pub mod glob_loop;
 pub mod ignored;
 pub mod image_build;
+pub mod image_entry;
 pub mod index;
 pub mod input_missing;
 mod inspected;
@@ -484,6 +485,8 @@ pub fn find_with(
     let foreign = reusable::foreign(texts, &callers);
     // Local composite actions: the steps of this repository's workflows that use them.
     let actions = action_calls::calls(texts);
+    // What the Dockerfiles copy into their images, for the scripts the images run.
+    let images = image_entry::images(texts, index);
     for (path, kind, text) in texts {
         if super::third_party::holding(vendir, path).is_some() {
             let snippets = snippets_of(path, *kind, text, (&set, index, &callers, &actions));
@@ -537,9 +540,13 @@ pub fn find_with(
             if !readme::candidate(path) {
                 entered.extend(f.entered.into_iter().filter(|e| entered_file(e) != path));
             }
-            made.extend(f.made.into_iter().map(|m| MadeAt {
-                file: path.clone(),
-                made: m,
+            made.extend(f.made.into_iter().map(|m| {
+                let mut at = MadeAt {
+                    file: path.clone(),
+                    made: m,
+                };
+                image_entry::map_made(&mut at, &images, index);
+                at
             }));
             for d in &f.deploys {
                 for p in resolve::deployed(d, &snippet, index) {
@@ -652,6 +659,11 @@ pub fn find_with(
         })
         .collect();
     for (snippet, calls, anchors, tree_copies, deploys) in followed {
+        // The commands an image's script runs on what its Dockerfile copies, by stage.
+        let (calls, imaged): (Vec<Call>, Vec<Option<usize>>) = calls
+            .iter()
+            .map(|c| image_entry::mapped(c, &snippet.file, &images, index))
+            .unzip();
         let calls: Vec<Call> = calls
             .iter()
             .map(|c| concourse_inputs::mapped(c, &snippet.checkouts, self::snippet::CALLER, &ctx))
@@ -669,7 +681,7 @@ pub fn find_with(
         let known = settled::own_dir(&placed, &snippet);
         let mut steps = tree_copies.clone();
         steps.extend(page_steps.get(path).into_iter().flatten().cloned());
-        for call in &calls {
+        for (call, image) in calls.iter().zip(imaged.iter().copied()) {
             // A script or function another file runs takes its arguments from there: what it
             // runs on its own with arguments nobody gave is not a root.
             let elsewhere = match &call.uncalled {
@@ -731,6 +743,9 @@ pub fn find_with(
                         edited_copy::mark(&mut inv, &made, index);
                         added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
                         written_keys::add(&mut inv, &made, &pages);
+                        if let Some(image) = image.and_then(|i| images.get(i)) {
+                            image_entry::give_written(&mut inv, &made, image, index);
+                        }
                         through_links::settle(&mut inv, index);
                         inv.assumptions.extend(snippet.assumed.iter().cloned());
                         found.invocations.push(*inv);

@@ -55,11 +55,28 @@ pub fn place(snippets: &mut [Snippet], text: &str, index: &Index) {
             s.cwd = Word::lit(REPO);
             continue;
         }
+        let page_dir = paths::parent(&s.file);
         if !renders_dot(&s.text) {
+            if let Some(dir) = heading_home(&prose, &s.text, page_dir, index) {
+                s.assumed.push(Assumption::new(
+                    AssumptionKind::WorkingDirectory,
+                    format!(
+                        "{}:{} names files that only {dir}, the folder its section's heading \
+                         names, holds: run from there",
+                        s.file,
+                        s.line_offset + 1
+                    ),
+                ));
+                s.cwd = Word::lit(format!("{REPO}/{dir}"));
+            }
             continue;
         }
-        let page_dir = paths::parent(&s.file);
         if let [dir] = named_dirs(&prose, page_dir, index).as_slice() {
+            // The block's own `cd` into the folder its section names is the same folder, not
+            // a second step into it (round forty-one's N41-2).
+            if enters(&s.text, page_dir, dir) {
+                continue;
+            }
             s.assumed.push(Assumption::new(
                 AssumptionKind::WorkingDirectory,
                 format!(
@@ -101,6 +118,83 @@ fn section(lines: &[&str], at: usize) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Whether a block's `cd` leads from the page's directory into `dir`.
+fn enters(text: &str, page_dir: &str, dir: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        let l = l.strip_prefix("$ ").unwrap_or(l);
+        l.strip_prefix("cd ")
+            .map(|t| t.split([';', '&', '|']).next().unwrap_or("").trim())
+            .map(|t| t.trim_matches(['"', '\'']).trim_start_matches("./"))
+            .is_some_and(|t| paths::join(page_dir, t.trim_end_matches('/')) == dir)
+    })
+}
+
+/// The files a block gives ytt by relative paths (`-f x.yaml`, `--file=x.yaml`,
+/// `--data-values-file v.yml`), when it has no `cd` and every path is plain text.
+fn plain_inputs(text: &str) -> Option<Vec<String>> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.contains(&"cd") || words.contains(&"pushd") {
+        return None;
+    }
+    let flags = ["-f", "--file", "--data-values-file"];
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let value = if flags.contains(w) {
+            words.get(i + 1).copied()
+        } else {
+            w.split_once('=')
+                .filter(|(f, _)| f.starts_with("--") && flags.contains(f))
+                .map(|(_, v)| v)
+        };
+        let Some(v) = value else { continue };
+        if v == "-" {
+            continue;
+        }
+        if v.starts_with(['/', '~', '$', '<', '.']) || v.contains(['$', '<', '*', '=', '`']) {
+            return None;
+        }
+        out.push(v.trim_end_matches('/').to_string());
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The folder below `page_dir` that the heading starting `prose` names (`## Pkg_Overlays`,
+/// `### ytt/`) when it alone holds every file the block `text` gives by a plain relative
+/// path and neither the page's directory nor the repository's top holds any (round
+/// thirty-seven's R37-5): the block runs from there.
+fn heading_home(prose: &str, text: &str, page_dir: &str, index: &Index) -> Option<String> {
+    let heading = prose.lines().next()?.trim_start();
+    if !heading.starts_with('#') {
+        return None;
+    }
+    let inputs = plain_inputs(text)?;
+    if inputs
+        .iter()
+        .any(|f| index.exists(&paths::join(page_dir, f)) || index.exists(f))
+    {
+        return None;
+    }
+    let mut homes: Vec<String> = heading
+        .trim_start_matches('#')
+        .split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ','))
+        .map(|w| {
+            w.trim_end_matches(['.', ':', ';', '!', '?'])
+                .trim_end_matches('/')
+        })
+        .filter(|w| !w.is_empty() && !w.starts_with(['.', '/', '~', '$']) && !w.contains(".."))
+        .map(|w| paths::join(page_dir, w))
+        .filter(|d| index.is_dir(d))
+        .filter(|d| inputs.iter().all(|f| index.exists(&paths::join(d, f))))
+        .collect();
+    homes.sort();
+    homes.dedup();
+    match homes.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
 }
 
 /// Whether a block gives ytt the reader's directory: `-f .`, `-f ./`, `--file .`, `-f=.`.
@@ -221,6 +315,50 @@ mod tests {
         place(&mut s, page, &index());
         assert_eq!(s[0].cwd, Word::lit(REPO));
         assert!(s[0].assumed.is_empty());
+    }
+
+    #[test]
+    fn a_block_that_enters_the_folder_its_heading_names_is_placed_by_its_cd() {
+        let page = "# Demo\n### kpack/\nThe variant.\n```bash\ncd kpack\nytt -f . -v x=2\n```\n";
+        let mut s = [snippet("cd kpack\nytt -f . -v x=2\n", 4)];
+        place(&mut s, page, &index());
+        assert_eq!(s[0].cwd, Word::lit(CALLER));
+        assert!(s[0].assumed.is_empty());
+        // Without the `cd`, the heading places it.
+        let mut s = [snippet("ytt -f . -v x=2\n", 4)];
+        place(&mut s, page, &index());
+        assert_eq!(s[0].cwd, Word::lit(format!("{REPO}/kpack")));
+    }
+
+    #[test]
+    fn a_heading_names_the_folder_that_alone_holds_the_block_s_files() {
+        let page = "# Demo\n## kpack\nApply it:\n```\nkubectl get x -o yaml | ytt -f kpack_values.yaml --file - | kubectl apply -f -\n```\n";
+        let text =
+            "kubectl get x -o yaml | ytt -f kpack_values.yaml --file - | kubectl apply -f -\n";
+        let mut s = [snippet(text, 4)];
+        place(&mut s, page, &index());
+        assert_eq!(s[0].cwd, Word::lit(format!("{REPO}/kpack")));
+        assert_eq!(s[0].assumed.len(), 1);
+        assert_eq!(s[0].assumed[0].kind, AssumptionKind::WorkingDirectory);
+        // A file the top holds too, a heading naming another folder, or a `cd`: not placed.
+        for (page, text) in [
+            (
+                "# Demo\n## kpack\n```\nytt -f README.md\n```\n",
+                "ytt -f README.md\n",
+            ),
+            (
+                "# Demo\n## repository\n```\nytt -f kpack_values.yaml\n```\n",
+                "ytt -f kpack_values.yaml\n",
+            ),
+            (
+                "# Demo\n## kpack\n```\ncd x\nytt -f kpack_values.yaml\n```\n",
+                "cd x\nytt -f kpack_values.yaml\n",
+            ),
+        ] {
+            let mut s = [snippet(text, 3)];
+            place(&mut s, page, &index());
+            assert_eq!(s[0].cwd, Word::lit(CALLER), "{page}");
+        }
     }
 
     #[test]

@@ -27,14 +27,15 @@ const SHELL_LANGUAGES: [&str; 9] = [
     "shellsession",
 ];
 
-/// Names of Markdown files that are no instructions: release notes and the like.
-const NOT_INSTRUCTIONS: [&str; 6] = [
+/// Names of Markdown files that are no instructions: release notes and the like. (A
+/// CONTRIBUTING.md is a developer's setup guide, often the only page that says how a `hack/`
+/// template is run: its commands count, round forty-three's N43-2.)
+const NOT_INSTRUCTIONS: [&str; 5] = [
     "changelog",
     "changes",
     "history",
     "release",
     "code_of_conduct",
-    "contributing",
 ];
 
 /// Directories of a website's pages (Hugo's `content/`, a `site/` or `website/` tree, a
@@ -113,6 +114,14 @@ pub fn snippets(path: &str, text: &str, runs: &dyn Fn(&str) -> bool) -> Vec<Snip
             if is_command(&span) && runs(&span) {
                 out.push(block(path, i, span));
             }
+        }
+    }
+    // A block left open runs to the page's end, as CommonMark reads it: its lines are code
+    // (round forty-one's N41-1).
+    if let Some((_, start, body_lines, true)) = fence {
+        let body = commands(&body_lines);
+        if runs(&body) {
+            out.push(block(path, start, body));
         }
     }
     out
@@ -297,6 +306,8 @@ mod tests {
         assert!(!candidate("site/content/ytt/docs/lang.md"));
         assert!(!candidate("workshop/content/exercises/01.md"));
         assert!(!candidate("CHANGELOG.md"));
+        assert!(candidate("CONTRIBUTING.md"));
+        assert!(!candidate("CODE_OF_CONDUCT.md"));
         assert!(!candidate("proposals/ytt/new.md"));
         assert!(!candidate("README"));
     }
@@ -366,7 +377,12 @@ mod tests {
     }
 
     #[test]
-    fn an_unclosed_block_gives_nothing() {
-        assert!(snippets("README.md", "```sh\nytt -f x\n", &ytt).is_empty());
+    fn an_unclosed_block_runs_to_the_page_s_end() {
+        let s = snippets("README.md", "# Install\n```sh\nytt -f x\n", &ytt);
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(s[0].line_offset, 2);
+        assert_eq!(s[0].text, "ytt -f x\n");
+        // One of another language is no shell, closed or not.
+        assert!(snippets("README.md", "```yaml\nytt: x\n", &ytt).is_empty());
     }
 }
