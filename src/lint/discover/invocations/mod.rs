@@ -81,6 +81,7 @@ pub mod script_set;
 pub mod scripts;
 pub mod settled;
 pub mod shell;
+mod shell_options;
 pub mod snippet;
 pub mod sole_match;
 mod sops_values;
