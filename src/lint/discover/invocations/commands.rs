@@ -248,6 +248,7 @@ impl<'t> Interp<'t> {
         inner.stmt(tree.root_node(), &mut sub);
         self.calls.extend(inner.calls);
         self.made.extend(inner.made);
+        self.rendered.extend(inner.rendered);
         self.anchors.borrow_mut().extend(inner.anchors.into_inner());
         self.entered.extend(inner.entered);
     }
