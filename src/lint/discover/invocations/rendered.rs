@@ -101,7 +101,7 @@ pub fn templates(found: &[(String, Vec<Rendering>)], index: &Index) -> Vec<Templ
         }
     }
     out.sort();
-    out.dedup_by(|a, b| a.path == b.path);
+    out.dedup();
     out
 }
 
@@ -170,7 +170,10 @@ pub fn sed_patterns(scripts: &[&Word]) -> Option<Vec<String>> {
             return None;
         }
         let rest = w.literal_prefix().strip_prefix('s')?;
-        let delim = rest.chars().next().filter(|c| !c.is_alphanumeric() && *c != '\\')?;
+        let delim = rest
+            .chars()
+            .next()
+            .filter(|c| !c.is_alphanumeric() && *c != '\\')?;
         let body = &rest[delim.len_utf8()..];
         let mut pattern = String::new();
         let mut chars = body.chars();
@@ -272,7 +275,11 @@ mod tests {
         assert_eq!(found[0].origin, "deploy.sh:3");
         let a = found[0].assumption();
         assert_eq!(a.kind, AssumptionKind::ChangedAtRunTime);
-        assert!(a.message.contains("`envsubst` at deploy.sh:3"), "{}", a.message);
+        assert!(
+            a.message.contains("`envsubst` at deploy.sh:3"),
+            "{}",
+            a.message
+        );
         assert_eq!(within(&found, ".").count(), 1);
         assert_eq!(within(&found, "app").count(), 0);
     }

@@ -93,20 +93,38 @@ mod tests {
 
     #[test]
     fn bash_and_zsh_spellings_of_nullglob() {
-        assert_eq!(nullglob_change("shopt", &words("-s nullglob"), false), Some(true));
+        assert_eq!(
+            nullglob_change("shopt", &words("-s nullglob"), false),
+            Some(true)
+        );
         assert_eq!(
             nullglob_change("shopt", &words("-s extglob nullglob"), false),
             Some(true)
         );
-        assert_eq!(nullglob_change("shopt", &words("-u nullglob"), false), Some(false));
+        assert_eq!(
+            nullglob_change("shopt", &words("-u nullglob"), false),
+            Some(false)
+        );
         assert_eq!(nullglob_change("shopt", &words("-s failglob"), false), None);
         assert_eq!(nullglob_change("shopt", &words("nullglob"), false), None);
-        assert_eq!(nullglob_change("setopt", &words("NULL_GLOB"), false), Some(true));
-        assert_eq!(nullglob_change("unsetopt", &words("nullglob"), false), Some(false));
+        assert_eq!(
+            nullglob_change("setopt", &words("NULL_GLOB"), false),
+            Some(true)
+        );
+        assert_eq!(
+            nullglob_change("unsetopt", &words("nullglob"), false),
+            Some(false)
+        );
         // Bash refuses `set -o nullglob`; zsh takes it.
         assert_eq!(nullglob_change("set", &words("-o nullglob"), false), None);
-        assert_eq!(nullglob_change("set", &words("-e -o nullglob"), true), Some(true));
-        assert_eq!(nullglob_change("set", &words("+o nullglob"), true), Some(false));
+        assert_eq!(
+            nullglob_change("set", &words("-e -o nullglob"), true),
+            Some(true)
+        );
+        assert_eq!(
+            nullglob_change("set", &words("+o nullglob"), true),
+            Some(false)
+        );
         assert_eq!(nullglob_change("set", &words("-o pipefail"), true), None);
     }
 
