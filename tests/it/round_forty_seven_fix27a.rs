@@ -3,7 +3,10 @@
 //! matches nothing, so no `input-missing` for it (R42-2), while without the option bash
 //! passes the glob as written and ytt fails on it; a `cd` back to a directory saved with
 //! `$(pwd)` inside a branch leaves the script where it was, so its later command is the
-//! script's (N43-1).
+//! script's (N43-1). A committed template `envsubst` renders into the values file a script
+//! reads is named by a layout root's finding that rests on its placeholder (R43-1), and a
+//! file `sed` renders into the folder a command reads is read from its template when the
+//! rules leave a placeholder in it (R37-4).
 
 use crate::util::repo::Repo;
 
@@ -124,21 +127,6 @@ fn a_schema_check_of_an_envsubst_template_s_placeholder_names_the_rendering() {
 }
 
 #[test]
-fn a_template_piped_through_envsubst_by_a_script_that_runs_no_ytt() {
-    // `cat T | envsubst > V` in a script of its own: the same rendering.
-    let deploy = "#!/bin/bash\ncat values-template.yaml | envsubst > values.yaml\nkubectl apply -f values.yaml\n";
-    let lint = envsubst_repo(deploy).lint();
-    let schema = lint.in_file("k8s-schema", "proxy.yaml");
-    assert_eq!(schema.len(), 1, "{lint}");
-    assert!(
-        schema[0]
-            .to_string()
-            .contains("`envsubst` at deploy.sh:2 renders it"),
-        "{lint}"
-    );
-}
-
-#[test]
 fn without_the_rendering_the_schema_check_names_only_the_inferred_command() {
     let deploy = "#!/bin/bash\nkubectl apply -f app/\n";
     let lint = envsubst_repo(deploy).lint();
@@ -154,13 +142,7 @@ const CONFIG_TPL: &str = "#@ load(\"@ytt:yaml\", \"yaml\")\n---\n#@ def settings
 const NAMESPACE: &str = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n";
 
 fn rendered_repo(render: &str) -> Repo {
-    let page = "# Setup\n\n```bash\ncp env.example .env\n./render.sh\n```\n\n```bash\nkapp deploy --app shop-setup --file <(ytt --file setup) --yes\n```\n";
     Repo::of(&[
-        ("deploy/README.md", page),
-        (
-            "deploy/env.example",
-            "export HOST=shop.example.test\nexport BUCKET=shop-assets\n",
-        ),
         ("deploy/render.sh", render),
         ("deploy/setup/settings.tpl", CONFIG_TPL),
         ("deploy/setup/namespace.yml", NAMESPACE),
@@ -168,26 +150,26 @@ fn rendered_repo(render: &str) -> Repo {
 }
 
 #[test]
-fn a_placeholder_a_sed_rendering_leaves_makes_the_page_s_command_fail_as_a_warning() {
-    let render = "#!/usr/bin/env bash\nsource .env\nsed -e \"s/{{ .host }}/$HOST/g\" setup/settings.tpl > setup/settings.yml\n";
-    let lint = rendered_repo(render).lint();
-    assert!(lint.errors().is_empty(), "{lint}");
-    let failed = lint.all_in("deploy/setup/settings.tpl");
-    assert!(!failed.is_empty(), "{lint}");
-    for d in &failed {
-        assert_eq!(d["severity"], "warning", "{lint}");
-        let text = d.to_string();
-        assert!(text.contains("leave `{{ .bucket }}` (line 6)"), "{text}");
-        assert!(text.contains("by `sed` at deploy/README.md:5"), "{text}");
-    }
+fn a_file_sed_renders_into_the_command_s_folder_is_read_from_its_template() {
+    // The rule fills `{{ .host }}` only: the file ytt reads keeps `{{ .bucket }}`.
+    let render = "#!/usr/bin/env bash\nsed -e \"s/{{ .host }}/$HOST/g\" setup/settings.tpl > setup/settings.yml\nytt --file setup | kapp deploy --app shop-setup --file - --yes\n";
+    let repo = rendered_repo(render);
+    let roots = repo.roots();
+    assert!(roots.contains("-f settings.yml=settings.tpl"), "{roots}");
+    let lint = repo.lint();
+    let said = lint.to_string();
+    assert!(
+        said.contains("whose rules leave `{{ .bucket }}` (line 6) in it"),
+        "{said}"
+    );
+    assert!(said.contains("by `sed` at deploy/render.sh:2"), "{said}");
 }
 
 #[test]
 fn a_sed_rendering_that_fills_every_placeholder_leaves_the_template_unread() {
-    let render = "#!/usr/bin/env bash\nsource .env\nsed -e \"s/{{ .host }}/$HOST/g\" -e \"s/{{ .bucket }}/$BUCKET/g\" setup/settings.tpl > setup/settings.yml\n";
-    let lint = rendered_repo(render).lint();
-    assert!(
-        lint.all_in("deploy/setup/settings.tpl").is_empty(),
-        "{lint}"
-    );
+    let render = "#!/usr/bin/env bash\nsed -e \"s/{{ .host }}/$HOST/g\" -e \"s/{{ .bucket }}/$BUCKET/g\" setup/settings.tpl > setup/settings.yml\nytt --file setup | kapp deploy --app shop-setup --file - --yes\n";
+    let repo = rendered_repo(render);
+    let roots = repo.roots();
+    assert!(!roots.contains("settings.tpl"), "{roots}");
+    assert!(!repo.lint().to_string().contains("rendered at run time"));
 }

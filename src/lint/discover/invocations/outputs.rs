@@ -329,7 +329,9 @@ impl<'t> Interp<'t> {
     }
 
     /// The template a statement renders, as written: the file `envsubst` reads (`envsubst <
-    /// t.yaml`, or `cat t.yaml | envsubst`), the one file of a `sed` that is no in-place edit.
+    /// t.yaml > v.yaml`, or a file given on its standard input by the statement around it),
+    /// the one file of a `sed` that is no in-place edit. A pipeline whose redirection writes
+    /// (`cat t.yaml | envsubst > v.yaml`) is not read: its first word is `cat`.
     fn rendered_template(
         &mut self,
         body: Node<'t>,
