@@ -188,6 +188,9 @@ pub struct Discovery {
     pub wrappers: Vec<wrappers::Wrapper>,
     /// Repository paths its commands copy into other tools' trees.
     pub copied: Vec<copied::Copied>,
+    /// The committed templates its commands render into other files (see
+    /// `invocations::rendered`).
+    pub templates: Vec<invocations::rendered::Template>,
     /// Files in another project's directories whose ytt commands were left out
     /// (`third_party`).
     pub third_party: Vec<String>,
@@ -218,6 +221,7 @@ impl Discovery {
         provenance::Around {
             wrappers: &self.wrappers,
             copied: &self.copied,
+            templates: &self.templates,
         }
     }
 }
@@ -487,6 +491,7 @@ fn learn(
     d.third_party = found.third_party;
     d.findings.extend(found.findings);
     d.sources = found.sources;
+    d.templates = found.templates;
     let copies = (&found.documented[..], &found.secrets[..]);
     for p in package_roots(config, files, index, d, copies) {
         if !roots.iter().any(|r| r.inputs == p.inputs) {

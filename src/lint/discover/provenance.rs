@@ -6,6 +6,7 @@
 use crate::files::paths::is_within;
 use crate::lint::config::ScenarioConfig;
 use crate::lint::discover::copied::Copied;
+use crate::lint::discover::invocations::rendered::{self, Template};
 use crate::lint::discover::invocations::{ci, educates, jenkins, make, readme, taskfile};
 use crate::lint::discover::wrappers::{self, Wrapper};
 use crate::lint::discover::{Library, Reason, Root};
@@ -64,6 +65,7 @@ pub fn of(
             ),
         ));
         around.assume(&mut p, &root.path);
+        around.rendered_in(&mut p, &root.inputs);
     }
     if let Some(sc) = sc {
         for a in &sc.assumptions {
@@ -101,6 +103,9 @@ pub fn of_library(lib: &Library, around: &Around) -> Option<Provenance> {
 pub struct Around<'d> {
     pub wrappers: &'d [Wrapper],
     pub copied: &'d [Copied],
+    /// The committed templates the repository's commands render into other files (see
+    /// `invocations/rendered.rs`).
+    pub templates: &'d [Template],
 }
 
 impl Around<'_> {
@@ -118,6 +123,18 @@ impl Around<'_> {
                 AssumptionKind::CopiedElsewhere,
                 c.assumption(),
             ));
+        }
+    }
+
+    /// Adds what reading `inputs` assumes of the YAML templates among them that a command
+    /// renders before ytt reads the result: their placeholders are read as written.
+    fn rendered_in(&self, p: &mut Provenance, inputs: &[String]) {
+        for input in inputs {
+            for t in rendered::within(self.templates, input) {
+                if t.path.ends_with(".yml") || t.path.ends_with(".yaml") {
+                    p.assume(t.assumption());
+                }
+            }
         }
     }
 }
@@ -213,6 +230,7 @@ mod tests {
         let around = Around {
             wrappers: &wrappers,
             copied: &[],
+            templates: &[],
         };
         let p = of(&root, None, &around, None);
         assert_eq!(p.source, Source::Layout);
@@ -240,6 +258,7 @@ mod tests {
         let around = Around {
             wrappers: &[],
             copied: &[],
+            templates: &[],
         };
         let p = of(&root, Some(&sc), &around, None);
         assert!(p.certain());

@@ -43,6 +43,9 @@ impl<'t> Interp<'t> {
         let args = &fields[1..];
         let name = name_word.literal();
         let wrapped = super::wrapped_ytt::unwrapped(fields);
+        if let Some(n) = name.as_deref() {
+            self.shell_option(n, args, env);
+        }
         match name.as_deref() {
             Some("cd") => {
                 let target = args.iter().find(|a| !a.literal_prefix().starts_with('-'));
@@ -50,6 +53,8 @@ impl<'t> Interp<'t> {
                     (Some(t), Some(cwd), true) if t.literal().as_deref() != Some("-") => {
                         Some(t.relative_to(cwd))
                     }
+                    // Back to a directory saved before (`cd "$saved"`), from wherever.
+                    (Some(t), None, true) if t.anchored() => Some(t.normalized()),
                     _ => None,
                 };
                 // A `cd` to an absolute directory no longer depends on an assumed one.
@@ -235,12 +240,15 @@ impl<'t> Interp<'t> {
         inner.zero = args.get(1).cloned().unwrap_or_else(|| self.zero.clone());
         inner.sites = self.sites.clone();
         let mut sub = env.clone();
+        // A new shell: its options are the defaults.
+        sub.nullglob = false;
         if args.len() > 1 {
             sub.positional = passed_on(&args[2..], env);
         }
         inner.stmt(tree.root_node(), &mut sub);
         self.calls.extend(inner.calls);
         self.made.extend(inner.made);
+        self.rendered.extend(inner.rendered);
         self.anchors.borrow_mut().extend(inner.anchors.into_inner());
         self.entered.extend(inner.entered);
     }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::word::Word;
+use super::word::{Piece, Word};
 
 /// The most values a variable keeps before it counts as unknown.
 pub const MAX_ALTS: usize = 8;
@@ -81,6 +81,9 @@ pub struct Env {
     pub dirs: Vec<Option<Word>>,
     /// A function's arguments (`$1`...) while its body is followed; `None` outside functions.
     pub positional: Option<Vec<Word>>,
+    /// A glob that matches nothing expands to nothing (`shopt -s nullglob`, zsh's `setopt
+    /// nullglob`), instead of to itself (see `glob_loop.rs`).
+    pub nullglob: bool,
 }
 
 impl Env {
@@ -160,10 +163,20 @@ impl Env {
             alts.dedup();
             out.set(name, merge_flags(alts));
         }
-        if branches.iter().any(|(e, _)| e.cwd != base.cwd) {
-            let first = branches.first().map(|(e, _)| e.cwd.clone());
-            let agree = branches.iter().all(|(e, _)| Some(e.cwd.clone()) == first);
-            out.cwd = if agree { first.flatten() } else { None };
+        // The same directory reached another way (`cd "$saved"` back to a `saved=$(pwd)`,
+        // whose unquoted text may hold glob characters) is the same directory.
+        let key = |c: &Option<Word>| c.as_ref().map(path_key);
+        if branches.iter().any(|(e, _)| key(&e.cwd) != key(&base.cwd)) {
+            let first = branches.first().map(|(e, _)| key(&e.cwd));
+            let agree = branches.iter().all(|(e, _)| Some(key(&e.cwd)) == first);
+            out.cwd = match (agree, branches.first()) {
+                (true, Some((e, _))) => e.cwd.clone(),
+                _ => None,
+            };
+        }
+        // An option some branch sets and another does not is not known to be set.
+        if !branches.is_empty() {
+            out.nullglob = branches.iter().all(|(e, _)| e.nullglob);
         }
         // A directory some branch entered by a `cd` that may not run stays assumed.
         out.cwd_assumed = match out.cwd {
@@ -175,6 +188,22 @@ impl Env {
         };
         out
     }
+}
+
+/// A directory word as a path, for comparing two ways of writing it: normalized, and its
+/// literal text without glob meaning where it holds no glob character (an unquoted `$dir`
+/// and the quoted text it was assigned name the same directory).
+fn path_key(w: &Word) -> Word {
+    let mut out = Word::default();
+    for p in &w.normalized().0 {
+        match p {
+            Piece::Lit { text, glob } => {
+                out.push_lit(text, *glob && text.contains(['*', '?', '[']))
+            }
+            Piece::Unknown(_) => out.0.push(p.clone()),
+        }
+    }
+    out
 }
 
 /// One alternative for the values that differ only by the flags they were set under (see

@@ -222,7 +222,7 @@ impl<'t> Interp<'t> {
             for e in self.expand(*k, env, false) {
                 for f in e.fields {
                     let word = match (per_entry && written)
-                        .then(|| super::glob_loop::marker(&var, &f))
+                        .then(|| super::glob_loop::marker(&var, &f, env.nullglob))
                         .flatten()
                     {
                         Some(m) => {

@@ -6,7 +6,10 @@
 //! matches, each its own invocation, in the shell's sorted order; the file tests of the body
 //! (`[[ -d "$p" ]]`) are decided per entry. After the loop, what the body built from the
 //! variable (`args="$args -f $p"`) stands for the whole glob again, as the shell's last
-//! iteration has seen every entry.
+//! iteration has seen every entry. A glob that matches nothing is one entry, the glob as
+//! written (ytt then fails to read it), unless `shopt -s nullglob` (zsh's `setopt nullglob`)
+//! was set before the loop: then it is no entry at all, and the command does not run for it
+//! (round forty-two's R42-2).
 
 use super::env::Env;
 use super::index::glob_regex;
@@ -17,6 +20,8 @@ use crate::report::{Assumption, AssumptionKind};
 
 /// The marker's text: `$(for VAR in GLOB)`.
 const OPEN: &str = "$(for ";
+/// The marker's text under `nullglob`: `$(nullglob for VAR in GLOB)`.
+const NULL_OPEN: &str = "$(nullglob for ";
 /// A `find` loop's marker text: `$(find GLOB -maxdepth D | while read VAR)`.
 const FIND_OPEN: &str = "$(find ";
 /// The deepest a `find` loop's marker descends (the walk's files are all there is).
@@ -35,8 +40,9 @@ pub struct Marker {
 
 /// The marker of a loop variable in the body of `for VAR in WORD`, when `WORD` is a glob
 /// whose varying part is literal (`"$ROOT"/pipelines/*`, `values/*.yml`): the directory before
-/// the first glob character, then the marker. `None` for another word.
-pub fn marker(var: &str, word: &Word) -> Option<Marker> {
+/// the first glob character, then the marker. `None` for another word. `nullglob`: the
+/// shell drops a glob that matches nothing (see [`unmatched`]).
+pub fn marker(var: &str, word: &Word, nullglob: bool) -> Option<Marker> {
     if !word.has_glob() {
         return None;
     }
@@ -70,7 +76,8 @@ pub fn marker(var: &str, word: &Word) -> Option<Marker> {
     }
     // `for d in envs/*/`: the entries are directories, named without the slash.
     let rest = rest.trim_end_matches('/');
-    let name = format!("{OPEN}{var} in {rest})");
+    let open = if nullglob { NULL_OPEN } else { OPEN };
+    let name = format!("{open}{var} in {rest})");
     regex(&name)?;
     let mut word = prefix;
     word.0.push(Piece::Unknown(name.clone()));
@@ -102,6 +109,12 @@ pub fn entries_are_names(name: &str) -> bool {
     parts(name).is_some_and(|(_, glob, depth)| !glob.contains('/') && depth.unwrap_or(0) == 0)
 }
 
+/// Whether a marker's glob, matching nothing, is no entry of its loop: it was written
+/// under `nullglob`.
+pub fn dropped_when_unmatched(name: &str) -> bool {
+    name.starts_with(NULL_OPEN) && parts(name).is_some()
+}
+
 /// The marker of a `find GLOB -maxdepth D | while read VAR` loop (see `find_loop.rs`): its
 /// entries are the paths the glob matches and those up to `depth` levels below them.
 pub fn find_marker(var: &str, glob: &str, depth: usize) -> String {
@@ -117,7 +130,10 @@ fn parts(name: &str) -> Option<(&str, &str, Option<usize>)> {
             (var, glob, Some(depth.parse::<usize>().ok()?))
         }
         None => {
-            let body = name.strip_prefix(OPEN)?.strip_suffix(')')?;
+            let body = name
+                .strip_prefix(OPEN)
+                .or_else(|| name.strip_prefix(NULL_OPEN))?
+                .strip_suffix(')')?;
             let (var, glob) = body.split_once(" in ")?;
             (var, glob, None)
         }
@@ -146,12 +162,13 @@ pub fn regex(name: &str) -> Option<String> {
 
 /// The binding of a word whose unknown parts are all loop markers to their globs as written:
 /// what the shell gives a loop over a glob that matches nothing (`packaging/package*.yaml`).
-/// A `find` whose start matches nothing lists nothing: no binding.
+/// A `find` whose start matches nothing lists nothing, and under `nullglob` the glob is
+/// dropped: no binding.
 pub fn unmatched(word: &Word) -> Option<Binding> {
     let mut b = Binding::new();
     for u in word.unknowns() {
         let (_, glob, depth) = parts(u)?;
-        if depth.is_some() {
+        if depth.is_some() || dropped_when_unmatched(u) {
             return None;
         }
         b.insert(u.to_string(), glob.to_string());
@@ -214,28 +231,43 @@ mod tests {
 
     #[test]
     fn a_glob_s_varying_part_becomes_the_marker() {
-        let m = marker("p", &glob("/r/pipelines/", "*")).unwrap();
+        let m = marker("p", &glob("/r/pipelines/", "*"), false).unwrap();
         assert_eq!(m.word.to_string(), "/r/pipelines/$(for p in *)");
         let re = regex("$(for p in *)").unwrap();
         let re = regex::Regex::new(&format!("^(?:{re})$")).unwrap();
         assert!(re.is_match("a") && !re.is_match("a/b"));
-        let m = marker("v", &glob("", "values/*/x-*.yml")).unwrap();
+        let m = marker("v", &glob("", "values/*/x-*.yml"), false).unwrap();
         assert_eq!(m.word.to_string(), "values/$(for v in */x-*.yml)");
         // Not a glob, or one whose varying part is not literal.
-        assert!(marker("p", &Word::lit("pipelines/*")).is_none());
+        assert!(marker("p", &Word::lit("pipelines/*"), false).is_none());
         let mut w = glob("a/", "*");
         w.0.push(Piece::Unknown("$X".into()));
-        assert!(marker("p", &w).is_none());
+        assert!(marker("p", &w, false).is_none());
         assert!(regex("$(for p in ../*)").is_none());
         assert!(regex("$(ls -d *)").is_none());
         assert!(is_marker("$(for p in *.yml)") && !is_marker("$p"));
-        let m = marker("d", &glob("envs/", "*/")).unwrap();
+        let m = marker("d", &glob("envs/", "*/"), false).unwrap();
         assert_eq!(m.word.to_string(), "envs/$(for d in *)");
     }
 
     #[test]
+    fn under_nullglob_an_unmatched_glob_is_no_entry() {
+        let plain = marker("f", &glob("conf/", "*.yaml"), false).unwrap();
+        let null = marker("f", &glob("conf/", "*.yaml"), true).unwrap();
+        assert_eq!(null.word.to_string(), "conf/$(nullglob for f in *.yaml)");
+        // Both stand for the same entries when the glob matches.
+        assert_eq!(regex(&plain.name), regex(&null.name));
+        assert!(is_marker(&null.name) && entries_are_names(&null.name));
+        // Matching nothing, the plain glob is its own text; the nullglob one is nothing.
+        let lit = unmatched(&plain.word).unwrap();
+        assert_eq!(lit.get(&plain.name).map(String::as_str), Some("*.yaml"));
+        assert!(unmatched(&null.word).is_none());
+        assert!(dropped_when_unmatched(&null.name) && !dropped_when_unmatched(&plain.name));
+    }
+
+    #[test]
     fn after_the_loop_the_marker_is_the_glob_again() {
-        let m = marker("p", &glob("/r/pipelines/", "*.yml")).unwrap();
+        let m = marker("p", &glob("/r/pipelines/", "*.yml"), false).unwrap();
         let mut args = Word::lit("-f ");
         args.extend(&m.word);
         let mut env = Env::default();

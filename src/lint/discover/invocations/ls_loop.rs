@@ -48,7 +48,7 @@ pub fn listed_dir(text: &str) -> Option<&str> {
 pub fn marker(var: &str) -> Option<Marker> {
     let mut every = Word::default();
     every.push_lit("*", true);
-    super::glob_loop::marker(var, &every)
+    super::glob_loop::marker(var, &every, false)
 }
 
 /// A command's run for a loop entry that a test of the entry's name leaves out (`[ "$name"

@@ -77,12 +77,15 @@ pub mod prose_copy;
 pub mod prose_dir;
 pub mod readme;
 pub mod remote;
+pub mod rendered;
+mod rendered_dir;
 pub mod resolve;
 pub mod reusable;
 pub mod script_set;
 pub mod scripts;
 pub mod settled;
 pub mod shell;
+mod shell_options;
 pub mod snippet;
 pub mod sole_match;
 mod sops_values;
@@ -140,6 +143,8 @@ pub struct Found {
     /// Repository paths its commands copy to other committed places of it (see
     /// [`copied_within`]).
     pub copied_within: Vec<crate::lint::discover::copied::Copied>,
+    /// The committed templates its commands render into other files (see [`rendered`]).
+    pub templates: Vec<rendered::Template>,
 }
 
 /// What is known of the repository besides its files' paths.
@@ -476,6 +481,7 @@ pub fn find_with(
     let mut deployed: Vec<(String, String)> = Vec::new();
     let mut entered: BTreeSet<Entered> = BTreeSet::new();
     let mut made: Vec<MadeAt> = Vec::new();
+    let mut renderings: Vec<(String, Vec<rendered::Rendering>)> = Vec::new();
     let mut followed_files: BTreeSet<String> = BTreeSet::new();
     // The moves and copies of each page outside its blocks that run ytt (see `moved_tree`).
     let mut page_steps: BTreeMap<String, Vec<tree_copy::TreeCopy>> = BTreeMap::new();
@@ -514,7 +520,8 @@ pub fn find_with(
             // (`mv _ytt_lib1 _ytt_lib`, as its prose may say: see `moved_tree`).
             let mut steps = prose_copy::steps(text);
             for snippet in readme::snippets(path, text, &|t| !set.mentioned_in(t)) {
-                let (m, copies) = made_by(&snippet, &set);
+                let (m, copies, r) = made_by(&snippet, &set);
+                renderings.push((path.clone(), r));
                 made.extend(m.into_iter().map(|m| MadeAt {
                     file: path.clone(),
                     made: m,
@@ -532,9 +539,10 @@ pub fn find_with(
                 script,
                 line_offset: snippet.line_offset,
             };
-            let Ok(f) = shell::follow(&snippet.text, &sctx, snippet.env(), &set, None) else {
+            let Ok(mut f) = shell::follow(&snippet.text, &sctx, snippet.env(), &set, None) else {
                 continue;
             };
+            renderings.push((path.clone(), std::mem::take(&mut f.rendered)));
             // A script a README runs still runs on its own (with the arguments the README
             // gives, it is one more way to run it).
             if !readme::candidate(path) {
@@ -573,7 +581,8 @@ pub fn find_with(
         };
         let top = env::Env::at(word::Word::lit(word::REPO.to_string()));
         copies.extend(subtree_copies::of(path, text, &sctx, &set));
-        if let Ok(f) = shell::follow(text, &sctx, top, &set, None) {
+        if let Ok(mut f) = shell::follow(text, &sctx, top, &set, None) {
+            renderings.push((path.clone(), std::mem::take(&mut f.rendered)));
             // Only its copies: what it writes elsewhere (`mkdir -p "$tmp"`) says nothing of
             // the inputs of commands it does not run.
             copies.extend(f.made.iter().filter(|m| m.from.is_some()).map(|m| MadeAt {
@@ -637,9 +646,17 @@ pub fn find_with(
         env_templates: &env_templates,
         accelerated: &facts.accelerated,
     };
+    let templates = rendered::templates(&renderings, index);
+    let read_text = |p: &str| {
+        facts
+            .root
+            .as_deref()
+            .and_then(|root| scripts::read(root, p, shell::MAX_SCRIPT))
+    };
     let mut found = Found {
         deployed,
         third_party,
+        templates: templates.clone(),
         secrets: documented_example::secrets(&pages),
         ..Found::default()
     };
@@ -739,6 +756,7 @@ pub fn find_with(
                                 index,
                             );
                         }
+                        rendered_dir::add(&mut inv, &templates, index, &read_text);
                         edits::mark(&mut inv, &made, index);
                         edited_copy::mark(&mut inv, &made, index);
                         added::mark(&mut inv, (&made, &recipe_made), &snippet, index);
@@ -791,16 +809,23 @@ pub fn find_with(
 }
 
 /// The paths a snippet's commands make, and what they copy or move.
-fn made_by(snippet: &Snippet, set: &ScriptSet) -> (Vec<outputs::Made>, Vec<tree_copy::TreeCopy>) {
+fn made_by(snippet: &Snippet, set: &ScriptSet) -> MadeBy {
     let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
     let ctx = shell::Context {
         script,
         line_offset: snippet.line_offset,
     };
     shell::follow(&snippet.text, &ctx, snippet.env(), set, None)
-        .map(|f| (f.made, f.tree_copies))
+        .map(|f| (f.made, f.tree_copies, f.rendered))
         .unwrap_or_default()
 }
+
+/// What a page's block makes, copies and renders.
+type MadeBy = (
+    Vec<outputs::Made>,
+    Vec<tree_copy::TreeCopy>,
+    Vec<rendered::Rendering>,
+);
 
 /// The file an entry of [`Entered`] names.
 fn entered_file(e: &Entered) -> &str {

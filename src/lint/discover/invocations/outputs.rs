@@ -203,6 +203,8 @@ impl<'t> Interp<'t> {
             outputs.extend(h.children_by_field_name("redirect", &mut c2));
         }
         let mut input: Option<Stdin> = written.clone().map(Stdin::Text);
+        // A committed template the statement renders into what it writes (see `rendered.rs`).
+        let template = body.and_then(|b| self.rendered_template(b, &tool, &outputs, env));
         for r in &outputs {
             match redirect_target(*r, self) {
                 Some((true, dest)) => {
@@ -210,6 +212,9 @@ impl<'t> Interp<'t> {
                     for e in self.expand(dest, env, true) {
                         if !e.joined().names_file() {
                             continue;
+                        }
+                        if let Some(t) = &template {
+                            self.rendering(line, &tool, t, &e.joined(), env);
                         }
                         let text = matches!(tool.as_str(), "cat" | "tee" | "envsubst")
                             .then(|| written.clone())
@@ -378,6 +383,50 @@ impl<'t> Interp<'t> {
         let written = self.here.map(|p| (p.path.clone(), row.saturating_add(1)));
         if let Some(m) = self.made.get_mut(before) {
             m.stdout = Some(Stdout { appended, written });
+        }
+    }
+
+    /// The template a statement renders, as written: the file `envsubst` reads (`envsubst <
+    /// t.yaml > v.yaml`, or a file given on its standard input by the statement around it),
+    /// the one file of a `sed` that is no in-place edit. A pipeline whose redirection writes
+    /// (`cat t.yaml | envsubst > v.yaml`) is not read: its first word is `cat`.
+    fn rendered_template(
+        &mut self,
+        body: Node<'t>,
+        tool: &str,
+        redirects: &[Node<'t>],
+        env: &mut Env,
+    ) -> Option<(Word, Option<Vec<String>>)> {
+        match tool {
+            "envsubst" => {
+                let read = redirects
+                    .iter()
+                    .filter_map(|r| redirect_target(*r, self))
+                    .find_map(|(writes, src)| (!writes).then_some(src));
+                let template = match read {
+                    Some(src) => match self.expand(src, env, true).as_slice() {
+                        [one] => Some(one.joined()),
+                        _ => None,
+                    },
+                    None => match &self.stdin {
+                        Some(Stdin::File(w)) => Some(w.clone()),
+                        _ => None,
+                    },
+                };
+                template.map(|t| (t, None))
+            }
+            "sed" | "gsed" if body.kind() == "command" => {
+                let mut c = body.walk();
+                let args: Vec<Node> = body.children_by_field_name("argument", &mut c).collect();
+                let mut words = Vec::new();
+                for a in args {
+                    let exps = self.expand(a, env, false);
+                    let [one] = exps.as_slice() else { return None };
+                    words.extend(one.fields.iter().cloned());
+                }
+                super::rendered::sed_template(&words)
+            }
+            _ => None,
         }
     }
 

@@ -795,9 +795,13 @@ fn path_words(args: &YttArgs, cwd: &Word) -> Vec<Word> {
 }
 
 /// The values unknown path parts can take: the combinations for which every path with
-/// unknown parts exists. `None` when the paths are too vague to follow.
-fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
+/// unknown parts exists, and whether each path that bound to nothing is a loop's glob the
+/// shell drops under `nullglob` (the loop then has no such entry, see `glob_loop.rs`).
+/// `None` when the paths are too vague to follow.
+fn bindings(words: &[Word], index: &Index) -> Option<(Vec<Binding>, bool)> {
     let mut out = vec![Binding::new()];
+    let mut dropped = false;
+    let mut unmatched = false;
     for (i, w) in words.iter().enumerate() {
         if w.unknowns().next().is_none() {
             continue;
@@ -823,11 +827,20 @@ fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
                 next.push(b.clone());
                 continue;
             };
-            // A loop's glob that matches nothing stays as written, as the shell leaves it.
+            // A loop's glob that matches nothing stays as written, as the shell leaves it,
+            // unless the shell drops it (`nullglob`).
             let found = match (found.is_empty(), super::glob_loop::unmatched(&bound)) {
                 (true, Some(literal)) => vec![literal],
                 _ => found,
             };
+            if found.is_empty() {
+                let null = bound.unknowns().next().is_some()
+                    && bound
+                        .unknowns()
+                        .all(super::glob_loop::dropped_when_unmatched);
+                dropped |= null;
+                unmatched |= !null;
+            }
             for m in found {
                 let mut merged = b.clone();
                 merged.extend(m);
@@ -839,7 +852,7 @@ fn bindings(words: &[Word], index: &Index) -> Option<Vec<Binding>> {
         }
         out = next;
     }
-    Some(out)
+    Some((out, dropped && !unmatched))
 }
 
 /// `w` with bound unknown parts replaced by their values.
@@ -881,7 +894,7 @@ fn place(
             })
             .map(|c| c.path.clone()),
     );
-    let Some(all) = bindings(&words, repo.index) else {
+    let Some((all, dropped)) = bindings(&words, repo.index) else {
         return (
             vec![skipped(
                 origin,
@@ -892,6 +905,10 @@ fn place(
             Vec::new(),
         );
     };
+    // A loop over a glob that matches nothing under `nullglob`: no entry runs the command.
+    if all.is_empty() && dropped {
+        return (vec![Outcome::Ignored], true, Vec::new());
+    }
     if all.is_empty() {
         let shown: Vec<String> = words
             .iter()

@@ -140,6 +140,9 @@ pub struct Followed {
     pub anchors: Vec<Word>,
     /// What its `cp` and `rsync` commands copy, as written (see [`super::tree_copy`]).
     pub tree_copies: Vec<super::tree_copy::TreeCopy>,
+    /// The templates its `envsubst` and `sed` commands render into other files (see
+    /// [`super::rendered`]).
+    pub rendered: Vec<super::rendered::Rendering>,
 }
 
 /// The `ytt` commands of the script `src`, starting in `env`, alone.
@@ -198,6 +201,7 @@ pub fn follow(
         made,
         anchors,
         tree_copies: it.tree_copies,
+        rendered: it.rendered,
     })
 }
 
@@ -231,6 +235,8 @@ pub(super) struct Interp<'t> {
     pub(super) made: Vec<Made>,
     /// Copies so far (see [`super::tree_copy`]).
     pub(super) tree_copies: Vec<super::tree_copy::TreeCopy>,
+    /// Templates rendered into other files so far (see [`super::rendered`]).
+    pub(super) rendered: Vec<super::rendered::Rendering>,
     /// What the command followed now reads on its standard input.
     pub(super) stdin: Option<Stdin>,
     /// Files found from the caller's directory (see [`Followed::anchors`]).
@@ -279,6 +285,7 @@ impl<'t> Interp<'t> {
             guards: Vec::new(),
             made: Vec::new(),
             tree_copies: Vec::new(),
+            rendered: Vec::new(),
             stdin: None,
             anchors: std::cell::RefCell::new(Vec::new()),
             logs: HashMap::new(),

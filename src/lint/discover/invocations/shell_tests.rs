@@ -434,3 +434,43 @@ fn a_script_s_own_arguments_pass_on_to_what_it_sources_and_calls_with_them() {
     .unwrap();
     assert_eq!(f.calls[0].args[3].unknowns().collect::<Vec<_>>(), ["$1"]);
 }
+
+#[test]
+fn nullglob_marks_the_loop_s_globs() {
+    let found = script(
+        "build.sh",
+        r#"#!/bin/bash
+for f in a/*.yml; do ytt -f "$f"; done
+shopt -s nullglob
+for f in b/*.yml; do ytt -f "$f"; done
+shopt -u nullglob
+for f in c/*.yml; do ytt -f "$f"; done
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "2@.: -f a/$(for f in *.yml)",
+            "4@.: -f b/$(nullglob for f in *.yml)",
+            "6@.: -f c/$(for f in *.yml)"
+        ]
+    );
+}
+
+#[test]
+fn a_cd_back_to_a_saved_pwd_in_a_branch() {
+    let found = script(
+        "install.sh",
+        r#"#!/bin/bash
+if [ "$offline" -eq 1 ]; then
+  cwd=$(pwd)
+  cd $archive_dir
+  cd $cwd
+fi
+ytt -f instance.yaml
+"#,
+    );
+    let lines: Vec<String> = found.iter().map(shown).collect();
+    assert_eq!(lines, vec!["7@.: -f instance.yaml"]);
+}
