@@ -69,6 +69,7 @@ mod round_fifteen_k8st;
 mod round_fifteen_lead;
 mod round_fifteen_subfolder;
 mod round_forty_one_lead;
+mod round_forty_seven_fix;
 mod round_fourteen_commands;
 mod round_fourteen_lead;
 mod round_fourteen_loops;

@@ -42,7 +42,7 @@ impl<'t> Interp<'t> {
         self.edits(line, fields, env);
         let args = &fields[1..];
         let name = name_word.literal();
-        let wrapped = super::wrapped_ytt::unwrapped(fields);
+        let wrapped = super::wrapped_ytt::unwrapped(fields, env.cwd.as_ref());
         match name.as_deref() {
             Some("cd") => {
                 let target = args.iter().find(|a| !a.literal_prefix().starts_with('-'));
@@ -103,7 +103,12 @@ impl<'t> Interp<'t> {
             Some("go" | "docker" | "podman") if wrapped.is_some() => {
                 if let Some(ytt) = wrapped {
                     self.program = true;
-                    self.run(line, &ytt, when, env, single);
+                    // A container's working directory (`-w`), for this command only.
+                    let shell = ytt.workdir.map(|d| std::mem::replace(&mut env.cwd, Some(d)));
+                    self.run(line, &ytt.fields, when, env, single);
+                    if let Some(cwd) = shell {
+                        env.cwd = cwd;
+                    }
                 }
             }
             Some("." | "source") => self.source(line, args, env),

@@ -291,6 +291,9 @@ pub(super) fn instance(
     };
     for f in &args.files {
         let (name, path) = split_name(f);
+        // A file an earlier copy put there is the copied one (`copied_input.rs`).
+        let (name, path) = super::copied_input::traced(&name, &path, cwd, b, origin, repo)
+            .unwrap_or((name, path));
         match locate(&path, cwd, b, repo, caller) {
             Place::Paths(found) => at
                 .inv

@@ -1,0 +1,213 @@
+//! A `-f` file an earlier copy of the same script put where the command reads it (round
+//! forty-seven's N47-2: `cp config.yml app.tmpl.yml "${DEST}"/`, then `cd "${DEST}" && ytt -f
+//! config.yml -f app.tmpl.yml`). The folder is made at run time, but what ytt reads there is
+//! the copied repository file, by the name the copy gives it: the command reads the source
+//! (which, when it is not committed either, is judged as any absent input: the user's copy of
+//! a committed example, ...). A folder a recursive copy fills is [`super::assembled`]'s.
+//!
+//! Only a copy whose destination is certainly a directory (written with a trailing `/`,
+//! `-t DIR`, several sources, a directory of the repository or one an earlier `mkdir` of
+//! the script made) is read as copying into it; `cp a.yml b.yml` names the copy itself.
+
+use super::index::Binding;
+use super::resolve::{substitute, Origin, Repo};
+use super::tree_copy::TreeCopy;
+use super::word::Word;
+use crate::files::paths;
+
+/// The input `name` + `path` of the command at `origin` (run from `cwd`) as the repository
+/// file an earlier copy put there: its `name=` and its path (the name kept as the copy names
+/// the file when the copy renames it); `None` when the input is in the repository or no copy
+/// made it.
+pub fn traced(
+    name: &str,
+    path: &Word,
+    cwd: &Word,
+    b: &Binding,
+    origin: &Origin,
+    repo: &Repo,
+) -> Option<(String, Word)> {
+    let full = substitute(&path.relative_to(cwd), b).normalized();
+    let target = full.repo_path()?;
+    if repo.index.exists(&target) {
+        return None;
+    }
+    let source = source(&target, b, origin, repo)?;
+    let renamed = paths_name(&source) != paths_name(&target);
+    let name = if name.is_empty() && renamed {
+        format!("{}=", paths_name(&target))
+    } else {
+        name.to_string()
+    };
+    Some((name, Word::lit(format!("{}/{source}", super::word::REPO))))
+}
+
+/// The repository path of the file copied to `target` by the last copy before `origin`, the
+/// values known at run time that the command's paths were bound to (`b`) bound alike.
+fn source(target: &str, b: &Binding, origin: &Origin, repo: &Repo) -> Option<String> {
+    let at = |w: &Word| substitute(w, b).normalized().repo_path();
+    let copies: Vec<&TreeCopy> = repo
+        .copies
+        .iter()
+        .filter(|c| c.line <= origin.line && c.by != "rsync")
+        .collect();
+    for (k, copy) in copies.iter().enumerate().rev() {
+        let Some(dest) = at(&copy.dest) else {
+            continue;
+        };
+        let into = copy.dest_dir
+            || copy.sources.len() > 1
+            || repo.index.is_dir(&dest)
+            || made_dir(&dest, copy, &copies[..k], (b, origin), repo);
+        for s in &copy.sources {
+            let Some(from) = at(&s.path) else {
+                continue;
+            };
+            if s.path.has_glob() {
+                continue;
+            }
+            let lands = if into {
+                paths::join(&dest, paths_name(&from))
+            } else {
+                dest.clone()
+            };
+            if lands == target && !repo.index.is_dir(&from) {
+                return Some(from);
+            }
+        }
+        // A later copy to the same path made it; an earlier one is overwritten.
+        if !into && dest == target {
+            return None;
+        }
+    }
+    None
+}
+
+/// Whether an earlier `mkdir` of the script, or an earlier copy into it, made `dest`.
+fn made_dir(
+    dest: &str,
+    copy: &TreeCopy,
+    earlier: &[&TreeCopy],
+    (b, origin): (&Binding, &Origin),
+    repo: &Repo,
+) -> bool {
+    let same = |w: &Word| substitute(w, b).normalized().repo_path().as_deref() == Some(dest);
+    earlier
+        .iter()
+        .any(|c| same(&c.dest) && (c.dest_dir || c.sources.len() > 1))
+        || repo.made.iter().any(|m| {
+            m.file == origin.file
+                && m.made.by == "mkdir"
+                && m.made.line <= copy.line
+                && same(&m.made.path)
+        })
+}
+
+/// The last segment of a path.
+fn paths_name(p: &str) -> &str {
+    p.rsplit('/').next().unwrap_or(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::index::Index;
+    use super::super::tree_copy::Source;
+    use super::super::word::REPO;
+    use super::*;
+
+    fn repo_word(p: &str) -> Word {
+        Word::lit(format!("{REPO}/{p}"))
+    }
+
+    fn copy(line: u32, sources: &[&str], dest: &str, dest_dir: bool) -> TreeCopy {
+        TreeCopy {
+            line,
+            by: "cp".into(),
+            dest: repo_word(dest),
+            dest_dir,
+            no_target_dir: false,
+            sources: sources
+                .iter()
+                .map(|s| Source {
+                    path: repo_word(s),
+                    written: (*s).to_string(),
+                    slash: false,
+                    dot: false,
+                })
+                .collect(),
+            recursive: false,
+            excludes: Vec::new(),
+            unmodelled: Vec::new(),
+        }
+    }
+
+    fn traced_at(line: u32, input: &str, cwd: &str, repo: &Repo) -> Option<(String, String)> {
+        let origin = Origin {
+            file: "init.sh".into(),
+            line,
+        };
+        traced(
+            "",
+            &Word::lit(input),
+            &repo_word(cwd),
+            &Binding::default(),
+            &origin,
+            repo,
+        )
+        .map(|(n, w)| (n, w.to_string()))
+    }
+
+    #[test]
+    fn a_file_copied_into_a_folder_is_its_source() {
+        let index = Index::new(["app.tmpl.yml", "config.yml.sample", "init.sh"]);
+        let copies = [
+            copy(5, &["config.yml", "app.tmpl.yml"], "dest", false),
+            copy(6, &["app.tmpl.yml"], "out/renamed.yml", false),
+        ];
+        let repo = Repo {
+            copies: &copies,
+            ..Repo::new(&index, &[], "r")
+        };
+        assert_eq!(
+            traced_at(7, "app.tmpl.yml", "dest", &repo),
+            Some((String::new(), "app.tmpl.yml".into()))
+        );
+        // Not committed either: the source, for the absent input's judge.
+        assert_eq!(
+            traced_at(7, "config.yml", "dest", &repo),
+            Some((String::new(), "config.yml".into()))
+        );
+        // A copy that renames the file keeps the name it gives.
+        assert_eq!(
+            traced_at(7, "out/renamed.yml", ".", &repo),
+            Some(("renamed.yml=".into(), "app.tmpl.yml".into()))
+        );
+        // Before the copy, or a file no copy put there: nothing.
+        assert_eq!(traced_at(4, "app.tmpl.yml", "dest", &repo), None);
+        assert_eq!(traced_at(7, "other.yml", "dest", &repo), None);
+        // A committed input is the repository's.
+        assert_eq!(traced_at(7, "app.tmpl.yml", ".", &repo), None);
+    }
+
+    #[test]
+    fn one_source_lands_in_a_folder_only_when_it_is_one() {
+        let index = Index::new(["app.yml"]);
+        // `cp app.yml dest`: `dest` is the copy, not a folder.
+        let copies = [copy(2, &["app.yml"], "dest", false)];
+        let repo = Repo {
+            copies: &copies,
+            ..Repo::new(&index, &[], "r")
+        };
+        assert_eq!(traced_at(3, "app.yml", "dest", &repo), None);
+        // Written `dest/`: a folder.
+        let copies = [copy(2, &["app.yml"], "dest", true)];
+        let repo = Repo {
+            copies: &copies,
+            ..Repo::new(&index, &[], "r")
+        };
+        assert_eq!(
+            traced_at(3, "app.yml", "dest", &repo),
+            Some((String::new(), "app.yml".into()))
+        );
+    }
+}
