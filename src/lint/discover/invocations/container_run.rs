@@ -131,7 +131,7 @@ fn host_dir(source: &Word) -> Option<Word> {
     }
     match source.literal() {
         // `-v data:/work`: a named volume.
-        Some(l) if !l.contains('/') && l != "." && l != ".." => None,
+        Some(l) if !source.anchored() && !l.contains('/') && l != "." && l != ".." => None,
         _ => Some(source.clone()),
     }
 }
@@ -249,8 +249,12 @@ mod tests {
         let m = mount("--volume", &Word::lit("./cfg:/etc/cfg/:ro")).unwrap();
         assert_eq!(m.host, Some(Word::lit("./cfg")));
         assert_eq!(m.container, "/etc/cfg");
-        // A named volume is no host directory.
+        // A named volume is no host directory; the shell's directory (`"${PWD}"`) is one.
         assert_eq!(mount("-v", &Word::lit("data:/work")).unwrap().host, None);
+        let here = Word::lit(super::super::word::REPO);
+        let mut at_work = here.clone();
+        at_work.push_lit(":/work", true);
+        assert_eq!(mount("-v", &at_work).unwrap().host, Some(here));
         let m = mount(
             "--mount",
             &Word::lit("type=bind,source=/src/app,target=/work,readonly"),

@@ -10,7 +10,8 @@
 //! the script made) is read as copying into it; `cp a.yml b.yml` names the copy itself.
 
 use super::index::Binding;
-use super::resolve::{substitute, Origin, Repo};
+use super::resolve::{caller_bases, substitute, Origin, Repo};
+use super::snippet::CALLER;
 use super::tree_copy::TreeCopy;
 use super::word::Word;
 use crate::files::paths;
@@ -43,44 +44,68 @@ pub fn traced(
 }
 
 /// The repository path of the file copied to `target` by the last copy before `origin`, the
-/// values known at run time that the command's paths were bound to (`b`) bound alike.
+/// values known at run time that the command's paths were bound to (`b`) bound alike, and a
+/// copy written from the caller's directory (a script's own) tried from each directory it
+/// may be started from.
 fn source(target: &str, b: &Binding, origin: &Origin, repo: &Repo) -> Option<String> {
-    let at = |w: &Word| substitute(w, b).normalized().repo_path();
+    let bases = caller_bases(paths::parent(&origin.file));
     let copies: Vec<&TreeCopy> = repo
         .copies
         .iter()
         .filter(|c| c.line <= origin.line && c.by != "rsync")
         .collect();
     for (k, copy) in copies.iter().enumerate().rev() {
-        let Some(dest) = at(&copy.dest) else {
-            continue;
-        };
-        let into = copy.dest_dir
-            || copy.sources.len() > 1
-            || repo.index.is_dir(&dest)
-            || made_dir(&dest, copy, &copies[..k], (b, origin), repo);
-        for s in &copy.sources {
-            let Some(from) = at(&s.path) else {
-                continue;
-            };
-            if s.path.has_glob() {
-                continue;
-            }
-            let lands = if into {
-                paths::join(&dest, paths_name(&from))
-            } else {
-                dest.clone()
-            };
-            if lands == target && !repo.index.is_dir(&from) {
-                return Some(from);
-            }
+        let mut tried: Vec<Option<&Word>> = vec![None];
+        if copy.dest.strip_prefix(CALLER).is_some() {
+            tried = bases.iter().map(Some).collect();
         }
-        // A later copy to the same path made it; an earlier one is overwritten.
-        if !into && dest == target {
-            return None;
+        for base in tried {
+            let at = |w: &Word| rebased(w, b, base);
+            let Some(dest) = at(&copy.dest) else {
+                continue;
+            };
+            let into = copy.dest_dir
+                || copy.sources.len() > 1
+                || repo.index.is_dir(&dest)
+                || made_dir(&dest, copy, &copies[..k], (b, base, origin), repo);
+            for s in &copy.sources {
+                let Some(from) = at(&s.path) else {
+                    continue;
+                };
+                if s.path.has_glob() {
+                    continue;
+                }
+                let lands = if into {
+                    paths::join(&dest, paths_name(&from))
+                } else {
+                    dest.clone()
+                };
+                if lands == target && !repo.index.is_dir(&from) {
+                    return Some(from);
+                }
+            }
+            // A later copy to the same path made it; an earlier one is overwritten.
+            if !into && dest == target {
+                return None;
+            }
         }
     }
     None
+}
+
+/// The repository path a copy's word names: its run-time values bound by `b`, the caller's
+/// directory replaced by `base`.
+fn rebased(w: &Word, b: &Binding, base: Option<&Word>) -> Option<String> {
+    let w = substitute(w, b);
+    let w = match (w.strip_prefix(CALLER), base) {
+        (Some(rest), Some(base)) => {
+            let mut out = base.clone();
+            out.extend(&rest);
+            out
+        }
+        _ => w,
+    };
+    w.normalized().repo_path()
 }
 
 /// Whether an earlier `mkdir` of the script, or an earlier copy into it, made `dest`.
@@ -88,10 +113,10 @@ fn made_dir(
     dest: &str,
     copy: &TreeCopy,
     earlier: &[&TreeCopy],
-    (b, origin): (&Binding, &Origin),
+    (b, base, origin): (&Binding, Option<&Word>, &Origin),
     repo: &Repo,
 ) -> bool {
-    let same = |w: &Word| substitute(w, b).normalized().repo_path().as_deref() == Some(dest);
+    let same = |w: &Word| rebased(w, b, base).as_deref() == Some(dest);
     earlier
         .iter()
         .any(|c| same(&c.dest) && (c.dest_dir || c.sources.len() > 1))
@@ -187,6 +212,29 @@ mod tests {
         assert_eq!(traced_at(7, "other.yml", "dest", &repo), None);
         // A committed input is the repository's.
         assert_eq!(traced_at(7, "app.tmpl.yml", ".", &repo), None);
+    }
+
+    #[test]
+    fn a_script_s_copies_from_its_caller_s_directory_are_placed_as_its_command() {
+        let index = Index::new(["app.tmpl.yml", "init.sh"]);
+        let caller = |p: &str| Word::lit(format!("{CALLER}/{p}"));
+        let mut c = copy(4, &[], "x", true);
+        c.dest = caller("dest");
+        c.sources = vec![Source {
+            path: caller("app.tmpl.yml"),
+            written: "app.tmpl.yml".into(),
+            slash: false,
+            dot: false,
+        }];
+        let copies = [c];
+        let repo = Repo {
+            copies: &copies,
+            ..Repo::new(&index, &[], "r")
+        };
+        assert_eq!(
+            traced_at(5, "app.tmpl.yml", "dest", &repo),
+            Some((String::new(), "app.tmpl.yml".into()))
+        );
     }
 
     #[test]
