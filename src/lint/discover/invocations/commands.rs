@@ -104,7 +104,9 @@ impl<'t> Interp<'t> {
                 if let Some(ytt) = wrapped {
                     self.program = true;
                     // A container's working directory (`-w`), for this command only.
-                    let shell = ytt.workdir.map(|d| std::mem::replace(&mut env.cwd, Some(d)));
+                    let shell = ytt
+                        .workdir
+                        .map(|d| std::mem::replace(&mut env.cwd, Some(d)));
                     self.run(line, &ytt.fields, when, env, single);
                     if let Some(cwd) = shell {
                         env.cwd = cwd;

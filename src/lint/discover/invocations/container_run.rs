@@ -131,7 +131,9 @@ fn host_dir(source: &Word) -> Option<Word> {
     }
     match source.literal() {
         // `-v data:/work`: a named volume.
-        Some(l) if !source.anchored() && !l.contains('/') && l != "." && l != ".." => None,
+        Some(l) if !source.anchored() && !l.contains(['/', '$', '`']) && l != "." && l != ".." => {
+            None
+        }
         _ => Some(source.clone()),
     }
 }
@@ -292,7 +294,10 @@ mod tests {
             "-v /r:/work -v /r/config:/work/etc -v vol:/cache img",
         ))
         .unwrap();
-        assert_eq!(r.locate("/work/a.yml"), Located::Host(Word::lit("/r/a.yml")));
+        assert_eq!(
+            r.locate("/work/a.yml"),
+            Located::Host(Word::lit("/r/a.yml"))
+        );
         assert_eq!(
             r.locate("/work/etc/x/"),
             Located::Host(Word::lit("/r/config/x"))

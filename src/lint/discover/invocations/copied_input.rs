@@ -15,11 +15,13 @@ use super::snippet::CALLER;
 use super::tree_copy::TreeCopy;
 use super::word::Word;
 use crate::files::paths;
+use crate::report::{Assumption, AssumptionKind};
 
 /// The input `name` + `path` of the command at `origin` (run from `cwd`) as the repository
 /// file an earlier copy put there: its `name=` and its path (the name kept as the copy names
 /// the file when the copy renames it); `None` when the input is in the repository or no copy
-/// made it.
+/// made it. A copy written after the command's line (the command in a function the script
+/// calls after the copy) is taken too, under an assumption that says so.
 pub fn traced(
     name: &str,
     path: &Word,
@@ -27,32 +29,57 @@ pub fn traced(
     b: &Binding,
     origin: &Origin,
     repo: &Repo,
-) -> Option<(String, Word)> {
+) -> Option<(String, Word, Option<Assumption>)> {
     let full = substitute(&path.relative_to(cwd), b).normalized();
     let target = full.repo_path()?;
     if repo.index.exists(&target) {
         return None;
     }
-    let source = source(&target, b, origin, repo)?;
+    let before = |c: &TreeCopy| c.line <= origin.line;
+    let (source, assumed) = match source(&target, b, origin, repo, &before) {
+        Some((s, _)) => (s, None),
+        None => {
+            let (s, line) = source(&target, b, origin, repo, &|c: &TreeCopy| !before(c))?;
+            let a = Assumption::new(
+                AssumptionKind::MissingInput,
+                format!(
+                    "{target} is taken as the copy of {s} that {}:{line} makes, a line after the command's (its function called after the copy)",
+                    origin.file
+                ),
+            );
+            (s, Some(a))
+        }
+    };
     let renamed = paths_name(&source) != paths_name(&target);
     let name = if name.is_empty() && renamed {
         format!("{}=", paths_name(&target))
     } else {
         name.to_string()
     };
-    Some((name, Word::lit(format!("{}/{source}", super::word::REPO))))
+    Some((
+        name,
+        Word::lit(format!("{}/{source}", super::word::REPO)),
+        assumed,
+    ))
 }
 
-/// The repository path of the file copied to `target` by the last copy before `origin`, the
+/// The repository path of the file copied to `target` by the last copy `taken` says may
+/// have run before the command at `origin` (and that copy's line), the
 /// values known at run time that the command's paths were bound to (`b`) bound alike, and a
 /// copy written from the caller's directory (a script's own) tried from each directory it
 /// may be started from.
-fn source(target: &str, b: &Binding, origin: &Origin, repo: &Repo) -> Option<String> {
+fn source(
+    target: &str,
+    b: &Binding,
+    origin: &Origin,
+    repo: &Repo,
+    taken: &dyn Fn(&TreeCopy) -> bool,
+) -> Option<(String, u32)> {
     let bases = caller_bases(paths::parent(&origin.file));
     let copies: Vec<&TreeCopy> = repo
         .copies
         .iter()
-        .filter(|c| c.line <= origin.line && c.by != "rsync")
+        .filter(|c| taken(c) && c.by != "rsync")
         .collect();
     for (k, copy) in copies.iter().enumerate().rev() {
         let mut tried: Vec<Option<&Word>> = vec![None];
@@ -81,7 +108,7 @@ fn source(target: &str, b: &Binding, origin: &Origin, repo: &Repo) -> Option<Str
                     dest.clone()
                 };
                 if lands == target && !repo.index.is_dir(&from) {
-                    return Some(from);
+                    return Some((from, copy.line));
                 }
             }
             // A later copy to the same path made it; an earlier one is overwritten.
@@ -179,7 +206,7 @@ mod tests {
             &origin,
             repo,
         )
-        .map(|(n, w)| (n, w.to_string()))
+        .map(|(n, w, _)| (n, w.to_string()))
     }
 
     #[test]
@@ -207,8 +234,23 @@ mod tests {
             traced_at(7, "out/renamed.yml", ".", &repo),
             Some(("renamed.yml=".into(), "app.tmpl.yml".into()))
         );
-        // Before the copy, or a file no copy put there: nothing.
-        assert_eq!(traced_at(4, "app.tmpl.yml", "dest", &repo), None);
+        // Before the copy (a function called after it): taken under an assumption.
+        let origin = Origin {
+            file: "init.sh".into(),
+            line: 3,
+        };
+        let (_, w, a) = traced(
+            "",
+            &Word::lit("app.tmpl.yml"),
+            &repo_word("dest"),
+            &Binding::default(),
+            &origin,
+            &repo,
+        )
+        .unwrap();
+        assert_eq!(w.to_string(), "app.tmpl.yml");
+        assert!(a.unwrap().message.contains("init.sh:5 makes"));
+        // A file no copy put there: nothing.
         assert_eq!(traced_at(7, "other.yml", "dest", &repo), None);
         // A committed input is the repository's.
         assert_eq!(traced_at(7, "app.tmpl.yml", ".", &repo), None);

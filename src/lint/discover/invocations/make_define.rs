@@ -204,10 +204,7 @@ mod tests {
             called("render-$(1): $$(APPSDIR)/$1/x ${1} $(2) $(N)", &args),
             "render-web: $(APPSDIR)/web/x web  $(N)"
         );
-        assert_eq!(
-            called("$(call f,$(1),$$(X))", &args),
-            "$(call f,web,$(X))"
-        );
+        assert_eq!(called("$(call f,$(1),$$(X))", &args), "$(call f,web,$(X))");
         assert_eq!(called("$(0) $$$$", &args), "render-app $$");
         assert_eq!(opened("define render-app"), Some("render-app".into()));
         assert_eq!(opened("define X :="), Some("X".into()));
@@ -275,8 +272,14 @@ mod tests {
         assert_eq!(
             texts,
             [
-                (7, "ytt \\\n\t  -v replicas=3 \\\n\t  -f charts/api > out/api.yml"),
-                (7, "ytt \\\n\t  -v replicas=3 \\\n\t  -f charts/worker > out/worker.yml"),
+                (
+                    7,
+                    "ytt \\\n\t  -v replicas=3 \\\n\t  -f charts/api > out/api.yml"
+                ),
+                (
+                    7,
+                    "ytt \\\n\t  -v replicas=3 \\\n\t  -f charts/worker > out/worker.yml"
+                ),
             ]
         );
     }

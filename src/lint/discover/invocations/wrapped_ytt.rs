@@ -311,7 +311,10 @@ mod tests {
         assert_eq!(shown(unwrapped(&w, None)).as_deref(), Some("ytt -f config"));
         let w = words("go run github.com/carvel-dev/ytt/cmd/ytt@v0.49.0 -f a.yml");
         assert_eq!(shown(unwrapped(&w, None)).as_deref(), Some("ytt -f a.yml"));
-        assert_eq!(unwrapped(&words("go run ./cmd/server -f config"), None), None);
+        assert_eq!(
+            unwrapped(&words("go run ./cmd/server -f config"), None),
+            None
+        );
         assert_eq!(
             unwrapped(&words("go build github.com/carvel-dev/ytt/cmd/ytt"), None),
             None
@@ -340,8 +343,10 @@ mod tests {
     #[test]
     fn docker_run_of_ytt_runs_in_the_host_folder_its_working_directory_is_mounted_from() {
         assert_eq!(
-            at_root("docker run --rm -v $(PWD):/work -w /work ghcr.io/carvel-dev/ytt ytt -f config")
-                .as_deref(),
+            at_root(
+                "docker run --rm -v $(PWD):/work -w /work ghcr.io/carvel-dev/ytt ytt -f config"
+            )
+            .as_deref(),
             Some("@.: ytt -f config")
         );
         // An image of every Carvel tool, its command `ytt` (N47-2).
@@ -377,7 +382,10 @@ mod tests {
             Some("ytt -f a.yml -f b.yml")
         );
         // k14s/image runs another tool without the word `ytt`.
-        assert_eq!(at_root("docker run -v .:/w -w /w k14s/image kapp deploy"), None);
+        assert_eq!(
+            at_root("docker run -v .:/w -w /w k14s/image kapp deploy"),
+            None
+        );
     }
 
     #[test]
@@ -388,8 +396,7 @@ mod tests {
             Some("@/tmp: ytt -f config")
         );
         assert_eq!(
-            at_root("docker run -v .:/src -w /app gerritk/ytt -f config -f /src/x.yml")
-                .as_deref(),
+            at_root("docker run -v .:/src -w /app gerritk/ytt -f config -f /src/x.yml").as_deref(),
             Some("@/app: ytt -f config -f x.yml")
         );
         // In a volume, or in the image's own working directory: known only at run time.
