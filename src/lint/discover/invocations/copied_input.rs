@@ -5,17 +5,40 @@
 //! (which, when it is not committed either, is judged as any absent input: the user's copy of
 //! a committed example, ...). A folder a recursive copy fills is [`super::assembled`]'s.
 //!
-//! Only a copy whose destination is certainly a directory (written with a trailing `/`,
+//! Only an input the command would otherwise be skipped for is traced (what
+//! [`super::missing`] stands in for, a copy a later step edits, stays as it is), and only a
+//! copy whose destination is certainly a directory (written with a trailing `/`,
 //! `-t DIR`, several sources, a directory of the repository or one an earlier `mkdir` of
 //! the script made) is read as copying into it; `cp a.yml b.yml` names the copy itself.
 
 use super::index::Binding;
+use super::missing::{self, Absent, Given};
 use super::resolve::{caller_bases, substitute, Origin, Repo};
 use super::snippet::CALLER;
 use super::tree_copy::TreeCopy;
 use super::word::Word;
 use crate::files::paths;
 use crate::report::{Assumption, AssumptionKind};
+
+/// [`traced`], only where nothing else stands in for the input (a committed file a later step
+/// edits, `edited_copy.rs`) and the command would be skipped for reading what is made at run
+/// time.
+pub fn instead_of_skip(
+    name: &str,
+    path: &Word,
+    cwd: &Word,
+    b: &Binding,
+    origin: &Origin,
+    repo: &Repo,
+) -> Option<(String, Word, Option<Assumption>)> {
+    let full = substitute(&path.relative_to(cwd), b).normalized();
+    full.repo_path().filter(|p| !repo.index.exists(p))?;
+    let judged = missing::judge(&full, &path.to_string(), Given::File, &[], repo, false);
+    if !matches!(judged, Absent::Skip(_)) {
+        return None;
+    }
+    traced(name, path, cwd, b, origin, repo)
+}
 
 /// The input `name` + `path` of the command at `origin` (run from `cwd`) as the repository
 /// file an earlier copy put there: its `name=` and its path (the name kept as the copy names
