@@ -5,7 +5,8 @@
 //! (which, when it is not committed either, is judged as any absent input: the user's copy of
 //! a committed example, ...). A folder a recursive copy fills is [`super::assembled`]'s.
 //!
-//! Only an input the command would otherwise be skipped for is traced (what
+//! Only an input in the folder the command runs in, that the command would otherwise be
+//! skipped for, is traced (what
 //! [`super::missing`] stands in for, a copy a later step edits, stays as it is), and only a
 //! copy whose destination is certainly a directory (written with a trailing `/`,
 //! `-t DIR`, several sources, a directory of the repository or one an earlier `mkdir` of
@@ -20,9 +21,9 @@ use super::word::Word;
 use crate::files::paths;
 use crate::report::{Assumption, AssumptionKind};
 
-/// [`traced`], only where nothing else stands in for the input (a committed file a later step
-/// edits, `edited_copy.rs`) and the command would be skipped for reading what is made at run
-/// time.
+/// [`traced`], only for a file of the folder the command runs in, where nothing else stands in
+/// for it (a committed file a later step edits, `edited_copy.rs`) and the command would be
+/// skipped for reading what is made at run time.
 pub fn instead_of_skip(
     name: &str,
     path: &Word,
@@ -32,7 +33,14 @@ pub fn instead_of_skip(
     repo: &Repo,
 ) -> Option<(String, Word, Option<Assumption>)> {
     let full = substitute(&path.relative_to(cwd), b).normalized();
-    full.repo_path().filter(|p| !repo.index.exists(p))?;
+    let target = full.repo_path().filter(|p| !repo.index.exists(p))?;
+    // The command runs in the folder the copies fill (`cd "$DEST" && ytt -f config.yml`, a
+    // container's working directory mounted from it): a path into such a folder from
+    // elsewhere is left to the layout of the folder's own readers.
+    let here = substitute(cwd, b).normalized().repo_path();
+    if here.as_deref() != Some(paths::parent(&target)) {
+        return None;
+    }
     let judged = missing::judge(&full, &path.to_string(), Given::File, &[], repo, false);
     if !matches!(judged, Absent::Skip(_)) {
         return None;
