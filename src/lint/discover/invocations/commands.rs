@@ -104,9 +104,7 @@ impl<'t> Interp<'t> {
                 if let Some(ytt) = wrapped {
                     self.program = true;
                     // A container's working directory (`-w`), for this command only.
-                    let shell = ytt
-                        .workdir
-                        .map(|d| std::mem::replace(&mut env.cwd, Some(d)));
+                    let shell = ytt.workdir.map(|d| env.cwd.replace(d));
                     self.run(line, &ytt.fields, when, env, single);
                     if let Some(cwd) = shell {
                         env.cwd = cwd;

@@ -91,7 +91,7 @@ pub fn snippets_in(
     let mut rules: Vec<Rule> = Vec::new();
     // `define` blocks, and the lines their `$(eval $(call …))` make (see `make_define.rs`).
     let mut defines = make_define::Defines::new();
-    let mut block: Option<(String, Vec<(u32, String)>, usize)> = None;
+    let mut block: Option<(String, make_define::Lines, usize)> = None;
     let no_files = Index::new(std::iter::empty::<&str>());
     let walk = super::make_wildcard::Walk {
         index: index.unwrap_or(&no_files),

@@ -18,8 +18,11 @@ pub const MAX_LINES: usize = 20_000;
 /// How deep `foreach` and `eval` nest.
 const MAX_DEPTH: usize = 8;
 
-/// The blocks of a Makefile, by name: each logical line with the line it starts on.
-pub type Defines = HashMap<String, Vec<(u32, String)>>;
+/// Logical lines of a Makefile, each with the line it starts on.
+pub type Lines = Vec<(u32, String)>;
+
+/// The blocks of a Makefile, by name.
+pub type Defines = HashMap<String, Lines>;
 
 /// The name a `define` line opens (`define NAME`, `define NAME =`, `override define NAME`).
 pub fn opened(line: &str) -> Option<String> {
