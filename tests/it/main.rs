@@ -70,6 +70,7 @@ mod round_fifteen_lead;
 mod round_fifteen_subfolder;
 mod round_forty_nine_lead;
 mod round_forty_one_lead;
+mod round_forty_seven_fix;
 mod round_forty_seven_fix27a;
 mod round_forty_seven_fix27b;
 mod round_forty_seven_fix27c;

@@ -42,7 +42,7 @@ impl<'t> Interp<'t> {
         self.edits(line, fields, env);
         let args = &fields[1..];
         let name = name_word.literal();
-        let wrapped = super::wrapped_ytt::unwrapped(fields);
+        let wrapped = super::wrapped_ytt::unwrapped(fields, env.cwd.as_ref());
         if let Some(n) = name.as_deref() {
             self.shell_option(n, args, env);
         }
@@ -108,7 +108,12 @@ impl<'t> Interp<'t> {
             Some("go" | "docker" | "podman") if wrapped.is_some() => {
                 if let Some(ytt) = wrapped {
                     self.program = true;
-                    self.run(line, &ytt, when, env, single);
+                    // A container's working directory (`-w`), for this command only.
+                    let shell = ytt.workdir.map(|d| env.cwd.replace(d));
+                    self.run(line, &ytt.fields, when, env, single);
+                    if let Some(cwd) = shell {
+                        env.cwd = cwd;
+                    }
                 }
             }
             Some("." | "source") => self.source(line, args, env),

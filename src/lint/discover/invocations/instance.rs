@@ -318,6 +318,15 @@ pub(super) fn instance(
     };
     for f in &args.files {
         let (name, path) = split_name(f);
+        // A file an earlier copy put there is the copied one (`copied_input.rs`).
+        let (name, path) =
+            match super::copied_input::instead_of_skip(&name, &path, cwd, b, origin, repo) {
+                Some((name, path, assumed)) => {
+                    at.assume(assumed);
+                    (name, path)
+                }
+                None => (name, path),
+            };
         match place(&mut at, &path, cwd, b, repo, caller) {
             Place::Paths(found) => at
                 .inv

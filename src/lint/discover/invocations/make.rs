@@ -4,11 +4,14 @@
 //! A pattern rule (`test-%: ; ytt -f ../lib/$* -f $*`) is made once for each target of the
 //! file it matches (`all: test-redis test-web` gives `$*` = `redis`, then `web`). A variable
 //! the file does not define or a function (`$(shell ...)`) is a value known only at run time,
-//! but for the idioms that name the Makefile's own directory (see `make_here.rs`).
+//! but for the idioms that name the Makefile's own directory (see `make_here.rs`). The lines a
+//! `define` block makes through `$(eval $(call NAME,…))` are read where the call is, at the
+//! block's own lines (see `make_define.rs`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use super::index::Index;
+use super::make_define;
 use super::make_here::Here;
 use super::snippet::{Marked, Snippet};
 use super::word::{Word, REPO};
@@ -86,10 +89,29 @@ pub fn snippets_in(
     vars.insert("MAKE".into(), "make".into());
     let mut recipes: Vec<(u32, String, Option<usize>)> = Vec::new();
     let mut rules: Vec<Rule> = Vec::new();
-    let mut in_define = false;
-    for (line, text) in logical_lines(text) {
-        if in_define {
-            in_define = !text.trim_start().starts_with("endef");
+    // `define` blocks, and the lines their `$(eval $(call …))` make (see `make_define.rs`).
+    let mut defines = make_define::Defines::new();
+    let mut block: Option<(String, make_define::Lines, usize)> = None;
+    let no_files = Index::new(std::iter::empty::<&str>());
+    let walk = super::make_wildcard::Walk {
+        index: index.unwrap_or(&no_files),
+        dir,
+    };
+    let mut made = 0usize;
+    let mut lines: VecDeque<(u32, String)> = logical_lines(text).into();
+    while let Some((line, text)) = lines.pop_front() {
+        if let Some((name, body, depth)) = block.as_mut() {
+            if make_define::closes(&text) && *depth == 0 {
+                defines.insert(std::mem::take(name), std::mem::take(body));
+                block = None;
+                continue;
+            }
+            if make_define::closes(&text) {
+                *depth -= 1;
+            } else if make_define::opened(&text).is_some() {
+                *depth += 1;
+            }
+            body.push((line, text));
             continue;
         }
         if let Some(recipe) = text.strip_prefix('\t') {
@@ -98,8 +120,18 @@ pub fn snippets_in(
             continue;
         }
         let trimmed = text.trim_start();
-        if trimmed.starts_with("define ") {
-            in_define = true;
+        if let Some(name) = make_define::opened(trimmed) {
+            block = Some((name, Vec::new(), 0));
+        } else if let Some(more) = trimmed
+            .starts_with("$(")
+            .then(|| make_define::instantiated(trimmed, &defines, &vars, &walk))
+            .flatten()
+            .filter(|m| made + m.len() <= make_define::MAX_LINES)
+        {
+            made += more.len();
+            for l in more.into_iter().rev() {
+                lines.push_front(l);
+            }
         } else if let Some((name, value, append)) = definition(trimmed) {
             let value = match (append, vars.get(&name)) {
                 (true, Some(old)) => format!("{old} {value}"),
