@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::make::matching;
-use super::make_wildcard::{evaluate, Walk};
+use super::make_wildcard::{evaluate, split_args, Walk};
 
 /// The most lines the macros of one Makefile make.
 pub const MAX_LINES: usize = 20_000;
@@ -115,26 +115,6 @@ fn expand_eval(
         }
         _ => None,
     }
-}
-
-/// A function's arguments, split at the commas outside parentheses and braces.
-fn split_args(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut from = 0;
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' | '{' => depth += 1,
-            ')' | '}' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
-                out.push(&text[from..i]);
-                from = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(&text[from..]);
-    out
 }
 
 /// One line of a block as `call` makes it: `$(N)`, `${N}` and `$N` the N-th argument (empty

@@ -109,8 +109,9 @@ fn reference(
     evaluate(value, vars, walk, depth + 1)
 }
 
-/// A function's arguments, split at the commas outside parentheses.
-fn split_args(text: &str) -> Vec<&str> {
+/// A function's arguments, split at the commas outside parentheses and braces (also for
+/// `make_define.rs`'s `$(call NAME,…)`).
+pub(super) fn split_args(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut from = 0;
