@@ -45,7 +45,7 @@ pub fn instead_of_skip(
     if !matches!(judged, Absent::Skip(_)) {
         return None;
     }
-    traced(name, path, cwd, b, origin, repo)
+    copied_to(name, &target, b, origin, repo)
 }
 
 /// The input `name` + `path` of the command at `origin` (run from `cwd`) as the repository
@@ -62,15 +62,24 @@ pub fn traced(
     repo: &Repo,
 ) -> Option<(String, Word, Option<Assumption>)> {
     let full = substitute(&path.relative_to(cwd), b).normalized();
-    let target = full.repo_path()?;
-    if repo.index.exists(&target) {
-        return None;
-    }
+    let target = full.repo_path().filter(|p| !repo.index.exists(p))?;
+    copied_to(name, &target, b, origin, repo)
+}
+
+/// [`traced`] for the repository path `target` the input resolves to, which no committed file
+/// holds.
+fn copied_to(
+    name: &str,
+    target: &str,
+    b: &Binding,
+    origin: &Origin,
+    repo: &Repo,
+) -> Option<(String, Word, Option<Assumption>)> {
     let before = |c: &TreeCopy| c.line <= origin.line;
-    let (source, assumed) = match source(&target, b, origin, repo, &before) {
+    let (source, assumed) = match source(target, b, origin, repo, &before) {
         Some((s, _)) => (s, None),
         None => {
-            let (s, line) = source(&target, b, origin, repo, &|c: &TreeCopy| !before(c))?;
+            let (s, line) = source(target, b, origin, repo, &|c: &TreeCopy| !before(c))?;
             let a = Assumption::new(
                 AssumptionKind::MissingInput,
                 format!(
@@ -81,9 +90,9 @@ pub fn traced(
             (s, Some(a))
         }
     };
-    let renamed = paths_name(&source) != paths_name(&target);
+    let renamed = paths_name(&source) != paths_name(target);
     let name = if name.is_empty() && renamed {
-        format!("{}=", paths_name(&target))
+        format!("{}=", paths_name(target))
     } else {
         name.to_string()
     };
