@@ -9,7 +9,6 @@ pub mod crate_lints;
 pub mod data_values;
 pub mod fixes;
 pub mod index;
-pub mod kept;
 pub mod load_fix;
 pub mod load_names;
 pub mod load_safety;
@@ -109,7 +108,7 @@ pub enum Outside {
 
 /// What static analysis finds in a library, and what the findings that need every root
 /// (`lint/post/`) learn from it.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Analysis {
     /// Every finding, in file order.
     pub findings: Vec<Finding>,
@@ -134,36 +133,11 @@ pub fn check(ws: &Workspace, dir: &str, outside: &Outside) -> Vec<Finding> {
 
 /// [`check`], with what the library reads and declares. `closed`: every caller of the
 /// library's code is in sight (a root), so findings in code nothing runs are marked stale.
-/// A root's analysis of the same files made before on this thread is taken as it is
-/// ([`kept`]; a private library's copies are checked once by the linter's job instead).
 pub fn analyse(ws: &Workspace, dir: &str, outside: &Outside, closed: bool) -> Analysis {
-    let schema = ws.data_values_schema();
-    if !closed {
-        return analyse_anew(ws, dir, outside, closed, schema);
-    }
-    // The data values given from outside are read only when the library has no schema.
-    let reads_outside = matches!(schema, Ok(crate::schema::Schema { doc: None }));
-    let key = kept::key(ws, dir, closed, reads_outside.then_some(outside));
-    if let Some(analysis) = kept::get(&key) {
-        return analysis;
-    }
-    let analysis = analyse_anew(ws, dir, outside, closed, schema);
-    kept::keep(key, &analysis);
-    analysis
-}
-
-/// [`analyse`], made here, `schema` the root library's.
-fn analyse_anew(
-    ws: &Workspace,
-    dir: &str,
-    outside: &Outside,
-    closed: bool,
-    schema: Result<crate::schema::Schema, crate::eval::run::EvalError>,
-) -> Analysis {
     let index = index::Index::new(ws, dir);
     // Data values against the schema; without one, against the data values documents (and
     // only when every value given from outside is known).
-    let shape = match schema {
+    let shape = match ws.data_values_schema() {
         Ok(crate::schema::Schema { doc: Some(doc) }) => {
             Some((value_shape::of_schema(&doc.ty), value_shape::Source::Schema))
         }
