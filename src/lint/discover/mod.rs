@@ -819,6 +819,7 @@ fn package_roots(
                     claims: m.claims,
                     placeholder: None,
                     left_out: Vec::new(),
+                    got: None,
                 });
             }
         }
@@ -832,6 +833,7 @@ fn package_roots(
                 claims: app.copies,
                 placeholder: None,
                 left_out: Vec::new(),
+                got: None,
             });
         }
         for pkg in pkgs {
