@@ -1,6 +1,9 @@
 //! Commands whose inputs are other commands' output (session twenty-eight, cmd28), each on a
 //! minimal repository written for the test: an overlay applied to what `kubectl get KIND
-//! NAME -o yaml` prints, one object of that kind, whose matcher cannot match it (R50-1).
+//! NAME -o yaml` prints, one object of that kind, whose matcher cannot match it (R50-1); a
+//! schema inspection in a process substitution as the value it prints (N48-4); one ytt
+//! command piped into another whose files are overlays alone; an App a script applies from
+//! a here-document (N48-3).
 
 use crate::util::json::{assumption_kinds, assumption_text, str_of};
 use crate::util::repo::Repo;
@@ -174,4 +177,46 @@ fn a_ytt_command_piped_into_another_gives_it_its_output() {
     ]);
     let lint = repo.lint();
     assert!(lint.errors().is_empty(), "{lint}");
+}
+
+/// A script that applies an App written in a here-document, its second ytt path the cluster
+/// folder the script is given.
+const SETUP: &str = "#!/usr/bin/env bash\nset -eo pipefail\napp=\"$1\"\nrepo=\"$2\"\ncat <<EOF | kubectl apply -f -\n---\napiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata:\n  name: ${app}\n  namespace: tkg-system\nspec:\n  serviceAccountName: gitops\n  fetch:\n    - git:\n        url: ${repo}\n        ref: origin/main\n  template:\n    - ytt:\n        paths:\n          - common\n          - clusters/${app}\n  deploy:\n    - kapp: {}\nEOF\n";
+
+/// A Deployment of the common folder, its replicas the cluster's.
+const COMMON: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: agent\nspec:\n  replicas: #@ data.values.replicas\n  selector:\n    matchLabels:\n      app: agent\n  template:\n    metadata:\n      labels:\n        app: agent\n    spec:\n      containers:\n      - name: agent\n        image: registry.example.com/agent:2.1\n";
+
+#[test]
+fn an_app_a_script_applies_from_a_here_document_decides_the_roots() {
+    let repo = Repo::of(&[
+        ("scripts/setup.sh", SETUP),
+        ("common/agent.yaml", COMMON),
+        (
+            "clusters/edge/values.yaml",
+            "#@data/values\n---\nreplicas: \"two\"\n",
+        ),
+    ]);
+    let roots = repo.roots();
+    assert!(roots.contains("inputs: common, clusters/edge"), "{roots}");
+    let lint = repo.lint();
+    let found = lint.in_file("k8s-schema", "common/agent.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(str_of(found[0], "severity"), "warning", "{lint}");
+    assert_eq!(assumption_kinds(found[0]), ["bound-argument"], "{lint}");
+    assert!(
+        assumption_text(found[0]).contains("`${app}` of the App the script writes"),
+        "{lint}"
+    );
+    // The values of the cluster folder render: nothing more.
+    let repo = Repo::of(&[
+        ("scripts/setup.sh", SETUP),
+        ("common/agent.yaml", COMMON),
+        (
+            "clusters/edge/values.yaml",
+            "#@data/values\n---\nreplicas: 2\n",
+        ),
+    ]);
+    let lint = repo.lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+    assert!(lint.of("needs-input").is_empty(), "{lint}");
 }
