@@ -142,11 +142,15 @@ pub enum AssumptionKind {
     /// of its name (`[ "$name" != example-x ]`), and nothing else renders it: what is found
     /// in it assumes that ytt renders it alone, and is a note.
     LeftOutEntry,
+    /// An input is what another program prints at run time, known only in its shape: the
+    /// file a script writes with `kubectl get KIND NAME -o yaml` is one object of that kind
+    /// (its other fields unknown). What is found rests on that shape alone.
+    CommandOutput,
 }
 
 impl AssumptionKind {
     /// Every kind, in the order of their ids' documentation.
-    pub const ALL: [AssumptionKind; 24] = [
+    pub const ALL: [AssumptionKind; 25] = [
         AssumptionKind::InferredCommand,
         AssumptionKind::WrapperTool,
         AssumptionKind::CopiedElsewhere,
@@ -171,6 +175,7 @@ impl AssumptionKind {
         AssumptionKind::EnvironmentFiles,
         AssumptionKind::UnknownFlag,
         AssumptionKind::LeftOutEntry,
+        AssumptionKind::CommandOutput,
     ];
 
     /// The kind whose id is `id` (as the reports and `assumes:` of `.yttlint.yaml` write it).
@@ -205,6 +210,7 @@ impl AssumptionKind {
             AssumptionKind::EnvironmentFiles => "environment-files",
             AssumptionKind::UnknownFlag => "unknown-flag",
             AssumptionKind::LeftOutEntry => "left-out-entry",
+            AssumptionKind::CommandOutput => "command-output",
         }
     }
 

@@ -21,6 +21,7 @@ mod certainty;
 mod checkout;
 #[cfg(unix)]
 mod ci_integrations;
+mod command_outputs;
 mod conventions;
 mod coverage;
 mod data_values_cli;

@@ -45,6 +45,7 @@ mod tests {
             claims: Vec::new(),
             placeholder: None,
             left_out: Vec::new(),
+            got: None,
         }
     }
 

@@ -41,6 +41,7 @@ pub fn roots(invocations: &[Invocation]) -> (Vec<Root>, Vec<Skipped>) {
                     .collect(),
                 placeholder: None,
                 left_out: Vec::new(),
+                got: None,
             });
             continue;
         }

@@ -17,6 +17,7 @@ pub mod folder_values;
 pub mod foreign_star;
 pub mod grep_reads;
 pub mod handed_values;
+pub mod heredoc_apps;
 pub mod ignored_skip;
 pub mod init;
 pub mod invocations;
@@ -792,6 +793,8 @@ fn package_roots(
         .filter(|f| f.kind.is_ytt())
         .map(|f| f.path.as_str())
         .collect();
+    // Every Package and App, with what was assumed to read it.
+    let mut all: Vec<(package::PackageYtt, Option<crate::report::Assumption>)> = Vec::new();
     for f in files.iter().filter(|f| f.package) {
         let Some(text) = crate::files::repo_text::read_repo_text(&config.dir, &f.path) else {
             continue;
@@ -819,6 +822,7 @@ fn package_roots(
                     claims: m.claims,
                     placeholder: None,
                     left_out: Vec::new(),
+                    got: None,
                 });
             }
         }
@@ -832,9 +836,38 @@ fn package_roots(
                 claims: app.copies,
                 placeholder: None,
                 left_out: Vec::new(),
+                got: None,
             });
         }
-        for pkg in pkgs {
+        all.extend(pkgs.into_iter().map(|p| (p, None)));
+    }
+    // The Apps scripts write in here-documents and apply (see `heredoc_apps`).
+    for f in files.iter().filter(|f| {
+        f.kind == crate::lint::repo::walk::Kind::Other
+            && (f.path.ends_with(".sh") || f.path.ends_with(".bash"))
+    }) {
+        let Some(text) = crate::files::repo_text::read_repo_text(&config.dir, &f.path)
+            .filter(|t| t.contains("kappctrl.k14s.io/"))
+        else {
+            continue;
+        };
+        let dirs = |parent: &str| -> Vec<String> {
+            let parent = if parent.is_empty() { "." } else { parent };
+            index
+                .entries_in(parent)
+                .filter(|e| index.is_dir(e))
+                .map(|e| e.rsplit('/').next().unwrap_or(e).to_string())
+                .collect()
+        };
+        for app in heredoc_apps::apps(&f.path, &text, &dirs) {
+            for mut pkg in package::packages(&config.dir, index, &app.file, &app.text) {
+                pkg.line = app.first_line + pkg.line.saturating_sub(1);
+                all.push((pkg, app.bound.clone()));
+            }
+        }
+    }
+    for (pkg, bound) in all {
+        {
             for m in &pkg.missing {
                 d.notes.push(format!(
                     "{}:{}: ytt path \"{m}\" of {} {} not found in the repository",
@@ -896,6 +929,7 @@ fn package_roots(
                 || pkg.given_values
                 || kustomized.is_some()
                 || guessed.is_some()
+                || bound.is_some()
             {
                 root.scenarios.push(ScenarioConfig {
                     name: origin.clone(),
@@ -918,7 +952,7 @@ fn package_roots(
                 out.remove(at);
                 guessed_roots.retain(|g| g != &first);
             }
-            for a in kustomized.into_iter().chain(guessed) {
+            for a in kustomized.into_iter().chain(guessed).chain(bound) {
                 for sc in &mut root.scenarios {
                     sc.assumptions.push(a.clone());
                 }

@@ -143,6 +143,7 @@ pub fn skip(m: MissingInput, index: &Index) -> Skipped {
         claims,
         placeholder: None,
         left_out: Vec::new(),
+        got: None,
     }
 }
 

@@ -41,18 +41,47 @@ pub fn maker(target: &Word, repo: &Repo) -> Option<Origin> {
     })
 }
 
+/// Whether the `--data-value-file` path word `path` is a process substitution of a ytt schema
+/// inspection printing OpenAPI (`<(ytt -f schema.yaml --data-values-schema-inspect -o
+/// openapi-v3)`).
+pub fn substituted(path: &Word) -> bool {
+    let text = path.to_string();
+    let Some(inner) = text
+        .strip_prefix("<(")
+        .and_then(|t| t.trim_end().strip_suffix(')'))
+    else {
+        return false;
+    };
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let output = words.windows(2).any(|w| {
+        matches!(w[0], "-o" | "--output")
+            && w[1].trim_matches(|c| c == '"' || c == '\'') == "openapi-v3"
+    }) || words
+        .iter()
+        .any(|w| matches!(*w, "-oopenapi-v3" | "--output=openapi-v3"));
+    words
+        .first()
+        .is_some_and(|w| w.rsplit('/').next() == Some("ytt"))
+        && words.contains(&"--data-values-schema-inspect")
+        && output
+        && !inner.contains(['|', ';', '&', '>'])
+}
+
 /// Gives each value a command reads from a file that a schema inspection writes (see
 /// [`Invocation::inspected`]) the document that inspection prints.
 pub fn fill(repo: &Path, files: &[RepoFile], invocations: &mut [Invocation]) {
-    let inspections: HashMap<Origin, Vec<String>> = invocations
-        .iter()
-        .filter(|i| i.inspect && !i.prints_values)
-        .map(|i| (i.origin.clone(), i.inputs.clone()))
-        .collect();
+    // Two inspections at one line (two substitutions): which one a value reads is not known.
+    let mut inspections: HashMap<Origin, Option<Vec<String>>> = HashMap::new();
+    for i in invocations.iter().filter(|i| i.inspect && !i.prints_values) {
+        inspections
+            .entry(i.origin.clone())
+            .and_modify(|e| *e = None)
+            .or_insert_with(|| Some(i.inputs.clone()));
+    }
     let mut printed: HashMap<Origin, Option<String>> = HashMap::new();
     for inv in invocations.iter_mut() {
         for (key, origin) in std::mem::take(&mut inv.inspected) {
-            let Some(inputs) = inspections.get(&origin) else {
+            let Some(Some(inputs)) = inspections.get(&origin) else {
                 continue;
             };
             let text = printed

@@ -188,6 +188,9 @@ struct Building {
     /// The missing `-f` inputs of a page's own command that name the page's folder by an old
     /// path, with the path each now is (see `corrected_page.rs`).
     corrections: Vec<corrected_page::Correction>,
+    /// A `-f` input that is what a `kubectl get … -o yaml` of the repository prints (see
+    /// `kubectl_got.rs`).
+    got: Option<super::kubectl_got::GotInput>,
 }
 
 impl Building {
@@ -315,6 +318,7 @@ pub(super) fn instance(
         moved: false,
         elsewhere: false,
         corrections: Vec::new(),
+        got: None,
     };
     for f in &args.files {
         let (name, path) = split_name(f);
@@ -410,6 +414,9 @@ pub(super) fn instance(
                     Absent::Skip(reason) => {
                         if missing::placeholder(&shown).is_some() {
                             at.placeholder = full.repo_path();
+                        }
+                        if at.got.is_none() {
+                            at.got = super::kubectl_got::input(&full, &shown, repo);
                         }
                         at.problems.push(reason);
                     }
@@ -534,10 +541,26 @@ fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
             claims,
         );
     }
+    // Only a command whose one problem is the `kubectl get` output, which gives nothing but
+    // files, is judged by what that output is.
+    let plain = at.problems.len() == 1
+        && at.inv.flags.is_empty()
+        && at.inv.file_marks.is_empty()
+        && at.inv.values.is_empty()
+        && at.inv.values_files.is_empty()
+        && at.inv.value_files.is_empty()
+        && at.inv.values_docs.is_empty()
+        && at.inv.unknown.is_empty()
+        && at.inv.assumptions.is_empty()
+        && at.inv.inputs.iter().all(|i| !i.contains('='));
     if let Some(p) = at.problems.into_iter().next() {
         let mut out = skipped(origin, p, claims);
         if let Outcome::Skipped(s) = &mut out {
             s.placeholder = at.placeholder;
+            s.got = at.got.map(|mut g| {
+                g.plain = plain;
+                g
+            });
         }
         return out;
     }
@@ -616,6 +639,10 @@ fn standard_input(
         // Another program's output, unnamed: the command's own files are linted without it
         // (see `piped_stdin.rs`). Named (`-f x.yml=-`), a template reads it by name.
         Some(Stdin::Command(producer)) if unnamed => {
+            let first = producer.split_whitespace().next().unwrap_or("");
+            if first.rsplit('/').next() == Some("ytt") {
+                at.inv.piped_ytt = Some(producer.clone());
+            }
             at.piped = true;
             at.inv.unknown.push(super::piped_stdin::unknown(producer));
             at.assume(Some(super::piped_stdin::assumption(producer)));
@@ -764,6 +791,13 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
             key: k.clone(),
             value: None,
         };
+        // `openapi=<(ytt -f schema.yaml --data-values-schema-inspect -o openapi-v3)`: what
+        // the inspection on the same line prints (see `inspected.rs`).
+        if super::inspected::substituted(path) {
+            at.inv.inspected.push((k.clone(), at.inv.origin.clone()));
+            at.inv.values.push(unknown);
+            continue;
+        }
         match place(at, path, cwd, b, repo, c) {
             Place::Paths(found) if found.len() == 1 => {
                 at.inv.value_files.push((k, found[0].clone()))

@@ -68,6 +68,7 @@ pub fn left_out(origin: &Origin, words: &[Word], b: &Binding) -> Option<Outcome>
         claims: Vec::new(),
         placeholder: None,
         left_out: entries,
+        got: None,
     }))
 }
 

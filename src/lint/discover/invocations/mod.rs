@@ -49,6 +49,7 @@ mod inspected;
 pub mod instance;
 pub mod jenkins;
 pub mod justfile;
+pub mod kubectl_got;
 pub mod kuttl;
 pub mod links;
 pub mod listing;
@@ -73,6 +74,7 @@ pub mod page_exports;
 pub mod page_lines;
 pub mod page_marks;
 mod piped_stdin;
+mod piped_ytt;
 mod pipeline_file;
 pub mod placeholder_file;
 pub mod printed;
@@ -450,7 +452,15 @@ pub fn find(
         .filter_map(|s| placeholder_file::finding(s, files, &read))
         .collect();
     found.findings.extend(failing);
+    // An overlay that cannot match what a `kubectl get … -o yaml` prints.
+    let got: Vec<Diagnostic> = found
+        .skipped
+        .iter()
+        .filter_map(|s| kubectl_got::finding(s, &read))
+        .collect();
+    found.findings.extend(got);
     inspected::fill(repo, files, &mut found.invocations);
+    piped_ytt::merge(&mut found.invocations, files, &read);
     chosen_values::settle(repo, &mut found.invocations);
     found
 }
@@ -796,6 +806,7 @@ pub fn find_with(
                 claims: m.claims,
                 placeholder: None,
                 left_out: Vec::new(),
+                got: None,
             }),
             None => {
                 found.findings.push(input_missing::finding(&m));

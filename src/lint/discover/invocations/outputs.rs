@@ -39,6 +39,9 @@ pub struct Stdout {
     /// For a command written in another file of the repository that the snippet entered,
     /// that file and the command's line there (as [`super::shell::Call::written`]).
     pub written: Option<(String, u32)>,
+    /// The command is a `kubectl get … -o yaml`: what it prints has a known shape (see
+    /// [`super::kubectl_got`]).
+    pub got: Option<super::kubectl_got::Got>,
 }
 
 /// Text a here-document gives.
@@ -294,6 +297,7 @@ impl<'t> Interp<'t> {
             stdout: Some(Stdout {
                 appended: true,
                 written: None,
+                got: None,
             }),
         });
     }
@@ -381,8 +385,13 @@ impl<'t> Interp<'t> {
     fn by_stdout(&mut self, before: usize, appended: bool, n: Node<'t>) {
         let row = u32::try_from(n.start_position().row).unwrap_or(u32::MAX - 1);
         let written = self.here.map(|p| (p.path.clone(), row.saturating_add(1)));
+        let got = super::kubectl_got::read(self.text(n));
         if let Some(m) = self.made.get_mut(before) {
-            m.stdout = Some(Stdout { appended, written });
+            m.stdout = Some(Stdout {
+                appended,
+                written,
+                got,
+            });
         }
     }
 

@@ -131,6 +131,7 @@ mod tests {
             claims: claims.iter().map(|c| c.to_string()).collect(),
             placeholder: Some("gen/YOUR_FILE".into()),
             left_out: Vec::new(),
+            got: None,
         }
     }
 

@@ -91,6 +91,9 @@ pub struct Invocation {
     /// Its bindings only choose one of the repository's values files (see
     /// [`super::chosen_values`]): the command is complete under that choice.
     pub values_choice: bool,
+    /// It reads another `ytt` command's output on `-f -` (`ytt -f a | ytt -f - -f o.yaml`):
+    /// that command's first words (see [`super::piped_ytt`]).
+    pub piped_ytt: Option<String>,
 }
 
 impl Invocation {
@@ -119,6 +122,7 @@ impl Invocation {
             assembled: Vec::new(),
             inspected: Vec::new(),
             values_choice: false,
+            piped_ytt: None,
         }
     }
 }
@@ -182,6 +186,9 @@ pub struct Skipped {
     /// The entries of a loop that a test of their name leaves out (see `ls_loop.rs`), as
     /// repository paths: what is found in them rests on their being rendered alone.
     pub left_out: Vec<String>,
+    /// The input that is what a `kubectl get … -o yaml` prints, which alone stops the
+    /// command (see `kubectl_got.rs`).
+    pub got: Option<super::kubectl_got::GotInput>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -716,6 +723,7 @@ pub(super) fn skipped(origin: &Origin, reason: String, claims: Vec<String>) -> O
         claims,
         placeholder: None,
         left_out: Vec::new(),
+        got: None,
     })
 }
 

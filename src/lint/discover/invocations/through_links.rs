@@ -109,6 +109,7 @@ pub fn beyond(m: &MissingInput, index: &Index) -> Option<(Skipped, Diagnostic)> 
         claims: m.claims.clone(),
         placeholder: None,
         left_out: Vec::new(),
+        got: None,
     };
     Some((skip, d))
 }
