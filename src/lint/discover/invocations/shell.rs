@@ -143,6 +143,9 @@ pub struct Followed {
     /// The templates its `envsubst` and `sed` commands render into other files (see
     /// [`super::rendered`]).
     pub rendered: Vec<super::rendered::Rendering>,
+    /// The bundles its `imgpkg push` commands push from a folder (see
+    /// [`super::bundle_push`]).
+    pub pushes: Vec<super::bundle_push::Push>,
 }
 
 /// The `ytt` commands of the script `src`, starting in `env`, alone.
@@ -202,6 +205,7 @@ pub fn follow(
         anchors,
         tree_copies: it.tree_copies,
         rendered: it.rendered,
+        pushes: it.pushes,
     })
 }
 
@@ -223,6 +227,8 @@ pub(super) struct Interp<'t> {
     pub(super) active: Vec<&'t str>,
     pub(super) calls: Vec<Call>,
     pub(super) deploys: Vec<Deploy>,
+    /// `imgpkg push -b` commands so far (see [`super::bundle_push`]).
+    pub(super) pushes: Vec<super::bundle_push::Push>,
     /// Functions defined so far, with the file that defines them (`None`: the script).
     pub(super) functions: HashMap<String, (Node<'t>, Option<&'t Parsed>)>,
     pub(super) called: HashSet<String>,
@@ -278,6 +284,7 @@ impl<'t> Interp<'t> {
             active: Vec::new(),
             calls: Vec::new(),
             deploys: Vec::new(),
+            pushes: Vec::new(),
             functions: HashMap::new(),
             called: HashSet::new(),
             entered: BTreeSet::new(),
