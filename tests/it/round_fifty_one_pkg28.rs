@@ -117,11 +117,11 @@ fn a_package_template_s_computed_sub_path_is_not_the_repository_s_top() {
 
 #[test]
 fn an_educates_instruction_s_opt_workshop_paths_are_the_workshop_folder() {
-    let page = "Set it up:\n\n```terminal:execute\ncommand: ytt --data-value ns=$SESSION_NAMESPACE -f /opt/workshop/setup/schema.yaml -f /opt/workshop/setup/values.yaml -f /opt/workshop/setup/broker.yaml | kubectl create -f-\n```\n";
+    let page = "Set it up:\n\n```terminal:execute\ncommand: ytt -f /opt/workshop/setup/schema.yaml -f /opt/workshop/setup/values.yaml -f /opt/workshop/setup/broker.yaml | kubectl create -f-\n```\n";
     let files = [
         (
             "workshop/setup/schema.yaml",
-            "#@data/values-schema\n---\nns: \"\"\n#@schema/validation max_len=8\nbroker: mt\n",
+            "#@data/values-schema\n---\nns: workshop\n#@schema/validation max_len=8\nbroker: mt\n",
         ),
         (
             "workshop/setup/values.yaml",
@@ -134,7 +134,9 @@ fn an_educates_instruction_s_opt_workshop_paths_are_the_workshop_folder() {
         ("workshop/content/06-eventing.md", page),
     ];
     let repo = Repo::of(&files);
-    repo.assert_lists("workshop/setup\tcommand at workshop/content/06-eventing.md:4");
+    repo.assert_lists(
+        "workshop/setup/schema.yaml + workshop/setup/values.yaml + workshop/setup/broker.yaml\trun by workshop/content/06-eventing.md:4",
+    );
     let lint = repo.lint();
     assert_eq!(lint.code, 1, "{lint}");
     let found = lint.of("data-value-violation");

@@ -267,14 +267,14 @@ mod tests {
 
     #[test]
     fn the_folder_is_resolved_from_the_working_directory_and_must_exist() {
-        let index = Index::new(["bundle/config/a.yml", "pkg/b/x.yml"].into_iter());
+        let index = Index::new(["bundle/config/a.yml", "pkg/b/x.yml"]);
         let push = |dir: &str, cwd: &str| Push {
             line: 2,
             image: "r/b".into(),
             dir: Word::lit(dir),
             cwd: Some(Word::lit(cwd)),
         };
-        let top = format!("{REPO}");
+        let top = REPO.to_string();
         let got = resolve(&push("bundle", &top), "README.md", &index).expect("found");
         assert_eq!(
             (got.dir.as_str(), got.origin.as_str()),

@@ -429,6 +429,19 @@ impl<'t> Interp<'t> {
         env.set(&name, alts);
     }
 
+    /// Whether the source holds a bare `-` between command `n` and the here-document that
+    /// follows it, which the grammar leaves out of the tree.
+    fn dash_dropped(&self, n: Node) -> bool {
+        let Some(next) = n.next_sibling().filter(|s| s.kind() == "heredoc_redirect") else {
+            return false;
+        };
+        let gap = self
+            .src
+            .get(n.end_byte()..next.start_byte())
+            .unwrap_or_default();
+        std::str::from_utf8(gap).map(str::trim) == Ok("-")
+    }
+
     fn command(&mut self, n: Node<'t>, env: &mut Env) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.named_children(&mut c).collect();
@@ -473,6 +486,14 @@ impl<'t> Interp<'t> {
                 }
                 _ => words.push(self.expand(child, env, false)),
             }
+        }
+        // The grammar drops a bare `-` right before a here-document (`ytt -f - <<EOF`), the
+        // file the here-document gives: an argument all the same.
+        if self.dash_dropped(n) {
+            words.push(vec![super::expand::Exp {
+                fields: vec![Word::lit("-")],
+                when: Vec::new(),
+            }]);
         }
         let combos = super::expand::combine(words, MAX_COMBINATIONS);
         let single = combos.len() == 1;
