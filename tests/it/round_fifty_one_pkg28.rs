@@ -2,7 +2,8 @@
 //! on a minimal repository written for the test: a Package whose imgpkg bundle a command of
 //! the repository pushes from a folder renders that folder (N48-1); a Package template's ytt
 //! path under a `subPath` it computes is never taken from the repository's top (N48-2); an
-//! Educates instruction's `/opt/workshop/...` path is the repository's `workshop/...` (N50-3).
+//! Educates instruction's `/opt/workshop/...` path is the repository's `workshop/...` (N50-3);
+//! `ytt -f x -f - <<EOF` reads the here-document as its `-` (N51-2's shape).
 
 use crate::util::repo::Repo;
 
@@ -145,6 +146,34 @@ fn an_educates_instruction_s_opt_workshop_paths_are_the_workshop_folder() {
     assert_eq!(found[0]["certainty"]["source"], "document", "{lint}");
     assert_eq!(
         found[0]["certainty"]["origin"], "workshop/content/06-eventing.md:4",
+        "{lint}"
+    );
+}
+
+#[test]
+fn a_here_document_after_a_bare_dash_is_the_command_s_standard_input() {
+    // `ytt -f bundle -f - <<EOF`: the bash grammar drops the `-`; the command is still read,
+    // with the here-document's values (ytt exits 1: `replica` is not declared).
+    let repo = Repo::of(&[
+        (
+            "bundle/schema.yaml",
+            "#@data/values-schema\n---\nname: demo\nreplicas: 1\n",
+        ),
+        (
+            "bundle/cm.yaml",
+            "#@ load(\"@ytt:data\", \"data\")\n---\nname: #@ data.values.name\nreplicas: #@ data.values.replicas\n",
+        ),
+        (
+            "test.sh",
+            "#!/bin/bash\nytt -f bundle -f - <<EOF\n#@data/values\n---\nname: other\nreplica: 2\nEOF\n",
+        ),
+    ]);
+    repo.assert_lists("bundle\trun by test.sh:2");
+    let lint = repo.lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    assert_eq!(
+        lint.in_file("data-value-undeclared", "test.sh").len(),
+        1,
         "{lint}"
     );
 }
