@@ -172,10 +172,19 @@ fn a_packagebuild_is_the_command_kctrl_package_release_runs() {
     // release's inputs are not all known, and the failure is for want of them.
     let mut made = files.to_vec();
     made.push((".gitignore", "pkg/manifests/values.yml\n"));
+    made.push((
+        "Makefile",
+        "release:\n\tprintf 'namespace: %s\\n' \"$(NS)\" > pkg/manifests/values.yml\n\tcd pkg && kctrl package release\n",
+    ));
     let lint = Repo::of(&made).lint();
     assert_eq!(lint.code, 0, "{lint}");
     assert!(lint.of("required-value").is_empty(), "{lint}");
     assert_eq!(lint.of("needs-input").len(), 1, "{lint}");
+    // Ignored, but written by no command (N51-3): nothing is made before the release.
+    made.pop();
+    let lint = Repo::of(&made).lint();
+    assert_eq!(lint.code, 1, "{lint}");
+    assert_eq!(lint.of("required-value").len(), 1, "{lint}");
 
     // With a default that validates, the release renders: nothing to lint.report.
     let mut files = files.to_vec();

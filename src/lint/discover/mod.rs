@@ -494,7 +494,7 @@ fn learn(
     d.sources = found.sources;
     d.templates = found.templates;
     let copies = (&found.documented[..], &found.secrets[..]);
-    for p in package_roots(config, files, index, d, copies) {
+    for p in package_roots(config, files, index, d, (copies, &found.pushed)) {
         if !roots.iter().any(|r| r.inputs == p.inputs) {
             roots.push(p);
         }
@@ -784,7 +784,7 @@ fn package_roots(
     files: &[RepoFile],
     index: &Index,
     d: &mut Discovery,
-    copies: Copies,
+    (copies, pushed): (Copies, &[invocations::bundle_push::Pushed]),
 ) -> Vec<Root> {
     let mut out: Vec<Root> = Vec::new();
     let mut guessed_roots: Vec<String> = Vec::new();
@@ -799,7 +799,7 @@ fn package_roots(
         let Some(text) = crate::files::repo_text::read_repo_text(&config.dir, &f.path) else {
             continue;
         };
-        let pkgs = package::packages(&config.dir, index, &f.path, &text);
+        let pkgs = package::packages(&config.dir, index, &f.path, &text, pushed);
         // An App's copies of what it renders with fetched inputs (see `app_fetched`).
         let rendered: Vec<u32> = pkgs.iter().map(|p| p.line).collect();
         let is_ytt = |p: &str| ytt_files.contains(p);
@@ -880,6 +880,16 @@ fn package_roots(
                     pkg.file, pkg.line, pkg.own_folder, pkg.kind, pkg.name
                 ));
             }
+            if !pkg.computed.is_empty() {
+                let what = match pkg.name.as_str() {
+                    "" => pkg.kind.to_string(),
+                    name => format!("{} {name}", pkg.kind),
+                };
+                d.notes.push(format!(
+                    "{}:{}: the ytt paths {:?} of {what} are relative to its git fetch's `subPath`, which a template computes: where they are is known only when the resource is rendered, and the repository's top is not taken for it: not rendered (name the folder as a root in .yttlint.yaml to lint it)",
+                    pkg.file, pkg.line, pkg.computed
+                ));
+            }
             let Some(first) = pkg.inputs.first().cloned() else {
                 continue;
             };
@@ -910,7 +920,7 @@ fn package_roots(
             // with the defaults fails the release (not a note of missing input), unless a
             // step makes one of its files first (see `package_build`).
             let made = (kind == "PackageBuild")
-                .then(|| package_build::made_inside(&config.dir, files, &pkg.inputs))
+                .then(|| package_build::made_inside(&config.dir, files, index, &pkg.inputs))
                 .flatten();
             root.needs_input = kind != "PackageBuild" || made.is_some();
             if let Some(a) = made {

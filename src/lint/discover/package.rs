@@ -19,10 +19,16 @@
 //!
 //! A ytt step whose paths start with `-` takes the output of the step before it (kbld): the
 //! files that step reads, when the repository holds them, else input given at run time.
+//!
+//! A Package whose one fetch is an imgpkg bundle that a command of the repository pushes from
+//! one of its folders (`imgpkg push -b IMAGE -f DIR`, the same image repository at any tag:
+//! see `invocations::bundle_push`) renders that folder: its ytt paths are relative to `DIR`
+//! (`ytt: {}` renders all of it), wherever the Package file is.
 
 use std::path::Path;
 
 use crate::files::paths::{self, is_within};
+use crate::lint::discover::invocations::bundle_push::{pushed_as, Pushed};
 use crate::lint::discover::invocations::index::Index;
 use crate::lint::discover::package_locate::{place, Step};
 use crate::lint::discover::package_nearest::{clean, guessed, nearest_holding};
@@ -65,6 +71,9 @@ pub struct PackageYtt {
     /// Paths that name the folder holding the Package itself, which its unknown fetch path
     /// does not, with no other folder to take them from: nothing is rendered.
     pub own_folder: Vec<String>,
+    /// Paths under a git `subPath` that a template computes, found nowhere the linter may
+    /// take them from (never the repository's top): nothing is rendered.
+    pub computed: Vec<String>,
 }
 
 /// Where a resource's paths are relative to.
@@ -79,7 +88,13 @@ enum SubPath<'v> {
 
 /// The Packages and Apps of one YAML file (`text`, at repository-relative `file`) that have a
 /// ytt step.
-pub fn packages(base: &Path, index: &Index, file: &str, text: &str) -> Vec<PackageYtt> {
+pub fn packages(
+    base: &Path,
+    index: &Index,
+    file: &str,
+    text: &str,
+    pushed: &[Pushed],
+) -> Vec<PackageYtt> {
     let mut out = Vec::new();
     for doc in documents(file, text) {
         let v = &doc.value;
@@ -121,8 +136,9 @@ pub fn packages(base: &Path, index: &Index, file: &str, text: &str) -> Vec<Packa
             flags: Vec::new(),
             guessed: None,
             own_folder: Vec::new(),
+            computed: Vec::new(),
         };
-        if step(base, index, spec, &mut pkg) {
+        if step(base, index, spec, pushed, &mut pkg) {
             out.push(pkg);
         }
     }
@@ -130,7 +146,7 @@ pub fn packages(base: &Path, index: &Index, file: &str, text: &str) -> Vec<Packa
 }
 
 /// Reads the first ytt step of `spec` into `pkg`; false when there is none to lint.
-fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool {
+fn step(base: &Path, index: &Index, spec: &Value, pushed: &[Pushed], pkg: &mut PackageYtt) -> bool {
     let steps = items(get(spec, "template"));
     let Some(at) = steps.iter().position(|s| get(s, "ytt").is_some()) else {
         return false;
@@ -162,6 +178,23 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         pkg.value_secrets.clear();
     }
     let sub_path = sub_path(spec);
+    if let Some(dir) = (pkg.kind == "Package")
+        .then(|| pushed_bundle(spec, pushed))
+        .flatten()
+    {
+        if wanted.is_empty() {
+            pkg.inputs.push(dir.to_string());
+            return true;
+        }
+        let previous = previous_paths(&steps, at);
+        let step = Step {
+            wanted: &wanted,
+            previous: &previous,
+            values: &value_paths,
+        };
+        place(base, index, &[dir.to_string()], &|_, _| true, &step, pkg);
+        return true;
+    }
     if wanted.is_empty() {
         match (pkg.kind, &sub_path) {
             // `ytt: {}`: every file it fetched (for a Package, its git fetch's `subPath`).
@@ -223,19 +256,7 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
             pkg.guessed = Some(guessed(pkg.kind, &pkg.name, &origin, why, &all, dir));
         }
     }
-    let previous: Vec<&str> = at
-        .checked_sub(1)
-        .and_then(|p| steps.get(p))
-        .and_then(|s| match s {
-            Value::Map(m) => m.items.first().map(|i| &i.value),
-            _ => None,
-        })
-        .map(|s| items(get(s, "paths")))
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(Value::as_str)
-        .filter(|p| !p.starts_with(".imgpkg"))
-        .collect();
+    let previous = previous_paths(&steps, at);
     // A Package renders the folder holding it only where its literal `subPath` says so.
     let literal = match sub_path {
         SubPath::Literal(s) => Some(clean(s)),
@@ -251,7 +272,10 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         values: &value_paths,
     };
     let held_own = place(base, index, &bases, &accept, &step, pkg);
-    if held_own && literal.is_none() {
+    // A Package's `subPath` computed by a template: its paths are nowhere the linter knows,
+    // least of all at the repository's top.
+    let computed = package && !from_bundle && matches!(sub_path, SubPath::Unknown);
+    if (held_own && literal.is_none()) || (computed && !pkg.missing.is_empty()) {
         // Its fetch path is unknown: for a git fetch (of this repository, perhaps), the
         // nearest folder holding every path; an image's content is not here at all.
         let git = !from_bundle && matches!(sub_path, SubPath::Unknown | SubPath::Absent);
@@ -266,13 +290,15 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
         pkg.values.clear();
         pkg.previous_step = false;
         pkg.given_values = given;
-        match nearest_holding(index, &all, &own).filter(|_| git) {
+        let nearest = nearest_holding(index, &all, &own).filter(|d| git && !(computed && d == "."));
+        match nearest {
             Some(dir) => {
                 place(base, index, std::slice::from_ref(&dir), &accept, &step, pkg);
                 let why = fetch_path(&sub_path, from_bundle);
                 pkg.guessed = Some(guessed(pkg.kind, &pkg.name, &origin, why, &all, &dir));
             }
-            None => pkg.own_folder = all.iter().map(|p| p.to_string()).collect(),
+            None if held_own => pkg.own_folder = all.iter().map(|p| p.to_string()).collect(),
+            None => pkg.computed = all.iter().map(|p| p.to_string()).collect(),
         }
     }
     // An App whose paths are not here, or that would render the whole repository or the
@@ -280,6 +306,35 @@ fn step(base: &Path, index: &Index, spec: &Value, pkg: &mut PackageYtt) -> bool 
     let own = |i: &String| i == "." || is_within(&pkg.file, i);
     pkg.kind == "Package"
         || (pkg.missing.is_empty() && !pkg.inputs.is_empty() && !pkg.inputs.iter().any(own))
+}
+
+/// The paths of the step before step `at` (for a `-` path), without the bundle's own lock.
+fn previous_paths<'v>(steps: &[&'v Value], at: usize) -> Vec<&'v str> {
+    at.checked_sub(1)
+        .and_then(|p| steps.get(p))
+        .and_then(|s| match s {
+            Value::Map(m) => m.items.first().map(|i| &i.value),
+            _ => None,
+        })
+        .map(|s| items(get(s, "paths")))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(Value::as_str)
+        .filter(|p| !p.starts_with(".imgpkg"))
+        .collect()
+}
+
+/// The repository folder a Package's one fetch, an imgpkg bundle at the top of what it
+/// fetches (no `path:`), was pushed from by a command of the repository.
+fn pushed_bundle<'p>(spec: &Value, pushed: &'p [Pushed]) -> Option<&'p str> {
+    let [fetch] = items(get(spec, "fetch"))[..] else {
+        return None;
+    };
+    if get(fetch, "path").is_some() {
+        return None;
+    }
+    let image = string(get(fetch, "imgpkgBundle").and_then(|b| get(b, "image")))?;
+    pushed_as(pushed, image).map(|p| p.dir.as_str())
 }
 
 /// How a resource's fetch path is unknown, for its assumption.
@@ -421,7 +476,7 @@ fn bases(
     if from_bundle {
         // The bundle's directory: one next to the Package holding `.imgpkg`.
         bases.splice(0..0, bundle_dirs(base, &dir));
-    } else {
+    } else if !matches!(sub_path, SubPath::Unknown) {
         // A git fetch of the repository itself: paths are relative to its root.
         bases.push(".".to_string());
     }

@@ -45,7 +45,7 @@ fn ytt_paths_are_found_next_to_the_package_or_under_sub_path() {
         &["packages/harbor/config/a.yml", "bundles/harbor/values.yml"],
     );
     let text = format!("---\nkind: ConfigMap\n---\n{PACKAGE}");
-    let found = packages(&r.0, &r.1, "packages/harbor/package.yml", &text);
+    let found = packages(&r.0, &r.1, "packages/harbor/package.yml", &text, &[]);
     assert_eq!(found.len(), 1);
     let p = &found[0];
     assert_eq!(p.name, "harbor.corp.com.1.0.0");
@@ -62,8 +62,8 @@ fn ytt_paths_are_found_next_to_the_package_or_under_sub_path() {
 fn other_kinds_and_broken_yaml_give_nothing() {
     let base = Path::new("/nonexistent");
     let index = Index::default();
-    assert!(packages(base, &index, "a.yml", "kind: Package\n").is_empty());
-    assert!(packages(base, &index, "a.yml", "a: [\n").is_empty());
+    assert!(packages(base, &index, "a.yml", "kind: Package\n", &[]).is_empty());
+    assert!(packages(base, &index, "a.yml", "a: [\n", &[]).is_empty());
 }
 
 #[test]
@@ -82,7 +82,13 @@ fn an_app_with_a_templated_sub_path_renders_the_nearest_directory_holding_its_pa
         ],
     );
     let app = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata: {name: sync}\nspec:\n  fetch:\n  - git:\n      url: #@ data.values.git.url\n      subPath: #@ data.values.git.sub_path\n  template:\n  - ytt:\n      paths: [config]\n      valuesFrom:\n      - path: values\n      - secretRef: {name: creds}\n";
-    let found = packages(&r.0, &r.1, "clusters/a/sync/config/.managed/sync.yml", app);
+    let found = packages(
+        &r.0,
+        &r.1,
+        "clusters/a/sync/config/.managed/sync.yml",
+        app,
+        &[],
+    );
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].kind, "App");
     assert_eq!(found[0].inputs, vec!["clusters/a/cluster-config/config"]);
@@ -94,7 +100,8 @@ fn an_app_with_a_templated_sub_path_renders_the_nearest_directory_holding_its_pa
         &r.0,
         &r.1,
         "clusters/a/sync/config/.managed/sync.yml",
-        &other
+        &other,
+        &[]
     )
     .is_empty());
 }
@@ -103,11 +110,11 @@ fn an_app_with_a_templated_sub_path_renders_the_nearest_directory_holding_its_pa
 fn a_dash_path_takes_what_the_step_before_reads() {
     let r = Repo::new("dash", &["pkg/app.yml", "pkg/overlay.yml"]);
     let pkg = "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata: {name: p}\nspec:\n  template:\n    spec:\n      template:\n      - kbld: {paths: [app.yml, .imgpkg/images.yml]}\n      - ytt: {paths: ['-', overlay.yml]}\n";
-    let found = packages(&r.0, &r.1, "pkg/package.yml", pkg);
+    let found = packages(&r.0, &r.1, "pkg/package.yml", pkg, &[]);
     assert_eq!(found[0].inputs, vec!["pkg/app.yml", "pkg/overlay.yml"]);
     assert!(!found[0].previous_step);
     let built = pkg.replace("app.yml,", "config/release.yml,");
-    let found = packages(&r.0, &r.1, "pkg/package.yml", &built);
+    let found = packages(&r.0, &r.1, "pkg/package.yml", &built, &[]);
     assert_eq!(found[0].inputs, vec!["pkg/overlay.yml"]);
     assert!(found[0].previous_step);
 }
@@ -119,7 +126,7 @@ fn a_package_of_its_own_repository_renders_its_sub_path_with_an_empty_ytt_step()
         &["deploy/pkg/config/a.yml", "deploy/package.yml"],
     );
     let text = "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: p.example.com.1.0.0\nspec:\n  template:\n    spec:\n      fetch:\n      - git: {url: https://example.com/self, subPath: deploy/pkg/config}\n      template:\n      - ytt: {}\n";
-    let found = packages(&r.0, &r.1, "deploy/package.yml", text);
+    let found = packages(&r.0, &r.1, "deploy/package.yml", text, &[]);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].inputs, vec!["deploy/pkg/config"]);
 }
@@ -135,7 +142,7 @@ fn an_app_with_several_fetches_finds_each_path_under_its_fetch() {
         ],
     );
     let text = "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata:\n  name: a\nspec:\n  fetch:\n  - git: {url: https://example.com/self, subPath: apps/base}\n    path: base\n  - git: {url: https://example.com/self, subPath: envs/prod}\n    path: env\n  template:\n  - ytt:\n      paths: [base/config]\n      valuesFrom:\n      - path: env/values.yml\n  deploy:\n  - kapp: {}\n";
-    let found = packages(&r.0, &r.1, "gitops/app.yml", text);
+    let found = packages(&r.0, &r.1, "gitops/app.yml", text, &[]);
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].inputs, vec!["apps/base/config"]);
     assert_eq!(found[0].values, vec!["envs/prod/values.yml"]);
@@ -146,7 +153,7 @@ fn an_app_with_several_fetches_finds_each_path_under_its_fetch() {
 fn an_apps_ytt_options_are_its_flags() {
     let app = "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\nmetadata: {name: web}\nspec:\n  fetch: [{git: {url: https://example.com/x, subPath: web}}]\n  template:\n  - ytt:\n      ignoreUnknownComments: true\n      strict: false\n      fileMarks: [raw.yml:type=yaml-plain]\n  - ytt:\n      strict: true\n";
     let repo = Repo::new("app-options", &["web/a.yml", "web/raw.yml"]);
-    let found = packages(&repo.0, &repo.1, "apps/web.yml", app);
+    let found = packages(&repo.0, &repo.1, "apps/web.yml", app, &[]);
     assert_eq!(found.len(), 1);
     assert_eq!(
         found[0].flags,
@@ -162,7 +169,7 @@ fn an_apps_ytt_options_are_its_flags() {
         "      strict: false\n",
         "      inline: {paths: {v.yml: \"a: 1\"}}\n",
     );
-    let found = packages(&repo.0, &repo.1, "apps/web.yml", &inline);
+    let found = packages(&repo.0, &repo.1, "apps/web.yml", &inline, &[]);
     assert!(found[0].given_values);
 }
 
@@ -181,7 +188,7 @@ fn a_package_never_renders_the_folder_holding_it_unless_its_sub_path_says_so() {
     let template = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: #@ data.values.name\nspec:\n  template:\n    spec:\n      fetch:\n      - git:\n          url: #@ data.values.url\n          subPath: #@ data.values.folder\n      template:\n      - ytt:\n          paths: [./]\n";
     // Its `subPath` is known when it is made: the nearest folder holding `./` without it,
     // an assumption.
-    let found = packages(&r.0, &r.1, "pkgs/web/package.yml", template);
+    let found = packages(&r.0, &r.1, "pkgs/web/package.yml", template, &[]);
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].inputs, vec!["pkgs/web/src"]);
     let guess = found[0].guessed.as_ref().map(|a| a.message.as_str());
@@ -198,19 +205,19 @@ fn a_package_never_renders_the_folder_holding_it_unless_its_sub_path_says_so() {
             "pkgs/web/test/t.yml",
         ],
     );
-    let found = packages(&two.0, &two.1, "pkgs/web/package.yml", template);
+    let found = packages(&two.0, &two.1, "pkgs/web/package.yml", template, &[]);
     assert!(found[0].inputs.is_empty(), "{found:?}");
     assert_eq!(found[0].own_folder, vec!["./"]);
     // A literal `subPath` names the folder: certain.
     let released = template
         .replace("#@ data.values.folder", "pkgs/web/src")
         .replace("#@ data.values.url", "https://example.com/self");
-    let found = packages(&r.0, &r.1, "repo/packages/web/1.0.0.yml", &released);
+    let found = packages(&r.0, &r.1, "repo/packages/web/1.0.0.yml", &released, &[]);
     assert_eq!(found[0].inputs, vec!["pkgs/web/src"]);
     assert!(found[0].guessed.is_none());
     // A path beside the Package that is not its folder is found there, as before.
     let beside = template.replace("paths: [./]", "paths: [src/]");
-    let found = packages(&r.0, &r.1, "pkgs/web/package.yml", &beside);
+    let found = packages(&r.0, &r.1, "pkgs/web/package.yml", &beside, &[]);
     assert_eq!(found[0].inputs, vec!["pkgs/web/src"]);
     assert!(found[0].guessed.is_none());
 }
@@ -222,8 +229,74 @@ fn a_package_from_an_image_bundle_never_takes_a_folder_of_the_repository_for_its
         &["apps/web/packages/1.0.0.yml", "apps/clusters/dev/app.yml"],
     );
     let pkg = "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata: {name: web.1.0.0}\nspec:\n  template:\n    spec:\n      fetch:\n      - imgpkgBundle: {image: registry.example/web@sha256:0}\n      template:\n      - ytt:\n          paths: [.]\n";
-    let found = packages(&r.0, &r.1, "apps/web/packages/1.0.0.yml", pkg);
+    let found = packages(&r.0, &r.1, "apps/web/packages/1.0.0.yml", pkg, &[]);
     assert!(found[0].inputs.is_empty(), "{found:?}");
     assert!(found[0].guessed.is_none());
     assert_eq!(found[0].own_folder, vec!["."]);
+}
+
+/// A Package of `image` whose one fetch is that bundle, with the ytt step `ytt`.
+fn bundle_package(image: &str, ytt: &str) -> String {
+    format!("apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata: {{name: rbac.example.com.0.0.2}}\nspec:\n  template:\n    spec:\n      fetch:\n      - imgpkgBundle: {{image: {image}}}\n      template:\n      - ytt: {ytt}\n")
+}
+
+#[test]
+fn a_package_of_a_bundle_the_repository_pushes_renders_the_folder_pushed() {
+    let r = Repo::new(
+        "pushed",
+        &[
+            "bundle/config/roles.yml",
+            "bundle/schema.yaml",
+            "repo/packages/rbac/0.0.2.yml",
+        ],
+    );
+    let pushed = [Pushed {
+        image: "ghcr.io/me/rbac-bundle".into(),
+        dir: "bundle".into(),
+        origin: "README.md:12".into(),
+    }];
+    let file = "repo/packages/rbac/0.0.2.yml";
+    // `ytt: {}`: the whole folder, at any tag.
+    let all = bundle_package("ghcr.io/me/rbac-bundle:0.0.2", "{}");
+    let found = packages(&r.0, &r.1, file, &all, &pushed);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].inputs, vec!["bundle"]);
+    assert!(found[0].guessed.is_none() && found[0].missing.is_empty());
+    // Named paths, relative to the folder pushed; one the folder lacks is missing.
+    let named = bundle_package(
+        "ghcr.io/me/rbac-bundle@sha256:00",
+        "{paths: [config/, schema.yaml, values/]}",
+    );
+    let found = packages(&r.0, &r.1, file, &named, &pushed);
+    assert_eq!(found[0].inputs, vec!["bundle/config", "bundle/schema.yaml"]);
+    assert_eq!(found[0].missing, vec!["values/"]);
+    // Another image: nothing of the repository is known to be in it.
+    let other = bundle_package("ghcr.io/me/other-bundle:0.0.2", "{}");
+    assert!(packages(&r.0, &r.1, file, &other, &pushed).is_empty());
+    let found = packages(&r.0, &r.1, file, &all, &[]);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[test]
+fn a_computed_sub_path_is_never_taken_for_the_repository_s_top() {
+    let r = Repo::new(
+        "computed",
+        &[
+            "config/workload.yaml",
+            "packages/shop/1.0.0/package-template.yaml",
+            "packages/shop/1.0.0/metadata.yaml",
+        ],
+    );
+    let template = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\nmetadata:\n  name: shop.example.com.1.0.0\nspec:\n  template:\n    spec:\n      fetch:\n      - git:\n          url: https://example.com/shop\n          ref: origin/main\n          subPath: #@ data.values.sub_path\n      template:\n      - ytt:\n          paths: [config/]\n";
+    let file = "packages/shop/1.0.0/package-template.yaml";
+    let found = packages(&r.0, &r.1, file, template, &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].inputs.is_empty(), "{found:?}");
+    assert!(found[0].missing.is_empty(), "{found:?}");
+    assert_eq!(found[0].computed, vec!["config/"]);
+    // Written literally, the same path is the repository's own `config/`.
+    let literal = template.replace("#@ data.values.sub_path", "\"\"");
+    let found = packages(&r.0, &r.1, file, &literal, &[]);
+    assert_eq!(found[0].inputs, vec!["config"]);
+    assert!(found[0].computed.is_empty());
 }

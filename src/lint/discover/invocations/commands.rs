@@ -127,6 +127,11 @@ impl<'t> Interp<'t> {
                     self.deploys.push(d);
                 }
             }
+            Some("imgpkg") => {
+                if let Some(p) = super::bundle_push::parse(line, args, env) {
+                    self.pushes.push(p);
+                }
+            }
             _ if is_ytt(name_word) => {
                 let mut all = self.guards.clone();
                 all.extend(when.iter().cloned());

@@ -14,6 +14,9 @@
 //! destination is under the stage's `WORKDIR`, unknown without one; a copy from another stage
 //! (`--from`), of a URL, a glob or a variable gives nothing. Each stage (`FROM`) is an image
 //! of its own: a script maps only the copies of a stage that copies it.
+//!
+//! An Educates workshop session is such an image too: it holds the repository's `workshop/`
+//! folder at `/opt/workshop`, where the instructions' commands find it (round fifty's N50-3).
 
 use super::index::Index;
 use super::made::MadeAt;
@@ -82,12 +85,17 @@ impl Image {
 /// absolute image paths, and the containers their pages and scripts start with folders of
 /// the repository mounted (see [`mounts`]).
 pub fn images<K>(texts: &[(String, K, String)], index: &Index) -> Vec<Image> {
-    let mut out = Vec::new();
+    let mut out: Vec<Image> = Vec::new();
     for (path, _, text) in texts {
         let found = if super::image_build::candidate(path) {
             stages(path, text, index)
         } else if text.contains("docker run") || text.contains("podman run") {
             mounts(path, text, index)
+        } else if super::educates::candidate(path) && text.contains(WORKSHOP) {
+            workshop(path, index)
+                .filter(|w| !out.contains(w))
+                .into_iter()
+                .collect()
         } else {
             continue;
         };
@@ -101,6 +109,26 @@ pub fn images<K>(texts: &[(String, K, String)], index: &Index) -> Vec<Image> {
         }
     }
     out
+}
+
+/// Where an Educates session holds the workshop's files (the repository's `workshop/`
+/// folder, beside `content/`).
+const WORKSHOP: &str = "/opt/workshop";
+
+/// The session of the Educates workshop whose instructions page is `page`: it holds the
+/// workshop's folder at [`WORKSHOP`], so a page's `ytt -f /opt/workshop/setup/x.yaml` renders
+/// the repository's `workshop/setup/x.yaml` (round fifty's N50-3).
+fn workshop(page: &str, index: &Index) -> Option<Image> {
+    let repo = paths::join(super::educates::workshop_dir(page), "workshop");
+    index.is_dir(&repo).then(|| Image {
+        origin: repo.clone(),
+        copies: vec![Copy {
+            image: WORKSHOP.to_string(),
+            repo,
+            dir: true,
+        }],
+        assumed: None,
+    })
 }
 
 /// The stages of one Dockerfile at repository path `path`.

@@ -11,6 +11,7 @@ pub mod anywhere;
 pub mod assembled;
 pub mod author_clone;
 pub mod braces;
+pub mod bundle_push;
 mod chosen_values;
 pub mod ci;
 pub mod cloudbuild;
@@ -108,6 +109,7 @@ pub mod unknown_flag;
 pub mod unread;
 pub mod word;
 pub mod wrapped_ytt;
+pub mod writes;
 pub mod written_keys;
 pub mod ytt_args;
 
@@ -150,6 +152,8 @@ pub struct Found {
     pub copied_within: Vec<crate::lint::discover::copied::Copied>,
     /// The committed templates its commands render into other files (see [`rendered`]).
     pub templates: Vec<rendered::Template>,
+    /// The imgpkg bundles its commands push from its folders (see [`bundle_push`]).
+    pub pushed: Vec<bundle_push::Pushed>,
 }
 
 /// What is known of the repository besides its files' paths.
@@ -259,14 +263,23 @@ type Calls<'a> = (
 );
 
 /// The snippets of one file, by what it is.
-fn snippets_of(
+fn snippets_of(path: &str, kind: Kind, text: &str, calls: Calls) -> Vec<Snippet> {
+    let set = calls.0;
+    // Text that runs ytt, or deploys files as they are (which says they are no ytt input).
+    let wanted = |t: &str| set.mentioned_in(t) || deploys_files(t);
+    snippets_with(path, kind, text, calls, &wanted, &|t| set.mentioned_in(t))
+}
+
+/// The snippets of one file, by what it is, that hold text `wanted` accepts (a page's
+/// blocks, text `page` accepts).
+fn snippets_with(
     path: &str,
     kind: Kind,
     text: &str,
     (set, index, callers, actions): Calls,
+    wanted: &dyn Fn(&str) -> bool,
+    page: &dyn Fn(&str) -> bool,
 ) -> Vec<Snippet> {
-    // Text that runs ytt, or deploys files as they are (which says they are no ytt input).
-    let wanted = |t: &str| set.mentioned_in(t) || deploys_files(t);
     if !wanted(text) {
         return Vec::new();
     }
@@ -306,7 +319,7 @@ fn snippets_of(
     if readme::candidate(path) {
         // The ytt commands a README shows, and the repository's scripts it runs, from where
         // the page says.
-        let mut snippets = readme::snippets(path, text, &|t| set.mentioned_in(t));
+        let mut snippets = readme::snippets(path, text, page);
         prose_dir::place(&mut snippets, text, index);
         page_cd::place(&mut snippets, text);
         return snippets;
@@ -671,6 +684,7 @@ pub fn find_with(
         third_party,
         templates: templates.clone(),
         secrets: documented_example::secrets(&pages),
+        pushed: bundle_push::all(texts, (&set, index, &callers, &actions)),
         ..Found::default()
     };
     let mut missing: Vec<resolve::MissingInput> = Vec::new();

@@ -143,6 +143,9 @@ pub struct Followed {
     /// The templates its `envsubst` and `sed` commands render into other files (see
     /// [`super::rendered`]).
     pub rendered: Vec<super::rendered::Rendering>,
+    /// The bundles its `imgpkg push` commands push from a folder (see
+    /// [`super::bundle_push`]).
+    pub pushes: Vec<super::bundle_push::Push>,
 }
 
 /// The `ytt` commands of the script `src`, starting in `env`, alone.
@@ -202,6 +205,7 @@ pub fn follow(
         anchors,
         tree_copies: it.tree_copies,
         rendered: it.rendered,
+        pushes: it.pushes,
     })
 }
 
@@ -223,6 +227,8 @@ pub(super) struct Interp<'t> {
     pub(super) active: Vec<&'t str>,
     pub(super) calls: Vec<Call>,
     pub(super) deploys: Vec<Deploy>,
+    /// `imgpkg push -b` commands so far (see [`super::bundle_push`]).
+    pub(super) pushes: Vec<super::bundle_push::Push>,
     /// Functions defined so far, with the file that defines them (`None`: the script).
     pub(super) functions: HashMap<String, (Node<'t>, Option<&'t Parsed>)>,
     pub(super) called: HashSet<String>,
@@ -278,6 +284,7 @@ impl<'t> Interp<'t> {
             active: Vec::new(),
             calls: Vec::new(),
             deploys: Vec::new(),
+            pushes: Vec::new(),
             functions: HashMap::new(),
             called: HashSet::new(),
             entered: BTreeSet::new(),
@@ -422,6 +429,19 @@ impl<'t> Interp<'t> {
         env.set(&name, alts);
     }
 
+    /// Whether the source holds a bare `-` between command `n` and the here-document that
+    /// follows it, which the grammar leaves out of the tree.
+    fn dash_dropped(&self, n: Node) -> bool {
+        let Some(next) = n.next_sibling().filter(|s| s.kind() == "heredoc_redirect") else {
+            return false;
+        };
+        let gap = self
+            .src
+            .get(n.end_byte()..next.start_byte())
+            .unwrap_or_default();
+        std::str::from_utf8(gap).map(str::trim) == Ok("-")
+    }
+
     fn command(&mut self, n: Node<'t>, env: &mut Env) {
         let mut c = n.walk();
         let kids: Vec<Node> = n.named_children(&mut c).collect();
@@ -466,6 +486,14 @@ impl<'t> Interp<'t> {
                 }
                 _ => words.push(self.expand(child, env, false)),
             }
+        }
+        // The grammar drops a bare `-` right before a here-document (`ytt -f - <<EOF`), the
+        // file the here-document gives: an argument all the same.
+        if self.dash_dropped(n) {
+            words.push(vec![super::expand::Exp {
+                fields: vec![Word::lit("-")],
+                when: Vec::new(),
+            }]);
         }
         let combos = super::expand::combine(words, MAX_COMBINATIONS);
         let single = combos.len() == 1;

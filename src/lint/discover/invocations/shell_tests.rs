@@ -474,3 +474,16 @@ ytt -f instance.yaml
     let lines: Vec<String> = found.iter().map(shown).collect();
     assert_eq!(lines, vec!["7@.: -f instance.yaml"]);
 }
+
+#[test]
+fn a_bare_dash_before_a_here_document_is_standard_input_s_file() {
+    let src = "ytt -f bundle -f - <<EOF\n#@data/values\n---\nname: other\nEOF\n";
+    // The grammar leaves the `-` out of the tree: it is the here-document's file.
+    let f = followed("test.sh", src);
+    let args: Vec<String> = f.calls[0].args.iter().map(|a| a.to_string()).collect();
+    assert_eq!(args, ["-f", "bundle", "-f", "-"]);
+    assert!(matches!(f.calls[0].stdin, Some(Stdin::Text(_))));
+    // Another word there is the grammar's.
+    let f = followed("test.sh", &src.replace("-f - <<", "-f x.yml <<"));
+    assert_eq!(f.calls[0].args.len(), 4);
+}
