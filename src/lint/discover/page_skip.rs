@@ -18,9 +18,9 @@ pub fn notes(skipped: &[Skipped]) -> Vec<Diagnostic> {
             let d = Diagnostic::new(
                 Rule::NeedsInput,
                 format!(
-                    "the page's ytt command is not linted: {inputs} is not in the repository \
-                     from any folder its reader may run it in, so the reader gives it (or \
-                     runs the command elsewhere)"
+                    "the page's ytt command is not linted: {inputs} is not in the repository, \
+                     and no folder its reader may run it from holds every input (the reader \
+                     gives what is missing, or the page is out of date)"
                 ),
             )
             .at(Span::point(&s.origin.file, s.origin.line, 1))
