@@ -352,6 +352,11 @@ pub enum Subject {
     /// what they show alone (a comment ytt refuses without `--ignore-unknown-comments`) does
     /// not rest on it (see `lint/job/certainty.rs`).
     Piped { input: String },
+    /// `outside-input`: `name`, a file a page's command gives as a Markdown link
+    /// (`-f [name](url)`), which its reader downloads from `url`: the command is linted
+    /// without it, and a failure to find it is a `needs-input` note naming both (see
+    /// `lint/job/downloaded.rs`).
+    Downloaded { name: String, url: String },
 }
 
 impl fmt::Display for Assumption {

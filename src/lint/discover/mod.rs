@@ -31,6 +31,7 @@ pub mod package_build;
 pub mod package_locate;
 pub mod package_nearest;
 pub mod package_overlay;
+pub mod page_skip;
 pub mod provenance;
 pub mod provisioner_sources;
 pub mod rendered_output;
@@ -480,6 +481,7 @@ fn learn(
     alternatives::add(&mut roots, &found.invocations, &known);
     d.skipped = found.skipped;
     d.findings.extend(ignored_skip::notes(&d.skipped));
+    d.findings.extend(page_skip::notes(&d.skipped));
     // Only a command that prints the values reads them all: a schema's inspection prints what
     // may be set (a Package's OpenAPI document), and a value nothing reads is still unused.
     d.inspected = found

@@ -8,7 +8,9 @@
 //! directory that vendors a Helm chart's `templates/`). Otherwise the error assumes another
 //! tool renders the file (an `other-template` assumption: a note). The same holds for ytt's
 //! own text-template directives (`(@ … @)`) in a `.yaml` file, which a command marks
-//! `type=text-template` to render it as text (round twenty's R20-2).
+//! `type=text-template` to render it as text (round twenty's R20-2), and for ERB's markup
+//! (`<%= … %>`, `%` lines: [`super::erb_markup`]), which a program renders with ERB before
+//! ytt reads the output (round fifty-three's R53-1).
 
 use crate::lint::job::Job;
 use crate::report::{
@@ -47,10 +49,12 @@ pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Opti
     let Some(text) = read(&file) else {
         return;
     };
-    let text_template = !holds_other_template(&text) && holds_text_template(&text);
+    let go_template = holds_other_template(&text);
+    let erb = !go_template && super::erb_markup::holds_erb(&text);
+    let text_template = !go_template && !erb && holds_text_template(&text);
     let line = d.span.as_ref().map_or(0, |s| s.line as usize);
-    let shell = !holds_other_template(&text) && !text_template && shell_expanded(&text, line);
-    if !holds_other_template(&text) && !text_template && !shell {
+    let shell = !go_template && !erb && !text_template && shell_expanded(&text, line);
+    if !go_template && !erb && !text_template && !shell {
         return;
     }
     if reads_as_committed(job, &file, read) {
@@ -69,6 +73,11 @@ pub fn other_template(job: &Job, d: &mut Diagnostic, read: &dyn Fn(&str) -> Opti
         format!(
             "{file} holds the shell's expansions (`$(…)`, `${{…}}`) where its YAML breaks: a \
              script expands it (a here-document) before ytt reads it"
+        )
+    } else if erb {
+        format!(
+            "{file} holds ERB's markup (`<% … %>` tags, `%` lines of Ruby): ERB renders it \
+             before ytt reads the output"
         )
     } else if text_template {
         format!(

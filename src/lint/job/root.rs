@@ -13,7 +13,7 @@ use crate::lint::job::elided::SourceOf;
 use crate::lint::job::engine::SpanOf;
 use crate::lint::job::usage::Usage;
 use crate::lint::job::{
-    alternative_files, bazel_outputs, bom, boolean_strings, certainty, compared_output,
+    alternative_files, bazel_outputs, bom, boolean_strings, certainty, compared_output, downloaded,
     empty_defaults, engine, example_blanks, findings, ignored_reads, kubernetes, library_hint,
     listed_choice, needs_input, number_flags, policy, replaced_text, rewritten_text, split_output,
     stand_in_checks, undefined, unmatched_overlays, usage,
@@ -99,6 +99,7 @@ pub(super) fn evaluate(
     library_hint::add(&workspace, &mut found);
     let found = ignored_reads::settle(job, found);
     let found = bazel_outputs::settle(job, found);
+    let found = downloaded::settle(job, found);
     let found = without_repeats(needs_input::settle(job, &workspace, found))
         .into_iter()
         .map(|d| engine::tidy(d, &span_of))

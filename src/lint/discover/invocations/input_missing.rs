@@ -79,6 +79,31 @@ pub fn excused(m: &MissingInput, vendir: &[Target], made: &[MadeAt]) -> Option<S
     ))
 }
 
+/// The note that says in the report why a page's command is not linted, when it is excused
+/// because a command of the repository copies the page elsewhere (`why`, from [`excused`]):
+/// its reader's procedure is never dropped without a trace (round fifty-three's N53-2, where
+/// the trace was only in `--list-roots`). A script's command copied elsewhere is the common
+/// way a catalog's scripts are installed, and stays in `--list-roots` alone.
+pub fn excused_note(m: &MissingInput, why: &str) -> Option<Diagnostic> {
+    if source_of(&m.origin.file) != crate::report::Source::Document {
+        return None;
+    }
+    let shown: Vec<&str> = m.paths.iter().map(|(p, _)| p.as_str()).collect();
+    let d = Diagnostic::new(
+        Rule::NeedsInput,
+        format!(
+            "the page's ytt command is not linted: {} is not in the repository from where the \
+             page is, and {why}",
+            shown.join(", ")
+        ),
+    )
+    .at(Span::point(&m.origin.file, m.origin.line, 1))
+    .with_help(
+        "if the command runs here, list it in .yttlint.yaml with the files it reads (`roots:`)",
+    );
+    Some(d)
+}
+
 /// The missing inputs, each reported once: a script another runs is reported where the path
 /// is written (in that script), not again at each line that runs it.
 pub fn once_each(all: Vec<MissingInput>, entered: &BTreeSet<Entered>) -> Vec<MissingInput> {

@@ -224,13 +224,31 @@ impl Building {
                 repo.index,
             );
         self.leads_in &= missing::leads_in(full, cwd, repo.index);
-        if !evident {
+        // A path that exists as written from the page's own folder (`./wf.yml` beside the
+        // page) is where the page's reader stands, not a move (round fifty-three's N53-2).
+        if !evident && !self.beside_page(written, hint.as_deref()) {
             hint = self.moved_on_page(full, hint, repo);
         }
         if self.page.is_some() {
             self.elsewhere |= moved_page::exists_elsewhere(written, repo.index);
         }
         self.missing.push((shown_path(full), hint, evident));
+    }
+
+    /// Whether `hint`, what a missing input of a page's own command is, is the path as
+    /// `written` taken from the page's own folder.
+    fn beside_page(&self, written: &Word, hint: Option<&str>) -> bool {
+        let (Some(dir), Some(hint)) = (self.page.as_deref(), hint) else {
+            return false;
+        };
+        let Some(rel) = written.normalized().literal() else {
+            return false;
+        };
+        !self.page_script
+            && !rel.starts_with('/')
+            && !rel.split('/').any(|s| s == "..")
+            && crate::files::paths::join(dir, rel.trim_start_matches("./").trim_end_matches('/'))
+                == hint
     }
 
     /// The hint for a missing input of a page's own command that moved (see `moved_page.rs`),
@@ -321,6 +339,14 @@ pub(super) fn instance(
         got: None,
     };
     for f in &args.files {
+        // `-f [NAME](URL)`, a page's link: the file NAME its reader downloads from URL.
+        if let Some((name, url)) = f.literal().as_deref().and_then(super::page_links::link) {
+            at.assume(Some(super::page_links::assumption(name, url)));
+            at.inv
+                .unknown
+                .push(format!("-f {name} (downloaded from {url})"));
+            continue;
+        }
         let (name, path) = split_name(f);
         // A file an earlier copy put there is the copied one (`copied_input.rs`).
         let (name, path) =

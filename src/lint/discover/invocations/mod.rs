@@ -10,6 +10,7 @@ pub mod angle;
 pub mod anywhere;
 pub mod assembled;
 pub mod author_clone;
+pub mod bosh_packaging;
 pub mod braces;
 pub mod bundle_push;
 mod chosen_values;
@@ -73,6 +74,7 @@ pub mod package_json;
 pub mod page_cd;
 pub mod page_exports;
 pub mod page_lines;
+pub mod page_links;
 pub mod page_marks;
 mod piped_stdin;
 mod piped_ytt;
@@ -628,6 +630,15 @@ pub fn find_with(
             );
         }
     }
+    // A BOSH packaging script runs in its package's compile folder: what it makes, copies or
+    // moves is none of the repository's paths (`bosh_packaging.rs`).
+    let packaging: BTreeSet<&str> = texts
+        .iter()
+        .filter(|(p, _, t)| bosh_packaging::is_packaging(p, t, index))
+        .map(|(p, _, _)| p.as_str())
+        .collect();
+    made.retain(|m| !packaging.contains(m.file.as_str()));
+    copies.retain(|m| !packaging.contains(m.file.as_str()));
     let pages: Vec<(String, &str)> = texts
         .iter()
         .map(|(p, _, t)| (p.clone(), t.as_str()))
@@ -812,6 +823,12 @@ pub fn find_with(
             found.findings.push(note);
             found.skipped.push(skip);
             continue;
+        }
+        if let Some(note) = why
+            .as_deref()
+            .and_then(|why| input_missing::excused_note(&m, why))
+        {
+            found.findings.push(note);
         }
         match why {
             Some(why) => found.skipped.push(Skipped {

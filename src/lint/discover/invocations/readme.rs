@@ -11,6 +11,7 @@
 use super::fence::{blocks, Fence};
 use super::outputs::{Made, Written};
 use super::page_lines;
+use super::page_links;
 use super::snippet::{Snippet, CALLER};
 use super::word::Word;
 
@@ -139,12 +140,15 @@ fn plain_command(lines: &[&str], i: usize) -> Option<String> {
     if !flagged {
         return None;
     }
-    let mut out = vec![first.to_string()];
+    // A Markdown link the line gives a flag is the file it names (`page_links.rs`).
+    let mut out = vec![page_links::quoted(first)];
     let mut j = i;
     while out.last().is_some_and(|l| page_lines::continues(l)) {
         j += 1;
         match lines.get(j) {
-            Some(next) if !next.trim().is_empty() => out.push(next.trim_start().to_string()),
+            Some(next) if !next.trim().is_empty() => {
+                out.push(page_links::quoted(next.trim_start()))
+            }
             _ => break,
         }
     }

@@ -514,10 +514,7 @@ fn unplaced(attempts: Vec<Vec<Outcome>>) -> Vec<Outcome> {
                 let shown: Vec<&str> = m.paths.iter().map(|p| p.0.as_str()).collect();
                 skipped(
                     &m.origin,
-                    format!(
-                        "{} is not in the repository, and nothing shows the command runs from here",
-                        shown.join(", ")
-                    ),
+                    format!("{}{UNPLACED_SKIP}", shown.join(", ")),
                     m.claims,
                 )
             }
@@ -699,6 +696,12 @@ pub fn preferred_base(
         .into_iter()
         .find(|b| anchored(anchors, b, repo.index))
 }
+
+/// The end of the reason of a command skipped because an input is not in the repository
+/// from any directory it may run in (the inputs come first): `page_skip.rs` reports a page's
+/// such command in a note.
+pub const UNPLACED_SKIP: &str =
+    " is not in the repository, and nothing shows the command runs from here";
 
 /// How an input that is not in the repository is listed among the unknown ones.
 pub(super) const NOT_IN_REPOSITORY: &str = "(not in the repository)";
