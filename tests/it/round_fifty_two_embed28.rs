@@ -58,13 +58,23 @@ fn a_branch_another_root_takes_is_no_never_evaluated_branch() {
 #[test]
 fn a_branch_no_root_takes_is_one_note_for_all_of_them() {
     // Both commands give `extra: false`: no scenario of either root takes the branch, and the
-    // note is said once, naming both roots in its help.
-    let repo = pipeline_repo("off.yaml");
-    repo.write(
-        "Makefile",
-        "render:\n\tytt -f pipeline.yml -f off.yaml -v release=1 > rendered.yml\n",
-    );
+    // note is said once, its help counting the roots.
+    let repo = Repo::of(&[
+        ("pipeline.yml", PIPELINE),
+        ("off.yaml", "#@data/values\n---\nextra: false\n"),
+        ("release.yaml", "#@data/values\n---\nextra: false\n"),
+        (
+            "Makefile",
+            "render:\n\tytt -f pipeline.yml -f release.yaml > rendered.yml\n",
+        ),
+        (
+            "README.md",
+            "For the release branch:\n\n```\nytt -f pipeline.yml -f off.yaml > rendered.yml\n```\n",
+        ),
+    ]);
     let lint = repo.lint();
+    let roots = lint.report["roots"].as_array().map(Vec::len);
+    assert_eq!(roots, Some(2), "{lint}");
     let notes = lint.of("branch-never-evaluated");
     assert_eq!(notes.len(), 1, "{lint}");
     assert_eq!(str_of(notes[0], "file"), "pipeline.yml");
