@@ -191,8 +191,8 @@ fn check(
         // It compiles: what no data values can fix is the string's fault too, at the same
         // certainty (round fifty-two's N52-3).
         let help = format!(
-            "ytt reads the text of {held} as a file of its own, whatever data values its reader \
-             gives; the line numbers in the message count from its first line"
+            "ytt reads the text of {held} as a file of its own and fails on this whatever data \
+             values its reader gives"
         );
         out.extend(faults(&ws, &place, &help, &p));
     }
