@@ -12,11 +12,12 @@
 //!
 //! Coverage is merged per template file over every root that evaluates it: a branch of a file
 //! two roots render (one with `extra: true`, one with `extra: false`) is taken, whichever root
-//! takes it (round fifty-two's N52-1). The note names the first of those roots.
+//! takes it (round fifty-two's N52-1). The note names the first complete one of those roots.
 //!
-//! Only sure findings: every job of every root that evaluates the file must have evaluated to
-//! the end (a job that failed proves nothing about what it would have run), and the `if` itself must have run (a branch
-//! inside code that never runs is not reported; the outermost branch that never ran is).
+//! Only sure findings: a root whose every job evaluated to the end must have run the `if` (a
+//! branch inside code that never runs is not reported; the outermost branch that never ran is)
+//! and not taken the arm, and no other root took it (a root with a failed job proves nothing
+//! about what it would have run, only what it did run).
 //! Branches of an `if` without `else` that are never false are not reported: a default that
 //! turns a block on is not a missing scenario. Nor is an arm that starts by failing
 //! (`fail(...)`, `assert.fail(...)`): it guards against bad input, and no scenario should take
@@ -39,8 +40,7 @@ pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
     // Files on every core (reading them is most of the work); the order stays the files'.
     files
         .par_iter()
-        .filter_map(|(_, f)| f.complete.then_some(f))
-        .map(|f| file_findings(f, sources))
+        .map(|(_, f)| file_findings(f, sources))
         .collect::<Vec<_>>()
         .into_iter()
         .flatten()
@@ -49,13 +49,15 @@ pub fn findings(roots: &[RootCoverage], sources: &Sources) -> Vec<Diagnostic> {
 
 /// One file's coverage over every root whose scenarios evaluated it.
 struct FileOverRoots<'r> {
-    /// The evaluations of every root merged (counts summed).
-    merged: FileCoverage,
-    /// The roots that evaluated the file, in root order.
-    roots: Vec<&'r str>,
-    /// Every root that evaluated the file evaluated all its jobs to the end: a root with a
-    /// failed job might have taken a branch the others did not, so nothing is sure.
-    complete: bool,
+    /// The evaluations of the roots whose every job evaluated to the end, merged (counts
+    /// summed): what they did not run, they do not run. `None`: no such root evaluated it.
+    sure: Option<FileCoverage>,
+    /// The evaluations of every root merged: an arm a root with a failed job took is taken.
+    all: FileCoverage,
+    /// The complete roots that evaluated the file, in root order.
+    complete: Vec<&'r str>,
+    /// How many roots evaluated the file.
+    roots: usize,
 }
 
 /// The roots' coverage by file (sorted by path).
@@ -63,21 +65,22 @@ fn by_file(roots: &[RootCoverage]) -> BTreeMap<&str, FileOverRoots<'_>> {
     let mut files: BTreeMap<&str, FileOverRoots<'_>> = BTreeMap::new();
     for root in roots {
         for f in &root.files {
-            match files.get_mut(f.file.as_str()) {
-                Some(seen) => {
-                    seen.merged.merge(f);
-                    seen.roots.push(&root.root);
-                    seen.complete &= root.complete;
-                }
-                None => {
-                    files.insert(
-                        &f.file,
-                        FileOverRoots {
-                            merged: f.clone(),
-                            roots: vec![&root.root],
-                            complete: root.complete,
-                        },
-                    );
+            let seen = files.entry(&f.file).or_insert_with(|| FileOverRoots {
+                sure: None,
+                all: FileCoverage {
+                    file: f.file.clone(),
+                    ..FileCoverage::default()
+                },
+                complete: Vec::new(),
+                roots: 0,
+            });
+            seen.all.merge(f);
+            seen.roots += 1;
+            if root.complete {
+                seen.complete.push(&root.root);
+                match &mut seen.sure {
+                    Some(sure) => sure.merge(f),
+                    None => seen.sure = Some(f.clone()),
                 }
             }
         }
@@ -85,11 +88,32 @@ fn by_file(roots: &[RootCoverage]) -> BTreeMap<&str, FileOverRoots<'_>> {
     files
 }
 
+/// How often any root took the arm `arm` of the branch point `b` (matched as the merge of
+/// coverage matches them: line, order on the line, number of arms).
+fn taken_anywhere(all: &FileCoverage, b: &BranchPoint, arm: usize) -> u64 {
+    all.branches
+        .iter()
+        .find(|m| (m.line, m.ord) == (b.line, b.ord) && m.arms.len() == b.arms.len())
+        .and_then(|m| m.arms.get(arm))
+        .map_or(0, |a| a.hits)
+}
+
 /// The findings of one file's coverage, merged over the roots that evaluate it.
 fn file_findings(over: &FileOverRoots<'_>, sources: &Sources) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let f = &over.merged;
-    let candidate = |b: &&BranchPoint| b.hits > 0 && b.arms.iter().any(|a| a.hits == 0);
+    // Only the complete roots' evaluations prove that an `if` ran and an arm did not.
+    let (Some(f), Some(first)) = (&over.sure, over.complete.first()) else {
+        return out;
+    };
+    let untaken = |b: &BranchPoint| -> Vec<usize> {
+        b.arms
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| a.hits == 0 && taken_anywhere(&over.all, b, *i) == 0)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let candidate = |b: &&BranchPoint| b.hits > 0 && !untaken(b).is_empty();
     if !f.branches.iter().any(|b| candidate(&b)) {
         // Nothing to report in this file: its text is not needed.
         return out;
@@ -105,18 +129,15 @@ fn file_findings(over: &FileOverRoots<'_>, sources: &Sources) -> Vec<Diagnostic>
             .copied()
             .unwrap_or_default()
     };
-    // The note belongs to the first root that evaluated the file; when others did too, the
-    // help says that none of them takes the branch either.
-    let Some(first) = over.roots.first() else {
-        return out;
-    };
-    let others = match over.roots.len() {
-        1 => String::new(),
+    // The note belongs to the first complete root that evaluated the file; when others did
+    // too, the help says that none of them takes the branch either.
+    let others = match over.roots {
+        0 | 1 => String::new(),
         n => format!("; none of the {n} roots that evaluate this file takes it"),
     };
     for b in f.branches.iter().filter(candidate) {
         let condition = code_of(line_of(b.line));
-        for arm in b.arms.iter().filter(|a| a.hits == 0) {
+        for arm in untaken(b).into_iter().filter_map(|i| b.arms.get(i)) {
             if is_guard(&line_of, arm.line) {
                 continue;
             }
@@ -289,9 +310,18 @@ mod tests {
             "{:?}",
             found[0].help
         );
-        // A root with a failed job evaluates the file too: it might have taken the branch.
+        // A root with a failed job proves only what it ran: an arm it took is taken, one it
+        // did not take may still be reported from the complete root.
         other.complete = false;
-        assert!(findings(&[root(true, 2, 0, 2), other], &sources()).is_empty());
+        assert_eq!(
+            findings(&[root(true, 2, 0, 2), other.clone()], &sources()).len(),
+            1
+        );
+        other.files[0].branches[0].arms[0].hits = 1;
+        assert!(findings(&[root(true, 2, 0, 2), other.clone()], &sources()).is_empty());
+        // Alone, it proves nothing.
+        other.files[0].branches[0].arms[0].hits = 0;
+        assert!(findings(&[other], &sources()).is_empty());
     }
 
     #[test]
