@@ -202,15 +202,19 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
         linted
     };
     // Nothing linted at all (a shard may have nothing to do when the repository has more
-    // shards than roots: that is not an empty selection).
-    let empty =
+    // shards than roots: that is not an empty selection). The ytt documents written as
+    // strings in other files were linted, when there are any (round fifty's N50-2).
+    let no_root =
         shard.is_none() && linted.report.roots.is_empty() && linted.report.diagnostics.is_empty();
+    let empty = no_root && linted.strings == 0;
     if !a.extra.quiet {
         for note in &linted.notes {
             eprintln!("yttlint: note: {note}");
         }
         if empty {
             eprintln!("yttlint: {}", empty_message(a, !linted.notes.is_empty()));
+        } else if no_root {
+            eprintln!("yttlint: {}", strings_message(a, linted.strings));
         }
         if let Some(path) = a.baseline.as_ref().filter(|_| a.write_baseline.is_none()) {
             let n = linted.hidden_by_baseline;
@@ -258,16 +262,31 @@ fn lint(a: &LintArgs) -> Result<i32, String> {
 /// What a run that linted nothing says: no ytt file under the paths given, or (when discovery
 /// left notes) nothing it could lint there.
 fn empty_message(a: &LintArgs, noted: bool) -> String {
-    let under = if a.paths.is_empty() {
-        ".".to_string()
-    } else {
-        let shown: Vec<String> = a.paths.iter().map(|p| p.display().to_string()).collect();
-        shown.join(", ")
-    };
+    let under = under(a);
     if noted {
         format!("nothing to lint under {under}: the notes above say why")
     } else {
         format!("no ytt files found under {under}")
+    }
+}
+
+/// What a run whose only ytt is written as strings in other files says: no ytt file, and
+/// how many strings were checked.
+fn strings_message(a: &LintArgs, strings: usize) -> String {
+    let what = match strings {
+        1 => "1 ytt document written as a string in another file was".to_string(),
+        n => format!("{n} ytt documents written as strings in other files were"),
+    };
+    format!("no ytt files found under {}; {what} checked", under(a))
+}
+
+/// The paths a run was given, as its messages name them (`.` for none).
+fn under(a: &LintArgs) -> String {
+    if a.paths.is_empty() {
+        ".".to_string()
+    } else {
+        let shown: Vec<String> = a.paths.iter().map(|p| p.display().to_string()).collect();
+        shown.join(", ")
     }
 }
 

@@ -208,6 +208,7 @@ pub fn lint(
         cached: None,
         coverage: Vec::new(),
         unchecked_kinds: Vec::new(),
+        strings: 0,
         notes: Vec::new(),
         hidden_by_baseline: 0,
     };
@@ -249,6 +250,7 @@ fn add_linted(merged: &mut Linted, linted: Linted, prefix: &str) {
         merged.coverage.push(c);
     }
     merged.unchecked_kinds.extend(linted.unchecked_kinds);
+    merged.strings += linted.strings;
     let shown = if prefix == "." { "" } else { prefix };
     merged.notes.extend(linted.notes.into_iter().map(|n| {
         if shown.is_empty() {

@@ -90,6 +90,9 @@ pub struct Linted {
     pub coverage: Vec<RootCoverage>,
     /// The kinds of rendered objects no schema was known for (`apiVersion kind`), sorted.
     pub unchecked_kinds: Vec<String>,
+    /// The ytt documents written as strings in other files (a Cartographer template's `ytt:
+    /// |`, a Secret's values) that the run checked: a run with no root has linted these.
+    pub strings: usize,
     /// What the run says about itself (a cache directory git tracks, not used).
     pub notes: Vec<String>,
     /// How many findings the baseline (`--baseline`) hid.
@@ -244,12 +247,13 @@ pub fn lint_unfinished(
         RunCache::open(d, &config.dir, &asked)
     });
     let mut linted = match run_cache.as_ref().and_then(RunCache::get) {
-        Some((report, coverage, unchecked_kinds)) => Linted {
+        Some((report, extras)) => Linted {
             cached: Some((report.roots.len(), 0)),
             report,
             sources: Sources::new(&config.dir),
-            coverage,
-            unchecked_kinds,
+            coverage: extras.coverage,
+            unchecked_kinds: extras.unchecked_kinds,
+            strings: extras.strings,
             notes: Vec::new(),
             hidden_by_baseline: 0,
         },
@@ -264,7 +268,12 @@ pub fn lint_unfinished(
                 }
             }
             if let Some(rc) = &run_cache {
-                rc.put(&linted.report, &linted.coverage, &linted.unchecked_kinds);
+                rc.put(
+                    &linted.report,
+                    &linted.coverage,
+                    &linted.unchecked_kinds,
+                    linted.strings,
+                );
             }
             linted
         }
@@ -338,6 +347,7 @@ pub fn lint(s: &Settings, p: &Planned) -> Result<Linted, String> {
         cached: cache.map(|c| c.counts()),
         coverage,
         unchecked_kinds: ran.unchecked_kinds,
+        strings: post::embedded::count(&p.discovery),
         notes: Vec::new(),
         hidden_by_baseline: 0,
     })

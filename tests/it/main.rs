@@ -71,6 +71,7 @@ mod round_fifteen_lead;
 mod round_fifteen_subfolder;
 mod round_fifty_one_pkg28;
 mod round_fifty_three_fix;
+mod round_fifty_two_embed28;
 mod round_forty_nine_lead;
 mod round_forty_one_lead;
 mod round_forty_seven_fix;

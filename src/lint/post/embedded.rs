@@ -17,9 +17,16 @@
 //!
 //! A file of a kapp-controller ytt step (`ytt: inline: paths: overlay.yaml: |` of a Package or
 //! App) is named as an input by the step itself, whatever its first line: its findings are
-//! certain, and besides the checks above the names it uses without defining them (`overlay`
-//! without its `load`) are ytt's failure with any data values (round nine's LA-1).
+//! certain.
+//!
+//! A document that compiles is analysed as a committed template is, its data values unknown
+//! (they come from the string's reader: the App, a Cartographer Workload): the faults no data
+//! values fix are ytt's failure whatever the reader gives, and are reported at the document's
+//! certainty: a name used and not defined (`overlay` without its `load`, round nine's LA-1;
+//! `parm(...)` beside `def param`, round fifty-two's N52-3), a call with arguments the function
+//! does not take, a `load()` of a name the module lacks, a member a `@ytt:` module lacks.
 
+use crate::analysis::Outside;
 use crate::files::paths::is_within;
 use crate::files::InputFile;
 use crate::library::{EvalOpts, Workspace};
@@ -28,7 +35,9 @@ use crate::lint::repo::embedded::Embedded;
 use crate::lint::repo::embedded_step::{IGNORE_UNKNOWN_COMMENTS, STRICT};
 use crate::lint::repo::walk::RepoFile;
 use crate::pos::Pos;
-use crate::report::{Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Source, Span};
+use crate::report::{
+    Assumption, AssumptionKind, Basis, Diagnostic, Provenance, Rule, Source, Span,
+};
 
 /// The findings of every embedded ytt document of the repository's files; `lenient`: some
 /// command of the repository ignores unknown comments.
@@ -48,6 +57,11 @@ pub fn findings(d: &Discovery, lenient: bool) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// How many embedded ytt documents [`findings`] checks.
+pub fn count(d: &Discovery) -> usize {
+    d.files.iter().map(|f| f.embedded.len()).sum()
 }
 
 /// The repository's commands that read the file at `outer` (as a ytt input, or deployed as
@@ -138,7 +152,11 @@ fn check(
         let p = Provenance::of(Source::Embedded, Some(at));
         let mut out = diagnostics(&ws, &place, &held, &p);
         if out.is_empty() {
-            out.extend(undefined(&ws, &place, &held, &p));
+            let help = format!(
+                "the ytt step that names it compiles the text of {held} as a file of its own: a \
+                 name it uses needs its `load()` there"
+            );
+            out.extend(faults(&ws, &place, &help, &p));
         }
         return out;
     }
@@ -168,7 +186,17 @@ fn check(
     {
         p.assume(a);
     }
-    diagnostics(&ws, &place, &held, &p)
+    let mut out = diagnostics(&ws, &place, &held, &p);
+    if out.is_empty() {
+        // It compiles: what no data values can fix is the string's fault too, at the same
+        // certainty (round fifty-two's N52-3).
+        let help = format!(
+            "ytt reads the text of {held} as a file of its own and fails on this whatever data \
+             values its reader gives"
+        );
+        out.extend(faults(&ws, &place, &help, &p));
+    }
+    out
 }
 
 /// The findings of the embedded document's workspace `ws`, placed by `place` in the outer
@@ -194,33 +222,48 @@ fn diagnostics(
         .collect()
 }
 
-/// The names the embedded document's files use and do not define (`overlay` without its
-/// `load`): starlark-go's resolver rejects the file whatever the data values.
-fn undefined(
+/// The rules of static analysis whose findings are faults of the text that no data values fix:
+/// a name used and not defined (starlark-go's resolver rejects the file), a call of a function
+/// with arguments it does not take, a `load()` of a name the module does not have, a member a
+/// `@ytt:` module lacks. The style checks (an unused load or function) are left to committed
+/// files, and the data values checks rest on values the string's reader gives.
+const FAULTS: &[Rule] = &[
+    Rule::TemplateError,
+    Rule::WrongArguments,
+    Rule::LoadUnknownName,
+    Rule::UnknownModuleAttribute,
+];
+
+/// The faults static analysis finds in the embedded document's files (see [`FAULTS`]), its data
+/// values unknown (a ytt step's come from the App, a Cartographer template's from the Workload):
+/// `overlay` used without its `load`, `parm(...)` beside `def param`. `help` says how ytt reads
+/// the text.
+fn faults(
     ws: &Workspace,
     place: &dyn Fn(&Pos) -> Option<Span>,
-    held: &str,
+    help: &str,
     p: &Provenance,
 ) -> Vec<Diagnostic> {
+    let analysis = crate::analysis::analyse(ws, "", &Outside::Unknown, false);
     let mut out = Vec::new();
-    for f in &ws.files {
-        let Some(unit) = crate::analysis::units::unit(ws, f) else {
+    for found in analysis.findings {
+        if !FAULTS.contains(&found.rule) || found.on_inputs {
+            continue;
+        }
+        let Some(mut span) = place(&found.pos) else {
             continue;
         };
-        for found in crate::analysis::undefined::check_unit(&unit) {
-            let Some(mut span) = place(&found.pos) else {
-                continue;
-            };
-            span.end_column = span.column + found.width;
-            let mut d = Diagnostic::new(found.rule, found.message).at(span);
-            d.help = Some(format!(
-                "the ytt step that names it compiles the text of {held} as a file of its own: a \
-                 name it uses needs its `load()` there"
-            ));
-            d.basis = Some(Basis::Command);
-            d.certainty = Some(p.certainty(Basis::Command));
-            out.push(d);
+        span.end_column = span.column + found.width;
+        let mut d = Diagnostic::new(found.rule, found.message).at(span);
+        for (message, pos) in &found.related {
+            if let Some(at) = place(pos) {
+                d = d.with_related(message.clone(), at);
+            }
         }
+        d.help = Some(help.to_string());
+        d.basis = Some(Basis::Command);
+        d.certainty = Some(p.certainty(Basis::Command));
+        out.push(d);
     }
     out
 }
@@ -228,7 +271,6 @@ fn undefined(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Rule;
 
     fn embedded(text: &str) -> Embedded {
         Embedded {

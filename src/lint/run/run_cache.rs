@@ -26,7 +26,7 @@ use crate::report::{Diagnostic, Report, RootStatus};
 pub const MAX_RUNS: usize = 64;
 
 /// Format of the entries: bump when [`Stored`] or the key changes meaning.
-const FORMAT: &str = "yttlint-run-2";
+const FORMAT: &str = "yttlint-run-3";
 
 #[derive(Serialize, Deserialize)]
 struct Stored {
@@ -35,6 +35,18 @@ struct Stored {
     coverage: Vec<RootCoverage>,
     #[serde(default)]
     unchecked_kinds: Vec<String>,
+    /// The ytt documents written as strings in other files that the run checked.
+    #[serde(default)]
+    strings: usize,
+}
+
+/// What a run stored in the cache, beside its report.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    pub coverage: Vec<RootCoverage>,
+    pub unchecked_kinds: Vec<String>,
+    /// The ytt documents written as strings in other files that the run checked.
+    pub strings: usize,
 }
 
 /// The run's place in the cache.
@@ -77,9 +89,9 @@ impl RunCache {
         self.runs.join(format!("{}.json", self.key))
     }
 
-    /// The stored report and coverage, if there is a readable one. Jobs taken from it took
-    /// no time.
-    pub fn get(&self) -> Option<(Report, Vec<RootCoverage>, Vec<String>)> {
+    /// The stored report and what came with it, if there is a readable one. Jobs taken from
+    /// it took no time.
+    pub fn get(&self) -> Option<(Report, Extras)> {
         let path = self.entry();
         let bytes = cache::read_regular(&path)?;
         let body = self.auth.open(&format!("runs/{}", self.key), &bytes)?;
@@ -97,11 +109,23 @@ impl RunCache {
             roots,
             diagnostics: stored.diagnostics,
         };
-        Some((report, stored.coverage, stored.unchecked_kinds))
+        let extras = Extras {
+            coverage: stored.coverage,
+            unchecked_kinds: stored.unchecked_kinds,
+            strings: stored.strings,
+        };
+        Some((report, extras))
     }
 
-    /// Stores the report and coverage of the run, unless they must not be reused.
-    pub fn put(&self, report: &Report, coverage: &[RootCoverage], unchecked_kinds: &[String]) {
+    /// Stores the report and coverage of the run (and how many ytt strings it checked),
+    /// unless they must not be reused.
+    pub fn put(
+        &self,
+        report: &Report,
+        coverage: &[RootCoverage],
+        unchecked_kinds: &[String],
+        strings: usize,
+    ) {
         let machine = report
             .diagnostics
             .iter()
@@ -114,6 +138,7 @@ impl RunCache {
             diagnostics: report.diagnostics.clone(),
             coverage: coverage.to_vec(),
             unchecked_kinds: unchecked_kinds.to_vec(),
+            strings,
         };
         if let Ok(bytes) = serde_json::to_vec(&stored) {
             let sealed = self.auth.seal(&format!("runs/{}", self.key), &bytes);
