@@ -9,6 +9,7 @@ pub mod lines;
 pub mod loader;
 pub mod plain;
 pub mod schema_docs;
+pub mod struct_keys;
 pub(crate) mod star_code;
 pub mod tree;
 pub mod undeclared;

@@ -19,6 +19,7 @@ mod cache;
 mod catalog;
 mod certainty;
 mod checkout;
+mod collection_keys;
 #[cfg(unix)]
 mod ci_integrations;
 mod conventions;
@@ -53,6 +54,7 @@ mod moved_inputs;
 mod nested_configs;
 mod policy;
 mod prepended;
+mod rendering_script;
 mod report_shape;
 mod reports;
 mod reserved_words;
