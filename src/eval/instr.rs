@@ -293,8 +293,12 @@ pub fn replace_current<'v>(v: Value<'v>, eval: &Evaluator<'v, '_, '_>) -> starla
     let ctx = ctxs
         .last_mut()
         .ok_or_else(|| fail("replace", "no template context is active"))?;
-    ctx.replace(val).map_err(|m| match panicked(&m) {
-        true => starlark::Error::new_other(anyhow_msg(m)),
-        false => starlark::Error::new_other(anyhow_msg(format!("template.replace: {m}"))),
+    ctx.replace(val).map_err(|m| {
+        let m = if panicked(&m) {
+            m
+        } else {
+            format!("template.replace: {m}")
+        };
+        starlark::Error::new_other(anyhow_msg(m))
     })
 }

@@ -18,8 +18,9 @@ fn go_type(key: &Value) -> Option<&'static str> {
 }
 
 /// What stands for the Go backtrace ytt prints after the message.
-const REASON: &str =
-    "(ytt shows a Go backtrace here: a YAML map or sequence cannot be a map key in a template)";
+const REASON: &str = "(ytt shows a Go backtrace here: a YAML map or sequence cannot be a map \
+     key in a template; another tool's placeholder such as `{{ .x }}` is a YAML map whose key \
+     is a map)";
 
 /// ytt's error for starting a map item with `key` in a map that holds items already
 /// (`earlier`) or none: Go words the panic of a lookup in an empty map and in a filled one

@@ -60,7 +60,10 @@ mod tests {
     fn the_first_key_that_is_not_a_string_in_go_s_order() {
         assert_eq!(crash(&values("a: 1\nb:\n  c: [x]\n")), None);
         let said = crash(&values("a:\n  80: http\n\"443\": https\n")).unwrap_or_default();
-        assert!(said.contains("key is not a string: `80` (values.yml:2)"), "{said}");
+        assert!(
+            said.contains("key is not a string: `80` (values.yml:2)"),
+            "{said}"
+        );
         let said = crash(&values("ports:\n- {8080: web}\n")).unwrap_or_default();
         assert!(said.contains("`8080` (values.yml:2)"), "{said}");
         let said = crash(&values("a:\n  key: {{ .x }}\n")).unwrap_or_default();

@@ -19,9 +19,9 @@ mod cache;
 mod catalog;
 mod certainty;
 mod checkout;
-mod collection_keys;
 #[cfg(unix)]
 mod ci_integrations;
+mod collection_keys;
 mod conventions;
 mod coverage;
 mod data_values_cli;

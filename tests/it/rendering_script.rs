@@ -45,7 +45,10 @@ fn a_script_the_page_runs_before_ytt_renders_the_file_the_command_reads() {
     assert_eq!(f["severity"], "warning", "{lint}");
     assert_eq!(f["line"], 9, "{lint}");
     let text = f.to_string();
-    assert!(text.contains("hash of unhashable type: yaml.MapSlice"), "{text}");
+    assert!(
+        text.contains("hash of unhashable type: yaml.MapSlice"),
+        "{text}"
+    );
     assert!(
         text.contains("by `sed` at app/to-yaml.sh:4, run by app/README.md:6"),
         "{text}"
