@@ -185,7 +185,8 @@ impl Ctx {
                 Open::MapItem(item),
             ) = (self.stack.last_mut(), &node)
             {
-                override_key(m, item, self.tpl.implicit_map_key_overrides, true)?;
+                let earlier = !m.items.is_empty();
+                override_key(m, item, earlier, self.tpl.implicit_map_key_overrides, true)?;
             }
         }
         self.stack.push(OpenNode {
@@ -310,7 +311,8 @@ impl Ctx {
                         it.pos = cur_item.pos.clone();
                         place_unknown(&mut it.value, &cur_item.pos, 0);
                     }
-                    override_key(pm, it, self.tpl.implicit_map_key_overrides, strict)?;
+                    // ytt's map still holds the item being replaced.
+                    override_key(pm, it, true, self.tpl.implicit_map_key_overrides, strict)?;
                 }
                 Replacement::MapItems(items)
             }
@@ -369,9 +371,21 @@ fn container_name(n: &Open) -> &'static str {
     }
 }
 
-/// ytt's map key override: a repeated key replaces the earlier item when overrides are
-/// implicit, the item carries `@yaml/map-key-override`, or the check is not strict.
-fn override_key(map: &mut Map, item: &MapItem, implicit: bool, strict: bool) -> Res<()> {
+/// ytt's map key override (`MapItemOverride.Apply`): `item` is about to join `map`, which
+/// holds items (`earlier`, as ytt's map counts them) or none. A collection key fails as
+/// ytt's Go map fails on it (see [`super::map_key`]); a repeated key replaces the earlier
+/// item when overrides are implicit, the item carries `@yaml/map-key-override`, or the check
+/// is not strict.
+fn override_key(
+    map: &mut Map,
+    item: &MapItem,
+    earlier: bool,
+    implicit: bool,
+    strict: bool,
+) -> Res<()> {
+    if let Some(panic) = super::map_key::unhashable(&item.key, earlier) {
+        return Err(panic);
+    }
     if let Some(idx) = map.items.iter().position(|i| i.key == item.key) {
         if implicit || item.anns.has("yaml/map-key-override") || !strict {
             map.items.remove(idx);

@@ -67,10 +67,21 @@ impl fmt::Display for TplInstr {
 /// An error of instruction `name`. A Go panic ytt recovered (`(p) ...`) is shown as it is.
 fn fail(name: &str, msg: impl fmt::Display) -> starlark::Error {
     let msg = msg.to_string();
-    if msg.starts_with("(p) ") {
+    if panicked(&msg) {
         return starlark::Error::new_other(anyhow_msg(msg));
     }
     starlark::Error::new_other(anyhow_msg(format!("{name}: {msg}")))
+}
+
+/// Whether `msg` stands for a Go panic ytt's `ErrWrapper` recovered: a value that is no error
+/// (`(p) …`) or an error with the backtrace appended. Such a message never gets the
+/// function's name in front, as an error returned does.
+fn panicked(msg: &str) -> bool {
+    msg.starts_with("(p) ")
+        || msg
+            .lines()
+            .next()
+            .is_some_and(|l| l.ends_with(" (backtrace: goroutine 1 [running]:"))
 }
 
 fn tag_of(v: Value<'_>, name: &str) -> starlark::Result<Tag> {
@@ -282,6 +293,12 @@ pub fn replace_current<'v>(v: Value<'v>, eval: &Evaluator<'v, '_, '_>) -> starla
     let ctx = ctxs
         .last_mut()
         .ok_or_else(|| fail("replace", "no template context is active"))?;
-    ctx.replace(val)
-        .map_err(|m| starlark::Error::new_other(anyhow_msg(format!("template.replace: {m}"))))
+    ctx.replace(val).map_err(|m| {
+        let m = if panicked(&m) {
+            m
+        } else {
+            format!("template.replace: {m}")
+        };
+        starlark::Error::new_other(anyhow_msg(m))
+    })
 }

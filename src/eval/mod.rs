@@ -15,6 +15,7 @@ pub mod host;
 pub mod index_retry;
 pub mod instr;
 pub mod limits;
+pub mod map_key;
 pub mod messages;
 pub mod nesting;
 pub mod overlay_host;

@@ -160,7 +160,12 @@ impl<'a> Loader<'a> {
 
     fn builtin(&self, name: &str) -> starlark::Result<FrozenModule> {
         let module = match name {
-            "data" => super::ytt_data::module(self.exec, &self.ctx),
+            "data" => {
+                if let Some(crash) = super::ytt_data::crash(self.exec) {
+                    return Err(err(ErrorKind::Template, crash));
+                }
+                super::ytt_data::module(self.exec, &self.ctx)
+            }
             "library" => super::ytt_library::module(),
             "assert" => crate::validate::assert_module::module(),
             _ => crate::stdlib::static_module(name),

@@ -10,6 +10,7 @@ pub mod loader;
 pub mod plain;
 pub mod schema_docs;
 pub(crate) mod star_code;
+pub mod struct_keys;
 pub mod tree;
 pub mod undeclared;
 pub mod values;

@@ -166,6 +166,15 @@ fn values_module(exec: &LibExec<'_>) -> Option<FrozenModule> {
     Some(built)
 }
 
+/// ytt's crash on loading `@ytt:data` when the data values hold a key that is not a string
+/// (see [`super::struct_keys`]): looked for until the module is built once.
+pub fn crash(exec: &LibExec<'_>) -> Option<String> {
+    if exec.data_values.borrow().is_some() {
+        return None;
+    }
+    super::struct_keys::crash(&exec.values.value)
+}
+
 /// Builds the `@ytt:data` module a file in `ctx` of the library evaluation `exec` loads.
 pub fn module(exec: &LibExec<'_>, ctx: &FileCtx) -> Option<FrozenModule> {
     let shared = values_module(exec)?;

@@ -120,11 +120,16 @@ pub(crate) struct RawDoc {
     pub anchors: HashMap<String, usize>,
 }
 
-/// Errors while composing: a libyaml error, or a go-yaml message with the mark it refers to.
+/// Errors while composing: a libyaml error, a go-yaml message with the mark it refers to, or
+/// a problem go-yaml's parser has where libyaml's has none, worded as a libyaml parser error.
 pub(crate) enum ComposeError {
     Yaml(libyaml_safer::Error),
     Message(String, Mark),
+    Parser(&'static str, Mark),
 }
+
+/// go-yaml's problem with a `%YAML` directive of another version than 1.1.
+const INCOMPATIBLE: &str = "found incompatible YAML document";
 
 impl From<libyaml_safer::Error> for ComposeError {
     fn from(e: libyaml_safer::Error) -> Self {
@@ -220,6 +225,13 @@ impl<'a> Composer<'a> {
         match ev.data {
             EventData::StreamStart { .. } => return self.next_document(),
             EventData::StreamEnd => return Ok(None),
+            // go-yaml's parser takes `%YAML 1.1` only (libyaml also takes 1.2).
+            EventData::DocumentStart {
+                version_directive: Some(v),
+                ..
+            } if (v.major, v.minor) != (1, 1) => {
+                return Err(ComposeError::Parser(INCOMPATIBLE, ev.start_mark));
+            }
             EventData::DocumentStart { .. } => {}
             _ => return Err(ComposeError::Message(unexpected(), ev.start_mark)),
         }

@@ -342,6 +342,7 @@ fn compose_error(e: ComposeError, pm: &PosMap) -> ParseError {
     match e {
         ComposeError::Message(m, mark) => located(m, pm, mark),
         ComposeError::Yaml(e) => yaml_error(&e, pm),
+        ComposeError::Parser(problem, mark) => worded(problem, (mark, Mark::default()), false, pm),
     }
 }
 
@@ -351,8 +352,25 @@ fn compose_error(e: ComposeError, pm: &PosMap) -> ParseError {
 fn yaml_error(e: &libyaml_safer::Error, pm: &PosMap) -> ParseError {
     let problem = e.problem_mark().unwrap_or_default();
     let context = e.context_mark().unwrap_or_default();
+    let problem_text = if e.problem().is_empty() {
+        "unknown problem parsing YAML content"
+    } else {
+        e.problem()
+    };
+    let scanner = e.kind() == ErrorKind::Scanner;
+    worded(problem_text, (problem, context), scanner, pm)
+}
+
+/// go-yaml's wording of a libyaml error's `problem_text` at its problem and context marks (see
+/// [`yaml_error`]).
+fn worded(
+    problem_text: &str,
+    (problem, context): (Mark, Mark),
+    scanner: bool,
+    pm: &PosMap,
+) -> ParseError {
     let line = if problem.line != 0 {
-        problem.line + u64::from(e.kind() == ErrorKind::Scanner)
+        problem.line + u64::from(scanner)
     } else {
         context.line
     };
@@ -362,11 +380,6 @@ fn yaml_error(e: &libyaml_safer::Error, pm: &PosMap) -> ParseError {
         context
     };
     let mut pos = pm.pos_of(mark);
-    let problem_text = if e.problem().is_empty() {
-        "unknown problem parsing YAML content"
-    } else {
-        e.problem()
-    };
     let message = if line != 0 {
         let shown = line as i64 - i64::from(pm.prefixed);
         if shown > 0 {

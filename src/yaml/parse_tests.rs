@@ -329,6 +329,20 @@ fn error_messages() {
 }
 
 #[test]
+fn go_yaml_takes_only_a_yaml_1_1_directive() {
+    // libyaml takes `%YAML 1.2` too; go-yaml words it as it words 2.0.
+    let two = err("%YAML 2.0\n---\na: 1\n");
+    assert_eq!(two, "yaml: line 0: found incompatible YAML document");
+    assert_eq!(err("%YAML 1.2\n---\na: 1\n"), two);
+    // A later document's directive: at its line, as libyaml words 2.0 there.
+    let later = |v: &str| err(&format!("a: 0\n---\nb: 1\n...\n%YAML {v}\n---\nc: 2\n"));
+    assert_eq!(later("1.2"), later("2.0"));
+    assert!(later("1.2").contains("found incompatible YAML document"));
+    let file: Arc<str> = Arc::from("f.yml");
+    assert!(parse("%YAML 1.1\n---\na: 1\n", &file, &ParseOpts::default()).is_ok());
+}
+
+#[test]
 fn strict_mode_errors() {
     let file: Arc<str> = Arc::from("f.yml");
     let strict = ParseOpts { strict: true };

@@ -22,6 +22,7 @@ mod checkout;
 #[cfg(unix)]
 mod ci_integrations;
 mod command_outputs;
+mod collection_keys;
 mod conventions;
 mod coverage;
 mod data_values_cli;
@@ -54,6 +55,7 @@ mod moved_inputs;
 mod nested_configs;
 mod policy;
 mod prepended;
+mod rendering_script;
 mod report_shape;
 mod reports;
 mod reserved_words;

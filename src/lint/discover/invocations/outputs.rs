@@ -217,7 +217,8 @@ impl<'t> Interp<'t> {
                             continue;
                         }
                         if let Some(t) = &template {
-                            self.rendering(line, &tool, t, &e.joined(), env);
+                            let at = self.written_at(n);
+                            self.rendering((line, at), &tool, t, &e.joined(), env);
                         }
                         let text = matches!(tool.as_str(), "cat" | "tee" | "envsubst")
                             .then(|| written.clone())

@@ -30,6 +30,9 @@ pub struct Rendering {
     /// For `sed`, the patterns of its `s` commands, when each is literal text; `None` when
     /// a rule cannot be read (see [`sed_patterns`]).
     pub patterns: Option<Vec<String>>,
+    /// Where the command is written when another script holds it (the script a page's
+    /// `./render.sh` runs), with its line there.
+    pub written: Option<(String, u32)>,
 }
 
 /// A committed template a command of the repository renders.
@@ -48,9 +51,21 @@ pub struct Template {
     pub line: u32,
     /// See [`Rendering::patterns`].
     pub patterns: Option<Vec<String>>,
+    /// Where the command is written when another script holds it, run at [`Template::origin`]
+    /// (`to-yaml.sh:4`).
+    pub written: Option<String>,
 }
 
 impl Template {
+    /// Where the rendering command is: its line, and the line that runs its script when
+    /// another script holds it (`to-yaml.sh:4, run by README.md:6`).
+    pub fn place(&self) -> String {
+        match &self.written {
+            Some(w) => format!("{w}, run by {}", self.origin),
+            None => self.origin.clone(),
+        }
+    }
+
     /// What a root that renders the template itself assumes.
     pub fn assumption(&self) -> Assumption {
         let how = match self.by.as_str() {
@@ -62,7 +77,10 @@ impl Template {
             format!(
                 "{} is a template: `{}` at {} renders it into {}, {how}; the committed \
                  text, placeholders and all, was linted",
-                self.path, self.by, self.origin, self.to
+                self.path,
+                self.by,
+                self.place(),
+                self.to
             ),
         )
         .about(Subject::Rewritten {
@@ -96,6 +114,7 @@ pub fn templates(found: &[(String, Vec<Rendering>)], index: &Index) -> Vec<Templ
                     file: file.clone(),
                     line: r.line,
                     patterns: r.patterns.clone(),
+                    written: r.written.as_ref().map(|(f, l)| format!("{f}:{l}")),
                 });
             }
         }
@@ -200,10 +219,11 @@ pub fn sed_patterns(scripts: &[&Word]) -> Option<Vec<String>> {
 
 impl<'t> Interp<'t> {
     /// Records that a command run in `env` writes `to` (as written) by rendering
-    /// `template` (as written) with `tool`.
+    /// `template` (as written) with `tool`: `line` is where it runs, `written` where another
+    /// file holds it (see [`Rendering::written`]).
     pub(super) fn rendering(
         &mut self,
-        line: u32,
+        (line, written): (u32, Option<(String, u32)>),
         tool: &str,
         (template, patterns): &(Word, Option<Vec<String>>),
         to: &Word,
@@ -218,6 +238,7 @@ impl<'t> Interp<'t> {
             template: template.relative_to(cwd),
             to: to.relative_to(cwd),
             patterns: patterns.clone(),
+            written,
         });
     }
 }
@@ -263,6 +284,7 @@ mod tests {
             template: Word::lit(format!("{CALLER}/values-template.yaml")),
             to: Word::lit(format!("{CALLER}/values.yaml")),
             patterns: None,
+            written: None,
         };
         let gone = Rendering {
             template: Word::lit(format!("{REPO}/gone.tpl")),

@@ -80,7 +80,7 @@ pub fn add(
                  rules fill (with the values given to the script) included",
                 t.to,
                 t.path,
-                t.origin,
+                t.place(),
                 shown.join(", ")
             ),
         )
@@ -163,6 +163,7 @@ mod tests {
             file: "pkg/README.md".into(),
             line: 8,
             patterns: Some(vec!["{{ .domain }}".into()]),
+            written: None,
         };
         let mut inv = Invocation::new(Origin {
             file: "pkg/README.md".into(),

@@ -77,6 +77,10 @@ pub struct ScriptSet {
     mentions: Option<Regex>,
     /// Files the scripts source that run no ytt themselves.
     sourced: BTreeMap<String, Parsed>,
+    /// Scripts that run no ytt but render a template into a file (`sed … T > F`,
+    /// `envsubst < T > F`): a page or script that runs one before a ytt command enters it
+    /// for what it writes (see `rendered_dir.rs`).
+    renderers: BTreeMap<String, Parsed>,
 }
 
 /// How many times the set grows by the scripts that mention its members.
@@ -108,9 +112,14 @@ impl ScriptSet {
                 .scripts
                 .values()
                 .any(|s| sources(&s.text, name) || sources_one_of(&s.text, &path));
-            if let (true, Ok(tree)) = (sourced, parse(&text)) {
-                set.sourced
-                    .insert(path.clone(), Parsed { path, text, tree });
+            let renders = !sourced && renders(&text);
+            if let (true, Ok(tree)) = (sourced || renders, parse(&text)) {
+                let into = if sourced {
+                    &mut set.sourced
+                } else {
+                    &mut set.renderers
+                };
+                into.insert(path.clone(), Parsed { path, text, tree });
             }
         }
         set
@@ -154,9 +163,13 @@ impl ScriptSet {
         }
     }
 
-    /// The script at a repository-relative path (or a file a script sources).
+    /// The script at a repository-relative path (or a file a script sources, or a script
+    /// that renders a template).
     pub fn get(&self, path: &str) -> Option<&Parsed> {
-        self.scripts.get(path).or_else(|| self.sourced.get(path))
+        self.scripts
+            .get(path)
+            .or_else(|| self.sourced.get(path))
+            .or_else(|| self.renderers.get(path))
     }
 
     /// Every script and sourced file.
@@ -181,6 +194,16 @@ impl ScriptSet {
 }
 
 /// Whether a script's text sources a file named `name` (`source env.sh`, `. "$DIR/env.sh"`).
+/// Whether a line of a script's text may render a template into a file: a `sed` or
+/// `envsubst` command on a line with a `>` redirection (a cheap look: following the script
+/// says what it really writes).
+fn renders(text: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.split('#').next().unwrap_or(l);
+        l.contains('>') && (l.contains("sed ") || l.contains("envsubst"))
+    })
+}
+
 fn sources(text: &str, name: &str) -> bool {
     text.lines().any(|l| {
         let l = l.trim_start();
@@ -252,6 +275,30 @@ mod tests {
         ]);
         assert!(callers.get("b.sh").is_some(), "runs a script that runs ytt");
         assert!(callers.get("c.sh").is_none());
+    }
+
+    #[test]
+    fn scripts_that_render_a_template_are_kept_for_the_steps_that_run_them() {
+        let set = ScriptSet::new([
+            ("deploy.sh".to_string(), "ytt -f .init\n".to_string()),
+            (
+                "to-yaml.sh".to_string(),
+                "sed -e \"s/{{ .a }}/$A/g\" .init/c.tpl > .init/c.yml\n".to_string(),
+            ),
+            (
+                "env.sh".to_string(),
+                "envsubst < values.tpl > values.yml\n".to_string(),
+            ),
+            ("edit.sh".to_string(), "sed -i s/a/b/ c.yml\n".to_string()),
+            ("note.sh".to_string(), "# sed a > b\necho hi\n".to_string()),
+        ]);
+        assert!(set.get("to-yaml.sh").is_some());
+        assert!(set.get("env.sh").is_some());
+        assert!(set.get("edit.sh").is_none(), "writes no other file");
+        assert!(set.get("note.sh").is_none(), "only a comment");
+        // They run no ytt: a page that names one is not a page that runs ytt.
+        assert!(!set.runs_ytt("to-yaml.sh"));
+        assert!(!set.mentioned_in("./to-yaml.sh\n"));
     }
 
     #[test]

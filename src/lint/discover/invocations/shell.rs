@@ -318,6 +318,12 @@ impl<'t> Interp<'t> {
         row.saturating_add(1).saturating_add(self.ctx.line_offset)
     }
 
+    /// Where `n` is written when another file is followed (its path and line there).
+    pub(super) fn written_at(&self, n: Node<'t>) -> Option<(String, u32)> {
+        let row = u32::try_from(n.start_position().row).unwrap_or(u32::MAX - 1);
+        self.here.map(|p| (p.path.clone(), row.saturating_add(1)))
+    }
+
     /// Follows one statement (or a list of them).
     pub(super) fn stmt(&mut self, n: Node<'t>, env: &mut Env) {
         self.steps += 1;
@@ -498,8 +504,7 @@ impl<'t> Interp<'t> {
         let combos = super::expand::combine(words, MAX_COMBINATIONS);
         let single = combos.len() == 1;
         let saved = input.map(|i| self.stdin.replace(i));
-        let row = u32::try_from(n.start_position().row).unwrap_or(u32::MAX - 1);
-        let written = self.here.map(|p| (p.path.clone(), row.saturating_add(1)));
+        let written = self.written_at(n);
         for (fields, when) in combos {
             self.written.clone_from(&written);
             self.run(line, &fields, when, env, single);
