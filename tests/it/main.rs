@@ -21,8 +21,8 @@ mod certainty;
 mod checkout;
 #[cfg(unix)]
 mod ci_integrations;
-mod command_outputs;
 mod collection_keys;
+mod command_outputs;
 mod conventions;
 mod coverage;
 mod data_values_cli;

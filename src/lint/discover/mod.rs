@@ -862,7 +862,7 @@ fn package_roots(
                 .collect()
         };
         for app in heredoc_apps::apps(&f.path, &text, &dirs) {
-            for mut pkg in package::packages(&config.dir, index, &app.file, &app.text) {
+            for mut pkg in package::packages(&config.dir, index, &app.file, &app.text, pushed) {
                 pkg.line = app.first_line + pkg.line.saturating_sub(1);
                 all.push((pkg, app.bound.clone()));
             }
