@@ -49,6 +49,7 @@ mod tests {
             claims: Vec::new(),
             placeholder: None,
             left_out: Vec::new(),
+            got: None,
         }
     }
 
