@@ -9,21 +9,31 @@ use crate::report::{Diagnostic, Rule, Span};
 
 /// The notes of the commands of `skipped` left out because `.gitignore` hides their input.
 pub fn notes(skipped: &[Skipped]) -> Vec<Diagnostic> {
+    skip_notes(skipped.iter(), IGNORED_SKIP, |path| {
+        (
+            format!(
+                "the ytt command is not linted: its input {path} is not in the repository, and .gitignore ignores it, so the linter assumes something makes it at run time"
+            ),
+            format!("commit {path}, or list the command in .yttlint.yaml with the files it reads"),
+        )
+    })
+}
+
+/// A `needs-input` note at each command of `skipped` whose reason ends in `suffix`, worded by
+/// `say` from what stands before the suffix (the message and the help), once per place.
+pub fn skip_notes<'a>(
+    skipped: impl Iterator<Item = &'a Skipped>,
+    suffix: &str,
+    say: impl Fn(&str) -> (String, String),
+) -> Vec<Diagnostic> {
     let mut notes: Vec<Diagnostic> = skipped
-        .iter()
         .filter_map(|s| {
-            let path = s.reason.strip_suffix(IGNORED_SKIP)?;
-            let d = Diagnostic::new(
-                Rule::NeedsInput,
-                format!(
-                    "the ytt command is not linted: its input {path} is not in the repository, and .gitignore ignores it, so the linter assumes something makes it at run time"
-                ),
+            let (message, help) = say(s.reason.strip_suffix(suffix)?);
+            Some(
+                Diagnostic::new(Rule::NeedsInput, message)
+                    .at(Span::point(&s.origin.file, s.origin.line, 1))
+                    .with_help(help),
             )
-            .at(Span::point(&s.origin.file, s.origin.line, 1))
-            .with_help(format!(
-                "commit {path}, or list the command in .yttlint.yaml with the files it reads"
-            ));
-            Some(d)
         })
         .collect();
     notes.dedup();

@@ -4,34 +4,27 @@
 //! the page's line naming the input, not only in `--list-roots`: a documented command is the
 //! reader's procedure and is never dropped without a trace (round fifty-three's N53-2).
 
+use crate::lint::discover::ignored_skip::skip_notes;
 use crate::lint::discover::invocations::resolve::{Skipped, UNPLACED_SKIP};
 use crate::lint::discover::provenance::source_of;
-use crate::report::{Diagnostic, Rule, Source, Span};
+use crate::report::{Diagnostic, Source};
 
 /// The notes of the page commands of `skipped` left out for an input no folder holds.
 pub fn notes(skipped: &[Skipped]) -> Vec<Diagnostic> {
-    let mut notes: Vec<Diagnostic> = skipped
+    let pages = skipped
         .iter()
-        .filter(|s| source_of(&s.origin.file) == Source::Document)
-        .filter_map(|s| {
-            let inputs = s.reason.strip_suffix(UNPLACED_SKIP)?;
-            let d = Diagnostic::new(
-                Rule::NeedsInput,
-                format!(
-                    "the page's ytt command is not linted: {inputs} is not in the repository, \
-                     and no folder its reader may run it from holds every input (the reader \
-                     gives what is missing, or the page is out of date)"
-                ),
-            )
-            .at(Span::point(&s.origin.file, s.origin.line, 1))
-            .with_help(
-                "list the command in .yttlint.yaml with a stand-in for the input, or commit it",
-            );
-            Some(d)
-        })
-        .collect();
-    notes.dedup();
-    notes
+        .filter(|s| source_of(&s.origin.file) == Source::Document);
+    skip_notes(pages, UNPLACED_SKIP, |inputs| {
+        (
+            format!(
+                "the page's ytt command is not linted: {inputs} is not in the repository, \
+                 and no folder its reader may run it from holds every input (the reader \
+                 gives what is missing, or the page is out of date)"
+            ),
+            "list the command in .yttlint.yaml with a stand-in for the input, or commit it"
+                .to_string(),
+        )
+    })
 }
 
 #[cfg(test)]
@@ -67,7 +60,7 @@ mod tests {
             ),
         ]);
         assert_eq!(notes.len(), 1, "{notes:?}");
-        assert_eq!(notes[0].rule, Rule::NeedsInput);
+        assert_eq!(notes[0].rule, crate::report::Rule::NeedsInput);
         assert!(notes[0]
             .message
             .contains(".github/tmpl/helpers.star is not"));
