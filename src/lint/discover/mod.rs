@@ -871,10 +871,7 @@ fn package_roots(
     for (pkg, bound) in all {
         {
             for m in &pkg.missing {
-                d.notes.push(format!(
-                    "{}:{}: ytt path \"{m}\" of {} {} not found in the repository",
-                    pkg.file, pkg.line, pkg.kind, pkg.name
-                ));
+                d.notes.push(package::missing_note(&pkg, m));
             }
             if !pkg.own_folder.is_empty() {
                 d.notes.push(format!(

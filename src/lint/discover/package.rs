@@ -51,6 +51,9 @@ pub struct PackageYtt {
     pub inputs: Vec<String>,
     /// Paths that exist nowhere (reported by `--list-roots`).
     pub missing: Vec<String>,
+    /// The image of its one fetch, an imgpkg bundle no command of the repository pushes: its
+    /// paths are the bundle's, which the repository holds only in a bundle folder beside it.
+    pub bundle: Option<String>,
     /// `valuesFrom` paths found on disk: values files or directories, in order.
     pub values: Vec<String>,
     /// Some values are given at run time (a `valuesFrom` secret or config map, or a path
@@ -129,6 +132,7 @@ pub fn packages(
             name: name.to_string(),
             inputs: Vec::new(),
             missing: Vec::new(),
+            bundle: None,
             values: Vec::new(),
             given_values: false,
             value_secrets: Vec::new(),
@@ -195,6 +199,7 @@ fn step(base: &Path, index: &Index, spec: &Value, pushed: &[Pushed], pkg: &mut P
         place(base, index, &[dir.to_string()], &|_, _| true, &step, pkg);
         return true;
     }
+    pkg.bundle = bundle_image(spec).map(str::to_string);
     if wanted.is_empty() {
         match (pkg.kind, &sub_path) {
             // `ytt: {}`: every file it fetched (for a Package, its git fetch's `subPath`).
@@ -327,14 +332,19 @@ fn previous_paths<'v>(steps: &[&'v Value], at: usize) -> Vec<&'v str> {
 /// The repository folder a Package's one fetch, an imgpkg bundle at the top of what it
 /// fetches (no `path:`), was pushed from by a command of the repository.
 fn pushed_bundle<'p>(spec: &Value, pushed: &'p [Pushed]) -> Option<&'p str> {
+    pushed_as(pushed, bundle_image(spec)?).map(|p| p.dir.as_str())
+}
+
+/// The image of `spec`'s one fetch, when that is an imgpkg bundle fetched into the step's own
+/// folder (no `path:`).
+fn bundle_image(spec: &Value) -> Option<&str> {
     let [fetch] = items(get(spec, "fetch"))[..] else {
         return None;
     };
     if get(fetch, "path").is_some() {
         return None;
     }
-    let image = string(get(fetch, "imgpkgBundle").and_then(|b| get(b, "image")))?;
-    pushed_as(pushed, image).map(|p| p.dir.as_str())
+    string(get(fetch, "imgpkgBundle").and_then(|b| get(b, "image")))
 }
 
 /// How a resource's fetch path is unknown, for its assumption.
@@ -504,6 +514,24 @@ fn bundle_dirs(base: &Path, dir: &str) -> Vec<String> {
         out.extend(names.into_iter().map(|n| paths::join(dir, &n)));
     }
     out
+}
+
+/// The note for a ytt path of `pkg` found nowhere: in the imgpkg bundle it fetches, when that
+/// is its one fetch and nothing of it was found (the paths are the bundle's, not the
+/// repository's, whose own folder of that name, if any, is another thing), else simply not in
+/// the repository.
+pub fn missing_note(pkg: &PackageYtt, path: &str) -> String {
+    let at = format!("{}:{}", pkg.file, pkg.line);
+    match pkg.bundle.as_ref().filter(|_| pkg.inputs.is_empty()) {
+        Some(image) => format!(
+            "{at}: ytt path \"{path}\" of {} {} is in the imgpkg bundle {image} it fetches, which the repository does not hold (no folder beside it holds `.imgpkg`, and no command of the repository pushes that image from one of its folders): not linted",
+            pkg.kind, pkg.name
+        ),
+        None => format!(
+            "{at}: ytt path \"{path}\" of {} {} not found in the repository",
+            pkg.kind, pkg.name
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -300,3 +300,39 @@ fn a_computed_sub_path_is_never_taken_for_the_repository_s_top() {
     assert_eq!(found[0].inputs, vec!["config"]);
     assert!(found[0].computed.is_empty());
 }
+
+const BUNDLE_PACKAGE: &str = "\
+apiVersion: data.packaging.carvel.dev/v1alpha1
+kind: Package
+metadata:
+  name: demo.example.com.1.0.0
+spec:
+  template:
+    spec:
+      fetch:
+      - imgpkgBundle: {image: registry.example.com/demo-bundle:1.0.0}
+      template:
+      - ytt:
+          paths: [config/]
+";
+
+#[test]
+fn a_path_of_a_bundle_the_repository_does_not_hold_is_named_as_the_bundle_s() {
+    // The repository's own `config/` at the top is another thing: the path is the bundle's.
+    let r = Repo::new("bundle-note", &["config/app.yml"]);
+    let found = packages(&r.0, &r.1, "packages/demo/1.0.0.yml", BUNDLE_PACKAGE, &[]);
+    assert_eq!(found.len(), 1);
+    let p = &found[0];
+    assert_eq!(p.missing, vec!["config/"]);
+    let note = missing_note(p, "config/");
+    assert!(
+        note.contains("is in the imgpkg bundle registry.example.com/demo-bundle:1.0.0"),
+        "{note}"
+    );
+    assert!(!note.contains("not found in the repository"), "{note}");
+    // A git fetch's path found nowhere is simply not in the repository.
+    let r = Repo::new("git-note", &["packages/harbor/config/a.yml"]);
+    let found = packages(&r.0, &r.1, "packages/harbor/package.yml", PACKAGE, &[]);
+    let note = missing_note(&found[0], "missing/");
+    assert!(note.ends_with("not found in the repository"), "{note}");
+}
