@@ -3,7 +3,8 @@
 //! NAME -o yaml` prints, one object of that kind, whose matcher cannot match it (R50-1); a
 //! schema inspection in a process substitution as the value it prints (N48-4); one ytt
 //! command piped into another whose files are overlays alone; an App a script applies from
-//! a here-document (N48-3).
+//! a here-document (N48-3); the R50-1 shape of the repository it came from, a namespace
+//! flag held in a variable (session twenty-nine, cmd29).
 
 use crate::util::json::{assumption_kinds, assumption_text, str_of};
 use crate::util::repo::Repo;
@@ -87,6 +88,35 @@ fn a_list_without_a_name_is_no_deployment_either() {
     let found = lint.in_file("overlay-error", "drop-requests.yaml");
     assert_eq!(found.len(), 1, "{lint}");
     assert!(str_of(found[0], "message").contains("a List"), "{lint}");
+}
+
+/// A script in the shape of Tanzu-Hub-Ops' remover (R50-1 in the repository): its paths are
+/// a function's local variables, and `$namespace_flag` is `-n NS` or nothing.
+const FLAG_SCRIPT: &str = "#!/bin/bash\nset -e\nmain() {\n    local name=\"$1\"\n    local namespace=\"${2:-}\"\n    local namespace_flag=\"\"\n    if [ -n \"$namespace\" ]; then\n        namespace_flag=\"-n $namespace\"\n    fi\n    local here=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n    local overlay_file=\"$here/drop.yaml\"\n    local spec_file=\"$here/current.yaml\"\n    kubectl get packageinstall \"$name\" $namespace_flag -o yaml > \"$spec_file\"\n    ytt -f \"$spec_file\" -f \"$overlay_file\" > \"$here/updated.yaml\"\n    kubectl apply -f \"$here/updated.yaml\" $namespace_flag\n}\nmain \"$@\"\n";
+
+/// Its overlay: the second document's annotation indented under the first's last line.
+const INDENTED_OVERLAY: &str = "#@ load(\"@ytt:overlay\", \"overlay\")\n\n#@overlay/match by=overlay.subset({\"kind\":\"Deployment\"})\n---\nspec:\n  template:\n    spec:\n      containers?:\n        #@overlay/match by=overlay.all\n        #@overlay/remove\n        resources?:\n\n            #@overlay/match by=overlay.subset({\"kind\":\"StatefulSet\"})\n---\nspec:\n  replicas: 1\n";
+
+#[test]
+fn a_namespace_flag_variable_is_no_second_name_and_the_finding_adds_no_root() {
+    let repo = Repo::of(&[("fix.sh", FLAG_SCRIPT), ("drop.yaml", INDENTED_OVERLAY)]);
+    let lint = repo.lint();
+    let found = lint.in_file("overlay-error", "drop.yaml");
+    assert_eq!(found.len(), 1, "{lint}");
+    let d = found[0];
+    assert_eq!(str_of(d, "severity"), "warning", "{lint}");
+    // ytt (4b40e30) on a stand-in PackageInstall: "Document on line drop.yaml:4".
+    assert_eq!(d["line"], 4, "{lint}");
+    let message = str_of(d, "message");
+    assert!(message.contains("one PackageInstall"), "{message}");
+    assert_eq!(assumption_kinds(d), ["command-output"], "{lint}");
+    // Under the directory that checks the overlay file, not a root of its own.
+    let roots: Vec<&str> = lint.report["roots"]
+        .as_array()
+        .map(|r| r.iter().filter_map(|r| r["path"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(!roots.contains(&"drop.yaml"), "{roots:?}");
+    assert!(lint.errors().is_empty(), "{lint}");
 }
 
 /// A package template as Carvel's docs write it: the Package's value schema is the OpenAPI

@@ -15,6 +15,7 @@ pub mod design_docs;
 pub mod documented_values;
 pub mod folder_values;
 pub mod foreign_star;
+pub mod got_root;
 pub mod grep_reads;
 pub mod handed_values;
 pub mod heredoc_apps;
@@ -398,6 +399,7 @@ pub fn from_walk(
     third_party::leave_out(&mut d, files, &commands);
     let tests = third_party::filetest_notes(&config.dir, files, &d.vendir);
     d.notes.extend(tests);
+    got_root::settle(&mut d.findings, &d.roots, &d.libraries);
     d
 }
 

@@ -78,6 +78,76 @@ pub fn input(target: &Word, shown: &str, repo: &Repo) -> Option<GotInput> {
     })
 }
 
+/// The most readings of a command whose variables hold flags or nothing.
+const MAX_READINGS: usize = 16;
+
+/// [`read`], where an unquoted variable of the command (`$namespace_flag`) whose every value
+/// `values` knows is a flag or nothing (`""`, `"-n $namespace"`) is read with each value in
+/// turn: the command is known only when every reading gives the same. A variable with any
+/// other value (or none known) is read as written, a word of its own.
+pub fn read_in(command: &str, values: &dyn Fn(&str) -> Option<Vec<String>>) -> Option<Got> {
+    let mut readings: Vec<String> = vec![String::new()];
+    for word in command.split_whitespace() {
+        let flags = variable_name(word)
+            .and_then(values)
+            .filter(|v| !v.is_empty())
+            .filter(|v| {
+                v.iter()
+                    .all(|t| t.trim().is_empty() || t.trim_start().starts_with('-'))
+            });
+        // A value whose flag's own value the linter does not know (`-n $namespace`, read
+        // `-n ` when `$namespace` is unknown) still holds one: a stand-in takes its place.
+        let whole = |t: String| match t.split_whitespace().last() {
+            Some(last) if VALUED.contains(&last) => format!("{t} VALUE"),
+            _ => t,
+        };
+        let choices = match flags {
+            Some(values) => values.into_iter().map(whole).collect(),
+            None => vec![word.to_string()],
+        };
+        if readings.len() * choices.len() > MAX_READINGS {
+            return None;
+        }
+        readings = readings
+            .iter()
+            .flat_map(|r| choices.iter().map(move |c| format!("{r} {c}")))
+            .collect();
+    }
+    let mut got = readings.iter().map(|r| read(r));
+    let first = got.next()??;
+    got.all(|g| g.as_ref() == Some(&first)).then_some(first)
+}
+
+/// The variable an unquoted word is, whole: `$name` or `${name}`.
+fn variable_name(word: &str) -> Option<&str> {
+    let rest = word.strip_prefix('$')?;
+    let name = rest
+        .strip_prefix('{')
+        .and_then(|r| r.strip_suffix('}'))
+        .unwrap_or(rest);
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    ((first.is_ascii_alphabetic() || first == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    .then_some(name)
+}
+
+/// The flags of `kubectl get` that take a value of their own (`-n ns`, `--context c`);
+/// `--flag=v` is one word.
+const VALUED: &[&str] = &[
+    "-n",
+    "--namespace",
+    "--context",
+    "--kubeconfig",
+    "--cluster",
+    "--user",
+    "-c",
+    "--request-timeout",
+    "-s",
+    "--server",
+    "--token",
+];
+
 /// The `kubectl get` a command line (`kubectl get packageinstall "$name" -n ns -o yaml >
 /// f`) is, when it prints YAML. `None` for anything else (another output format, a verb
 /// other than `get`, a watch).
@@ -136,20 +206,7 @@ pub fn read(command: &str) -> Option<Got> {
         }
         if w.starts_with('-') {
             // A flag with a value of its own (`-n ns`, `--context c`); `--flag=v` is one word.
-            let valued = [
-                "-n",
-                "--namespace",
-                "--context",
-                "--kubeconfig",
-                "--cluster",
-                "--user",
-                "-c",
-                "--request-timeout",
-                "-s",
-                "--server",
-                "--token",
-            ];
-            if valued.contains(&w) {
+            if VALUED.contains(&w) {
                 i += 1;
             } else if !w.contains('=') && !w.starts_with("--") && w.len() > 2 && w.starts_with("-n")
             {
@@ -385,7 +442,7 @@ struct OverlayDoc {
 }
 
 /// The overlay documents of `text`, if every document of it is one (its `@overlay/match`
-/// written at the left margin just above its `---`) and its `#@` lines are only
+/// written above its `---` with no content line between, at any indentation) and its `#@` lines are only
 /// `load("@ytt:overlay", …)` and `@overlay/…` annotations; `None` otherwise (a template
 /// document, code, an insert or append that adds a document).
 fn overlay_docs(text: &str) -> Option<Vec<OverlayDoc>> {
@@ -443,9 +500,9 @@ fn overlay_docs(text: &str) -> Option<Vec<OverlayDoc>> {
                 continue;
             }
             let rest = ann.strip_prefix("overlay/")?;
-            if line.starts_with("#@") {
-                pending.push(rest.to_string());
-            }
+            // Annotations attach to the next node, however indented: one written under the
+            // last content line but before `---` is the next document's (ytt reads it so).
+            pending.push(rest.to_string());
             continue;
         }
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -570,6 +627,44 @@ mod tests {
     }
 
     #[test]
+    fn a_variable_that_is_a_flag_or_nothing_is_no_name() {
+        let values = |name: &str| match name {
+            "namespace_flag" => Some(vec![String::new(), "-n $namespace".to_string()]),
+            "unknown_namespace" => Some(vec![String::new(), "-n ".to_string()]),
+            "selector" => Some(vec![String::new(), "-l app=web".to_string()]),
+            "other" => Some(vec!["web".to_string()]),
+            _ => None,
+        };
+        let one = Got {
+            resource: "packageinstall".into(),
+            name: Some(None),
+        };
+        let cmd = r#"kubectl get packageinstall "$name" $namespace_flag -o yaml"#;
+        assert_eq!(read_in(cmd, &values), Some(one.clone()));
+        assert_eq!(
+            read_in(
+                r#"kubectl get packageinstall "$name" ${namespace_flag} -o yaml"#,
+                &values
+            ),
+            Some(one)
+        );
+        // The flag's value unknown: still one flag and its value.
+        let cmd = r#"kubectl get packageinstall "$name" $unknown_namespace -o yaml"#;
+        assert_eq!(read_in(cmd, &values).unwrap().name, Some(None));
+        // Read as written, the variable is a second name: a List.
+        assert_eq!(read(cmd).unwrap().name, None);
+        // One value makes a List, the other one object: not known.
+        let cmd = r#"kubectl get packageinstall "$name" $selector -o yaml"#;
+        assert_eq!(read_in(cmd, &values), None);
+        // A value that is no flag: a word of its own, as before.
+        let cmd = r#"kubectl get packageinstall "$name" $other -o yaml"#;
+        assert_eq!(read_in(cmd, &values).unwrap().name, None);
+        // Quoted, it is one word whatever it holds.
+        let cmd = r#"kubectl get packageinstall "$namespace_flag" -o yaml"#;
+        assert_eq!(read_in(cmd, &values).unwrap().name, Some(None));
+    }
+
+    #[test]
     fn knows_the_kind_of_a_resource_name() {
         let g = |r: &str, n: Option<Option<String>>| Got {
             resource: r.into(),
@@ -620,6 +715,10 @@ mod tests {
         let docs = overlay_docs(ok).unwrap();
         assert_eq!(docs.len(), 1);
         assert_eq!(docs[0].line, 3);
+        // An annotation indented under the last content line is the next document's.
+        let indented = format!("{ok}\n      #@overlay/match by=overlay.subset({{\"kind\":\"Pod\"}})\n---\nspec: {{}}\n");
+        let docs = overlay_docs(&indented).unwrap();
+        assert_eq!(docs.iter().map(|d| d.line).collect::<Vec<_>>(), [3, 9]);
         assert!(overlay_docs("#@ x = 1\n---\na: 1\n").is_none());
         assert!(overlay_docs("---\na: 1\n").is_none());
         assert!(

@@ -234,7 +234,7 @@ impl<'t> Interp<'t> {
                         } else {
                             self.make(line, &writer, &e.joined(), None, text, env);
                         }
-                        self.by_stdout(before, appended, n);
+                        self.by_stdout(before, appended, n, env);
                     }
                 }
                 Some((false, src)) => {
@@ -375,18 +375,23 @@ impl<'t> Interp<'t> {
                 self.make(line, &tool, &e.joined(), None, None, env);
             }
             if let Some(command) = r.parent() {
-                self.by_stdout(before, append, command);
+                self.by_stdout(before, append, command, env);
             }
         }
         None
     }
 
     /// Marks the path recorded since `before` as written by the standard output of the
-    /// statement `n`, with where `n` is written when in another file.
-    fn by_stdout(&mut self, before: usize, appended: bool, n: Node<'t>) {
+    /// statement `n`, with where `n` is written when in another file; what a `kubectl get`
+    /// there prints is read knowing the values of its variables in `env`.
+    fn by_stdout(&mut self, before: usize, appended: bool, n: Node<'t>, env: &Env) {
         let row = u32::try_from(n.start_position().row).unwrap_or(u32::MAX - 1);
         let written = self.here.map(|p| (p.path.clone(), row.saturating_add(1)));
-        let got = super::kubectl_got::read(self.text(n));
+        let values = |name: &str| {
+            env.get(name)
+                .map(|alts| alts.iter().map(|a| a.word.to_string()).collect())
+        };
+        let got = super::kubectl_got::read_in(self.text(n), &values);
         if let Some(m) = self.made.get_mut(before) {
             m.stdout = Some(Stdout {
                 appended,
