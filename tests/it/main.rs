@@ -139,6 +139,7 @@ mod struct_lists;
 mod template_cli;
 mod tracked_ignored;
 mod undefined_names;
+mod unknown_independent;
 #[cfg(unix)]
 mod untrusted;
 mod whitespace;
