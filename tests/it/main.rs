@@ -33,6 +33,7 @@ mod fix_safety;
 mod fixes;
 mod fuzz_smoke;
 #[cfg(unix)]
+mod heredoc_strings;
 mod hostile_files;
 mod identical_reports;
 mod index_words;
