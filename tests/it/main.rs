@@ -41,6 +41,7 @@ mod init_assumptions;
 mod invocations;
 mod isolation;
 mod json_report_doc;
+mod katacoda_assets;
 mod kubernetes;
 mod kubevirt_cases;
 mod kubevirt_corpus;
