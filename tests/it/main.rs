@@ -33,6 +33,7 @@ mod fix_safety;
 mod fixes;
 mod fuzz_smoke;
 #[cfg(unix)]
+mod heredoc_strings;
 mod hostile_files;
 mod identical_reports;
 mod index_words;
@@ -40,6 +41,7 @@ mod init_assumptions;
 mod invocations;
 mod isolation;
 mod json_report_doc;
+mod katacoda_assets;
 mod kubernetes;
 mod kubevirt_cases;
 mod kubevirt_corpus;
@@ -139,6 +141,7 @@ mod struct_lists;
 mod template_cli;
 mod tracked_ignored;
 mod undefined_names;
+mod unknown_independent;
 #[cfg(unix)]
 mod untrusted;
 mod whitespace;

@@ -67,6 +67,7 @@ pub fn settle(
                 }
             }
             attach(job, &p, &mut d);
+            super::independent::drop_blanks(ws, &mut d);
             super::schema_nulls::settle(&nulls, &p, ws, names, &mut d);
             // The example given under a loaded file's name is not also given as committed
             // (`committed_example` would say so of a file inside an input directory): what is

@@ -26,6 +26,7 @@ pub mod example_text;
 pub mod findings;
 pub mod follows_placeholder;
 pub mod ignored_reads;
+pub mod independent;
 pub mod inputs;
 pub mod kubernetes;
 pub mod left_unset;

@@ -47,9 +47,18 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         .provenance
         .as_ref()
         .is_some_and(|p| p.source != crate::report::Source::Layout);
+    let named_only = placeholders
+        && !any_value
+        && (!job.needs_input || env_unset::judged_as_listed(job) || page(job));
     for d in found {
         if job.needs_input && d.rule == Rule::UnknownComment && !flags_known {
             comment.get_or_insert(d);
+            continue;
+        }
+        // A failure no value of the named run-time keys avoids is ytt's certain error
+        // (issue 39: a validation of another key, an `assert.fail` reading only known values).
+        if independent_of_unknowns(job, ws, named_only, &d) {
+            kept.push(d);
             continue;
         }
         let mut unlisted: Option<Vec<String>> = None;
@@ -79,7 +88,10 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         };
         let cause = if d.rule == Rule::RequiredValue {
             let k = required_key(&d.message);
-            if unread(&k) {
+            // A rule whose `when=` or code reads other values may rest on a run-time one.
+            let own = super::independent::named(&job.provided)
+                .is_none_or(|given| super::independent::validation(ws, &given, &d) != Some(false));
+            if unread(&k) && own {
                 unlisted = Some(k);
                 None
             } else {
@@ -150,6 +162,17 @@ pub fn settle(job: &Job, ws: &Workspace, found: Vec<Diagnostic>) -> Vec<Diagnost
         kept.push(comment_finding(d));
     }
     kept
+}
+
+/// Whether `d` fails whatever the values the linter does not know: the named run-time keys
+/// of a command that gives only those (`named_only`), or what a root whose values the reader
+/// fills in leaves blank.
+fn independent_of_unknowns(job: &Job, ws: &Workspace, named_only: bool, d: &Diagnostic) -> bool {
+    use super::independent::{fails_anyway, left_blank, named};
+    if named_only {
+        return named(&job.provided).is_some_and(|given| fails_anyway(ws, &given, d));
+    }
+    job.needs_input && job.provided.is_empty() && fails_anyway(ws, &left_blank(ws), d)
 }
 
 /// Whether the job's command is a page's (its reader types it).

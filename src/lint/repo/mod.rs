@@ -5,6 +5,7 @@
 
 pub mod crds;
 pub mod embedded;
+pub mod embedded_heredoc;
 pub mod embedded_step;
 pub mod filetest;
 pub mod git_index;

@@ -286,6 +286,7 @@ fn classify_keeping(
     let read = match ext {
         "star" | "yml" | "yaml" | "txt" | "tpl" => read(),
         _ if crate::lint::repo::embedded::named_for(&path) => read(),
+        _ if crate::lint::repo::embedded_heredoc::named_for(&path) => read(),
         _ => None,
     };
     let utf8 = read.as_ref().is_some_and(|(_, valid)| *valid);
@@ -298,6 +299,9 @@ fn classify_keeping(
     let embedded = match text.as_deref() {
         Some(t) if crate::lint::repo::embedded::named_for(&path) => {
             crate::lint::repo::embedded::find(t)
+        }
+        Some(t) if crate::lint::repo::embedded_heredoc::named_for(&path) => {
+            crate::lint::repo::embedded_heredoc::find_in_script(t)
         }
         _ => Vec::new(),
     };

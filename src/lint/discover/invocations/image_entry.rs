@@ -47,19 +47,24 @@ pub struct Image {
     copies: Vec<Copy>,
     /// What mapping its paths assumes (the directory a `docker run` mounts from).
     assumed: Option<Assumption>,
+    /// Scripts it runs that it holds no copy of, and the absolute folder they run from,
+    /// against which their relative paths are mapped (a Katacoda session's, `katacoda.rs`).
+    runs: Vec<String>,
+    home: Option<String>,
 }
 
 impl Image {
     /// Whether the image holds the repository file `file` (a script it may run): a copy of
     /// it, or of a folder above it.
     fn holds(&self, file: &str) -> bool {
-        self.copies.iter().any(|c| {
-            if c.dir {
-                paths::is_within(file, &c.repo)
-            } else {
-                c.repo == file
-            }
-        })
+        self.runs.iter().any(|r| r == file)
+            || self.copies.iter().any(|c| {
+                if c.dir {
+                    paths::is_within(file, &c.repo)
+                } else {
+                    c.repo == file
+                }
+            })
     }
 
     /// The repository path of the image path `path` (absolute, normalized), by the copy
@@ -91,6 +96,11 @@ pub fn images<K>(texts: &[(String, K, String)], index: &Index) -> Vec<Image> {
             stages(path, text, index)
         } else if text.contains("docker run") || text.contains("podman run") {
             mounts(path, text, index)
+        } else if super::katacoda::candidate(path) {
+            super::katacoda::scenario(path, text)
+                .map(|sc| session(path, sc))
+                .into_iter()
+                .collect()
         } else if super::educates::candidate(path) && text.contains(WORKSHOP) {
             workshop(path, index)
                 .filter(|w| !out.contains(w))
@@ -127,8 +137,28 @@ fn workshop(page: &str, index: &Index) -> Option<Image> {
             repo,
             dir: true,
         }],
-        assumed: None,
+        ..Image::default()
     })
+}
+
+/// The session of the Katacoda scenario whose `index.json` is `path`: it holds each asset
+/// at its target and runs the scenario's scripts from `/root` (round fifty-three's N53-1).
+fn session(path: &str, sc: super::katacoda::Scenario) -> Image {
+    Image {
+        origin: path.to_string(),
+        copies: sc
+            .assets
+            .into_iter()
+            .map(|(image, repo)| Copy {
+                image,
+                repo,
+                dir: false,
+            })
+            .collect(),
+        runs: sc.scripts,
+        home: Some(super::katacoda::HOME.to_string()),
+        ..Image::default()
+    }
 }
 
 /// The stages of one Dockerfile at repository path `path`.
@@ -397,9 +427,16 @@ fn mapped_word(word: &Word, image: &Image, exists: &dyn Fn(&str) -> bool) -> Opt
         Some((n, p)) if p.starts_with('/') && !n.contains('/') => (Some(n), p),
         _ => (None, text.as_str()),
     };
-    if !path.starts_with('/') {
-        return None;
-    }
+    // A relative path of a script run from a known folder (a Katacoda session's `/root`).
+    let at_home;
+    let path = match (&image.home, path.starts_with('/')) {
+        (_, true) => path,
+        (Some(home), false) if !path.starts_with('$') => {
+            at_home = format!("{home}/{path}");
+            at_home.as_str()
+        }
+        _ => return None,
+    };
     // Only the literal part of the path is mapped: it ends at its last `/` when an unknown
     // piece follows (`/opt/t/$ENV.yaml`).
     let whole = word.0.len() == 1;

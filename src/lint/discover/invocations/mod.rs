@@ -51,6 +51,7 @@ mod inspected;
 pub mod instance;
 pub mod jenkins;
 pub mod justfile;
+pub mod katacoda;
 pub mod kubectl_got;
 pub mod kuttl;
 pub mod links;
@@ -282,7 +283,8 @@ fn snippets_with(
     wanted: &dyn Fn(&str) -> bool,
     page: &dyn Fn(&str) -> bool,
 ) -> Vec<Snippet> {
-    if !wanted(text) {
+    // A Katacoda scenario's `index.json` runs nothing itself (`image_entry` reads it).
+    if !wanted(text) || katacoda::candidate(path) {
         return Vec::new();
     }
     if ci::is_workflow(path) {
@@ -389,6 +391,7 @@ pub fn worth_reading(path: &str, kind: Kind) -> bool {
                 || justfile::candidate(path)
                 || readme::candidate(path)
                 || educates::candidate(path)
+                || katacoda::candidate(path)
                 || image_build::candidate(path)
         }
         _ => false,
