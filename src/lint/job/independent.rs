@@ -356,10 +356,10 @@ fn code_reads_only_known(name: &str, text: &str, unknown: Unknown<'_>) -> bool {
             track_blocks(&stripped, &mut defs);
         }
         if stripped.trim_start().starts_with("load(") {
-            if stripped.contains("\"@ytt:data\"") || line.contains("@ytt:data") {
-                if !line.contains("\"@ytt:data\", \"data\")") {
-                    return false;
-                }
+            if (stripped.contains("\"@ytt:data\"") || line.contains("@ytt:data"))
+                && !line.contains("\"@ytt:data\", \"data\")")
+            {
+                return false;
             }
             continue;
         }
