@@ -34,6 +34,16 @@ pub fn left_blank(ws: &Workspace) -> impl Fn(&str) -> bool + '_ {
 
 /// Whether the final data values hold `path` and nothing under it is blank.
 fn filled(ws: &Workspace, path: &str) -> bool {
+    at_final(ws, path, no_blank)
+}
+
+/// What `judge` says of the final data values' node at the dotted `path`; false when the
+/// values are not known or do not hold it.
+pub fn at_final(
+    ws: &Workspace,
+    path: &str,
+    judge: impl FnOnce(&crate::yaml::Value) -> bool,
+) -> bool {
     let Some(values) = ws.evaluated_values() else {
         return false;
     };
@@ -51,7 +61,7 @@ fn filled(ws: &Workspace, path: &str) -> bool {
         };
         v = &item.value;
     }
-    no_blank(v)
+    judge(v)
 }
 
 /// Whether no leaf of `v` is null, an empty string or a placeholder.

@@ -195,28 +195,11 @@ fn not_given(message: &str) -> bool {
 
 /// Whether the final data values give `key` (`a.b`) a value: not null, not an empty string.
 fn is_set(ws: &Workspace, key: &str) -> bool {
-    let Some(values) = ws.evaluated_values() else {
-        return false;
-    };
-    let mut v = &values.value;
-    for part in key.split('.') {
-        let crate::yaml::Value::Map(m) = v else {
-            return false;
-        };
-        let Some(item) = m
-            .items
-            .iter()
-            .find(|i| matches!(&i.key, crate::yaml::Value::String(k) if k == part))
-        else {
-            return false;
-        };
-        v = &item.value;
-    }
-    match v {
+    super::independent::at_final(ws, key, |v| match v {
         crate::yaml::Value::Null => false,
         crate::yaml::Value::String(s) => !s.is_empty(),
         _ => true,
-    }
+    })
 }
 
 /// Plain comments in a root nobody says how to run: ytt rejects them unless it runs with
