@@ -24,6 +24,7 @@ mod ci_integrations;
 mod collection_keys;
 mod command_outputs;
 mod conventions;
+mod copied_defaults;
 mod coverage;
 mod data_values_cli;
 mod difftest;

@@ -10,6 +10,7 @@ pub mod app_fetched;
 pub mod app_git_refs;
 pub mod configured;
 pub mod copied;
+pub mod copied_defaults;
 pub mod data_marked;
 pub mod design_docs;
 pub mod documented_values;
@@ -509,7 +510,8 @@ fn learn(
     claimed.extend(d.libraries.iter().flat_map(|l| l.files.clone()));
     // Templates a command copies to another committed place, rendered there (see
     // `invocations::copied_within`).
-    let copied_within = found.copied_within;
+    // A data values file copied as a starting point stays where it is (`copied_defaults`).
+    let copied_within = copied_defaults::moved(&config.dir, files, found.copied_within);
     claimed.extend(copied_within.iter().map(|c| c.path.clone()));
     // Design documents make no root of their own (see `design_docs`).
     let (undesigned, set_aside) = design_docs::set_aside(&config.dir, files);
