@@ -6,6 +6,7 @@
 
 pub mod data_values;
 pub mod file_marks;
+pub mod stdin_text;
 
 use clap::Parser;
 
@@ -94,6 +95,11 @@ pub struct TemplateArgs {
     /// `--data-values-schema-inspect -o openapi-v3` (spec 000; ytt does not).
     #[arg(long = "openapi-validations")]
     pub openapi_validations: bool,
+    /// What standard input (`-f -`) holds, when the linter knows it (a script's
+    /// here-document): not a flag of ytt's.
+    #[arg(skip)]
+    #[serde(default)]
+    pub stdin: Option<stdin_text::StdinText>,
 }
 
 impl TemplateArgs {

@@ -153,7 +153,8 @@ fn a_key_the_sops_file_lacks_fails_whatever_it_decrypts_to() {
     assert_eq!(failed.len(), 1, "{lacking}");
     assert_eq!(str_of(failed[0], "severity"), "warning", "{lacking}");
     assert!(
-        str_of(failed[0], "message").starts_with("creds.token requires a value"),
+        str_of(failed[0], "message")
+            .starts_with("Validating final data values: creds.token (from: "),
         "{lacking}"
     );
     let assumed = failed[0]["certainty"]["assumptions"].to_string();

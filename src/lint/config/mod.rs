@@ -171,6 +171,9 @@ pub struct ScenarioConfig {
     /// Discovery: the comparison that alone reads the command's output, which nothing
     /// applies (see [`compared_output`]).
     pub output_compared: Option<compared_output::Compared>,
+    /// Discovery: the `#@data/values` document the command reads on standard input (`-f -`),
+    /// which ytt reads as the file `stdin.yml` after the command's other `-f` inputs.
+    pub stdin: Option<crate::ytt_flags::stdin_text::StdinText>,
     pub loc: Loc,
 }
 

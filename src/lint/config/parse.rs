@@ -42,6 +42,7 @@ pub fn parse_with(
 ) -> Result<Config, ConfigError> {
     let r = Reader {
         file,
+        text,
         dir,
         allow_env,
     };
@@ -83,6 +84,8 @@ pub fn parse_with(
 
 pub(super) struct Reader<'a> {
     file: &'a str,
+    /// The configuration's text (where a literal block's lines start: `stdin:`).
+    pub(super) text: &'a str,
     pub(super) dir: &'a Path,
     pub(super) allow_env: &'a [String],
 }

@@ -33,6 +33,7 @@ const SCENARIO_KEYS: &[&str] = &[
     "origin",
     "assumes",
     "unset_values",
+    "stdin",
 ];
 
 impl Reader<'_> {
@@ -189,6 +190,17 @@ impl Reader<'_> {
                         .map(|(s, _)| s)
                         .collect()
                 }
+                // The text of a literal block, which starts on the line below its key (the
+                // plan names this configuration file as the text's file).
+                "stdin" => {
+                    let line = ipos.line.saturating_add(1);
+                    sc.stdin = Some(crate::ytt_flags::stdin_text::StdinText {
+                        text: self.string(v, ipos, "stdin")?,
+                        file: String::new(),
+                        line,
+                        indent: block_indent(self.text, line),
+                    })
+                }
                 "values_files" => {
                     for (f, fpos) in self.strings(v, ipos, "values_files")? {
                         sc.values_files.push(self.values_file(&f, &fpos)?);
@@ -231,4 +243,16 @@ impl Reader<'_> {
         let rel = self.existing_path(&Value::String(path.to_string()), pos, "values_files")?;
         Ok(format!("{lib}{plus}{rel}"))
     }
+}
+
+/// The indentation of a literal block whose text starts at `line` of `text`: its first line
+/// that is not blank.
+fn block_indent(text: &str, line: u32) -> u32 {
+    let skip = usize::try_from(line.saturating_sub(1)).unwrap_or(usize::MAX);
+    text.lines()
+        .skip(skip)
+        .find(|l| !l.trim().is_empty())
+        .map_or(0, |l| {
+            u32::try_from(l.len() - l.trim_start_matches(' ').len()).unwrap_or(0)
+        })
 }

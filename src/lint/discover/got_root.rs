@@ -1,23 +1,30 @@
-//! The root an overlay error of a skipped command is reported under (see
-//! `invocations/kubectl_got.rs`). The command is no root of its own: it is skipped, and only
-//! its overlay file is judged. Reported under that file's path, the finding made a root of
-//! its own, one more than the roots linted in the summary's "in N roots". Once the roots are
-//! known, it goes under the root that reads the file (the one whose input holds it most
+//! The root a discovery finding about a file is reported under. Some findings of discovery
+//! are made where no root is known yet, and name the file they are about as their root: an
+//! overlay error of a skipped command, made from what it reads (`invocations/kubectl_got.rs`);
+//! a page's `-f FILE` placeholder that fails for every file (`invocations/placeholder_file.rs`);
+//! an input beyond a link out of the repository (`invocations/through_links.rs`); a script
+//! that could not be read (`invocations/unread.rs`). Under the file's path, each made a root
+//! of its own, one more than the roots linted in the summary's "in N roots". Once the roots
+//! are known, each goes under the root that reads the file (the one whose input holds it most
 //! closely; the first by name among equals), as any other finding in that file would; when no
-//! root reads the file it stays under the file's path.
+//! root reads the file it stays under the file's path, which the summary does not count as a
+//! root ([`unplaced`]).
 
 use super::{Library, Root};
 use crate::files::paths::is_within;
 use crate::report::{AssumptionKind, Diagnostic, Rule};
 
-/// Whether `d` is an overlay error of a skipped command, made from what it reads.
-fn of_skipped_command(d: &Diagnostic) -> bool {
-    d.rule == Rule::OverlayError
-        && d.certainty.as_ref().is_some_and(|c| {
+/// Whether `d` is a finding of discovery that names the file it is about as its root.
+fn about_a_file(d: &Diagnostic) -> bool {
+    match d.rule {
+        Rule::OverlayError => d.certainty.as_ref().is_some_and(|c| {
             c.assumed
                 .iter()
                 .any(|a| a.kind == AssumptionKind::CommandOutput)
-        })
+        }),
+        Rule::LoadError | Rule::FileOutsideRepository | Rule::ScriptUnread => true,
+        _ => false,
+    }
 }
 
 /// What a finding may be reported under: a root's name and inputs, or a directory checked
@@ -40,11 +47,11 @@ fn readers<'a>(roots: &'a [Root], libraries: &'a [Library]) -> Vec<(&'a str, Vec
     roots.chain(libraries).collect()
 }
 
-/// Puts each overlay error of a skipped command under the root (or directory checked on its
-/// own) that reads its file.
+/// Puts each finding of discovery about a file under the root (or directory checked on its
+/// own) that reads the file.
 pub fn settle(findings: &mut [Diagnostic], roots: &[Root], libraries: &[Library]) {
     let readers = readers(roots, libraries);
-    for d in findings.iter_mut().filter(|d| of_skipped_command(d)) {
+    for d in findings.iter_mut().filter(|d| about_a_file(d)) {
         let Some(file) = d.root.clone() else {
             continue;
         };
@@ -69,6 +76,20 @@ pub fn settle(findings: &mut [Diagnostic], roots: &[Root], libraries: &[Library]
             d.root = Some(name.to_string());
         }
     }
+}
+
+/// Whether the findings discovery reports under `name` are all about a file no root or
+/// directory checked on its own reads, kept under the file's path ([`settle`]): that path is
+/// no root.
+pub fn unplaced(
+    name: &str,
+    findings: &[Diagnostic],
+    roots: &[Root],
+    libraries: &[Library],
+) -> bool {
+    !readers(roots, libraries).iter().any(|(n, _)| *n == name)
+        && !findings.is_empty()
+        && findings.iter().all(about_a_file)
 }
 
 #[cfg(test)]
@@ -127,5 +148,28 @@ mod tests {
         let mut found = vec![other];
         settle(&mut found, &roots, &[]);
         assert_eq!(found[0].root.as_deref(), Some("ops/drop.yaml"));
+    }
+
+    #[test]
+    fn a_finding_about_a_file_no_root_reads_stays_there_and_is_no_root() {
+        let roots = [Root::found("config", Reason::Topmost)];
+        let unread = crate::lint::discover::invocations::unread::finding("hack/nul.sh", "x");
+        let mut beyond = Diagnostic::new(Rule::FileOutsideRepository, "beyond a link");
+        beyond.root = Some("config/shared/a.yaml".into());
+        let mut found = vec![unread, beyond];
+        settle(&mut found, &roots, &[]);
+        assert_eq!(found[0].root.as_deref(), Some("hack/nul.sh"));
+        assert_eq!(found[1].root.as_deref(), Some("config"));
+        assert!(unplaced("hack/nul.sh", &found[..1], &roots, &[]));
+        // A root's own name, or a finding of another kind among them, is counted as before.
+        assert!(!unplaced("config", &found[1..], &roots, &[]));
+        let other = Diagnostic::new(Rule::InputMissing, "x");
+        assert!(!unplaced(
+            "hack/nul.sh",
+            &[found[0].clone(), other],
+            &roots,
+            &[]
+        ));
+        assert!(!unplaced("hack/nul.sh", &[], &roots, &[]));
     }
 }

@@ -167,6 +167,22 @@ fn write_scenario(out: &mut String, sc: &ScenarioConfig, root_needs_input: bool)
             let _ = writeln!(out, "          {}: {v}", quoted(key));
         }
     }
+    if let Some(t) = &sc.stdin {
+        let _ = writeln!(
+            out,
+            "        # what the command reads on standard input (ytt's stdin.yml), from {}:{}",
+            t.file, t.line
+        );
+        out.push_str("        stdin: |\n");
+        for line in t.text.lines() {
+            match line.is_empty() {
+                true => out.push('\n'),
+                false => {
+                    let _ = writeln!(out, "          {line}");
+                }
+            }
+        }
+    }
     if !sc.args.is_empty() {
         let _ = writeln!(out, "        args: {}", list(&sc.args));
     }

@@ -12,6 +12,7 @@ use crate::lint::discover::invocations::ytt_args::ValueKind;
 use crate::lint::discover::{documented_values, Reason, Root};
 use crate::report::Assumption;
 use crate::yaml::Value;
+use crate::ytt_flags::stdin_text::StdinText;
 
 /// Flags learned for roots that hold the files a command renders with them.
 const LEARNED_FLAGS: [&str; 2] = ["--ignore-unknown-comments", "--implicit-map-key-overrides"];
@@ -258,8 +259,25 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
     }
     let mut provided = Vec::new();
     let mut data_values = Vec::new();
+    let mut stdin = None;
     for doc in &inv.values_docs {
-        match values_of(doc) {
+        // On standard input, ytt reads the document as the file `stdin.yml` and overlays it
+        // on the values before it: given so, its leaves that hold an expansion at run time.
+        let read = values_of(doc);
+        let file = match (&read, doc.stdin && stdin.is_none()) {
+            (Some(_), true) => StdinText::at(&doc.origin, &doc.text),
+            _ => None,
+        };
+        if let (Some(values), Some(file)) = (&read, file) {
+            for (key, value, _) in values {
+                if doc.expanded && holds_expansion(value) {
+                    let _ = split_expanded(key, value, &mut provided);
+                }
+            }
+            stdin = Some(file);
+            continue;
+        }
+        match read {
             Some(values) => {
                 for (key, value, loc) in values {
                     // `content_index: $INDEX` of a here-document is known only at run time;
@@ -299,6 +317,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         split_output: inv.split_output,
         output_deployed: inv.output_deployed.clone(),
         output_compared: inv.output_compared.clone(),
+        stdin,
         needs_input: None,
         loc: Default::default(),
     }
@@ -393,8 +412,8 @@ fn value_of(dv: &DataValue) -> Option<Value> {
 /// assumptions; not their name or origin), as a key.
 fn values_key(sc: &ScenarioConfig) -> String {
     format!(
-        "{:?}\0{:?}\0{:?}\0{:?}\0{:?}",
-        sc.values_files, sc.data_values, sc.args, sc.provided, sc.assumptions
+        "{:?}\0{:?}\0{:?}\0{:?}\0{:?}\0{:?}",
+        sc.values_files, sc.data_values, sc.args, sc.provided, sc.assumptions, sc.stdin
     )
 }
 
@@ -464,6 +483,7 @@ mod tests {
             origin: "image/start.sh:5".into(),
             text: "#@data/values\n---\napp:\n  team: ${TEAM}\n  stage: ${STAGE}\n  replicas: 2\nregion: $REGION\nmode: fixed\n".into(),
             expanded: true,
+            stdin: false,
         });
         let s = scenario(&i, "image/templates");
         assert_eq!(s.provided, vec!["app.team", "app.stage", "region"]);

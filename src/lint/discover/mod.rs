@@ -37,6 +37,7 @@ pub mod page_skip;
 pub mod provenance;
 pub mod provisioner_sources;
 pub mod rendered_output;
+pub mod same_first_path;
 pub mod samples;
 pub mod scenario_cap;
 pub mod schema_extension;
@@ -896,11 +897,13 @@ fn package_roots(
             let Some(first) = pkg.inputs.first().cloned() else {
                 continue;
             };
-            // A root found by a resource whose folder is known wins over one guessed.
+            // A root found by a resource whose folder is known wins over one guessed; two
+            // such resources are each linted (see `same_first_path`).
             let replaced = out.iter().position(|r| r.path == first);
-            if replaced.is_some() && (pkg.guessed.is_some() || !guessed_roots.contains(&first)) {
+            if replaced.is_some() && pkg.guessed.is_some() {
                 continue;
             }
+            let beside = replaced.is_some() && !guessed_roots.contains(&first);
             let origin = format!("{}:{}", pkg.file, pkg.line);
             if pkg.previous_step {
                 d.libraries.push(previous_step_library(files, &pkg));
@@ -961,7 +964,7 @@ fn package_roots(
             }
             if guessed.is_some() {
                 guessed_roots.push(first.clone());
-            } else if let Some(at) = replaced {
+            } else if let Some(at) = replaced.filter(|_| !beside) {
                 out.remove(at);
                 guessed_roots.retain(|g| g != &first);
             }
@@ -970,7 +973,10 @@ fn package_roots(
                     sc.assumptions.push(a.clone());
                 }
             }
-            out.push(root);
+            match beside {
+                true => same_first_path::add(&mut out, root),
+                false => out.push(root),
+            }
         }
     }
     out

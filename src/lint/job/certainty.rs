@@ -330,7 +330,7 @@ pub(super) fn is_left_null(a: &Assumption) -> bool {
 
 /// ` (file:line)` of a value's place in the repository, or nothing.
 pub(super) fn place(names: &Names, pos: Option<&Pos>) -> String {
-    pos.and_then(|p| Some((names.repo_path_at(p)?.to_string(), p.line)))
+    pos.and_then(|p| Some((names.repo_path_at(p)?.to_string(), names.line_at(p))))
         .map(|(f, l)| format!(" ({f}:{l})"))
         .unwrap_or_default()
 }

@@ -141,14 +141,13 @@ pub fn invalidation_diagnostics(
     inv.violations
         .iter()
         .map(|v| {
-            let mut message = if inv.from_default && !output {
-                format!("{} requires a value: must be {}", inv.path, v.description)
-            } else {
+            // A data value's in ytt's words; an output document's (which ytt does not
+            // check) as spec 000 words it.
+            let message = if output {
                 v.message.clone()
+            } else {
+                super::validation_words::message(inv, v)
             };
-            if !v.found.is_empty() && !message.contains(&v.found) {
-                message.push_str(&format!(" (found: {})", v.found));
-            }
             let mut d = Diagnostic::new(rule, message);
             if let Some(span) = span_of(&inv.value_pos) {
                 d = d.at(span);
@@ -297,12 +296,19 @@ mod tests {
         assert_eq!(ds[0].rule, Rule::RequiredValue);
         assert_eq!(ds[0].span.as_ref().map(|s| s.line), Some(4));
         assert_eq!(ds[0].related[0].span.file, "config/schema.yml");
+        // ytt's words, whether the value is the default or given.
+        let words = "Validating final data values: hostname (from: schema.yml:4): must be: length >= 1 (by: schema.yml:3); found: length = 0";
+        assert_eq!(ds[0].message, words);
         let given = Invalidation {
             from_default: false,
             ..inv
         };
         let ds = invalidation_diagnostics(&given, false, &span_of);
         assert_eq!(ds[0].rule, Rule::DataValueViolation);
+        assert_eq!(ds[0].message, words);
+        // An output document's rule, which ytt does not check, keeps spec 000's words.
+        let ds = invalidation_diagnostics(&given, true, &span_of);
+        assert_eq!(ds[0].rule, Rule::OutputViolation);
         assert!(ds[0].message.contains("requires a valid value"));
     }
 }

@@ -126,11 +126,7 @@ pub fn validation(ws: &Workspace, unknown: Unknown<'_>, d: &Diagnostic) -> Optio
     let violations = ws.violations.borrow();
     for (_library, inv) in violations.iter() {
         for v in &inv.violations {
-            let message = if d.rule == Rule::RequiredValue {
-                format!("{} requires a value: must be {}", inv.path, v.description)
-            } else {
-                v.message.clone()
-            };
+            let message = super::validation_words::message(inv, v);
             if v.rule_pos.line != rule_line || !d.message.starts_with(&message) {
                 continue;
             }

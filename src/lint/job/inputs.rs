@@ -10,6 +10,7 @@ use crate::files::paths;
 use crate::files::{self, InputFile};
 use crate::library::{EvalOpts, ExternalValues, Workspace};
 use crate::pos::Pos;
+use crate::ytt_flags::stdin_text::{self, StdinText};
 use crate::ytt_flags::TemplateArgs;
 
 /// A job ready to evaluate.
@@ -35,6 +36,10 @@ pub struct Names {
     /// Examples given under the name of a file a template loads: the repository path the
     /// user's copy has, and the example's (see [`crate::lint::job::loaded_example`]).
     stood_in: Vec<(String, String)>,
+    /// Names of files whose text starts inside their repository file: the lines before it
+    /// and the columns before each of its lines (standard input that a script's
+    /// here-document gives, or a configuration's block).
+    offsets: HashMap<String, (u32, u32)>,
 }
 
 impl Names {
@@ -100,6 +105,24 @@ impl Names {
             .or_else(|| self.repo_path(name))
     }
 
+    /// The line and column of the repository file that `pos` is at: its own, or for text
+    /// that starts inside a repository file (a here-document on standard input), below the
+    /// lines and right of the columns before the text.
+    pub fn line_col_at(&self, pos: &Pos) -> (u32, u32) {
+        let (lines, cols) = pos
+            .file
+            .as_deref()
+            .and_then(|f| self.offsets.get(f))
+            .copied()
+            .unwrap_or((0, 0));
+        (pos.line.saturating_add(lines), pos.col.saturating_add(cols))
+    }
+
+    /// The line of the repository file that `pos` is at (see [`Names::line_col_at`]).
+    pub fn line_at(&self, pos: &Pos) -> u32 {
+        self.line_col_at(pos).0
+    }
+
     /// The examples given under the name of a file a template loads, each as the repository
     /// path of the user's copy and the example's.
     pub fn stood_in(&self) -> &[(String, String)] {
@@ -157,6 +180,23 @@ fn no_stdin() -> Result<String, String> {
     Err("standard input is not available to the linter".to_string())
 }
 
+/// Reads `-` as the text `flags` say standard input holds, once, as ytt reads it once.
+fn known_stdin(text: Option<&StdinText>) -> impl FnMut() -> Result<String, String> + '_ {
+    let mut read = false;
+    move || match text {
+        Some(t) if !read => {
+            read = true;
+            Ok(t.text.clone())
+        }
+        Some(_) => Err(format!(
+            "Reading file '{}': Standard input has already been read, has the '-' argument \
+             been used in more than one flag?",
+            stdin_text::NAME
+        )),
+        None => no_stdin(),
+    }
+}
+
 /// Reads the inputs and data values named by `flags` (paths absolute) in the repository `repo`;
 /// the data values of `provided` (given at run time) get placeholders.
 pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result<Prepared, String> {
@@ -164,8 +204,17 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result
     let mut inputs = Vec::new();
     let policy = files::ReadPolicy::repository(repo);
     let mut refused = Vec::new();
+    let mut stdin = known_stdin(flags.stdin.as_ref());
     for arg in &flags.files {
-        inputs.extend(read_input(repo, arg, &mut names, &policy, &mut refused)?);
+        let given = (&mut stdin as &mut dyn FnMut() -> _, flags.stdin.as_ref());
+        inputs.extend(read_input(
+            repo,
+            arg,
+            &mut names,
+            &policy,
+            &mut refused,
+            given,
+        )?);
     }
     let inputs = crate::ytt_flags::file_marks::apply(inputs, &flags.file_marks)?;
     // The committed example of a file a template loads and the command lacks, in its place.
@@ -213,8 +262,22 @@ fn read_input(
     names: &mut Names,
     policy: &files::ReadPolicy,
     refused: &mut Vec<files::Refused>,
+    (stdin, written): (
+        &mut dyn FnMut() -> Result<String, String>,
+        Option<&StdinText>,
+    ),
 ) -> Result<Vec<InputFile>, String> {
-    let group = files::collect_with(&[arg.to_string()], &mut no_stdin, policy, refused)?;
+    let group = files::collect_with(&[arg.to_string()], stdin, policy, refused)?;
+    if files::input::path_of(arg) == "-" {
+        // Standard input: shown in the repository file that writes it.
+        if let (Some(f), Some(at)) = (group.first(), written) {
+            names.add_file(&f.rel_path, at.file.clone(), &f.data);
+            names
+                .offsets
+                .insert(f.rel_path.clone(), (at.offset(), at.indent));
+        }
+        return Ok(group);
+    }
     let path = Path::new(files::input::path_of(arg));
     // As ytt, a symlink named here is a file (`lstat`), even one to a directory.
     let dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());

@@ -56,6 +56,7 @@ pub mod stand_in_checks;
 pub mod undefined;
 pub mod unmatched_overlays;
 pub mod usage;
+pub mod validation_words;
 pub mod variant_manifests;
 
 use crate::report::Rule;
@@ -336,7 +337,8 @@ pub(crate) fn span_at(names: &Names, pos: &Pos) -> Option<Span> {
         return None;
     }
     let file = names.repo_path_at(pos)?;
-    Some(Span::point(file, pos.line, pos.col.max(1)))
+    let (line, col) = names.line_col_at(pos);
+    Some(Span::point(file, line, col.max(1)))
 }
 
 /// An engine error as a diagnostic at its position (repository-relative).

@@ -104,6 +104,11 @@ pub struct Job {
     /// [`crate::lint::job::compared_output`].
     #[serde(default)]
     pub output_compared: Option<crate::lint::config::compared_output::Compared>,
+    /// For [`JobKind::Notice`]: its findings are about a file no root reads, kept under the
+    /// file's path, which is no root: the report does not count it
+    /// ([`crate::lint::discover::got_root`]). Placement only: not sent.
+    #[serde(skip)]
+    pub uncounted: bool,
 }
 
 /// Where a library's data values may come from besides its own files.
@@ -162,6 +167,7 @@ impl Job {
             split_output: false,
             output_deployed: None,
             output_compared: None,
+            uncounted: false,
         }
     }
 }

@@ -218,10 +218,11 @@ fn comment_finding(cause: Diagnostic) -> Diagnostic {
     d
 }
 
-/// The key of a `required-value` message (`hostname requires a value: ...`).
+/// The key of a `required-value` message (`Validating final data values: hostname (from:
+/// ...`).
 fn required_key(message: &str) -> Vec<String> {
-    match message.split_once(" requires a value") {
-        Some((key, _)) if key != "(document)" => vec![key.to_string()],
+    match super::validation_words::path_of(message) {
+        Some(key) if key != "(document)" => vec![key.to_string()],
         _ => Vec::new(),
     }
 }
@@ -424,7 +425,7 @@ mod tests {
         let int = "- __ytt_tpl3_set_node: cannot set non-string value (int64), consider using str(...) to convert to string";
         assert_eq!(unset_cause(int, &mut no), None);
         assert_eq!(
-            required_key("domain_name requires a value: must be length >= 4"),
+            required_key("Validating final data values: domain_name (from: schema.yml:3): must be: length >= 4 (by: schema.yml:2); found: length = 0"),
             vec!["domain_name"]
         );
     }

@@ -191,6 +191,12 @@ pub fn jobs(config: &Config, d: &Discovery, sel: &Selection) -> Vec<Job> {
     for (root, found) in notices(d) {
         out.push(Job {
             kind: JobKind::Notice,
+            uncounted: crate::lint::discover::got_root::unplaced(
+                &root,
+                &found,
+                &d.roots,
+                &d.libraries,
+            ),
             notices: found,
             ..Job::new(config, &root, Ok(TemplateArgs::default()))
         });
@@ -323,6 +329,16 @@ fn add_scenario(
         .file
         .as_deref()
         .and_then(|f| paths::relative(repo, f));
+    // Standard input, read after the command's other `-f` inputs (ytt's `stdin.yml`); text
+    // the configuration writes is in the configuration file.
+    if let Some(text) = &sc.stdin {
+        let mut text = text.clone();
+        if text.file.is_empty() {
+            text.file = file.clone().unwrap_or_default();
+        }
+        flags.files.push("-".to_string());
+        flags.stdin = Some(text);
+    }
     let mut spans = Vec::new();
     for (key, value, loc) in &sc.data_values {
         let yaml = value_to_json(value, 0, false).unwrap_or_else(|_| "null".to_string());

@@ -106,6 +106,16 @@ pub fn findings(
     let unused = suppress::unused(&sups, &used, checked);
     report.diagnostics = once_per_file(kept);
     report.diagnostics.extend(levels::apply(&p.config, unused));
+    // The findings about files no root reads are kept; their paths are no roots.
+    if jobs.len() == report.roots.len() {
+        let statuses = std::mem::take(&mut report.roots);
+        report.roots = jobs
+            .iter()
+            .zip(statuses)
+            .filter(|(j, _)| !j.uncounted)
+            .map(|(_, r)| r)
+            .collect();
+    }
 }
 
 /// The last step of a run, on a report fresh or from the whole-run cache: spans widened, the

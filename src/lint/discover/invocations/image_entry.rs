@@ -585,6 +585,7 @@ pub fn give_written(inv: &mut Invocation, made: &[MadeAt], image: &Image, index:
             origin: format!("{}:{}", m.file, w.line),
             text: w.text.clone(),
             expanded: w.expanded,
+            stdin: false,
         };
         if inv.values_docs.contains(&doc) {
             continue;

@@ -628,6 +628,7 @@ fn standard_input(
                 origin: format!("{}:{}", at.inv.origin.file, w.line),
                 text: w.text.clone(),
                 expanded: w.expanded,
+                stdin: true,
             });
             if w.expanded {
                 at.assume(Some(Assumption::new(

@@ -235,6 +235,7 @@ fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data:
                 origin: format!("{}:{}", m.file, w.line),
                 text: w.text.clone(),
                 expanded: w.expanded,
+                stdin: false,
             };
             return Absent::Text(doc, a);
         }

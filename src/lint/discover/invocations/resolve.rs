@@ -135,6 +135,8 @@ pub struct ValuesDoc {
     pub text: String,
     /// The shell expands parts of it: a value holding `$` is known only at run time.
     pub expanded: bool,
+    /// Standard input gives it (`-f -`): ytt reads it as the file `stdin.yml`.
+    pub stdin: bool,
 }
 
 /// A command one of whose inputs does not exist, and that nothing makes: ytt fails on it.

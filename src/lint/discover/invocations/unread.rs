@@ -108,7 +108,7 @@ pub fn finding(path: &str, why: &str) -> Diagnostic {
         ),
     )
     .at(Span::point(path, 1, 1));
-    d.root = Some(".".to_string());
+    d.root = Some(path.to_string());
     d
 }
 
