@@ -149,6 +149,7 @@ mod unknown_independent;
 mod unplaced_findings;
 mod untrusted;
 mod validation_words;
+mod vendir_library;
 mod whitespace;
 mod ytt_cli_cases;
 mod ytt_mappings;

@@ -52,6 +52,7 @@ pub mod tkg_overlays;
 pub mod tool_reads;
 pub mod topmost;
 pub mod vendir;
+pub mod vendir_library;
 pub mod wrappers;
 
 use std::collections::BTreeSet;
@@ -558,7 +559,9 @@ fn learn(
         r.args.extend(learned);
     }
     let vendored = |r: &Root| {
-        let unsynced = vendir::consumed_target(r, &d.vendir).map(|t| (t, false));
+        let unsynced = vendir::consumed_target(r, &d.vendir)
+            .or_else(|| vendir_library::filled_library(&config.dir, files, r, &d.vendir))
+            .map(|t| (t, false));
         unsynced.or_else(|| vendir::vendored_topmost(r, &d.vendir).map(|t| (t, true)))
     };
     let (kept, unsynced): (Vec<Root>, Vec<Root>) =

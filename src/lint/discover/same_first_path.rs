@@ -32,12 +32,13 @@ pub fn add(out: &mut Vec<Root>, mut root: Root) {
 /// where the resource is, unless every one of them is the same.
 fn merge(into: &mut Root, other: &Root) {
     let mut scenarios = own(into);
+    let before = scenarios.len();
     for sc in own(other) {
         if !scenarios.iter().any(|s| same(s, &sc)) {
             scenarios.push(sc);
         }
     }
-    if scenarios.len() > own(into).len() {
+    if scenarios.len() > before {
         into.scenarios = scenarios;
     }
 }
