@@ -61,7 +61,10 @@ fn every_report_format_shows_the_unread_script_under_its_file_and_no_root() {
         assert!(out.contains("hack/nul.sh"), "{format}: {out}");
         assert!(!out.contains("root hack/nul.sh"), "{format}: {out}");
         assert!(!out.contains("name=\"hack/nul.sh\""), "{format}: {out}");
-        assert!(!out.contains("\"root\": \"hack/nul.sh\""), "{format}: {out}");
+        assert!(
+            !out.contains("\"root\": \"hack/nul.sh\""),
+            "{format}: {out}"
+        );
         assert!(!out.contains("\"root\":\"hack/nul.sh\""), "{format}: {out}");
     }
 }

@@ -265,7 +265,9 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         // on the values before it: given so, its leaves that hold an expansion at run time.
         let read = values_of(doc);
         let file = match (&read, doc.stdin && stdin.is_none()) {
-            (Some(_), true) => StdinText::at(&doc.origin, &doc.text).map(|t| t.read_after(doc.after)),
+            (Some(_), true) => {
+                StdinText::at(&doc.origin, &doc.text).map(|t| t.read_after(doc.after))
+            }
             _ => None,
         };
         if let (Some(values), Some(file)) = (&read, file) {

@@ -339,7 +339,9 @@ fn add_scenario(
         if text.file.is_empty() {
             text.file = file.clone().unwrap_or_default();
         }
-        flags.files.insert(text.place(&flags.files), "-".to_string());
+        flags
+            .files
+            .insert(text.place(&flags.files), "-".to_string());
         flags.stdin = Some(text);
     }
     let mut spans = Vec::new();

@@ -108,7 +108,10 @@ pub(super) fn values(text: &str, file: &str) -> Option<Vec<DataValue>> {
         if !nameable(key) {
             return None;
         }
-        let at = Written { file, line: item.pos.line };
+        let at = Written {
+            file,
+            line: item.pos.line,
+        };
         collect(key, &item.value, at, &mut out);
     }
     Some(out)
