@@ -133,7 +133,7 @@ fn a_committed_file_on_standard_input_is_named_stdin_yml_and_shown_at_its_own_li
             )) && message.contains(&format!("Map item (key 'extra') on line {name}:4")),
             "{command}: {message}"
         );
-        assert!(!message.contains("prod.yml:"), "{command}: {message}");
+        assert!(!message.contains("values/prod.yml"), "{command}: {message}");
         // At the file's own line of the key.
         assert_eq!(str_of(found[0], "file"), "values/prod.yml", "{lint}");
         assert_eq!(found[0]["line"], 4, "{lint}");
