@@ -66,3 +66,36 @@ fn a_required_value_says_must_be_once_and_what_was_found() {
         "{lint}"
     );
 }
+
+/// A value a committed sops file leaves unencrypted, decrypted in a process substitution
+/// (`--data-values-file <(sops -d values.sops.yaml)`; round twenty-four's logankimmel/tap-gitops
+/// case): ytt names the substitution's `/dev/fd/63` as `63` ("from: 63:4"; ytt `4b40e30` on
+/// `<(cat values.yaml)`, exit 1), a path nobody can open, and the linter gives the value as a
+/// flag, `(data-value-yaml arg):1`. The message names the committed file and the line of the
+/// key there instead (session thirty-one, cmd31); the finding stays at the command.
+#[test]
+fn a_value_sops_leaves_unencrypted_is_said_to_come_from_the_committed_file() {
+    let schema = "#@data/values-schema\n---\nsecrets:\n  git:\n    #@schema/nullable\n    ssh:\n      #@schema/validation min_len=1\n      private_key: \"\"\n      known_hosts: \"\"\n";
+    let template = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: git\nstringData:\n  key: #@ data.values.secrets.git.ssh.private_key\n  hosts: #@ data.values.secrets.git.ssh.known_hosts\n";
+    let sops = "secrets:\n    git:\n        ssh:\n            private_key: \"\"\n            known_hosts: ENC[AES256_GCM,data:c3RhbmQ=,iv:AAAA,tag:AAAA==,type:str]\nsops:\n    age:\n        - recipient: age1example\n    lastmodified: \"2026-11-30T00:00:00Z\"\n    mac: ENC[AES256_GCM,data:AAAA,iv:AAAA,tag:AAAA==,type:str]\n    version: 3.7.3\n";
+    let script = "#!/usr/bin/env bash\nset -euo pipefail\nytt -f config --data-values-file <(sops -d values.sops.yaml) | kapp deploy -a sync -f- -y\n";
+    let repo = Repo::of(&[
+        ("config/schema.yaml", schema),
+        ("config/secret.yaml", template),
+        ("values.sops.yaml", sops),
+        ("deploy.sh", script),
+    ]);
+    let lint = repo.lint();
+    let found = lint.of("data-value-violation");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(
+        str_of(found[0], "message"),
+        "Validating final data values: secrets.git.ssh.private_key (from: values.sops.yaml:4): must be: length >= 1 (by: schema.yaml:7); found: length = 0",
+        "{lint}"
+    );
+    assert_eq!(str_of(found[0], "file"), "deploy.sh", "{lint}");
+    assert_eq!(found[0]["line"], 3, "{lint}");
+    assert_eq!(str_of(found[0], "severity"), "warning", "{lint}");
+    let assumed = found[0]["certainty"]["assumptions"].to_string();
+    assert!(assumed.contains("decrypted-values"), "{assumed}");
+}

@@ -172,8 +172,13 @@ pub struct ScenarioConfig {
     /// applies (see [`compared_output`]).
     pub output_compared: Option<compared_output::Compared>,
     /// Discovery: the `#@data/values` document the command reads on standard input (`-f -`),
-    /// which ytt reads as the file `stdin.yml` after the command's other `-f` inputs.
+    /// which ytt reads as the file `stdin.yml` where the command names `-` among its `-f`
+    /// inputs.
     pub stdin: Option<crate::ytt_flags::stdin_text::StdinText>,
+    /// Discovery: data values of [`ScenarioConfig::data_values`] read from a committed file
+    /// ytt names by a path nobody can use (`sops -d` in a process substitution): each key with
+    /// that file and the line of its value, `FILE:LINE`, which messages name instead.
+    pub values_written: Vec<(String, String)>,
     pub loc: Loc,
 }
 

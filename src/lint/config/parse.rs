@@ -206,6 +206,17 @@ impl Reader<'_> {
         }
     }
 
+    /// A whole number from 0 (`stdin_after: N`).
+    pub(super) fn count(&self, v: &Value, pos: &Pos, what: &str) -> Result<usize, ConfigError> {
+        let n = match v {
+            Value::Int(i) => u64::try_from(*i).ok(),
+            Value::Uint(u) => Some(*u),
+            _ => None,
+        };
+        n.map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+            .ok_or_else(|| self.expected(pos, what, "a whole number", v))
+    }
+
     /// `max_learned_scenarios: N`: a whole number from 1 (a root keeps at least one scenario).
     fn scenario_cap(&self, v: &Value, pos: &Pos) -> Result<usize, ConfigError> {
         let n = match v {

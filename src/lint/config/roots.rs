@@ -34,6 +34,7 @@ const SCENARIO_KEYS: &[&str] = &[
     "assumes",
     "unset_values",
     "stdin",
+    "stdin_after",
 ];
 
 impl Reader<'_> {
@@ -175,10 +176,12 @@ impl Reader<'_> {
             loc: loc(pos).unwrap_or_default(),
             ..ScenarioConfig::default()
         };
+        let mut stdin_after = None;
         for item in &m.items {
             let (v, ipos) = (&item.value, &item.pos);
             match scalar_key_string(&item.key).as_str() {
                 "name" => sc.name = self.string(v, ipos, "name")?,
+                "stdin_after" => stdin_after = Some((self.count(v, ipos, "stdin_after")?, ipos)),
                 "args" => sc.args = self.args(v, ipos, base)?,
                 "origin" => sc.origin = Some(self.string(v, ipos, "origin")?),
                 "assumes" => sc.assumptions = self.assumes(v, ipos)?,
@@ -199,6 +202,7 @@ impl Reader<'_> {
                         file: String::new(),
                         line,
                         indent: block_indent(self.text, line),
+                        after: None,
                     })
                 }
                 "values_files" => {
@@ -220,6 +224,13 @@ impl Reader<'_> {
         }
         if sc.name.is_empty() {
             return Err(self.error(pos, "a scenario needs a \"name\""));
+        }
+        // Where `-` is among the root's `-f` inputs: only with the text it reads.
+        if let Some((n, at)) = stdin_after {
+            match sc.stdin.take() {
+                Some(text) => sc.stdin = Some(text.read_after(n)),
+                None => return Err(self.error(at, "\"stdin_after\" needs a \"stdin\" block")),
+            }
         }
         Ok(sc)
     }

@@ -8,7 +8,7 @@
 //! are known, each goes under the root that reads the file (the one whose input holds it most
 //! closely; the first by name among equals), as any other finding in that file would; when no
 //! root reads the file it stays under the file's path, which the summary does not count as a
-//! root ([`unplaced`]).
+//! root ([`unplaced`]) and no report names as its root (`lint::job::model::place`).
 
 use super::{Library, Root};
 use crate::files::paths::is_within;

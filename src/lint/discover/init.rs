@@ -125,7 +125,7 @@ fn write_root(out: &mut String, root: &Root, around: &Around) {
     if !root.scenarios.is_empty() {
         out.push_str("    scenarios:\n");
         for sc in &root.scenarios {
-            write_scenario(out, sc, root.needs_input);
+            write_scenario(out, sc, root.needs_input, root.inputs.len());
         }
     }
 }
@@ -152,7 +152,7 @@ fn write_assumes(out: &mut String, indent: &str, assumed: &[Assumption]) {
     }
 }
 
-fn write_scenario(out: &mut String, sc: &ScenarioConfig, root_needs_input: bool) {
+fn write_scenario(out: &mut String, sc: &ScenarioConfig, root_needs_input: bool, inputs: usize) {
     let _ = writeln!(out, "      - name: {}", quoted(&sc.name));
     if let Some(origin) = &sc.origin {
         let _ = writeln!(out, "        origin: {}", quoted(origin));
@@ -173,6 +173,13 @@ fn write_scenario(out: &mut String, sc: &ScenarioConfig, root_needs_input: bool)
             "        # what the command reads on standard input (ytt's stdin.yml), from {}:{}",
             t.file, t.line
         );
+        // Before some of the root's inputs: where (after all of them goes without saying).
+        if let Some(n) = t.after.filter(|n| *n < inputs) {
+            let _ = writeln!(
+                out,
+                "        stdin_after: {n}                     # read after the first {n} -f inputs"
+            );
+        }
         out.push_str("        stdin: |\n");
         for line in t.text.lines() {
             match line.is_empty() {

@@ -265,7 +265,9 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         // on the values before it: given so, its leaves that hold an expansion at run time.
         let read = values_of(doc);
         let file = match (&read, doc.stdin && stdin.is_none()) {
-            (Some(_), true) => StdinText::at(&doc.origin, &doc.text),
+            (Some(_), true) => {
+                StdinText::at(&doc.origin, &doc.text).map(|t| t.read_after(doc.after))
+            }
             _ => None,
         };
         if let (Some(values), Some(file)) = (&read, file) {
@@ -295,9 +297,15 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
             None => provided.push("*".to_string()),
         }
     }
+    let mut values_written = Vec::new();
     for dv in &inv.values {
         match value_of(dv) {
-            Some(v) => data_values.push((dv.key.clone(), v, Default::default())),
+            Some(v) => {
+                if let Some(at) = &dv.written {
+                    values_written.push((dv.key.clone(), at.clone()));
+                }
+                data_values.push((dv.key.clone(), v, Default::default()))
+            }
             None => provided.push(dv.key.clone()),
         }
     }
@@ -318,6 +326,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         output_deployed: inv.output_deployed.clone(),
         output_compared: inv.output_compared.clone(),
         stdin,
+        values_written,
         needs_input: None,
         loc: Default::default(),
     }
@@ -466,6 +475,7 @@ mod tests {
                     kind: ValueKind::String,
                     key: k.to_string(),
                     value: v.map(str::to_string),
+                    written: None,
                 })
                 .collect(),
             flags: vec!["--ignore-unknown-comments".into()],
@@ -484,6 +494,7 @@ mod tests {
             text: "#@data/values\n---\napp:\n  team: ${TEAM}\n  stage: ${STAGE}\n  replicas: 2\nregion: $REGION\nmode: fixed\n".into(),
             expanded: true,
             stdin: false,
+            after: 0,
         });
         let s = scenario(&i, "image/templates");
         assert_eq!(s.provided, vec!["app.team", "app.stage", "region"]);

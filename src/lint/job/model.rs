@@ -48,6 +48,11 @@ pub struct Job {
     /// Data values flags that the configuration file wrote (a scenario's `data_values`), with
     /// where: findings about those values point there.
     pub config_spans: Vec<(String, Span)>,
+    /// Data values flags read from a committed file that ytt names by a path nobody can use
+    /// (`sops -d` in a process substitution), with that file and line, `FILE:LINE`: a
+    /// failed validation's `from:` names it (see [`crate::lint::job::validation_words`]).
+    #[serde(default)]
+    pub values_written: Vec<(String, String)>,
     /// Whether this job also checks its files' text (unknown annotations): once per root, not
     /// once per scenario.
     pub check_files: bool,
@@ -148,6 +153,7 @@ impl Job {
             kubernetes: None,
             policies: None,
             config_spans: Vec::new(),
+            values_written: Vec::new(),
             check_files: false,
             analysis: Rule::STATIC
                 .iter()
@@ -259,7 +265,9 @@ pub const ORIGIN_NOTE: &str = "the repository runs ytt this way here";
 /// command that runs ytt this way; one with no place of its own points at that command, or
 /// else at the root's entry in the configuration or its Package.
 pub fn place(job: &Job, d: &mut Diagnostic) {
-    d.root = Some(job.root.clone());
+    // A finding about a file no root reads is shown under its file alone: its path is no
+    // root (the report's roots leave it out, `post::findings`).
+    d.root = (!job.uncounted).then(|| job.root.clone());
     if d.rule.is_about_text() {
         d.scenario = None;
         return;

@@ -115,6 +115,7 @@ pub(super) fn evaluate(
     let (found, provenance) = empty_defaults::settle(job, &workspace, names, found, provenance);
     let (found, provenance) = example_blanks::settle(job, &workspace, names, found, provenance);
     let (found, provenance) = listed_choice::settle(job, &workspace, names, found, provenance);
+    let found = super::validation_words::name_files(job, &workspace, found);
     // A failure the inputs explain (a `needs-input` note) did not stop a root.
     let stopped = |d: &Diagnostic| d.severity == Severity::Error && !d.rule.is_static();
     let status = match (failed, found.is_empty()) {

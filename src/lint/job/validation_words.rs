@@ -5,8 +5,15 @@
 //! same on one line: `Validating final data values: app.name (from: schema.yaml:5): must be:
 //! a short name (by: schema.yaml:4); found: abcdef is too long`. A default that fails
 //! (`required-value`) reads the same, as ytt does not tell the two apart; the rule id does.
+//!
+//! A value read from a committed file that ytt names by a path nobody can use (`sops -d` in a
+//! process substitution: ytt says `from: 63:4` for `/dev/fd/63`) is said to come from that
+//! file and the line of its key there (`from: values.sops.yaml:4`, [`name_files`]).
 
+use crate::library::Workspace;
+use crate::lint::job::Job;
 use crate::pos::Pos;
+use crate::report::Diagnostic;
 use crate::validate::{Invalidation, Violation};
 
 /// What ytt's error begins with.
@@ -15,11 +22,16 @@ const HEADING: &str = "Validating final data values";
 /// The finding's message for `v`, a rule `inv`'s value fails. A message template of spec
 /// 000's (the tuple's third item, which ytt does not have) is kept as the rule writes it.
 pub fn message(inv: &Invalidation, v: &Violation) -> String {
+    worded(inv, v, place(&inv.value_pos))
+}
+
+/// [`message`] with the value's source named `from`.
+fn worded(inv: &Invalidation, v: &Violation, from: Option<String>) -> String {
     if !v.message.is_empty() && v.found == v.message {
         return v.message.clone();
     }
     let mut out = format!("{HEADING}: {}", inv.path);
-    if let Some(from) = place(&inv.value_pos) {
+    if let Some(from) = from {
         out.push_str(&format!(" (from: {from})"));
     }
     out.push_str(&format!(": must be: {}", v.description));
@@ -30,6 +42,32 @@ pub fn message(inv: &Invalidation, v: &Violation) -> String {
         out.push_str(&format!("; found: {}", v.found));
     }
     out
+}
+
+/// The findings of `found` about a value whose flag `job` knows to be read from a committed
+/// file ([`Job::values_written`]) name that file and line as the value's source, where ytt's
+/// name would be the flag's own (`(data-value-yaml arg):1`).
+pub fn name_files(job: &Job, ws: &Workspace, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    if job.values_written.is_empty() {
+        return found;
+    }
+    let mut renamed: Vec<(String, String)> = Vec::new();
+    for (_library, inv) in ws.violations.borrow().iter() {
+        let flag = ws.line_at(&inv.value_pos);
+        let Some((_, at)) = job.values_written.iter().find(|(f, _)| *f == flag) else {
+            continue;
+        };
+        for v in &inv.violations {
+            let from = worded(inv, v, Some(at.clone()));
+            renamed.push((message(inv, v), from));
+        }
+    }
+    for d in &mut found {
+        if let Some((_, to)) = renamed.iter().find(|(from, _)| *from == d.message) {
+            d.message = to.clone();
+        }
+    }
+    found
 }
 
 /// The dotted path of the value a [`message`] is about (`app.ports[0]`).

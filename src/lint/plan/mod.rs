@@ -264,6 +264,7 @@ fn root_flags(repo: &Path, root: &Root, extra: &[String]) -> Result<TemplateArgs
 
 fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
     let mut config_spans = Vec::new();
+    let mut values_written = Vec::new();
     let extra = sc.map(|s| s.args.as_slice()).unwrap_or_default();
     let origin = sc
         .and_then(|s| s.origin.as_deref())
@@ -271,7 +272,7 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         .and_then(|(file, line)| Some(Span::point(file, line.parse().ok()?, 1)));
     let flags = root_flags(&config.dir, root, extra).map(|mut f| {
         if let Some(sc) = sc {
-            config_spans = add_scenario(config, &mut f, sc, origin.as_ref());
+            (config_spans, values_written) = add_scenario(config, &mut f, sc, origin.as_ref());
         }
         f
     });
@@ -294,6 +295,7 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
         entry,
         scenario: sc.map(|s| s.name.clone()),
         config_spans,
+        values_written,
         // A scenario whose command names its inputs is judged as run, even in a root some of
         // whose other scenarios need input; the configuration may say so of a scenario
         // (`unset_values:`).
@@ -314,13 +316,14 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
 }
 
 /// Adds a scenario's values to a root's flags; returns each data value flag with the place in
-/// the configuration file that wrote it.
+/// the configuration file that wrote it, and those a committed file gives with that file and
+/// line ([`ScenarioConfig::values_written`]).
 fn add_scenario(
     config: &Config,
     flags: &mut TemplateArgs,
     sc: &ScenarioConfig,
     origin: Option<&Span>,
-) -> Vec<(String, Span)> {
+) -> (Vec<(String, Span)>, Vec<(String, String)>) {
     let repo = &config.dir;
     for vf in &sc.values_files {
         flags.dv_files.push(flags::values_file(repo, repo, vf));
@@ -329,20 +332,26 @@ fn add_scenario(
         .file
         .as_deref()
         .and_then(|f| paths::relative(repo, f));
-    // Standard input, read after the command's other `-f` inputs (ytt's `stdin.yml`); text
-    // the configuration writes is in the configuration file.
+    // Standard input (ytt's `stdin.yml`), where the command names it among its `-f` inputs;
+    // text the configuration writes is in the configuration file.
     if let Some(text) = &sc.stdin {
         let mut text = text.clone();
         if text.file.is_empty() {
             text.file = file.clone().unwrap_or_default();
         }
-        flags.files.push("-".to_string());
+        flags
+            .files
+            .insert(text.place(&flags.files), "-".to_string());
         flags.stdin = Some(text);
     }
     let mut spans = Vec::new();
+    let mut written = Vec::new();
     for (key, value, loc) in &sc.data_values {
         let yaml = value_to_json(value, 0, false).unwrap_or_else(|_| "null".to_string());
         let flag = format!("{key}={yaml}");
+        if let Some((_, at)) = sc.values_written.iter().find(|(k, _)| k == key) {
+            written.push((flag.clone(), at.clone()));
+        }
         // Written in the configuration: there; learned from a command: at the command.
         let place = match (&file, loc.line) {
             (Some(file), line) if line > 0 => Some(Span::point(file, line, loc.column)),
@@ -353,7 +362,7 @@ fn add_scenario(
         }
         flags.dv_yaml.push(flag);
     }
-    spans
+    (spans, written)
 }
 
 #[cfg(test)]

@@ -122,6 +122,7 @@ pub(super) fn given_at_run_time(keys: Vec<String>) -> Vec<DataValue> {
             kind: ValueKind::String,
             key,
             value: None,
+            written: None,
         })
         .collect()
 }

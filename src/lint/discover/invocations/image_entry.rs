@@ -586,6 +586,7 @@ pub fn give_written(inv: &mut Invocation, made: &[MadeAt], image: &Image, index:
             text: w.text.clone(),
             expanded: w.expanded,
             stdin: false,
+            after: 0,
         };
         if inv.values_docs.contains(&doc) {
             continue;

@@ -24,6 +24,7 @@ use super::unfilled_dir;
 use super::word::Word;
 use super::ytt_args::{ValueKind, YttArgs};
 use crate::report::{Assumption, AssumptionKind};
+use crate::ytt_flags::stdin_text;
 
 #[path = "instance_absent.rs"]
 mod absent;
@@ -362,7 +363,7 @@ pub(super) fn instance(
                 .inv
                 .inputs
                 .extend(found.into_iter().map(|p| format!("{name}{p}"))),
-            Place::Stdin => standard_input(&mut at, stdin, name.is_empty(), (cwd, b, repo, caller)),
+            Place::Stdin => standard_input(&mut at, stdin, &name, (cwd, b, repo, caller)),
             Place::Generated(w) => {
                 at.generated = true;
                 at.inv
@@ -476,6 +477,7 @@ pub(super) fn instance(
                 kind: *kind,
                 key: k,
                 value: substitute(value, b).literal(),
+                written: None,
             }),
             None => at.inv.unknown.push(format!("-v {key}")),
         }
@@ -607,19 +609,31 @@ fn finish(mut at: Building, origin: &Origin, cwd: &Word) -> Outcome {
     Outcome::Found(Box::new(at.inv))
 }
 
-/// `-f -`: a file or a here-document of data values on standard input stands in for it; data
-/// values another command writes (`sops -d secrets.yml | ytt -f config -f -`) and manifests
-/// another tool prints (`helm template … | ytt -f - -f overlay/`) are left out, as an
-/// assumption, and so is what any other program prints (`make-cluster | ytt -f assist -f-`,
-/// `piped_stdin.rs`); other templates on standard input stop the command.
+/// `-f -`: a file or a here-document of data values on standard input stands in for it, read
+/// where the command names `-`; data values another command writes (`sops -d secrets.yml | ytt
+/// -f config -f -`) and manifests another tool prints (`helm template … | ytt -f - -f
+/// overlay/`) are left out, as an assumption, and so is what any other program prints
+/// (`make-cluster | ytt -f assist -f-`, `piped_stdin.rs`); other templates on standard input
+/// stop the command. ytt names what it reads there `stdin.yml` (`-f x.yml=-`: `x.yml`), a
+/// committed file too (`ytt -f - < values.yml`): the input keeps that name.
 fn standard_input(
     at: &mut Building,
     stdin: Option<&Stdin>,
-    unnamed: bool,
+    name: &str,
     (cwd, b, repo, caller): (&Word, &Binding, &Repo, bool),
 ) {
+    let unnamed = name.is_empty();
     match stdin {
         Some(Stdin::File(w)) => match place(at, w, cwd, b, repo, caller) {
+            Place::Paths(found) if found.len() == 1 => {
+                let name = match unnamed {
+                    true => format!("{}=", stdin_text::NAME),
+                    false => name.to_string(),
+                };
+                at.inv
+                    .inputs
+                    .extend(found.into_iter().map(|p| format!("{name}{p}")));
+            }
             Place::Paths(found) => at.inv.inputs.extend(found),
             _ => at.stdin = true,
         },
@@ -629,6 +643,7 @@ fn standard_input(
                 text: w.text.clone(),
                 expanded: w.expanded,
                 stdin: true,
+                after: at.inv.inputs.len(),
             });
             if w.expanded {
                 at.assume(Some(Assumption::new(
@@ -795,7 +810,7 @@ fn decrypted(
     };
     let Some(values) = super::scripts::read(root, one, sops_values::MAX_READ)
         .as_deref()
-        .and_then(sops_values::values)
+        .and_then(|text| sops_values::values(text, one))
     else {
         return false;
     };
@@ -817,6 +832,7 @@ fn value_files(at: &mut Building, args: &YttArgs, cwd: &Word, b: &Binding, repo:
             kind: ValueKind::String,
             key: k.clone(),
             value: None,
+            written: None,
         };
         // `openapi=<(ytt -f schema.yaml --data-values-schema-inspect -o openapi-v3)`: what
         // the inspection on the same line prints (see `inspected.rs`).

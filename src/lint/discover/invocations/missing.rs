@@ -236,6 +236,7 @@ fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data:
                 text: w.text.clone(),
                 expanded: w.expanded,
                 stdin: false,
+                after: 0,
             };
             return Absent::Text(doc, a);
         }

@@ -39,6 +39,10 @@ pub struct DataValue {
     pub key: String,
     /// The value; `None` when it is known only at run time.
     pub value: Option<String>,
+    /// The committed file and line the value is read from, `FILE:LINE`, where ytt names its
+    /// source by a path nobody can use: a process substitution's `/dev/fd/63`, which ytt shows
+    /// as `63` (see [`super::sops_values`]).
+    pub written: Option<String>,
 }
 
 /// A `ytt` command the linter can evaluate.
@@ -137,6 +141,9 @@ pub struct ValuesDoc {
     pub expanded: bool,
     /// Standard input gives it (`-f -`): ytt reads it as the file `stdin.yml`.
     pub stdin: bool,
+    /// How many of the command's `-f` inputs come before `-` (ytt reads its inputs in the
+    /// command's order: it decides which data values win and the templates' order).
+    pub after: usize,
 }
 
 /// A command one of whose inputs does not exist, and that nothing makes: ytt fails on it.

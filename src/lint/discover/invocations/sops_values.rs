@@ -7,6 +7,12 @@
 //! decrypted values cannot avoid (a schema validation of a key the file does not have) is then
 //! reported, not left as `needs-input` (round twenty-four's R24-1); it names what was assumed,
 //! [`AssumptionKind::DecryptedValues`].
+//!
+//! ytt names the decrypted file by the path the shell gives the substitution, `/dev/fd/63`,
+//! as `63` (ytt `4b40e30`: "from: 63:4" for a value of its line 4), which names nothing a
+//! user can open. A finding about an unencrypted value names the committed file and the
+//! line of its key there instead (`from: values.sops.yaml:4`): `sops -d` prints the keys in
+//! the file's order, one line each for a value of one line.
 
 use super::resolve::DataValue;
 use super::word::{Piece, Word};
@@ -63,10 +69,11 @@ pub(super) fn decrypted_file(text: &str) -> Option<String> {
     file.filter(|_| decrypt)
 }
 
-/// The data values `sops -d` prints for the committed file `text`: one per key the file shows,
-/// with its value when it is not encrypted and `None` (given at run time) when it is. `None`
-/// when the text is no sops YAML file or holds a key `-v` cannot name at the top.
-pub(super) fn values(text: &str) -> Option<Vec<DataValue>> {
+/// The data values `sops -d` prints for the committed file `text` at the repository path
+/// `file`: one per key the file shows, with its value when it is not encrypted (and the line
+/// of its key, `file:LINE`) and `None` (given at run time) when it is. `None` when the text is
+/// no sops YAML file or holds a key `-v` cannot name at the top.
+pub(super) fn values(text: &str, file: &str) -> Option<Vec<DataValue>> {
     let opts = crate::yaml::parse::ParseOpts { strict: false };
     let name: std::sync::Arc<str> = std::sync::Arc::from("sops");
     let set = crate::yaml::parse::parse(text, &name, &opts).ok()?;
@@ -101,7 +108,11 @@ pub(super) fn values(text: &str) -> Option<Vec<DataValue>> {
         if !nameable(key) {
             return None;
         }
-        collect(key, &item.value, &mut out);
+        let at = Written {
+            file,
+            line: item.pos.line,
+        };
+        collect(key, &item.value, at, &mut out);
     }
     Some(out)
 }
@@ -134,10 +145,17 @@ pub(super) fn assumption(file: &str, values: &[DataValue]) -> Assumption {
     )
 }
 
-/// Adds the data values of `value` at the dotted key `key`: a map's keys one by one when `-v`
-/// can name them, an encrypted value (or what holds one and cannot be named) as given at run
-/// time, anything else as it is.
-fn collect(key: &str, value: &Value, out: &mut Vec<DataValue>) {
+/// Where a value is written in the committed file: the file's path and its key's line.
+#[derive(Clone, Copy)]
+struct Written<'a> {
+    file: &'a str,
+    line: u32,
+}
+
+/// Adds the data values of `value` at the dotted key `key` (written `at`): a map's keys one by
+/// one when `-v` can name them, an encrypted value (or what holds one and cannot be named) as
+/// given at run time, anything else as it is.
+fn collect(key: &str, value: &Value, at: Written<'_>, out: &mut Vec<DataValue>) {
     match value {
         Value::Map(m)
             if !m.items.is_empty()
@@ -147,7 +165,11 @@ fn collect(key: &str, value: &Value, out: &mut Vec<DataValue>) {
         {
             for i in &m.items {
                 let k = crate::yaml::scalar_key_string(&i.key);
-                collect(&format!("{key}.{k}"), &i.value, out);
+                let at = Written {
+                    line: i.pos.line,
+                    ..at
+                };
+                collect(&format!("{key}.{k}"), &i.value, at, out);
             }
         }
         Value::Map(m) if m.items.is_empty() => {}
@@ -155,11 +177,13 @@ fn collect(key: &str, value: &Value, out: &mut Vec<DataValue>) {
             kind: ValueKind::Yaml,
             key: key.to_string(),
             value: None,
+            written: None,
         }),
         _ => out.push(DataValue {
             kind: ValueKind::Yaml,
             key: key.to_string(),
             value: crate::yaml::json::value_to_json(value, 0, false).ok(),
+            written: (at.line > 0).then(|| format!("{}:{}", at.file, at.line)),
         }),
     }
 }
@@ -221,30 +245,33 @@ mod tests {
 
     #[test]
     fn encrypted_values_are_given_at_run_time_and_the_others_are_the_files() {
-        let got = values(FILE).unwrap_or_default();
-        let shown: Vec<(String, Option<String>)> =
-            got.into_iter().map(|v| (v.key, v.value)).collect();
+        let got = values(FILE, "s.yaml").unwrap_or_default();
+        let shown: Vec<(&str, Option<&str>, Option<&str>)> = got
+            .iter()
+            .map(|v| (v.key.as_str(), v.value.as_deref(), v.written.as_deref()))
+            .collect();
+        // A known value names the committed file at its key's line.
         assert_eq!(
             shown,
             vec![
-                ("creds.user".to_string(), None),
-                ("creds.private_key".to_string(), Some("\"\"".to_string())),
-                ("creds.hosts".to_string(), None),
-                ("port".to_string(), Some("5432".to_string())),
+                ("creds.user", None, None),
+                ("creds.private_key", Some("\"\""), Some("s.yaml:3")),
+                ("creds.hosts", None, None),
+                ("port", Some("5432"), Some("s.yaml:6")),
             ]
         );
     }
 
     #[test]
     fn a_file_without_sops_metadata_or_with_an_unnameable_key_is_not_read() {
-        assert!(values("creds:\n  user: x\n").is_none());
-        assert!(values("a.b: ENC[x]\nsops:\n  mac: x\n").is_none());
-        assert!(values("---\na: 1\n---\nsops:\n  mac: x\n").is_none());
+        assert!(values("creds:\n  user: x\n", "s.yaml").is_none());
+        assert!(values("a.b: ENC[x]\nsops:\n  mac: x\n", "s.yaml").is_none());
+        assert!(values("---\na: 1\n---\nsops:\n  mac: x\n", "s.yaml").is_none());
     }
 
     #[test]
     fn the_assumption_names_the_file_and_the_encrypted_keys() {
-        let a = assumption("s.yaml", &values(FILE).unwrap_or_default());
+        let a = assumption("s.yaml", &values(FILE, "s.yaml").unwrap_or_default());
         assert_eq!(a.kind, AssumptionKind::DecryptedValues);
         assert!(a.message.contains("`sops -d s.yaml`"), "{}", a.message);
         assert!(

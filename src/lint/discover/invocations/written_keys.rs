@@ -87,6 +87,7 @@ fn push_keys(inv: &mut Invocation, line: &str) {
                 kind: ValueKind::Yaml,
                 key,
                 value: None,
+                written: None,
             });
         }
     }
