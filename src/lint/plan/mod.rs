@@ -315,6 +315,11 @@ fn root_job(config: &Config, root: &Root, sc: Option<&ScenarioConfig>) -> Job {
     }
 }
 
+/// Each data value flag with the place in the configuration that wrote it.
+type FlagSpans = Vec<(String, Span)>;
+/// Each data value flag with the committed file and line that gives it (`file:line`).
+type FlagFiles = Vec<(String, String)>;
+
 /// Adds a scenario's values to a root's flags; returns each data value flag with the place in
 /// the configuration file that wrote it, and those a committed file gives with that file and
 /// line ([`ScenarioConfig::values_written`]).
@@ -323,7 +328,7 @@ fn add_scenario(
     flags: &mut TemplateArgs,
     sc: &ScenarioConfig,
     origin: Option<&Span>,
-) -> (Vec<(String, Span)>, Vec<(String, String)>) {
+) -> (FlagSpans, FlagFiles) {
     let repo = &config.dir;
     for vf in &sc.values_files {
         flags.dv_files.push(flags::values_file(repo, repo, vf));
