@@ -199,9 +199,14 @@ pub fn given(
         .map(|t| format!("`{}`, made from the committed `{}`", t.sourced, t.file.path))
         .collect();
     // A page's own `export` lines (`page_exports.rs`), which name no sourced file.
-    let message = if from.iter().all(|t| t.sourced.is_empty()) {
+    let page = super::readme::candidate(script);
+    let message = if from.iter().all(|t| t.sourced.is_empty()) && page {
         format!(
             "the environment's `{prefix}_` variables are the ones the `export {prefix}_…` lines of {script} set: the reader exports these names"
+        )
+    } else if from.iter().all(|t| t.sourced.is_empty()) {
+        format!(
+            "the environment's `{prefix}_` variables are the ones the `export {prefix}_…` lines of {script} set, their values the run's: the environment the script starts in adds none"
         )
     } else {
         format!(

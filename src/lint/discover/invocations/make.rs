@@ -57,11 +57,53 @@ fn definition(line: &str) -> Option<(String, String, bool)> {
             {
                 return None;
             }
-            let value = line[at + op.len()..].trim().replace("\\\n", " ");
+            let value = without_comment(&line[at + op.len()..])
+                .trim()
+                .replace("\\\n", " ");
             return Some((name.to_string(), value, op == "+="));
         }
     }
     None
+}
+
+/// A definition's value without its comment, as make reads it: `#` starts a comment that
+/// runs to the end (`30951 # matches kind.yaml` is `30951`), but for `\#`, a `#` written, and
+/// one inside a variable reference or function call (`$(shell grep '#' f)`), which is kept.
+fn without_comment(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut depth = 0usize;
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'#') => {
+                out.push('#');
+                chars.next();
+                continue;
+            }
+            '#' if depth == 0 => break,
+            // `$$` is a `$` written, never a reference.
+            '$' if chars.peek() == Some(&'$') => {
+                out.push(c);
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+                continue;
+            }
+            '$' if matches!(chars.peek(), Some('(' | '{')) => {
+                out.push(c);
+                if let Some(open) = chars.next() {
+                    out.push(open);
+                }
+                depth += 1;
+                continue;
+            }
+            '(' | '{' if depth > 0 => depth += 1,
+            ')' | '}' if depth > 0 => depth -= 1,
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The snippets of the Makefile at repository-relative `path`.
@@ -399,5 +441,28 @@ mod tests {
         });
         assert_eq!(s[0].text, "ytt -f ${__yttlint_0}/a -f x");
         assert_eq!(s[0].vars[0].1.to_string(), "$(shell date)");
+    }
+
+    #[test]
+    fn a_comment_after_a_value_is_no_part_of_it() {
+        // hoegaarden/harbor-replication's shape: make reads `30951`, and the recipe's
+        // continuation lines stay one command.
+        let text = "PORT ?= 30951 # must match kind.yml\nIP ?= 10.96.255.254\n\n\
+                    up:\n\tcurl -fsL $(URL) \\\n\t\t| ytt -f - -f patch.yml \\\n\t\t\t-v port=$(PORT) \\\n\t\t\t-v ip=$(IP) \\\n\t\t| kubectl apply -f -\n";
+        let s = snippets("Makefile", text, &|t| t.contains("ytt"));
+        assert!(s[0].text.contains("-v port=30951 \\\n"), "{}", s[0].text);
+        assert!(s[0].text.contains("-v ip=10.96.255.254"), "{}", s[0].text);
+    }
+
+    #[test]
+    fn a_hash_written_or_inside_a_reference_stays() {
+        assert_eq!(without_comment(" a\\#b # c"), " a#b ");
+        assert_eq!(
+            without_comment(" $(shell grep '#' f) # c"),
+            " $(shell grep '#' f) "
+        );
+        assert_eq!(without_comment(" ${X#y}"), " ${X#y}");
+        assert_eq!(without_comment(" $$(a) # c"), " $$(a) ");
+        assert_eq!(without_comment("#all"), "");
     }
 }

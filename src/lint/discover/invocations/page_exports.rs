@@ -5,6 +5,11 @@
 //! the templates read that no line exports fails whatever the reader fills in. What is found
 //! rests on the reader exporting these names (`environment-files`), so it is a warning naming
 //! that assumption, not a `needs-input` note.
+//!
+//! A shell script's own `export PREFIX_KEY=${VALUE}` lines do the same for its commands
+//! (`export YTT_ingress__domain=${INGRESS_DOMAIN}` before `ytt … --data-values-env YTT`): the
+//! keys are given, their values the run's, so the evaluation gives them placeholders instead
+//! of the `null` defaults a committed values file holds for them.
 
 use super::env_files;
 use super::env_template::EnvTemplate;
@@ -17,7 +22,14 @@ const MAX_PAGES: usize = 32;
 /// the environment its commands run in: the page is its own script, with no sourced name.
 pub fn find(texts: &[(String, Kind, String)]) -> Vec<EnvTemplate> {
     let mut out = Vec::new();
-    for (path, _, text) in texts.iter().filter(|(p, _, _)| super::readme::candidate(p)) {
+    let pages_and_scripts = texts.iter().filter(|(p, _, text)| {
+        super::readme::candidate(p)
+            || p.rsplit('/')
+                .next()
+                .is_some_and(|n| n.ends_with(".sh") || n.ends_with(".bash"))
+            || super::scripts::has_shell_shebang(text)
+    });
+    for (path, _, text) in pages_and_scripts {
         let exports: Vec<&str> = text.lines().filter_map(exported).collect();
         if exports.is_empty() {
             continue;
@@ -62,7 +74,7 @@ mod tests {
             ),
         ];
         let found = find(&texts);
-        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found.len(), 2, "{found:?}");
         assert_eq!(found[0].script, "README.md");
         assert_eq!(
             found[0].file.names,
@@ -76,6 +88,32 @@ mod tests {
             super::super::env_template::given("CFG", "README.md", &found).expect("given");
         let keys: Vec<&str> = values.iter().map(|v| v.key.as_str()).collect();
         assert_eq!(keys, ["app.registry.username", "app.registry.password"]);
-        assert!(a.message.contains("`export CFG_…` lines"), "{}", a.message);
+        assert!(a.message.contains("the reader exports"), "{}", a.message);
+    }
+
+    #[test]
+    fn a_script_s_own_exports_are_its_commands_environment() {
+        let texts =
+            vec![
+            (
+                "setup.sh".to_string(),
+                Kind::Other,
+                "set -x\n  export CFG_app__domain=${DOMAIN}\nytt -f app --data-values-env CFG\n"
+                    .to_string(),
+            ),
+            ("values.yaml".to_string(), Kind::Other, "export: x\n".to_string()),
+        ];
+        let found = find(&texts);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].script, "setup.sh");
+        let (values, a) =
+            super::super::env_template::given("CFG", "setup.sh", &found).expect("given");
+        let keys: Vec<&str> = values.iter().map(|v| v.key.as_str()).collect();
+        assert_eq!(keys, ["app.domain"]);
+        assert!(
+            a.message.contains("their values the run's"),
+            "{}",
+            a.message
+        );
     }
 }
