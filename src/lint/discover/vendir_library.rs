@@ -27,6 +27,16 @@ pub fn filled_library<'t>(
     if root.reason != Reason::Topmost {
         return None;
     }
+    // Most repositories have no such configuration: look at the root's files only when one
+    // above it fills a private library.
+    let candidates: Vec<(&Target, &str)> = targets
+        .iter()
+        .filter(|t| !t.synced && is_within(&root.path, paths::parent(&t.file)))
+        .filter_map(|t| library_name(&t.dir).map(|name| (t, name)))
+        .collect();
+    if candidates.is_empty() {
+        return None;
+    }
     let own: Vec<&RepoFile> = files
         .iter()
         .filter(|f| f.kind.is_ytt() && root.inputs.iter().any(|i| is_within(&f.path, i)))
@@ -37,17 +47,14 @@ pub fn filled_library<'t>(
     {
         return None;
     }
-    targets.iter().filter(|t| !t.synced).find(|t| {
-        let Some(name) = library_name(&t.dir) else {
-            return false;
-        };
-        let config_dir = paths::parent(&t.file);
-        is_within(&root.path, config_dir)
-            && own
-                .iter()
-                .filter_map(|f| read_repo_text(dir, &f.path))
-                .any(|text| loads(&text, name))
-    })
+    let texts: Vec<String> = own
+        .iter()
+        .filter_map(|f| read_repo_text(dir, &f.path))
+        .collect();
+    candidates
+        .into_iter()
+        .find(|(_, name)| texts.iter().any(|text| loads(text, name)))
+        .map(|(t, _)| t)
 }
 
 /// NAME of a directory `…/_ytt_lib/NAME`.

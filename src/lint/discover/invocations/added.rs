@@ -5,7 +5,11 @@
 //! linter's evaluation is not the command's: the findings that rest on its inputs assume it
 //! (a `changed-at-run-time` assumption that names the writer, so a warning; for a downloaded
 //! file, one more file the command gives, a `missing-input` one, which an overlay's matches
-//! rest on too), the others stay as they are. [`super::edits`] does the same for a committed input a step rewrites.
+//! rest on too), the others stay as they are. A here-document of data values is read with
+//! its text, as one more values document after the directory's. A program's printed output (`./gen.sh >
+//! vals/values.yml`) is text the linter does not have: its values are given at run time, so
+//! what a data value could change waits for them (`needs-input`), as when the command names
+//! such a file itself. [`super::edits`] does the same for a committed input a step rewrites.
 //!
 //! Which files count: data values (by name, `values.yml`, or by a here-document's
 //! `#@data/values`) and YAML files `curl` or `wget` downloads there; another tool's output
@@ -20,7 +24,7 @@ use super::edits;
 use super::index::Index;
 use super::made::MadeAt;
 use super::missing;
-use super::resolve::Invocation;
+use super::resolve::{Invocation, ValuesDoc};
 use super::script_set::ScriptSet;
 use super::snippet::{Snippet, CALLER};
 use super::{make, shell, word};
@@ -99,10 +103,51 @@ pub fn mark(
         } else {
             "before this command reads the directory"
         };
+        let heredoc = m.text().filter(|w| missing::is_values_text(&w.text));
+        if let Some(w) = heredoc {
+            // A here-document's text is known: the command reads it among the directory's
+            // values (after the directory's committed files, as one more data values
+            // document), its expansions given at run time.
+            let after = inv
+                .inputs
+                .iter()
+                .position(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p) == dir)
+                .map_or(inv.inputs.len(), |i| i + 1);
+            let doc = ValuesDoc {
+                origin: format!("{}:{}", m.file, w.line),
+                text: w.text.clone(),
+                expanded: w.expanded,
+                stdin: false,
+                after,
+            };
+            if !inv.values_docs.contains(&doc) {
+                inv.values_docs.push(doc);
+            }
+        }
         // A downloaded file is one more file the command gives, unknown to the linter: what
         // rests on the files given (an overlay's matches) assumes it too.
         let kind = if downloaded_yaml(&path, m) {
             AssumptionKind::MissingInput
+        } else if heredoc.is_some() && m.documented() {
+            AssumptionKind::ExampleValues
+        } else if heredoc.is_some() && !any_order {
+            // The step before the command writes this text: what its `$VAR`s expand to is
+            // given at run time, the rest is the command's input as certainly as a committed
+            // file (a key the text lacks fails in ytt too).
+            if !heredoc.is_some_and(|w| w.expanded) {
+                continue;
+            }
+            AssumptionKind::RuntimeValues
+        } else if unknown_text(m) {
+            // A program's output (`./gen.sh > vals/values.yml`): its values are given at run
+            // time, as far as the linter knows, as for `--data-values-file <(./gen.sh)` or a
+            // values file a program writes where the command names it (`missing::judge`). What
+            // a data value could change waits for that input (`needs-input`).
+            let given = format!("-f {dir} ({path} written at run time)");
+            if !inv.unknown.contains(&given) {
+                inv.unknown.push(given);
+            }
+            AssumptionKind::RuntimeValues
         } else {
             AssumptionKind::ChangedAtRunTime
         };
@@ -141,6 +186,12 @@ fn values_like(path: &str, m: &MadeAt) -> bool {
     missing::looks_like_values(path)
         || m.text().is_some_and(|w| missing::is_values_text(&w.text))
         || downloaded_yaml(path, m)
+}
+
+/// Whether the text `m` writes is unknown to the linter: neither a here-document's nor a
+/// copy of a file (`cp`, `mv`), but what a program prints (`./gen.sh > vals/values.yml`).
+fn unknown_text(m: &MadeAt) -> bool {
+    m.made.text.is_none() && m.made.from.is_none() && m.made.stdout.is_some()
 }
 
 /// Whether `curl` or `wget` downloads the YAML file `path`.
@@ -184,9 +235,18 @@ fn message(path: &str, dir: &str, m: &MadeAt, when: &str) -> String {
         None if downloaded_yaml(path, m) => format!("`{}` downloads it", m.made.by),
         None => format!("`{}` writes it", m.made.by),
     };
+    let linted = match m.text() {
+        Some(w) if missing::is_values_text(&w.text) && w.expanded => {
+            "linted with its text, the values it expands given at run time"
+        }
+        Some(w) if missing::is_values_text(&w.text) => "linted with its text",
+        _ if unknown_text(m) && !downloaded_yaml(path, m) => {
+            "its values are known only at run time"
+        }
+        _ => "the committed directory was linted without it",
+    };
     format!(
-        "{path} is added to the input directory {dir} at run time: {how} at {} {when}; the \
-         committed directory was linted without it",
+        "{path} is added to the input directory {dir} at run time: {how} at {} {when}; {linted}",
         m.origin()
     )
 }
