@@ -119,9 +119,10 @@ pub enum AssumptionKind {
     /// elsewhere (a Crossplane XRD of the kind, a copy a controller made on a cluster, a
     /// directory another tool owns): the cluster's schema may differ.
     RepositoryCrd,
-    /// The command is a reusable GitHub workflow's (`on: workflow_call`) that no workflow of
-    /// the repository calls: it runs in its caller's checkout, and this repository's files
-    /// were linted in place of the caller's.
+    /// The command runs in a checkout taken to be this repository's: a reusable GitHub
+    /// workflow's (`on: workflow_call`) that no workflow of the repository calls, in its
+    /// caller's checkout; a Concourse task's input whose `((uri))` is one of several the
+    /// pipeline checks out. This repository's files were linted in its place.
     CallerCheckout,
     /// The file lies in an editor extension's or a grammar's directory (a VS Code extension
     /// contributing a grammar, a tree-sitter grammar), which keeps YAML for the editor to

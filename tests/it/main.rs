@@ -23,6 +23,7 @@ mod checkout;
 mod ci_integrations;
 mod collection_keys;
 mod command_outputs;
+mod concourse_checkouts;
 mod conventions;
 mod copied_defaults;
 mod coverage;

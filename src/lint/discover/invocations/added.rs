@@ -24,6 +24,7 @@ use super::edits;
 use super::index::Index;
 use super::made::MadeAt;
 use super::missing;
+use super::outputs::Written;
 use super::resolve::{Invocation, ValuesDoc};
 use super::script_set::ScriptSet;
 use super::snippet::{Snippet, CALLER};
@@ -105,21 +106,9 @@ pub fn mark(
         };
         let heredoc = m.text().filter(|w| missing::is_values_text(&w.text));
         if let Some(w) = heredoc {
-            // A here-document's text is known: the command reads it among the directory's
-            // values (after the directory's committed files, as one more data values
-            // document), its expansions given at run time.
-            let after = inv
-                .inputs
-                .iter()
-                .position(|i| i.split_once('=').map_or(i.as_str(), |(_, p)| p) == dir)
-                .map_or(inv.inputs.len(), |i| i + 1);
-            let doc = ValuesDoc {
-                origin: format!("{}:{}", m.file, w.line),
-                text: w.text.clone(),
-                expanded: w.expanded,
-                stdin: false,
-                after,
-            };
+            // A here-document's text is known: the command reads it as one more data values
+            // document, its expansions given at run time.
+            let doc = written_doc(m, w);
             if !inv.values_docs.contains(&doc) {
                 inv.values_docs.push(doc);
             }
@@ -155,6 +144,18 @@ pub fn mark(
         if !inv.assumptions.contains(&a) {
             inv.assumptions.push(a);
         }
+    }
+}
+
+/// The data values a here-document `w` of `m` writes, as a document the command reads after
+/// its files (`super::image_entry` gives the same for a file written in an image).
+pub(super) fn written_doc(m: &MadeAt, w: &Written) -> ValuesDoc {
+    ValuesDoc {
+        origin: format!("{}:{}", m.file, w.line),
+        text: w.text.clone(),
+        expanded: w.expanded,
+        stdin: false,
+        after: 0,
     }
 }
 

@@ -41,8 +41,10 @@ fn find_runs(
         let before = out.len();
         task(run, path, src, out);
         let checkouts = super::concourse_inputs::checkouts(v, git);
+        let guessed = super::concourse_inputs::guessed(&checkouts, git);
         for s in &mut out[before..] {
             s.checkouts.clone_from(&checkouts);
+            s.assumed.extend(guessed.clone());
         }
     }
     match v {

@@ -15,6 +15,7 @@ use super::resolve::Repo;
 use super::shell::Call;
 use super::word::{Piece, Word};
 use crate::lint::repo::yaml_doc::{entries, get, items, string};
+use crate::report::{Assumption, AssumptionKind};
 use crate::yaml::Value;
 
 /// A task input filled from a git resource: the directory it is mounted at, and the uri.
@@ -83,6 +84,40 @@ pub fn checkouts(config: &Value, git: &BTreeMap<String, String>) -> Vec<Checkout
             })
         })
         .collect()
+}
+
+/// What a task whose one git input is taken to be this repository assumes, when that is a
+/// guess among several: its uri is a `((variable))` and the pipeline checks out another uri
+/// too (`config-repo` of `((app.codeRepo))` beside `infra-repo` of `((app.infraRepo))`), so
+/// the input may hold another repository's files (round twelve's steeltoe-governance-lab).
+pub fn guessed(checkouts: &[Checkout], git: &BTreeMap<String, String>) -> Option<Assumption> {
+    let [one] = checkouts else {
+        return None;
+    };
+    if !(one.uri.starts_with("((") && one.uri.ends_with("))")) {
+        return None;
+    }
+    let mut others: Vec<&str> = git
+        .values()
+        .map(String::as_str)
+        .filter(|u| *u != one.uri)
+        .collect();
+    others.sort_unstable();
+    others.dedup();
+    if others.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = others.iter().take(3).map(|u| format!("`{u}`")).collect();
+    Some(Assumption::new(
+        AssumptionKind::CallerCheckout,
+        format!(
+            "the task's input {} is a checkout of `{}`, which `fly set-pipeline` fills: taken to \
+             be this repository, though the pipeline also checks out {}",
+            one.dir,
+            one.uri,
+            shown.join(", ")
+        ),
+    ))
 }
 
 /// Whether a git uri names this repository.

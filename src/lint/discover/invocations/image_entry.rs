@@ -21,7 +21,7 @@
 use super::index::Index;
 use super::made::MadeAt;
 use super::missing;
-use super::resolve::{Invocation, ValuesDoc};
+use super::resolve::Invocation;
 use super::shell::Call;
 use super::word::{Piece, Word, REPO};
 use crate::files::paths;
@@ -581,13 +581,7 @@ pub fn give_written(inv: &mut Invocation, made: &[MadeAt], image: &Image, index:
         {
             continue;
         }
-        let doc = ValuesDoc {
-            origin: format!("{}:{}", m.file, w.line),
-            text: w.text.clone(),
-            expanded: w.expanded,
-            stdin: false,
-            after: 0,
-        };
+        let doc = super::added::written_doc(m, w);
         if inv.values_docs.contains(&doc) {
             continue;
         }
