@@ -155,7 +155,7 @@ fn word_starts<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> 
 pub fn units<'a>(ws: &'a Workspace, dir: &str) -> (Vec<Unit<'a>>, usize) {
     let mut out = Vec::new();
     let mut failed = 0;
-    for f in ws.tree().accessible(dir) {
+    for f in ws.accessible(dir) {
         match code_unit(ws, f) {
             Ok(Some(u)) => out.push(u),
             Ok(None) => {}

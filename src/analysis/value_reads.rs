@@ -54,7 +54,7 @@ pub fn covers(read: &[Option<String>], path: &[String]) -> bool {
 /// is `@data/values-schema` or `@data/values` (workspace paths, in file order).
 pub fn declaring_files(ws: &Workspace, dir: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for f in ws.tree().accessible(dir) {
+    for f in ws.accessible(dir) {
         if f.file_type() != FileType::Yaml || !f.is_template() || !f.data.contains("@data/") {
             continue;
         }

@@ -16,7 +16,7 @@ pub fn shape(ws: &Workspace, dir: &str, outside: &Outside) -> Option<Node> {
         return None;
     };
     let mut shape: Option<Node> = None;
-    for f in ws.tree().accessible(dir) {
+    for f in ws.accessible(dir) {
         if f.file_type() != FileType::Yaml || !f.is_template() {
             continue;
         }

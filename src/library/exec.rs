@@ -104,7 +104,7 @@ impl<'w> LibExec<'w> {
 
     /// The library's own files (not those of its private libraries), in ytt's order.
     pub fn accessible(&self) -> Vec<&'w InputFile> {
-        self.ws.tree().accessible(&self.root)
+        self.ws.accessible(&self.root)
     }
 
     /// A file's place in the run's file order (ytt's `OrderLess`).

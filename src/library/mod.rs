@@ -135,6 +135,9 @@ pub struct Workspace {
     doc_annotations: RefCell<HashMap<DocAnnotationKey, Result<bool, String>>>,
     /// Per YAML file (key as `parsed`): whether it has templating (see [`Workspace::templating`]).
     templating: RefCell<HashMap<(String, bool, usize), bool>>,
+    /// Per library directory: the indices in `files` of the files it can see (see
+    /// [`Workspace::accessible`]).
+    accessible: RefCell<HashMap<String, Vec<usize>>>,
 }
 
 type DocAnnotationKey = (String, bool, usize, String);
@@ -163,6 +166,7 @@ impl Workspace {
             root_values: RefCell::new(None),
             doc_annotations: RefCell::new(HashMap::new()),
             templating: RefCell::new(HashMap::new()),
+            accessible: RefCell::new(HashMap::new()),
         }
     }
 
@@ -198,6 +202,27 @@ impl Workspace {
 
     pub fn tree(&self) -> tree::Tree<'_> {
         tree::Tree { files: &self.files }
+    }
+
+    /// The files the library rooted at `dir` can see ([`tree::Tree::accessible`]), worked out
+    /// once per directory: the evaluation, the schema and data values steps and the static
+    /// analysis each ask again, and every answer walks all the files once per directory.
+    pub fn accessible(&self, dir: &str) -> Vec<&InputFile> {
+        let known = self.accessible.borrow().get(dir).cloned();
+        let indices = match known {
+            Some(indices) => indices,
+            None => {
+                let indices = self.tree().accessible_indices(dir);
+                self.accessible
+                    .borrow_mut()
+                    .insert(dir.to_string(), indices.clone());
+                indices
+            }
+        };
+        indices
+            .into_iter()
+            .filter_map(|i| self.files.get(i))
+            .collect()
     }
 
     /// The parsed YAML of a file (parsed once per strictness).

@@ -78,13 +78,29 @@ impl<'a> Tree<'a> {
     /// The files a library rooted at `dir` can see (ytt's `ListAccessibleFiles`): its own files,
     /// then those of each non-private sub-directory, depth first.
     pub fn accessible(&self, dir: &str) -> Vec<&'a InputFile> {
+        let files = self.files;
+        self.accessible_indices(dir)
+            .into_iter()
+            .filter_map(|i| files.get(i))
+            .collect()
+    }
+
+    /// [`Tree::accessible`] as indices into the run's files.
+    pub fn accessible_indices(&self, dir: &str) -> Vec<usize> {
         let mut out = Vec::new();
         self.collect_accessible(dir, &mut out);
         out
     }
 
-    fn collect_accessible(&self, dir: &str, out: &mut Vec<&'a InputFile>) {
-        out.extend(self.own_files(dir));
+    fn collect_accessible(&self, dir: &str, out: &mut Vec<usize>) {
+        // The files directly in `dir`, in run order.
+        out.extend(
+            self.files
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| dir_of(&f.rel_path) == dir)
+                .map(|(i, _)| i),
+        );
         for child in self.children(dir) {
             if base_of(&child) != PRIVATE_DIR {
                 self.collect_accessible(&child, out);
@@ -190,6 +206,45 @@ mod tests {
             .map(|f| f.rel_path.as_str())
             .collect();
         assert_eq!(lib, ["_ytt_lib/lib/c.yml"]);
+    }
+
+    #[test]
+    fn the_workspace_answers_each_directory_as_the_tree_does_and_again_the_same() {
+        let ws = crate::library::Workspace::new(
+            files(&[
+                "a.yml",
+                "dir/b.yml",
+                "_ytt_lib/lib/c.yml",
+                "z.yml",
+                "dir/sub/d.yml",
+                "_ytt_lib/lib/sub/e.yml",
+            ]),
+            crate::library::EvalOpts::default(),
+        );
+        let names = |fs: Vec<&InputFile>| -> Vec<String> {
+            fs.iter().map(|f| f.rel_path.clone()).collect()
+        };
+        let tree = Tree { files: &ws.files };
+        for dir in [
+            "",
+            "dir",
+            "_ytt_lib/lib",
+            "dir/sub",
+            "none",
+            "",
+            "_ytt_lib/lib",
+        ] {
+            assert_eq!(
+                names(ws.accessible(dir)),
+                names(tree.accessible(dir)),
+                "{dir}"
+            );
+        }
+        assert_eq!(
+            names(ws.accessible("_ytt_lib/lib")),
+            ["_ytt_lib/lib/c.yml", "_ytt_lib/lib/sub/e.yml"]
+        );
+        assert_eq!(names(ws.accessible("dir")), ["dir/b.yml", "dir/sub/d.yml"]);
     }
 
     #[test]

@@ -192,9 +192,14 @@ pub fn unknown_annotations(workspace: &Workspace, span_of: SpanOf<'_>) -> Vec<Di
         if !own || f.file_type() != FileType::Yaml || f.marked_template == Some(false) {
             continue;
         }
-        let Ok(ds) = workspace.parse(f, workspace.opts.strict) else {
+        let Ok((ds, templated)) = workspace.templating(f, workspace.opts.strict) else {
             continue;
         };
+        // An annotation is a comment starting `@`: a file without any (a plain manifest, known
+        // from the evaluation already) has none to walk its tree for.
+        if !templated {
+            continue;
+        }
         for u in annotations::find(&ds, &workspace.opts.extensions) {
             let code = f.raw.is_none().then(|| annotation_fix::code(&u, &f.data));
             let mut d = match code.flatten() {

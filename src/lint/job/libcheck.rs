@@ -25,7 +25,7 @@ use crate::template::compile::{compile_text, compile_yaml_in, CompileOpts, Compi
 /// The problems of the library made of the workspace's files (the library is its root).
 pub fn check(ws: &Workspace) -> Vec<EvalError> {
     let mut errors = Vec::new();
-    for f in ws.tree().accessible("") {
+    for f in ws.accessible("") {
         if let Err(e) = check_file(ws, f) {
             errors.push(e);
         }

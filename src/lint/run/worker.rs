@@ -172,7 +172,12 @@ fn serve(protocol: File, page: Option<Page>) -> i32 {
             return 0;
         }
     }
-    0
+    // Standard input ended: every outcome is sent (each line is flushed). The process ends
+    // here, from this thread, so that its caches (the parsed YAML and compiled templates of
+    // the thread-local caches, tens of MiB) are not dropped one node at a time on the way out:
+    // the system takes the memory back whole (0.6 % of the corpus run's CPU, the
+    // thirty-second session).
+    std::process::exit(0)
 }
 
 /// The worker's channel to its parent, and the page where it says where a job is.
