@@ -73,3 +73,30 @@ fn a_task_s_input_among_several_repositories_is_a_guess() {
     let lint = Repo::of(&[("k8s/app.yml", APP), ("ci/pipeline.yml", &pipeline(same))]).lint();
     assert_eq!(common(&lint)["severity"], "error", "{lint}");
 }
+
+#[test]
+fn a_script_a_task_runs_through_its_input_reads_this_repository_through_pwd() {
+    // N33-1 (cloudfoundry/bosh-bootloader): the task file runs `bbl-ci/ci/tasks/render/task`
+    // from its build directory, so the input `bbl-ci` holds this repository, and the script's
+    // `${ROOT}/bbl-ci/k8s` (ROOT="${PWD}") is its `k8s/`: the command renders it, and the
+    // value nothing sets is its certain failure.
+    let script = "#!/bin/bash -eu\nROOT=\"${PWD}\"\n\nfunction main() {\n  \
+ytt -f \"${ROOT}/bbl-ci/k8s\" > \"${ROOT}/out/app.yml\"\n}\n\nmain\n";
+    let task = "---\nplatform: linux\ninputs:\n- name: bbl-ci\noutputs:\n- name: out\n\
+run:\n  path: bbl-ci/ci/tasks/render/task\n";
+    let files = [
+        ("k8s/app.yml", APP),
+        ("ci/tasks/render/task", script),
+        ("ci/tasks/render/task.yml", task),
+    ];
+    let lint = Repo::of(&files).lint();
+    let d = common(&lint);
+    assert_eq!(d["severity"], "error", "{d:#}");
+    assert!(lint.of("input-missing").is_empty(), "{lint}");
+    assert_eq!(lint.code, 1, "{lint}");
+
+    // Without the task file, where the script starts is not known: its input is not found
+    // where the linter looks, and that is no error.
+    let lint = Repo::of(&files[..2]).lint();
+    assert!(lint.errors().is_empty(), "{lint}");
+}

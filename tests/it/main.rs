@@ -58,6 +58,7 @@ mod lsp;
 mod make_comments;
 mod moved_inputs;
 mod nested_configs;
+mod page_value_forms;
 mod policy;
 mod prepended;
 mod rendering_script;

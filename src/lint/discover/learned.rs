@@ -389,23 +389,13 @@ fn split_expanded(key: &str, value: &Value, provided: &mut Vec<String>) -> Optio
 /// The top-level data values of text given in place of a values file (`#@data/values`
 /// documents or plain YAML), in order; `None` when the text is no YAML map.
 fn values_of(doc: &ValuesDoc) -> Option<Vec<(String, Value, crate::lint::config::Loc)>> {
-    let name: std::sync::Arc<str> = std::sync::Arc::from(doc.origin.as_str());
-    let opts = crate::yaml::parse::ParseOpts { strict: false };
-    let set = crate::yaml::parse::parse(&doc.text, &name, &opts).ok()?;
-    let mut out = Vec::new();
-    for d in &set.items {
-        match &d.value {
-            Value::Map(m) => {
-                for item in &m.items {
-                    let key = crate::yaml::scalar_key_string(&item.key);
-                    out.push((key, item.value.clone(), Default::default()));
-                }
-            }
-            Value::Null => {}
-            _ => return None,
-        }
-    }
-    Some(out)
+    let entries = doc.entries()?;
+    Some(
+        entries
+            .into_iter()
+            .map(|(key, value)| (key, value, Default::default()))
+            .collect(),
+    )
 }
 
 /// A literal data value as the scenario's YAML value (`-v` gives a string).

@@ -232,11 +232,17 @@ fn places(m: &MadeAt, checkouts: &[Checkout]) -> Vec<String> {
 /// without it.
 fn message(path: &str, dir: &str, m: &MadeAt, when: &str) -> String {
     let how = match &m.made.text {
+        Some(_) if m.made.by == super::readme::YAML_BLOCK => "a page gives its text".to_string(),
         Some(_) => format!("`{}` writes it from a here-document", m.made.by),
         None if downloaded_yaml(path, m) => format!("`{}` downloads it", m.made.by),
         None => format!("`{}` writes it", m.made.by),
     };
+    let form = |w: &Written| written_doc(m, w).entries().is_none();
     let linted = match m.text() {
+        Some(w) if missing::is_values_text(&w.text) && form(w) => {
+            "its text is no map of data values (a form for the reader to fill in), so the values \
+             it gives are known only at run time"
+        }
         Some(w) if missing::is_values_text(&w.text) && w.expanded => {
             "linted with its text, the values it expands given at run time"
         }

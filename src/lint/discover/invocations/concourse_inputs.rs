@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use super::resolve::Repo;
 use super::shell::Call;
-use super::word::{Piece, Word};
+use super::word::{Piece, Word, REPO};
 use crate::lint::repo::yaml_doc::{entries, get, items, string};
 use crate::report::{Assumption, AssumptionKind};
 use crate::yaml::Value;
@@ -23,6 +23,9 @@ use crate::yaml::Value;
 pub struct Checkout {
     pub dir: String,
     pub uri: String,
+    /// The task runs its script from this input (`run.path: INPUT/ci/task.sh`, that script
+    /// being this repository's): the input is this repository, whatever its uri.
+    pub own: bool,
 }
 
 /// The git resources of a pipeline document, by the name of the artifact a `get:` makes.
@@ -81,6 +84,7 @@ pub fn checkouts(config: &Value, git: &BTreeMap<String, String>) -> Vec<Checkout
             (!dir.is_empty() && !dir.contains("..")).then(|| Checkout {
                 dir: dir.to_string(),
                 uri: uri.clone(),
+                own: false,
             })
         })
         .collect()
@@ -134,7 +138,7 @@ fn names_this(uri: &str, repo: &Repo) -> bool {
 /// The input directory that holds this repository, and whether the rest must be checked
 /// (the guess of a `((variable))` uri).
 fn this_repository<'c>(checkouts: &'c [Checkout], repo: &Repo) -> Option<(&'c str, bool)> {
-    if let Some(c) = checkouts.iter().find(|c| names_this(&c.uri, repo)) {
+    if let Some(c) = checkouts.iter().find(|c| c.own || names_this(&c.uri, repo)) {
         return Some((&c.dir, false));
     }
     match checkouts {
@@ -144,8 +148,9 @@ fn this_repository<'c>(checkouts: &'c [Checkout], repo: &Repo) -> Option<(&'c st
 }
 
 /// `call` with paths under the input that holds this repository made repository paths:
-/// arguments (`-f source/config`) when the task runs in its build directory, and the
-/// working directory (`cd source`).
+/// arguments (`-f source/config`) when the task runs in its build directory, arguments
+/// through the build directory (`-f "${PWD}/source/config"` before any `cd`) wherever it
+/// runs, and the working directory (`cd source`).
 pub fn mapped(call: &Call, checkouts: &[Checkout], caller: &str, repo: &Repo) -> Call {
     let Some((dir, guessed)) = this_repository(checkouts, repo) else {
         return call.clone();
@@ -157,6 +162,25 @@ pub fn mapped(call: &Call, checkouts: &[Checkout], caller: &str, repo: &Repo) ->
     let prefix = format!("{dir}/");
     let inside = format!("{caller}/{dir}");
     let mut out = call.clone();
+    // A path through the build directory (`${PWD}/INPUT/config` of a script run there) is
+    // the repository's wherever the command runs.
+    let through = format!("{inside}/");
+    for a in &mut out.args {
+        let Some(Piece::Lit { text, glob }) = a.0.first() else {
+            continue;
+        };
+        let Some(rest) = text.strip_prefix(&through) else {
+            continue;
+        };
+        let first = rest.split('/').next().unwrap_or("");
+        if guessed && !repo.index.exists(first) {
+            continue;
+        }
+        let mut w = Word::default();
+        w.push_lit(&format!("{REPO}/{rest}"), *glob);
+        w.0.extend(a.0.iter().skip(1).cloned());
+        *a = w;
+    }
     if in_build_dir {
         for a in &mut out.args {
             let Some(Piece::Lit { text, glob }) = a.0.first() else {

@@ -16,6 +16,8 @@
 pub struct Fence {
     ch: char,
     len: usize,
+    /// The spaces before the opening run.
+    indent: usize,
     pub lang: String,
 }
 
@@ -23,6 +25,7 @@ impl Fence {
     /// The fence a line opens, if any (leading blanks ignored).
     pub fn opening(line: &str) -> Option<Fence> {
         let t = line.trim_start();
+        let indent = line.len() - t.len();
         let ch = t.chars().next().filter(|c| *c == '`' || *c == '~')?;
         let len = t.chars().take_while(|c| *c == ch).count();
         if len < 3 {
@@ -39,12 +42,30 @@ impl Fence {
             .unwrap_or("")
             .trim_start_matches('.')
             .to_ascii_lowercase();
-        Some(Fence { ch, len, lang })
+        Some(Fence {
+            ch,
+            len,
+            indent,
+            lang,
+        })
     }
 
     /// Whether the fence is of backticks (not tildes).
     pub fn backticks(&self) -> bool {
         self.ch == '`'
+    }
+
+    /// A line of the block's content as the page shows it: as CommonMark reads it, as many
+    /// of the blanks before it as the opening fence had are removed (a block inside a list
+    /// item, "1. Create config.yaml" and a YAML block indented under it, holds YAML at the
+    /// left margin). A tab counts as one blank here.
+    pub fn content<'a>(&self, line: &'a str) -> &'a str {
+        let blanks = line
+            .bytes()
+            .take(self.indent)
+            .take_while(|b| *b == b' ' || *b == b'\t')
+            .count();
+        line.get(blanks..).unwrap_or(line)
     }
 
     /// Whether `line` closes this fence: only this fence's character, at least as many, then
@@ -90,6 +111,17 @@ pub fn kinds(lines: &[&str]) -> Vec<Option<bool>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn content_loses_the_opening_fences_indentation_and_no_more() {
+        let f = Fence::opening("   ```yaml").unwrap();
+        assert_eq!(f.content("   common:"), "common:");
+        assert_eq!(f.content("     registry: x"), "  registry: x");
+        assert_eq!(f.content(" short"), "short");
+        assert_eq!(f.content(""), "");
+        let top = Fence::opening("```yaml").unwrap();
+        assert_eq!(top.content("  nested: 1"), "  nested: 1");
+    }
 
     #[test]
     fn a_longer_run_closes_and_a_shorter_does_not() {

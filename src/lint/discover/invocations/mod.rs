@@ -102,6 +102,7 @@ pub mod starting_point;
 pub mod subfolder;
 pub mod substitution_data;
 pub mod subtree_copies;
+pub mod task_script;
 pub mod taskfile;
 pub mod terraform;
 pub mod through_links;
@@ -524,6 +525,8 @@ pub fn find_with(
     let actions = action_calls::calls(texts);
     // What the Dockerfiles copy into their images, for the scripts the images run.
     let images = image_entry::images(texts, index);
+    // The scripts Concourse tasks run by path, and the inputs they run them from.
+    let task_inputs = task_script::inputs(texts, index);
     for (path, kind, text) in texts {
         if super::third_party::holding(vendir, path).is_some() {
             let snippets = snippets_of(path, *kind, text, (&set, index, &callers, &actions));
@@ -565,6 +568,15 @@ pub fn find_with(
         }
         for mut snippet in snippets_of(path, *kind, text, (&set, index, &callers, &actions)) {
             direnv_vars(&mut snippet, &facts.envrc);
+            if let Some(dir) = task_inputs.get(&snippet.file) {
+                if snippet.checkouts.is_empty() {
+                    snippet.checkouts.push(concourse_inputs::Checkout {
+                        dir: dir.clone(),
+                        uri: String::new(),
+                        own: true,
+                    });
+                }
+            }
             let script = word::Word::lit(format!("{}/{}", word::REPO, snippet.file));
             let sctx = shell::Context {
                 script,

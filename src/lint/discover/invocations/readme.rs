@@ -15,6 +15,9 @@ use super::page_links;
 use super::snippet::{Snippet, CALLER};
 use super::word::Word;
 
+/// Who writes a file that a page shows in a YAML block under "create FILE".
+pub const YAML_BLOCK: &str = "a YAML block";
+
 /// Languages of fenced blocks that hold shell (an untagged block too).
 const SHELL_LANGUAGES: [&str; 9] = [
     "",
@@ -191,11 +194,11 @@ pub fn written(text: &str) -> Vec<Made> {
         let Some(name) = (0..i).rev().take(3).find_map(|j| file_to_write(lines[j])) else {
             continue;
         };
-        let body: Vec<&str> = lines[i + 1..end].to_vec();
+        let body: Vec<&str> = lines[i + 1..end].iter().map(|l| fence.content(l)).collect();
         let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
         out.push(Made {
             line,
-            by: "a YAML block".to_string(),
+            by: YAML_BLOCK.to_string(),
             path: Word::lit(format!("{CALLER}/{name}")),
             from: None,
             text: Some(Written {

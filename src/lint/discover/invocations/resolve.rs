@@ -146,6 +146,32 @@ pub struct ValuesDoc {
     pub after: usize,
 }
 
+impl ValuesDoc {
+    /// The top-level keys and values of the text's documents, or `None` when a document is
+    /// not a map (`<key1>:<value1>` under `#@data/values`: a form for the reader to fill in,
+    /// which ytt refuses, "Expected map"): then the values it gives are known only at run
+    /// time. An empty document gives nothing.
+    pub fn entries(&self) -> Option<Vec<(String, crate::yaml::Value)>> {
+        let name: std::sync::Arc<str> = std::sync::Arc::from(self.origin.as_str());
+        let opts = crate::yaml::parse::ParseOpts { strict: false };
+        let set = crate::yaml::parse::parse(&self.text, &name, &opts).ok()?;
+        let mut out = Vec::new();
+        for d in &set.items {
+            match &d.value {
+                crate::yaml::Value::Map(m) => {
+                    for item in &m.items {
+                        let key = crate::yaml::scalar_key_string(&item.key);
+                        out.push((key, item.value.clone()));
+                    }
+                }
+                crate::yaml::Value::Null => {}
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+}
+
 /// A command one of whose inputs does not exist, and that nothing makes: ytt fails on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MissingInput {
