@@ -99,3 +99,54 @@ fn a_value_sops_leaves_unencrypted_is_said_to_come_from_the_committed_file() {
     let assumed = found[0]["certainty"]["assumptions"].to_string();
     assert!(assumed.contains("decrypted-values"), "{assumed}");
 }
+
+/// The schema of the two tests below: a value with a choice, and a number.
+const CHOICE: (&str, &str) = (
+    "config/schema.yaml",
+    "#@data/values-schema\n---\n#@schema/validation one_of=[\"ClusterIP\", \"LoadBalancer\"]\nservice_type: ClusterIP\n",
+);
+const CHOICE_TEMPLATE: (&str, &str) = (
+    "config/svc.yaml",
+    "#@ load(\"@ytt:data\", \"data\")\n---\ntype: #@ data.values.service_type\n",
+);
+
+/// A value a documented command gives with `--data-value` is that flag's, as ytt names it:
+/// `ytt -f config --data-value service_type=Something` fails with "from: (data-value arg):1"
+/// (ytt `4b40e30`, exit 1; ThomasVitale/carvel-demo's `05-ytt-overlays/README.md`, N33-2).
+/// The linter used to give every learned value as `--data-value-yaml` and name it so.
+#[test]
+fn a_value_given_with_data_value_is_named_as_that_flag_s() {
+    let script = (
+        "build.sh",
+        "#!/bin/sh\nytt -f config --data-value service_type=Something\n",
+    );
+    let repo = Repo::of(&[CHOICE, CHOICE_TEMPLATE, script]);
+    let lint = repo.lint();
+    let found = lint.of("data-value-violation");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert_eq!(
+        str_of(found[0], "message"),
+        "Validating final data values: service_type (from: (data-value arg):1): must be: one of [\"ClusterIP\", \"LoadBalancer\"] (by: schema.yaml:3); found: not one of allowed values",
+        "{lint}"
+    );
+}
+
+/// ytt applies every `--data-value` before every `--data-value-yaml`, whatever their order on
+/// the command line: `ytt -f config --data-value-yaml service_type=Something -v
+/// service_type=LoadBalancer` fails on "Something", "from: (data-value-yaml arg):1" (ytt
+/// `4b40e30`, exit 1). In command order the string would have won and the lint been clean.
+#[test]
+fn a_yaml_value_wins_over_a_string_value_given_after_it_as_in_ytt() {
+    let script = (
+        "build.sh",
+        "#!/bin/sh\nytt -f config --data-value-yaml service_type=Something -v service_type=LoadBalancer\n",
+    );
+    let repo = Repo::of(&[CHOICE, CHOICE_TEMPLATE, script]);
+    let lint = repo.lint();
+    let found = lint.of("data-value-violation");
+    assert_eq!(found.len(), 1, "{lint}");
+    assert!(
+        str_of(found[0], "message").contains("(from: (data-value-yaml arg):1)"),
+        "{lint}"
+    );
+}

@@ -142,6 +142,11 @@ pub struct ScenarioConfig {
     /// As `--data-value-yaml key=value`, one flag per key, in file order, with where the key
     /// is written.
     pub data_values: Vec<(String, Value, Loc)>,
+    /// The indices in [`Self::data_values`] of the values a command gives as strings with
+    /// `--data-value` (`-v`), not as YAML: ytt applies them before every
+    /// `--data-value-yaml`, whatever the order of the flags, and names their source
+    /// `(data-value arg)`.
+    pub string_values: Vec<usize>,
     /// More ytt flags for this scenario (paths relative to the root).
     pub args: Vec<String>,
     /// Data values given at run time that the linter cannot know (`dev.version`, with

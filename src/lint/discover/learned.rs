@@ -298,11 +298,15 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         }
     }
     let mut values_written = Vec::new();
+    let mut string_values = Vec::new();
     for dv in &inv.values {
         match value_of(dv) {
             Some(v) => {
                 if let Some(at) = &dv.written {
                     values_written.push((dv.key.clone(), at.clone()));
+                }
+                if dv.kind == ValueKind::String {
+                    string_values.push(data_values.len());
                 }
                 data_values.push((dv.key.clone(), v, Default::default()))
             }
@@ -317,6 +321,7 @@ fn scenario(inv: &Invocation, root_path: &str) -> ScenarioConfig {
         name: origin.clone(),
         values_files: inv.values_files.clone(),
         data_values,
+        string_values,
         args,
         provided,
         origin: Some(origin),
@@ -411,8 +416,14 @@ fn value_of(dv: &DataValue) -> Option<Value> {
 /// assumptions; not their name or origin), as a key.
 fn values_key(sc: &ScenarioConfig) -> String {
     format!(
-        "{:?}\0{:?}\0{:?}\0{:?}\0{:?}\0{:?}",
-        sc.values_files, sc.data_values, sc.args, sc.provided, sc.assumptions, sc.stdin
+        "{:?}\0{:?}\0{:?}\0{:?}\0{:?}\0{:?}\0{:?}",
+        sc.values_files,
+        sc.data_values,
+        sc.string_values,
+        sc.args,
+        sc.provided,
+        sc.assumptions,
+        sc.stdin
     )
 }
 

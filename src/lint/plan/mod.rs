@@ -25,6 +25,7 @@ use crate::lint::repo::crds::CrdDoc;
 use crate::lint::repo::walk;
 use crate::report::Span;
 use crate::yaml::json::value_to_json;
+use crate::yaml::Value;
 use crate::ytt_flags::TemplateArgs;
 
 /// How the roots' rendered objects are checked: the configured Kubernetes version, and every
@@ -351,9 +352,19 @@ fn add_scenario(
     }
     let mut spans = Vec::new();
     let mut written = Vec::new();
-    for (key, value, loc) in &sc.data_values {
-        let yaml = value_to_json(value, 0, false).unwrap_or_else(|_| "null".to_string());
-        let flag = format!("{key}={yaml}");
+    for (i, (key, value, loc)) in sc.data_values.iter().enumerate() {
+        // A string a command gives with `-v` stays that flag's: ytt orders and names it so.
+        let string = match value {
+            Value::String(text) if sc.string_values.contains(&i) => Some(text),
+            _ => None,
+        };
+        let flag = match string {
+            Some(text) => format!("{key}={text}"),
+            None => {
+                let yaml = value_to_json(value, 0, false).unwrap_or_else(|_| "null".to_string());
+                format!("{key}={yaml}")
+            }
+        };
         if let Some((_, at)) = sc.values_written.iter().find(|(k, _)| k == key) {
             written.push((flag.clone(), at.clone()));
         }
@@ -365,7 +376,10 @@ fn add_scenario(
         if let Some(span) = place {
             spans.push((flag.clone(), span));
         }
-        flags.dv_yaml.push(flag);
+        match string {
+            Some(_) => flags.dv.push(flag),
+            None => flags.dv_yaml.push(flag),
+        }
     }
     (spans, written)
 }
