@@ -9,15 +9,13 @@
 
 /// A `#@` at the start of a line or after whitespace (ytt's templating marker), anywhere.
 pub fn has_annotation(text: &str) -> bool {
-    // One search over the whole text for the rarer `@` (a line start follows a line break,
-    // which is whitespace).
-    text.match_indices('@').any(|(i, _)| {
-        i.checked_sub(1)
-            .is_some_and(|hash| text.as_bytes()[hash] == b'#')
-            && text[..i - 1]
-                .chars()
-                .next_back()
-                .is_none_or(char::is_whitespace)
+    // One search over the whole text for `#@` (memchr's, several times faster than a
+    // search for `@` alone); a line start follows a line break, which is whitespace.
+    memchr::memmem::find_iter(text.as_bytes(), b"#@").any(|hash| {
+        text[..hash]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace)
     })
 }
 
@@ -132,6 +130,23 @@ mod tests {
         if let Some(fast) = comment_line(text) {
             assert_eq!(fast, expected, "lines: {text}");
         }
+    }
+
+    #[test]
+    fn a_marker_counts_at_a_line_start_or_after_whitespace_only() {
+        assert!(has_annotation("#@ load(\"@ytt:data\", \"data\")\n"));
+        assert!(has_annotation("a: 1\n#@overlay/match by=\"name\"\n"));
+        assert!(has_annotation("a: 1 #@ data.values.x\n"));
+        assert!(has_annotation("a:\t#@ 1\n"));
+        assert!(
+            has_annotation("é\u{a0}#@ x\n"),
+            "a non-breaking space is whitespace"
+        );
+        assert!(!has_annotation("mail: me@example.com\n"));
+        assert!(!has_annotation("a: b#@c\n"));
+        assert!(!has_annotation("a: é#@c\n"));
+        assert!(!has_annotation("@#@\n"));
+        assert!(!has_annotation(""));
     }
 
     #[test]

@@ -403,6 +403,10 @@ fn mentions_package(text: &str) -> bool {
     // memchr's search (AVX2 where there is one) is several times faster than `str::contains`
     // on the whole repository's text, which every walk reads.
     let has = |word: &str| memchr::memmem::find(text.as_bytes(), word.as_bytes()).is_some();
+    // Two searches settle the files that name no Carvel group (nearly all).
+    if !has("carvel.dev") && !has("k14s.io") {
+        return false;
+    }
     (has("data.packaging.carvel.dev") && has("Package"))
         || (has("kappctrl.k14s.io") && has("App"))
         || (has("kctrl.carvel.dev") && has("PackageBuild"))
@@ -411,6 +415,25 @@ fn mentions_package(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn carvel_objects_are_recognised_by_group_and_kind() {
+        let package = "apiVersion: data.packaging.carvel.dev/v1alpha1\nkind: Package\n";
+        assert!(mentions_package(package));
+        assert!(mentions_package(
+            "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: App\n"
+        ));
+        assert!(mentions_package(
+            "apiVersion: kctrl.carvel.dev/v1alpha1\nkind: PackageBuild\n"
+        ));
+        assert!(!mentions_package(
+            "apiVersion: kappctrl.k14s.io/v1alpha1\nkind: Config\n"
+        ));
+        assert!(!mentions_package("apiVersion: apps/v1\nkind: Deployment\n"));
+        assert!(!mentions_package(
+            "url: https://carvel.dev\nkind: Package\n"
+        ));
+    }
 
     #[test]
     fn kubevirt_kinds_are_recognised_in_any_style() {
