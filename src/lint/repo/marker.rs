@@ -116,7 +116,7 @@ pub const DIRECTIVE_MARK: &str = "yttlint:";
 /// Whether `text` may hold a suppression directive (has the mark somewhere): the suppression
 /// scan finds none in a text without.
 pub fn may_have_directive(text: &str) -> bool {
-    text.contains(DIRECTIVE_MARK)
+    super::holds(text, DIRECTIVE_MARK)
 }
 
 #[cfg(test)]

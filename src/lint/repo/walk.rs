@@ -295,7 +295,7 @@ fn classify_keeping(
     let size = text.as_deref().map_or(0, |t| t.len() as u64);
     let hands_values = text
         .as_deref()
-        .is_some_and(|t| t.contains(HANDS_VALUES_CALL));
+        .is_some_and(|t| super::holds(t, HANDS_VALUES_CALL));
     let embedded = match text.as_deref() {
         Some(t) if crate::lint::repo::embedded::named_for(&path) => {
             crate::lint::repo::embedded::find(t)
@@ -332,7 +332,7 @@ fn classify_keeping(
             (kind, mentions_package(text), mentions_kubevirt(text))
         }
         ("yml" | "yaml", None) => (Kind::PlainYaml, false, false),
-        ("txt", Some(text)) if text.contains("(@") => (Kind::TextTemplate, false, false),
+        ("txt", Some(text)) if super::holds(text, "(@") => (Kind::TextTemplate, false, false),
         // `app.yaml.tpl`: a resource filled in by some other tool before it is applied.
         ("tpl", Some(text)) => (Kind::Other, mentions_package(text), false),
         _ => (Kind::Other, false, false),
@@ -344,8 +344,9 @@ fn classify_keeping(
     let library_values = !utf8
         || text
             .as_deref()
-            .is_none_or(|t| hands_values || t.contains("library/ref"));
-    let kept = text.filter(|t| utf8 && !t.as_bytes().contains(&0) && keep(&path, kind, t));
+            .is_none_or(|t| hands_values || super::holds(t, "library/ref"));
+    let kept =
+        text.filter(|t| utf8 && memchr::memchr(0, t.as_bytes()).is_none() && keep(&path, kind, t));
     let file = RepoFile {
         path,
         kind,
@@ -368,13 +369,13 @@ fn mentions_kubevirt(text: &str) -> bool {
     static KIND: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r#"kind["']?\s*:\s*["']?(Template|VirtualMachine)\b"#).ok()
     });
-    if !(text.contains("Template") || text.contains("VirtualMachine")) {
+    if !(super::holds(text, "Template") || super::holds(text, "VirtualMachine")) {
         return false;
     }
     let Some(re) = KIND.as_ref() else {
         return true;
     };
-    if !text.contains(BACKSTAGE) {
+    if !super::holds(text, BACKSTAGE) {
         return re.is_match(text);
     }
     documents(text)
@@ -400,9 +401,7 @@ fn documents(text: &str) -> Vec<&str> {
 }
 
 fn mentions_package(text: &str) -> bool {
-    // memchr's search (AVX2 where there is one) is several times faster than `str::contains`
-    // on the whole repository's text, which every walk reads.
-    let has = |word: &str| memchr::memmem::find(text.as_bytes(), word.as_bytes()).is_some();
+    let has = |word: &str| super::holds(text, word);
     // Two searches settle the files that name no Carvel group (nearly all).
     if !has("carvel.dev") && !has("k14s.io") {
         return false;
