@@ -110,6 +110,7 @@ fn frame_lines(span: &FileSpan, env: &LibEnv) -> (Vec<String>, Option<Pos>) {
         .get(index + 1..)
         .and_then(|l| l.iter().find_map(Clone::clone));
     let code = map.code.get(index).cloned().unwrap_or_default();
+    let code = env.shown_names(&file, &code);
     let mut lines: Vec<String> = before.iter().map(shown).collect();
     lines.push(format!("{file}:? | {} (generated)", code.trim()));
     lines.extend(after.iter().map(shown));

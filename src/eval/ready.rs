@@ -83,6 +83,20 @@ pub fn keep(bytes: usize) {
     BUDGET.store(bytes, Ordering::Relaxed);
 }
 
+/// The template id the code of every template is compiled with. ytt numbers the templates
+/// it compiles (`__ytt_tpl3_set_node`), and the number shows in messages, so the code of the
+/// same text would differ from job to job, and from copy to copy of a library, by that number
+/// alone. The code is compiled with this id instead, and ytt's number is put back where a
+/// name is shown (see [`super::run::LibEnv::shown_names`]): a template vendored in several
+/// roots is compiled and parsed once per thread while its text is kept. ytt's numbers start
+/// at 2 (its counter starts at 1 and counts before it names), so 0 is never one of them.
+pub const CODE_TEMPLATE_ID: u32 = 0;
+
+/// Bytes of template text whose ready templates a worker's thread keeps: about 15 MB of
+/// memory (a ready template takes about thirty times its text). On the corpus repository it
+/// is enough for every copy of a template to find the first while the next root runs.
+pub const WORKER_KEEPS: usize = 512 << 10;
+
 /// What the compile of a template depends on besides its text and name.
 #[derive(Clone, Copy, Debug)]
 pub struct Variant {

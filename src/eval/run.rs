@@ -46,6 +46,10 @@ pub struct LibEnv {
     pub frozen_states: RefCell<HashMap<u32, OwnedFrozenValue>>,
     pub next_module_id: Cell<u32>,
     pub next_template_id: Cell<u32>,
+    /// The id ytt gives the latest compile of each template, by file name: the code is
+    /// compiled with [`super::ready::CODE_TEMPLATE_ID`] (so that a copy of a template, or
+    /// the same template in another job, is parsed once), and messages show this one.
+    pub template_ids: RefCell<HashMap<String, u32>>,
     /// Whether evaluations keep each file's parsed code in `asts` (for static analysis after
     /// the evaluation, which then need not compile the file again).
     pub keep_asts: Cell<bool>,
@@ -64,6 +68,19 @@ impl LibEnv {
             next_module_id: Cell::new(1),
             next_template_id: Cell::new(1),
             ..LibEnv::default()
+        }
+    }
+
+    /// `text` with the instruction functions' names of the code (see
+    /// [`super::ready::CODE_TEMPLATE_ID`]) as ytt names them for `file`'s latest compile.
+    pub fn shown_names(&self, file: &str, text: &str) -> String {
+        let code = crate::template::compile::Instructions::new(super::ready::CODE_TEMPLATE_ID);
+        match self.template_ids.borrow().get(file) {
+            Some(id) if text.contains(&code.prefix) => text.replace(
+                &code.prefix,
+                &crate::template::compile::Instructions::new(*id).prefix,
+            ),
+            _ => text.to_string(),
         }
     }
 
@@ -314,7 +331,7 @@ pub fn eval_ready(
             let v = module.heap().alloc(TplInstr {
                 tpl: rt.clone(),
                 op: *op,
-                name: name.clone(),
+                name: env.shown_names(&file, name),
             });
             module.set(name, v);
         }

@@ -141,7 +141,14 @@ impl<'w> LibExec<'w> {
         super::readable(f)?;
         let name: Arc<str> = Arc::from(f.rel_path.as_str());
         let templated = f.is_template() || f.is_library();
-        let id = self.ws.env.template_id();
+        // ytt's number for this compile, shown in messages; the code gets `CODE_TEMPLATE_ID`.
+        let shown_id = self.ws.env.template_id();
+        self.ws
+            .env
+            .template_ids
+            .borrow_mut()
+            .insert(f.rel_path.clone(), shown_id);
+        let id = ready::CODE_TEMPLATE_ID;
         let is_text = f.file_type() == FileType::Text;
         let yaml = if is_text {
             if !templated {
@@ -183,7 +190,8 @@ impl<'w> LibExec<'w> {
                 .map_err(|e| compile_error(&f.rel_path, e))?,
             };
             Ready::new(&self.ws.env, compiled).map_err(|e| in_text(is_text, e))
-        })?;
+        })
+        .map_err(|e| e.map_message(|m| self.ws.env.shown_names(&f.rel_path, &m)))?;
         let loader = Loader::new(self, ctx.clone());
         let extra = Extra { host: self, ctx };
         eval_ready(

@@ -96,3 +96,25 @@ fn errors_of_a_template_evaluated_again_point_at_its_lines() {
     assert!(first.contains("Evaluating text template"), "{first}");
     assert_eq!(first, again);
 }
+
+/// A template whose node gets a document set: ytt's error names the instruction function with
+/// the template's number (`__ytt_tpl5_set_node`: the values file and the two templates before
+/// it are 2 to 4).
+const DOCSET_ITEM: &str = "#@ def/end docset():\n---\nfoo: true\n\n---\nbar: #@ docset()\n";
+
+#[test]
+fn a_template_kept_from_another_job_is_named_with_this_job_s_number_as_in_ytt() {
+    // The same file comes after one more template in the second library, so ytt numbers it
+    // one higher there; its code is compiled once and kept for the second.
+    let before = [("z.yml", DOCSET_ITEM)];
+    let after = [("y.yml", "---\nplain: #@ 1\n"), ("z.yml", DOCSET_ITEM)];
+    let (first, second) = fresh(move || (render(ONE, &before), render(ONE, &after)));
+    assert!(first.contains("__ytt_tpl5_set_node: map items"), "{first}");
+    assert!(
+        second.contains("__ytt_tpl6_set_node: map items"),
+        "{second}"
+    );
+    assert_eq!(first, fresh(move || render(ONE, &before)));
+    assert_eq!(second, fresh(move || render(ONE, &after)));
+    assert!(!second.contains("__ytt_tpl0_"), "{second}");
+}

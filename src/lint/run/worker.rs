@@ -100,6 +100,7 @@ pub fn main(args: &[String]) -> i32 {
     crate::malloc::for_limit(share);
     crate::eval::limits::set_process_defaults(heap, Duration::from_millis(timeout_ms));
     crate::yaml::shared::limit_to_heap(heap);
+    crate::eval::ready::keep(crate::eval::ready::WORKER_KEEPS);
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         if let Some(at) = info.location() {
