@@ -1,12 +1,13 @@
 //! A compiled template made ready to run: its Starlark code, parsed (with starlark-go's
 //! behaviour, see [`super::gocompat`]), its line map and its node table. None of it depends on
-//! the evaluation: it is derived from the template's text, its name (positions carry it), its
-//! template id (the instruction functions are named after it) and the compile options, so a
-//! thread that runs jobs one after the other keeps what it made, by those, and the same
+//! the evaluation: it is derived from the template's text, its name (positions carry it) and
+//! the compile options (the code is compiled under one template id, [`CODE_TEMPLATE_ID`]), so
+//! a thread that runs jobs one after the other keeps what it made, by those, and the same
 //! template evaluated again (the language server's next run after an edit elsewhere, another
-//! scenario of the root) is neither compiled nor parsed again. The cache is bounded by the
-//! bytes of template text it holds (see [`crate::shared_cache`]), nothing unless the process
-//! asks ([`keep`]: the language server); failures are not kept.
+//! scenario of the root, a copy of a library vendored in another root) is neither compiled
+//! nor parsed again. The cache is bounded by the bytes of template text it holds (see
+//! [`crate::shared_cache`]), nothing unless the process asks ([`keep`]: the language server
+//! and the command line's workers); failures are not kept.
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -77,8 +78,9 @@ thread_local! {
 
 /// Makes the threads started from now on keep the ready templates of up to `bytes` of
 /// template text (a ready template takes about thirty times its text). The language server
-/// asks for it: it evaluates the same templates run after run. The command line does not: a
-/// run evaluates most templates once, and its worker processes share a memory limit.
+/// asks for it (it evaluates the same templates run after run), and so do the command line's
+/// workers, for less ([`WORKER_KEEPS`]: they share a memory limit): the roots of a repository
+/// often vendor the same libraries, and a root's scenarios evaluate the same templates.
 pub fn keep(bytes: usize) {
     BUDGET.store(bytes, Ordering::Relaxed);
 }
