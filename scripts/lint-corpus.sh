@@ -9,7 +9,8 @@
 # POLICIES='{checks: [kube-linter]}' turns on the checks of that category (`policies:` of the
 # configuration). COVERAGE=DIR also writes the one run's coverage of templates by scenarios to DIR/corpus.info
 # (LCOV) and DIR/corpus.xml (Cobertura) and prints the lines covered per root. YTT=PATH also
-# renders the same roots with that ytt binary, one after the other, and prints the CPU ratio.
+# renders the same roots with that ytt binary, one after the other, and prints the CPU ratio;
+# ROUNDS=N with it repeats yttlint and ytt N times, interleaved, and prints the median ratio.
 #
 # usage: scripts/lint-corpus.sh [BIN] [CORPUS_DIR] [-- extra yttlint flags]
 # Exits 0 when the roots with errors match ytt's, 1 when they do not, 2 on setup problems.
@@ -119,15 +120,35 @@ echo "wall time:    $(echo "$end - $start" | bc) s (one run, all roots)"
 echo "cpu time:     ${cpu:-?} s (user + system, the run and its workers)"
 echo "peak memory:  $((kb / 1024)) MiB"
 # YTT=/path/to/ytt: the same roots rendered by ytt one after the other, for the ratio.
-if [ -n "${YTT:-}" ]; then
-  ytt_start=$(date +%s.%N)
+# ROUNDS=N (with YTT): N rounds of one yttlint run then one ytt loop, interleaved, each round's
+# ratio printed and their median; on a shared machine one round does not tell 0.11 from 0.14.
+ytt_loop() {
   /usr/bin/time -f "%U %S %M" -o "$TMP/ytt-time" bash -c '
     tail -n +2 "$1/manifest.tsv" | while IFS=$(printf "\t") read -r id _repo _commit _lic _src cmd _rest; do
       ( cd "$1/roots/$id" && eval "\"$2\" ${cmd#ytt }" ) >/dev/null 2>&1 </dev/null
     done' _ "$CORPUS" "$YTT"
+}
+if [ -n "${YTT:-}" ]; then
+  ytt_start=$(date +%s.%N)
+  ytt_loop
   ytt_end=$(date +%s.%N)
   ytt_cpu=$(tail -1 "$TMP/ytt-time" | awk '{printf "%.2f", $1 + $2}')
   echo "ytt loop:     $ytt_cpu s cpu, $(echo "$ytt_end - $ytt_start" | bc) s wall, $(( $(tail -1 "$TMP/ytt-time" | awk '{print $3}') / 1024 )) MiB; yttlint uses $(echo "scale=2; $cpu / $ytt_cpu" | bc) of its cpu"
+  rounds=${ROUNDS:-1}
+  if [ "$rounds" -gt 1 ]; then
+    ratios="$(echo "scale=3; $cpu / $ytt_cpu" | bc)"
+    echo "round 1:      yttlint $cpu s, ytt $ytt_cpu s: $ratios"
+    for r in $(seq 2 "$rounds"); do
+      ( cd "$REPO" && /usr/bin/time -f "%U %S" -o "$TMP/rss-$r" "$BIN" --format json "$@" ) >/dev/null 2>&1 </dev/null
+      ytt_loop
+      c=$(tail -1 "$TMP/rss-$r" | awk '{printf "%.2f", $1 + $2}')
+      y=$(tail -1 "$TMP/ytt-time" | awk '{printf "%.2f", $1 + $2}')
+      ratio=$(echo "scale=3; $c / $y" | bc)
+      echo "round $r:      yttlint $c s, ytt $y s: $ratio"
+      ratios="$ratios $ratio"
+    done
+    echo "median ratio: $(printf '%s\n' $ratios | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}') over $rounds rounds"
+  fi
 fi
 echo "exit status:  $status (expected 1)"
 if [ -s "$TMP/stderr" ]; then

@@ -4,7 +4,7 @@
 //! Files that do not parse or compile are left out: the library check and the evaluation report
 //! those.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use starlark::codemap::Span;
 use starlark::syntax::AstModule;
@@ -23,6 +23,15 @@ pub struct Unit<'a> {
     pub ast: Arc<AstModule>,
     /// Index = generated line (0-based): the template line (1-based) it stands for.
     lines: Vec<Option<u32>>,
+    /// The file's lines ([`crate::pos::lines`]) and the offsets of its LFs, made the first time
+    /// a position is asked for: findings ask for many, and each used to walk the text.
+    text_lines: OnceLock<Lines>,
+}
+
+/// Where the lines of a file are.
+struct Lines {
+    spans: Vec<crate::pos::LineSpan>,
+    lf: Vec<usize>,
 }
 
 impl<'a> Unit<'a> {
@@ -51,11 +60,18 @@ impl<'a> Unit<'a> {
         let data = &self.file.data;
         match (line as usize).checked_sub(2) {
             None => 0,
-            Some(n) => data
-                .match_indices('\n')
-                .nth(n)
-                .map_or(data.len(), |(i, _)| i + 1),
+            Some(n) => self.text_lines().lf.get(n).map_or(data.len(), |i| i + 1),
         }
+    }
+
+    fn text_lines(&self) -> &Lines {
+        self.text_lines.get_or_init(|| {
+            let data = &self.file.data;
+            Lines {
+                spans: crate::pos::lines(data).collect(),
+                lf: data.match_indices('\n').map(|(i, _)| i).collect(),
+            }
+        })
     }
 
     /// Like [`Unit::pos`], but `needle` is looked for inside the text of `span` where the
@@ -119,7 +135,10 @@ impl<'a> Unit<'a> {
     /// The source line `line` (1-based) of the file.
     pub fn source_line(&self, line: u32) -> &str {
         let data = &self.file.data;
-        crate::pos::line_span(data, line).map_or("", |l| &data[l.start..l.end])
+        let index = line.checked_sub(1).and_then(|l| usize::try_from(l).ok());
+        index
+            .and_then(|i| self.text_lines().spans.get(i))
+            .map_or("", |l| &data[l.start..l.end])
     }
 
     /// The template lines (first, last) that the code of `span` stands for, if any of its
@@ -187,6 +206,7 @@ fn evaluated<'a>(ws: &'a Workspace, f: &'a InputFile) -> Option<Unit<'a>> {
         file: f,
         ast,
         lines,
+        text_lines: OnceLock::new(),
     })
 }
 
@@ -265,5 +285,6 @@ fn code_unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Result<Option<Unit<'a>>
         file: f,
         ast: Arc::new(ast),
         lines,
+        text_lines: OnceLock::new(),
     }))
 }
