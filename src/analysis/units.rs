@@ -34,6 +34,33 @@ struct Lines {
     lf: Vec<usize>,
 }
 
+impl Lines {
+    fn of(data: &str) -> Lines {
+        Lines {
+            spans: crate::pos::lines(data).collect(),
+            lf: data.match_indices('\n').map(|(i, _)| i).collect(),
+        }
+    }
+
+    /// The text of line `line` (from 1) of `data` as [`crate::pos::lines`] counts lines
+    /// (`""` for line 0 and past the end).
+    fn text<'t>(&self, data: &'t str, line: u32) -> &'t str {
+        let index = line.checked_sub(1).and_then(|l| usize::try_from(l).ok());
+        index
+            .and_then(|i| self.spans.get(i))
+            .map_or("", |l| &data[l.start..l.end])
+    }
+
+    /// Where line `line` (from 1) starts when only LFs end lines (the text's length past the
+    /// last line).
+    fn start(&self, data: &str, line: u32) -> usize {
+        match (line as usize).checked_sub(2) {
+            None => 0,
+            Some(n) => self.lf.get(n).map_or(data.len(), |i| i + 1),
+        }
+    }
+}
+
 impl<'a> Unit<'a> {
     /// The file's name as positions carry it.
     pub fn name(&self) -> Arc<str> {
@@ -57,21 +84,11 @@ impl<'a> Unit<'a> {
 
     /// The byte offset in the file where template line `line` (1-based) starts.
     fn line_start(&self, line: u32) -> usize {
-        let data = &self.file.data;
-        match (line as usize).checked_sub(2) {
-            None => 0,
-            Some(n) => self.text_lines().lf.get(n).map_or(data.len(), |i| i + 1),
-        }
+        self.text_lines().start(&self.file.data, line)
     }
 
     fn text_lines(&self) -> &Lines {
-        self.text_lines.get_or_init(|| {
-            let data = &self.file.data;
-            Lines {
-                spans: crate::pos::lines(data).collect(),
-                lf: data.match_indices('\n').map(|(i, _)| i).collect(),
-            }
-        })
+        self.text_lines.get_or_init(|| Lines::of(&self.file.data))
     }
 
     /// Like [`Unit::pos`], but `needle` is looked for inside the text of `span` where the
@@ -134,11 +151,7 @@ impl<'a> Unit<'a> {
 
     /// The source line `line` (1-based) of the file.
     pub fn source_line(&self, line: u32) -> &str {
-        let data = &self.file.data;
-        let index = line.checked_sub(1).and_then(|l| usize::try_from(l).ok());
-        index
-            .and_then(|i| self.text_lines().spans.get(i))
-            .map_or("", |l| &data[l.start..l.end])
+        self.text_lines().text(&self.file.data, line)
     }
 
     /// The template lines (first, last) that the code of `span` stands for, if any of its
@@ -287,4 +300,29 @@ fn code_unit<'a>(ws: &'a Workspace, f: &'a InputFile) -> Result<Option<Unit<'a>>
         lines,
         text_lines: OnceLock::new(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lines;
+
+    #[test]
+    fn the_line_index_answers_as_walking_the_text_did() {
+        let text = "a: 1\r\n#@ x = 2\rb: 3\n\nc: |\n  d\r\n";
+        let lines = Lines::of(text);
+        for line in 0..9u32 {
+            let walked = crate::pos::line_span(text, line).map_or("", |l| &text[l.start..l.end]);
+            assert_eq!(lines.text(text, line), walked, "text of line {line}");
+            let start = match (line as usize).checked_sub(2) {
+                None => 0,
+                Some(n) => text
+                    .match_indices('\n')
+                    .nth(n)
+                    .map_or(text.len(), |(i, _)| i + 1),
+            };
+            assert_eq!(lines.start(text, line), start, "start of line {line}");
+        }
+        assert_eq!(lines.text(text, 2), "#@ x = 2");
+        assert_eq!(lines.start(text, 2), 6);
+    }
 }
