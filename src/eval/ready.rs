@@ -11,7 +11,7 @@
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use starlark::syntax::AstModule;
 
@@ -33,6 +33,10 @@ pub struct Ready {
     pub nodes: Arc<NodeTable>,
     /// The name of each instruction function in the code.
     pub names: Arc<[(Op, String)]>,
+    /// Whether the code needs the wide globals ([`crate::eval::run::GlobalsFor::wide`]),
+    /// asked at its first evaluation and kept with it: a kept template's code is not searched
+    /// again at every evaluation.
+    pub wide: Arc<OnceLock<bool>>,
 }
 
 impl Ready {
@@ -64,6 +68,7 @@ impl Ready {
             map,
             nodes: Arc::new(compiled.nodes),
             names,
+            wide: Arc::new(OnceLock::new()),
         })
     }
 }
@@ -202,6 +207,26 @@ mod tests {
         .unwrap();
         assert_eq!(made, 4);
         assert_ne!(first.names, other_id.names);
+    }
+
+    #[test]
+    fn a_kept_template_is_asked_once_whether_it_needs_the_wide_globals() {
+        keep(1 << 20);
+        let text: Arc<str> = Arc::from("#@ for i in range(2):\n- #@ i\n#@ end\n");
+        let mut made = 0;
+        let first = ready(&text, "w.yml", variant(1), &mut made).unwrap();
+        let again = ready(&text, "w.yml", variant(1), &mut made).unwrap();
+        assert_eq!(made, 1);
+        assert!(Arc::ptr_eq(&first.wide, &again.wide));
+        let mut asked = 0;
+        for r in [&first, &again] {
+            let wide = *r.wide.get_or_init(|| {
+                asked += 1;
+                crate::stdlib::gobuiltins::names_crate_builtin(&r.code)
+            });
+            assert!(wide, "`range` is one of the wide builtins");
+        }
+        assert_eq!(asked, 1);
     }
 
     #[test]

@@ -301,8 +301,17 @@ pub fn to_starlark(c: &Compiled) -> Result<(String, LineMap), EvalError> {
 /// build (the Starlark crate parses every builtin's documentation when it registers it), and
 /// a module that names none of some of them can do without those.
 pub trait GlobalsFor {
+    /// Whether a module whose code is `code` needs the wide globals; the answer depends on the
+    /// code alone, so a template made ready once keeps it ([`super::ready::Ready::wide`]).
+    fn wide(&self, code: &str) -> bool;
+
+    /// The wide globals, or the narrow ones.
+    fn globals(&self, wide: bool) -> &Globals;
+
     /// The globals for a module whose code is `code`.
-    fn globals_for(&self, code: &str) -> &Globals;
+    fn globals_for(&self, code: &str) -> &Globals {
+        self.globals(self.wide(code))
+    }
 }
 
 /// Evaluates a compiled template made ready to run (see [`super::ready`]) in a fresh module;
@@ -324,7 +333,8 @@ pub fn eval_ready(
         nodes: ready.nodes.clone(),
         implicit_map_key_overrides,
     });
-    let globals = globals.globals_for(&ready.code);
+    let wide = *ready.wide.get_or_init(|| globals.wide(&ready.code));
+    let globals = globals.globals(wide);
     let names = ready.names.clone();
     eval_parsed(env, globals, loader, extra, &file, ready.ast, |module| {
         for (op, name) in names.iter() {

@@ -65,8 +65,12 @@ pub struct Universe {
 }
 
 impl GlobalsFor for Universe {
-    fn globals_for(&self, code: &str) -> &Globals {
-        if gobuiltins::names_crate_builtin(code) {
+    fn wide(&self, code: &str) -> bool {
+        gobuiltins::names_crate_builtin(code)
+    }
+
+    fn globals(&self, wide: bool) -> &Globals {
+        if wide {
             self.full.get_or_init(globals)
         } else {
             self.own.get_or_init(own_globals)
