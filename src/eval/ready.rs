@@ -220,11 +220,12 @@ mod tests {
         assert!(Arc::ptr_eq(&first.wide, &again.wide));
         let mut asked = 0;
         for r in [&first, &again] {
+            // The answer the globals give (`stdlib`, a layer above, names `range` wide).
             let wide = *r.wide.get_or_init(|| {
                 asked += 1;
-                crate::stdlib::gobuiltins::names_crate_builtin(&r.code)
+                r.code.contains("range(")
             });
-            assert!(wide, "`range` is one of the wide builtins");
+            assert!(wide);
         }
         assert_eq!(asked, 1);
     }
