@@ -185,13 +185,20 @@ mod tests {
         .map_err(|e| e.message)
     }
 
+    /// `text` named `file` made ready twice (the second time from another copy of the text),
+    /// with the count of templates made.
+    fn made_twice(text: &str, file: &str, v: Variant) -> (Ready, Ready, u32) {
+        keep(1 << 20);
+        let mut made = 0;
+        let first = ready(&Arc::from(text), file, v, &mut made).unwrap();
+        let again = ready(&Arc::from(text), file, v, &mut made).unwrap();
+        (first, again, made)
+    }
+
     #[test]
     fn a_template_is_made_ready_once_per_text_name_and_variant() {
-        keep(1 << 20);
         let text: Arc<str> = Arc::from("#@ x = 1\na: #@ x * 2\n");
-        let mut made = 0;
-        let first = ready(&text, "a.yml", variant(3), &mut made).unwrap();
-        let again = ready(&Arc::from(&*text), "a.yml", variant(3), &mut made).unwrap();
+        let (first, again, mut made) = made_twice(&text, "a.yml", variant(3));
         assert_eq!(made, 1);
         assert!(Arc::ptr_eq(&first.ast, &again.ast));
         assert!(Arc::ptr_eq(&first.nodes, &again.nodes));
@@ -211,11 +218,8 @@ mod tests {
 
     #[test]
     fn a_kept_template_is_asked_once_whether_it_needs_the_wide_globals() {
-        keep(1 << 20);
-        let text: Arc<str> = Arc::from("#@ for i in range(2):\n- #@ i\n#@ end\n");
-        let mut made = 0;
-        let first = ready(&text, "w.yml", variant(1), &mut made).unwrap();
-        let again = ready(&text, "w.yml", variant(1), &mut made).unwrap();
+        let text = "#@ for i in range(2):\n- #@ i\n#@ end\n";
+        let (first, again, made) = made_twice(text, "w.yml", variant(1));
         assert_eq!(made, 1);
         assert!(Arc::ptr_eq(&first.wide, &again.wide));
         let mut asked = 0;
