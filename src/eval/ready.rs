@@ -99,6 +99,10 @@ pub fn keep(bytes: usize) {
 /// at 2 (its counter starts at 1 and counts before it names), so 0 is never one of them.
 pub const CODE_TEMPLATE_ID: u32 = 0;
 
+/// The prefix of the instruction functions' names in the code (`__ytt_tpl` [`CODE_TEMPLATE_ID`]
+/// `_`), replaced by ytt's where a name is shown.
+pub const CODE_PREFIX: &str = "__ytt_tpl0_";
+
 /// Bytes of template text whose ready templates a worker's thread keeps: about 15 MB of
 /// memory (a ready template takes about thirty times its text). On the corpus repository it
 /// is enough for every copy of a template to find the first while the next root runs.
@@ -232,6 +236,12 @@ mod tests {
             assert!(wide);
         }
         assert_eq!(asked, 1);
+    }
+
+    #[test]
+    fn the_code_prefix_is_the_one_the_compiler_gives_the_code_template_id() {
+        let compiled = crate::template::compile::Instructions::new(CODE_TEMPLATE_ID);
+        assert_eq!(compiled.prefix, CODE_PREFIX);
     }
 
     #[test]

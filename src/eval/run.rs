@@ -74,14 +74,18 @@ impl LibEnv {
     /// `text` with the instruction functions' names of the code (see
     /// [`super::ready::CODE_TEMPLATE_ID`]) as ytt names them for `file`'s latest compile.
     pub fn shown_names(&self, file: &str, text: &str) -> String {
-        let code = crate::template::compile::Instructions::new(super::ready::CODE_TEMPLATE_ID);
-        match self.template_ids.borrow().get(file) {
-            Some(id) if text.contains(&code.prefix) => text.replace(
-                &code.prefix,
-                &crate::template::compile::Instructions::new(*id).prefix,
-            ),
+        let code = super::ready::CODE_PREFIX;
+        match self.shown_prefix(file) {
+            Some(prefix) if text.contains(code) => text.replace(code, &prefix),
             _ => text.to_string(),
         }
+    }
+
+    /// The prefix of the instruction functions' names as ytt names them for `file`'s latest
+    /// compile, if it was compiled in this job.
+    fn shown_prefix(&self, file: &str) -> Option<String> {
+        let id = *self.template_ids.borrow().get(file)?;
+        Some(crate::template::compile::Instructions::new(id).prefix)
     }
 
     pub fn template_id(&self) -> u32 {
@@ -336,12 +340,18 @@ pub fn eval_ready(
     let wide = *ready.wide.get_or_init(|| globals.wide(&ready.code));
     let globals = globals.globals(wide);
     let names = ready.names.clone();
+    // Every name starts with the code's prefix: ytt's prefix for this compile, found once.
+    let prefix = env.shown_prefix(&file);
     eval_parsed(env, globals, loader, extra, &file, ready.ast, |module| {
         for (op, name) in names.iter() {
+            let shown = match &prefix {
+                Some(p) => name.replacen(super::ready::CODE_PREFIX, p, 1),
+                None => name.clone(),
+            };
             let v = module.heap().alloc(TplInstr {
                 tpl: rt.clone(),
                 op: *op,
-                name: env.shown_names(&file, name),
+                name: shown,
             });
             module.set(name, v);
         }
