@@ -61,6 +61,7 @@ mod nested_configs;
 mod page_value_forms;
 mod policy;
 mod prepended;
+mod rendered_input;
 mod rendering_script;
 mod report_shape;
 mod reports;

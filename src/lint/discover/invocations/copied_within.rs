@@ -79,6 +79,7 @@ mod tests {
                 path: Word::lit(format!("{REPO}/{to}")),
                 from: Some(Word::lit(format!("{REPO}/{from}"))),
                 text: None,
+                rendered: None,
                 stdout: None,
             },
         }

@@ -150,7 +150,7 @@ pub struct Maker<'a> {
 
 /// The command that makes `target` (a normalized path word: a repository path, an absolute
 /// path, a path in the home directory), the best fit first, with the repository path of what
-/// it copies there.
+/// it copies (or renders) there.
 pub fn maker<'a>(
     made: &'a [MadeAt],
     target: &Word,
@@ -183,12 +183,15 @@ pub fn maker<'a>(
     best
 }
 
-/// The paths a made path stands for, each with the repository path of what is copied there:
-/// a path made from the caller's directory, from each directory its script may run in (a
-/// copy only from where its source exists).
+/// The paths a made path stands for, each with the repository path of what is copied (or
+/// rendered) there: a path made from the caller's directory, from each directory its script
+/// may run in (a copy only from where its source exists).
 pub(super) fn places(m: &MadeAt, index: &Index) -> Vec<(Word, Option<String>)> {
     let from_at = |base: Option<&Word>| -> Option<Option<String>> {
-        let Some(from) = &m.made.from else {
+        // A rendered template stands where a copy's source does, but does not decide where
+        // its command runs: a copy is made only from where its source exists.
+        let copy = m.made.from.is_some();
+        let Some(from) = m.made.from.as_ref().or(m.made.rendered.as_ref()) else {
             return Some(None);
         };
         let full = match (from.strip_prefix(CALLER), base) {
@@ -208,7 +211,7 @@ pub(super) fn places(m: &MadeAt, index: &Index) -> Vec<(Word, Option<String>)> {
             Some(p) if index.exists(&p) => Some(Some(p)),
             // In a CI job's build directory, from the input that holds the repository.
             Some(_) if in_build_dir().is_some() => Some(in_build_dir()),
-            Some(_) if base.is_some() => None,
+            Some(_) if copy && base.is_some() => None,
             _ => Some(None),
         }
     };
@@ -285,6 +288,7 @@ mod tests {
                 path,
                 from: None,
                 text: None,
+                rendered: None,
                 stdout: None,
             },
         }

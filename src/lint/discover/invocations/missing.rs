@@ -191,6 +191,13 @@ fn unmade(
 /// An input a command of the repository makes (copying the repository file `from`).
 fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data: bool) -> Absent {
     let (m, fit) = (maker.at, maker.fit);
+    if m.made.rendered.is_some() {
+        if let (Some(template), Fit::Exact) = (&from, fit) {
+            // A template ytt reads as rendered: the committed template stands in for what
+            // the rendering writes, which may differ from it wherever the rendering fills in.
+            return Absent::Instead(template.clone(), Some(rendered_stand_in(m, template, name)));
+        }
+    }
     if let Some(from) = from.filter(|_| fit == Fit::Exact) {
         // A rename (`mv values.yaml values.yaml.original`) is the same content, whoever runs
         // it; a page's copy is the reader's own to edit.
@@ -256,6 +263,23 @@ fn from_made(maker: Maker, from: Option<String>, name: &str, given: Given, data:
         return Absent::Unknown;
     }
     Absent::Skip(format!("{name} is made at run time by {}", m.described()))
+}
+
+/// What a command assumes that reads `name`, which `m` renders from the committed `template`.
+fn rendered_stand_in(m: &made::MadeAt, template: &str, name: &str) -> Assumption {
+    Assumption::new(
+        AssumptionKind::ChangedAtRunTime,
+        format!(
+            "{name} is rendered from {template} by `{}` at {}, {}; the committed template, \
+             placeholders and all, was linted in its place",
+            m.made.by,
+            m.origin(),
+            super::rendered::how(&m.made.by)
+        ),
+    )
+    .about(Subject::Rewritten {
+        file: template.to_string(),
+    })
 }
 
 /// The part of a path that stands for the reader's own (`my-env`, `your-values.yml`,

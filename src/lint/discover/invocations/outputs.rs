@@ -26,6 +26,9 @@ pub struct Made {
     pub from: Option<Word>,
     /// The text written, when the command writes a here-document (`cat > v.yml <<EOF`).
     pub text: Option<Written>,
+    /// The committed template it renders there, relative to the working directory as
+    /// [`Made::from`] is (`envsubst < values.tpl > values.yml`; see `rendered.rs`).
+    pub rendered: Option<Word>,
     /// Made by the command's standard output (`> f`, `>> f`): how (see [`Stdout`]).
     pub stdout: Option<Stdout>,
 }
@@ -169,6 +172,7 @@ impl<'t> Interp<'t> {
             path: full,
             from,
             text,
+            rendered: None,
             stdout: None,
         });
     }
@@ -233,6 +237,11 @@ impl<'t> Interp<'t> {
                             self.append(line, &writer, &e.joined(), env);
                         } else {
                             self.make(line, &writer, &e.joined(), None, text, env);
+                            if let (Some((t, _)), Some(cwd)) = (&template, &env.cwd) {
+                                if let Some(m) = self.made.get_mut(before..).and_then(<[_]>::last_mut) {
+                                    m.rendered = Some(t.relative_to(cwd));
+                                }
+                            }
                         }
                         self.by_stdout(before, appended, n, env);
                     }
@@ -295,6 +304,7 @@ impl<'t> Interp<'t> {
             path: full,
             from: None,
             text: None,
+            rendered: None,
             stdout: Some(Stdout {
                 appended: true,
                 written: None,

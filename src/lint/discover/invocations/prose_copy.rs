@@ -54,6 +54,7 @@ pub fn made(page: &str, text: &str, index: &Index) -> Vec<Made> {
             path: Word::lit(format!("{CALLER}/{to}")),
             from: Some(Word::lit(format!("{REPO}/{example}"))),
             text: None,
+            rendered: None,
             stdout: None,
         });
     }

@@ -206,6 +206,7 @@ pub fn written(text: &str) -> Vec<Made> {
                 expanded: false,
                 line: line.saturating_add(1),
             }),
+            rendered: None,
             stdout: None,
         });
     }

@@ -68,10 +68,7 @@ impl Template {
 
     /// What a root that renders the template itself assumes.
     pub fn assumption(&self) -> Assumption {
-        let how = match self.by.as_str() {
-            "envsubst" => "which fills its variables from the environment at run time",
-            _ => "whose rules replace its placeholders at run time",
-        };
+        let how = how(&self.by);
         Assumption::new(
             AssumptionKind::ChangedAtRunTime,
             format!(
@@ -86,6 +83,14 @@ impl Template {
         .about(Subject::Rewritten {
             file: self.path.clone(),
         })
+    }
+}
+
+/// How the tool `by` renders a template, for a message.
+pub fn how(by: &str) -> &'static str {
+    match by {
+        "envsubst" => "which fills its variables from the environment at run time",
+        _ => "whose rules replace its placeholders at run time",
     }
 }
 

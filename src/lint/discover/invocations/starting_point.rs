@@ -68,6 +68,7 @@ pub fn made(page: &str, text: &str, index: &Index) -> Vec<Made> {
             path,
             from: Some(Word::lit(format!("{REPO}/{example}"))),
             text: None,
+            rendered: None,
             stdout: None,
         });
     }

@@ -1,0 +1,59 @@
+//! A `ytt` command that reads a file a step of its script renders from a committed template
+//! (`envsubst < t.yaml > v.yaml`, `sed … t.tpl > v.yml`): the template stands in for the file,
+//! under a `changed-at-run-time` assumption that names the rendering, instead of the command
+//! being dropped as "made at run time" (round twenty-seven's R27-2 without its here-document
+//! wrapper). Each repository is written for the test.
+
+use crate::util::repo::Repo;
+
+/// A template that reads two data values; nothing in the repository sets them.
+const TEMPLATE: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: $NAMESPACE\ndata:\n  registry: #@ data.values.registry\n";
+
+fn rendered(script: &str) -> Repo {
+    Repo::of(&[
+        ("deploy/run.sh", script),
+        ("deploy/settings-template.yaml", TEMPLATE),
+    ])
+}
+
+#[test]
+fn the_template_envsubst_renders_stands_in_for_the_file_ytt_reads() {
+    let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\nenvsubst < settings-template.yaml > settings.yaml\nytt -f settings.yaml | kubectl apply -f -\n";
+    let repo = rendered(script);
+    let roots = repo.roots();
+    assert!(
+        roots.contains("settings.yaml=settings-template.yaml")
+            || roots.contains("settings-template.yaml"),
+        "{roots}"
+    );
+    let lint = repo.lint();
+    // ytt fails whatever `envsubst` fills in: nothing gives `registry`. The command's one
+    // input is the rendering's output, so the failure is said with that assumption.
+    let failed: Vec<_> = lint
+        .all_in("deploy/settings-template.yaml")
+        .into_iter()
+        .filter(|d| d["severity"] == "warning")
+        .collect();
+    assert_eq!(failed.len(), 1, "{lint}");
+    let text = failed[0].to_string();
+    assert!(text.contains("registry"), "{text}");
+    assert!(text.contains("changed-at-run-time"), "{text}");
+    assert!(
+        text.contains(
+            "settings.yaml is rendered from deploy/settings-template.yaml by `envsubst` at deploy/run.sh:3"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_file_made_by_another_tool_still_drops_the_command() {
+    // `helm template` writes the file: nothing committed stands in for it.
+    let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\nhelm template chart > settings.yaml\nytt -f settings.yaml | kubectl apply -f -\n";
+    let repo = rendered(script);
+    let lint = repo.lint();
+    assert!(
+        !lint.to_string().contains("is rendered from"),
+        "{lint}"
+    );
+}
