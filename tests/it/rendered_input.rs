@@ -1,8 +1,9 @@
 //! A `ytt` command that reads a file a step of its script renders from a committed template
-//! (`envsubst < t.yaml > v.yaml`, `sed … t.tpl > v.yml`): the template stands in for the file,
-//! under a `changed-at-run-time` assumption that names the rendering, instead of the command
-//! being dropped as "made at run time" (round twenty-seven's R27-2 without its here-document
-//! wrapper). Each repository is written for the test.
+//! (`envsubst < t.yaml > v.yaml`, `sed … t.tpl > v.yml`, a here-document wrapped around the
+//! template and run): the template stands in for the file, under a `changed-at-run-time`
+//! assumption that names the rendering, instead of the command being dropped as "made at run
+//! time" (round twenty-seven's R27-2), also when the file's name is known only at run time.
+//! Each repository is written for the test.
 
 use crate::util::repo::Repo;
 
@@ -52,8 +53,42 @@ fn a_file_made_by_another_tool_still_drops_the_command() {
     let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\nhelm template chart > settings.yaml\nytt -f settings.yaml | kubectl apply -f -\n";
     let repo = rendered(script);
     let lint = repo.lint();
+    assert!(!lint.to_string().contains("is rendered from"), "{lint}");
+}
+
+#[test]
+fn a_template_wrapped_in_a_here_document_the_script_runs_stands_in_too() {
+    // The script prints `cat <<EOF >settings.yaml`, the template and `EOF` into a script of
+    // its own, runs that, and ytt reads what it wrote.
+    let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\n( echo \"cat <<EOF >settings.yaml\";\n  cat settings-template.yaml\n  echo \"EOF\";\n) > render.sh\n. render.sh\nytt -f settings.yaml | kubectl apply -f -\n";
+    let lint = rendered(script).lint();
+    let failed: Vec<_> = lint
+        .all_in("deploy/settings-template.yaml")
+        .into_iter()
+        .filter(|d| d["severity"] == "warning")
+        .collect();
+    assert_eq!(failed.len(), 1, "{lint}");
+    let text = failed[0].to_string();
     assert!(
-        !lint.to_string().contains("is rendered from"),
+        text.contains(
+            "settings.yaml is rendered from deploy/settings-template.yaml by `here-document` at deploy/run.sh:3"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_rendered_file_whose_name_is_known_only_at_run_time_is_read_from_its_template() {
+    // `$ENV` is the user's: no committed file matches `$ENV-settings.yaml`, but the script
+    // renders exactly that path before ytt reads it.
+    let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\nenvsubst < settings-template.yaml > \"${ENV}-settings.yaml\"\nytt -f \"${ENV}-settings.yaml\" | kubectl apply -f -\n";
+    let lint = rendered(script).lint();
+    let text = lint.to_string();
+    assert!(
+        text.contains(
+            "-settings.yaml is rendered from deploy/settings-template.yaml by `envsubst`"
+        ),
         "{lint}"
     );
+    assert!(lint.errors().is_empty(), "{lint}");
 }

@@ -183,6 +183,15 @@ pub fn maker<'a>(
     best
 }
 
+/// Whether a command of the repository makes `target` itself as a copy or a rendering of a
+/// file the repository holds (`cp values-example.yml "$DIR/values.yml"`, `envsubst < t.yaml >
+/// "$ENV.yaml"`): that file stands in for it, whatever parts of its path are known only at
+/// run time.
+pub fn from_committed(made: &[MadeAt], target: &Word, index: &Index) -> bool {
+    maker(made, &target.normalized(), index)
+        .is_some_and(|(m, from)| m.fit == Fit::Exact && from.is_some())
+}
+
 /// The paths a made path stands for, each with the repository path of what is copied (or
 /// rendered) there: a path made from the caller's directory, from each directory its script
 /// may run in (a copy only from where its source exists).

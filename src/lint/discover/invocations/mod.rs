@@ -42,6 +42,7 @@ pub mod find_loop;
 pub mod flags;
 pub mod flow;
 pub mod glob_loop;
+mod heredoc_wrapper;
 pub mod ignored;
 pub mod image_build;
 pub mod image_entry;

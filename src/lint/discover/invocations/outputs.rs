@@ -212,6 +212,25 @@ impl<'t> Interp<'t> {
         let mut input: Option<Stdin> = written.clone().map(Stdin::Text);
         // A committed template the statement renders into what it writes (see `rendered.rs`).
         let template = body.and_then(|b| self.rendered_template(b, &tool, &outputs, env));
+        // A template wrapped in a here-document the script runs next (`heredoc_wrapper.rs`).
+        if let Some((to, t)) = body.and_then(|b| self.wrapped_heredoc(b, env)) {
+            let tool = super::heredoc_wrapper::TOOL;
+            self.rendering(
+                (line, self.written_at(n)),
+                tool,
+                &(t.clone(), None),
+                &to,
+                env,
+            );
+            let before = self.made.len();
+            self.make(line, tool, &to, None, None, env);
+            if let (Some(m), Some(cwd)) = (
+                self.made.get_mut(before..).and_then(<[_]>::last_mut),
+                &env.cwd,
+            ) {
+                m.rendered = Some(t.relative_to(cwd));
+            }
+        }
         for r in &outputs {
             match redirect_target(*r, self) {
                 Some((true, dest)) => {
@@ -238,7 +257,9 @@ impl<'t> Interp<'t> {
                         } else {
                             self.make(line, &writer, &e.joined(), None, text, env);
                             if let (Some((t, _)), Some(cwd)) = (&template, &env.cwd) {
-                                if let Some(m) = self.made.get_mut(before..).and_then(<[_]>::last_mut) {
+                                if let Some(m) =
+                                    self.made.get_mut(before..).and_then(<[_]>::last_mut)
+                                {
                                     m.rendered = Some(t.relative_to(cwd));
                                 }
                             }

@@ -90,6 +90,9 @@ impl Template {
 pub fn how(by: &str) -> &'static str {
     match by {
         "envsubst" => "which fills its variables from the environment at run time",
+        super::heredoc_wrapper::TOOL => {
+            "which the script runs, expanding its variables and commands at run time"
+        }
         _ => "whose rules replace its placeholders at run time",
     }
 }

@@ -843,8 +843,15 @@ fn path_words(args: &YttArgs, cwd: &Word) -> Vec<Word> {
 /// The values unknown path parts can take: the combinations for which every path with
 /// unknown parts exists, and whether each path that bound to nothing is a loop's glob the
 /// shell drops under `nullglob` (the loop then has no such entry, see `glob_loop.rs`).
-/// `None` when the paths are too vague to follow.
-fn bindings(words: &[Word], index: &Index) -> Option<(Vec<Binding>, bool)> {
+/// A path that exists nowhere but that a command of the repository makes, unknown parts
+/// and all, from a file the repository holds (`envsubst < t.yaml > "config/$ENV.yaml"`
+/// before `ytt -f "config/$ENV.yaml"`), leaves its parts unknown: what makes it is judged
+/// as for any input the repository lacks. `None` when the paths are too vague to follow.
+fn bindings(
+    words: &[Word],
+    index: &Index,
+    made: &dyn Fn(&Word) -> bool,
+) -> Option<(Vec<Binding>, bool)> {
     let mut out = vec![Binding::new()];
     let mut dropped = false;
     let mut unmatched = false;
@@ -879,6 +886,10 @@ fn bindings(words: &[Word], index: &Index) -> Option<(Vec<Binding>, bool)> {
                 (true, Some(literal)) => vec![literal],
                 _ => found,
             };
+            if found.is_empty() && i > 0 && made(&bound) {
+                next.push(b.clone());
+                continue;
+            }
             if found.is_empty() {
                 let null = bound.unknowns().next().is_some()
                     && bound
@@ -940,7 +951,8 @@ fn place(
             })
             .map(|c| c.path.clone()),
     );
-    let Some((all, dropped)) = bindings(&words, repo.index) else {
+    let made = |w: &Word| super::made::from_committed(repo.made, w, repo.index);
+    let Some((all, dropped)) = bindings(&words, repo.index, &made) else {
         return (
             vec![skipped(
                 origin,
