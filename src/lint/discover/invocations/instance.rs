@@ -80,9 +80,9 @@ fn locate(
         return Place::Absent(full);
     }
     if full.unknowns().next().is_some() {
-        // Copied or rendered from a committed file, unknown parts and all: judged as an
-        // input the repository lacks (see `bindings` in `resolve.rs`).
-        if super::made::from_committed(repo.made, &full, repo.index) {
+        // Rendered from a committed template, unknown parts and all: judged as an input the
+        // repository lacks (see `bindings` in `resolve.rs`).
+        if super::made::rendered_from_committed(repo.made, &full, repo.index) {
             return Place::Absent(full);
         }
         return Place::Unknown(word.to_string());

@@ -192,6 +192,14 @@ pub fn from_committed(made: &[MadeAt], target: &Word, index: &Index) -> bool {
         .is_some_and(|(m, from)| m.fit == Fit::Exact && from.is_some())
 }
 
+/// [`from_committed`] for a rendering alone (a copy whose path is known only at run time is
+/// the reader's, see `documented_example.rs`).
+pub fn rendered_from_committed(made: &[MadeAt], target: &Word, index: &Index) -> bool {
+    maker(made, &target.normalized(), index).is_some_and(|(m, from)| {
+        m.fit == Fit::Exact && from.is_some() && m.at.made.rendered.is_some()
+    })
+}
+
 /// The paths a made path stands for, each with the repository path of what is copied (or
 /// rendered) there: a path made from the caller's directory, from each directory its script
 /// may run in (a copy only from where its source exists).
