@@ -224,12 +224,7 @@ impl<'t> Interp<'t> {
             );
             let before = self.made.len();
             self.make(line, tool, &to, None, None, env);
-            if let (Some(m), Some(cwd)) = (
-                self.made.get_mut(before..).and_then(<[_]>::last_mut),
-                &env.cwd,
-            ) {
-                m.rendered = Some(t.relative_to(cwd));
-            }
+            self.rendered_since(before, &t, env);
         }
         for r in &outputs {
             match redirect_target(*r, self) {
@@ -256,12 +251,8 @@ impl<'t> Interp<'t> {
                             self.append(line, &writer, &e.joined(), env);
                         } else {
                             self.make(line, &writer, &e.joined(), None, text, env);
-                            if let (Some((t, _)), Some(cwd)) = (&template, &env.cwd) {
-                                if let Some(m) =
-                                    self.made.get_mut(before..).and_then(<[_]>::last_mut)
-                                {
-                                    m.rendered = Some(t.relative_to(cwd));
-                                }
+                            if let Some((t, _)) = &template {
+                                self.rendered_since(before, t, env);
                             }
                         }
                         self.by_stdout(before, appended, n, env);
@@ -306,6 +297,17 @@ impl<'t> Interp<'t> {
                 // `< <(ytt ...)`: a command inside a redirection still runs.
                 _ => self.stmt(r, env),
             }
+        }
+    }
+
+    /// Marks the last path made since the `before`th as rendered from `template` (as written,
+    /// from the working directory of `env`).
+    fn rendered_since(&mut self, before: usize, template: &Word, env: &Env) {
+        if let (Some(m), Some(cwd)) = (
+            self.made.get_mut(before..).and_then(<[_]>::last_mut),
+            &env.cwd,
+        ) {
+            m.rendered = Some(template.relative_to(cwd));
         }
     }
 
