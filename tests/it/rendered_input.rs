@@ -5,7 +5,7 @@
 //! time" (round twenty-seven's R27-2), also when the file's name is known only at run time.
 //! Each repository is written for the test.
 
-use crate::util::repo::Repo;
+use crate::util::repo::{Lint, Repo};
 
 /// A template that reads two data values; nothing in the repository sets them.
 const TEMPLATE: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: $NAMESPACE\ndata:\n  registry: #@ data.values.registry\n";
@@ -15,6 +15,18 @@ fn rendered(script: &str) -> Repo {
         ("deploy/run.sh", script),
         ("deploy/settings-template.yaml", TEMPLATE),
     ])
+}
+
+/// The one warning in the template, as JSON text.
+#[track_caller]
+fn one_warning_in_template(lint: &Lint) -> String {
+    let failed: Vec<_> = lint
+        .all_in("deploy/settings-template.yaml")
+        .into_iter()
+        .filter(|d| d["severity"] == "warning")
+        .collect();
+    assert_eq!(failed.len(), 1, "{lint}");
+    failed[0].to_string()
 }
 
 #[test]
@@ -30,13 +42,7 @@ fn the_template_envsubst_renders_stands_in_for_the_file_ytt_reads() {
     let lint = repo.lint();
     // ytt fails whatever `envsubst` fills in: nothing gives `registry`. The command's one
     // input is the rendering's output, so the failure is said with that assumption.
-    let failed: Vec<_> = lint
-        .all_in("deploy/settings-template.yaml")
-        .into_iter()
-        .filter(|d| d["severity"] == "warning")
-        .collect();
-    assert_eq!(failed.len(), 1, "{lint}");
-    let text = failed[0].to_string();
+    let text = one_warning_in_template(&lint);
     assert!(text.contains("registry"), "{text}");
     assert!(text.contains("changed-at-run-time"), "{text}");
     assert!(
@@ -62,13 +68,7 @@ fn a_template_wrapped_in_a_here_document_the_script_runs_stands_in_too() {
     // its own, runs that, and ytt reads what it wrote.
     let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\n( echo \"cat <<EOF >settings.yaml\";\n  cat settings-template.yaml\n  echo \"EOF\";\n) > render.sh\n. render.sh\nytt -f settings.yaml | kubectl apply -f -\n";
     let lint = rendered(script).lint();
-    let failed: Vec<_> = lint
-        .all_in("deploy/settings-template.yaml")
-        .into_iter()
-        .filter(|d| d["severity"] == "warning")
-        .collect();
-    assert_eq!(failed.len(), 1, "{lint}");
-    let text = failed[0].to_string();
+    let text = one_warning_in_template(&lint);
     assert!(
         text.contains(
             "settings.yaml is rendered from deploy/settings-template.yaml by `here-document` at deploy/run.sh:3"
