@@ -117,8 +117,14 @@ fn a_schema_check_of_an_envsubst_template_s_placeholder_names_the_rendering() {
     let lint = envsubst_repo(deploy).lint();
     let schema = lint.in_file("k8s-schema", "proxy.yaml");
     assert_eq!(schema.len(), 1, "{lint}");
-    assert_eq!(schema[0]["severity"], "warning", "{lint}");
+    // The rendering fills `$APP_DOMAIN` in before ytt reads it: the check of its text is a
+    // note (thirty-seventh session).
+    assert_eq!(schema[0]["severity"], "info", "{lint}");
     let text = schema[0].to_string();
+    assert!(
+        text.contains("`web.$APP_DOMAIN` is placeholder text that ytt never reads"),
+        "{text}"
+    );
     assert!(
         text.contains("values-template.yaml is a template: `envsubst` at deploy.sh:3 renders it into values.yaml"),
         "{text}"
