@@ -129,6 +129,21 @@ impl Rule {
     }
 }
 
+impl Rule {
+    /// Whether the rule relates an object to the others the root renders (a selector and the
+    /// pods it should select, a Service and its pods' ports, a ServiceAccount a pod names):
+    /// its finding rests on the whole output, whatever line writes the field it names.
+    pub fn across_objects(self) -> bool {
+        matches!(
+            self,
+            Rule::DanglingSelector
+                | Rule::UnknownTargetPort
+                | Rule::DanglingService
+                | Rule::NonExistentServiceAccount
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,10 +55,15 @@ pub fn settle(
                 .assumptions
                 .iter()
                 .any(|a| a.kind == AssumptionKind::KustomizeTree);
-            if d.rule.about_rendered_objects() && d.basis.is_none() && !kustomized {
-                // A field a template writes literally (an apiVersion, a selector, a field a
-                // policy names) rests on its text alone; two objects named literally in two
-                // files are one set only because the command gives both files.
+            if d.rule.about_rendered_objects()
+                && !d.rule.across_objects()
+                && d.basis.is_none()
+                && !kustomized
+            {
+                // A field a template writes literally (an apiVersion, a field a policy names)
+                // rests on its text alone; two objects named literally in two files are one
+                // set only because the command gives both files. A selector that selects no
+                // pod rests on the pods the command renders, however it is written.
                 if written_literally(&d, ws, names) == Some(true) {
                     d.basis = Some(match d.rule {
                         Rule::DuplicateObject if !one_file(&d) => Basis::Command,
