@@ -188,16 +188,19 @@ pub fn maker<'a>(
 /// "$ENV.yaml"`): that file stands in for it, whatever parts of its path are known only at
 /// run time.
 pub fn from_committed(made: &[MadeAt], target: &Word, index: &Index) -> bool {
-    maker(made, &target.normalized(), index)
-        .is_some_and(|(m, from)| m.fit == Fit::Exact && from.is_some())
+    committed_maker(made, target, index).is_some()
 }
 
 /// [`from_committed`] for a rendering alone (a copy whose path is known only at run time is
 /// the reader's, see `documented_example.rs`).
 pub fn rendered_from_committed(made: &[MadeAt], target: &Word, index: &Index) -> bool {
-    maker(made, &target.normalized(), index).is_some_and(|(m, from)| {
-        m.fit == Fit::Exact && from.is_some() && m.at.made.rendered.is_some()
-    })
+    committed_maker(made, target, index).is_some_and(|m| m.made.rendered.is_some())
+}
+
+/// The command that makes `target` itself from a file the repository holds.
+fn committed_maker<'a>(made: &'a [MadeAt], target: &Word, index: &Index) -> Option<&'a MadeAt> {
+    let (m, from) = maker(made, &target.normalized(), index)?;
+    (m.fit == Fit::Exact && from.is_some()).then_some(m.at)
 }
 
 /// The paths a made path stands for, each with the repository path of what is copied (or
