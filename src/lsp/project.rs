@@ -152,7 +152,10 @@ impl Project {
     /// (open buffers included).
     pub fn workspace(&self, job: &Job) -> Option<(crate::library::Workspace, inputs::Names)> {
         let flags = job.flags.as_ref().ok()?;
-        let prepared = inputs::prepare(&job.repo, flags, &job.provided).ok()?;
+        let prepared = {
+            let expanded = crate::lint::job::shell_expanded::files(job);
+            inputs::prepare(&job.repo, flags, &job.provided, &expanded).ok()?
+        };
         Some((prepared.workspace, prepared.names))
     }
 }

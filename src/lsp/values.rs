@@ -32,7 +32,10 @@ pub fn scenario_values(
         .iter()
         .filter_map(|j| {
             let flags = j.flags.as_ref().ok()?;
-            let prepared = crate::lint::job::inputs::prepare(&j.repo, flags, &j.provided).ok()?;
+            let prepared = {
+                let expanded = crate::lint::job::shell_expanded::files(j);
+                crate::lint::job::inputs::prepare(&j.repo, flags, &j.provided, &expanded).ok()?
+            };
             let doc = prepared.workspace.data_values(prepared.external).ok()?;
             Some((j.scenario.clone()?, doc.value))
         })

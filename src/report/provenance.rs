@@ -320,8 +320,13 @@ pub enum Subject {
     /// example, placeholder text a command's own values replace): a note.
     UserFills,
     /// `changed-at-run-time`: `file`, a committed input that a step rewrites before the
-    /// command.
-    Rewritten { file: String },
+    /// command. `shell`: the step is the shell's expansion of it as a here-document, which
+    /// fills its variables and its commands' output in (see `lint/job/shell_expanded.rs`).
+    Rewritten {
+        file: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        shell: bool,
+    },
     /// `changed-at-run-time`: the finding checks placeholder text of `file` that a step
     /// rewrites before the command reads it (see `lint/job/rewritten_text.rs`): ytt never
     /// renders that text, so the finding is a note.

@@ -58,7 +58,10 @@ fn every_assumption_kind_and_subject_has_a_row() {
         },
         Subject::ReadersValues,
         Subject::UserFills,
-        Subject::Rewritten { file: "f".into() },
+        Subject::Rewritten {
+            file: "f".into(),
+            shell: false,
+        },
         Subject::Replaced { file: "f".into() },
         Subject::Supplements,
         Subject::StandInValue { key: "k".into() },

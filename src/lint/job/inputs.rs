@@ -198,8 +198,15 @@ fn known_stdin(text: Option<&StdinText>) -> impl FnMut() -> Result<String, Strin
 }
 
 /// Reads the inputs and data values named by `flags` (paths absolute) in the repository `repo`;
-/// the data values of `provided` (given at run time) get placeholders.
-pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result<Prepared, String> {
+/// the data values of `provided` (given at run time) get placeholders; the files of `expanded`
+/// (repository paths), which a script's shell expands before ytt reads them, are read as
+/// [`super::shell_expanded`] says.
+pub fn prepare(
+    repo: &Path,
+    flags: &TemplateArgs,
+    provided: &[String],
+    expanded: &[String],
+) -> Result<Prepared, String> {
     let mut names = Names::default();
     let mut inputs = Vec::new();
     let policy = files::ReadPolicy::repository(repo);
@@ -211,9 +218,9 @@ pub fn prepare(repo: &Path, flags: &TemplateArgs, provided: &[String]) -> Result
             repo,
             arg,
             &mut names,
-            &policy,
-            &mut refused,
+            (&policy, &mut refused),
             given,
+            expanded,
         )?);
     }
     let inputs = crate::ytt_flags::file_marks::apply(inputs, &flags.file_marks)?;
@@ -260,14 +267,14 @@ fn read_input(
     repo: &Path,
     arg: &str,
     names: &mut Names,
-    policy: &files::ReadPolicy,
-    refused: &mut Vec<files::Refused>,
+    (policy, refused): (&files::ReadPolicy, &mut Vec<files::Refused>),
     (stdin, written): (
         &mut dyn FnMut() -> Result<String, String>,
         Option<&StdinText>,
     ),
+    expanded: &[String],
 ) -> Result<Vec<InputFile>, String> {
-    let group = files::collect_with(&[arg.to_string()], stdin, policy, refused)?;
+    let mut group = files::collect_with(&[arg.to_string()], stdin, policy, refused)?;
     if files::input::path_of(arg) == "-" {
         // Standard input: shown in the repository file that writes it.
         if let (Some(f), Some(at)) = (group.first(), written) {
@@ -281,13 +288,18 @@ fn read_input(
     let path = Path::new(files::input::path_of(arg));
     // As ytt, a symlink named here is a file (`lstat`), even one to a directory.
     let dir = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
-    for f in &group {
+    for f in &mut group {
         let abs = if dir {
             path.join(&f.rel_path)
         } else {
             path.to_path_buf()
         };
         if let Some(rel) = paths::relative(repo, &abs) {
+            if expanded.contains(&rel) {
+                if let Some(text) = super::shell_expanded::blank_substitutions(&f.data) {
+                    f.data = Arc::from(text);
+                }
+            }
             names.add_file(&f.rel_path, rel, &f.data);
         }
     }
@@ -368,7 +380,7 @@ mod tests {
             )],
             ..TemplateArgs::default()
         };
-        let p = prepare(&repo, &flags, &[]).unwrap();
+        let p = prepare(&repo, &flags, &[], &[]).unwrap();
         assert_eq!(p.names.repo_path("sub/a.yml"), Some("app/sub/a.yml"));
         assert_eq!(p.names.repo_path("extra.yml"), Some("extra.yml"));
         assert_eq!(p.names.repo_path("ci/v.yml"), Some("ci/v.yml"));

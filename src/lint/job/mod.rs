@@ -51,6 +51,7 @@ pub mod root;
 pub mod runtime_read;
 pub mod same_cause;
 pub mod schema_nulls;
+pub mod shell_expanded;
 pub mod split_output;
 pub mod stand_in_checks;
 pub mod undefined;
@@ -96,12 +97,10 @@ fn run_plain(job: &Job) -> JobOutcome {
 }
 
 fn run_ytt(job: &Job, on_file: OnFile) -> JobOutcome {
-    let prepared = match job
-        .flags
-        .as_ref()
-        .map_err(String::clone)
-        .and_then(|f| prepare(&job.repo, f, &job.provided))
-    {
+    let prepared = match job.flags.as_ref().map_err(String::clone).and_then(|f| {
+        let expanded = shell_expanded::files(job);
+        prepare(&job.repo, f, &job.provided, &expanded)
+    }) {
         Ok(p) => p,
         Err(message) => {
             let d = Diagnostic::new(Rule::TemplateError, message.trim());

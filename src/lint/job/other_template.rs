@@ -159,7 +159,7 @@ fn reads_as_committed(job: &Job, file: &str, read: &dyn Fn(&str) -> Option<Strin
         a.kind.about_command()
             || a.kind == AssumptionKind::BoundArgument
             || (a.kind == AssumptionKind::ChangedAtRunTime
-                && matches!(&a.subject, Some(Subject::Rewritten { file: f }) if f == file))
+                && matches!(&a.subject, Some(Subject::Rewritten { file: f, .. }) if f == file))
     });
     if doubted {
         return false;

@@ -165,7 +165,8 @@ fn evaluate_with(
             .collect(),
         false => job.provided.clone(),
     };
-    let prepared = prepare(&job.repo, &flags, &provided).ok()?;
+    let expanded = crate::lint::job::shell_expanded::files(job);
+    let prepared = prepare(&job.repo, &flags, &provided, &expanded).ok()?;
     let mut again = job.clone();
     // Only the evaluation and the checks of what it renders: no provenance (so no probe of
     // its own), no checks of the files' text, no coverage.

@@ -26,7 +26,7 @@ pub fn settle(job: &Job, mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .iter()
         .filter(|a| a.kind == AssumptionKind::ChangedAtRunTime)
         .filter_map(|a| match &a.subject {
-            Some(Subject::Rewritten { file }) => Some((file.as_str(), a)),
+            Some(Subject::Rewritten { file, .. }) => Some((file.as_str(), a)),
             _ => None,
         })
         .collect();

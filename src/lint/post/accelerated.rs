@@ -160,6 +160,7 @@ fn rest_on_stored_text(d: &mut Diagnostic, span: &Span, t: &Transform) {
     )
     .about(Subject::Rewritten {
         file: span.file.clone(),
+        shell: false,
     });
     d.assume(a, || Certainty::from(Source::Layout, None));
     if let Some((file, line)) = t.at.rsplit_once(':') {

@@ -118,7 +118,7 @@ impl MachinePaths {
                         fix(example);
                         fix(copy);
                     }
-                    Some(Subject::Rewritten { file } | Subject::Replaced { file }) => fix(file),
+                    Some(Subject::Rewritten { file, .. } | Subject::Replaced { file }) => fix(file),
                     // The program of a pipe may be named by its path (`/opt/gen/bin/make`).
                     Some(Subject::Piped { input }) => fix(input),
                     _ => {}

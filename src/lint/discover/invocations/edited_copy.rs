@@ -63,7 +63,7 @@ pub fn mark(inv: &mut Invocation, made: &[MadeAt], index: &Index) {
                             edit.origin()
                         ),
                     )
-                    .about(Subject::Rewritten { file });
+                    .about(Subject::Rewritten { file, shell: false });
                     if !found.contains(&a) && !inv.assumptions.contains(&a) {
                         found.push(a);
                     }

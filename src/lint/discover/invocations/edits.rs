@@ -168,8 +168,12 @@ pub fn mark(inv: &mut Invocation, made: &[MadeAt], index: &Index) {
         }
     }
     for (path, m) in changed {
-        let a = Assumption::new(AssumptionKind::ChangedAtRunTime, message(&path, m))
-            .about(Subject::Rewritten { file: path.clone() });
+        let a = Assumption::new(AssumptionKind::ChangedAtRunTime, message(&path, m)).about(
+            Subject::Rewritten {
+                file: path.clone(),
+                shell: false,
+            },
+        );
         if !inv.assumptions.contains(&a) {
             inv.assumptions.push(a);
         }

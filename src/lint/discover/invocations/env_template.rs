@@ -196,7 +196,11 @@ pub fn given(
     let values = super::env_files::given_at_run_time(keys);
     let named: Vec<String> = from
         .iter()
-        .map(|t| format!("`{}`, made from the committed `{}`", t.sourced, t.file.path))
+        .map(|t| match t.sourced.is_empty() {
+            // The script's own `export` lines, beside the files it sources.
+            true => format!("its own `export {prefix}_…` lines in `{}`", t.file.path),
+            false => format!("`{}`, made from the committed `{}`", t.sourced, t.file.path),
+        })
         .collect();
     // A page's own `export` lines (`page_exports.rs`), which name no sourced file.
     let page = super::readme::candidate(script);
@@ -264,6 +268,29 @@ mod tests {
         // Nor is a file of another name.
         let index = Index::new(["scripts/install.sh", "scripts/env.sh"]);
         assert!(find(&texts(SCRIPT), &index, &read).is_empty());
+    }
+
+    #[test]
+    fn a_sourced_file_and_the_script_s_own_exports_are_both_named() {
+        let entry = |sourced: &str, path: &str, body: &str| EnvTemplate {
+            script: "scripts/install.sh".to_string(),
+            sourced: sourced.to_string(),
+            file: env_files::read(path, body),
+        };
+        let found = [
+            entry("${DIR}/${ENV}-env", "scripts/env", "export APP_HOST=\n"),
+            entry("", "scripts/install.sh", "export APP_PORT=80\n"),
+        ];
+        let (values, a) = given("APP", "scripts/install.sh", &found).unwrap();
+        assert_eq!(values.len(), 2);
+        assert!(
+            a.message.contains(
+                "`${DIR}/${ENV}-env`, made from the committed `scripts/env` and its own \
+                 `export APP_…` lines in `scripts/install.sh`"
+            ),
+            "{}",
+            a.message
+        );
     }
 
     #[test]

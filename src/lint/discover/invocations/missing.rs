@@ -279,6 +279,7 @@ fn rendered_stand_in(m: &made::MadeAt, template: &str, name: &str) -> Assumption
     )
     .about(Subject::Rewritten {
         file: template.to_string(),
+        shell: super::rendered::by_shell(&m.made.by),
     })
 }
 

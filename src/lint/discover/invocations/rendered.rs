@@ -82,8 +82,15 @@ impl Template {
         )
         .about(Subject::Rewritten {
             file: self.path.clone(),
+            shell: by_shell(&self.by),
         })
     }
+}
+
+/// Whether the tool `by` is the shell itself, expanding the template as a here-document: it
+/// fills in its commands' output as well as its variables.
+pub fn by_shell(by: &str) -> bool {
+    by == super::heredoc_wrapper::TOOL
 }
 
 /// How the tool `by` renders a template, for a message.
@@ -91,7 +98,8 @@ pub fn how(by: &str) -> &'static str {
     match by {
         "envsubst" => "which fills its variables from the environment at run time",
         super::heredoc_wrapper::TOOL => {
-            "which the script runs, expanding its variables and commands at run time"
+            "which the script runs, expanding its variables and commands at run time (a line \
+             only a command's output fills, `$(…)`, was linted empty)"
         }
         _ => "whose rules replace its placeholders at run time",
     }

@@ -86,6 +86,7 @@ pub fn add(
         )
         .about(Subject::Rewritten {
             file: t.path.clone(),
+            shell: false,
         });
         if !inv.assumptions.contains(&a) {
             inv.assumptions.push(a);
