@@ -14,6 +14,18 @@ fn yaml_broken_at_a_shell_expansion_is_a_here_document_s_body() {
         ("scripts/generate.sh", script),
     ])
     .lint();
+    // A line that is only the command's output is linted empty (`lint/job/shell_expanded.rs`):
+    // the YAML holds.
+    assert!(lint.of("yaml-syntax").is_empty(), "{lint}");
+    assert!(lint.errors().is_empty(), "{lint}");
+
+    // Where other text shares the line, the break stays, as the other tool's text.
+    let shared = template.replace("\"$CA_FILE\")", "\"$CA_FILE\") # the CA");
+    let lint = Repo::of(&[
+        ("template/settings.yaml", shared.as_str()),
+        ("scripts/generate.sh", script),
+    ])
+    .lint();
     let broken = lint.of("yaml-syntax");
     assert_eq!(broken.len(), 1, "{lint}");
     assert_eq!(str_of(broken[0], "severity"), "info", "{lint}");
