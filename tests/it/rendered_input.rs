@@ -97,16 +97,21 @@ fn a_rendered_file_whose_name_is_known_only_at_run_time_is_read_from_its_templat
 /// needs it: as committed, its YAML breaks at the next key.
 const FILLED: &str = "#@ load(\"@ytt:data\", \"data\")\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  ca.crt: |\n$(awk '{printf \"    %s\\n\", $0}' < \"$CA_CERT_PATH\")\n  registry: #@ data.values.registry\n";
 
+/// The lint of [`FILLED`], rendered and read by `script`.
+fn filled(script: &str) -> Lint {
+    Repo::of(&[
+        ("deploy/run.sh", script),
+        ("deploy/settings-template.yaml", FILLED),
+    ])
+    .lint()
+}
+
 #[test]
 fn a_line_the_shell_fills_with_a_command_s_output_is_linted_empty() {
     // The shell expands the here-document: `$(awk …)` becomes the indented certificate, so
     // ytt reads valid YAML and fails only on `registry`, which nothing gives.
     let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\n( echo \"cat <<EOF >settings.yaml\";\n  cat settings-template.yaml\n  echo \"EOF\";\n) > render.sh\n. render.sh\nytt -f settings.yaml | kubectl apply -f -\n";
-    let repo = Repo::of(&[
-        ("deploy/run.sh", script),
-        ("deploy/settings-template.yaml", FILLED),
-    ]);
-    let lint = repo.lint();
+    let lint = filled(script);
     let text = one_warning_in_template(&lint);
     assert!(text.contains("registry"), "{text}");
     assert!(text.contains("\"line\":10"), "{text}");
@@ -122,11 +127,7 @@ fn envsubst_leaves_a_command_substitution_as_text() {
     // `envsubst` fills variables only: ytt reads `$(awk …)` at column 0 and its YAML breaks.
     // The line is linted as committed.
     let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\nenvsubst < settings-template.yaml > settings.yaml\nytt -f settings.yaml | kubectl apply -f -\n";
-    let repo = Repo::of(&[
-        ("deploy/run.sh", script),
-        ("deploy/settings-template.yaml", FILLED),
-    ]);
-    let lint = repo.lint();
+    let lint = filled(script);
     assert!(lint.to_string().contains("yaml-syntax"), "{lint}");
     assert!(!lint.to_string().contains("was linted empty"), "{lint}");
 }
