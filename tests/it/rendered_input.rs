@@ -131,3 +131,18 @@ fn envsubst_leaves_a_command_substitution_as_text() {
     assert!(lint.to_string().contains("yaml-syntax"), "{lint}");
     assert!(!lint.to_string().contains("was linted empty"), "{lint}");
 }
+
+#[test]
+fn a_quoted_here_document_copies_the_template_as_it_is() {
+    // `cat <<'EOF'` expands nothing: ytt reads the template's text, and fails on `registry`,
+    // which nothing gives, whatever the environment holds.
+    // (A file named as a template or an example would be the user's copy to edit.)
+    let script = "#!/bin/bash\ncd \"$(dirname \"$0\")\"\n( echo \"cat <<'EOF' >settings.yaml\";\n  cat base.yaml\n  echo \"EOF\";\n) > render.sh\n. render.sh\nytt -f settings.yaml | kubectl apply -f -\n";
+    let lint = Repo::of(&[("deploy/run.sh", script), ("deploy/base.yaml", TEMPLATE)]).lint();
+    assert!(!lint.to_string().contains("is rendered from"), "{lint}");
+    let errors = lint.errors();
+    assert!(
+        errors.iter().any(|d| d.to_string().contains("registry")),
+        "{lint}"
+    );
+}

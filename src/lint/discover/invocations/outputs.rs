@@ -213,18 +213,23 @@ impl<'t> Interp<'t> {
         // A committed template the statement renders into what it writes (see `rendered.rs`).
         let template = body.and_then(|b| self.rendered_template(b, &tool, &outputs, env));
         // A template wrapped in a here-document the script runs next (`heredoc_wrapper.rs`).
-        if let Some((to, t)) = body.and_then(|b| self.wrapped_heredoc(b, env)) {
+        if let Some((to, t, expands)) = body.and_then(|b| self.wrapped_heredoc(b, env)) {
             let tool = super::heredoc_wrapper::TOOL;
-            self.rendering(
-                (line, self.written_at(n)),
-                tool,
-                &(t.clone(), None),
-                &to,
-                env,
-            );
-            let before = self.made.len();
-            self.make(line, tool, &to, None, None, env);
-            self.rendered_since(before, &t, env);
+            if expands {
+                self.rendering(
+                    (line, self.written_at(n)),
+                    tool,
+                    &(t.clone(), None),
+                    &to,
+                    env,
+                );
+                let before = self.made.len();
+                self.make(line, tool, &to, None, None, env);
+                self.rendered_since(before, &t, env);
+            } else {
+                // A quoted delimiter: the file is the template, as a copy makes it.
+                self.make(line, tool, &to, Some(t), None, env);
+            }
         }
         for r in &outputs {
             match redirect_target(*r, self) {
